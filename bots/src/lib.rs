@@ -1,0 +1,1 @@
+//! Bot policies and the in-process simulator.

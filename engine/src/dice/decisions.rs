@@ -1,0 +1,352 @@
+//! Pending decisions (who must answer what) and the legal actions that answer them.
+//!
+//! Both are functions of the state alone, so the engine, the API, bots and tests
+//! always agree on who is asked and what may be answered.
+
+use serde::{Deserialize, Serialize};
+
+use super::actions::Action;
+use super::characters::{Character, Reach};
+use super::faces::{Face, Symbol};
+use super::state::{BatchStep, LossSource, Stage, State, Step};
+use crate::core::Seat;
+
+/// The kind of decision a seat is asked to make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Decision {
+    /// Sid Ketchum names a living player to gain 1 LP.
+    SidGift,
+    /// The first roll of the turn.
+    FirstRoll,
+    /// Re-roll some dice, or stop.
+    Reroll,
+    /// Assign the next Bull's Eye result.
+    Bullseye {
+        /// Which result (0-based, in die order).
+        result: u8,
+        /// Its symbol.
+        symbol: Symbol,
+    },
+    /// Give the next Beer result.
+    Beer {
+        /// Beer results left, this one included.
+        left: u8,
+    },
+    /// Kit Carlson returns arrows.
+    KitDiscard {
+        /// Arrows he may still return.
+        left: u8,
+    },
+    /// Bart Cassidy may take arrows instead of losing LP.
+    ArrowsInsteadOfLife {
+        /// The most arrows he may take.
+        max: u8,
+    },
+    /// Pedro Ramirez may return arrows.
+    ReturnArrows {
+        /// The most arrows he may return.
+        max: u8,
+    },
+}
+
+/// Who must act now, and on what.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pending {
+    /// The seat that must act.
+    pub seat: Seat,
+    /// What it must decide.
+    pub decision: Decision,
+}
+
+/// Why an action was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ActionError {
+    /// The game has ended.
+    #[error("the game is over")]
+    GameOver,
+    /// The seat is not the one asked to decide now.
+    #[error("seat {0} is not asked to decide anything now")]
+    NotYourDecision(Seat),
+    /// The action does not answer the decision legally.
+    #[error("{0}")]
+    Illegal(String),
+}
+
+/// The decision the game waits for, if any.
+pub fn pending(s: &State) -> Option<Pending> {
+    if s.is_over() {
+        return None;
+    }
+    if let Some(batch) = &s.batch {
+        return match batch.step {
+            BatchStep::Bart => bart_choice(s).map(|(seat, max)| Pending {
+                seat,
+                decision: Decision::ArrowsInsteadOfLife { max },
+            }),
+            BatchStep::Pedro => pedro_choice(s).map(|(seat, max)| Pending {
+                seat,
+                decision: Decision::ReturnArrows { max },
+            }),
+            BatchStep::Apply | BatchStep::Aftermath => None,
+        };
+    }
+    let active = s.turn.active;
+    let ask = |decision| {
+        Some(Pending {
+            seat: active,
+            decision,
+        })
+    };
+    match s.stage {
+        Stage::SidGift => ask(Decision::SidGift),
+        Stage::FirstRoll => ask(Decision::FirstRoll),
+        Stage::Reroll => ask(Decision::Reroll),
+        Stage::Resolve {
+            step: Step::Bullseyes,
+        } => {
+            let result = s.turn.shots_len;
+            bullseye_results(s)
+                .nth(result as usize)
+                .and_then(|symbol| ask(Decision::Bullseye { result, symbol }))
+        }
+        Stage::Resolve {
+            step: Step::Beers { left, .. },
+        } if left > 0 => ask(Decision::Beer { left }),
+        Stage::Resolve {
+            step: Step::KitDiscards { left },
+        } if left > 0 && s.ring().any(|x| s.table[x as usize].arrows > 0) => {
+            ask(Decision::KitDiscard { left })
+        }
+        _ => None,
+    }
+}
+
+/// Bart Cassidy's choice in the current batch: his seat and the most arrows he may take.
+fn bart_choice(s: &State) -> Option<(Seat, u8)> {
+    let batch = s.batch.as_ref()?;
+    if !matches!(
+        batch.source,
+        LossSource::Bullseyes { .. } | LossSource::Gatling { .. }
+    ) {
+        return None;
+    }
+    let bart = s.living_with(Character::BartCassidy)?;
+    let max = batch.losses[bart as usize].min(s.pile.saturating_sub(1));
+    (max > 0).then_some((bart, max))
+}
+
+/// Pedro Ramirez's choice in the current batch: his seat and the most arrows he may return.
+fn pedro_choice(s: &State) -> Option<(Seat, u8)> {
+    let batch = s.batch.as_ref()?;
+    if batch.source == LossSource::Indians {
+        return None;
+    }
+    let pedro = s.living_with(Character::PedroRamirez)?;
+    let p = &s.table[pedro as usize];
+    let max = batch.lost[pedro as usize].min(p.arrows);
+    (p.life > 0 && max > 0).then_some((pedro, max))
+}
+
+/// The Bull's Eye results on the final dice, one per result, in die order.
+pub fn bullseye_results(s: &State) -> impl Iterator<Item = Symbol> + '_ {
+    s.turn
+        .dice
+        .as_slice()
+        .iter()
+        .filter_map(|d| d.face)
+        .flat_map(|face| {
+            [Symbol::Bullseye1, Symbol::Bullseye2]
+                .into_iter()
+                .flat_map(move |sym| std::iter::repeat_n(sym, face.count(sym) as usize))
+        })
+}
+
+/// The seats a Bull's Eye result of `symbol` may hit.
+pub fn bullseye_targets(s: &State, symbol: Symbol) -> impl Iterator<Item = Seat> + '_ {
+    let shooter = s.turn.active;
+    let m = s.living();
+    let counts_as_two = symbol == Symbol::Bullseye2 && m >= 4;
+    let (near, far) = match (
+        s.table[shooter as usize].character.info().reach,
+        counts_as_two,
+    ) {
+        (Reach::Normal, false) => (1, 1),
+        (Reach::Normal, true) => (2, 2),
+        (Reach::Either, _) => (1, 2),
+        (Reach::Further, false) => (1, 2),
+        (Reach::Further, true) => (2, 3),
+    };
+    s.ring()
+        .filter(move |&t| t != shooter && (near..=far).contains(&s.distance(shooter, t)))
+}
+
+/// Whether the active player may re-roll die `index` now.
+fn rerollable(s: &State, index: usize) -> bool {
+    let black_jack = s.active_is(Character::BlackJack);
+    s.turn
+        .dice
+        .as_slice()
+        .get(index)
+        .is_some_and(|d| black_jack || d.face != Some(Face::Dynamite))
+}
+
+/// Every action `seat` may take now, each ready to post.
+pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
+    let Some(p) = pending(s) else {
+        return Vec::new();
+    };
+    if p.seat != seat {
+        return Vec::new();
+    }
+    match p.decision {
+        Decision::SidGift => s.ring().map(|target| Action::Gift { target }).collect(),
+        Decision::FirstRoll => vec![Action::Roll],
+        Decision::Reroll => {
+            let free: Vec<u8> = (0..s.turn.dice.len())
+                .filter(|&i| rerollable(s, i))
+                .map(|i| i as u8)
+                .collect();
+            let mut actions = vec![Action::Stop];
+            for mask in 1u32..(1 << free.len()) {
+                let dice = free
+                    .iter()
+                    .enumerate()
+                    .filter(|(bit, _)| mask & (1 << bit) != 0)
+                    .map(|(_, &d)| d)
+                    .collect();
+                actions.push(Action::Reroll { dice });
+            }
+            actions
+        }
+        Decision::Bullseye { symbol, .. } => {
+            let may_double = s.active_is(Character::SlabTheKiller)
+                && !s.turn.doubled()
+                && s.turn.dice.count(Symbol::Beer) > 0;
+            let mut actions = Vec::new();
+            for target in bullseye_targets(s, symbol) {
+                actions.push(Action::Shoot {
+                    target,
+                    double: false,
+                });
+                if may_double {
+                    actions.push(Action::Shoot {
+                        target,
+                        double: true,
+                    });
+                }
+            }
+            actions
+        }
+        Decision::Beer { .. } => s.ring().map(|target| Action::Beer { target }).collect(),
+        Decision::KitDiscard { .. } => s
+            .ring()
+            .filter(|&x| s.table[x as usize].arrows > 0)
+            .map(|from| Action::Discard { from })
+            .chain([Action::EndDiscards])
+            .collect(),
+        Decision::ArrowsInsteadOfLife { max } => (0..=max)
+            .map(|count| Action::TakeArrows { count })
+            .collect(),
+        Decision::ReturnArrows { max } => (0..=max)
+            .map(|count| Action::ReturnArrows { count })
+            .collect(),
+    }
+}
+
+/// Checks that `seat` may take `action` now; on success returns it in canonical form.
+pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Action, ActionError> {
+    if s.is_over() {
+        return Err(ActionError::GameOver);
+    }
+    let Some(p) = pending(s) else {
+        return Err(ActionError::NotYourDecision(seat));
+    };
+    if p.seat != seat {
+        return Err(ActionError::NotYourDecision(seat));
+    }
+    let action = action.canonical();
+    if legal_actions(s, seat).contains(&action) {
+        return Ok(action);
+    }
+    Err(ActionError::Illegal(explain(s, p.decision, &action)))
+}
+
+/// A sentence saying why `action` does not answer `decision`.
+fn explain(s: &State, decision: Decision, action: &Action) -> String {
+    let player = |seat: Seat| -> String {
+        match s.player(seat) {
+            None => format!("there is no seat {seat}"),
+            Some(p) if !p.alive => format!("seat {seat} has been eliminated"),
+            Some(_) => format!("seat {seat} is not a legal choice here"),
+        }
+    };
+    match (decision, action) {
+        (Decision::Reroll, Action::Reroll { dice }) => {
+            if dice.is_empty() {
+                return "pick at least one die to re-roll, or stop".into();
+            }
+            if dice.windows(2).any(|w| w[0] == w[1]) {
+                return "a die is listed twice".into();
+            }
+            for &d in dice {
+                match s.turn.dice.as_slice().get(d as usize) {
+                    None => return format!("there is no die {d}"),
+                    Some(die) if die.is_dynamite() => {
+                        return format!("die {d} shows Dynamite and cannot be re-rolled");
+                    }
+                    _ => {}
+                }
+            }
+            "those dice cannot be re-rolled".into()
+        }
+        (Decision::Bullseye { symbol, .. }, Action::Shoot { target, double }) => {
+            if *target == s.turn.active {
+                return "a Bull's Eye cannot target its shooter".into();
+            }
+            if *double {
+                return "only Slab the Killer may double one Bull's Eye a turn, spending a Beer"
+                    .into();
+            }
+            match s.player(*target) {
+                Some(p) if p.alive => format!(
+                    "seat {target} is at distance {}, out of reach of this {} result",
+                    s.distance(s.turn.active, *target),
+                    if symbol == Symbol::Bullseye1 {
+                        "\"1\""
+                    } else {
+                        "\"2\""
+                    }
+                ),
+                _ => player(*target),
+            }
+        }
+        (Decision::SidGift, Action::Gift { target })
+        | (Decision::Beer { .. }, Action::Beer { target }) => player(*target),
+        (Decision::KitDiscard { .. }, Action::Discard { from }) => match s.player(*from) {
+            Some(p) if p.alive && p.arrows == 0 => format!("seat {from} holds no arrow"),
+            _ => player(*from),
+        },
+        (Decision::ArrowsInsteadOfLife { max }, Action::TakeArrows { count })
+        | (Decision::ReturnArrows { max }, Action::ReturnArrows { count }) => {
+            format!("{count} is more than the {max} allowed")
+        }
+        (decision, _) => format!(
+            "this action does not answer the pending decision ({})",
+            decision_name(decision)
+        ),
+    }
+}
+
+fn decision_name(decision: Decision) -> &'static str {
+    match decision {
+        Decision::SidGift => "Sid Ketchum's gift: gift",
+        Decision::FirstRoll => "the first roll: roll",
+        Decision::Reroll => "re-roll or stop: reroll, stop",
+        Decision::Bullseye { .. } => "a Bull's Eye target: shoot",
+        Decision::Beer { .. } => "a Beer target: beer",
+        Decision::KitDiscard { .. } => "Kit Carlson's discards: discard, end_discards",
+        Decision::ArrowsInsteadOfLife { .. } => "Bart Cassidy's arrows: take_arrows",
+        Decision::ReturnArrows { .. } => "Pedro Ramirez's arrows: return_arrows",
+    }
+}

@@ -1,0 +1,339 @@
+//! The events of a dice game and [`apply`], which folds them into the state.
+//!
+//! Events are facts: what was dealt, rolled, chosen, lost and gained. `apply` only
+//! moves numbers; every rule that decides *what* happens lives in the turn machine.
+
+use serde::{Deserialize, Serialize};
+
+use super::actions::Action;
+use super::characters::Character;
+use super::faces::{DiceSet, Face};
+use super::options::{ModuleSet, Options, SeatSpec};
+use super::roles::Role;
+use super::state::{
+    ARROWS, Batch, BatchStep, GainSource, LossSource, MAX_PLAYERS, MAX_SHOTS, Outcome, Stage,
+    State, Turn,
+};
+use crate::core::{Seat, Seed};
+
+/// One die's result in a roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RolledDie {
+    /// Which die (index into the turn's dice).
+    pub die: u8,
+    /// The face it landed on.
+    pub face: Face,
+}
+
+/// One seat's share of a batch of losses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Loss {
+    /// Who loses.
+    pub seat: Seat,
+    /// How many LP, after his own reductions.
+    pub amount: u8,
+}
+
+/// A fact in a dice game's log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// The game was opened.
+    GameCreated {
+        /// The engine that wrote this log.
+        engine: String,
+        /// Players at the table.
+        players: u8,
+        /// Options in play.
+        options: Options,
+        /// Seat names and bot policies.
+        seats: Vec<SeatSpec>,
+        /// SHA-256 of the game's secret seed (hex).
+        seed_commitment: String,
+    },
+    /// A role card was dealt; `role` is hidden (`null`) from those who may not see it.
+    RoleDealt {
+        /// To whom.
+        seat: Seat,
+        /// The card, when the viewer may know it.
+        role: Option<Role>,
+        /// Whether it is dealt face up.
+        face_up: bool,
+    },
+    /// A character card was dealt (public).
+    CharacterDealt {
+        /// To whom.
+        seat: Seat,
+        /// The character.
+        character: Character,
+        /// Starting and maximum LP.
+        life: u8,
+    },
+    /// A player's turn began.
+    TurnStarted {
+        /// The active player.
+        seat: Seat,
+    },
+    /// A seat took an action (the command, as posted).
+    Acted {
+        /// Who acted.
+        seat: Seat,
+        /// What he chose.
+        action: Action,
+    },
+    /// The game moved on to another stage.
+    StageChanged {
+        /// Where it stands now.
+        stage: Stage,
+    },
+    /// The active player threw some dice.
+    DiceRolled {
+        /// The dice thrown and their faces.
+        dice: Vec<RolledDie>,
+    },
+    /// A player took one arrow from the pile.
+    ArrowTaken {
+        /// Who took it.
+        seat: Seat,
+    },
+    /// A player's arrows went back to the pile.
+    ArrowsReturned {
+        /// Whose arrows.
+        seat: Seat,
+        /// How many.
+        count: u8,
+    },
+    /// A batch of losses began.
+    BatchStarted {
+        /// Its cause.
+        source: LossSource,
+        /// Who is about to lose how much.
+        losses: Vec<Loss>,
+    },
+    /// Bart Cassidy took arrows instead of losing LP.
+    ArrowsInsteadOfLife {
+        /// Bart's seat.
+        seat: Seat,
+        /// Arrows taken (LP spared).
+        arrows: u8,
+    },
+    /// The batch moved to its next step.
+    BatchStepped {
+        /// The step.
+        step: BatchStep,
+    },
+    /// A player lost LP.
+    LifeLost {
+        /// Who.
+        seat: Seat,
+        /// How many.
+        amount: u8,
+        /// Why.
+        source: LossSource,
+    },
+    /// A player was eliminated; his role card is turned up.
+    PlayerEliminated {
+        /// Who.
+        seat: Seat,
+        /// His role.
+        role: Role,
+    },
+    /// The batch is over.
+    BatchEnded,
+    /// A player gained LP (0 when the gain was wasted at max LP).
+    LifeGained {
+        /// Who.
+        seat: Seat,
+        /// How many, after the cap.
+        amount: u8,
+        /// Why.
+        source: GainSource,
+    },
+    /// A Bull's Eye result was given a target.
+    BullseyeAssigned {
+        /// The target.
+        target: Seat,
+        /// Whether Slab the Killer doubled it with a Beer.
+        doubled: bool,
+    },
+    /// The Gatling Gun fired: the shooter's arrows go back to the pile.
+    GatlingFired {
+        /// The shooter.
+        seat: Seat,
+    },
+    /// After an Indian attack every arrow goes back to the pile.
+    ArrowsRecalled,
+    /// The game is over; the seed is revealed.
+    GameEnded {
+        /// Who won.
+        outcome: Outcome,
+        /// The game's secret seed.
+        seed: Seed,
+    },
+}
+
+fn player(state: &mut State, seat: Seat) -> Option<&mut super::state::Player> {
+    let n = state.players as usize;
+    state.table[..n].get_mut(seat as usize)
+}
+
+/// Folds one event into the state. Total: an event that does not fit the state
+/// (which a log written by `decide` never holds) changes nothing but the version.
+pub fn apply(state: &mut State, event: &Event) {
+    state.version += 1;
+    match event {
+        Event::GameCreated {
+            players,
+            options,
+            seats,
+            seed_commitment,
+            ..
+        } => {
+            state.players = (*players).min(MAX_PLAYERS as u8);
+            state.modules = ModuleSet::of(&options.modules);
+            state.seats = seats.clone().into();
+            state.seed_commitment = seed_commitment.clone();
+            state.pile = ARROWS;
+        }
+        Event::RoleDealt {
+            seat,
+            role,
+            face_up,
+        } => {
+            if let Some(p) = player(state, *seat) {
+                p.role = *role;
+                p.role_public = *face_up;
+            }
+        }
+        Event::CharacterDealt {
+            seat,
+            character,
+            life,
+        } => {
+            if let Some(p) = player(state, *seat) {
+                p.character = *character;
+                p.life = *life;
+                p.max_life = *life;
+                p.alive = true;
+            }
+        }
+        Event::TurnStarted { seat } => {
+            state.turn = Turn {
+                active: *seat,
+                dice: DiceSet::new(5, None),
+                ..Turn::default()
+            };
+            state.stage = Stage::TurnStart;
+        }
+        Event::Acted { .. } => {}
+        Event::StageChanged { stage } => state.stage = *stage,
+        Event::DiceRolled { dice } => {
+            let mut mask = 0u8;
+            for d in dice {
+                state.turn.dice.set(d.die as usize, d.face);
+                mask |= 1u8.checked_shl(d.die as u32).unwrap_or(0);
+            }
+            state.turn.rolled = mask;
+            state.turn.rolls = state.turn.rolls.saturating_add(1);
+        }
+        Event::ArrowTaken { seat } => {
+            if state.pile > 0
+                && let Some(p) = player(state, *seat)
+            {
+                p.arrows += 1;
+                state.pile -= 1;
+            }
+        }
+        Event::ArrowsReturned { seat, count } => {
+            if let Some(p) = player(state, *seat) {
+                let n = (*count).min(p.arrows);
+                p.arrows -= n;
+                state.pile += n;
+            }
+        }
+        Event::BatchStarted { source, losses } => {
+            let mut batch = Batch {
+                source: *source,
+                losses: [0; MAX_PLAYERS],
+                lost: [0; MAX_PLAYERS],
+                step: BatchStep::Bart,
+            };
+            for loss in losses {
+                if let Some(slot) = batch.losses.get_mut(loss.seat as usize) {
+                    *slot = slot.saturating_add(loss.amount);
+                }
+            }
+            state.batch = Some(batch);
+        }
+        Event::ArrowsInsteadOfLife { seat, arrows } => {
+            let taken = (*arrows).min(state.pile);
+            if let (Some(batch), Some(p)) = (
+                state.batch.as_mut(),
+                state.table[..state.players as usize].get_mut(*seat as usize),
+            ) && let Some(loss) = batch.losses.get_mut(*seat as usize)
+            {
+                let taken = taken.min(*loss);
+                *loss -= taken;
+                p.arrows += taken;
+                state.pile -= taken;
+            }
+        }
+        Event::BatchStepped { step } => {
+            if let Some(batch) = state.batch.as_mut() {
+                batch.step = *step;
+            }
+        }
+        Event::LifeLost { seat, amount, .. } => {
+            if let Some(p) = player(state, *seat) {
+                p.life = p.life.saturating_sub(*amount);
+            }
+            if let Some(lost) = state
+                .batch
+                .as_mut()
+                .and_then(|b| b.lost.get_mut(*seat as usize))
+            {
+                *lost = lost.saturating_add(*amount);
+            }
+        }
+        Event::PlayerEliminated { seat, role } => {
+            if let Some(p) = player(state, *seat) {
+                p.alive = false;
+                p.life = 0;
+                p.role = Some(*role);
+                p.role_public = true;
+                let arrows = std::mem::take(&mut p.arrows);
+                state.pile += arrows;
+            }
+        }
+        Event::BatchEnded => state.batch = None,
+        Event::LifeGained { seat, amount, .. } => {
+            if let Some(p) = player(state, *seat) {
+                p.life = p.life.saturating_add(*amount).min(p.max_life.max(p.life));
+            }
+        }
+        Event::BullseyeAssigned { target, doubled } => {
+            let turn = &mut state.turn;
+            if (turn.shots_len as usize) < MAX_SHOTS {
+                turn.shots[turn.shots_len as usize] = (*target, *doubled);
+                turn.shots_len += 1;
+            }
+        }
+        Event::GatlingFired { seat } => {
+            if let Some(p) = player(state, *seat) {
+                let arrows = std::mem::take(&mut p.arrows);
+                state.pile += arrows;
+            }
+        }
+        Event::ArrowsRecalled => {
+            for p in state.table.iter_mut() {
+                p.arrows = 0;
+            }
+            state.pile = ARROWS;
+        }
+        Event::GameEnded { outcome, .. } => {
+            state.outcome = Some(outcome.clone());
+            state.stage = Stage::Over;
+            state.batch = None;
+        }
+    }
+}

@@ -1,0 +1,171 @@
+//! Losing and gaining life: the batch procedure (§3.12), gains (§3.13),
+//! elimination (§4.1) and victory (§4.2–4.4).
+
+use super::characters::Character;
+use super::events::{Event, Loss};
+use super::machine::Machine;
+use super::roles::{Role, Team, three_player_target};
+use super::state::{Batch, BatchStep, GainSource, LossSource, Outcome, State};
+use crate::core::Seat;
+
+impl Machine<'_> {
+    /// Opens a batch of losses; the machine then runs it step by step.
+    pub(crate) fn start_batch(&mut self, source: LossSource, losses: Vec<Loss>) {
+        self.emit(Event::BatchStarted { source, losses });
+    }
+
+    pub(crate) fn batch_stepped(&mut self, step: BatchStep) {
+        self.emit(Event::BatchStepped { step });
+    }
+
+    /// Runs one automatic step of the open batch. The decision steps (Bart, Pedro)
+    /// reach here only when nobody has a choice to make.
+    pub(crate) fn batch_step(&mut self) {
+        let Some(batch) = self.s.batch else { return };
+        match batch.step {
+            BatchStep::Bart => self.batch_stepped(BatchStep::Apply),
+            BatchStep::Apply => {
+                for seat in 0..self.s.players {
+                    let amount = batch.losses[seat as usize];
+                    if amount > 0 {
+                        self.emit(Event::LifeLost {
+                            seat,
+                            amount,
+                            source: batch.source,
+                        });
+                    }
+                }
+                self.batch_stepped(BatchStep::Pedro);
+            }
+            BatchStep::Pedro => self.batch_stepped(BatchStep::Aftermath),
+            BatchStep::Aftermath => self.aftermath(batch),
+        }
+    }
+
+    /// Batch steps 7 to 11: eliminations, the victory check, Vulture Sam, the
+    /// arrows' return after an attack, and El Gringo's penalty.
+    fn aftermath(&mut self, batch: Batch) {
+        let active = self.s.turn.active;
+        let n = self.s.players;
+        let doomed: Vec<Seat> = (0..n)
+            .map(|i| (active + i) % n)
+            .filter(|&s| self.s.is_alive(s) && self.s.table[s as usize].life == 0)
+            .collect();
+        for &seat in &doomed {
+            let role = self.s.table[seat as usize].role.unwrap_or(Role::Outlaw);
+            self.emit(Event::PlayerEliminated { seat, role });
+        }
+        if !doomed.is_empty()
+            && let Some(outcome) = victory(&self.s, &batch, &doomed)
+        {
+            let seed = self.rng.seed();
+            self.emit(Event::GameEnded { outcome, seed });
+            return;
+        }
+        if let Some(vulture) = self.s.living_with(Character::VultureSam)
+            && !doomed.is_empty()
+        {
+            self.gain(vulture, 2 * doomed.len() as u8, GainSource::VultureSam);
+        }
+        if batch.source == LossSource::Indians {
+            self.emit(Event::ArrowsRecalled);
+        }
+        let gringo_hit = batch.source.shooter() == Some(active)
+            && (0..n).any(|s| {
+                self.s.table[s as usize].character == Character::ElGringo
+                    && batch.lost[s as usize] > 0
+            });
+        self.emit(Event::BatchEnded);
+        if gringo_hit && self.s.is_alive(active) {
+            self.take_arrow(active);
+        }
+    }
+
+    /// A living player gains up to `amount` LP, capped at his max (§3.13).
+    pub(crate) fn gain(&mut self, seat: Seat, amount: u8, source: GainSource) {
+        let Some(p) = self.s.player(seat).filter(|p| p.alive) else {
+            return;
+        };
+        let amount = amount.min(p.max_life.saturating_sub(p.life));
+        self.emit(Event::LifeGained {
+            seat,
+            amount,
+            source,
+        });
+    }
+}
+
+/// The result of the victory check after a batch that eliminated `doomed`, if the
+/// game is over.
+pub fn victory(s: &State, batch: &Batch, doomed: &[Seat]) -> Option<Outcome> {
+    if s.three_player() {
+        return three_player_victory(s, batch, doomed);
+    }
+    let role = |seat: Seat| s.table[seat as usize].role;
+    let with_role = |r: Role| (0..s.players).filter(move |&x| role(x) == Some(r));
+    let sheriff = with_role(Role::Sheriff).next()?;
+    let living: Vec<Seat> = s.ring().collect();
+    if !s.is_alive(sheriff) {
+        if let [last] = living[..]
+            && role(last) == Some(Role::Renegade)
+        {
+            return Some(Outcome {
+                team: Some(Team::Renegade),
+                winners: vec![last],
+            });
+        }
+        return Some(Outcome {
+            team: Some(Team::Outlaws),
+            winners: with_role(Role::Outlaw).collect(),
+        });
+    }
+    let opponents_alive = living
+        .iter()
+        .any(|&x| matches!(role(x), Some(Role::Outlaw | Role::Renegade)));
+    if !opponents_alive {
+        let mut winners: Vec<Seat> = with_role(Role::Sheriff)
+            .chain(with_role(Role::Deputy))
+            .collect();
+        winners.sort_unstable();
+        return Some(Outcome {
+            team: Some(Team::Law),
+            winners,
+        });
+    }
+    None
+}
+
+/// The 3-player variant (§4.4): a player wins by making his own target lose its
+/// last LP with his Bull's Eyes or Gatling; otherwise the last living player wins,
+/// and if nobody is left the game is a draw.
+fn three_player_victory(s: &State, batch: &Batch, doomed: &[Seat]) -> Option<Outcome> {
+    let role = |seat: Seat| s.table[seat as usize].role;
+    let wins = |seat: Seat| {
+        let team = match role(seat) {
+            Some(Role::Deputy | Role::Sheriff) => Team::Law,
+            Some(Role::Outlaw) => Team::Outlaws,
+            Some(Role::Renegade) | None => Team::Renegade,
+        };
+        Some(Outcome {
+            team: Some(team),
+            winners: vec![seat],
+        })
+    };
+    if let Some(shooter) = batch.source.shooter()
+        && let Some(shooter_role) = role(shooter)
+        && doomed
+            .iter()
+            .any(|&d| role(d) == Some(three_player_target(shooter_role)))
+    {
+        return wins(shooter);
+    }
+    let living: Vec<Seat> = s.ring().collect();
+    match living[..] {
+        [] => Some(Outcome {
+            team: None,
+            winners: Vec::new(),
+        }),
+        [last] => wins(last),
+        _ => None,
+    }
+}

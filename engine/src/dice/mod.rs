@@ -1,0 +1,100 @@
+//! BANG! The Dice Game (ruleset `dice`), specified in `rules/dice.md`.
+//!
+//! The base game is complete: 3–8 players (with the 3-player variant and two
+//! Renegades at 8), the 16 characters, Arrows and Indian attacks, Dynamite (revised
+//! printing), Bull's Eyes, Beer, the Gatling Gun, and every victory case.
+
+mod actions;
+mod characters;
+mod decisions;
+mod events;
+mod faces;
+mod life;
+mod machine;
+mod options;
+mod roles;
+mod setup;
+mod state;
+mod turn;
+mod view;
+
+pub use actions::Action;
+pub use characters::{BASE_CHARACTERS, Character, CharacterInfo, Reach};
+pub use decisions::{
+    ActionError, Decision, Pending, bullseye_results, bullseye_targets, legal_actions, pending,
+};
+pub use events::{Event, Loss, RolledDie, apply};
+pub use faces::{DiceSet, Die, DieKind, Face, MAX_DICE, Symbol};
+pub use life::victory;
+pub use options::{Config, ConfigError, Module, ModuleSet, Options, SeatSpec};
+pub use roles::{Role, Team, roles_for, three_player_target};
+pub use setup::start;
+pub use state::{
+    ARROWS, Batch, BatchStep, GainSource, LossSource, MAX_PLAYERS, Outcome, Player, Stage, State,
+    Step, Turn,
+};
+pub use view::{PlayerView, TurnView, View, redact, view};
+
+use crate::core::{GameRng, Seat, Viewer};
+
+/// Validates `action` by `seat` and returns the events it causes, up to the next
+/// decision. The state is not touched: fold the events to move it on.
+pub fn decide(
+    state: &State,
+    seat: Seat,
+    action: &Action,
+    rng: &mut GameRng,
+) -> Result<Vec<Event>, ActionError> {
+    let action = decisions::check(state, seat, action)?;
+    let mut m = machine::Machine::new(state.clone(), rng);
+    m.act(seat, action);
+    m.run();
+    Ok(m.events)
+}
+
+/// Why a game could not be started or an action taken.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// A bad configuration.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// A refused action.
+    #[error(transparent)]
+    Action(#[from] ActionError),
+}
+
+/// The dice game as a [`crate::Ruleset`].
+pub struct Dice;
+
+impl crate::Ruleset for Dice {
+    type Config = Config;
+    type State = State;
+    type Event = Event;
+    type Action = Action;
+    type View = View;
+    type Error = Error;
+
+    fn start(config: &Config, rng: &mut GameRng) -> Result<Vec<Event>, Error> {
+        Ok(start(config, rng)?)
+    }
+    fn apply(state: &mut State, event: &Event) {
+        apply(state, event)
+    }
+    fn decide(
+        state: &State,
+        seat: Seat,
+        action: &Action,
+        rng: &mut GameRng,
+    ) -> Result<Vec<Event>, Error> {
+        Ok(decide(state, seat, action, rng)?)
+    }
+    fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
+        legal_actions(state, seat)
+    }
+    fn view(state: &State, viewer: Viewer) -> View {
+        view(state, viewer)
+    }
+    fn redact(event: &Event, viewer: Viewer) -> Event {
+        redact(event, viewer)
+    }
+}

@@ -1,0 +1,306 @@
+//! The folded state of a dice game. It is plain data: every change to it comes
+//! from [`super::apply`].
+
+use serde::{Deserialize, Serialize};
+
+use super::characters::Character;
+use super::faces::DiceSet;
+use std::sync::Arc;
+
+use super::options::{ModuleSet, SeatSpec};
+use super::roles::{Role, Team};
+use crate::core::Seat;
+
+/// The most players at a table.
+pub const MAX_PLAYERS: usize = 8;
+
+/// Regular arrow tokens in the game.
+pub const ARROWS: u8 = 9;
+
+/// One player.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Player {
+    /// The character card (public).
+    pub character: Character,
+    /// The role card.
+    pub role: Option<Role>,
+    /// Whether the role card is face up.
+    pub role_public: bool,
+    /// Life points now; 0 once eliminated.
+    pub life: u8,
+    /// Most life points he can have.
+    pub max_life: u8,
+    /// Arrow tokens held.
+    pub arrows: u8,
+    /// Whether he is still in the game.
+    pub alive: bool,
+}
+
+/// Where a turn stands: the program counter of the game.
+///
+/// Stages named after a decision wait for an action; the others are steps the engine
+/// runs on its own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "stage")]
+pub enum Stage {
+    /// The game is being set up.
+    #[default]
+    Setup,
+    /// T1: the start of the active player's turn.
+    TurnStart,
+    /// Decision: Sid Ketchum names who gains 1 LP.
+    SidGift,
+    /// Decision: the active player throws his dice.
+    FirstRoll,
+    /// The immediate results of the roll just made, still to apply.
+    Immediate {
+        /// Arrow results left.
+        arrows: u8,
+    },
+    /// After a roll's immediate results: the Dynamite check and the roll limit.
+    AfterRoll,
+    /// Decision: re-roll some dice or stop.
+    Reroll,
+    /// T5: resolving the final dice.
+    Resolve {
+        /// The resolution step.
+        step: Step,
+    },
+    /// T6: the end of the turn.
+    TurnEnd,
+    /// The game is over.
+    Over,
+}
+
+/// A step of resolution (§3.8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "step")]
+pub enum Step {
+    /// Step 2: three or more Dynamite cost 1 LP.
+    Dynamite,
+    /// Step 3: decision while results are unassigned, then one batch.
+    Bullseyes,
+    /// Step 4 begins: counts the Beers and checks Jesse Jones's LP.
+    BeersStart,
+    /// Step 4: decision, one Beer result at a time.
+    Beers {
+        /// Beer results still to give.
+        left: u8,
+        /// Jesse Jones was at 4 LP or less when the step began.
+        jesse_doubles: bool,
+    },
+    /// Step 5: the Gatling Gun.
+    Gatling,
+    /// Step 5, after the Gun: decision, Kit Carlson returns arrows.
+    KitDiscards {
+        /// Arrows he may still return.
+        left: u8,
+    },
+    /// Step 6: Suzy Lafayette's bonus.
+    Suzy,
+}
+
+/// What caused a loss of life; decides which abilities react.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum LossSource {
+    /// An Indian attack.
+    Indians,
+    /// Three or more Dynamite.
+    Dynamite,
+    /// Bull's Eyes of the active player.
+    Bullseyes {
+        /// The shooter.
+        by: Seat,
+    },
+    /// The active player's Gatling Gun.
+    Gatling {
+        /// The shooter.
+        by: Seat,
+    },
+}
+
+impl LossSource {
+    /// The player who aimed this loss at others, if any (Bull's Eyes, Gatling).
+    pub fn shooter(self) -> Option<Seat> {
+        match self {
+            LossSource::Bullseyes { by } | LossSource::Gatling { by } => Some(by),
+            LossSource::Indians | LossSource::Dynamite => None,
+        }
+    }
+}
+
+/// What caused a gain of life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum GainSource {
+    /// A Beer result given by the active player.
+    Beer {
+        /// The giver.
+        by: Seat,
+    },
+    /// Sid Ketchum's gift.
+    SidKetchum,
+    /// Vulture Sam's reward for eliminations.
+    VultureSam,
+    /// Suzy Lafayette's bonus.
+    SuzyLafayette,
+}
+
+/// Where a batch of losses stands (§3.12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BatchStep {
+    /// Step 3: Bart Cassidy may take arrows instead (a decision when it applies).
+    Bart,
+    /// Step 5: every loss is applied at once.
+    Apply,
+    /// Step 6: Pedro Ramirez may return arrows (a decision when it applies).
+    Pedro,
+    /// Steps 7–11: eliminations, victory, Vulture Sam, El Gringo.
+    Aftermath,
+}
+
+/// A batch of losses in progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Batch {
+    /// What caused it.
+    pub source: LossSource,
+    /// The loss each seat is about to take.
+    pub losses: [u8; MAX_PLAYERS],
+    /// The loss each seat took, once applied.
+    pub lost: [u8; MAX_PLAYERS],
+    /// Where it stands.
+    pub step: BatchStep,
+}
+
+/// The state of the current turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Turn {
+    /// The active player.
+    pub active: Seat,
+    /// His dice.
+    pub dice: DiceSet,
+    /// Rolls made so far this turn.
+    pub rolls: u8,
+    /// Dice thrown in the last roll (bit i = die i).
+    pub rolled: u8,
+    /// Bull's Eye assignments made so far: target and whether Slab doubled it.
+    pub shots: [(Seat, bool); MAX_SHOTS],
+    /// How many of `shots` are used.
+    pub shots_len: u8,
+}
+
+/// The most Bull's Eye results one turn can show (6 dice, all doubles).
+pub const MAX_SHOTS: usize = 12;
+
+impl Turn {
+    /// The Bull's Eye assignments made so far.
+    pub fn shots(&self) -> &[(Seat, bool)] {
+        &self.shots[..self.shots_len as usize]
+    }
+
+    /// Whether Slab the Killer has doubled a result this turn.
+    pub fn doubled(&self) -> bool {
+        self.shots().iter().any(|&(_, d)| d)
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The winning side, or none for a 3-player draw.
+    pub team: Option<Team>,
+    /// Every winning seat, eliminated ones included.
+    pub winners: Vec<Seat>,
+}
+
+/// The whole state of one dice game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct State {
+    /// Players at the table (3 to 8).
+    pub players: u8,
+    /// Old Saloon modules in play.
+    pub modules: ModuleSet,
+    /// Names and bot policies of the seats (shared: cloning a state stays cheap).
+    pub seats: Arc<[SeatSpec]>,
+    /// SHA-256 of the game's seed, as hex.
+    pub seed_commitment: String,
+    /// Everyone at the table, by seat (only the first `players` are used).
+    pub table: [Player; MAX_PLAYERS],
+    /// Arrow tokens in the pile.
+    pub pile: u8,
+    /// The current turn.
+    pub turn: Turn,
+    /// Where the game stands.
+    pub stage: Stage,
+    /// A batch of losses in progress, if any.
+    pub batch: Option<Batch>,
+    /// Set once the game is over.
+    pub outcome: Option<Outcome>,
+    /// Events folded so far.
+    pub version: u64,
+}
+
+impl State {
+    /// The players in seat order.
+    pub fn players(&self) -> &[Player] {
+        &self.table[..self.players as usize]
+    }
+
+    /// One player, if the seat exists.
+    pub fn player(&self, seat: Seat) -> Option<&Player> {
+        self.players().get(seat as usize)
+    }
+
+    /// Whether `seat` is a living player.
+    pub fn is_alive(&self, seat: Seat) -> bool {
+        self.player(seat).is_some_and(|p| p.alive)
+    }
+
+    /// Seats of the living players, in seat order (the ring).
+    pub fn ring(&self) -> impl Iterator<Item = Seat> + '_ {
+        (0..self.players).filter(|&s| self.is_alive(s))
+    }
+
+    /// The number of living players (m).
+    pub fn living(&self) -> u8 {
+        self.ring().count() as u8
+    }
+
+    /// Distance between two living players: the shorter way round the ring.
+    pub fn distance(&self, from: Seat, to: Seat) -> u8 {
+        let m = self.living();
+        let before = |s: Seat| (0..s).filter(|&x| self.is_alive(x)).count() as i16;
+        let k = (before(to) - before(from)).rem_euclid(m.max(1) as i16) as u8;
+        k.min(m - k)
+    }
+
+    /// The next living seat clockwise after `seat`.
+    pub fn next_living(&self, seat: Seat) -> Option<Seat> {
+        (1..=self.players)
+            .map(|i| (seat + i) % self.players)
+            .find(|&s| self.is_alive(s))
+    }
+
+    /// The seat holding `character`, if dealt and alive.
+    pub fn living_with(&self, character: Character) -> Option<Seat> {
+        self.ring()
+            .find(|&s| self.table[s as usize].character == character)
+    }
+
+    /// Whether the active player is `character`.
+    pub fn active_is(&self, character: Character) -> bool {
+        self.table[self.turn.active as usize].character == character
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// Whether this is the 3-player variant.
+    pub fn three_player(&self) -> bool {
+        self.players == 3
+    }
+}

@@ -1,0 +1,149 @@
+//! What one viewer may see of a state or an event.
+
+use serde::Serialize;
+
+use super::characters::Character;
+use super::decisions::{Pending, pending};
+use super::events::Event;
+use super::faces::Die;
+use super::roles::Role;
+use super::state::{Outcome, Stage, State};
+use crate::core::{Seat, Viewer};
+
+/// One player as a viewer sees him.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerView {
+    /// His seat.
+    pub seat: Seat,
+    /// Display name.
+    pub name: String,
+    /// The bot policy playing the seat, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bot: Option<String>,
+    /// His character.
+    pub character: Character,
+    /// His role, when face up or the viewer's own; otherwise hidden (`null`).
+    pub role: Option<Role>,
+    /// Whether his role card is face up.
+    pub role_public: bool,
+    /// Life points.
+    pub life: u8,
+    /// Maximum life points.
+    pub max_life: u8,
+    /// Arrows held.
+    pub arrows: u8,
+    /// Whether he is still in the game.
+    pub alive: bool,
+}
+
+/// The current turn as anyone sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TurnView {
+    /// The active player.
+    pub active: Seat,
+    /// His dice and their faces.
+    pub dice: Vec<Die>,
+    /// Rolls made this turn.
+    pub rolls: u8,
+    /// Rolls allowed this turn.
+    pub roll_limit: u8,
+    /// Bull's Eye results assigned so far: targets, and whether doubled.
+    pub shots: Vec<(Seat, bool)>,
+}
+
+/// A dice game as one viewer may see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct View {
+    /// Who is looking.
+    pub viewer: Viewer,
+    /// Everyone at the table.
+    pub players: Vec<PlayerView>,
+    /// Arrows in the pile.
+    pub pile: u8,
+    /// The turn in progress.
+    pub turn: TurnView,
+    /// Where the game stands.
+    pub stage: Stage,
+    /// Who must act now, and on what.
+    pub pending: Option<Pending>,
+    /// How the game ended, once over.
+    pub outcome: Option<Outcome>,
+    /// Events folded.
+    pub version: u64,
+}
+
+/// Whether `viewer` may see the role of `seat`.
+fn sees_role(s: &State, viewer: Viewer, seat: Seat) -> bool {
+    s.table[seat as usize].role_public || viewer.sees_secret_of(seat)
+}
+
+/// The state as `viewer` may see it: hidden roles of others are `null`.
+pub fn view(s: &State, viewer: Viewer) -> View {
+    let players = s
+        .players()
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let seat = i as Seat;
+            let spec = s.seats.get(i);
+            PlayerView {
+                seat,
+                name: spec.map(|x| x.name.clone()).unwrap_or_default(),
+                bot: spec.and_then(|x| x.bot.clone()),
+                character: p.character,
+                role: if sees_role(s, viewer, seat) {
+                    p.role
+                } else {
+                    None
+                },
+                role_public: p.role_public,
+                life: p.life,
+                max_life: p.max_life,
+                arrows: p.arrows,
+                alive: p.alive,
+            }
+        })
+        .collect();
+    let active = s.turn.active;
+    View {
+        viewer,
+        players,
+        pile: s.pile,
+        turn: TurnView {
+            active,
+            dice: s.turn.dice.as_slice().to_vec(),
+            rolls: s.turn.rolls,
+            roll_limit: s
+                .player(active)
+                .map_or(3, |p| p.character.info().roll_limit),
+            shots: s.turn.shots().to_vec(),
+        },
+        stage: s.stage,
+        pending: pending(s),
+        outcome: s.outcome.clone(),
+        version: s.version,
+    }
+}
+
+/// The event as `viewer` may see it: a face-down role dealt to another seat is hidden.
+pub fn redact(event: &Event, viewer: Viewer) -> Event {
+    match event {
+        Event::RoleDealt {
+            seat,
+            face_up: false,
+            ..
+        } if !viewer.sees_secret_of(*seat) => Event::RoleDealt {
+            seat: *seat,
+            role: None,
+            face_up: false,
+        },
+        other => other.clone(),
+    }
+}
+
+impl Stage {
+    /// Whether the game is still being played.
+    pub fn is_live(self) -> bool {
+        !matches!(self, Stage::Setup | Stage::Over)
+    }
+}

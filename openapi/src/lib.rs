@@ -1,0 +1,1 @@
+//! Holds `openapi.json`, the generated OpenAPI document of the HTTP API (issue 3).

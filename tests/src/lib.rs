@@ -1,0 +1,1 @@
+//! End-to-end tests against a real server over HTTP (issue 3).
