@@ -1,1 +1,10 @@
-//! Bot policies and the in-process simulator.
+//! Bot policies and the in-process game runner used by the simulator.
+//!
+//! A policy is a pure function of what its seat may see (the redacted view) and the
+//! legal actions, made deterministic by its own seeded RNG.
+
+pub mod policy;
+pub mod runner;
+
+pub use policy::{Policy, RandomPolicy, policy_by_name};
+pub use runner::{GameRecord, play_dice_game};

@@ -5,10 +5,12 @@
 //! printing), Bull's Eyes, Beer, the Gatling Gun, and every victory case.
 
 mod actions;
+mod audit;
 mod characters;
 mod decisions;
 mod events;
 mod faces;
+mod invariants;
 mod life;
 mod machine;
 mod options;
@@ -19,12 +21,14 @@ mod turn;
 mod view;
 
 pub use actions::Action;
+pub use audit::verify_log;
 pub use characters::{BASE_CHARACTERS, Character, CharacterInfo, Reach};
 pub use decisions::{
     ActionError, Decision, Pending, bullseye_results, bullseye_targets, legal_actions, pending,
 };
 pub use events::{Event, Loss, RolledDie, apply};
 pub use faces::{DiceSet, Die, DieKind, Face, MAX_DICE, Symbol};
+pub use invariants::check_invariants;
 pub use life::victory;
 pub use options::{Config, ConfigError, Module, ModuleSet, Options, SeatSpec};
 pub use roles::{Role, Team, roles_for, three_player_target};

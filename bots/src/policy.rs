@@ -1,0 +1,48 @@
+//! The [`Policy`] trait and the policies it has.
+
+use engine::dice::{Action, View};
+use rand::rngs::ChaCha8Rng;
+use rand::{RngExt, SeedableRng};
+
+/// A bot: picks one of the legal actions of its seat.
+pub trait Policy {
+    /// The policy's name as the API and `simulate` spell it.
+    fn name(&self) -> &'static str;
+    /// Picks an action from `legal` (never empty), seeing only `view`.
+    fn choose(&mut self, view: &View, legal: &[Action]) -> Action;
+}
+
+/// Uniformly random legal actions: the fuzzing baseline.
+pub struct RandomPolicy {
+    rng: ChaCha8Rng,
+}
+
+impl RandomPolicy {
+    /// A random policy with its own seed.
+    pub fn new(seed: u64) -> RandomPolicy {
+        RandomPolicy {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Policy for RandomPolicy {
+    fn name(&self) -> &'static str {
+        "random"
+    }
+
+    fn choose(&mut self, _view: &View, legal: &[Action]) -> Action {
+        legal[self.rng.random_range(0..legal.len())].clone()
+    }
+}
+
+/// The policies by name, for the API and the simulator.
+pub const POLICIES: &[&str] = &["random"];
+
+/// A policy by its name, seeded; `None` for an unknown name.
+pub fn policy_by_name(name: &str, seed: u64) -> Option<Box<dyn Policy>> {
+    match name {
+        "random" => Some(Box::new(RandomPolicy::new(seed))),
+        _ => None,
+    }
+}

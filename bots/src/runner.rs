@@ -1,0 +1,59 @@
+//! Plays whole games in-process, with no HTTP: for the simulator and for tests.
+
+use engine::dice::{self, Config, Event, Outcome, State};
+use engine::{GameRng, Seed, Viewer};
+
+use crate::policy::Policy;
+
+/// A finished (or abandoned) game.
+pub struct GameRecord {
+    /// The whole log.
+    pub events: Vec<Event>,
+    /// The live state at the end.
+    pub state: State,
+    /// How it ended; `None` if it hit the decision bound.
+    pub outcome: Option<Outcome>,
+}
+
+/// Plays one dice game, asking `policies[seat % len]` for every decision, for at
+/// most `max_decisions` decisions.
+pub fn play_dice_game(
+    config: &Config,
+    seed: Seed,
+    policies: &mut [Box<dyn Policy>],
+    max_decisions: usize,
+) -> Result<GameRecord, String> {
+    let mut rng = GameRng::new(seed, 0);
+    let mut events = dice::start(config, &mut rng).map_err(|e| e.to_string())?;
+    let mut state = State::default();
+    for e in &events {
+        dice::apply(&mut state, e);
+    }
+    for _ in 0..max_decisions {
+        let Some(pending) = dice::pending(&state) else {
+            break;
+        };
+        let seat = pending.seat;
+        let legal = dice::legal_actions(&state, seat);
+        if legal.is_empty() {
+            return Err(format!(
+                "seat {seat} is asked to act but has no legal action"
+            ));
+        }
+        let view = dice::view(&state, Viewer::Seat(seat));
+        let policy = &mut policies[seat as usize % policies.len()];
+        let action = policy.choose(&view, &legal);
+        let mut rng = GameRng::new(seed, state.version);
+        let new = dice::decide(&state, seat, &action, &mut rng).map_err(|e| e.to_string())?;
+        for e in &new {
+            dice::apply(&mut state, e);
+        }
+        events.extend(new);
+    }
+    let outcome = state.outcome.clone();
+    Ok(GameRecord {
+        events,
+        state,
+        outcome,
+    })
+}

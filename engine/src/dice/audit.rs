@@ -1,0 +1,61 @@
+//! The provably-fair audit: with the revealed seed, every event of a log can be
+//! re-derived by replaying the recorded actions through the rules.
+
+use super::events::{Event, apply};
+use super::options::Config;
+use super::state::State;
+use crate::core::{GameRng, Seed};
+
+/// Checks that `events` is exactly what the rules produce from `seed` and the
+/// actions recorded in the log (and that `seed` matches the commitment).
+///
+/// Returns the index of the first event that does not match.
+pub fn verify_log(events: &[Event], seed: Seed) -> Result<(), usize> {
+    let Some(Event::GameCreated {
+        players,
+        options,
+        seats,
+        seed_commitment,
+        ..
+    }) = events.first()
+    else {
+        return Err(0);
+    };
+    if *seed_commitment != seed.commitment() {
+        return Err(0);
+    }
+    let config = Config {
+        players: *players,
+        options: options.clone(),
+        seats: seats.clone(),
+    };
+    let opening = super::setup::start(&config, &mut GameRng::new(seed, 0)).map_err(|_| 0usize)?;
+    let mut at = compare(events, 0, &opening)?;
+    let mut state = State::default();
+    for e in &events[..at] {
+        apply(&mut state, e);
+    }
+    while at < events.len() {
+        let Event::Acted { seat, action } = &events[at] else {
+            return Err(at);
+        };
+        let mut rng = GameRng::new(seed, state.version);
+        let derived = super::decide(&state, *seat, action, &mut rng).map_err(|_| at)?;
+        let end = compare(events, at, &derived)?;
+        for e in &events[at..end] {
+            apply(&mut state, e);
+        }
+        at = end;
+    }
+    Ok(())
+}
+
+/// Compares `expected` with the log from `at`; returns where the match ends.
+fn compare(events: &[Event], at: usize, expected: &[Event]) -> Result<usize, usize> {
+    for (i, e) in expected.iter().enumerate() {
+        if events.get(at + i) != Some(e) {
+            return Err(at + i);
+        }
+    }
+    Ok(at + expected.len())
+}
