@@ -62,6 +62,10 @@ fn play(players: u8, game_seed: u64) {
     while let Some(pending) = dice::pending(&state) {
         decisions += 1;
         assert!(decisions <= MAX_DECISIONS, "game {game_seed} did not end");
+        assert!(
+            state.is_alive(pending.seat),
+            "an eliminated seat is asked to act"
+        );
         let legal = dice::legal_actions(&state, pending.seat);
         assert!(!legal.is_empty(), "a pending seat has no legal action");
         for other in 0..players {

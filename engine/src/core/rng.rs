@@ -91,7 +91,15 @@ fn hex(bytes: &[u8]) -> String {
 /// outcomes, which is what lets an audit re-derive every roll.
 pub struct GameRng {
     seed: Seed,
-    rng: ChaCha12Rng,
+    source: Source,
+}
+
+/// Where draws come from.
+enum Source {
+    /// The game's ChaCha stream.
+    Stream(Box<ChaCha12Rng>),
+    /// Fixed values, for hand-written scenarios ("loaded dice" in rules tests).
+    Script(std::vec::IntoIter<u32>),
 }
 
 impl GameRng {
@@ -99,7 +107,19 @@ impl GameRng {
     pub fn new(seed: Seed, version: u64) -> GameRng {
         let mut rng = ChaCha12Rng::from_seed(seed.0);
         rng.set_stream(version);
-        GameRng { seed, rng }
+        GameRng {
+            seed,
+            source: Source::Stream(Box::new(rng)),
+        }
+    }
+
+    /// An RNG whose draws are `values` in order (each taken modulo the range asked
+    /// for), then zeros. For rules tests that need exact dice; never used in play.
+    pub fn scripted(values: Vec<u32>) -> GameRng {
+        GameRng {
+            seed: Seed([0; 32]),
+            source: Source::Script(values.into_iter()),
+        }
     }
 
     /// The seed this RNG derives from (revealed in the last event of a game).
@@ -110,12 +130,18 @@ impl GameRng {
     /// A uniform number in `0..n` (`n > 0`), by rejection so that it has no bias.
     pub fn below(&mut self, n: u32) -> u32 {
         debug_assert!(n > 0);
-        let zone = u32::MAX - (u32::MAX % n);
-        loop {
-            let x = self.rng.next_u32();
-            if x < zone {
-                return x % n;
+        let n = n.max(1);
+        match &mut self.source {
+            Source::Stream(rng) => {
+                let zone = u32::MAX - (u32::MAX % n);
+                loop {
+                    let x = rng.next_u32();
+                    if x < zone {
+                        return x % n;
+                    }
+                }
             }
+            Source::Script(values) => values.next().unwrap_or(0) % n,
         }
     }
 

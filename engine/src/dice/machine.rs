@@ -44,13 +44,18 @@ impl<'r> Machine<'r> {
     /// Runs automatic steps until a decision is pending or the game is over.
     pub fn run(&mut self) {
         for _ in 0..MAX_STEPS {
-            if self.s.is_over() || pending(&self.s).is_some() {
+            if self.s.is_over() {
+                return;
+            }
+            if self.s.batch.is_none() && self.turn_cut_short() {
+                self.stage(Stage::TurnEnd);
+                continue;
+            }
+            if pending(&self.s).is_some() {
                 return;
             }
             if self.s.batch.is_some() {
                 self.batch_step();
-            } else if self.turn_cut_short() {
-                self.stage(Stage::TurnEnd);
             } else {
                 self.turn_step();
             }

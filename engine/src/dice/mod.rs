@@ -102,3 +102,6 @@ impl crate::Ruleset for Dice {
         redact(event, viewer)
     }
 }
+
+#[cfg(test)]
+mod tests;

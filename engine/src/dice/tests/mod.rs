@@ -1,0 +1,318 @@
+//! Rules tests: one per acceptance case of `rules/dice.md` §8, named after it.
+//!
+//! [`Table`] builds an exact situation from events (characters, roles, LP and
+//! arrows as the case states them) and plays it with loaded dice: rolls are
+//! decided by the real `decide`, with an RNG scripted to give the named faces.
+
+mod arrows_and_bullseyes;
+mod characters;
+mod setup_and_rolling;
+mod victory;
+
+use super::*;
+use crate::core::{GameRng, Seat, Seed};
+
+pub use Character::*;
+pub use Role::*;
+
+/// A table under test: its log and the state folded from it.
+pub struct Table {
+    pub state: State,
+    pub log: Vec<Event>,
+}
+
+/// Reads face codes (`A D 1 2 B G 11 22 GG BB U X`).
+pub fn faces(codes: &str) -> Vec<Face> {
+    codes
+        .split_whitespace()
+        .map(|c| match c {
+            "A" => Face::Arrow,
+            "D" => Face::Dynamite,
+            "1" => Face::Bullseye1,
+            "2" => Face::Bullseye2,
+            "B" => Face::Beer,
+            "G" => Face::Gatling,
+            "11" => Face::DoubleBullseye1,
+            "22" => Face::DoubleBullseye2,
+            "GG" => Face::DoubleGatling,
+            "BB" => Face::DoubleBeer,
+            "U" => Face::Bullet,
+            "X" => Face::BrokenArrow,
+            other => panic!("unknown face code {other}"),
+        })
+        .collect()
+}
+
+impl Table {
+    /// Seats 0.. (A, B, C, …) with these characters and roles, every role face
+    /// down but the Sheriff's (all face up with 3 players), at full LP, pile full.
+    /// Nobody has started a turn yet: call [`Table::turn`].
+    pub fn new(seats: &[(Character, Role)]) -> Table {
+        let players = seats.len() as u8;
+        let mut t = Table {
+            state: State::default(),
+            log: Vec::new(),
+        };
+        t.push(Event::GameCreated {
+            engine: crate::ENGINE_VERSION.into(),
+            players,
+            options: Options::default(),
+            seats: Vec::new(),
+            seed_commitment: Seed([0; 32]).commitment(),
+        });
+        for (seat, &(character, role)) in seats.iter().enumerate() {
+            t.push(Event::RoleDealt {
+                seat: seat as Seat,
+                role: Some(role),
+                face_up: players == 3 || role == Role::Sheriff,
+            });
+            let bonus = if role == Role::Sheriff { 2 } else { 0 };
+            t.push(Event::CharacterDealt {
+                seat: seat as Seat,
+                character,
+                life: character.info().life + bonus,
+            });
+        }
+        t
+    }
+
+    /// `n` players with the roles of `roles_for(n)` in seat order (so A is the
+    /// Sheriff, except with 3 players) and characters whose abilities stay out of
+    /// ordinary cases: A is Jesse Jones, the others never act passively.
+    pub fn plain(n: usize) -> Table {
+        const PLAIN: [Character; 8] = [
+            JesseJones,
+            BlackJack,
+            CalamityJanet,
+            LuckyDuke,
+            SlabTheKiller,
+            WillyTheKid,
+            KitCarlson,
+            RoseDoolan,
+        ];
+        let roles = roles_for(n as u8);
+        let seats: Vec<(Character, Role)> = (0..n).map(|i| (PLAIN[i], roles[i])).collect();
+        Table::new(&seats)
+    }
+
+    fn push(&mut self, e: Event) {
+        apply(&mut self.state, &e);
+        self.log.push(e);
+    }
+
+    fn run(&mut self) {
+        let mut rng = GameRng::scripted(Vec::new());
+        let mut m = machine::Machine::new(self.state.clone(), &mut rng);
+        m.run();
+        for e in m.events {
+            self.push(e);
+        }
+    }
+
+    /// Starts `seat`'s turn and runs to its first decision.
+    pub fn turn(&mut self, seat: Seat) -> &mut Table {
+        self.push(Event::TurnStarted { seat });
+        self.run();
+        self
+    }
+
+    /// Sets a player's LP (through loss or gain events).
+    pub fn life(&mut self, seat: Seat, life: u8) -> &mut Table {
+        let now = self.p(seat).life;
+        if life < now {
+            self.push(Event::LifeLost {
+                seat,
+                amount: now - life,
+                source: LossSource::Dynamite,
+            });
+        } else if life > now {
+            self.push(Event::LifeGained {
+                seat,
+                amount: life - now,
+                source: GainSource::SidKetchum,
+            });
+        }
+        self
+    }
+
+    /// Gives a player `n` more arrows from the pile.
+    pub fn arrows(&mut self, seat: Seat, n: u8) -> &mut Table {
+        for _ in 0..n {
+            self.push(Event::ArrowTaken { seat });
+        }
+        self
+    }
+
+    /// Eliminates a player before play starts.
+    pub fn push_eliminated(&mut self, seat: Seat) -> &mut Table {
+        let role = self.p(seat).role.unwrap();
+        self.push(Event::PlayerEliminated { seat, role });
+        self
+    }
+
+    /// A player.
+    pub fn p(&self, seat: Seat) -> Player {
+        self.state.table[seat as usize]
+    }
+
+    /// The pile.
+    pub fn pile(&self) -> u8 {
+        self.state.pile
+    }
+
+    /// The pending decision.
+    pub fn pending(&self) -> Option<Pending> {
+        pending(&self.state)
+    }
+
+    /// The legal actions of `seat`.
+    pub fn legal(&self, seat: Seat) -> Vec<Action> {
+        legal_actions(&self.state, seat)
+    }
+
+    /// `seat` takes `action`, with dice loaded to `script` (die-face indices).
+    pub fn try_act_with(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        script: Vec<u32>,
+    ) -> Result<Vec<Event>, ActionError> {
+        let mut rng = GameRng::scripted(script);
+        let events = decide(&self.state, seat, &action, &mut rng)?;
+        for e in &events {
+            self.push(e.clone());
+        }
+        Ok(events)
+    }
+
+    /// `seat` takes `action`, which must be legal.
+    pub fn act(&mut self, seat: Seat, action: Action) -> &mut Table {
+        if let Err(e) = self.try_act_with(seat, action.clone(), Vec::new()) {
+            panic!("{action:?} by seat {seat} refused: {e}");
+        }
+        self
+    }
+
+    /// Whether `action` by `seat` is refused now (nothing changes either way).
+    pub fn refused(&self, seat: Seat, action: Action) -> bool {
+        decide(
+            &self.state,
+            seat,
+            &action,
+            &mut GameRng::scripted(Vec::new()),
+        )
+        .is_err()
+    }
+
+    fn script_for(&self, dice: &[u8], codes: &str) -> Vec<u32> {
+        let faces = faces(codes);
+        assert_eq!(faces.len(), dice.len(), "one face per die thrown");
+        dice.iter()
+            .zip(faces)
+            .map(|(&d, face)| {
+                let kind = self.state.turn.dice.as_slice()[d as usize].kind;
+                kind.faces()
+                    .iter()
+                    .position(|&f| f == face)
+                    .unwrap_or_else(|| panic!("{kind:?} has no face {face:?}"))
+                    as u32
+            })
+            .collect()
+    }
+
+    /// The active player's first roll shows `codes`.
+    pub fn roll(&mut self, codes: &str) -> &mut Table {
+        let active = self.state.turn.active;
+        let all: Vec<u8> = (0..self.state.turn.dice.len() as u8).collect();
+        let script = self.script_for(&all, codes);
+        self.try_act_with(active, Action::Roll, script)
+            .unwrap_or_else(|e| panic!("roll refused: {e}"));
+        self
+    }
+
+    /// The active player re-rolls `dice`, which show `codes`.
+    pub fn reroll(&mut self, dice: &[u8], codes: &str) -> &mut Table {
+        let active = self.state.turn.active;
+        let script = self.script_for(dice, codes);
+        let action = Action::Reroll {
+            dice: dice.to_vec(),
+        };
+        self.try_act_with(active, action, script)
+            .unwrap_or_else(|e| panic!("re-roll refused: {e}"));
+        self
+    }
+
+    /// The active player stops rolling.
+    pub fn stop(&mut self) -> &mut Table {
+        let active = self.state.turn.active;
+        self.act(active, Action::Stop)
+    }
+
+    /// The active player assigns the next Bull's Eye to `target`.
+    pub fn shoot(&mut self, target: Seat) -> &mut Table {
+        let active = self.state.turn.active;
+        self.act(
+            active,
+            Action::Shoot {
+                target,
+                double: false,
+            },
+        )
+    }
+
+    /// The active player gives the next Beer to `target`.
+    pub fn beer(&mut self, target: Seat) -> &mut Table {
+        let active = self.state.turn.active;
+        self.act(active, Action::Beer { target })
+    }
+
+    /// The decision the game waits for, which must exist.
+    pub fn decision(&self) -> Decision {
+        self.pending().expect("a pending decision").decision
+    }
+
+    /// The current active player.
+    pub fn active(&self) -> Seat {
+        self.state.turn.active
+    }
+
+    /// The outcome, once over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome.clone()
+    }
+
+    /// Whether any event in the log since `from` matches.
+    pub fn logged_since(&self, from: usize, pred: impl Fn(&Event) -> bool) -> bool {
+        self.log[from..].iter().any(pred)
+    }
+}
+
+/// The seats a legal `Shoot` may target now.
+pub fn shoot_targets(t: &Table) -> Vec<Seat> {
+    let mut v: Vec<Seat> = t
+        .legal(t.active())
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Shoot {
+                target,
+                double: false,
+            } => Some(target),
+            _ => None,
+        })
+        .collect();
+    v.dedup();
+    v
+}
+
+/// Shorthand for the Sheriff's seat used by [`Table::plain`].
+pub const A: Seat = 0;
+/// Seat B.
+pub const B: Seat = 1;
+/// Seat C.
+pub const C: Seat = 2;
+/// Seat D.
+pub const D: Seat = 3;
+/// Seat E.
+pub const E: Seat = 4;
+/// Seat F.
+pub const F: Seat = 5;
