@@ -32,7 +32,7 @@ impl Policy for RandomPolicy {
     }
 
     fn choose(&mut self, _view: &View, legal: &[Action]) -> Action {
-        legal[self.rng.random_range(0..legal.len())].clone()
+        legal[self.rng.random_range(0..legal.len())]
     }
 }
 

@@ -44,10 +44,7 @@ pub fn play_dice_game(
         let policy = &mut policies[seat as usize % policies.len()];
         let action = policy.choose(&view, &legal);
         let mut rng = GameRng::new(seed, state.version);
-        let new = dice::decide(&state, seat, &action, &mut rng).map_err(|e| e.to_string())?;
-        for e in &new {
-            dice::apply(&mut state, e);
-        }
+        let new = dice::play(&mut state, seat, &action, &mut rng).map_err(|e| e.to_string())?;
         events.extend(new);
     }
     let outcome = state.outcome.clone();

@@ -82,12 +82,17 @@ fn play(players: u8, game_seed: u64) {
         )
         .unwrap_or_else(|e| panic!("legal action {action:?} refused: {e}"));
         assert!(matches!(new.first(), Some(Event::Acted { .. })));
+        let mut played = state.clone();
+        let rng = &mut GameRng::new(seed, state.version);
+        let same = dice::play(&mut played, pending.seat, action, rng).unwrap();
+        assert_eq!(same, new, "play and decide disagree");
         for e in &new {
             dice::apply(&mut state, e);
             if state.batch.is_none() {
                 dice::check_invariants(&state).unwrap_or_else(|e| panic!("game {game_seed}: {e}"));
             }
         }
+        assert_eq!(played, state, "play moved on differently from the fold");
         if decisions % 16 == 0 {
             no_hidden_role_leaks(&state, &new);
         }
@@ -128,7 +133,7 @@ fn replaying_the_log_through_decide_reproduces_it_from_the_seed() {
         let mut chooser = GameRng::new(Seed::from_u64(game_seed + 99), 0);
         while let Some(p) = dice::pending(&state) {
             let legal = dice::legal_actions(&state, p.seat);
-            let action = legal[chooser.below(legal.len() as u32) as usize].clone();
+            let action = legal[chooser.below(legal.len() as u32) as usize];
             let new = dice::decide(
                 &state,
                 p.seat,
@@ -165,9 +170,9 @@ fn actions_outside_the_legal_list_are_refused() {
     let junk = [
         Action::Stop,
         Action::Roll,
-        Action::Reroll { dice: vec![] },
-        Action::Reroll { dice: vec![9] },
-        Action::Reroll { dice: vec![1, 1] },
+        Action::reroll(&[]),
+        Action::reroll(&[9]),
+        Action::reroll(&[1, 1]),
         Action::Shoot {
             target: 7,
             double: true,
@@ -186,7 +191,7 @@ fn actions_outside_the_legal_list_are_refused() {
         let legal = dice::legal_actions(&state, p.seat);
         for seat in 0..9u8 {
             for action in &junk {
-                let allowed = seat == p.seat && legal.contains(&action.canonical());
+                let allowed = seat == p.seat && legal.contains(action);
                 let result = dice::decide(&state, seat, action, &mut GameRng::new(seed, 0));
                 assert_eq!(result.is_ok(), allowed, "{action:?} by {seat}");
             }

@@ -96,6 +96,9 @@ pub struct GameRng {
 
 /// Where draws come from.
 enum Source {
+    /// The game's ChaCha stream at this version, keyed on the first draw (most
+    /// decisions draw nothing, and keying ChaCha costs a block).
+    Lazy(u64),
     /// The game's ChaCha stream.
     Stream(Box<ChaCha12Rng>),
     /// Fixed values, for hand-written scenarios ("loaded dice" in rules tests).
@@ -105,11 +108,9 @@ enum Source {
 impl GameRng {
     /// The RNG for the decision taken when the log holds `version` events.
     pub fn new(seed: Seed, version: u64) -> GameRng {
-        let mut rng = ChaCha12Rng::from_seed(seed.0);
-        rng.set_stream(version);
         GameRng {
             seed,
-            source: Source::Stream(Box::new(rng)),
+            source: Source::Lazy(version),
         }
     }
 
@@ -131,7 +132,13 @@ impl GameRng {
     pub fn below(&mut self, n: u32) -> u32 {
         debug_assert!(n > 0);
         let n = n.max(1);
+        if let Source::Lazy(version) = self.source {
+            let mut rng = ChaCha12Rng::from_seed(self.seed.0);
+            rng.set_stream(version);
+            self.source = Source::Stream(Box::new(rng));
+        }
         match &mut self.source {
+            Source::Lazy(_) => 0,
             Source::Stream(rng) => {
                 let zone = u32::MAX - (u32::MAX % n);
                 loop {

@@ -3,10 +3,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::faces::DiceMask;
 use crate::core::Seat;
 
 /// A seat's answer to the decision it is asked.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
     /// Sid Ketchum: a living player gains 1 LP.
@@ -16,10 +17,10 @@ pub enum Action {
     },
     /// The first roll of the turn: throw every die.
     Roll,
-    /// Re-roll exactly these dice (indices, ascending).
+    /// Re-roll exactly these dice.
     Reroll {
-        /// The dice to throw again.
-        dice: Vec<u8>,
+        /// The dice to throw again, by index: `[0, 2]`.
+        dice: DiceMask,
     },
     /// Stop rolling; the dice showing now are the final dice.
     Stop,
@@ -56,16 +57,10 @@ pub enum Action {
 }
 
 impl Action {
-    /// The same action in canonical form (re-roll indices sorted), so that two
-    /// spellings of one choice compare equal.
-    pub fn canonical(&self) -> Action {
-        match self {
-            Action::Reroll { dice } => {
-                let mut dice = dice.clone();
-                dice.sort_unstable();
-                Action::Reroll { dice }
-            }
-            other => other.clone(),
+    /// Re-roll the listed dice.
+    pub fn reroll(dice: &[u8]) -> Action {
+        Action::Reroll {
+            dice: DiceMask::of(dice),
         }
     }
 }

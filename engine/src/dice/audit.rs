@@ -11,23 +11,16 @@ use crate::core::{GameRng, Seed};
 ///
 /// Returns the index of the first event that does not match.
 pub fn verify_log(events: &[Event], seed: Seed) -> Result<(), usize> {
-    let Some(Event::GameCreated {
-        players,
-        options,
-        seats,
-        seed_commitment,
-        ..
-    }) = events.first()
-    else {
+    let Some(Event::GameCreated(created)) = events.first() else {
         return Err(0);
     };
-    if *seed_commitment != seed.commitment() {
+    if created.seed_commitment != seed.commitment() {
         return Err(0);
     }
     let config = Config {
-        players: *players,
-        options: options.clone(),
-        seats: seats.clone(),
+        players: created.players,
+        options: created.options.clone(),
+        seats: created.seats.clone(),
     };
     let opening = super::setup::start(&config, &mut GameRng::new(seed, 0)).map_err(|_| 0usize)?;
     let mut at = compare(events, 0, &opening)?;

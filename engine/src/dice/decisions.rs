@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::actions::Action;
 use super::characters::{Character, Reach};
-use super::faces::{Face, Symbol};
+use super::faces::{DiceMask, Face, Symbol};
 use super::state::{BatchStep, LossSource, Stage, State, Step};
 use crate::core::Seat;
 
@@ -75,6 +75,11 @@ pub enum ActionError {
 
 /// The decision the game waits for, if any.
 pub fn pending(s: &State) -> Option<Pending> {
+    pending_at(s, s.stage)
+}
+
+/// The decision the game would wait for at `stage`.
+pub(crate) fn pending_at(s: &State, stage: Stage) -> Option<Pending> {
     if s.is_over() {
         return None;
     }
@@ -98,7 +103,7 @@ pub fn pending(s: &State) -> Option<Pending> {
             decision,
         })
     };
-    match s.stage {
+    match stage {
         Stage::SidGift => ask(Decision::SidGift),
         Stage::FirstRoll => ask(Decision::FirstRoll),
         Stage::Reroll => ask(Decision::Reroll),
@@ -106,9 +111,7 @@ pub fn pending(s: &State) -> Option<Pending> {
             step: Step::Bullseyes,
         } => {
             let result = s.turn.shots_len;
-            bullseye_results(s)
-                .nth(result as usize)
-                .and_then(|symbol| ask(Decision::Bullseye { result, symbol }))
+            bullseye_result(s, result).and_then(|symbol| ask(Decision::Bullseye { result, symbol }))
         }
         Stage::Resolve {
             step: Step::Beers { left, .. },
@@ -137,7 +140,7 @@ fn bart_choice(s: &State) -> Option<(Seat, u8)> {
 }
 
 /// Pedro Ramirez's choice in the current batch: his seat and the most arrows he may return.
-fn pedro_choice(s: &State) -> Option<(Seat, u8)> {
+pub(crate) fn pedro_choice(s: &State) -> Option<(Seat, u8)> {
     let batch = s.batch.as_ref()?;
     if batch.source == LossSource::Indians {
         return None;
@@ -162,6 +165,28 @@ pub fn bullseye_results(s: &State) -> impl Iterator<Item = Symbol> + '_ {
         })
 }
 
+/// Bull's Eye result number `n` (0-based, in die order) on the dice, if any.
+pub fn bullseye_result(s: &State, n: u8) -> Option<Symbol> {
+    let mut left = n;
+    for face in s.turn.dice.as_slice().iter().filter_map(|d| d.face) {
+        let (symbol, count) = face.results();
+        if matches!(symbol, Symbol::Bullseye1 | Symbol::Bullseye2) {
+            if left < count {
+                return Some(symbol);
+            }
+            left -= count;
+        }
+    }
+    None
+}
+
+/// Whether Slab the Killer may double the Bull's Eye he assigns now.
+fn may_double(s: &State) -> bool {
+    s.active_is(Character::SlabTheKiller)
+        && !s.turn.doubled()
+        && s.turn.dice.count(Symbol::Beer) > 0
+}
+
 /// The seats a Bull's Eye result of `symbol` may hit.
 pub fn bullseye_targets(s: &State, symbol: Symbol) -> impl Iterator<Item = Seat> + '_ {
     let shooter = s.turn.active;
@@ -181,14 +206,42 @@ pub fn bullseye_targets(s: &State, symbol: Symbol) -> impl Iterator<Item = Seat>
         .filter(move |&t| t != shooter && (near..=far).contains(&s.distance(shooter, t)))
 }
 
-/// Whether the active player may re-roll die `index` now.
-fn rerollable(s: &State, index: usize) -> bool {
+/// The dice the active player may re-roll now (Black Jack may pick Dynamite).
+pub fn rerollable_dice(s: &State) -> DiceMask {
     let black_jack = s.active_is(Character::BlackJack);
-    s.turn
+    let bits = s
+        .turn
         .dice
         .as_slice()
-        .get(index)
-        .is_some_and(|d| black_jack || d.face != Some(Face::Dynamite))
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| black_jack || d.face != Some(Face::Dynamite))
+        .fold(0u8, |bits, (i, _)| bits | 1 << i);
+    DiceMask::from_bits(bits)
+}
+
+/// Whether `action` answers `decision` legally: exactly when `legal_actions`
+/// lists it, but without building the list.
+fn is_legal(s: &State, decision: Decision, action: &Action) -> bool {
+    let living = |seat: Seat| s.is_alive(seat);
+    match (decision, *action) {
+        (Decision::SidGift, Action::Gift { target }) => living(target),
+        (Decision::FirstRoll, Action::Roll) | (Decision::Reroll, Action::Stop) => true,
+        (Decision::Reroll, Action::Reroll { dice }) => {
+            !dice.is_empty() && dice.bits() & !rerollable_dice(s).bits() == 0
+        }
+        (Decision::Bullseye { symbol, .. }, Action::Shoot { target, double }) => {
+            (!double || may_double(s)) && bullseye_targets(s, symbol).any(|t| t == target)
+        }
+        (Decision::Beer { .. }, Action::Beer { target }) => living(target),
+        (Decision::KitDiscard { .. }, Action::Discard { from }) => {
+            living(from) && s.table[from as usize].arrows > 0
+        }
+        (Decision::KitDiscard { .. }, Action::EndDiscards) => true,
+        (Decision::ArrowsInsteadOfLife { max }, Action::TakeArrows { count })
+        | (Decision::ReturnArrows { max }, Action::ReturnArrows { count }) => count <= max,
+        _ => false,
+    }
 }
 
 /// Every action `seat` may take now, each ready to post.
@@ -203,27 +256,20 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
         Decision::SidGift => s.ring().map(|target| Action::Gift { target }).collect(),
         Decision::FirstRoll => vec![Action::Roll],
         Decision::Reroll => {
-            let free: Vec<u8> = (0..s.turn.dice.len())
-                .filter(|&i| rerollable(s, i))
-                .map(|i| i as u8)
-                .collect();
-            let mut actions = vec![Action::Stop];
-            for mask in 1u32..(1 << free.len()) {
-                let dice = free
-                    .iter()
-                    .enumerate()
-                    .filter(|(bit, _)| mask & (1 << bit) != 0)
-                    .map(|(_, &d)| d)
-                    .collect();
-                actions.push(Action::Reroll { dice });
-            }
+            let free = rerollable_dice(s).bits();
+            let mut actions = Vec::with_capacity(1 << free.count_ones());
+            actions.push(Action::Stop);
+            // Every non-empty subset of the re-rollable dice, in ascending order.
+            actions.extend((1..=free).filter(|&bits| bits & !free == 0).map(|bits| {
+                Action::Reroll {
+                    dice: DiceMask::from_bits(bits),
+                }
+            }));
             actions
         }
         Decision::Bullseye { symbol, .. } => {
-            let may_double = s.active_is(Character::SlabTheKiller)
-                && !s.turn.doubled()
-                && s.turn.dice.count(Symbol::Beer) > 0;
-            let mut actions = Vec::new();
+            let may_double = may_double(s);
+            let mut actions = Vec::with_capacity(8);
             for target in bullseye_targets(s, symbol) {
                 actions.push(Action::Shoot {
                     target,
@@ -254,7 +300,7 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
     }
 }
 
-/// Checks that `seat` may take `action` now; on success returns it in canonical form.
+/// Checks that `seat` may take `action` now; on success returns it.
 pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Action, ActionError> {
     if s.is_over() {
         return Err(ActionError::GameOver);
@@ -265,11 +311,10 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Action, ActionErr
     if p.seat != seat {
         return Err(ActionError::NotYourDecision(seat));
     }
-    let action = action.canonical();
-    if legal_actions(s, seat).contains(&action) {
-        return Ok(action);
+    if is_legal(s, p.decision, action) {
+        return Ok(*action);
     }
-    Err(ActionError::Illegal(explain(s, p.decision, &action)))
+    Err(ActionError::Illegal(explain(s, p.decision, action)))
 }
 
 /// A sentence saying why `action` does not answer `decision`.
@@ -286,10 +331,7 @@ fn explain(s: &State, decision: Decision, action: &Action) -> String {
             if dice.is_empty() {
                 return "pick at least one die to re-roll, or stop".into();
             }
-            if dice.windows(2).any(|w| w[0] == w[1]) {
-                return "a die is listed twice".into();
-            }
-            for &d in dice {
+            for d in dice.iter() {
                 match s.turn.dice.as_slice().get(d as usize) {
                     None => return format!("there is no die {d}"),
                     Some(die) if die.is_dynamite() => {

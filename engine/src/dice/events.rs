@@ -3,11 +3,12 @@
 //! Events are facts: what was dealt, rolled, chosen, lost and gained. `apply` only
 //! moves numbers; every rule that decides *what* happens lives in the turn machine.
 
+use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
 use super::actions::Action;
 use super::characters::Character;
-use super::faces::{DiceSet, Face};
+use super::faces::{DiceSet, Face, MAX_DICE};
 use super::options::{ModuleSet, Options, SeatSpec};
 use super::roles::Role;
 use super::state::{
@@ -34,23 +35,27 @@ pub struct Loss {
     pub amount: u8,
 }
 
+/// The first event of a game: what was set up, and the commitment to the seed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameCreated {
+    /// The engine that wrote this log.
+    pub engine: String,
+    /// Players at the table.
+    pub players: u8,
+    /// Options in play.
+    pub options: Options,
+    /// Seat names and bot policies.
+    pub seats: Vec<SeatSpec>,
+    /// SHA-256 of the game's secret seed (hex).
+    pub seed_commitment: String,
+}
+
 /// A fact in a dice game's log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// The game was opened.
-    GameCreated {
-        /// The engine that wrote this log.
-        engine: String,
-        /// Players at the table.
-        players: u8,
-        /// Options in play.
-        options: Options,
-        /// Seat names and bot policies.
-        seats: Vec<SeatSpec>,
-        /// SHA-256 of the game's secret seed (hex).
-        seed_commitment: String,
-    },
+    GameCreated(Box<GameCreated>),
     /// A role card was dealt; `role` is hidden (`null`) from those who may not see it.
     RoleDealt {
         /// To whom.
@@ -89,7 +94,7 @@ pub enum Event {
     /// The active player threw some dice.
     DiceRolled {
         /// The dice thrown and their faces.
-        dice: Vec<RolledDie>,
+        dice: ArrayVec<RolledDie, MAX_DICE>,
     },
     /// A player took one arrow from the pile.
     ArrowTaken {
@@ -182,17 +187,11 @@ fn player(state: &mut State, seat: Seat) -> Option<&mut super::state::Player> {
 pub fn apply(state: &mut State, event: &Event) {
     state.version += 1;
     match event {
-        Event::GameCreated {
-            players,
-            options,
-            seats,
-            seed_commitment,
-            ..
-        } => {
-            state.players = (*players).min(MAX_PLAYERS as u8);
-            state.modules = ModuleSet::of(&options.modules);
-            state.seats = seats.clone().into();
-            state.seed_commitment = seed_commitment.clone();
+        Event::GameCreated(created) => {
+            state.players = created.players.min(MAX_PLAYERS as u8);
+            state.modules = ModuleSet::of(&created.options.modules);
+            state.seats = created.seats.clone().into();
+            state.seed_commitment = created.seed_commitment.as_str().into();
             state.pile = ARROWS;
         }
         Event::RoleDealt {

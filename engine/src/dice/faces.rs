@@ -224,3 +224,67 @@ mod tests {
         assert_eq!(Face::Gatling.count(Symbol::Beer), 0);
     }
 }
+
+/// A set of the active player's dice, by index; written in JSON as a list of
+/// indices, e.g. `[0, 2]`. Copy-cheap, so actions that carry one stay plain values.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct DiceMask(u8);
+
+impl DiceMask {
+    /// The set of the listed dice (indices of 8 or more are ignored).
+    pub fn of(indices: &[u8]) -> DiceMask {
+        DiceMask(
+            indices
+                .iter()
+                .fold(0, |bits, &i| bits | 1u8.checked_shl(i as u32).unwrap_or(0)),
+        )
+    }
+
+    /// The set as bits (bit i = die i).
+    pub fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// A set from bits (bit i = die i).
+    pub fn from_bits(bits: u8) -> DiceMask {
+        DiceMask(bits)
+    }
+
+    /// Whether no die is in the set.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether die `index` is in the set.
+    pub fn contains(self, index: u8) -> bool {
+        index < 8 && self.0 & (1 << index) != 0
+    }
+
+    /// The indices in the set, ascending.
+    pub fn iter(self) -> impl Iterator<Item = u8> {
+        (0..8u8).filter(move |&i| self.contains(i))
+    }
+}
+
+impl Serialize for DiceMask {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for DiceMask {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<DiceMask, D::Error> {
+        let indices = Vec::<u8>::deserialize(d)?;
+        let mut mask = DiceMask::default();
+        for i in indices {
+            if i as usize >= MAX_DICE {
+                return Err(serde::de::Error::custom(format!("there is no die {i}")));
+            }
+            if mask.contains(i) {
+                return Err(serde::de::Error::custom(format!("die {i} is listed twice")));
+            }
+            mask = DiceMask(mask.0 | 1 << i);
+        }
+        Ok(mask)
+    }
+}

@@ -2,13 +2,14 @@
 //! elimination (§4.1) and victory (§4.2–4.4).
 
 use super::characters::Character;
+use super::decisions::pedro_choice;
 use super::events::{Event, Loss};
 use super::machine::Machine;
 use super::roles::{Role, Team, three_player_target};
 use super::state::{Batch, BatchStep, GainSource, LossSource, Outcome, State};
 use crate::core::Seat;
 
-impl Machine<'_> {
+impl Machine<'_, '_> {
     /// Opens a batch of losses; the machine then runs it step by step.
     pub(crate) fn start_batch(&mut self, source: LossSource, losses: Vec<Loss>) {
         self.emit(Event::BatchStarted { source, losses });
@@ -18,13 +19,12 @@ impl Machine<'_> {
         self.emit(Event::BatchStepped { step });
     }
 
-    /// Runs one automatic step of the open batch. The decision steps (Bart, Pedro)
-    /// reach here only when nobody has a choice to make.
+    /// Runs the open batch as far as it goes without a decision. A step that
+    /// waits for a decision (Bart, Pedro) is recorded with `batch_stepped`.
     pub(crate) fn batch_step(&mut self) {
         let Some(batch) = self.s.batch else { return };
         match batch.step {
-            BatchStep::Bart => self.batch_stepped(BatchStep::Apply),
-            BatchStep::Apply => {
+            BatchStep::Bart | BatchStep::Apply => {
                 for seat in 0..self.s.players {
                     let amount = batch.losses[seat as usize];
                     if amount > 0 {
@@ -35,16 +35,20 @@ impl Machine<'_> {
                         });
                     }
                 }
-                self.batch_stepped(BatchStep::Pedro);
+                if pedro_choice(self.s).is_some() {
+                    self.batch_stepped(BatchStep::Pedro);
+                } else {
+                    self.aftermath();
+                }
             }
-            BatchStep::Pedro => self.batch_stepped(BatchStep::Aftermath),
-            BatchStep::Aftermath => self.aftermath(batch),
+            BatchStep::Pedro | BatchStep::Aftermath => self.aftermath(),
         }
     }
 
     /// Batch steps 7 to 11: eliminations, the victory check, Vulture Sam, the
     /// arrows' return after an attack, and El Gringo's penalty.
-    fn aftermath(&mut self, batch: Batch) {
+    fn aftermath(&mut self) {
+        let Some(batch) = self.s.batch else { return };
         let active = self.s.turn.active;
         let n = self.s.players;
         let doomed: Vec<Seat> = (0..n)
@@ -56,7 +60,7 @@ impl Machine<'_> {
             self.emit(Event::PlayerEliminated { seat, role });
         }
         if !doomed.is_empty()
-            && let Some(outcome) = victory(&self.s, &batch, &doomed)
+            && let Some(outcome) = victory(self.s, &batch, &doomed)
         {
             let seed = self.rng.seed();
             self.emit(Event::GameEnded { outcome, seed });

@@ -1,9 +1,14 @@
 //! The machine that turns decisions into events: it applies each event it emits to
 //! a working copy of the state, then keeps running the automatic steps of the
 //! turn (see `turn.rs` and `life.rs`) until a decision is pending or the game ends.
+//!
+//! The stage (the game's program counter) moves many times within one decision;
+//! the machine tracks it itself and records it once, in a `stage_changed` event,
+//! where the game stops to wait. So the log says where the game waits without a
+//! plumbing event for every automatic step.
 
 use super::actions::Action;
-use super::decisions::pending;
+use super::decisions::pending_at;
 use super::events::{Event, apply};
 use super::state::{Stage, State};
 use crate::core::GameRng;
@@ -11,38 +16,60 @@ use crate::core::GameRng;
 /// A bound on automatic steps per decision; reaching it means a bug, not a game.
 const MAX_STEPS: usize = 10_000;
 
-/// A working copy of the state plus the events emitted so far.
-pub(crate) struct Machine<'r> {
+/// The state being moved on, plus the events emitted so far.
+pub(crate) struct Machine<'s, 'r> {
     /// The state after every event emitted so far.
-    pub s: State,
+    pub s: &'s mut State,
     /// The events emitted so far.
     pub events: Vec<Event>,
     /// The source of every random outcome.
     pub rng: &'r mut GameRng,
+    /// The stage the turn has reached, when ahead of the last one recorded.
+    stage: Option<Stage>,
 }
 
-impl<'r> Machine<'r> {
-    pub fn new(s: State, rng: &'r mut GameRng) -> Machine<'r> {
+impl<'s, 'r> Machine<'s, 'r> {
+    pub fn new(s: &'s mut State, rng: &'r mut GameRng) -> Machine<'s, 'r> {
         Machine {
             s,
             events: Vec::with_capacity(16),
             rng,
+            stage: None,
         }
     }
 
     /// Records an event and folds it into the working state.
     pub fn emit(&mut self, event: Event) {
-        apply(&mut self.s, &event);
+        apply(self.s, &event);
+        if matches!(event, Event::TurnStarted { .. } | Event::GameEnded { .. }) {
+            // These events set the stage themselves.
+            self.stage = None;
+        }
         self.events.push(event);
     }
 
-    /// Moves the game to another stage.
+    /// Moves the game to another stage (recorded when the game stops to wait).
     pub fn stage(&mut self, stage: Stage) {
-        self.emit(Event::StageChanged { stage });
+        self.stage = Some(stage);
     }
 
-    /// Runs automatic steps until a decision is pending or the game is over.
+    /// The stage the turn has reached.
+    pub fn at(&self) -> Stage {
+        self.stage.unwrap_or(self.s.stage)
+    }
+
+    /// Runs automatic steps until a decision is pending or the game is over,
+    /// then records the stage where the game waits.
     pub fn run(&mut self) {
+        self.steps();
+        if let Some(stage) = self.stage.take()
+            && stage != self.s.stage
+        {
+            self.emit(Event::StageChanged { stage });
+        }
+    }
+
+    fn steps(&mut self) {
         for _ in 0..MAX_STEPS {
             if self.s.is_over() {
                 return;
@@ -51,7 +78,7 @@ impl<'r> Machine<'r> {
                 self.stage(Stage::TurnEnd);
                 continue;
             }
-            if pending(&self.s).is_some() {
+            if pending_at(self.s, self.at()).is_some() {
                 return;
             }
             if self.s.batch.is_some() {
@@ -66,15 +93,12 @@ impl<'r> Machine<'r> {
     /// Whether the active player was eliminated during his turn (3.14.3).
     fn turn_cut_short(&self) -> bool {
         !self.s.is_alive(self.s.turn.active)
-            && !matches!(self.s.stage, Stage::TurnEnd | Stage::Over | Stage::Setup)
+            && !matches!(self.at(), Stage::TurnEnd | Stage::Over | Stage::Setup)
     }
 
     /// Applies a checked action: records it, then carries it out.
     pub fn act(&mut self, seat: u8, action: Action) {
-        self.emit(Event::Acted {
-            seat,
-            action: action.clone(),
-        });
+        self.emit(Event::Acted { seat, action });
         self.answer(seat, action);
     }
 }

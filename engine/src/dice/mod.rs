@@ -24,9 +24,10 @@ pub use actions::Action;
 pub use audit::verify_log;
 pub use characters::{BASE_CHARACTERS, Character, CharacterInfo, Reach};
 pub use decisions::{
-    ActionError, Decision, Pending, bullseye_results, bullseye_targets, legal_actions, pending,
+    ActionError, Decision, Pending, bullseye_result, bullseye_results, bullseye_targets,
+    legal_actions, pending, rerollable_dice,
 };
-pub use events::{Event, Loss, RolledDie, apply};
+pub use events::{Event, GameCreated, Loss, RolledDie, apply};
 pub use faces::{DiceSet, Die, DieKind, Face, MAX_DICE, Symbol};
 pub use invariants::check_invariants;
 pub use life::victory;
@@ -49,8 +50,21 @@ pub fn decide(
     action: &Action,
     rng: &mut GameRng,
 ) -> Result<Vec<Event>, ActionError> {
+    let mut next = state.clone();
+    play(&mut next, seat, action, rng)
+}
+
+/// Like [`decide`], and moves `state` on in place to exactly the state that
+/// folding the returned events gives. Cheaper when the caller holds the state
+/// anyway (a live game in memory, the simulator). On error nothing changes.
+pub fn play(
+    state: &mut State,
+    seat: Seat,
+    action: &Action,
+    rng: &mut GameRng,
+) -> Result<Vec<Event>, ActionError> {
     let action = decisions::check(state, seat, action)?;
-    let mut m = machine::Machine::new(state.clone(), rng);
+    let mut m = machine::Machine::new(state, rng);
     m.act(seat, action);
     m.run();
     Ok(m.events)

@@ -1,7 +1,7 @@
 //! Opening a game: the first event, roles and characters dealt, the first turn.
 
 use super::characters::Character;
-use super::events::Event;
+use super::events::{Event, GameCreated};
 use super::machine::Machine;
 use super::options::{Config, ConfigError, SeatSpec};
 use super::roles::{Role, roles_for};
@@ -23,14 +23,16 @@ pub fn start(config: &Config, rng: &mut GameRng) -> Result<Vec<Event>, ConfigErr
             spec
         })
         .collect::<Vec<SeatSpec>>();
-    let mut m = Machine::new(State::default(), rng);
-    m.emit(Event::GameCreated {
+    let mut state = State::default();
+    let mut m = Machine::new(&mut state, rng);
+    let seed_commitment = m.rng.seed().commitment();
+    m.emit(Event::GameCreated(Box::new(GameCreated {
         engine: ENGINE_VERSION.to_string(),
         players: n,
         options: config.options.clone(),
         seats,
-        seed_commitment: m.rng.seed().commitment(),
-    });
+        seed_commitment,
+    })));
 
     let mut roles = roles_for(n).to_vec();
     m.rng.shuffle(&mut roles);

@@ -224,8 +224,8 @@ pub struct State {
     pub modules: ModuleSet,
     /// Names and bot policies of the seats (shared: cloning a state stays cheap).
     pub seats: Arc<[SeatSpec]>,
-    /// SHA-256 of the game's seed, as hex.
-    pub seed_commitment: String,
+    /// SHA-256 of the game's seed, as hex (shared: cloning a state stays cheap).
+    pub seed_commitment: Arc<str>,
     /// Everyone at the table, by seat (only the first `players` are used).
     pub table: [Player; MAX_PLAYERS],
     /// Arrow tokens in the pile.

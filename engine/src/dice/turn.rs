@@ -4,16 +4,17 @@ use super::actions::Action;
 use super::characters::Character;
 use super::decisions::bullseye_results;
 use super::events::{Event, Loss, RolledDie};
-use super::faces::Symbol;
+use super::faces::{DiceMask, MAX_DICE, Symbol};
 use super::machine::Machine;
 use super::state::{GainSource, LossSource, Stage, Step};
 use crate::core::Seat;
+use arrayvec::ArrayVec;
 
-impl Machine<'_> {
+impl Machine<'_, '_> {
     /// Runs one automatic step of the turn.
     pub(crate) fn turn_step(&mut self) {
         let active = self.s.turn.active;
-        match self.s.stage {
+        match self.at() {
             Stage::TurnStart => {
                 if self.s.active_is(Character::SidKetchum) {
                     self.stage(Stage::SidGift);
@@ -133,7 +134,7 @@ impl Machine<'_> {
             Step::KitDiscards { .. } => self.resolve(Step::Suzy),
             Step::Suzy => {
                 self.stage(Stage::TurnEnd);
-                let no_bullseye = bullseye_results(&self.s).next().is_none();
+                let no_bullseye = bullseye_results(self.s).next().is_none();
                 if self.s.active_is(Character::SuzyLafayette) && no_bullseye {
                     self.gain(active, 2, GainSource::SuzyLafayette);
                 }
@@ -150,10 +151,10 @@ impl Machine<'_> {
                 self.gain(target, 1, GainSource::SidKetchum);
             }
             Action::Roll => {
-                let all: Vec<u8> = (0..self.s.turn.dice.len() as u8).collect();
-                self.roll(&all);
+                let all = (1u16 << self.s.turn.dice.len()) - 1;
+                self.roll(DiceMask::from_bits(all as u8));
             }
-            Action::Reroll { dice } => self.roll(&dice),
+            Action::Reroll { dice } => self.roll(dice),
             Action::Stop => self.resolve(Step::Dynamite),
             Action::Shoot { target, double } => {
                 self.emit(Event::BullseyeAssigned {
@@ -168,7 +169,7 @@ impl Machine<'_> {
                             left,
                             jesse_doubles,
                         },
-                } = self.s.stage
+                } = self.at()
                 {
                     self.resolve(Step::Beers {
                         left: left - 1,
@@ -185,7 +186,7 @@ impl Machine<'_> {
             Action::Discard { from } => {
                 if let Stage::Resolve {
                     step: Step::KitDiscards { left },
-                } = self.s.stage
+                } = self.at()
                 {
                     self.resolve(Step::KitDiscards { left: left - 1 });
                     self.emit(Event::ArrowsReturned {
@@ -214,15 +215,15 @@ impl Machine<'_> {
     }
 
     /// Throws the listed dice, then applies the roll's immediate results.
-    fn roll(&mut self, which: &[u8]) {
+    fn roll(&mut self, which: DiceMask) {
         let dice = which
             .iter()
-            .filter_map(|&die| {
+            .filter_map(|die| {
                 let kind = self.s.turn.dice.as_slice().get(die as usize)?.kind;
                 let face = kind.faces()[self.rng.below(6) as usize];
                 Some(RolledDie { die, face })
             })
-            .collect::<Vec<_>>();
+            .collect::<ArrayVec<_, MAX_DICE>>();
         let arrows = dice.iter().map(|d| d.face.count(Symbol::Arrow)).sum::<u8>();
         self.emit(Event::DiceRolled { dice });
         self.stage(Stage::Immediate { arrows });

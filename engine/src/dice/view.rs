@@ -1,25 +1,21 @@
 //! What one viewer may see of a state or an event.
 
+use arrayvec::ArrayVec;
 use serde::Serialize;
 
 use super::characters::Character;
 use super::decisions::{Pending, pending};
 use super::events::Event;
-use super::faces::Die;
+use super::faces::{Die, MAX_DICE};
 use super::roles::Role;
-use super::state::{Outcome, Stage, State};
+use super::state::{MAX_PLAYERS, MAX_SHOTS, Outcome, Stage, State};
 use crate::core::{Seat, Viewer};
 
 /// One player as a viewer sees him.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct PlayerView {
     /// His seat.
     pub seat: Seat,
-    /// Display name.
-    pub name: String,
-    /// The bot policy playing the seat, if any.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub bot: Option<String>,
     /// His character.
     pub character: Character,
     /// His role, when face up or the viewer's own; otherwise hidden (`null`).
@@ -42,13 +38,13 @@ pub struct TurnView {
     /// The active player.
     pub active: Seat,
     /// His dice and their faces.
-    pub dice: Vec<Die>,
+    pub dice: ArrayVec<Die, MAX_DICE>,
     /// Rolls made this turn.
     pub rolls: u8,
     /// Rolls allowed this turn.
     pub roll_limit: u8,
     /// Bull's Eye results assigned so far: targets, and whether doubled.
-    pub shots: Vec<(Seat, bool)>,
+    pub shots: ArrayVec<(Seat, bool), MAX_SHOTS>,
 }
 
 /// A dice game as one viewer may see it.
@@ -56,8 +52,8 @@ pub struct TurnView {
 pub struct View {
     /// Who is looking.
     pub viewer: Viewer,
-    /// Everyone at the table.
-    pub players: Vec<PlayerView>,
+    /// Everyone at the table, by seat.
+    pub players: ArrayVec<PlayerView, MAX_PLAYERS>,
     /// Arrows in the pile.
     pub pile: u8,
     /// The turn in progress.
@@ -85,11 +81,8 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         .enumerate()
         .map(|(i, p)| {
             let seat = i as Seat;
-            let spec = s.seats.get(i);
             PlayerView {
                 seat,
-                name: spec.map(|x| x.name.clone()).unwrap_or_default(),
-                bot: spec.and_then(|x| x.bot.clone()),
                 character: p.character,
                 role: if sees_role(s, viewer, seat) {
                     p.role
@@ -111,12 +104,12 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         pile: s.pile,
         turn: TurnView {
             active,
-            dice: s.turn.dice.as_slice().to_vec(),
+            dice: s.turn.dice.as_slice().iter().copied().collect(),
             rolls: s.turn.rolls,
             roll_limit: s
                 .player(active)
                 .map_or(3, |p| p.character.info().roll_limit),
-            shots: s.turn.shots().to_vec(),
+            shots: s.turn.shots().iter().copied().collect(),
         },
         stage: s.stage,
         pending: pending(s),

@@ -79,9 +79,7 @@ fn ac_039_bart_swaps_nothing_against_indians_or_dynamite() {
 fn ac_040_black_jack_may_reroll_dynamite_until_three_show() {
     let mut t = table(BlackJack, JesseJones);
     t.turn(A).roll("D D 1 1 B");
-    assert!(t.legal(A).contains(&Action::Reroll {
-        dice: vec![0, 1, 4]
-    }));
+    assert!(t.legal(A).contains(&Action::reroll(&[0, 1, 4])));
     t.reroll(&[0, 1, 4], "D D D");
     assert_eq!(t.p(A).life, t.p(A).max_life - 1);
     assert!(matches!(t.decision(), Decision::Bullseye { .. }));
@@ -218,7 +216,7 @@ fn ac_049_lucky_duke_may_roll_four_times_not_five() {
         .reroll(&[1], "2")
         .reroll(&[1], "2")
         .reroll(&[1], "2");
-    assert!(t.refused(A, Action::Reroll { dice: vec![1] }));
+    assert!(t.refused(A, Action::reroll(&[1])));
     assert!(matches!(t.decision(), Decision::Bullseye { .. }));
 }
 

@@ -53,13 +53,13 @@ impl Table {
             state: State::default(),
             log: Vec::new(),
         };
-        t.push(Event::GameCreated {
+        t.push(Event::GameCreated(Box::new(events::GameCreated {
             engine: crate::ENGINE_VERSION.into(),
             players,
             options: Options::default(),
             seats: Vec::new(),
             seed_commitment: Seed([0; 32]).commitment(),
-        });
+        })));
         for (seat, &(character, role)) in seats.iter().enumerate() {
             t.push(Event::RoleDealt {
                 seat: seat as Seat,
@@ -102,7 +102,8 @@ impl Table {
 
     fn run(&mut self) {
         let mut rng = GameRng::scripted(Vec::new());
-        let mut m = machine::Machine::new(self.state.clone(), &mut rng);
+        let mut state = self.state.clone();
+        let mut m = machine::Machine::new(&mut state, &mut rng);
         m.run();
         for e in m.events {
             self.push(e);
@@ -187,7 +188,7 @@ impl Table {
 
     /// `seat` takes `action`, which must be legal.
     pub fn act(&mut self, seat: Seat, action: Action) -> &mut Table {
-        if let Err(e) = self.try_act_with(seat, action.clone(), Vec::new()) {
+        if let Err(e) = self.try_act_with(seat, action, Vec::new()) {
             panic!("{action:?} by seat {seat} refused: {e}");
         }
         self
@@ -234,9 +235,7 @@ impl Table {
     pub fn reroll(&mut self, dice: &[u8], codes: &str) -> &mut Table {
         let active = self.state.turn.active;
         let script = self.script_for(dice, codes);
-        let action = Action::Reroll {
-            dice: dice.to_vec(),
-        };
+        let action = Action::reroll(dice);
         self.try_act_with(active, action, script)
             .unwrap_or_else(|e| panic!("re-roll refused: {e}"));
         self

@@ -114,22 +114,22 @@ fn ac_009_a_rerolled_arrow_showing_arrow_again_gives_one_more() {
 fn ac_010_dynamite_cannot_be_rerolled() {
     let mut t = Table::plain(5);
     t.turn(A).roll("D 1 2 B G");
-    assert!(t.refused(A, Action::Reroll { dice: vec![0, 1] }));
-    assert!(t.refused(A, Action::Reroll { dice: vec![0] }));
+    assert!(t.refused(A, Action::reroll(&[0, 1])));
+    assert!(t.refused(A, Action::reroll(&[0])));
     assert!(
         !t.legal(A)
             .iter()
-            .any(|a| matches!(a, Action::Reroll { dice } if dice.contains(&0)))
+            .any(|a| matches!(a, Action::Reroll { dice } if dice.contains(0)))
     );
     t.reroll(&[1, 2, 3, 4], "1 2 B G");
-    assert!(t.refused(A, Action::Reroll { dice: vec![0] }));
+    assert!(t.refused(A, Action::reroll(&[0])));
 }
 
 #[test]
 fn ac_011_a_die_kept_on_roll_two_may_be_rerolled_on_roll_three() {
     let mut t = Table::plain(5);
     t.turn(A).roll("1 2 B G G").reroll(&[1, 2, 3, 4], "2 B G G");
-    assert!(t.legal(A).contains(&Action::Reroll { dice: vec![0] }));
+    assert!(t.legal(A).contains(&Action::reroll(&[0])));
     t.reroll(&[0], "B");
     assert_eq!(t.state.turn.rolls, 3);
 }
@@ -211,7 +211,7 @@ fn ac_016_lucky_duke_rolls_four_times_others_three() {
         .reroll(&[0], "1")
         .reroll(&[0], "1");
     assert_eq!(t.state.turn.rolls, 4);
-    assert!(t.refused(A, Action::Reroll { dice: vec![0] }));
+    assert!(t.refused(A, Action::reroll(&[0])));
 
     let mut t = Table::plain(5);
     t.turn(A)
@@ -219,7 +219,7 @@ fn ac_016_lucky_duke_rolls_four_times_others_three() {
         .reroll(&[0], "1")
         .reroll(&[0], "1");
     assert_eq!(t.state.turn.rolls, 3);
-    assert!(t.refused(A, Action::Reroll { dice: vec![0] }));
+    assert!(t.refused(A, Action::reroll(&[0])));
 }
 
 #[test]
@@ -227,9 +227,9 @@ fn ac_017_stopping_resolves_the_dice_and_ends_rolling() {
     let mut t = Table::plain(5);
     t.turn(A).roll("1 B B G G").stop();
     assert!(matches!(t.decision(), Decision::Bullseye { .. }));
-    assert!(t.refused(A, Action::Reroll { dice: vec![1] }));
+    assert!(t.refused(A, Action::reroll(&[1])));
     t.shoot(B);
-    assert!(t.refused(A, Action::Reroll { dice: vec![1] }));
+    assert!(t.refused(A, Action::reroll(&[1])));
     assert!(matches!(t.decision(), Decision::Beer { left: 2 }));
 }
 
