@@ -15,6 +15,14 @@ const GAMES_PER_COUNT: u64 = 1_700;
 const MAX_DECISIONS: usize = 5_000;
 
 fn no_hidden_role_leaks(state: &State, events: &[Event]) {
+    if state.is_over() {
+        let spectator = dice::view(state, Viewer::Spectator);
+        assert!(
+            spectator.players.iter().all(|p| p.role.is_some()),
+            "after the end every role shows"
+        );
+        return;
+    }
     for viewer in 0..state.players {
         let view = dice::view(state, Viewer::Seat(viewer));
         for p in &view.players {
@@ -57,6 +65,7 @@ fn play(players: u8, game_seed: u64) {
     for e in &events {
         dice::apply(&mut state, e);
     }
+    no_hidden_role_leaks(&state, &events);
     let mut chooser = GameRng::new(Seed::from_u64(!game_seed), 0);
     let mut decisions = 0;
     while let Some(pending) = dice::pending(&state) {
@@ -103,7 +112,7 @@ fn play(players: u8, game_seed: u64) {
         "game {game_seed} stopped without an outcome"
     );
     assert!(matches!(events.last(), Some(Event::GameEnded { seed: s, .. }) if *s == seed));
-    no_hidden_role_leaks(&state, &events[..2 + 2 * players as usize]);
+    no_hidden_role_leaks(&state, &events);
     let mut replayed = State::default();
     for e in &events {
         dice::apply(&mut replayed, e);

@@ -38,6 +38,8 @@ pub struct Loss {
 /// The first event of a game: what was set up, and the commitment to the seed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameCreated {
+    /// The ruleset: `dice`.
+    pub ruleset: String,
     /// The engine that wrote this log.
     pub engine: String,
     /// Players at the table.

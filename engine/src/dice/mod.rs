@@ -42,6 +42,9 @@ pub use view::{PlayerView, TurnView, View, redact, view};
 
 use crate::core::{GameRng, Seat, Viewer};
 
+/// The ruleset id of the dice game in the API and the log.
+pub const RULESET: &str = "dice";
+
 /// Validates `action` by `seat` and returns the events it causes, up to the next
 /// decision. The state is not touched: fold the events to move it on.
 pub fn decide(

@@ -27,6 +27,7 @@ pub fn start(config: &Config, rng: &mut GameRng) -> Result<Vec<Event>, ConfigErr
     let mut m = Machine::new(&mut state, rng);
     let seed_commitment = m.rng.seed().commitment();
     m.emit(Event::GameCreated(Box::new(GameCreated {
+        ruleset: super::RULESET.to_string(),
         engine: ENGINE_VERSION.to_string(),
         players: n,
         options: config.options.clone(),

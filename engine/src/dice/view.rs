@@ -68,12 +68,14 @@ pub struct View {
     pub version: u64,
 }
 
-/// Whether `viewer` may see the role of `seat`.
+/// Whether `viewer` may see the role of `seat`: face-up cards, his own, and every
+/// card once the game is over.
 fn sees_role(s: &State, viewer: Viewer, seat: Seat) -> bool {
-    s.table[seat as usize].role_public || viewer.sees_secret_of(seat)
+    s.is_over() || s.table[seat as usize].role_public || viewer.sees_secret_of(seat)
 }
 
-/// The state as `viewer` may see it: hidden roles of others are `null`.
+/// The state as `viewer` may see it: while the game runs, hidden roles of others
+/// are `null`; once it is over, everything is visible.
 pub fn view(s: &State, viewer: Viewer) -> View {
     let players = s
         .players()
@@ -118,7 +120,8 @@ pub fn view(s: &State, viewer: Viewer) -> View {
     }
 }
 
-/// The event as `viewer` may see it: a face-down role dealt to another seat is hidden.
+/// The event as `viewer` may see it: a face-down role dealt to another seat is
+/// hidden. Once a game is over, show its events to [`Viewer::Omniscient`].
 pub fn redact(event: &Event, viewer: Viewer) -> Event {
     match event {
         Event::RoleDealt {

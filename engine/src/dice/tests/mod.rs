@@ -54,6 +54,7 @@ impl Table {
             log: Vec::new(),
         };
         t.push(Event::GameCreated(Box::new(events::GameCreated {
+            ruleset: RULESET.into(),
             engine: crate::ENGINE_VERSION.into(),
             players,
             options: Options::default(),
