@@ -1,6 +1,38 @@
-//! The HTTP service. Planned (issue 3): the REST API v1 over the engine and the store.
+//! `cargo run --release -p api`: the BANG! game server.
 
-fn main() {
-    eprintln!("the HTTP API is not built yet; see README.md");
-    std::process::exit(2);
+use api::config::{BotsMode, Config};
+use clap::Parser;
+
+#[tokio::main]
+async fn main() {
+    let config = Config::parse();
+    if config.openapi {
+        use std::io::Write;
+        let _ = std::io::stdout().write_all(api::openapi_json().as_bytes());
+        return;
+    }
+    let generated_key = config.worker_key.is_none();
+    let running = match api::start(&config).await {
+        Ok(running) => running,
+        Err(e) => {
+            eprintln!("bang: cannot start: {e}");
+            std::process::exit(1);
+        }
+    };
+    eprintln!(
+        "bang: listening on http://{} (docs: http://{}/docs/), data in {}",
+        running.addr,
+        running.addr,
+        config.data.display()
+    );
+    if generated_key {
+        eprintln!("bang: worker key (BANG_WORKER_KEY): {}", running.worker_key);
+    }
+    if config.bots == BotsMode::Embedded {
+        eprintln!("bang: embedded bot workers are not available yet; bot seats wait for a worker");
+    }
+    if let Err(e) = running.wait().await {
+        eprintln!("bang: server error: {e}");
+        std::process::exit(1);
+    }
 }

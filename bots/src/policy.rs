@@ -39,6 +39,9 @@ impl Policy for RandomPolicy {
 /// The policies by name, for the API and the simulator.
 pub const POLICIES: &[&str] = &["random"];
 
+/// The policy of a bot seat created without one.
+pub const DEFAULT_POLICY: &str = "random";
+
 /// A policy by its name, seeded; `None` for an unknown name.
 pub fn policy_by_name(name: &str, seed: u64) -> Option<Box<dyn Policy>> {
     match name {

@@ -1,5 +1,68 @@
-//! The durable event log of games.
+//! The durable event log of games, on sled.
 //!
-//! Planned (issue 3): sled trees `games`, `events` and `dedupe`, hash-chained
-//! envelopes, atomic appends with an expected version and group-committed fsync.
-//! The store knows nothing of rules: it keeps opaque event payloads.
+//! The store knows nothing of rules: an event is an opaque JSON payload, and a
+//! game's `data` (seats, token hashes, secrets) belongs to the API. What the store
+//! guarantees:
+//!
+//! * **Atomic, ordered appends.** [`EventStore::append`] takes the version the
+//!   caller expects; a stale version is a [`StoreError::Conflict`] and nothing is
+//!   written. All the events of one append land together or not at all.
+//! * **Durability.** An append returns only after its events are flushed and the
+//!   log file is fsynced. Concurrent appends share one flush (group commit on a
+//!   dedicated thread; sled's `flush_async` deadlocks under load and its `flush`
+//!   does not fsync, see `notes/stack.md`).
+//! * **Idempotence.** An append with an `action_id` already recorded for the game
+//!   appends nothing and returns the events of the first append.
+//! * **Tamper evidence.** Every envelope carries `prev_hash` and
+//!   `hash = SHA-256(prev_hash ++ canonical JSON of the envelope without hash)`;
+//!   [`EventStore::verify`] walks the chain.
+
+mod canonical;
+mod group_commit;
+mod sled_store;
+mod types;
+
+pub use canonical::{ZERO_HASH, canonical_json, envelope_hash};
+pub use group_commit::GroupCommit;
+pub use sled_store::SledStore;
+pub use types::*;
+
+use std::future::Future;
+
+/// A durable, append-only log of games. Implemented by [`SledStore`]; a
+/// distributed backend can implement it without touching the engine or the routes.
+pub trait EventStore: Send + Sync + 'static {
+    /// Creates a game with a fresh id and appends its opening events (version 0
+    /// before them). Durable when it returns.
+    fn create(
+        &self,
+        new: NewGame,
+        append: Append,
+    ) -> impl Future<Output = Result<(GameRecord, Vec<Envelope>), StoreError>> + Send;
+
+    /// Appends `append.events` after exactly `expected` events. Durable when it
+    /// returns. A repeated `action_id` returns [`Appended::duplicate`] with the
+    /// first append's envelopes and writes nothing.
+    fn append(
+        &self,
+        id: GameId,
+        expected: u64,
+        append: Append,
+    ) -> impl Future<Output = Result<Appended, StoreError>> + Send;
+
+    /// A game's record, if it exists.
+    fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError>;
+
+    /// Up to `limit` envelopes with `seq > after`, in order.
+    fn events(&self, id: GameId, after: u64, limit: usize) -> Result<Vec<Envelope>, StoreError>;
+
+    /// The envelopes written by the append that carried `action_id`, if any.
+    fn find_action(&self, id: GameId, action_id: &str)
+    -> Result<Option<Vec<Envelope>>, StoreError>;
+
+    /// Games, newest first, filtered and paged.
+    fn list(&self, query: &ListQuery) -> Result<Page, StoreError>;
+
+    /// Walks a game's hash chain.
+    fn verify(&self, id: GameId) -> Result<Verification, StoreError>;
+}

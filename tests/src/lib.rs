@@ -1,1 +1,163 @@
-//! End-to-end tests against a real server over HTTP (issue 3).
+//! End-to-end test support: a real server on an ephemeral 127.0.0.1 port over a
+//! temporary store, and a small JSON client for it.
+
+use std::path::{Path, PathBuf};
+
+use api::config::{BotsMode, Config};
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+/// A server under test, with its data directory.
+pub struct TestServer {
+    /// `http://127.0.0.1:PORT`.
+    pub base: String,
+    /// The worker key.
+    pub worker_key: String,
+    /// The data directory (kept for restarts).
+    pub data: PathBuf,
+    running: Option<api::Running>,
+    _dir: Option<tempfile::TempDir>,
+}
+
+impl TestServer {
+    /// Starts a server on a fresh temporary store.
+    pub async fn start() -> TestServer {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut server = TestServer::start_on(dir.path()).await;
+        server._dir = Some(dir);
+        server
+    }
+
+    /// Starts a server on an existing data directory.
+    pub async fn start_on(data: &Path) -> TestServer {
+        let config = Config {
+            addr: "127.0.0.1:0".into(),
+            data: data.to_path_buf(),
+            bots: BotsMode::Off,
+            worker_key: Some("test-worker-key".into()),
+            bot_delay_ms: 0,
+            openapi: false,
+        };
+        let running = api::start(&config).await.expect("server starts");
+        TestServer {
+            base: format!("http://{}", running.addr),
+            worker_key: running.worker_key.clone(),
+            data: data.to_path_buf(),
+            running: Some(running),
+            _dir: None,
+        }
+    }
+
+    /// Stops the server (the store is closed and flushed); keeps the data.
+    pub async fn stop(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.stop().await;
+        }
+        // Give sled's background threads a moment to release the lock file.
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+
+    /// Stops and starts again on the same data.
+    pub async fn restart(&mut self) {
+        self.stop().await;
+        let dir = self._dir.take();
+        let mut fresh = TestServer::start_on(&self.data).await;
+        fresh._dir = dir;
+        *self = fresh;
+    }
+
+    /// A client for this server.
+    pub fn client(&self) -> Client {
+        Client {
+            base: self.base.clone(),
+            http: reqwest::Client::new(),
+        }
+    }
+}
+
+/// A JSON client.
+#[derive(Clone)]
+pub struct Client {
+    base: String,
+    http: reqwest::Client,
+}
+
+impl Client {
+    /// Sends a request; returns the status and the JSON body (`null` if none).
+    pub async fn call(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> (StatusCode, Value) {
+        let mut req = self.http.request(method, format!("{}{path}", self.base));
+        if let Some(token) = token {
+            req = req.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            req = req.json(&body);
+        }
+        let resp = req.send().await.expect("request sent");
+        let status = resp.status();
+        let text = resp.text().await.unwrap_or_default();
+        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+    }
+
+    /// GET.
+    pub async fn get(&self, path: &str, token: Option<&str>) -> (StatusCode, Value) {
+        self.call(Method::GET, path, token, None).await
+    }
+
+    /// POST with a JSON body.
+    pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> (StatusCode, Value) {
+        self.call(Method::POST, path, token, Some(body)).await
+    }
+
+    /// Creates a dice game with `n` human seats; returns its id and the tokens by seat.
+    pub async fn human_game(&self, n: usize, seed: u64) -> (String, Vec<String>) {
+        let seats: Vec<Value> = (0..n).map(|i| json!({"name": format!("P{i}")})).collect();
+        let (status, body) = self
+            .post(
+                "/v1/games",
+                None,
+                json!({"ruleset": "dice", "players": n, "seats": seats, "seed": seed}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        let id = body["game"]["id"].as_str().expect("id").to_string();
+        let tokens = body["tokens"]
+            .as_array()
+            .expect("tokens")
+            .iter()
+            .map(|t| t["token"].as_str().expect("token").to_string())
+            .collect();
+        (id, tokens)
+    }
+
+    /// The seat that must act now, if any.
+    pub async fn pending_seat(&self, id: &str) -> Option<usize> {
+        let (_, game) = self.get(&format!("/v1/games/{id}"), None).await;
+        game["pending"][0]["seat"].as_u64().map(|s| s as usize)
+    }
+
+    /// The pending seat takes its `pick`-th legal action; returns the new version.
+    pub async fn step(&self, id: &str, tokens: &[String], pick: usize) -> Option<u64> {
+        let seat = self.pending_seat(id).await?;
+        let token = tokens[seat].as_str();
+        let (_, legal) = self
+            .get(&format!("/v1/games/{id}/actions"), Some(token))
+            .await;
+        let actions = legal["actions"].as_array()?;
+        let action = actions[pick % actions.len()].clone();
+        let (status, result) = self
+            .post(
+                &format!("/v1/games/{id}/actions"),
+                Some(token),
+                json!({"action": action, "expected_version": legal["version"]}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{result}");
+        result["version"].as_u64()
+    }
+}

@@ -5,6 +5,7 @@ pub type Seat = u8;
 
 /// Who is looking at a state or an event; decides what is hidden.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Viewer {
     /// A player: sees his own secrets and public facts.

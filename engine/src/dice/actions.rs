@@ -8,6 +8,7 @@ use crate::core::Seat;
 
 /// A seat's answer to the decision it is asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
     /// Sid Ketchum: a living player gains 1 LP.
@@ -20,6 +21,7 @@ pub enum Action {
     /// Re-roll exactly these dice.
     Reroll {
         /// The dice to throw again, by index: `[0, 2]`.
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
         dice: DiceMask,
     },
     /// Stop rolling; the dice showing now are the final dice.

@@ -11,6 +11,14 @@ use crate::core::{GameRng, Seed};
 ///
 /// Returns the index of the first event that does not match.
 pub fn verify_log(events: &[Event], seed: Seed) -> Result<(), usize> {
+    verify_log_with(events, |_| seed)
+}
+
+/// Like [`verify_log`] for a log whose outcomes were drawn with different seeds
+/// over its life (a forked game): `seed_at(version)` is the seed in force when the
+/// log held `version` events. The first event commits to `seed_at(0)`.
+pub fn verify_log_with(events: &[Event], seed_at: impl Fn(u64) -> Seed) -> Result<(), usize> {
+    let seed = seed_at(0);
     let Some(Event::GameCreated(created)) = events.first() else {
         return Err(0);
     };
@@ -32,7 +40,7 @@ pub fn verify_log(events: &[Event], seed: Seed) -> Result<(), usize> {
         let Event::Acted { seat, action } = &events[at] else {
             return Err(at);
         };
-        let mut rng = GameRng::new(seed, state.version);
+        let mut rng = GameRng::new(seed_at(state.version), state.version);
         let derived = super::decide(&state, *seat, action, &mut rng).map_err(|_| at)?;
         let end = compare(events, at, &derived)?;
         for e in &events[at..end] {

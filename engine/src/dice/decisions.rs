@@ -13,6 +13,7 @@ use crate::core::Seat;
 
 /// The kind of decision a seat is asked to make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Decision {
     /// Sid Ketchum names a living player to gain 1 LP.
@@ -52,6 +53,7 @@ pub enum Decision {
 
 /// Who must act now, and on what.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Pending {
     /// The seat that must act.
     pub seat: Seat,

@@ -12,13 +12,14 @@ use super::faces::{DiceSet, Face, MAX_DICE};
 use super::options::{ModuleSet, Options, SeatSpec};
 use super::roles::Role;
 use super::state::{
-    ARROWS, Batch, BatchStep, GainSource, LossSource, MAX_PLAYERS, MAX_SHOTS, Outcome, Stage,
+    ARROWS, Batch, BatchStep, GainSource, LossSource, MAX_PLAYERS, MAX_SHOTS, Outcome, Shot, Stage,
     State, Turn,
 };
 use crate::core::{Seat, Seed};
 
 /// One die's result in a roll.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RolledDie {
     /// Which die (index into the turn's dice).
     pub die: u8,
@@ -28,6 +29,7 @@ pub struct RolledDie {
 
 /// One seat's share of a batch of losses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Loss {
     /// Who loses.
     pub seat: Seat,
@@ -37,6 +39,7 @@ pub struct Loss {
 
 /// The first event of a game: what was set up, and the commitment to the seed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct GameCreated {
     /// The ruleset: `dice`.
     pub ruleset: String,
@@ -54,6 +57,7 @@ pub struct GameCreated {
 
 /// A fact in a dice game's log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// The game was opened.
@@ -96,6 +100,7 @@ pub enum Event {
     /// The active player threw some dice.
     DiceRolled {
         /// The dice thrown and their faces.
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<RolledDie>))]
         dice: ArrayVec<RolledDie, MAX_DICE>,
     },
     /// A player took one arrow from the pile.
@@ -175,6 +180,7 @@ pub enum Event {
         /// Who won.
         outcome: Outcome,
         /// The game's secret seed.
+        #[cfg_attr(feature = "openapi", schema(value_type = String))]
         seed: Seed,
     },
 }
@@ -315,7 +321,10 @@ pub fn apply(state: &mut State, event: &Event) {
         Event::BullseyeAssigned { target, doubled } => {
             let turn = &mut state.turn;
             if (turn.shots_len as usize) < MAX_SHOTS {
-                turn.shots[turn.shots_len as usize] = (*target, *doubled);
+                turn.shots[turn.shots_len as usize] = Shot {
+                    target: *target,
+                    doubled: *doubled,
+                };
                 turn.shots_len += 1;
             }
         }

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// An Old Saloon module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Module {
     /// Module 1: the Loudmouth and the Coward dice.
@@ -20,6 +21,7 @@ pub enum Module {
 
 /// The options object of a `dice` game, as the API takes it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Options {
     /// The Old Saloon modules in play.
@@ -29,6 +31,7 @@ pub struct Options {
 
 /// A seat as the game records it: a display name and, for a bot seat, its policy.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SeatSpec {
     /// Display name.
     pub name: String,

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// A role card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     /// Face up from the start; wants every Outlaw and Renegade gone.
@@ -18,6 +19,7 @@ pub enum Role {
 
 /// The side that won a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Team {
     /// The Sheriff and his Deputies.

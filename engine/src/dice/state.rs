@@ -41,6 +41,7 @@ pub struct Player {
 /// Stages named after a decision wait for an action; the others are steps the engine
 /// runs on its own.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case", tag = "stage")]
 pub enum Stage {
     /// The game is being set up.
@@ -74,6 +75,7 @@ pub enum Stage {
 
 /// A step of resolution (§3.8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case", tag = "step")]
 pub enum Step {
     /// Step 2: three or more Dynamite cost 1 LP.
@@ -102,6 +104,7 @@ pub enum Step {
 
 /// What caused a loss of life; decides which abilities react.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum LossSource {
     /// An Indian attack.
@@ -132,6 +135,7 @@ impl LossSource {
 
 /// What caused a gain of life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum GainSource {
     /// A Beer result given by the active player.
@@ -149,6 +153,7 @@ pub enum GainSource {
 
 /// Where a batch of losses stands (§3.12).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum BatchStep {
     /// Step 3: Bart Cassidy may take arrows instead (a decision when it applies).
@@ -174,6 +179,16 @@ pub struct Batch {
     pub step: BatchStep,
 }
 
+/// One Bull's Eye result assigned to its target.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Shot {
+    /// The target.
+    pub target: Seat,
+    /// Whether Slab the Killer doubled it with a Beer.
+    pub doubled: bool,
+}
+
 /// The state of the current turn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Turn {
@@ -185,8 +200,8 @@ pub struct Turn {
     pub rolls: u8,
     /// Dice thrown in the last roll (bit i = die i).
     pub rolled: u8,
-    /// Bull's Eye assignments made so far: target and whether Slab doubled it.
-    pub shots: [(Seat, bool); MAX_SHOTS],
+    /// Bull's Eye assignments made so far.
+    pub shots: [Shot; MAX_SHOTS],
     /// How many of `shots` are used.
     pub shots_len: u8,
 }
@@ -196,18 +211,19 @@ pub const MAX_SHOTS: usize = 12;
 
 impl Turn {
     /// The Bull's Eye assignments made so far.
-    pub fn shots(&self) -> &[(Seat, bool)] {
+    pub fn shots(&self) -> &[Shot] {
         &self.shots[..self.shots_len as usize]
     }
 
     /// Whether Slab the Killer has doubled a result this turn.
     pub fn doubled(&self) -> bool {
-        self.shots().iter().any(|&(_, d)| d)
+        self.shots().iter().any(|shot| shot.doubled)
     }
 }
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Outcome {
     /// The winning side, or none for a 3-player draw.
     pub team: Option<Team>,

@@ -6,7 +6,7 @@ use super::decisions::bullseye_results;
 use super::events::{Event, Loss, RolledDie};
 use super::faces::{DiceMask, MAX_DICE, Symbol};
 use super::machine::Machine;
-use super::state::{GainSource, LossSource, Stage, Step};
+use super::state::{GainSource, LossSource, Shot, Stage, Step};
 use crate::core::Seat;
 use arrayvec::ArrayVec;
 
@@ -74,7 +74,7 @@ impl Machine<'_, '_> {
             Step::Bullseyes => {
                 self.resolve(Step::BeersStart);
                 let mut losses: Vec<Loss> = Vec::new();
-                for &(target, doubled) in self.s.turn.shots() {
+                for &Shot { target, doubled } in self.s.turn.shots() {
                     let amount = if doubled { 2 } else { 1 };
                     match losses.iter_mut().find(|l| l.seat == target) {
                         Some(l) => l.amount += amount,

@@ -8,11 +8,12 @@ use super::decisions::{Pending, pending};
 use super::events::Event;
 use super::faces::{Die, MAX_DICE};
 use super::roles::Role;
-use super::state::{MAX_PLAYERS, MAX_SHOTS, Outcome, Stage, State};
+use super::state::{MAX_PLAYERS, MAX_SHOTS, Outcome, Shot, Stage, State};
 use crate::core::{Seat, Viewer};
 
 /// One player as a viewer sees him.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PlayerView {
     /// His seat.
     pub seat: Seat,
@@ -34,25 +35,30 @@ pub struct PlayerView {
 
 /// The current turn as anyone sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TurnView {
     /// The active player.
     pub active: Seat,
     /// His dice and their faces.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Die>))]
     pub dice: ArrayVec<Die, MAX_DICE>,
     /// Rolls made this turn.
     pub rolls: u8,
     /// Rolls allowed this turn.
     pub roll_limit: u8,
-    /// Bull's Eye results assigned so far: targets, and whether doubled.
-    pub shots: ArrayVec<(Seat, bool), MAX_SHOTS>,
+    /// Bull's Eye results assigned so far.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Shot>))]
+    pub shots: ArrayVec<Shot, MAX_SHOTS>,
 }
 
 /// A dice game as one viewer may see it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct View {
     /// Who is looking.
     pub viewer: Viewer,
     /// Everyone at the table, by seat.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<PlayerView>))]
     pub players: ArrayVec<PlayerView, MAX_PLAYERS>,
     /// Arrows in the pile.
     pub pile: u8,

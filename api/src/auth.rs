@@ -1,0 +1,72 @@
+//! Secrets: seat tokens (128-bit random, stored as SHA-256) and the worker key.
+
+use actix_web::HttpRequest;
+use rand::Rng;
+use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
+
+use crate::error::ApiError;
+
+/// `N` random bytes from the thread's CSPRNG (ChaCha seeded by the OS).
+pub fn random_bytes<const N: usize>() -> [u8; N] {
+    let mut bytes = [0u8; N];
+    rand::rng().fill_bytes(&mut bytes);
+    bytes
+}
+
+/// A fresh random 256-bit seed for a game.
+pub fn random_seed() -> engine::Seed {
+    engine::Seed(random_bytes())
+}
+
+/// A fresh seat token: 128 random bits as 32 hex digits.
+pub fn new_token() -> String {
+    hex(&random_bytes::<16>())
+}
+
+/// What the store keeps of a token: its SHA-256, as hex.
+pub fn token_hash(token: &str) -> String {
+    hex(&Sha256::digest(token.as_bytes()))
+}
+
+/// Compares two secrets (or their hashes) in constant time.
+pub fn same_secret(a: &str, b: &str) -> bool {
+    a.len() == b.len() && bool::from(a.as_bytes().ct_eq(b.as_bytes()))
+}
+
+/// The bearer token of a request, if it sent one.
+pub fn bearer(req: &HttpRequest) -> Result<Option<String>, ApiError> {
+    let Some(value) = req.headers().get("authorization") else {
+        return Ok(None);
+    };
+    let text = value
+        .to_str()
+        .map_err(|_| ApiError::unauthorized("the Authorization header is not text"))?;
+    match text.strip_prefix("Bearer ") {
+        Some(token) if !token.trim().is_empty() => Ok(Some(token.trim().to_string())),
+        _ => Err(ApiError::unauthorized(
+            "use `Authorization: Bearer <token>`",
+        )),
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_128_bit_hex_and_hash_stably() {
+        let t = new_token();
+        assert_eq!(t.len(), 32);
+        assert_ne!(t, new_token());
+        assert_eq!(token_hash(&t), token_hash(&t));
+        assert_eq!(token_hash(&t).len(), 64);
+        assert!(same_secret(&token_hash(&t), &token_hash(&t)));
+        assert!(!same_secret("abc", "abd"));
+        assert!(!same_secret("abc", "abcd"));
+    }
+}

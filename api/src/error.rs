@@ -1,0 +1,165 @@
+//! Errors as `application/problem+json` (RFC 9457), each with a stable `code`.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// A problem document: what every error response carries.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({
+    "type": "/problems/stale_version",
+    "title": "Stale version",
+    "status": 409,
+    "detail": "the game is at version 42, not 40",
+    "code": "stale_version",
+    "current_version": 42
+}))]
+pub struct Problem {
+    /// A URI naming the kind of problem: `/problems/{code}`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// A short summary of the kind of problem.
+    pub title: String,
+    /// The HTTP status.
+    pub status: u16,
+    /// What went wrong this time, for humans.
+    pub detail: String,
+    /// A stable machine-readable code.
+    pub code: String,
+    /// For `stale_version`: the game's version now.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub current_version: Option<u64>,
+}
+
+/// An error a handler returns; rendered as a [`Problem`].
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("{code}: {detail}")]
+pub struct ApiError {
+    /// The HTTP status.
+    pub status: StatusCode,
+    /// The stable code.
+    pub code: &'static str,
+    /// What went wrong.
+    pub detail: String,
+    /// For conflicts: the current version.
+    pub current_version: Option<u64>,
+}
+
+impl ApiError {
+    fn new(status: StatusCode, code: &'static str, detail: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            code,
+            detail: detail.into(),
+            current_version: None,
+        }
+    }
+
+    /// 400: the request is malformed (bad JSON, query or path).
+    pub fn bad_request(detail: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, "bad_request", detail)
+    }
+
+    /// 401: no token, or a token that matches nothing.
+    pub fn unauthorized(detail: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::UNAUTHORIZED, "unauthorized", detail)
+    }
+
+    /// 403: the caller may not do this (not his seat, not his decision).
+    pub fn forbidden(code: &'static str, detail: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::FORBIDDEN, code, detail)
+    }
+
+    /// 404: no such game (or resource).
+    pub fn not_found(detail: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, "not_found", detail)
+    }
+
+    /// 409: the expected version is stale.
+    pub fn stale(expected: u64, current: u64) -> ApiError {
+        ApiError {
+            current_version: Some(current),
+            ..ApiError::new(
+                StatusCode::CONFLICT,
+                "stale_version",
+                format!("the game is at version {current}, not {expected}"),
+            )
+        }
+    }
+
+    /// 422: well-formed but not allowed by the rules or the options.
+    pub fn unprocessable(code: &'static str, detail: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, detail)
+    }
+
+    /// 413: the body is too large.
+    pub fn too_large(detail: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", detail)
+    }
+
+    /// 500: the server failed (storage); never for a client mistake.
+    pub fn internal(detail: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", detail)
+    }
+
+    /// The problem document.
+    pub fn problem(&self) -> Problem {
+        Problem {
+            kind: format!("/problems/{}", self.code),
+            title: title(self.code).to_string(),
+            status: self.status.as_u16(),
+            detail: self.detail.clone(),
+            code: self.code.to_string(),
+            current_version: self.current_version,
+        }
+    }
+}
+
+fn title(code: &str) -> &'static str {
+    match code {
+        "bad_request" => "Malformed request",
+        "unauthorized" => "Missing or unknown token",
+        "not_your_seat" => "Not your seat",
+        "not_your_decision" => "Not your decision",
+        "not_a_bot_seat" => "Not a bot seat",
+        "not_found" => "Not found",
+        "stale_version" => "Stale version",
+        "illegal_action" => "Illegal action",
+        "invalid_action" => "Invalid action",
+        "invalid_option" => "Invalid option",
+        "game_over" => "Game over",
+        "payload_too_large" => "Payload too large",
+        "bad_fork" => "Cannot fork there",
+        _ => "Server error",
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.status
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        HttpResponse::build(self.status)
+            .content_type("application/problem+json")
+            .json(self.problem())
+    }
+}
+
+impl From<store::StoreError> for ApiError {
+    fn from(e: store::StoreError) -> ApiError {
+        match e {
+            store::StoreError::NotFound => ApiError::not_found("no such game"),
+            store::StoreError::Conflict { current } => ApiError {
+                current_version: Some(current),
+                ..ApiError::new(
+                    StatusCode::CONFLICT,
+                    "stale_version",
+                    format!("the game is at version {current}"),
+                )
+            },
+            other => ApiError::internal(other.to_string()),
+        }
+    }
+}

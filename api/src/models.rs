@@ -1,0 +1,282 @@
+//! The JSON bodies of the HTTP API, documented for OpenAPI.
+
+use chrono::{DateTime, Utc};
+use engine::dice;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use store::{GameId, GameStatus};
+use utoipa::ToSchema;
+
+/// A seat in a create request: `{"name": "Ann"}` is a human seat; `{"bot": "random"}`,
+/// or `{}`, is a bot seat.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeatRequest {
+    /// Display name; a seat with a name and no `bot` is a human seat.
+    pub name: Option<String>,
+    /// The bot policy for a bot seat (`random`).
+    pub bot: Option<String>,
+}
+
+/// `POST /v1/games`.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({
+    "ruleset": "dice", "players": 5,
+    "seats": [{"name": "Ann"}, {"name": "Bob"}, {"bot": "random"}],
+    "options": {"modules": []}
+}))]
+pub struct CreateGame {
+    /// The ruleset: `dice`.
+    pub ruleset: String,
+    /// 3 to 8.
+    pub players: u8,
+    /// Seats in order; seats not listed are bot seats.
+    #[serde(default)]
+    pub seats: Vec<SeatRequest>,
+    /// Ruleset options; for `dice`: `{"modules": [...]}`.
+    #[serde(default)]
+    #[schema(value_type = Object)]
+    pub options: Value,
+    /// A fixed seed for a reproducible game (then guessable: its commitment
+    /// proves nothing). Without it the server draws a random 256-bit seed.
+    pub seed: Option<u64>,
+}
+
+/// How a seat is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatKind {
+    /// A person with a token.
+    Human,
+    /// A bot policy, played by the bot workers.
+    Bot,
+}
+
+/// A seat in a game summary.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SeatSummary {
+    /// Seat number, clockwise from 0.
+    pub seat: u8,
+    /// Display name.
+    pub name: String,
+    /// Human or bot.
+    pub kind: SeatKind,
+    /// The bot policy, for a bot seat.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bot: Option<String>,
+}
+
+/// Who won a finished game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Winners {
+    /// The winning side (`law`, `outlaws`, `renegade`), or none for a draw.
+    pub team: Option<dice::Team>,
+    /// Every winning seat, eliminated ones included.
+    pub seats: Vec<u8>,
+}
+
+/// Where a forked game came from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct ForkOrigin {
+    /// The game it was forked from.
+    #[schema(value_type = String)]
+    pub game: GameId,
+    /// The number of that game's events it starts with.
+    pub at: u64,
+}
+
+/// A game as listed: public facts only.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct GameSummary {
+    /// Its id (16 hex digits).
+    #[schema(value_type = String, example = "9f86d081884c7d65")]
+    pub id: GameId,
+    /// The ruleset.
+    pub ruleset: String,
+    /// The options it was created with.
+    #[schema(value_type = Object)]
+    pub options: Value,
+    /// `active` or `finished`.
+    #[schema(value_type = String, example = "active")]
+    pub status: GameStatus,
+    /// Events in its log.
+    pub version: u64,
+    /// Players at the table.
+    pub players: u8,
+    /// The seats.
+    pub seats: Vec<SeatSummary>,
+    /// Creation time (UTC).
+    pub created_at: DateTime<Utc>,
+    /// Last change (UTC).
+    pub updated_at: DateTime<Utc>,
+    /// Once finished: who won.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winners: Option<Winners>,
+    /// For a fork: its origin.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forked_from: Option<ForkOrigin>,
+}
+
+/// A human seat's secret token, shown once at creation.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SeatToken {
+    /// The seat.
+    pub seat: u8,
+    /// Send as `Authorization: Bearer <token>`.
+    pub token: String,
+}
+
+/// `201` for a created (or forked) game.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct CreatedGame {
+    /// The game.
+    pub game: GameSummary,
+    /// One token per human seat. Keep them: they are not shown again.
+    pub tokens: Vec<SeatToken>,
+}
+
+/// A page of games.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct GameList {
+    /// Newest first.
+    pub games: Vec<GameSummary>,
+    /// Pass as `cursor` for the next page.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next_cursor: Option<String>,
+}
+
+/// `GET /v1/games/{id}`: the game as the caller may see it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct GameState {
+    /// The summary.
+    pub game: GameSummary,
+    /// The version this view shows (the `at` asked for, or the latest).
+    pub version: u64,
+    /// The table as the caller may see it (hidden roles are `null`).
+    #[schema(value_type = dice::View)]
+    pub view: Value,
+    /// Who must act now, and on what.
+    #[schema(value_type = Vec<dice::Pending>)]
+    pub pending: Vec<Value>,
+    /// The caller's seat, if he has one.
+    pub your_seat: Option<u8>,
+    /// Whether the caller must act now.
+    pub your_turn: bool,
+}
+
+/// `GET /v1/games/{id}/actions`: every action the caller may post now.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct LegalActions {
+    /// The version they apply to: post it back as `expected_version`.
+    pub version: u64,
+    /// The caller's seat.
+    pub seat: u8,
+    /// Each one ready to post as `action`.
+    #[schema(value_type = Vec<dice::Action>)]
+    pub actions: Vec<Value>,
+}
+
+/// `POST /v1/games/{id}/actions`.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"action": {"type": "reroll", "dice": [0, 3]}, "expected_version": 17, "action_id": "6f1c2a9e-move-4"}))]
+pub struct PostAction {
+    /// One of the caller's legal actions.
+    #[schema(value_type = dice::Action)]
+    pub action: Value,
+    /// The version the caller saw; a stale one is refused with 409.
+    pub expected_version: Option<u64>,
+    /// An idempotency key: a repeat returns the first result and appends nothing.
+    pub action_id: Option<String>,
+}
+
+/// One event of a game's log, redacted for the caller.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct EventOut {
+    /// Its position in the log (from 1).
+    pub seq: u64,
+    /// When it was appended (UTC).
+    pub at: DateTime<Utc>,
+    /// The seat that caused it, or `system`.
+    pub actor: String,
+    /// The event.
+    #[schema(value_type = dice::Event)]
+    pub event: Value,
+}
+
+/// The result of a posted action.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ActionResult {
+    /// The game's version after the action.
+    pub version: u64,
+    /// The events it caused, redacted for the caller.
+    pub events: Vec<EventOut>,
+    /// Whether this repeated an earlier `action_id` (nothing new was appended).
+    pub duplicate: bool,
+}
+
+/// A slice of a game's log.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct EventPage {
+    /// The game's version now.
+    pub version: u64,
+    /// Events after `after`, in order, redacted for the caller.
+    pub events: Vec<EventOut>,
+}
+
+/// `POST /v1/games/{id}/fork`.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ForkRequest {
+    /// How many events of this game the fork starts with.
+    pub at: u64,
+}
+
+/// `GET /v1/games/{id}/audit`.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Audit {
+    /// Whether the hash chain is intact.
+    pub valid: bool,
+    /// Events in the log.
+    pub version: u64,
+    /// The hash of the last event.
+    pub head_hash: String,
+    /// The first event whose hash or link is wrong.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_bad_seq: Option<u64>,
+    /// SHA-256 of the seed that draws this game's random outcomes (hex).
+    pub seed_commitment: String,
+    /// The seed, once the game is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<String>,
+    /// Once the seed is public: whether re-deciding every recorded action from
+    /// the seed gives exactly the logged events (the dice were fair).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fair: Option<bool>,
+    /// If not fair: the first event that differs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_unfair_seq: Option<u64>,
+    /// For a fork: its origin (events up to `at` were drawn with the origin's seed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forked_from: Option<ForkOrigin>,
+}
+
+/// A bot seat that must act.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct BotTurn {
+    /// The game.
+    #[schema(value_type = String)]
+    pub game: GameId,
+    /// The bot seat.
+    pub seat: u8,
+    /// The game's version.
+    pub version: u64,
+}
+
+/// `GET /healthz`.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Health {
+    /// `ok`.
+    pub status: &'static str,
+}

@@ -1,0 +1,212 @@
+//! The one place where the server meets the rules: every ruleset's state, actions,
+//! events and views go through [`Live`] as JSON. Adding a ruleset adds a variant
+//! here and nothing in the routes.
+
+use engine::dice;
+use engine::{GameRng, Seed, Viewer};
+use serde_json::Value;
+
+use crate::error::ApiError;
+use crate::models::Winners;
+
+/// The rulesets the server plays.
+pub const RULESETS: &[&str] = &[dice::RULESET];
+
+/// A game's folded state, whatever its ruleset.
+#[derive(Clone, Debug)]
+pub enum Live {
+    /// BANG! The Dice Game.
+    Dice(Box<dice::State>),
+}
+
+fn corrupt(e: serde_json::Error) -> ApiError {
+    ApiError::internal(format!("a stored event could not be read: {e}"))
+}
+
+fn to_json<T: serde::Serialize>(value: &T) -> Value {
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+/// A seat spec for the engine.
+pub struct SeatSetup {
+    /// Display name.
+    pub name: String,
+    /// Bot policy, for a bot seat.
+    pub bot: Option<String>,
+}
+
+/// Checks a ruleset name.
+pub fn check_ruleset(ruleset: &str) -> Result<(), ApiError> {
+    if RULESETS.contains(&ruleset) {
+        Ok(())
+    } else {
+        Err(ApiError::unprocessable(
+            "invalid_option",
+            format!("ruleset: `{ruleset}` is not one of {RULESETS:?}"),
+        ))
+    }
+}
+
+/// The opening events of a new game, validating its options.
+pub fn start(
+    ruleset: &str,
+    players: u8,
+    options: &Value,
+    seats: Vec<SeatSetup>,
+    seed: Seed,
+) -> Result<Vec<Value>, ApiError> {
+    check_ruleset(ruleset)?;
+    let options: dice::Options = if options.is_null() {
+        dice::Options::default()
+    } else {
+        serde_json::from_value(options.clone())
+            .map_err(|e| ApiError::unprocessable("invalid_option", format!("options: {e}")))?
+    };
+    let config = dice::Config {
+        players,
+        options,
+        seats: seats
+            .into_iter()
+            .map(|s| dice::SeatSpec {
+                name: s.name,
+                bot: s.bot,
+            })
+            .collect(),
+    };
+    let events = dice::start(&config, &mut GameRng::new(seed, 0))
+        .map_err(|e| ApiError::unprocessable("invalid_option", e.to_string()))?;
+    Ok(events.iter().map(to_json).collect())
+}
+
+/// Whether a stored event begins an action's events: a game may be forked just
+/// before it (or at its end), where it waits for a decision.
+pub fn starts_action(event: &Value) -> bool {
+    event.get("type").and_then(Value::as_str) == Some("acted")
+}
+
+impl Live {
+    /// The state before any event.
+    pub fn new(ruleset: &str) -> Result<Live, ApiError> {
+        check_ruleset(ruleset)?;
+        Ok(Live::Dice(Box::default()))
+    }
+
+    /// Folds a stored event.
+    pub fn apply(&mut self, event: &Value) -> Result<(), ApiError> {
+        match self {
+            Live::Dice(state) => {
+                let event: dice::Event = serde_json::from_value(event.clone()).map_err(corrupt)?;
+                dice::apply(state, &event);
+            }
+        }
+        Ok(())
+    }
+
+    /// Events folded.
+    pub fn version(&self) -> u64 {
+        match self {
+            Live::Dice(s) => s.version,
+        }
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        match self {
+            Live::Dice(s) => s.is_over(),
+        }
+    }
+
+    /// Who won, once over.
+    pub fn winners(&self) -> Option<Winners> {
+        match self {
+            Live::Dice(s) => s.outcome.as_ref().map(|o| Winners {
+                team: o.team,
+                seats: o.winners.clone(),
+            }),
+        }
+    }
+
+    /// The seats that must act now.
+    pub fn waiting(&self) -> Vec<u8> {
+        match self {
+            Live::Dice(s) => dice::pending(s).map(|p| p.seat).into_iter().collect(),
+        }
+    }
+
+    /// The pending decisions, as JSON.
+    pub fn pending(&self) -> Vec<Value> {
+        match self {
+            Live::Dice(s) => dice::pending(s).iter().map(to_json).collect(),
+        }
+    }
+
+    /// The state as `viewer` may see it.
+    pub fn view(&self, viewer: Viewer) -> Value {
+        match self {
+            Live::Dice(s) => to_json(&dice::view(s, viewer)),
+        }
+    }
+
+    /// `seat`'s legal actions.
+    pub fn legal(&self, seat: u8) -> Vec<Value> {
+        match self {
+            Live::Dice(s) => dice::legal_actions(s, seat).iter().map(to_json).collect(),
+        }
+    }
+
+    /// Decides `action` by `seat` with the game's seed: the events and the state
+    /// they lead to. Nothing changes on error.
+    pub fn decide(
+        &self,
+        seat: u8,
+        action: &Value,
+        seed: Seed,
+    ) -> Result<(Vec<Value>, Live), ApiError> {
+        match self {
+            Live::Dice(s) => {
+                let action: dice::Action = serde_json::from_value(action.clone()).map_err(|e| {
+                    ApiError::unprocessable("invalid_action", format!("action: {e}"))
+                })?;
+                let mut next = s.clone();
+                let events =
+                    dice::play(&mut next, seat, &action, &mut GameRng::new(seed, s.version))
+                        .map_err(|e| match e {
+                            dice::ActionError::NotYourDecision(_) => {
+                                ApiError::forbidden("not_your_decision", e.to_string())
+                            }
+                            dice::ActionError::GameOver => {
+                                ApiError::unprocessable("game_over", e.to_string())
+                            }
+                            dice::ActionError::Illegal(why) => {
+                                ApiError::unprocessable("illegal_action", why)
+                            }
+                        })?;
+                Ok((events.iter().map(to_json).collect(), Live::Dice(next)))
+            }
+        }
+    }
+
+    /// A stored event as `viewer` may see it.
+    pub fn redact(&self, event: &Value, viewer: Viewer) -> Value {
+        match self {
+            Live::Dice(_) => match serde_json::from_value::<dice::Event>(event.clone()) {
+                Ok(e) => to_json(&dice::redact(&e, viewer)),
+                Err(_) => Value::Null,
+            },
+        }
+    }
+
+    /// Re-derives a whole log from its seeds (`seed_at(version)` gives the seed
+    /// that drew outcomes at that version): `Err(index)` at the first mismatch.
+    pub fn verify_log(&self, events: &[Value], seed_at: impl Fn(u64) -> Seed) -> Result<(), usize> {
+        match self {
+            Live::Dice(_) => {
+                let mut parsed = Vec::with_capacity(events.len());
+                for (i, e) in events.iter().enumerate() {
+                    parsed.push(serde_json::from_value::<dice::Event>(e.clone()).map_err(|_| i)?);
+                }
+                dice::verify_log_with(&parsed, seed_at)
+            }
+        }
+    }
+}

@@ -1,0 +1,189 @@
+//! The store's data types.
+
+use std::fmt;
+use std::str::FromStr;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+/// A game's id: 64 random bits, written as 16 lowercase hex digits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameId(pub u64);
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:016x}", self.0)
+    }
+}
+
+/// Why a string is not a game id.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a game id is 16 hexadecimal digits")]
+pub struct GameIdError;
+
+impl FromStr for GameId {
+    type Err = GameIdError;
+    fn from_str(s: &str) -> Result<GameId, GameIdError> {
+        if s.len() != 16 {
+            return Err(GameIdError);
+        }
+        u64::from_str_radix(s, 16)
+            .map(GameId)
+            .map_err(|_| GameIdError)
+    }
+}
+
+impl Serialize for GameId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for GameId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<GameId, D::Error> {
+        String::deserialize(d)?
+            .parse()
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+/// Whether a game is still being played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameStatus {
+    /// Being played.
+    Active,
+    /// Over.
+    Finished,
+}
+
+/// A game as the store keeps it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// Its id.
+    pub id: GameId,
+    /// The ruleset (`dice`, `bang`).
+    pub ruleset: String,
+    /// Active or finished.
+    pub status: GameStatus,
+    /// Events in its log.
+    pub version: u64,
+    /// The hash of its last envelope (64 zeros before the first).
+    pub head_hash: String,
+    /// When it was created.
+    pub created_at: DateTime<Utc>,
+    /// When it was last appended to.
+    pub updated_at: DateTime<Utc>,
+    /// Whatever the API keeps with the game (seats, token hashes, secrets).
+    pub data: serde_json::Value,
+}
+
+/// What a new game starts with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewGame {
+    /// The ruleset.
+    pub ruleset: String,
+    /// The API's data for the game.
+    pub data: serde_json::Value,
+}
+
+/// One append: the events one action caused.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Append {
+    /// Who caused them: a seat number as text, or `system`.
+    pub actor: String,
+    /// The client's idempotency key, if it sent one.
+    pub action_id: Option<String>,
+    /// The events, in order (opaque JSON).
+    pub events: Vec<serde_json::Value>,
+    /// A new status for the game, if it changes.
+    pub status: Option<GameStatus>,
+    /// New API data for the game, if it changes.
+    pub data: Option<serde_json::Value>,
+}
+
+/// One event as stored: the payload in its envelope.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Envelope {
+    /// Its position in the log, from 1.
+    pub seq: u64,
+    /// When it was appended (RFC 3339, UTC).
+    pub at: DateTime<Utc>,
+    /// Who caused it.
+    pub actor: String,
+    /// The idempotency key of the append that wrote it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub action_id: Option<String>,
+    /// The event (opaque JSON).
+    pub event: serde_json::Value,
+    /// The hash of the previous envelope (64 zeros for the first).
+    pub prev_hash: String,
+    /// SHA-256(prev_hash ++ canonical JSON of this envelope without `hash`), hex.
+    pub hash: String,
+}
+
+/// The result of an append.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Appended {
+    /// The game after the append.
+    pub game: GameRecord,
+    /// The envelopes written (or, for a duplicate, those of the first append).
+    pub envelopes: Vec<Envelope>,
+    /// Whether the `action_id` had been seen: nothing was written.
+    pub duplicate: bool,
+}
+
+/// What a list of games asks for.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ListQuery {
+    /// Only games with this status.
+    pub status: Option<GameStatus>,
+    /// Only games of this ruleset.
+    pub ruleset: Option<String>,
+    /// At most this many (the store caps it at 200).
+    pub limit: usize,
+    /// Continue after this cursor (from a previous [`Page`]).
+    pub cursor: Option<String>,
+}
+
+/// One page of games.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Page {
+    /// Newest first.
+    pub games: Vec<GameRecord>,
+    /// Pass this to get the next page; `None` at the end.
+    pub next_cursor: Option<String>,
+}
+
+/// The result of walking a game's hash chain.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Verification {
+    /// Whether every envelope's hash and link is right.
+    pub valid: bool,
+    /// Events in the log.
+    pub version: u64,
+    /// The hash of the last envelope.
+    pub head_hash: String,
+    /// The first envelope whose hash or link is wrong.
+    pub first_bad_seq: Option<u64>,
+}
+
+/// Why a store call failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StoreError {
+    /// No such game.
+    #[error("no such game")]
+    NotFound,
+    /// The expected version is not the game's version.
+    #[error("the game is at version {current}")]
+    Conflict {
+        /// The game's version now.
+        current: u64,
+    },
+    /// The data on disk could not be read.
+    #[error("corrupt store: {0}")]
+    Corrupt(String),
+    /// The database failed.
+    #[error("storage error: {0}")]
+    Io(String),
+}

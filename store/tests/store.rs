@@ -1,0 +1,709 @@
+//! The sled store against its contract.
+
+use std::path::Path;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use store::{
+    Append, EventStore, GameId, GameStatus, ListQuery, NewGame, SledStore, StoreError, ZERO_HASH,
+    envelope_hash,
+};
+
+fn new_game(ruleset: &str) -> NewGame {
+    NewGame {
+        ruleset: ruleset.into(),
+        data: json!({"seats": 4, "tokens": ["a", "b"]}),
+    }
+}
+
+fn events(actor: &str, action_id: Option<&str>, events: Vec<Value>) -> Append {
+    Append {
+        actor: actor.into(),
+        action_id: action_id.map(str::to_owned),
+        events,
+        status: None,
+        data: None,
+    }
+}
+
+fn one(n: u64) -> Vec<Value> {
+    vec![json!({"type": "rolled", "n": n})]
+}
+
+async fn created(store: &SledStore, ruleset: &str) -> GameId {
+    let (record, _) = store
+        .create(
+            new_game(ruleset),
+            events("system", None, vec![json!({"type": "started"})]),
+        )
+        .await
+        .expect("create");
+    record.id
+}
+
+#[tokio::test]
+async fn create_append_and_read_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path()).unwrap();
+
+    let (record, opening) = store
+        .create(
+            new_game("dice"),
+            events(
+                "system",
+                Some("create-1"),
+                vec![
+                    json!({"type": "started"}),
+                    json!({"type": "dealt", "cards": [1, 2]}),
+                ],
+            ),
+        )
+        .await
+        .unwrap();
+    assert_eq!(record.ruleset, "dice");
+    assert_eq!(record.status, GameStatus::Active);
+    assert_eq!(record.version, 2);
+    assert_eq!(record.created_at, record.updated_at);
+    assert_eq!(record.data, json!({"seats": 4, "tokens": ["a", "b"]}));
+    assert_eq!(opening.len(), 2);
+    assert_eq!(opening[0].seq, 1);
+    assert_eq!(opening[0].prev_hash, ZERO_HASH);
+    assert_eq!(opening[1].seq, 2);
+    assert_eq!(opening[1].prev_hash, opening[0].hash);
+    assert_eq!(record.head_hash, opening[1].hash);
+    for e in &opening {
+        assert_eq!(e.hash, envelope_hash(e));
+        assert_eq!(e.actor, "system");
+        assert_eq!(e.action_id.as_deref(), Some("create-1"));
+    }
+
+    let appended = store
+        .append(
+            record.id,
+            2,
+            Append {
+                actor: "3".into(),
+                action_id: Some("act-1".into()),
+                events: vec![json!({"type": "rolled", "dice": [1, 6, 6]})],
+                status: Some(GameStatus::Finished),
+                data: Some(json!({"winner": 3})),
+            },
+        )
+        .await
+        .unwrap();
+    assert!(!appended.duplicate);
+    assert_eq!(appended.game.version, 3);
+    assert_eq!(appended.game.status, GameStatus::Finished);
+    assert_eq!(appended.game.data, json!({"winner": 3}));
+    assert_eq!(appended.game.created_at, record.created_at);
+    assert!(appended.game.updated_at >= record.updated_at);
+    assert_eq!(appended.envelopes.len(), 1);
+    assert_eq!(appended.envelopes[0].seq, 3);
+    assert_eq!(appended.envelopes[0].prev_hash, opening[1].hash);
+    assert_eq!(appended.game.head_hash, appended.envelopes[0].hash);
+
+    let game = store.game(record.id).unwrap().unwrap();
+    assert_eq!(game, appended.game);
+
+    let all = store.events(record.id, 0, 100).unwrap();
+    assert_eq!(all.len(), 3);
+    assert_eq!(all[..2], opening[..]);
+    assert_eq!(all[2], appended.envelopes[0]);
+    assert_eq!(store.events(record.id, 1, 1).unwrap(), vec![all[1].clone()]);
+    assert_eq!(
+        store.events(record.id, 2, 100).unwrap(),
+        vec![all[2].clone()]
+    );
+    assert!(store.events(record.id, 3, 100).unwrap().is_empty());
+    assert!(store.events(record.id, 0, 0).unwrap().is_empty());
+    assert!(store.events(record.id, u64::MAX, 10).unwrap().is_empty());
+
+    assert_eq!(
+        store.find_action(record.id, "act-1").unwrap(),
+        Some(vec![all[2].clone()])
+    );
+    assert_eq!(
+        store.find_action(record.id, "create-1").unwrap(),
+        Some(opening)
+    );
+    assert_eq!(store.find_action(record.id, "nope").unwrap(), None);
+
+    let v = store.verify(record.id).unwrap();
+    assert!(v.valid);
+    assert_eq!(v.version, 3);
+    assert_eq!(v.head_hash, game.head_hash);
+    assert_eq!(v.first_bad_seq, None);
+}
+
+#[tokio::test]
+async fn unknown_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path()).unwrap();
+    let id = GameId(12345);
+    assert_eq!(store.game(id).unwrap(), None);
+    assert!(store.events(id, 0, 10).unwrap().is_empty());
+    assert_eq!(store.find_action(id, "a").unwrap(), None);
+    assert_eq!(store.verify(id), Err(StoreError::NotFound));
+    assert_eq!(
+        store.append(id, 0, events("1", Some("a"), one(1))).await,
+        Err(StoreError::NotFound)
+    );
+    // Events of another game are not visible.
+    let other = created(&store, "dice").await;
+    assert!(
+        store
+            .events(GameId(other.0.wrapping_add(1)), 0, 10)
+            .unwrap()
+            .is_empty()
+    );
+}
+
+#[tokio::test]
+async fn stale_version_conflicts_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path()).unwrap();
+    let id = created(&store, "dice").await;
+    store
+        .append(id, 1, events("1", None, one(1)))
+        .await
+        .unwrap();
+    let before = store.game(id).unwrap().unwrap();
+
+    for stale in [0, 1, 3, 99] {
+        let err = store
+            .append(id, stale, events("2", Some("late"), one(stale)))
+            .await
+            .unwrap_err();
+        assert_eq!(err, StoreError::Conflict { current: 2 });
+    }
+    assert_eq!(store.game(id).unwrap().unwrap(), before);
+    assert_eq!(store.events(id, 0, 100).unwrap().len(), 2);
+    // A conflicting append does not record its action id.
+    assert_eq!(store.find_action(id, "late").unwrap(), None);
+    let ok = store
+        .append(id, 2, events("2", Some("late"), one(2)))
+        .await
+        .unwrap();
+    assert!(!ok.duplicate);
+    assert_eq!(ok.game.version, 3);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn concurrent_appends_at_one_version_have_one_winner() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path()).unwrap();
+    let id = created(&store, "bang").await;
+
+    let tasks: Vec<_> = (0..100u64)
+        .map(|i| {
+            let store = store.clone();
+            tokio::spawn(async move {
+                store
+                    .append(
+                        id,
+                        1,
+                        events(&i.to_string(), Some(&format!("a{i}")), one(i)),
+                    )
+                    .await
+            })
+        })
+        .collect();
+    let mut winners = Vec::new();
+    let mut conflicts = 0;
+    for (i, t) in tasks.into_iter().enumerate() {
+        match t.await.unwrap() {
+            Ok(a) => {
+                assert!(!a.duplicate);
+                assert_eq!(a.game.version, 2);
+                winners.push((i, a));
+            }
+            Err(StoreError::Conflict { current: 2 }) => conflicts += 1,
+            Err(e) => panic!("unexpected {e:?}"),
+        }
+    }
+    assert_eq!(winners.len(), 1);
+    assert_eq!(conflicts, 99);
+    let (i, won) = &winners[0];
+    let log = store.events(id, 0, 1000).unwrap();
+    assert_eq!(log.len(), 2);
+    assert_eq!(log[1], won.envelopes[0]);
+    assert_eq!(log[1].actor, i.to_string());
+    assert!(store.verify(id).unwrap().valid);
+
+    // Concurrent appends to different games all succeed and share flushes.
+    let flushes_before = store.flushes();
+    let ids: Vec<GameId> = {
+        let mut v = Vec::new();
+        for _ in 0..50 {
+            v.push(created(&store, "bang").await);
+        }
+        v
+    };
+    let after_creates = store.flushes();
+    assert!(after_creates - flushes_before <= 50);
+    let tasks: Vec<_> = ids
+        .iter()
+        .map(|&g| {
+            let store = store.clone();
+            tokio::spawn(async move {
+                for v in 1..=4 {
+                    store.append(g, v, events("1", None, one(v))).await?;
+                }
+                Ok::<_, StoreError>(())
+            })
+        })
+        .collect();
+    for t in tasks {
+        t.await.unwrap().unwrap();
+    }
+    for &g in &ids {
+        assert_eq!(store.game(g).unwrap().unwrap().version, 5);
+        assert!(store.verify(g).unwrap().valid);
+    }
+    // 200 appends; every one waited for a flush, but they were grouped.
+    let used = store.flushes() - after_creates;
+    assert!((1..=200).contains(&used), "{used} flushes");
+}
+
+#[tokio::test]
+async fn duplicate_action_id_returns_first_envelopes_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path()).unwrap();
+    let id = created(&store, "dice").await;
+
+    let first = store
+        .append(
+            id,
+            1,
+            events(
+                "1",
+                Some("act-x"),
+                vec![json!({"type": "a"}), json!({"type": "b"})],
+            ),
+        )
+        .await
+        .unwrap();
+    assert!(!first.duplicate);
+    assert_eq!(first.game.version, 3);
+    let log_before = store.events(id, 0, 100).unwrap();
+
+    // Same version: a duplicate.
+    let again = store
+        .append(
+            id,
+            1,
+            events("1", Some("act-x"), vec![json!({"type": "other"})]),
+        )
+        .await
+        .unwrap();
+    assert!(again.duplicate);
+    assert_eq!(again.envelopes, first.envelopes);
+    assert_eq!(again.game, first.game);
+
+    // Move the game on, then retry with the (now stale) old version.
+    let later = store
+        .append(id, 3, events("2", Some("act-y"), one(7)))
+        .await
+        .unwrap();
+    let stale = store
+        .append(id, 1, events("1", Some("act-x"), one(9)))
+        .await
+        .unwrap();
+    assert!(stale.duplicate);
+    assert_eq!(stale.envelopes, first.envelopes);
+    assert_eq!(stale.game, later.game);
+    // Also with a version from the future.
+    let future = store
+        .append(id, 50, events("1", Some("act-x"), one(9)))
+        .await
+        .unwrap();
+    assert!(future.duplicate);
+    assert_eq!(future.envelopes, first.envelopes);
+
+    let log = store.events(id, 0, 100).unwrap();
+    assert_eq!(log.len(), 4);
+    assert_eq!(log[..3], log_before[..]);
+    assert_eq!(store.game(id).unwrap().unwrap(), later.game);
+
+    // Action ids are per game.
+    let other = created(&store, "dice").await;
+    let fresh = store
+        .append(other, 1, events("1", Some("act-x"), one(1)))
+        .await
+        .unwrap();
+    assert!(!fresh.duplicate);
+    assert_eq!(fresh.envelopes[0].seq, 2);
+}
+
+#[tokio::test]
+async fn empty_append_updates_metadata_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path()).unwrap();
+    let id = created(&store, "dice").await;
+    let before = store.game(id).unwrap().unwrap();
+    let done = store
+        .append(
+            id,
+            1,
+            Append {
+                actor: "system".into(),
+                action_id: Some("finish".into()),
+                events: Vec::new(),
+                status: Some(GameStatus::Finished),
+                data: Some(json!({"over": true})),
+            },
+        )
+        .await
+        .unwrap();
+    assert!(!done.duplicate);
+    assert!(done.envelopes.is_empty());
+    assert_eq!(done.game.version, 1);
+    assert_eq!(done.game.head_hash, before.head_hash);
+    assert_eq!(done.game.status, GameStatus::Finished);
+    assert_eq!(done.game.data, json!({"over": true}));
+    assert_eq!(
+        store.append(id, 0, events("x", None, Vec::new())).await,
+        Err(StoreError::Conflict { current: 1 })
+    );
+    let dup = store
+        .append(id, 1, events("system", Some("finish"), Vec::new()))
+        .await
+        .unwrap();
+    assert!(dup.duplicate);
+    assert!(dup.envelopes.is_empty());
+    assert_eq!(store.find_action(id, "finish").unwrap(), Some(Vec::new()));
+    assert!(store.verify(id).unwrap().valid);
+}
+
+#[tokio::test]
+async fn list_is_newest_first_paged_and_filtered() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path()).unwrap();
+    assert_eq!(store.list(&ListQuery::default()).unwrap().games, vec![]);
+
+    // Oldest first; a pause keeps creation times in distinct milliseconds.
+    let mut ids = Vec::new();
+    for i in 0..7 {
+        let ruleset = if i % 2 == 0 { "dice" } else { "bang" };
+        ids.push(created(&store, ruleset).await);
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+    // Finish games 0 and 3.
+    for &i in &[0usize, 3] {
+        let mut a = events("system", None, Vec::new());
+        a.status = Some(GameStatus::Finished);
+        store.append(ids[i], 1, a).await.unwrap();
+    }
+    let newest_first: Vec<GameId> = ids.iter().rev().copied().collect();
+
+    let all = store.list(&ListQuery::default()).unwrap();
+    assert_eq!(
+        all.games.iter().map(|g| g.id).collect::<Vec<_>>(),
+        newest_first
+    );
+    assert_eq!(all.next_cursor, None);
+
+    // Pages of 3: 3 + 3 + 1.
+    let mut seen = Vec::new();
+    let mut cursor = None;
+    let mut pages = 0;
+    loop {
+        let page = store
+            .list(&ListQuery {
+                limit: 3,
+                cursor: cursor.clone(),
+                ..ListQuery::default()
+            })
+            .unwrap();
+        pages += 1;
+        assert!(page.games.len() <= 3);
+        seen.extend(page.games.iter().map(|g| g.id));
+        match page.next_cursor {
+            Some(c) => cursor = Some(c),
+            None => break,
+        }
+    }
+    assert_eq!(pages, 3);
+    assert_eq!(seen, newest_first);
+
+    // An exact fit has no next page.
+    let page = store
+        .list(&ListQuery {
+            limit: 7,
+            ..ListQuery::default()
+        })
+        .unwrap();
+    assert_eq!(page.games.len(), 7);
+    assert_eq!(page.next_cursor, None);
+
+    // Filters.
+    let dice = store
+        .list(&ListQuery {
+            ruleset: Some("dice".into()),
+            ..ListQuery::default()
+        })
+        .unwrap();
+    assert_eq!(
+        dice.games.iter().map(|g| g.id).collect::<Vec<_>>(),
+        vec![ids[6], ids[4], ids[2], ids[0]]
+    );
+    let finished = store
+        .list(&ListQuery {
+            status: Some(GameStatus::Finished),
+            ..ListQuery::default()
+        })
+        .unwrap();
+    assert_eq!(
+        finished.games.iter().map(|g| g.id).collect::<Vec<_>>(),
+        vec![ids[3], ids[0]]
+    );
+    let active_dice = store
+        .list(&ListQuery {
+            status: Some(GameStatus::Active),
+            ruleset: Some("dice".into()),
+            limit: 2,
+            cursor: None,
+        })
+        .unwrap();
+    assert_eq!(
+        active_dice.games.iter().map(|g| g.id).collect::<Vec<_>>(),
+        vec![ids[6], ids[4]]
+    );
+    let rest = store
+        .list(&ListQuery {
+            status: Some(GameStatus::Active),
+            ruleset: Some("dice".into()),
+            limit: 2,
+            cursor: active_dice.next_cursor.clone(),
+        })
+        .unwrap();
+    assert_eq!(
+        rest.games.iter().map(|g| g.id).collect::<Vec<_>>(),
+        vec![ids[2]]
+    );
+    assert_eq!(rest.next_cursor, None);
+    assert!(
+        store
+            .list(&ListQuery {
+                ruleset: Some("poker".into()),
+                ..ListQuery::default()
+            })
+            .unwrap()
+            .games
+            .is_empty()
+    );
+
+    // A cursor the store did not hand out gives an empty page.
+    let junk = store
+        .list(&ListQuery {
+            cursor: Some("not a cursor".into()),
+            ..ListQuery::default()
+        })
+        .unwrap();
+    assert!(junk.games.is_empty());
+    assert_eq!(junk.next_cursor, None);
+}
+
+#[tokio::test]
+async fn list_limit_defaults_to_50_and_caps_at_200() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path()).unwrap();
+    // Create many games concurrently (their ids are random; order within one
+    // millisecond follows the id).
+    let tasks: Vec<_> = (0..230)
+        .map(|_| {
+            let store = store.clone();
+            tokio::spawn(async move { created(&store, "dice").await })
+        })
+        .collect();
+    for t in tasks {
+        t.await.unwrap();
+    }
+    let page = store.list(&ListQuery::default()).unwrap();
+    assert_eq!(page.games.len(), 50);
+    assert!(page.next_cursor.is_some());
+    let page = store
+        .list(&ListQuery {
+            limit: 1000,
+            ..ListQuery::default()
+        })
+        .unwrap();
+    assert_eq!(page.games.len(), 200);
+    let rest = store
+        .list(&ListQuery {
+            limit: 1000,
+            cursor: page.next_cursor,
+            ..ListQuery::default()
+        })
+        .unwrap();
+    assert_eq!(rest.games.len(), 30);
+    assert_eq!(rest.next_cursor, None);
+    // Newest first, no game twice.
+    let mut all: Vec<_> = page.games.iter().chain(&rest.games).collect();
+    assert!(all.windows(2).all(|w| w[0].created_at >= w[1].created_at));
+    all.sort_by_key(|g| g.id);
+    all.dedup_by_key(|g| g.id);
+    assert_eq!(all.len(), 230);
+}
+
+/// Rewrites one stored envelope through a raw sled handle.
+fn tamper(dir: &Path, id: GameId, seq: u64, edit: impl FnOnce(&mut Value)) {
+    let db = sled::open(dir).unwrap();
+    let tree = db.open_tree("events").unwrap();
+    let mut key = id.0.to_be_bytes().to_vec();
+    key.extend_from_slice(&seq.to_be_bytes());
+    let bytes = tree.get(&key).unwrap().expect("stored envelope");
+    let mut value: Value = serde_json::from_slice(&bytes).unwrap();
+    edit(&mut value);
+    tree.insert(key, serde_json::to_vec(&value).unwrap())
+        .unwrap();
+    db.flush().unwrap();
+}
+
+#[tokio::test]
+async fn verify_detects_a_tampered_envelope() {
+    let dir = tempfile::tempdir().unwrap();
+    let (id, other) = {
+        let store = SledStore::open(dir.path()).unwrap();
+        let id = created(&store, "dice").await;
+        for v in 1..5 {
+            store
+                .append(
+                    id,
+                    2 * v - 1,
+                    events(
+                        "1",
+                        None,
+                        vec![json!({"n": v}), json!({"f": 1.1 * v as f64})],
+                    ),
+                )
+                .await
+                .unwrap();
+        }
+        let other = created(&store, "dice").await;
+        let v = store.verify(id).unwrap();
+        assert!(v.valid);
+        assert_eq!(v.version, 9);
+        assert_eq!(v.first_bad_seq, None);
+        (id, other)
+    };
+
+    tamper(dir.path(), id, 5, |v| v["event"]["n"] = json!(1000));
+
+    let store = SledStore::open(dir.path()).unwrap();
+    let v = store.verify(id).unwrap();
+    assert!(!v.valid);
+    assert_eq!(v.first_bad_seq, Some(5));
+    assert_eq!(v.version, 9);
+    // Other games are unaffected.
+    assert!(store.verify(other).unwrap().valid);
+    drop(store);
+
+    // An added field is caught too, and so is a tampered (re-hashed) link.
+    let dir2 = tempfile::tempdir().unwrap();
+    let id2 = {
+        let store = SledStore::open(dir2.path()).unwrap();
+        let id = created(&store, "dice").await;
+        for v in 1..4 {
+            store
+                .append(id, v, events("1", None, one(v)))
+                .await
+                .unwrap();
+        }
+        id
+    };
+    tamper(dir2.path(), id2, 3, |v| v["extra"] = json!(true));
+    {
+        let store = SledStore::open(dir2.path()).unwrap();
+        assert_eq!(store.verify(id2).unwrap().first_bad_seq, Some(3));
+    }
+    tamper(dir2.path(), id2, 3, |v| {
+        if let Value::Object(m) = v {
+            m.remove("extra");
+        }
+    });
+    {
+        let store = SledStore::open(dir2.path()).unwrap();
+        assert!(store.verify(id2).unwrap().valid);
+    }
+    // Re-hash envelope 2 after changing it: its own hash is right, but the
+    // next envelope's prev_hash no longer links to it.
+    tamper(dir2.path(), id2, 2, |v| {
+        v["event"]["n"] = json!(77);
+        let mut env: store::Envelope = serde_json::from_value(v.clone()).unwrap();
+        env.hash = envelope_hash(&env);
+        *v = serde_json::to_value(env).unwrap();
+    });
+    let store = SledStore::open(dir2.path()).unwrap();
+    assert_eq!(store.verify(id2).unwrap().first_bad_seq, Some(3));
+}
+
+#[tokio::test]
+async fn reopen_keeps_everything() {
+    let dir = tempfile::tempdir().unwrap();
+    let (record, log, appended) = {
+        let store = SledStore::open(dir.path()).unwrap();
+        let id = created(&store, "bang").await;
+        let mut appended = None;
+        for v in 1..=5 {
+            let a = store
+                .append(id, v, events("2", Some(&format!("a{v}")), one(v)))
+                .await
+                .unwrap();
+            appended = Some(a);
+        }
+        let clone = store.clone();
+        drop(store);
+        // The clone still works after the original is dropped.
+        let a = clone
+            .append(id, 6, events("2", Some("last"), one(6)))
+            .await
+            .unwrap();
+        assert_eq!(a.game.version, 7);
+        let _ = appended;
+        let record = clone.game(id).unwrap().unwrap();
+        (record, clone.events(id, 0, 100).unwrap(), a)
+    };
+
+    let store = SledStore::open(dir.path()).unwrap();
+    let id = record.id;
+    assert_eq!(store.game(id).unwrap().unwrap(), record);
+    assert_eq!(record.version, 7);
+    assert_eq!(store.events(id, 0, 100).unwrap(), log);
+    // Dedupe survives: a retry of an old action is a duplicate, even stale.
+    let dup = store
+        .append(id, 3, events("2", Some("a2"), one(2)))
+        .await
+        .unwrap();
+    assert!(dup.duplicate);
+    assert_eq!(dup.envelopes, vec![log[2].clone()]);
+    let dup = store
+        .append(id, 7, events("2", Some("last"), one(6)))
+        .await
+        .unwrap();
+    assert!(dup.duplicate);
+    assert_eq!(dup.envelopes, appended.envelopes);
+    // Listing survives.
+    let page = store.list(&ListQuery::default()).unwrap();
+    assert_eq!(page.games, vec![record.clone()]);
+    let v = store.verify(id).unwrap();
+    assert!(v.valid);
+    assert_eq!(v.version, 7);
+    // Appending continues the chain.
+    let next = store
+        .append(id, 7, events("1", None, one(8)))
+        .await
+        .unwrap();
+    assert_eq!(next.envelopes[0].seq, 8);
+    assert_eq!(next.envelopes[0].prev_hash, record.head_hash);
+}
+
+#[test]
+fn open_twice_fails_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    let _store = SledStore::open(dir.path()).unwrap();
+    assert!(matches!(
+        SledStore::open(dir.path()),
+        Err(StoreError::Io(_))
+    ));
+}
