@@ -53,6 +53,9 @@ pub struct Hub {
     versions: Mutex<HashMap<GameId, watch::Sender<u64>>>,
     bot_turns: Mutex<BTreeMap<(GameId, u8), u64>>,
     bot_signal: watch::Sender<u64>,
+    /// The version of every game this process appended to, as acknowledged by
+    /// the store: a cached entry behind it is caught up from the store.
+    committed: Mutex<HashMap<GameId, u64>>,
     worker_key: String,
 }
 
@@ -76,6 +79,7 @@ impl Hub {
             versions: Mutex::new(HashMap::new()),
             bot_turns: Mutex::new(BTreeMap::new()),
             bot_signal: watch::Sender::new(0),
+            committed: Mutex::new(HashMap::new()),
             worker_key,
         }
     }
@@ -158,19 +162,20 @@ impl Hub {
             .clone())
     }
 
-    /// The game, locked, with its state caught up with the store (an entry can
-    /// fall behind if it was evicted and reloaded while a request held it).
+    /// The game, locked, caught up with the store. This process is the store's
+    /// only writer, so an entry can only fall behind if it was evicted and
+    /// reloaded while a request still held the old one; `committed` tells.
     async fn current(&self, id: GameId) -> Result<OwnedMutexGuard<Entry>, ApiError> {
         let mut entry = self.entry(id)?.lock_owned().await;
-        let record = self.record(id)?;
-        let have = entry.live.version();
-        if record.version > have {
-            for e in self.store.events(id, have, usize::MAX)? {
+        let committed = lock(&self.committed).get(&id).copied();
+        if committed.is_some_and(|v| v > entry.live.version()) {
+            let record = self.record(id)?;
+            for e in self.store.events(id, entry.live.version(), usize::MAX)? {
                 entry.live.apply(&e.event)?;
             }
+            entry.data = GameData::of(&record)?;
+            entry.record = record;
         }
-        entry.data = GameData::of(&record)?;
-        entry.record = record;
         Ok(entry)
     }
 
@@ -578,6 +583,7 @@ impl Hub {
         entry.data = data;
         entry.record = appended.game;
         let new_version = entry.live.version();
+        lock(&self.committed).insert(id, new_version);
         self.publish(id, new_version);
         self.refresh_bot_turns(&entry);
         let viewer = Self::viewer(over, caller);

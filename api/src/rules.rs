@@ -78,6 +78,21 @@ pub fn start(
     Ok(events.iter().map(to_json).collect())
 }
 
+/// Refuses an action with fields its parsed form does not have: serde ignores
+/// extra fields on the unit variants of tagged enums, so this is checked on the
+/// result, for every ruleset alike.
+fn no_unknown_fields(input: &Value, parsed: &Value) -> Result<(), ApiError> {
+    if let (Some(input), Some(parsed)) = (input.as_object(), parsed.as_object())
+        && let Some(extra) = input.keys().find(|k| !parsed.contains_key(*k))
+    {
+        return Err(ApiError::unprocessable(
+            "invalid_action",
+            format!("action: unknown field `{extra}`"),
+        ));
+    }
+    Ok(())
+}
+
 /// Whether a stored event begins an action's events: a game may be forked just
 /// before it (or at its end), where it waits for a decision.
 pub fn starts_action(event: &Value) -> bool {
@@ -159,14 +174,16 @@ impl Live {
     pub fn decide(
         &self,
         seat: u8,
-        action: &Value,
+        action_json: &Value,
         seed: Seed,
     ) -> Result<(Vec<Value>, Live), ApiError> {
         match self {
             Live::Dice(s) => {
-                let action: dice::Action = serde_json::from_value(action.clone()).map_err(|e| {
-                    ApiError::unprocessable("invalid_action", format!("action: {e}"))
-                })?;
+                let action: dice::Action =
+                    serde_json::from_value(action_json.clone()).map_err(|e| {
+                        ApiError::unprocessable("invalid_action", format!("action: {e}"))
+                    })?;
+                no_unknown_fields(action_json, &to_json(&action))?;
                 let mut next = s.clone();
                 let events =
                     dice::play(&mut next, seat, &action, &mut GameRng::new(seed, s.version))
@@ -189,10 +206,16 @@ impl Live {
     /// A stored event as `viewer` may see it.
     pub fn redact(&self, event: &Value, viewer: Viewer) -> Value {
         match self {
-            Live::Dice(_) => match serde_json::from_value::<dice::Event>(event.clone()) {
-                Ok(e) => to_json(&dice::redact(&e, viewer)),
-                Err(_) => Value::Null,
-            },
+            Live::Dice(_) => {
+                // Only a dealt role can carry a secret; other events pass as they are.
+                if event.get("type").and_then(Value::as_str) != Some("role_dealt") {
+                    return event.clone();
+                }
+                match serde_json::from_value::<dice::Event>(event.clone()) {
+                    Ok(e) => to_json(&dice::redact(&e, viewer)),
+                    Err(_) => Value::Null,
+                }
+            }
         }
     }
 

@@ -649,3 +649,100 @@ async fn the_docs_page_and_openapi_document_are_served() {
         (StatusCode::OK, Some("ok"))
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_malformed_input_gets_a_5xx_or_changes_anything() {
+    let server = TestServer::start().await;
+    let c = server.client();
+    let (id, tokens) = c.human_game(4, 14).await;
+    let (_, before) = c.get(&format!("/v1/games/{id}"), None).await;
+    let http = reqwest::Client::new();
+    let bodies: Vec<&[u8]> = vec![
+        b"",
+        b"{",
+        b"null",
+        b"[]",
+        b"42",
+        b"\"text\"",
+        b"{\"action\": null}",
+        b"{\"action\": {}}",
+        b"{\"action\": {\"type\": 7}}",
+        b"{\"action\": {\"type\": \"reroll\", \"dice\": [0, 0]}}",
+        b"{\"action\": {\"type\": \"reroll\", \"dice\": [255]}}",
+        b"{\"action\": {\"type\": \"reroll\", \"dice\": \"all\"}}",
+        b"{\"action\": {\"type\": \"shoot\", \"target\": -1}}",
+        b"{\"action\": {\"type\": \"shoot\", \"target\": 99999999999}}",
+        b"{\"action\": {\"type\": \"roll\"}, \"expected_version\": -5}",
+        b"{\"action\": {\"type\": \"roll\"}, \"expected_version\": 1e40}",
+        b"{\"action\": {\"type\": \"roll\"}, \"action_id\": \"\"}",
+        b"{\"action\": {\"type\": \"roll\", \"extra\": true}}",
+        b"\xff\xfe\x00garbage",
+        b"{\"ruleset\": \"dice\", \"players\": 300}",
+        b"{\"ruleset\": \"dice\", \"players\": 4, \"options\": [1]}",
+        b"{\"ruleset\": \"dice\", \"players\": 4, \"options\": {\"modules\": \"ghost\"}}",
+        b"{\"ruleset\": \"dice\", \"players\": 4, \"seats\": [{\"name\": \"\"}]}",
+        b"{\"ruleset\": \"dice\", \"players\": 4, \"seed\": -1}",
+        b"{\"at\": 0}",
+        b"{\"at\": 18446744073709551615}",
+    ];
+    let paths = [
+        "/v1/games".to_string(),
+        format!("/v1/games/{id}/actions"),
+        format!("/v1/games/{id}/actions?seat=300"),
+        format!("/v1/games/{id}/fork"),
+        "/v1/games/%00%ff/actions".to_string(),
+    ];
+    for path in &paths {
+        for body in &bodies {
+            for token in [
+                None,
+                Some(tokens[0].as_str()),
+                Some("x"),
+                Some(server.worker_key.as_str()),
+            ] {
+                let mut req = http
+                    .post(format!("{}{path}", server.base))
+                    .header("content-type", "application/json")
+                    .body(body.to_vec());
+                if let Some(t) = token {
+                    req = req.bearer_auth(t);
+                }
+                let resp = req.send().await.unwrap();
+                assert!(
+                    resp.status().as_u16() < 500,
+                    "{path} {body:?}: {}",
+                    resp.status()
+                );
+            }
+        }
+    }
+    let queries = [
+        format!("/v1/games/{id}?at=-1"),
+        format!("/v1/games/{id}?at=abc"),
+        format!("/v1/games/{id}?at=99999999999999999999999"),
+        format!("/v1/games/{id}?bogus=1"),
+        format!("/v1/games/{id}/events?after=-1&limit=0&wait=999"),
+        format!("/v1/games/{id}/events?limit=100000"),
+        "/v1/games?limit=0".to_string(),
+        "/v1/games?cursor=zzzz".to_string(),
+        "/v1/games?cursor=%ff%fe".to_string(),
+        "/v1/bot/turns?wait=abc".to_string(),
+        format!("/v1/games/{id}/actions?seat=abc"),
+    ];
+    for path in &queries {
+        for token in [
+            None,
+            Some(tokens[0].as_str()),
+            Some(server.worker_key.as_str()),
+        ] {
+            let mut req = http.get(format!("{}{path}", server.base));
+            if let Some(t) = token {
+                req = req.bearer_auth(t);
+            }
+            let resp = req.send().await.unwrap();
+            assert!(resp.status().as_u16() < 500, "{path}: {}", resp.status());
+        }
+    }
+    let (_, after) = c.get(&format!("/v1/games/{id}"), None).await;
+    assert_eq!(before["version"], after["version"], "nothing was appended");
+}

@@ -1,0 +1,206 @@
+//! A `kill -9` loses no acknowledged action: the real server binary is killed
+//! while clients play, restarted on the same data, and every game resumes at its
+//! last acknowledged version (or later, for a request in flight), chain intact.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+struct Server {
+    child: Child,
+    base: String,
+}
+
+fn start(data: &std::path::Path) -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_api"))
+        .env("BANG_ADDR", "127.0.0.1:0")
+        .env("BANG_DATA", data)
+        .env("BANG_BOTS", "off")
+        .env("BANG_WORKER_KEY", "k")
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("the api binary starts");
+    let stderr = child.stderr.take().expect("stderr");
+    let mut lines = BufReader::new(stderr).lines();
+    let base = loop {
+        let line = lines
+            .next()
+            .expect("the server prints its address")
+            .expect("readable");
+        if let Some(rest) = line.split("listening on ").nth(1) {
+            break rest
+                .split_whitespace()
+                .next()
+                .unwrap_or_default()
+                .to_string();
+        }
+    };
+    std::thread::spawn(move || for _ in lines {});
+    Server { child, base }
+}
+
+async fn call(
+    http: &reqwest::Client,
+    method: reqwest::Method,
+    url: String,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let mut req = http.request(method, url);
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    if let Some(b) = body {
+        req = req.json(&b);
+    }
+    match req.send().await {
+        Ok(resp) => {
+            let status = resp.status().as_u16();
+            (status, resp.json().await.unwrap_or(Value::Null))
+        }
+        Err(_) => (0, Value::Null),
+    }
+}
+
+/// Plays `steps` actions of game `id`; returns the last acknowledged version.
+async fn play(
+    http: &reqwest::Client,
+    base: &str,
+    id: &str,
+    tokens: &[String],
+    steps: usize,
+) -> u64 {
+    let mut acknowledged = 0;
+    for i in 0..steps {
+        let (_, game) = call(
+            http,
+            reqwest::Method::GET,
+            format!("{base}/v1/games/{id}"),
+            None,
+            None,
+        )
+        .await;
+        let Some(seat) = game["pending"][0]["seat"].as_u64() else {
+            break;
+        };
+        let token = tokens[seat as usize].as_str();
+        let (_, legal) = call(
+            http,
+            reqwest::Method::GET,
+            format!("{base}/v1/games/{id}/actions"),
+            Some(token),
+            None,
+        )
+        .await;
+        let Some(actions) = legal["actions"].as_array() else {
+            break;
+        };
+        let body =
+            json!({"action": actions[i % actions.len()], "expected_version": legal["version"]});
+        let (status, result) = call(
+            http,
+            reqwest::Method::POST,
+            format!("{base}/v1/games/{id}/actions"),
+            Some(token),
+            Some(body),
+        )
+        .await;
+        if status != 200 {
+            break;
+        }
+        acknowledged = result["version"].as_u64().unwrap_or(acknowledged);
+    }
+    acknowledged
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_nine_loses_no_acknowledged_action() {
+    let dir = tempfile::tempdir().unwrap();
+    let http = reqwest::Client::new();
+    let mut server = start(dir.path());
+    let base = server.base.clone();
+    let mut games = Vec::new();
+    for seed in 0..4u64 {
+        let seats: Vec<Value> = (0..5).map(|i| json!({"name": format!("P{i}")})).collect();
+        let (status, created) = call(
+            &http,
+            reqwest::Method::POST,
+            format!("{base}/v1/games"),
+            None,
+            Some(json!({"ruleset": "dice", "players": 5, "seats": seats, "seed": seed})),
+        )
+        .await;
+        assert_eq!(status, 201);
+        let id = created["game"]["id"].as_str().unwrap().to_string();
+        let tokens: Vec<String> = created["tokens"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["token"].as_str().unwrap().to_string())
+            .collect();
+        games.push((id, tokens));
+    }
+    // Quiet games: played, then nothing in flight at the kill.
+    let mut quiet = Vec::new();
+    for (id, tokens) in &games[..2] {
+        quiet.push(play(&http, &base, id, tokens, 25).await);
+    }
+    // Busy games: still being played when the server dies.
+    let busy: Vec<_> = games[2..]
+        .iter()
+        .cloned()
+        .map(|(id, tokens)| {
+            let (http, base) = (http.clone(), base.clone());
+            tokio::spawn(async move { play(&http, &base, &id, &tokens, 10_000).await })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    server.child.kill().expect("SIGKILL");
+    server.child.wait().expect("reaped");
+    let mut busy_acked = Vec::new();
+    for task in busy {
+        busy_acked.push(task.await.unwrap());
+    }
+
+    let mut server = start(dir.path());
+    let base = server.base.clone();
+    for (i, (id, _)) in games.iter().enumerate() {
+        let (_, game) = call(
+            &http,
+            reqwest::Method::GET,
+            format!("{base}/v1/games/{id}"),
+            None,
+            None,
+        )
+        .await;
+        let version = game["version"].as_u64().unwrap();
+        if i < 2 {
+            assert_eq!(
+                version, quiet[i],
+                "game {id} resumes at its last acknowledged version"
+            );
+        } else {
+            assert!(
+                version >= busy_acked[i - 2],
+                "game {id} lost an acknowledged action"
+            );
+        }
+        let (_, audit) = call(
+            &http,
+            reqwest::Method::GET,
+            format!("{base}/v1/games/{id}/audit"),
+            None,
+            None,
+        )
+        .await;
+        assert_eq!(audit["valid"], true, "{audit}");
+    }
+    // And play goes on.
+    let (id, tokens) = &games[0];
+    assert!(play(&http, &base, id, tokens, 5).await > quiet[0]);
+    server.child.kill().ok();
+    server.child.wait().ok();
+}
