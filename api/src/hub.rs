@@ -445,11 +445,12 @@ impl Hub {
         id: GameId,
         req: &HttpRequest,
         at: Option<u64>,
+        as_seat: Option<u8>,
     ) -> Result<GameState, ApiError> {
         match at {
             None => {
                 let entry = self.current(id).await?;
-                let caller = self.caller(req, &entry.data, None)?;
+                let caller = self.caller(req, &entry.data, as_seat)?;
                 Ok(Self::state_of(
                     &entry.record,
                     &entry.data,
@@ -461,7 +462,7 @@ impl Hub {
             Some(at) => {
                 let record = self.record(id)?;
                 let data = GameData::of(&record)?;
-                let caller = self.caller(req, &data, None)?;
+                let caller = self.caller(req, &data, as_seat)?;
                 if at == 0 || at > record.version {
                     return Err(ApiError::bad_request(format!(
                         "at: 1 to {} (the game's version)",
@@ -611,10 +612,11 @@ impl Hub {
         after: u64,
         limit: usize,
         wait: Duration,
+        as_seat: Option<u8>,
     ) -> Result<EventPage, ApiError> {
         let record = self.record(id)?;
         let data = GameData::of(&record)?;
-        let caller = self.caller(req, &data, None)?;
+        let caller = self.caller(req, &data, as_seat)?;
         let mut signal = self.subscribe(id);
         let deadline = tokio::time::Instant::now() + wait;
         let mut envelopes = self.store.events(id, after, limit)?;

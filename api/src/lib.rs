@@ -28,7 +28,7 @@ use utoipa_actix_web::AppExt;
 use utoipa_actix_web::service_config::ServiceConfig;
 use utoipa_swagger_ui::{Config as SwaggerConfig, SwaggerUi};
 
-use crate::config::Config;
+use crate::config::{BotsMode, Config};
 use crate::error::ApiError;
 use crate::hub::Hub;
 
@@ -117,13 +117,18 @@ pub struct Running {
     pub addr: SocketAddr,
     /// The worker key bot workers authenticate with.
     pub worker_key: String,
+    /// The embedded bot worker, when `BANG_BOTS=embedded`.
+    pub bots: Option<bots::worker::Running>,
     handle: ServerHandle,
     task: tokio::task::JoinHandle<io::Result<()>>,
 }
 
 impl Running {
-    /// Stops the server gracefully and waits for it.
+    /// Stops the embedded worker and the server, and waits for them.
     pub async fn stop(self) {
+        if let Some(bots) = self.bots {
+            bots.stop().await;
+        }
         self.handle.stop(true).await;
         let _ = self.task.await;
     }
@@ -190,9 +195,21 @@ pub async fn start(config: &Config) -> io::Result<Running> {
     let server = server.run();
     let handle = server.handle();
     let task = tokio::spawn(server);
+    let bots = (config.bots == BotsMode::Embedded).then(|| {
+        let mut local = addr;
+        if local.ip().is_unspecified() {
+            local.set_ip(std::net::Ipv4Addr::LOCALHOST.into());
+        }
+        bots::worker::spawn(bots::worker::WorkerConfig {
+            server: format!("http://{local}"),
+            worker_key: worker_key.clone(),
+            delay: std::time::Duration::from_millis(config.bot_delay_ms),
+        })
+    });
     Ok(Running {
         addr,
         worker_key,
+        bots,
         handle,
         task,
     })

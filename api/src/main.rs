@@ -29,7 +29,9 @@ async fn main() {
         eprintln!("bang: worker key (BANG_WORKER_KEY): {}", running.worker_key);
     }
     if config.bots == BotsMode::Embedded {
-        eprintln!("bang: embedded bot workers are not available yet; bot seats wait for a worker");
+        eprintln!("bang: an embedded bot worker plays the bot seats");
+    } else {
+        eprintln!("bang: BANG_BOTS=off: bot seats wait for a worker (bang-bots)");
     }
     if let Err(e) = running.wait().await {
         eprintln!("bang: server error: {e}");

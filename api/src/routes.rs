@@ -44,6 +44,8 @@ pub struct ListParams {
 pub struct GameParams {
     /// Rewind: the game as it stood after this many events.
     at: Option<u64>,
+    /// Bot workers only (with the worker key): see the game as this bot seat.
+    seat: Option<u8>,
 }
 
 /// Query of the actions endpoints.
@@ -64,6 +66,8 @@ pub struct EventParams {
     limit: Option<usize>,
     /// Hold the request up to this many seconds (max 60) until an event arrives.
     wait: Option<u64>,
+    /// Bot workers only (with the worker key): the events as this bot seat sees them.
+    seat: Option<u8>,
 }
 
 /// Query of `GET /v1/bot/turns`.
@@ -157,7 +161,7 @@ pub async fn get_game(
     id: web::Path<String>,
     query: web::Query<GameParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let state = hub.game(game_id(&id)?, &req, query.at).await?;
+    let state = hub.game(game_id(&id)?, &req, query.at, query.seat).await?;
     Ok(HttpResponse::Ok().json(state))
 }
 
@@ -250,6 +254,7 @@ pub async fn game_events(
             query.after.unwrap_or(0),
             limit,
             wait(query.wait),
+            query.seat,
         )
         .await?;
     Ok(HttpResponse::Ok().json(page))

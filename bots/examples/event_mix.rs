@@ -9,7 +9,9 @@ fn main() {
     let mut counts: BTreeMap<String, u64> = BTreeMap::new();
     let games = 200;
     for g in 0..games {
-        let mut policies: Vec<Box<dyn Policy>> = vec![Box::new(RandomPolicy::new(g))];
+        let mut policies: Vec<Box<dyn Policy>> = (0..5)
+            .map(|s| Box::new(RandomPolicy::new(g * 8 + s)) as Box<dyn Policy>)
+            .collect();
         let record =
             play_dice_game(&Config::new(5), Seed::from_u64(g), &mut policies, 5000).unwrap();
         for e in &record.events {

@@ -5,6 +5,7 @@
 
 pub mod policy;
 pub mod runner;
+pub mod worker;
 
 pub use policy::{DEFAULT_POLICY, POLICIES, Policy, RandomPolicy, policy_by_name};
 pub use runner::{GameRecord, play_dice_game};

@@ -1,13 +1,18 @@
 //! The [`Policy`] trait and the policies it has.
 
-use engine::dice::{Action, View};
+use engine::dice::{Action, Event, View};
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 
-/// A bot: picks one of the legal actions of its seat.
-pub trait Policy {
+/// A bot playing one seat: picks one of its legal actions.
+///
+/// Deterministic given its seed and what it was shown: the events its seat may
+/// see (in order, each once) and, at each decision, its seat's view.
+pub trait Policy: Send {
     /// The policy's name as the API and `simulate` spell it.
     fn name(&self) -> &'static str;
+    /// Shows the policy the next event of its game, redacted for its seat.
+    fn observe(&mut self, _event: &Event) {}
     /// Picks an action from `legal` (never empty), seeing only `view`.
     fn choose(&mut self, view: &View, legal: &[Action]) -> Action;
 }

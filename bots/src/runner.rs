@@ -15,8 +15,22 @@ pub struct GameRecord {
     pub outcome: Option<Outcome>,
 }
 
-/// Plays one dice game, asking `policies[seat % len]` for every decision, for at
-/// most `max_decisions` decisions.
+/// Shows each seat's policy the events it may see.
+fn observe(policies: &mut [Box<dyn Policy>], events: &[Event]) {
+    for (seat, policy) in policies.iter_mut().enumerate() {
+        for e in events {
+            if matches!(e, Event::RoleDealt { .. }) {
+                policy.observe(&dice::redact(e, Viewer::Seat(seat as u8)));
+            } else {
+                policy.observe(e);
+            }
+        }
+    }
+}
+
+/// Plays one dice game, asking `policies[seat]` (one per seat) for every
+/// decision, for at most `max_decisions` decisions. Each policy observes the
+/// events its seat may see.
 pub fn play_dice_game(
     config: &Config,
     seed: Seed,
@@ -25,10 +39,14 @@ pub fn play_dice_game(
 ) -> Result<GameRecord, String> {
     let mut rng = GameRng::new(seed, 0);
     let mut events = dice::start(config, &mut rng).map_err(|e| e.to_string())?;
+    if policies.len() < config.players as usize {
+        return Err("one policy per seat is needed".into());
+    }
     let mut state = State::default();
     for e in &events {
         dice::apply(&mut state, e);
     }
+    observe(policies, &events);
     for _ in 0..max_decisions {
         let Some(pending) = dice::pending(&state) else {
             break;
@@ -41,10 +59,10 @@ pub fn play_dice_game(
             ));
         }
         let view = dice::view(&state, Viewer::Seat(seat));
-        let policy = &mut policies[seat as usize % policies.len()];
-        let action = policy.choose(&view, &legal);
+        let action = policies[seat as usize].choose(&view, &legal);
         let mut rng = GameRng::new(seed, state.version);
         let new = dice::play(&mut state, seat, &action, &mut rng).map_err(|e| e.to_string())?;
+        observe(policies, &new);
         events.extend(new);
     }
     let outcome = state.outcome.clone();

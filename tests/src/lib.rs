@@ -28,12 +28,24 @@ impl TestServer {
         server
     }
 
+    /// Starts a server on a fresh temporary store, with the embedded bot worker.
+    pub async fn start_with_bots() -> TestServer {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut server = TestServer::launch(dir.path(), BotsMode::Embedded).await;
+        server._dir = Some(dir);
+        server
+    }
+
     /// Starts a server on an existing data directory.
     pub async fn start_on(data: &Path) -> TestServer {
+        TestServer::launch(data, BotsMode::Off).await
+    }
+
+    async fn launch(data: &Path, bots: BotsMode) -> TestServer {
         let config = Config {
             addr: "127.0.0.1:0".into(),
             data: data.to_path_buf(),
-            bots: BotsMode::Off,
+            bots,
             worker_key: Some("test-worker-key".into()),
             bot_delay_ms: 0,
             openapi: false,
@@ -64,6 +76,14 @@ impl TestServer {
         let mut fresh = TestServer::start_on(&self.data).await;
         fresh._dir = dir;
         *self = fresh;
+    }
+
+    /// The embedded bot worker's stats, if it runs one.
+    pub fn bot_stats(&self) -> Option<&bots::worker::Stats> {
+        self.running
+            .as_ref()
+            .and_then(|r| r.bots.as_ref())
+            .map(|b| &b.worker.stats)
     }
 
     /// A client for this server.

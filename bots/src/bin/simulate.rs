@@ -90,10 +90,10 @@ fn run(args: &Args) -> Result<(), String> {
     let started = Instant::now();
     for i in 0..args.games {
         let game_seed = args.seed.wrapping_add(i);
-        let mut policies: Vec<Box<dyn Policy>> = names
-            .iter()
-            .enumerate()
-            .map(|(k, name)| policy_by_name(name, game_seed ^ ((k as u64) << 48)))
+        let mut policies: Vec<Box<dyn Policy>> = (0..args.players as usize)
+            .map(|seat| {
+                policy_by_name(names[seat % names.len()], game_seed ^ ((seat as u64) << 48))
+            })
             .collect::<Option<_>>()
             .ok_or("unknown policy")?;
         let played = catch_unwind(AssertUnwindSafe(|| {

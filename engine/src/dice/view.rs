@@ -1,7 +1,7 @@
 //! What one viewer may see of a state or an event.
 
 use arrayvec::ArrayVec;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::characters::Character;
 use super::decisions::{Pending, pending};
@@ -12,7 +12,7 @@ use super::state::{MAX_PLAYERS, MAX_SHOTS, Outcome, Shot, Stage, State};
 use crate::core::{Seat, Viewer};
 
 /// One player as a viewer sees him.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PlayerView {
     /// His seat.
@@ -34,7 +34,7 @@ pub struct PlayerView {
 }
 
 /// The current turn as anyone sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TurnView {
     /// The active player.
@@ -52,7 +52,7 @@ pub struct TurnView {
 }
 
 /// A dice game as one viewer may see it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct View {
     /// Who is looking.

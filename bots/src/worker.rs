@@ -1,0 +1,291 @@
+//! The bot worker: plays bot seats through the HTTP API, like any client.
+//!
+//! It long-polls `GET /v1/bot/turns` with the worker key, and for each bot seat
+//! that must act: shows the seat's policy the events it has not seen yet (as that
+//! seat may see them), reads the seat's view and legal actions, and posts the
+//! policy's choice with `expected_version` and a deterministic `action_id`.
+//! A 409 means someone else moved the game on: the turn is simply read again.
+//! Several workers may run at once: the version check and the `action_id`
+//! make sure no decision is taken twice.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use engine::dice::{Action, Event, View};
+use reqwest::StatusCode;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tokio::sync::{Notify, watch};
+
+use crate::policy::{Policy, policy_by_name};
+
+/// How a worker reaches the server.
+#[derive(Debug, Clone)]
+pub struct WorkerConfig {
+    /// The server's base URL, e.g. `http://127.0.0.1:8080`.
+    pub server: String,
+    /// The server's worker key.
+    pub worker_key: String,
+    /// A pause before each action, so that people can follow.
+    pub delay: Duration,
+}
+
+/// What a worker has done, for tests and logs.
+#[derive(Debug, Default)]
+pub struct Stats {
+    /// Actions the server applied.
+    pub applied: AtomicU64,
+    /// Posts refused as stale (another worker, or a human, moved first).
+    pub stale: AtomicU64,
+    /// Posts another worker had already made (same `action_id`): nothing applied.
+    pub duplicates: AtomicU64,
+    /// Posts refused for any other reason (a bug: bots only post legal actions).
+    pub refused: AtomicU64,
+    /// Requests that failed (server unreachable, bad answer).
+    pub failures: AtomicU64,
+}
+
+/// One bot seat the worker plays: its policy and how much of the log it has seen.
+struct SeatBot {
+    policy: Box<dyn Policy>,
+    seen: u64,
+}
+
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq, Hash)]
+struct Turn {
+    game: String,
+    seat: u8,
+    version: u64,
+}
+
+/// A bot worker.
+pub struct Worker {
+    config: WorkerConfig,
+    http: reqwest::Client,
+    seats: Mutex<HashMap<(String, u8), SeatBot>>,
+    busy: Mutex<HashSet<(String, u8)>>,
+    done: Notify,
+    /// What it has done so far.
+    pub stats: Stats,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A seed for a seat's policy, from its game and seat (stable across restarts).
+fn seat_seed(game: &str, seat: u8) -> u64 {
+    let game = u64::from_str_radix(game, 16).unwrap_or(0);
+    game ^ (u64::from(seat) << 56) ^ 0x9e37_79b9_7f4a_7c15
+}
+
+impl Worker {
+    /// A worker for `config`.
+    pub fn new(config: WorkerConfig) -> Arc<Worker> {
+        Arc::new(Worker {
+            config,
+            http: reqwest::Client::new(),
+            seats: Mutex::new(HashMap::new()),
+            busy: Mutex::new(HashSet::new()),
+            done: Notify::new(),
+            stats: Stats::default(),
+        })
+    }
+
+    async fn get(&self, path: &str) -> Result<(StatusCode, Value), reqwest::Error> {
+        let resp = self
+            .http
+            .get(format!("{}{path}", self.config.server))
+            .bearer_auth(&self.config.worker_key)
+            .send()
+            .await?;
+        let status = resp.status();
+        Ok((status, resp.json().await.unwrap_or(Value::Null)))
+    }
+
+    /// Plays until `stop` turns true.
+    pub async fn run(self: Arc<Self>, mut stop: watch::Receiver<bool>) {
+        while !*stop.borrow() {
+            let turns = tokio::select! {
+                turns = self.get("/v1/bot/turns?wait=20") => turns,
+                _ = stop.changed() => break,
+            };
+            let turns: Vec<Turn> = match turns {
+                Ok((StatusCode::OK, body)) => serde_json::from_value(body).unwrap_or_default(),
+                _ => {
+                    self.stats.failures.fetch_add(1, Ordering::Relaxed);
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                    continue;
+                }
+            };
+            let mut started = 0;
+            for turn in turns {
+                let key = (turn.game.clone(), turn.seat);
+                if !lock(&self.busy).insert(key.clone()) {
+                    continue;
+                }
+                started += 1;
+                let worker = self.clone();
+                tokio::spawn(async move {
+                    if worker.play(&turn).await.is_err() {
+                        worker.stats.failures.fetch_add(1, Ordering::Relaxed);
+                    }
+                    lock(&worker.busy).remove(&key);
+                    worker.done.notify_waiters();
+                });
+            }
+            if started == 0 {
+                // Every listed seat is already being played: wait for one to finish.
+                tokio::select! {
+                    _ = self.done.notified() => {}
+                    _ = tokio::time::sleep(Duration::from_millis(50)) => {}
+                    _ = stop.changed() => break,
+                }
+            }
+        }
+    }
+
+    /// Plays one decision of one bot seat.
+    async fn play(&self, turn: &Turn) -> Result<(), reqwest::Error> {
+        if !self.config.delay.is_zero() {
+            tokio::time::sleep(self.config.delay).await;
+        }
+        let (game, seat) = (turn.game.as_str(), turn.seat);
+        let key = (game.to_string(), seat);
+        let existing = lock(&self.seats).remove(&key);
+        let mut bot = match existing {
+            Some(bot) => bot,
+            None => {
+                let (_, summary) = self.get(&format!("/v1/games/{game}?seat={seat}")).await?;
+                let name = summary["game"]["seats"][seat as usize]["bot"]
+                    .as_str()
+                    .unwrap_or(crate::DEFAULT_POLICY)
+                    .to_string();
+                let policy = policy_by_name(&name, seat_seed(game, seat))
+                    .or_else(|| policy_by_name(crate::DEFAULT_POLICY, seat_seed(game, seat)));
+                let Some(policy) = policy else { return Ok(()) };
+                SeatBot { policy, seen: 0 }
+            }
+        };
+        let result = self.decide_and_post(turn, &mut bot).await;
+        let over = matches!(result, Ok(true));
+        if !over {
+            lock(&self.seats).insert(key, bot);
+        }
+        result.map(|_| ())
+    }
+
+    /// Catches the policy up, chooses and posts; `Ok(true)` once the game is over.
+    async fn decide_and_post(
+        &self,
+        turn: &Turn,
+        bot: &mut SeatBot,
+    ) -> Result<bool, reqwest::Error> {
+        let (game, seat) = (turn.game.as_str(), turn.seat);
+        loop {
+            let path = format!(
+                "/v1/games/{game}/events?after={}&limit=1000&seat={seat}",
+                bot.seen
+            );
+            let (status, page) = self.get(&path).await?;
+            if status != StatusCode::OK {
+                return Ok(false);
+            }
+            let events = page["events"].as_array().cloned().unwrap_or_default();
+            for e in &events {
+                if let Ok(event) = serde_json::from_value::<Event>(e["event"].clone()) {
+                    bot.policy.observe(&event);
+                }
+                bot.seen = e["seq"].as_u64().unwrap_or(bot.seen);
+            }
+            if events.len() < 1000 {
+                break;
+            }
+        }
+        let (_, state) = self.get(&format!("/v1/games/{game}?seat={seat}")).await?;
+        if state["game"]["status"] == "finished" {
+            return Ok(true);
+        }
+        let Ok(view) = serde_json::from_value::<View>(state["view"].clone()) else {
+            return Ok(false);
+        };
+        let (_, legal) = self
+            .get(&format!("/v1/games/{game}/actions?seat={seat}"))
+            .await?;
+        let actions: Vec<Action> =
+            serde_json::from_value(legal["actions"].clone()).unwrap_or_default();
+        let Some(version) = legal["version"].as_u64() else {
+            return Ok(false);
+        };
+        if actions.is_empty() || version != bot.seen {
+            return Ok(false);
+        }
+        let action = bot.policy.choose(&view, &actions);
+        let body = json!({
+            "action": action,
+            "expected_version": version,
+            "action_id": format!("bot-{seat}-{version}"),
+        });
+        let resp = self
+            .http
+            .post(format!(
+                "{}/v1/games/{game}/actions?seat={seat}",
+                self.config.server
+            ))
+            .bearer_auth(&self.config.worker_key)
+            .json(&body)
+            .send()
+            .await?;
+        let status = resp.status();
+        let result: Value = resp.json().await.unwrap_or(Value::Null);
+        match status {
+            StatusCode::OK if result["duplicate"] == true => {
+                self.stats.duplicates.fetch_add(1, Ordering::Relaxed);
+                Ok(false)
+            }
+            StatusCode::OK => {
+                self.stats.applied.fetch_add(1, Ordering::Relaxed);
+                let over = result["events"]
+                    .as_array()
+                    .is_some_and(|es| es.iter().any(|e| e["event"]["type"] == "game_ended"));
+                Ok(over)
+            }
+            StatusCode::CONFLICT => {
+                self.stats.stale.fetch_add(1, Ordering::Relaxed);
+                Ok(false)
+            }
+            _ => {
+                self.stats.refused.fetch_add(1, Ordering::Relaxed);
+                eprintln!("bot worker: {game} seat {seat}: {status}: {result}");
+                Ok(false)
+            }
+        }
+    }
+}
+
+/// A worker running in the background.
+pub struct Running {
+    /// The worker (for its stats).
+    pub worker: Arc<Worker>,
+    stop: watch::Sender<bool>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Running {
+    /// Stops the worker and waits for it.
+    pub async fn stop(self) {
+        let _ = self.stop.send(true);
+        let _ = self.task.await;
+    }
+}
+
+/// Starts a worker on the current tokio runtime.
+pub fn spawn(config: WorkerConfig) -> Running {
+    let worker = Worker::new(config);
+    let (stop, stopped) = watch::channel(false);
+    let task = tokio::spawn(worker.clone().run(stopped));
+    Running { worker, stop, task }
+}

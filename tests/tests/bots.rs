@@ -1,0 +1,178 @@
+//! Bot seats over real HTTP: the embedded worker and standalone workers.
+
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use bots::worker::{WorkerConfig, spawn};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use tests::{Client, TestServer};
+
+async fn create(c: &Client, body: Value) -> (String, Vec<String>) {
+    let (status, created) = c.post("/v1/games", None, body).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["game"]["id"].as_str().unwrap().to_string();
+    let tokens = created["tokens"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["token"].as_str().unwrap().to_string())
+        .collect();
+    (id, tokens)
+}
+
+/// Waits until the game is finished or `seat` must act; returns the game.
+async fn settle(c: &Client, id: &str, seat: Option<u64>) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let (_, game) = c.get(&format!("/v1/games/{id}"), None).await;
+        if game["game"]["status"] == "finished"
+            || (seat.is_some() && game["pending"][0]["seat"].as_u64() == seat)
+        {
+            return game;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the bots did not move on: {game}"
+        );
+        let version = game["version"].as_u64().unwrap_or(0);
+        c.get(
+            &format!("/v1/games/{id}/events?after={version}&wait=2&limit=1"),
+            None,
+        )
+        .await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_human_and_four_bots_play_to_the_end() {
+    let server = TestServer::start_with_bots().await;
+    let c = server.client();
+    let (id, tokens) = create(
+        &c,
+        json!({"ruleset": "dice", "players": 5, "seats": [{"name": "Ann"}], "seed": 21}),
+    )
+    .await;
+    let mut human_moves = 0;
+    loop {
+        let game = settle(&c, &id, Some(0)).await;
+        if game["game"]["status"] == "finished" {
+            break;
+        }
+        assert_eq!(
+            game["pending"][0]["seat"], 0,
+            "the bots stop when the human must act"
+        );
+        let (_, mine) = c.get(&format!("/v1/games/{id}"), Some(&tokens[0])).await;
+        assert_eq!(mine["your_turn"], true);
+        let (_, legal) = c
+            .get(&format!("/v1/games/{id}/actions"), Some(&tokens[0]))
+            .await;
+        let actions = legal["actions"].as_array().unwrap();
+        let (status, body) = c
+            .post(
+                &format!("/v1/games/{id}/actions"),
+                Some(&tokens[0]),
+                json!({"action": actions[human_moves % actions.len()], "expected_version": legal["version"]}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        human_moves += 1;
+        assert!(human_moves < 2_000);
+    }
+    let stats = server.bot_stats().unwrap();
+    assert_eq!(stats.refused.load(Ordering::Relaxed), 0);
+    assert!(stats.applied.load(Ordering::Relaxed) > 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_all_bot_game_finishes() {
+    let server = TestServer::start_with_bots().await;
+    let c = server.client();
+    let (id, tokens) = create(&c, json!({"ruleset": "dice", "players": 6, "seed": 5})).await;
+    assert!(tokens.is_empty());
+    let game = settle(&c, &id, None).await;
+    assert_eq!(game["game"]["status"], "finished");
+    let (_, audit) = c.get(&format!("/v1/games/{id}/audit"), None).await;
+    assert_eq!(
+        (audit["valid"].clone(), audit["fair"].clone()),
+        (json!(true), json!(true))
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_workers_at_once_never_take_a_decision_twice() {
+    let server = TestServer::start().await;
+    let c = server.client();
+    let config = WorkerConfig {
+        server: server.base.clone(),
+        worker_key: server.worker_key.clone(),
+        delay: Duration::ZERO,
+    };
+    let workers: Vec<_> = (0..3).map(|_| spawn(config.clone())).collect();
+    let mut ids = Vec::new();
+    for seed in 0..8 {
+        ids.push(
+            create(&c, json!({"ruleset": "dice", "players": 4, "seed": seed}))
+                .await
+                .0,
+        );
+    }
+    let mut decisions = 0;
+    for id in &ids {
+        let game = settle(&c, id, None).await;
+        assert_eq!(game["game"]["status"], "finished");
+        let (_, page) = c
+            .get(&format!("/v1/games/{id}/events?limit=1000"), None)
+            .await;
+        let events = page["events"].as_array().unwrap();
+        decisions += events
+            .iter()
+            .filter(|e| e["event"]["type"] == "acted")
+            .count() as u64;
+        let (_, audit) = c.get(&format!("/v1/games/{id}/audit"), None).await;
+        assert_eq!(audit["fair"], true);
+    }
+    let mut applied = 0;
+    for w in workers {
+        let stats = &w.worker.stats;
+        assert_eq!(stats.refused.load(Ordering::Relaxed), 0);
+        applied += stats.applied.load(Ordering::Relaxed);
+        w.stop().await;
+    }
+    assert_eq!(
+        applied, decisions,
+        "every decision was applied exactly once"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_never_post_an_illegal_action_in_a_hundred_games() {
+    let server = TestServer::start_with_bots().await;
+    let c = server.client();
+    let mut ids = Vec::new();
+    for seed in 0..100u64 {
+        let players = 3 + seed % 6;
+        let seats: Vec<Value> = (0..players)
+            .map(|i| json!({"bot": bots::POLICIES[(i as usize + seed as usize) % bots::POLICIES.len()]}))
+            .collect();
+        ids.push(
+            create(
+                &c,
+                json!({"ruleset": "dice", "players": players, "seats": seats, "seed": seed}),
+            )
+            .await
+            .0,
+        );
+    }
+    for id in &ids {
+        let game = settle(&c, id, None).await;
+        assert_eq!(game["game"]["status"], "finished");
+    }
+    let stats = server.bot_stats().unwrap();
+    assert_eq!(
+        stats.refused.load(Ordering::Relaxed),
+        0,
+        "no 4xx but 409 for any bot post"
+    );
+}
