@@ -88,6 +88,13 @@ pub struct ForkOrigin {
 
 /// A game as listed: public facts only.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({
+    "id": "9f86d081884c7d65", "ruleset": "dice", "options": {"modules": []}, "status": "active",
+    "version": 42, "players": 4,
+    "seats": [{"seat": 0, "name": "Ann", "kind": "human"}, {"seat": 1, "name": "Bot 2", "kind": "bot", "bot": "normal"},
+              {"seat": 2, "name": "Bob", "kind": "human"}, {"seat": 3, "name": "Bot 4", "kind": "bot", "bot": "random"}],
+    "created_at": "2026-11-24T01:48:21.937Z", "updated_at": "2026-11-24T01:52:03.120Z"
+}))]
 pub struct GameSummary {
     /// Its id (16 hex digits).
     #[schema(value_type = String, example = "9f86d081884c7d65")]
@@ -129,6 +136,13 @@ pub struct SeatToken {
 
 /// `201` for a created (or forked) game.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({
+    "game": {"id": "9f86d081884c7d65", "ruleset": "dice", "options": {}, "status": "active", "version": 11,
+             "players": 3, "seats": [{"seat": 0, "name": "Ann", "kind": "human"}, {"seat": 1, "name": "Bot 2", "kind": "bot", "bot": "random"},
+             {"seat": 2, "name": "Bot 3", "kind": "bot", "bot": "random"}],
+             "created_at": "2026-11-24T01:48:21.937Z", "updated_at": "2026-11-24T01:48:21.937Z"},
+    "tokens": [{"seat": 0, "token": "ff8c50e5843e41370e531ffbe90e5158"}]
+}))]
 pub struct CreatedGame {
     /// The game.
     pub game: GameSummary,
@@ -138,6 +152,7 @@ pub struct CreatedGame {
 
 /// A page of games.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"games": [], "next_cursor": "0000019ab3f1c2a59f86d081884c7d65"}))]
 pub struct GameList {
     /// Newest first.
     pub games: Vec<GameSummary>,
@@ -148,6 +163,22 @@ pub struct GameList {
 
 /// `GET /v1/games/{id}`: the game as the caller may see it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({
+    "game": {"id": "9f86d081884c7d65", "ruleset": "dice", "options": {}, "status": "active", "version": 11, "players": 3,
+             "seats": [{"seat": 0, "name": "Ann", "kind": "human"}, {"seat": 1, "name": "Bot 2", "kind": "bot", "bot": "random"},
+                       {"seat": 2, "name": "Bot 3", "kind": "bot", "bot": "random"}],
+             "created_at": "2026-11-24T01:48:21.937Z", "updated_at": "2026-11-24T01:48:21.937Z"},
+    "version": 11,
+    "view": {"viewer": {"seat": 0}, "pile": 9, "version": 11, "outcome": null,
+             "players": [
+                 {"seat": 0, "character": "black_jack", "role": "deputy", "role_public": true, "life": 8, "max_life": 8, "arrows": 0, "alive": true},
+                 {"seat": 1, "character": "pedro_ramirez", "role": "outlaw", "role_public": true, "life": 8, "max_life": 8, "arrows": 0, "alive": true},
+                 {"seat": 2, "character": "rose_doolan", "role": "renegade", "role_public": true, "life": 9, "max_life": 9, "arrows": 0, "alive": true}],
+             "turn": {"active": 0, "dice": [{"kind": "base", "face": null}], "rolls": 0, "roll_limit": 3, "shots": []},
+             "stage": {"stage": "first_roll"}, "pending": {"seat": 0, "decision": {"kind": "first_roll"}}},
+    "pending": [{"seat": 0, "decision": {"kind": "first_roll"}}],
+    "your_seat": 0, "your_turn": true
+}))]
 pub struct GameState {
     /// The summary.
     pub game: GameSummary,
@@ -167,6 +198,10 @@ pub struct GameState {
 
 /// `GET /v1/games/{id}/actions`: every action the caller may post now.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({
+    "version": 17, "seat": 2,
+    "actions": [{"type": "stop"}, {"type": "reroll", "dice": [0]}, {"type": "reroll", "dice": [1]}, {"type": "reroll", "dice": [0, 1]}]
+}))]
 pub struct LegalActions {
     /// The version they apply to: post it back as `expected_version`.
     pub version: u64,
@@ -207,6 +242,15 @@ pub struct EventOut {
 
 /// The result of a posted action.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({
+    "version": 21, "duplicate": false,
+    "events": [
+        {"seq": 18, "at": "2026-11-24T01:50:00.001Z", "actor": "2", "event": {"type": "acted", "seat": 2, "action": {"type": "reroll", "dice": [0, 1]}}},
+        {"seq": 19, "at": "2026-11-24T01:50:00.001Z", "actor": "2", "event": {"type": "dice_rolled", "dice": [{"die": 0, "face": "arrow"}, {"die": 1, "face": "beer"}]}},
+        {"seq": 20, "at": "2026-11-24T01:50:00.001Z", "actor": "2", "event": {"type": "arrow_taken", "seat": 2}},
+        {"seq": 21, "at": "2026-11-24T01:50:00.001Z", "actor": "2", "event": {"type": "stage_changed", "stage": {"stage": "reroll"}}}
+    ]
+}))]
 pub struct ActionResult {
     /// The game's version after the action.
     pub version: u64,
@@ -218,6 +262,10 @@ pub struct ActionResult {
 
 /// A slice of a game's log.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({
+    "version": 12,
+    "events": [{"seq": 12, "at": "2026-11-24T01:50:00.001Z", "actor": "0", "event": {"type": "acted", "seat": 0, "action": {"type": "roll"}}}]
+}))]
 pub struct EventPage {
     /// The game's version now.
     pub version: u64,
@@ -228,6 +276,7 @@ pub struct EventPage {
 /// `POST /v1/games/{id}/fork`.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(example = json!({"at": 40}))]
 pub struct ForkRequest {
     /// How many events of this game the fork starts with.
     pub at: u64,
@@ -235,6 +284,13 @@ pub struct ForkRequest {
 
 /// `GET /v1/games/{id}/audit`.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({
+    "valid": true, "version": 377,
+    "head_hash": "f48bfc7c45eeddcc20262efc41d1ba98000885d081cab4767ba0a282be71cc4d",
+    "seed_commitment": "263fe2f61a8b7472f1e98f6fba579a582f29e4c1d850b5c204e41b0924afd6ae",
+    "seed": "633252bf580509b7b53c94bb0b7c956ef084b1f89f6e472a1f619ca87760fbc9",
+    "fair": true
+}))]
 pub struct Audit {
     /// Whether the hash chain is intact.
     pub valid: bool,
@@ -264,6 +320,7 @@ pub struct Audit {
 
 /// A bot seat that must act.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({"game": "9f86d081884c7d65", "seat": 1, "version": 57}))]
 pub struct BotTurn {
     /// The game.
     #[schema(value_type = String)]
@@ -276,6 +333,7 @@ pub struct BotTurn {
 
 /// `GET /healthz`.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"status": "ok"}))]
 pub struct Health {
     /// `ok`.
     pub status: &'static str,
