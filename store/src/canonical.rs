@@ -93,6 +93,102 @@ fn write_value(out: &mut Vec<u8>, value: &Value) {
     }
 }
 
+/// An event encoded ahead of its write (by the caller, off the writer thread).
+pub(crate) struct EncodedEvent {
+    /// `canonical_json(event)`: what the envelope's hash covers.
+    pub(crate) canonical: Vec<u8>,
+    /// `serde_json::to_vec(event)`: what is stored.
+    pub(crate) plain: Vec<u8>,
+}
+
+impl EncodedEvent {
+    pub(crate) fn new(event: &Value) -> Result<EncodedEvent, serde_json::Error> {
+        Ok(EncodedEvent {
+            canonical: canonical_json(event),
+            plain: serde_json::to_vec(event)?,
+        })
+    }
+}
+
+/// `s` as a JSON string literal, escaped as `serde_json` escapes it.
+pub(crate) fn json_string(s: &str) -> Vec<u8> {
+    let mut out = Vec::with_capacity(s.len() + 2);
+    write_string(&mut out, s);
+    out
+}
+
+/// The envelope fields one append shares, each already JSON text (see
+/// [`json_string`]; `at` is `serde_json::to_vec` of the timestamp).
+pub(crate) struct SharedFields<'a> {
+    pub(crate) at: &'a [u8],
+    pub(crate) actor: &'a [u8],
+    /// `None` when the append has no action id (the field is then omitted).
+    pub(crate) action_id: Option<&'a [u8]>,
+}
+
+/// Envelope `seq` of an append, from its pre-encoded parts: its hash (what
+/// [`envelope_hash`] gives for it) and its stored bytes (what `serde_json`
+/// writes for it), without building the envelope or a `Value`.
+pub(crate) fn seal(
+    fields: &SharedFields<'_>,
+    seq: u64,
+    prev_hash: &str,
+    event: &EncodedEvent,
+) -> (String, Vec<u8>) {
+    let seq_text = seq.to_string();
+    let prev_json = json_string(prev_hash);
+
+    // The canonical unsigned envelope: keys in byte order (action_id, actor,
+    // at, event, prev_hash, seq), no `hash`.
+    let mut hasher = Sha256::new();
+    hasher.update(prev_hash.as_bytes());
+    hasher.update(b"{");
+    if let Some(action_id) = fields.action_id {
+        hasher.update(b"\"action_id\":");
+        hasher.update(action_id);
+        hasher.update(b",");
+    }
+    hasher.update(b"\"actor\":");
+    hasher.update(fields.actor);
+    hasher.update(b",\"at\":");
+    hasher.update(fields.at);
+    hasher.update(b",\"event\":");
+    hasher.update(&event.canonical);
+    hasher.update(b",\"prev_hash\":");
+    hasher.update(&prev_json);
+    hasher.update(b",\"seq\":");
+    hasher.update(seq_text.as_bytes());
+    hasher.update(b"}");
+    let hash = hex(&hasher.finalize());
+
+    // The stored envelope, in `Envelope`'s field order.
+    let mut out = Vec::with_capacity(
+        128 + fields.at.len()
+            + fields.actor.len()
+            + fields.action_id.map_or(0, <[u8]>::len)
+            + event.plain.len()
+            + 2 * prev_json.len(),
+    );
+    out.extend_from_slice(b"{\"seq\":");
+    out.extend_from_slice(seq_text.as_bytes());
+    out.extend_from_slice(b",\"at\":");
+    out.extend_from_slice(fields.at);
+    out.extend_from_slice(b",\"actor\":");
+    out.extend_from_slice(fields.actor);
+    if let Some(action_id) = fields.action_id {
+        out.extend_from_slice(b",\"action_id\":");
+        out.extend_from_slice(action_id);
+    }
+    out.extend_from_slice(b",\"event\":");
+    out.extend_from_slice(&event.plain);
+    out.extend_from_slice(b",\"prev_hash\":");
+    out.extend_from_slice(&prev_json);
+    out.extend_from_slice(b",\"hash\":\"");
+    out.extend_from_slice(hash.as_bytes());
+    out.extend_from_slice(b"\"}");
+    (hash, out)
+}
+
 fn write_string(out: &mut Vec<u8>, s: &str) {
     // Writing a `str` into a `Vec` cannot fail; the fallback is never taken
     // but keeps this function free of panics.
@@ -103,7 +199,10 @@ fn write_string(out: &mut Vec<u8>, s: &str) {
 
 #[cfg(test)]
 mod tests {
-    use super::{ZERO_HASH, canonical_json, envelope_hash, hex};
+    use super::{
+        EncodedEvent, SharedFields, ZERO_HASH, canonical_json, envelope_hash, hex, json_string,
+        seal,
+    };
     use crate::Envelope;
     use serde_json::{Map, Value, json};
 
@@ -212,5 +311,68 @@ mod tests {
         env.event = json!({"type": "started", "seats": 4});
         env.action_id = Some("a1".into());
         assert_ne!(envelope_hash(&env), h);
+    }
+
+    #[test]
+    fn seal_matches_the_envelope_serialization_and_hash() {
+        let times = [
+            "2024-05-01T12:00:00Z",
+            "2024-05-01T12:00:00.120Z",
+            "1999-12-31T23:59:59.999999999Z",
+        ];
+        let events = [
+            json!({"type": "started", "seats": 4}),
+            json!({"z": [1, -2, 3.25, 1e-7, u64::MAX], "a": {"y": null, "x": "q\"\\\n\u{1}é\u{2028}"}}),
+            json!("just a string"),
+            json!(null),
+            json!([]),
+            json!({"é": 1, "z": {}, "Z": [{}]}),
+        ];
+        let actors = ["system", "3", "\"odd\\actor\"\t☃"];
+        let action_ids = [None, Some("act-1"), Some("\u{0}\u{7f}\\\"é")];
+        let prevs = [ZERO_HASH, "ab12", "not\"hex"];
+        let mut checked = 0;
+        for (i, time) in times.iter().enumerate() {
+            let at = chrono::DateTime::parse_from_rfc3339(time)
+                .expect("date")
+                .to_utc();
+            let at_json = serde_json::to_vec(&at).expect("at");
+            for (j, event) in events.iter().enumerate() {
+                for actor in actors {
+                    for action_id in action_ids {
+                        let prev = prevs[(i + j) % prevs.len()];
+                        let seq = [1, 9, 10, 12345, u64::MAX][(i + j) % 5];
+                        let actor_json = json_string(actor);
+                        let action_json = action_id.map(json_string);
+                        let fields = SharedFields {
+                            at: &at_json,
+                            actor: &actor_json,
+                            action_id: action_json.as_deref(),
+                        };
+                        let encoded = EncodedEvent::new(event).expect("encode");
+                        let (hash, stored) = seal(&fields, seq, prev, &encoded);
+                        let mut envelope = Envelope {
+                            seq,
+                            at,
+                            actor: actor.into(),
+                            action_id: action_id.map(str::to_owned),
+                            event: event.clone(),
+                            prev_hash: prev.into(),
+                            hash: String::new(),
+                        };
+                        assert_eq!(hash, envelope_hash(&envelope));
+                        envelope.hash = hash;
+                        assert_eq!(
+                            String::from_utf8(stored.clone()).expect("utf-8"),
+                            serde_json::to_string(&envelope).expect("json")
+                        );
+                        let back: Envelope = serde_json::from_slice(&stored).expect("parse");
+                        assert_eq!(back, envelope);
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(checked, 3 * 6 * 3 * 3);
     }
 }

@@ -8,9 +8,10 @@
 //!   caller expects; a stale version is a [`StoreError::Conflict`] and nothing is
 //!   written. All the events of one append land together or not at all.
 //! * **Durability.** An append returns only after its events are flushed and the
-//!   log file is fsynced. Concurrent appends share one flush (group commit on a
-//!   dedicated thread; sled's `flush_async` deadlocks under load and its `flush`
-//!   does not fsync, see `notes/stack.md`).
+//!   log file is fsynced. Writes go through one writer thread ([`GroupCommit`]):
+//!   it applies all pending appends and creates in one sled transaction, then
+//!   runs one flush + fsync for all of them (sled's `flush_async` deadlocks
+//!   under load and its `flush` does not fsync, see `notes/stack.md`).
 //! * **Idempotence.** An append with an `action_id` already recorded for the game
 //!   appends nothing and returns the events of the first append.
 //! * **Tamper evidence.** Every envelope carries `prev_hash` and

@@ -9,10 +9,19 @@
 //! | `dedupe`     | game id ++ action id (UTF-8)         | first seq ++ count (16 b.)  |
 //! | `by_created` | created_at millis ++ game id (16 b.) | empty                       |
 //!
-//! Every append is one sled transaction over `games`, `events`, `dedupe` (and
-//! `by_created` for a new game), followed by a group commit (flush + fsync) that
-//! it awaits before returning.
+//! Writes (`create`, `append`) are not run by their callers: they are submitted
+//! to the store's single writer thread ([`GroupCommit`]), which takes every
+//! pending request (up to [`WRITE_BATCH`]), applies them all in arrival order in
+//! ONE sled transaction over `games`, `events`, `dedupe` and `by_created`, runs
+//! one flush + fsync, and only then answers each caller. Each request is checked
+//! against the state left by the requests before it in the same batch (version
+//! → `Conflict`, action id → duplicate); a rejected request writes nothing, so
+//! each request stays all-or-nothing and does not affect the others. One
+//! transaction per batch means one log reservation per batch instead of one per
+//! append, and, the writer being alone, the transaction never conflicts. Reads
+//! go to the trees directly.
 
+use std::convert::Infallible;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -24,7 +33,7 @@ use sled::transaction::{
     ConflictableTransactionError, TransactionError, TransactionalTree, UnabortableTransactionError,
 };
 
-use crate::canonical::{ZERO_HASH, chain_hash, hex, try_envelope_hash};
+use crate::canonical::{EncodedEvent, SharedFields, ZERO_HASH, chain_hash, hex, json_string, seal};
 use crate::{
     Append, Appended, Envelope, EventStore, GameId, GameRecord, GameStatus, GroupCommit, ListQuery,
     NewGame, Page, StoreError, Verification,
@@ -39,9 +48,15 @@ pub const MAX_LIST_LIMIT: usize = 200;
 /// random bits is already all but impossible).
 const CREATE_ATTEMPTS: usize = 8;
 
+/// The most write requests the writer thread applies in one transaction (and
+/// covers with one flush). It bounds how long one batch holds sled's global
+/// transaction lock, and so the latency of reads and of the next batch.
+pub const WRITE_BATCH: usize = 512;
+
 /// The sled-backed event store. Cloning is cheap (the clones share one
-/// database); dropping the last clone stops the group-commit thread after a
-/// last flush, and closes the database.
+/// database and one writer thread); dropping the last clone lets the writer
+/// thread answer every request already submitted, run a last flush and stop,
+/// then closes the database.
 ///
 /// Semantics beyond the trait's:
 ///
@@ -49,11 +64,17 @@ const CREATE_ATTEMPTS: usize = 8;
 ///   version is checked as usual, `status`/`data`/`updated_at` change, the
 ///   version and head hash do not, and no envelope is written. With an
 ///   `action_id`, that id is recorded (a retry is a duplicate with no envelopes).
-/// * A duplicate `action_id` also waits for the group commit, so it never
-///   reports success before the first append is durable.
-/// * If the flush after a committed transaction fails, the append returns
-///   [`StoreError::Io`] although its events are in the log (and will be read
-///   back); retrying with the same `action_id` is safe.
+/// * Every write, rejected or not, is answered only after the flush of its
+///   batch, so a duplicate `action_id` never reports success before the first
+///   append is durable.
+/// * If the flush after a batch fails, each append of the batch that was
+///   written (or found to be a duplicate) returns [`StoreError::Io`] although
+///   its events are in the log (and will be read back); retrying with the same
+///   `action_id` is safe.
+/// * Timestamps (`at`, `created_at`, `updated_at`) are taken once per batch,
+///   by the writer thread.
+/// * A write whose caller gives up (drops the future) after it was submitted
+///   is still applied.
 /// * [`EventStore::events`] of an unknown game is empty, not `NotFound`.
 /// * [`EventStore::list`] with a cursor that is not one it returned gives an
 ///   empty page.
@@ -63,9 +84,10 @@ pub struct SledStore {
 }
 
 struct Inner {
-    // Declared first so it is dropped first: the thread is joined (after a last
-    // flush) before the trees and the database are released.
-    commit: GroupCommit,
+    // Declared first so it is dropped first: the thread is joined (after it
+    // served the pending writes and ran a last flush) before the trees and the
+    // database are released.
+    writer: GroupCommit<Request, Outcome>,
     games: sled::Tree,
     events: sled::Tree,
     dedupe: sled::Tree,
@@ -79,31 +101,132 @@ impl std::fmt::Debug for SledStore {
     }
 }
 
-/// Why a transaction gave up.
-enum Abort {
-    NotFound,
-    Conflict(u64),
-    Duplicate { first: u64, count: u64 },
-    IdTaken,
-    Corrupt(String),
-    Io(String),
+/// A write for the writer thread.
+enum Request {
+    /// Create a game with its opening append, under the first of `ids` not in
+    /// use (drawn by the caller, so that the batch is a pure function of the
+    /// requests and the stored state).
+    Create {
+        ids: [GameId; CREATE_ATTEMPTS],
+        new: NewGame,
+        write: Write,
+    },
+    /// Append to game `id` after `expected` events.
+    Append {
+        id: GameId,
+        expected: u64,
+        write: Write,
+    },
 }
 
-impl From<UnabortableTransactionError> for Abort {
-    fn from(e: UnabortableTransactionError) -> Abort {
-        Abort::Io(e.to_string())
+/// An [`Append`] as the writer thread needs it: everything that does not
+/// depend on the game's state is encoded by the caller beforehand, so the one
+/// writer thread spends its time on the checks and the writes. The caller keeps
+/// the events themselves and builds the returned envelopes.
+struct Write {
+    /// The action id (the dedupe key).
+    action_id: Option<String>,
+    /// `actor` and `action_id` as JSON strings.
+    actor_json: Vec<u8>,
+    action_id_json: Option<Vec<u8>>,
+    events: Vec<EncodedEvent>,
+    status: Option<GameStatus>,
+    data: Option<Value>,
+}
+
+impl Write {
+    /// Encodes `append`, taking its `data`; its events stay with the caller.
+    fn encode(append: &mut Append) -> Result<Write, StoreError> {
+        let events = append
+            .events
+            .iter()
+            .map(EncodedEvent::new)
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| StoreError::Io(format!("encode event: {e}")))?;
+        Ok(Write {
+            action_id: append.action_id.clone(),
+            actor_json: json_string(&append.actor),
+            action_id_json: append.action_id.as_deref().map(json_string),
+            events,
+            status: append.status,
+            data: append.data.take(),
+        })
     }
 }
 
-/// What a committed write transaction did.
+/// What the writer thread did with an accepted request.
 enum Outcome {
-    Written(GameRecord, Vec<Envelope>),
+    /// Written: the game after the write, and the envelopes' common time,
+    /// first seq, first `prev_hash` and hashes (the caller builds the
+    /// envelopes from its events).
+    Written {
+        game: GameRecord,
+        at: DateTime<Utc>,
+        first: u64,
+        prev_hash: String,
+        hashes: Vec<String>,
+    },
+    /// The action id was already recorded: nothing was written. The game as
+    /// the request found it, and where the first append's envelopes are (the
+    /// caller reads them back; stored envelopes never change).
     Duplicate {
+        game: GameRecord,
         first: u64,
         count: u64,
     },
-    /// `create` drew an id that is already in use.
-    IdTaken,
+}
+
+/// The envelopes of a written append, from the caller's `append` and the
+/// writer's answer.
+fn envelopes(
+    append: Append,
+    at: DateTime<Utc>,
+    first: u64,
+    mut prev_hash: String,
+    hashes: Vec<String>,
+) -> Result<Vec<Envelope>, StoreError> {
+    if hashes.len() != append.events.len() {
+        return Err(StoreError::Io(format!(
+            "the writer returned {} hashes for {} events",
+            hashes.len(),
+            append.events.len()
+        )));
+    }
+    let mut out = Vec::with_capacity(hashes.len());
+    for ((seq, event), hash) in (first..).zip(append.events).zip(hashes) {
+        let next = hash.clone();
+        out.push(Envelope {
+            seq,
+            at,
+            actor: append.actor.clone(),
+            action_id: append.action_id.clone(),
+            event,
+            prev_hash: std::mem::replace(&mut prev_hash, next),
+            hash,
+        });
+    }
+    Ok(out)
+}
+
+/// Why one request of a batch failed.
+enum Fail {
+    /// Rejected (conflict, unknown game, bad data…): the request wrote nothing
+    /// and the batch goes on.
+    Rejected(StoreError),
+    /// sled failed: the whole transaction fails.
+    Storage(UnabortableTransactionError),
+}
+
+impl From<UnabortableTransactionError> for Fail {
+    fn from(e: UnabortableTransactionError) -> Fail {
+        Fail::Storage(e)
+    }
+}
+
+impl From<StoreError> for Fail {
+    fn from(e: StoreError) -> Fail {
+        Fail::Rejected(e)
+    }
 }
 
 fn io(e: sled::Error) -> StoreError {
@@ -175,11 +298,16 @@ fn now() -> DateTime<Utc> {
     Utc::now().trunc_subsecs(3)
 }
 
-fn random_id() -> Result<GameId, StoreError> {
-    rand::rngs::SysRng
-        .try_next_u64()
-        .map(GameId)
-        .map_err(|e| StoreError::Io(format!("random game id: {e}")))
+/// `CREATE_ATTEMPTS` random candidate ids for a new game.
+fn random_ids() -> Result<[GameId; CREATE_ATTEMPTS], StoreError> {
+    let mut ids = [GameId(0); CREATE_ATTEMPTS];
+    for id in &mut ids {
+        *id = rand::rngs::SysRng
+            .try_next_u64()
+            .map(GameId)
+            .map_err(|e| StoreError::Io(format!("random game id: {e}")))?;
+    }
+    Ok(ids)
 }
 
 /// Checks one stored envelope against the chain: its key's seq and its own seq
@@ -205,7 +333,7 @@ fn check_envelope(key: &[u8], value: &[u8], expect: u64, prev: &str) -> Option<S
 
 impl SledStore {
     /// Opens (or creates) the store in the directory `path` and starts its
-    /// group-commit thread. One process at a time may hold a store open.
+    /// writer thread. One process at a time may hold a store open.
     pub fn open(path: impl AsRef<Path>) -> Result<SledStore, StoreError> {
         let path = path.as_ref();
         let db = sled::Config::new().path(path).open().map_err(io)?;
@@ -213,10 +341,18 @@ impl SledStore {
         let events = db.open_tree("events").map_err(io)?;
         let dedupe = db.open_tree("dedupe").map_err(io)?;
         let by_created = db.open_tree("by_created").map_err(io)?;
-        let commit = GroupCommit::start(db.clone(), path)?;
+        let trees = WriterTrees {
+            games: games.clone(),
+            events: events.clone(),
+            dedupe: dedupe.clone(),
+            by_created: by_created.clone(),
+        };
+        let writer = GroupCommit::start(db.clone(), path, WRITE_BATCH, move |batch| {
+            trees.apply(batch)
+        })?;
         Ok(SledStore {
             inner: Arc::new(Inner {
-                commit,
+                writer,
                 games,
                 events,
                 dedupe,
@@ -226,9 +362,10 @@ impl SledStore {
         })
     }
 
-    /// How many hard flushes (flush + fsync) the group-commit thread has run.
+    /// How many hard flushes (flush + fsync) the writer thread has run: one
+    /// per batch of writes.
     pub fn flushes(&self) -> u64 {
-        self.inner.commit.flushes()
+        self.inner.writer.flushes()
     }
 
     /// The size of the database on disk, in bytes.
@@ -258,47 +395,50 @@ impl SledStore {
         }
         Ok(out)
     }
+}
 
-    /// The one write path: a transaction that checks the record (or claims a
-    /// new id when `create` is given), the dedupe entry and the version, then
-    /// writes the envelopes, the dedupe entry and the new record.
-    fn write(
-        &self,
-        id: GameId,
-        expected: u64,
-        append: &Append,
-        create: Option<&NewGame>,
-        at: DateTime<Utc>,
-    ) -> Result<Outcome, StoreError> {
-        let inner = &*self.inner;
-        let trees = (
-            &inner.games,
-            &inner.events,
-            &inner.dedupe,
-            &inner.by_created,
-        );
+/// The trees, as the writer thread holds them.
+struct WriterTrees {
+    games: sled::Tree,
+    events: sled::Tree,
+    dedupe: sled::Tree,
+    by_created: sled::Tree,
+}
+
+impl WriterTrees {
+    /// Applies a batch of requests, in order, in one transaction; one result
+    /// per request. Runs on the writer thread.
+    fn apply(&self, batch: &[Request]) -> Vec<Result<Outcome, StoreError>> {
+        let at = now();
+        let at_json = match serde_json::to_vec(&at) {
+            Ok(json) => json,
+            Err(e) => {
+                let e = StoreError::Io(format!("encode time: {e}"));
+                return batch.iter().map(|_| Err(e.clone())).collect();
+            }
+        };
+        let at = (at, at_json.as_slice());
+        let trees = (&self.games, &self.events, &self.dedupe, &self.by_created);
+        // Retry-safe: every result is computed inside the closure and returned
+        // from it, so a rerun starts over (with the transaction's fresh view).
         let result = trees.transaction(|(games, events, dedupe, by_created)| {
-            write_tx(
-                (games, events, dedupe, by_created),
-                id,
-                expected,
-                append,
-                create,
-                at,
-            )
-            .map_err(ConflictableTransactionError::Abort)
+            let mut results = Vec::with_capacity(batch.len());
+            for request in batch {
+                match apply_one((games, events, dedupe, by_created), request, at) {
+                    Ok(outcome) => results.push(Ok(outcome)),
+                    Err(Fail::Rejected(e)) => results.push(Err(e)),
+                    Err(Fail::Storage(e)) => return Err(e.into()),
+                }
+            }
+            Ok::<_, ConflictableTransactionError<Infallible>>(results)
         });
         match result {
-            Ok(outcome) => Ok(outcome),
-            Err(TransactionError::Storage(e)) => Err(io(e)),
-            Err(TransactionError::Abort(abort)) => match abort {
-                Abort::NotFound => Err(StoreError::NotFound),
-                Abort::Conflict(current) => Err(StoreError::Conflict { current }),
-                Abort::Duplicate { first, count } => Ok(Outcome::Duplicate { first, count }),
-                Abort::IdTaken => Ok(Outcome::IdTaken),
-                Abort::Corrupt(m) => Err(StoreError::Corrupt(m)),
-                Abort::Io(m) => Err(StoreError::Io(m)),
-            },
+            Ok(results) => results,
+            Err(TransactionError::Storage(e)) => {
+                let e = io(e);
+                batch.iter().map(|_| Err(e.clone())).collect()
+            }
+            Err(TransactionError::Abort(never)) => match never {},
         }
     }
 }
@@ -310,152 +450,190 @@ type Trees<'a> = (
     &'a TransactionalTree,
 );
 
-fn write_tx(
+/// One request of a batch, inside the batch's transaction (whose reads see
+/// the writes of the requests before it). Every check and every fallible
+/// computation comes first; writes start only once the request is accepted,
+/// so a rejected request writes nothing. Only sled itself can fail after that
+/// (failing the whole transaction).
+fn apply_one(
     (games, events, dedupe, by_created): Trees<'_>,
-    id: GameId,
-    expected: u64,
-    append: &Append,
-    create: Option<&NewGame>,
-    at: DateTime<Utc>,
-) -> Result<Outcome, Abort> {
-    let gkey = game_key(id);
-    let mut record = match create {
-        Some(new) => {
-            if games.get(gkey)?.is_some() {
-                return Err(Abort::IdTaken);
+    request: &Request,
+    (at, at_json): (DateTime<Utc>, &[u8]),
+) -> Result<Outcome, Fail> {
+    let (id, expected, write, new) = match request {
+        Request::Create { ids, new, write } => {
+            let mut free = None;
+            for &id in ids {
+                if games.get(game_key(id))?.is_none() {
+                    free = Some(id);
+                    break;
+                }
             }
-            GameRecord {
-                id,
-                ruleset: new.ruleset.clone(),
-                status: GameStatus::Active,
-                version: 0,
-                head_hash: ZERO_HASH.to_owned(),
-                created_at: at,
-                updated_at: at,
-                data: new.data.clone(),
-            }
+            let id =
+                free.ok_or_else(|| StoreError::Io("could not draw an unused game id".into()))?;
+            (id, 0, write, Some(new))
         }
+        Request::Append {
+            id,
+            expected,
+            write,
+        } => (*id, *expected, write, None),
+    };
+    let gkey = game_key(id);
+    let mut record = match new {
+        Some(new) => GameRecord {
+            id,
+            ruleset: new.ruleset.clone(),
+            status: GameStatus::Active,
+            version: 0,
+            head_hash: ZERO_HASH.to_owned(),
+            created_at: at,
+            updated_at: at,
+            data: new.data.clone(),
+        },
         None => match games.get(gkey)? {
-            None => return Err(Abort::NotFound),
+            None => return Err(StoreError::NotFound.into()),
             Some(bytes) => serde_json::from_slice::<GameRecord>(&bytes)
-                .map_err(|e| Abort::Corrupt(format!("game record {id}: {e}")))?,
+                .map_err(|e| StoreError::Corrupt(format!("game record {id}: {e}")))?,
         },
     };
 
-    let dkey = append.action_id.as_deref().map(|a| dedupe_key(id, a));
+    let dkey = write.action_id.as_deref().map(|a| dedupe_key(id, a));
     if let Some(dkey) = &dkey
         && let Some(seen) = dedupe.get(dkey.as_slice())?
     {
-        let (first, count) =
-            two_u64(&seen).ok_or_else(|| Abort::Corrupt(format!("dedupe entry of game {id}")))?;
-        return Err(Abort::Duplicate { first, count });
+        let (first, count) = two_u64(&seen)
+            .ok_or_else(|| StoreError::Corrupt(format!("dedupe entry of game {id}")))?;
+        if new.is_some() {
+            // A new game has no dedupe entries.
+            return Err(StoreError::Corrupt(format!("dedupe entry for new game {id}")).into());
+        }
+        return Ok(Outcome::Duplicate {
+            game: record,
+            first,
+            count,
+        });
     }
     if record.version != expected {
-        return Err(Abort::Conflict(record.version));
+        return Err(StoreError::Conflict {
+            current: record.version,
+        }
+        .into());
     }
 
     let count =
-        u64::try_from(append.events.len()).map_err(|_| Abort::Io("too many events".into()))?;
+        u64::try_from(write.events.len()).map_err(|_| StoreError::Io("too many events".into()))?;
     let first = record
         .version
         .checked_add(1)
         .filter(|f| f.checked_add(count).is_some())
-        .ok_or_else(|| Abort::Io("version overflow".into()))?;
+        .ok_or_else(|| StoreError::Io("version overflow".into()))?;
 
-    let mut envelopes = Vec::with_capacity(append.events.len());
-    let mut prev = record.head_hash.clone();
-    for (seq, event) in (first..).zip(&append.events) {
-        let mut envelope = Envelope {
-            seq,
-            at,
-            actor: append.actor.clone(),
-            action_id: append.action_id.clone(),
-            event: event.clone(),
-            prev_hash: prev,
-            hash: String::new(),
-        };
-        envelope.hash = try_envelope_hash(&envelope).map_err(|e| Abort::Io(e.to_string()))?;
-        let bytes = serde_json::to_vec(&envelope).map_err(|e| Abort::Io(e.to_string()))?;
+    let fields = SharedFields {
+        at: at_json,
+        actor: &write.actor_json,
+        action_id: write.action_id_json.as_deref(),
+    };
+    let prev_hash = std::mem::take(&mut record.head_hash);
+    let mut hashes: Vec<String> = Vec::with_capacity(write.events.len());
+    let mut stored = Vec::with_capacity(write.events.len());
+    for (seq, event) in (first..).zip(&write.events) {
+        let prev = hashes.last().unwrap_or(&prev_hash);
+        let (hash, bytes) = seal(&fields, seq, prev, event);
+        hashes.push(hash);
+        stored.push(bytes);
+    }
+    record.version += count;
+    record.head_hash = hashes.last().unwrap_or(&prev_hash).clone();
+    record.updated_at = at;
+    if let Some(status) = write.status {
+        record.status = status;
+    }
+    if let Some(data) = &write.data {
+        record.data = data.clone();
+    }
+    let record_bytes = serde_json::to_vec(&record).map_err(|e| StoreError::Io(e.to_string()))?;
+
+    // Accepted: write.
+    for (seq, bytes) in (first..).zip(stored) {
         events.insert(&event_key(id, seq), bytes)?;
-        prev = envelope.hash.clone();
-        envelopes.push(envelope);
     }
     if let Some(dkey) = dkey {
         dedupe.insert(dkey, &dedupe_value(first, count))?;
     }
-
-    record.version += count;
-    record.head_hash = prev;
-    record.updated_at = at;
-    if let Some(status) = append.status {
-        record.status = status;
-    }
-    if let Some(data) = &append.data {
-        record.data = data.clone();
-    }
-    let bytes = serde_json::to_vec(&record).map_err(|e| Abort::Io(e.to_string()))?;
-    games.insert(&gkey, bytes)?;
-    if create.is_some() {
+    games.insert(&gkey, record_bytes)?;
+    if new.is_some() {
         by_created.insert(&created_key(record.created_at, id), &[])?;
     }
-    Ok(Outcome::Written(record, envelopes))
+    Ok(Outcome::Written {
+        game: record,
+        at,
+        first,
+        prev_hash,
+        hashes,
+    })
 }
 
 impl EventStore for SledStore {
     async fn create(
         &self,
         new: NewGame,
-        append: Append,
+        mut append: Append,
     ) -> Result<(GameRecord, Vec<Envelope>), StoreError> {
-        let at = now();
-        for _ in 0..CREATE_ATTEMPTS {
-            let id = random_id()?;
-            match self.write(id, 0, &append, Some(&new), at) {
-                Ok(Outcome::Written(record, envelopes)) => {
-                    self.inner.commit.commit().await?;
-                    return Ok((record, envelopes));
-                }
-                Ok(Outcome::IdTaken) => continue,
-                // A new game has no dedupe entries.
-                Ok(Outcome::Duplicate { .. }) => {
-                    return Err(StoreError::Corrupt(format!(
-                        "dedupe entry for new game {id}"
-                    )));
-                }
-                Err(e) => return Err(e),
+        let ids = random_ids()?;
+        let write = Write::encode(&mut append)?;
+        match self
+            .inner
+            .writer
+            .submit(Request::Create { ids, new, write })
+            .await?
+        {
+            Outcome::Written {
+                game,
+                at,
+                first,
+                prev_hash,
+                hashes,
+            } => {
+                let envelopes = envelopes(append, at, first, prev_hash, hashes)?;
+                Ok((game, envelopes))
             }
+            Outcome::Duplicate { game, .. } => Err(StoreError::Corrupt(format!(
+                "dedupe entry for new game {}",
+                game.id
+            ))),
         }
-        Err(StoreError::Io("could not draw an unused game id".into()))
     }
 
     async fn append(
         &self,
         id: GameId,
         expected: u64,
-        append: Append,
+        mut append: Append,
     ) -> Result<Appended, StoreError> {
-        match self.write(id, expected, &append, None, now())? {
-            Outcome::Written(game, envelopes) => {
-                self.inner.commit.commit().await?;
-                Ok(Appended {
-                    game,
-                    envelopes,
-                    duplicate: false,
-                })
-            }
-            Outcome::IdTaken => Err(StoreError::Io("unexpected id claim".into())),
-            Outcome::Duplicate { first, count } => {
-                // The first append may still be waiting for its flush.
-                let durable = self.inner.commit.commit();
-                let envelopes = self.read_run(id, first, count)?;
-                let game = self.game(id)?.ok_or(StoreError::NotFound)?;
-                durable.await?;
-                Ok(Appended {
-                    game,
-                    envelopes,
-                    duplicate: true,
-                })
-            }
+        let write = Write::encode(&mut append)?;
+        let request = Request::Append {
+            id,
+            expected,
+            write,
+        };
+        match self.inner.writer.submit(request).await? {
+            Outcome::Written {
+                game,
+                at,
+                first,
+                prev_hash,
+                hashes,
+            } => Ok(Appended {
+                game,
+                envelopes: envelopes(append, at, first, prev_hash, hashes)?,
+                duplicate: false,
+            }),
+            Outcome::Duplicate { game, first, count } => Ok(Appended {
+                game,
+                envelopes: self.read_run(id, first, count)?,
+                duplicate: true,
+            }),
         }
     }
 
