@@ -7,14 +7,15 @@ use serde_json::Value;
 use store::{GameId, GameStatus};
 use utoipa::ToSchema;
 
-/// A seat in a create request: `{"name": "Ann"}` is a human seat; `{"bot": "random"}`,
-/// or `{}`, is a bot seat.
+/// A seat in a create request: `{"name": "Ann"}` is a human seat; `{"bot": "normal"}`,
+/// `{"bot": "random"}` or `{}` (the default policy, `normal`) is a bot seat.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SeatRequest {
     /// Display name; a seat with a name and no `bot` is a human seat.
     pub name: Option<String>,
-    /// The bot policy for a bot seat (`random`).
+    /// The bot policy for a bot seat: `normal` (the default, a sound heuristic)
+    /// or `random` (uniformly random legal actions).
     pub bot: Option<String>,
 }
 

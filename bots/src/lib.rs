@@ -3,9 +3,11 @@
 //! A policy is a pure function of what its seat may see (the redacted view) and the
 //! legal actions, made deterministic by its own seeded RNG.
 
+pub mod normal;
 pub mod policy;
 pub mod runner;
 pub mod worker;
 
+pub use normal::NormalPolicy;
 pub use policy::{DEFAULT_POLICY, POLICIES, Policy, RandomPolicy, policy_by_name};
 pub use runner::{GameRecord, play_dice_game};

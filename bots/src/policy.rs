@@ -42,15 +42,16 @@ impl Policy for RandomPolicy {
 }
 
 /// The policies by name, for the API and the simulator.
-pub const POLICIES: &[&str] = &["random"];
+pub const POLICIES: &[&str] = &["random", "normal"];
 
 /// The policy of a bot seat created without one.
-pub const DEFAULT_POLICY: &str = "random";
+pub const DEFAULT_POLICY: &str = "normal";
 
 /// A policy by its name, seeded; `None` for an unknown name.
 pub fn policy_by_name(name: &str, seed: u64) -> Option<Box<dyn Policy>> {
     match name {
         "random" => Some(Box::new(RandomPolicy::new(seed))),
+        "normal" => Some(Box::new(crate::normal::NormalPolicy::new(seed))),
         _ => None,
     }
 }
