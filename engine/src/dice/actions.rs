@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::faces::DiceMask;
+use super::faces::{DiceMask, DieKind};
 use crate::core::Seat;
 
 /// A seat's answer to the decision it is asked.
@@ -17,7 +17,22 @@ pub enum Action {
         target: Seat,
     },
     /// The first roll of the turn: throw every die.
-    Roll,
+    Roll {
+        /// [M1] Take the Loudmouth or the Coward this turn (in place of a base
+        /// die; on top of them for José Delgado and Tequila Joe).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        saloon: Option<DieKind>,
+    },
+    /// [M2] Take a token from the pile: the Chief's Arrow or a regular arrow.
+    TakeToken {
+        /// Whether to take the Chief's Arrow.
+        chief: bool,
+    },
+    /// [M1] Broken Arrow: one regular arrow of this living player goes back to the pile.
+    BreakArrow {
+        /// Whose arrow.
+        from: Seat,
+    },
     /// Re-roll exactly these dice.
     Reroll {
         /// The dice to throw again, by index: `[0, 2]`.
@@ -39,26 +54,38 @@ pub enum Action {
         /// Who drinks.
         target: Seat,
     },
-    /// Kit Carlson: return one arrow held by this player to the pile.
+    /// Kit Carlson: return one token held by this player to the pile.
     Discard {
-        /// Whose arrow.
+        /// Whose token.
         from: Seat,
+        /// [M2] The Chief's Arrow rather than a regular arrow.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        chief: bool,
     },
     /// Kit Carlson: return no more arrows.
     EndDiscards,
-    /// Bart Cassidy: take this many arrows instead of losing as many LP.
+    /// Bart Cassidy: take this many tokens instead of losing as many LP.
     TakeArrows {
-        /// Arrows to take (0 = lose every LP).
+        /// Tokens to take (0 = lose every LP).
         count: u8,
+        /// [M2] Whether one of them is the Chief's Arrow.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        chief: bool,
     },
-    /// Pedro Ramirez: return this many of his arrows to the pile.
+    /// Pedro Ramirez: return this many of his tokens to the pile.
     ReturnArrows {
-        /// Arrows to return.
+        /// Tokens to return.
         count: u8,
+        /// [M2] Whether one of them is the Chief's Arrow.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        chief: bool,
     },
 }
 
 impl Action {
+    /// The first roll with base dice only.
+    pub const ROLL: Action = Action::Roll { saloon: None };
+
     /// Re-roll the listed dice.
     pub fn reroll(dice: &[u8]) -> Action {
         Action::Reroll {

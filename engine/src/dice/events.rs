@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::actions::Action;
 use super::characters::Character;
-use super::faces::{DiceSet, Face, MAX_DICE};
+use super::faces::{DiceSet, DieKind, Face, MAX_DICE};
 use super::options::{ModuleSet, Options, SeatSpec};
 use super::roles::Role;
 use super::state::{
@@ -103,17 +103,37 @@ pub enum Event {
         #[cfg_attr(feature = "openapi", schema(value_type = Vec<RolledDie>))]
         dice: ArrayVec<RolledDie, MAX_DICE>,
     },
-    /// A player took one arrow from the pile.
+    /// A player took one token from the pile.
     ArrowTaken {
         /// Who took it.
         seat: Seat,
+        /// [M2] Whether it was the Chief's Arrow.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        chief: bool,
     },
-    /// A player's arrows went back to the pile.
+    /// A player's tokens went back to the pile.
     ArrowsReturned {
-        /// Whose arrows.
+        /// Whose tokens.
         seat: Seat,
-        /// How many.
+        /// How many regular arrows.
         count: u8,
+        /// [M2] Whether the Chief's Arrow went back too.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        chief: bool,
+    },
+    /// [M1] The active player chose the Loudmouth or the Coward for this turn.
+    SaloonDieTaken {
+        /// Which die.
+        die: DieKind,
+        /// Whether it comes on top of the 5 base dice (José Delgado, Tequila Joe)
+        /// rather than in place of one.
+        extra: bool,
+    },
+    /// A token must be taken from the pile, by a seat that chooses which
+    /// (El Gringo's penalty with the Chief's Arrow in the pile).
+    TokenOwed {
+        /// Who must take it.
+        seat: Seat,
     },
     /// A batch of losses began.
     BatchStarted {
@@ -122,12 +142,15 @@ pub enum Event {
         /// Who is about to lose how much.
         losses: Vec<Loss>,
     },
-    /// Bart Cassidy took arrows instead of losing LP.
+    /// Bart Cassidy took tokens instead of losing LP.
     ArrowsInsteadOfLife {
         /// Bart's seat.
         seat: Seat,
-        /// Arrows taken (LP spared).
+        /// Tokens taken (LP spared).
         arrows: u8,
+        /// [M2] Whether one of them is the Chief's Arrow.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        chief: bool,
     },
     /// The batch moved to its next step.
     BatchStepped {
@@ -190,6 +213,17 @@ fn player(state: &mut State, seat: Seat) -> Option<&mut super::state::Player> {
     state.table[..n].get_mut(seat as usize)
 }
 
+/// Moves up to `regular` arrows, and the Chief's Arrow if `chief`, from a
+/// player back to the pile.
+fn return_tokens(state: &mut State, seat: Seat, regular: u8, chief: bool) {
+    let Some(p) = player(state, seat) else { return };
+    let n = regular.min(p.arrows);
+    p.arrows -= n;
+    let chief = chief && std::mem::take(&mut p.chief);
+    state.pile += n;
+    state.chief_in_pile |= chief;
+}
+
 /// Folds one event into the state. Total: an event that does not fit the state
 /// (which a log written by `decide` never holds) changes nothing but the version.
 pub fn apply(state: &mut State, event: &Event) {
@@ -201,6 +235,7 @@ pub fn apply(state: &mut State, event: &Event) {
             state.seats = created.seats.clone().into();
             state.seed_commitment = created.seed_commitment.as_str().into();
             state.pile = ARROWS;
+            state.chief_in_pile = state.modules.has(super::options::Module::ChiefArrow);
         }
         Event::RoleDealt {
             seat,
@@ -243,21 +278,30 @@ pub fn apply(state: &mut State, event: &Event) {
             state.turn.rolled = mask;
             state.turn.rolls = state.turn.rolls.saturating_add(1);
         }
-        Event::ArrowTaken { seat } => {
-            if state.pile > 0
-                && let Some(p) = player(state, *seat)
-            {
-                p.arrows += 1;
-                state.pile -= 1;
+        Event::ArrowTaken { seat, chief } => {
+            let available = if *chief {
+                state.chief_in_pile
+            } else {
+                state.pile > 0
+            };
+            if available && let Some(p) = player(state, *seat) {
+                if *chief {
+                    p.chief = true;
+                    state.chief_in_pile = false;
+                } else {
+                    p.arrows += 1;
+                    state.pile -= 1;
+                }
+            }
+            if state.owed == Some(*seat) {
+                state.owed = None;
             }
         }
-        Event::ArrowsReturned { seat, count } => {
-            if let Some(p) = player(state, *seat) {
-                let n = (*count).min(p.arrows);
-                p.arrows -= n;
-                state.pile += n;
-            }
+        Event::ArrowsReturned { seat, count, chief } => return_tokens(state, *seat, *count, *chief),
+        Event::SaloonDieTaken { die, extra } => {
+            state.turn.dice = DiceSet::new(if *extra { 5 } else { 4 }, Some(*die));
         }
+        Event::TokenOwed { seat } => state.owed = Some(*seat),
         Event::BatchStarted { source, losses } => {
             let mut batch = Batch {
                 source: *source,
@@ -272,17 +316,28 @@ pub fn apply(state: &mut State, event: &Event) {
             }
             state.batch = Some(batch);
         }
-        Event::ArrowsInsteadOfLife { seat, arrows } => {
-            let taken = (*arrows).min(state.pile);
+        Event::ArrowsInsteadOfLife {
+            seat,
+            arrows,
+            chief,
+        } => {
+            let n = state.players as usize;
             if let (Some(batch), Some(p)) = (
                 state.batch.as_mut(),
-                state.table[..state.players as usize].get_mut(*seat as usize),
+                state.table[..n].get_mut(*seat as usize),
             ) && let Some(loss) = batch.losses.get_mut(*seat as usize)
             {
-                let taken = taken.min(*loss);
-                *loss -= taken;
-                p.arrows += taken;
-                state.pile -= taken;
+                let chief = *chief && state.chief_in_pile && *arrows > 0 && *loss > 0;
+                let regular = (*arrows - u8::from(chief))
+                    .min(state.pile)
+                    .min(*loss - u8::from(chief));
+                *loss -= regular + u8::from(chief);
+                p.arrows += regular;
+                state.pile -= regular;
+                if chief {
+                    p.chief = true;
+                    state.chief_in_pile = false;
+                }
             }
         }
         Event::BatchStepped { step } => {
@@ -308,9 +363,8 @@ pub fn apply(state: &mut State, event: &Event) {
                 p.life = 0;
                 p.role = Some(*role);
                 p.role_public = true;
-                let arrows = std::mem::take(&mut p.arrows);
-                state.pile += arrows;
             }
+            return_tokens(state, *seat, u8::MAX, true);
         }
         Event::BatchEnded => state.batch = None,
         Event::LifeGained { seat, amount, .. } => {
@@ -328,17 +382,14 @@ pub fn apply(state: &mut State, event: &Event) {
                 turn.shots_len += 1;
             }
         }
-        Event::GatlingFired { seat } => {
-            if let Some(p) = player(state, *seat) {
-                let arrows = std::mem::take(&mut p.arrows);
-                state.pile += arrows;
-            }
-        }
+        Event::GatlingFired { seat } => return_tokens(state, *seat, u8::MAX, true),
         Event::ArrowsRecalled => {
             for p in state.table.iter_mut() {
                 p.arrows = 0;
+                p.chief = false;
             }
             state.pile = ARROWS;
+            state.chief_in_pile = state.modules.has(super::options::Module::ChiefArrow);
         }
         Event::GameEnded { outcome, .. } => {
             state.outcome = Some(outcome.clone());

@@ -81,7 +81,7 @@ impl Machine<'_, '_> {
             });
         self.emit(Event::BatchEnded);
         if gringo_hit && self.s.is_alive(active) {
-            self.take_arrow(active);
+            self.owe_token(active);
         }
     }
 

@@ -30,10 +30,24 @@ pub struct Player {
     pub life: u8,
     /// Most life points he can have.
     pub max_life: u8,
-    /// Arrow tokens held.
+    /// Regular arrow tokens held.
     pub arrows: u8,
+    /// [M2] Whether he holds the Indian Chief's Arrow.
+    pub chief: bool,
     /// Whether he is still in the game.
     pub alive: bool,
+}
+
+impl Player {
+    /// Tokens held: regular arrows plus the Chief's Arrow.
+    pub fn tokens(&self) -> u8 {
+        self.arrows + u8::from(self.chief)
+    }
+
+    /// His arrow count in an Indian attack: the Chief's Arrow counts 2 (1.4.4).
+    pub fn arrow_count(&self) -> u8 {
+        self.arrows + 2 * u8::from(self.chief)
+    }
 }
 
 /// Where a turn stands: the program counter of the game.
@@ -53,10 +67,16 @@ pub enum Stage {
     SidGift,
     /// Decision: the active player throws his dice.
     FirstRoll,
-    /// The immediate results of the roll just made, still to apply.
+    /// The immediate results of the roll just made, still to apply (§3.5).
     Immediate {
         /// Arrow results left.
         arrows: u8,
+        /// [M1] Broken Arrow results left.
+        #[serde(default)]
+        broken: u8,
+        /// [M1] Bullet results left.
+        #[serde(default)]
+        bullets: u8,
     },
     /// After a roll's immediate results: the Dynamite check and the roll limit.
     AfterRoll,
@@ -111,6 +131,8 @@ pub enum LossSource {
     Indians,
     /// Three or more Dynamite.
     Dynamite,
+    /// [M1] A Bullet rolled by the active player.
+    Bullet,
     /// Bull's Eyes of the active player.
     Bullseyes {
         /// The shooter.
@@ -128,7 +150,7 @@ impl LossSource {
     pub fn shooter(self) -> Option<Seat> {
         match self {
             LossSource::Bullseyes { by } | LossSource::Gatling { by } => Some(by),
-            LossSource::Indians | LossSource::Dynamite => None,
+            LossSource::Indians | LossSource::Dynamite | LossSource::Bullet => None,
         }
     }
 }
@@ -244,8 +266,13 @@ pub struct State {
     pub seed_commitment: Arc<str>,
     /// Everyone at the table, by seat (only the first `players` are used).
     pub table: [Player; MAX_PLAYERS],
-    /// Arrow tokens in the pile.
+    /// Regular arrow tokens in the pile.
     pub pile: u8,
+    /// [M2] Whether the Chief's Arrow is in the pile.
+    pub chief_in_pile: bool,
+    /// A token a seat must take from the pile as soon as no batch is open
+    /// (El Gringo's penalty), when the taker has a choice of token.
+    pub owed: Option<Seat>,
     /// The current turn.
     pub turn: Turn,
     /// Where the game stands.
@@ -308,6 +335,22 @@ impl State {
     /// Whether the active player is `character`.
     pub fn active_is(&self, character: Character) -> bool {
         self.table[self.turn.active as usize].character == character
+    }
+
+    /// Tokens in the pile, the Chief's Arrow included.
+    pub fn pile_tokens(&self) -> u8 {
+        self.pile + u8::from(self.chief_in_pile)
+    }
+
+    /// Every token of the game: 9 regular arrows, plus the Chief's Arrow [M2].
+    pub fn all_tokens(&self) -> u8 {
+        ARROWS + u8::from(self.modules.has(super::options::Module::ChiefArrow))
+    }
+
+    /// Whether taking a token from the pile now is a choice (the Chief's Arrow or
+    /// a regular one, 1.4.2).
+    pub fn token_choice(&self) -> bool {
+        self.chief_in_pile && self.pile > 0
     }
 
     /// Whether the game is over.

@@ -22,10 +22,40 @@ impl Machine<'_, '_> {
                     self.stage(Stage::FirstRoll);
                 }
             }
-            Stage::Immediate { arrows } => {
+            Stage::Immediate {
+                arrows,
+                broken,
+                bullets,
+            } => {
                 if arrows > 0 {
-                    self.stage(Stage::Immediate { arrows: arrows - 1 });
-                    self.take_arrow(active);
+                    // No choice of token (or the machine would wait): the only kind left.
+                    self.stage(Stage::Immediate {
+                        arrows: arrows - 1,
+                        broken,
+                        bullets,
+                    });
+                    let chief = self.s.pile == 0;
+                    self.take_token(active, chief);
+                } else if broken > 0 {
+                    // Nobody holds a regular arrow: the Broken Arrow does nothing.
+                    self.stage(Stage::Immediate {
+                        arrows,
+                        broken: broken - 1,
+                        bullets,
+                    });
+                } else if bullets > 0 {
+                    self.stage(Stage::Immediate {
+                        arrows,
+                        broken,
+                        bullets: bullets - 1,
+                    });
+                    self.start_batch(
+                        LossSource::Bullet,
+                        vec![Loss {
+                            seat: active,
+                            amount: 1,
+                        }],
+                    );
                 } else {
                     self.stage(Stage::AfterRoll);
                 }
@@ -150,9 +180,47 @@ impl Machine<'_, '_> {
                 self.stage(Stage::FirstRoll);
                 self.gain(target, 1, GainSource::SidKetchum);
             }
-            Action::Roll => {
+            Action::Roll { saloon } => {
+                if let Some(die) = saloon {
+                    self.emit(Event::SaloonDieTaken { die, extra: false });
+                }
                 let all = (1u16 << self.s.turn.dice.len()) - 1;
                 self.roll(DiceMask::from_bits(all as u8));
+            }
+            Action::TakeToken { chief } => {
+                if let Stage::Immediate {
+                    arrows,
+                    broken,
+                    bullets,
+                } = self.at()
+                    && self.s.owed.is_none()
+                {
+                    self.stage(Stage::Immediate {
+                        arrows: arrows.saturating_sub(1),
+                        broken,
+                        bullets,
+                    });
+                }
+                self.take_token(seat, chief);
+            }
+            Action::BreakArrow { from } => {
+                if let Stage::Immediate {
+                    arrows,
+                    broken,
+                    bullets,
+                } = self.at()
+                {
+                    self.stage(Stage::Immediate {
+                        arrows,
+                        broken: broken.saturating_sub(1),
+                        bullets,
+                    });
+                }
+                self.emit(Event::ArrowsReturned {
+                    seat: from,
+                    count: 1,
+                    chief: false,
+                });
             }
             Action::Reroll { dice } => self.roll(dice),
             Action::Stop => self.resolve(Step::Dynamite),
@@ -183,7 +251,7 @@ impl Machine<'_, '_> {
                     self.gain(target, amount, GainSource::Beer { by: active });
                 }
             }
-            Action::Discard { from } => {
+            Action::Discard { from, chief } => {
                 if let Stage::Resolve {
                     step: Step::KitDiscards { left },
                 } = self.at()
@@ -191,23 +259,29 @@ impl Machine<'_, '_> {
                     self.resolve(Step::KitDiscards { left: left - 1 });
                     self.emit(Event::ArrowsReturned {
                         seat: from,
-                        count: 1,
+                        count: u8::from(!chief),
+                        chief,
                     });
                 }
             }
             Action::EndDiscards => self.resolve(Step::Suzy),
-            Action::TakeArrows { count } => {
+            Action::TakeArrows { count, chief } => {
                 if count > 0 {
                     self.emit(Event::ArrowsInsteadOfLife {
                         seat,
                         arrows: count,
+                        chief,
                     });
                 }
                 self.batch_stepped(super::state::BatchStep::Apply);
             }
-            Action::ReturnArrows { count } => {
+            Action::ReturnArrows { count, chief } => {
                 if count > 0 {
-                    self.emit(Event::ArrowsReturned { seat, count });
+                    self.emit(Event::ArrowsReturned {
+                        seat,
+                        count: count - u8::from(chief),
+                        chief,
+                    });
                 }
                 self.batch_stepped(super::state::BatchStep::Aftermath);
             }
@@ -224,28 +298,60 @@ impl Machine<'_, '_> {
                 Some(RolledDie { die, face })
             })
             .collect::<ArrayVec<_, MAX_DICE>>();
-        let arrows = dice.iter().map(|d| d.face.count(Symbol::Arrow)).sum::<u8>();
+        let count = |symbol| dice.iter().map(|d| d.face.count(symbol)).sum::<u8>();
+        let stage = Stage::Immediate {
+            arrows: count(Symbol::Arrow),
+            broken: count(Symbol::BrokenArrow),
+            bullets: count(Symbol::Bullet),
+        };
         self.emit(Event::DiceRolled { dice });
-        self.stage(Stage::Immediate { arrows });
+        self.stage(stage);
     }
 
-    /// `seat` takes one arrow from the pile; an empty pile sets off the Indians (3.6).
-    pub(crate) fn take_arrow(&mut self, seat: Seat) {
-        self.emit(Event::ArrowTaken { seat });
-        if self.s.pile == 0 {
-            let losses = self
-                .s
-                .ring()
-                .map(|seat| {
-                    let p = &self.s.table[seat as usize];
-                    Loss {
-                        seat,
-                        amount: p.arrows.min(p.character.info().indian_loss_cap),
-                    }
-                })
-                .filter(|l| l.amount > 0)
-                .collect();
-            self.start_batch(LossSource::Indians, losses);
+    /// `seat` takes one token from the pile (the Chief's Arrow if `chief`); an
+    /// empty pile sets off the Indians (3.6).
+    pub(crate) fn take_token(&mut self, seat: Seat, chief: bool) {
+        self.emit(Event::ArrowTaken { seat, chief });
+        if self.s.pile_tokens() == 0 {
+            self.indian_attack();
         }
+    }
+
+    /// `seat` owes a token: taken at once when there is no choice of token,
+    /// otherwise asked for (a `take_token` decision).
+    pub(crate) fn owe_token(&mut self, seat: Seat) {
+        if self.s.token_choice() {
+            self.emit(Event::TokenOwed { seat });
+        } else {
+            let chief = self.s.pile == 0;
+            self.take_token(seat, chief);
+        }
+    }
+
+    /// Every living player loses his arrow count; the Chief's Arrow's holder
+    /// loses nothing when his count is strictly the highest (3.6, 6.2.3).
+    fn indian_attack(&mut self) {
+        let s = &self.s;
+        let top_other = |me: Seat| {
+            s.ring()
+                .filter(|&x| x != me)
+                .map(|x| s.table[x as usize].arrow_count())
+                .max()
+                .unwrap_or(0)
+        };
+        let losses = s
+            .ring()
+            .map(|seat| {
+                let p = &s.table[seat as usize];
+                let exempt = p.chief && p.arrow_count() > top_other(seat);
+                let amount = if exempt { 0 } else { p.arrow_count() };
+                Loss {
+                    seat,
+                    amount: amount.min(p.character.info().indian_loss_cap),
+                }
+            })
+            .filter(|l| l.amount > 0)
+            .collect();
+        self.start_batch(LossSource::Indians, losses);
     }
 }

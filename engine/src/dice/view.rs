@@ -27,8 +27,10 @@ pub struct PlayerView {
     pub life: u8,
     /// Maximum life points.
     pub max_life: u8,
-    /// Arrows held.
+    /// Regular arrows held.
     pub arrows: u8,
+    /// [M2] Whether he holds the Chief's Arrow.
+    pub chief: bool,
     /// Whether he is still in the game.
     pub alive: bool,
 }
@@ -60,8 +62,10 @@ pub struct View {
     /// Everyone at the table, by seat.
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<PlayerView>))]
     pub players: ArrayVec<PlayerView, MAX_PLAYERS>,
-    /// Arrows in the pile.
+    /// Regular arrows in the pile.
     pub pile: u8,
+    /// [M2] Whether the Chief's Arrow is in the pile.
+    pub chief_in_pile: bool,
     /// The turn in progress.
     pub turn: TurnView,
     /// Where the game stands.
@@ -101,6 +105,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                 life: p.life,
                 max_life: p.max_life,
                 arrows: p.arrows,
+                chief: p.chief,
                 alive: p.alive,
             }
         })
@@ -110,6 +115,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         viewer,
         players,
         pile: s.pile,
+        chief_in_pile: s.chief_in_pile,
         turn: TurnView {
             active,
             dice: s.turn.dice.as_slice().iter().copied().collect(),
