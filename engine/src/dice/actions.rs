@@ -24,10 +24,30 @@ pub enum Action {
         saloon: Option<DieKind>,
     },
     /// [M2] Take a token from the pile: the Chief's Arrow or a regular arrow.
+    /// For Apache Kid, `chief` with the Chief's Arrow held by another player
+    /// takes it from that player instead.
     TakeToken {
         /// Whether to take the Chief's Arrow.
         chief: bool,
     },
+    /// [M4] Elena Fuente hands one Arrow of this roll to another living player,
+    /// who takes it from the pile before her (she picks the token).
+    GiveArrow {
+        /// The receiver.
+        to: Seat,
+        /// [M2] Whether he gets the Chief's Arrow.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        chief: bool,
+    },
+    /// [M4] Elena Fuente keeps all of this roll's Arrows.
+    KeepArrows,
+    /// [M4] Molly Stark takes over this player's whole loss in the batch.
+    TakeOver {
+        /// Whose loss.
+        from: Seat,
+    },
+    /// [M4] Molly Stark takes over no more losses.
+    EndTakeOver,
     /// [M1] Broken Arrow: one regular arrow of this living player goes back to the pile.
     BreakArrow {
         /// Whose arrow.

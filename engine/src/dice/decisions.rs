@@ -54,6 +54,10 @@ pub enum Decision {
     TakeToken,
     /// [M1] Pick whose regular arrow a Broken Arrow sends back.
     BrokenArrow,
+    /// [M4] Elena Fuente may hand one Arrow of this roll to another player.
+    ElenaGift,
+    /// [M4] Molly Stark may take over other players' losses.
+    MollyTakeOver,
 }
 
 /// Who must act now, and on what.
@@ -96,6 +100,10 @@ pub(crate) fn pending_at(s: &State, stage: Stage) -> Option<Pending> {
                 seat,
                 decision: Decision::ArrowsInsteadOfLife { max },
             }),
+            BatchStep::Molly => molly_choices(s).next().map(|_| Pending {
+                seat: s.living_with(Character::MollyStark).unwrap_or_default(),
+                decision: Decision::MollyTakeOver,
+            }),
             BatchStep::Pedro => pedro_choice(s).map(|(seat, max)| Pending {
                 seat,
                 decision: Decision::ReturnArrows { max },
@@ -117,14 +125,19 @@ pub(crate) fn pending_at(s: &State, stage: Stage) -> Option<Pending> {
         })
     };
     match stage {
-        Stage::Immediate { arrows, .. } if arrows > 0 => {
-            if s.token_choice() {
+        Stage::Immediate(now) if now.arrows > 0 => {
+            if now.elena && s.ring().any(|x| x != active) {
+                ask(Decision::ElenaGift)
+            } else if s.token_choice() || apache_may_grab(s) {
                 ask(Decision::TakeToken)
             } else {
                 None
             }
         }
-        Stage::Immediate { broken, .. } if broken > 0 => {
+        Stage::Resolve {
+            step: Step::BillArrows { left },
+        } if left > 0 && s.token_choice() => ask(Decision::TakeToken),
+        Stage::Immediate(now) if now.broken > 0 => {
             if s.ring().any(|x| s.table[x as usize].arrows > 0) {
                 ask(Decision::BrokenArrow)
             } else {
@@ -164,6 +177,32 @@ fn bart_choice(s: &State) -> Option<(Seat, u8)> {
     let bart = s.living_with(Character::BartCassidy)?;
     let max = batch.losses[bart as usize].min(s.pile_tokens().saturating_sub(1));
     (max > 0).then_some((bart, max))
+}
+
+/// Whether the active player is Apache Kid and another living player holds the
+/// Chief's Arrow, which he may take for an Arrow he rolled (D-30).
+pub(crate) fn apache_may_grab(s: &State) -> bool {
+    s.active_is(Character::ApacheKid) && chief_holder(s).is_some_and(|h| h != s.turn.active)
+}
+
+/// The living player holding the Chief's Arrow, if any.
+pub(crate) fn chief_holder(s: &State) -> Option<Seat> {
+    s.ring().find(|&x| s.table[x as usize].chief)
+}
+
+/// The players whose loss Molly Stark may still take over in the open batch:
+/// her own loss plus theirs must stay within her LP (D-34).
+pub(crate) fn molly_choices(s: &State) -> impl Iterator<Item = Seat> + '_ {
+    let molly = s.living_with(Character::MollyStark);
+    let batch = s.batch.as_ref();
+    s.ring().filter(move |&x| {
+        let (Some(molly), Some(batch)) = (molly, batch) else {
+            return false;
+        };
+        let own = batch.losses[molly as usize];
+        let theirs = batch.losses[x as usize];
+        x != molly && theirs > 0 && own + theirs <= s.table[molly as usize].life
+    })
 }
 
 /// Pedro Ramirez's choice in the current batch: his seat and the most arrows he may return.
@@ -255,7 +294,13 @@ fn is_legal(s: &State, seat: Seat, decision: Decision, action: &Action) -> bool 
         (Decision::SidGift, Action::Gift { target }) => living(target),
         (Decision::FirstRoll, Action::Roll { saloon: None })
         | (Decision::Reroll, Action::Stop)
-        | (Decision::TakeToken, Action::TakeToken { .. }) => true,
+        | (Decision::ElenaGift, Action::KeepArrows)
+        | (Decision::MollyTakeOver, Action::EndTakeOver) => true,
+        (Decision::TakeToken, Action::TakeToken { .. })
+        | (Decision::ElenaGift, Action::GiveArrow { .. })
+        | (Decision::MollyTakeOver, Action::TakeOver { .. }) => {
+            legal_actions(s, seat).contains(action)
+        }
         (Decision::FirstRoll, Action::Roll { saloon: Some(die) }) => {
             s.modules.has(Module::LoudmouthCoward) && die != DieKind::Base
         }
@@ -300,10 +345,32 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
             }
             actions
         }
-        Decision::TakeToken => vec![
-            Action::TakeToken { chief: false },
-            Action::TakeToken { chief: true },
-        ],
+        Decision::TakeToken => {
+            let mut actions = Vec::with_capacity(2);
+            if s.pile > 0 {
+                actions.push(Action::TakeToken { chief: false });
+            }
+            if s.chief_in_pile || apache_may_grab(s) {
+                actions.push(Action::TakeToken { chief: true });
+            }
+            actions
+        }
+        Decision::ElenaGift => {
+            let mut actions = vec![Action::KeepArrows];
+            for to in s.ring().filter(|&x| x != seat) {
+                if s.pile > 0 {
+                    actions.push(Action::GiveArrow { to, chief: false });
+                }
+                if s.chief_in_pile {
+                    actions.push(Action::GiveArrow { to, chief: true });
+                }
+            }
+            actions
+        }
+        Decision::MollyTakeOver => molly_choices(s)
+            .map(|from| Action::TakeOver { from })
+            .chain([Action::EndTakeOver])
+            .collect(),
         Decision::BrokenArrow => s
             .ring()
             .filter(|&x| s.table[x as usize].arrows > 0)
@@ -479,5 +546,7 @@ fn decision_name(decision: Decision) -> &'static str {
         Decision::ReturnArrows { .. } => "Pedro Ramirez's arrows: return_arrows",
         Decision::TakeToken => "which token to take: take_token",
         Decision::BrokenArrow => "whose arrow the Broken Arrow returns: break_arrow",
+        Decision::ElenaGift => "Elena Fuente's gift: give_arrow, keep_arrows",
+        Decision::MollyTakeOver => "Molly Stark's take-over: take_over, end_take_over",
     }
 }

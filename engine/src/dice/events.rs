@@ -129,6 +129,20 @@ pub enum Event {
         /// rather than in place of one.
         extra: bool,
     },
+    /// [M4] Apache Kid took the Chief's Arrow from its holder for an Arrow result.
+    ChiefGrabbed {
+        /// Apache Kid.
+        seat: Seat,
+        /// Who held it.
+        from: Seat,
+    },
+    /// [M4] Molly Stark took over another player's loss in the open batch.
+    LossTakenOver {
+        /// Whose loss.
+        from: Seat,
+        /// Molly Stark.
+        by: Seat,
+    },
     /// A token must be taken from the pile, by a seat that chooses which
     /// (El Gringo's penalty with the Chief's Arrow in the pile).
     TokenOwed {
@@ -302,6 +316,21 @@ pub fn apply(state: &mut State, event: &Event) {
             state.turn.dice = DiceSet::new(if *extra { 5 } else { 4 }, Some(*die));
         }
         Event::TokenOwed { seat } => state.owed = Some(*seat),
+        Event::ChiefGrabbed { seat, from } => {
+            let had = player(state, *from).is_some_and(|p| std::mem::take(&mut p.chief));
+            if had && let Some(p) = player(state, *seat) {
+                p.chief = true;
+            }
+        }
+        Event::LossTakenOver { from, by } => {
+            if let Some(batch) = state.batch.as_mut()
+                && (*from as usize) < MAX_PLAYERS
+                && (*by as usize) < MAX_PLAYERS
+            {
+                let moved = std::mem::take(&mut batch.losses[*from as usize]);
+                batch.losses[*by as usize] = batch.losses[*by as usize].saturating_add(moved);
+            }
+        }
         Event::BatchStarted { source, losses } => {
             let mut batch = Batch {
                 source: *source,

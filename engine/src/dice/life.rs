@@ -2,7 +2,7 @@
 //! elimination (§4.1) and victory (§4.2–4.4).
 
 use super::characters::Character;
-use super::decisions::pedro_choice;
+use super::decisions::{molly_choices, pedro_choice};
 use super::events::{Event, Loss};
 use super::machine::Machine;
 use super::roles::{Role, Team, three_player_target};
@@ -20,11 +20,14 @@ impl Machine<'_, '_> {
     }
 
     /// Runs the open batch as far as it goes without a decision. A step that
-    /// waits for a decision (Bart, Pedro) is recorded with `batch_stepped`.
+    /// waits for a decision (Bart, Molly, Pedro) is recorded with `batch_stepped`.
     pub(crate) fn batch_step(&mut self) {
         let Some(batch) = self.s.batch else { return };
         match batch.step {
-            BatchStep::Bart | BatchStep::Apply => {
+            BatchStep::Bart if molly_choices(self.s).next().is_some() => {
+                self.batch_stepped(BatchStep::Molly);
+            }
+            BatchStep::Bart | BatchStep::Molly | BatchStep::Apply => {
                 for seat in 0..self.s.players {
                     let amount = batch.losses[seat as usize];
                     if amount > 0 {

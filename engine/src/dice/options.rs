@@ -106,7 +106,10 @@ impl ModuleSet {
 impl Module {
     /// Whether this engine plays the module.
     pub fn available(self) -> bool {
-        matches!(self, Module::LoudmouthCoward | Module::ChiefArrow)
+        matches!(
+            self,
+            Module::LoudmouthCoward | Module::ChiefArrow | Module::NewCharacters
+        )
     }
 
     /// The module's id in the API.

@@ -68,16 +68,7 @@ pub enum Stage {
     /// Decision: the active player throws his dice.
     FirstRoll,
     /// The immediate results of the roll just made, still to apply (§3.5).
-    Immediate {
-        /// Arrow results left.
-        arrows: u8,
-        /// [M1] Broken Arrow results left.
-        #[serde(default)]
-        broken: u8,
-        /// [M1] Bullet results left.
-        #[serde(default)]
-        bullets: u8,
-    },
+    Immediate(Immediate),
     /// After a roll's immediate results: the Dynamite check and the roll limit.
     AfterRoll,
     /// Decision: re-roll some dice or stop.
@@ -93,15 +84,41 @@ pub enum Stage {
     Over,
 }
 
+/// The immediate results of a roll still to apply, in this order: Elena's gift,
+/// Arrows, Broken Arrows, Bullets (§3.5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Immediate {
+    /// Arrow results left.
+    pub arrows: u8,
+    /// [M1] Broken Arrow results left.
+    #[serde(default)]
+    pub broken: u8,
+    /// [M1] Bullet results left.
+    #[serde(default)]
+    pub bullets: u8,
+    /// [M4] Elena Fuente has yet to say whether she hands one of this roll's
+    /// Arrows to another player.
+    #[serde(default)]
+    pub elena: bool,
+}
+
 /// A step of resolution (§3.8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case", tag = "step")]
 pub enum Step {
+    /// Step 1 [M4]: Bill Noface takes his Arrow results.
+    BillArrows {
+        /// Arrow results left.
+        left: u8,
+    },
     /// Step 2: three or more Dynamite cost 1 LP.
     Dynamite,
     /// Step 3: decision while results are unassigned, then one batch.
     Bullseyes,
+    /// After step 3 [M4]: Doc Holyday's bonus.
+    DocHolyday,
     /// Step 4 begins: counts the Beers and checks Jesse Jones's LP.
     BeersStart,
     /// Step 4: decision, one Beer result at a time.
@@ -171,6 +188,8 @@ pub enum GainSource {
     VultureSam,
     /// Suzy Lafayette's bonus.
     SuzyLafayette,
+    /// [M4] Doc Holyday's bonus.
+    DocHolyday,
 }
 
 /// Where a batch of losses stands (§3.12).
@@ -180,6 +199,8 @@ pub enum GainSource {
 pub enum BatchStep {
     /// Step 3: Bart Cassidy may take arrows instead (a decision when it applies).
     Bart,
+    /// Step 4 [M4]: Molly Stark may take over others' losses (a decision).
+    Molly,
     /// Step 5: every loss is applied at once.
     Apply,
     /// Step 6: Pedro Ramirez may return arrows (a decision when it applies).

@@ -2,11 +2,11 @@
 
 use super::actions::Action;
 use super::characters::Character;
-use super::decisions::bullseye_results;
+use super::decisions::{bullseye_results, chief_holder};
 use super::events::{Event, Loss, RolledDie};
-use super::faces::{DiceMask, MAX_DICE, Symbol};
+use super::faces::{DiceMask, DieKind, MAX_DICE, Symbol};
 use super::machine::Machine;
-use super::state::{GainSource, LossSource, Shot, Stage, Step};
+use super::state::{GainSource, Immediate, LossSource, Shot, Stage, Step};
 use crate::core::Seat;
 use arrayvec::ArrayVec;
 
@@ -22,48 +22,11 @@ impl Machine<'_, '_> {
                     self.stage(Stage::FirstRoll);
                 }
             }
-            Stage::Immediate {
-                arrows,
-                broken,
-                bullets,
-            } => {
-                if arrows > 0 {
-                    // No choice of token (or the machine would wait): the only kind left.
-                    self.stage(Stage::Immediate {
-                        arrows: arrows - 1,
-                        broken,
-                        bullets,
-                    });
-                    let chief = self.s.pile == 0;
-                    self.take_token(active, chief);
-                } else if broken > 0 {
-                    // Nobody holds a regular arrow: the Broken Arrow does nothing.
-                    self.stage(Stage::Immediate {
-                        arrows,
-                        broken: broken - 1,
-                        bullets,
-                    });
-                } else if bullets > 0 {
-                    self.stage(Stage::Immediate {
-                        arrows,
-                        broken,
-                        bullets: bullets - 1,
-                    });
-                    self.start_batch(
-                        LossSource::Bullet,
-                        vec![Loss {
-                            seat: active,
-                            amount: 1,
-                        }],
-                    );
-                } else {
-                    self.stage(Stage::AfterRoll);
-                }
-            }
+            Stage::Immediate(now) => self.immediate_step(now),
             Stage::AfterRoll => {
                 let limit = self.s.table[active as usize].character.info().roll_limit;
                 if self.s.turn.dice.count(Symbol::Dynamite) >= 3 || self.s.turn.rolls >= limit {
-                    self.resolve(Step::Dynamite);
+                    self.resolve_first_step();
                 } else {
                     self.stage(Stage::Reroll);
                 }
@@ -83,12 +46,66 @@ impl Machine<'_, '_> {
         self.stage(Stage::Resolve { step });
     }
 
+    /// Rolling is over: resolution starts with Bill Noface's Arrows [M4], or
+    /// with the Dynamite.
+    fn resolve_first_step(&mut self) {
+        if self.s.active_is(Character::BillNoface) {
+            let left = self.s.turn.dice.count(Symbol::Arrow);
+            self.resolve(Step::BillArrows { left });
+        } else {
+            self.resolve(Step::Dynamite);
+        }
+    }
+
+    /// One automatic step of a roll's immediate results (§3.5). Choices (Elena's
+    /// gift, which token, whose arrow breaks) stop the machine before this runs.
+    fn immediate_step(&mut self, now: Immediate) {
+        let active = self.s.turn.active;
+        if now.arrows > 0 {
+            self.stage(Stage::Immediate(Immediate {
+                arrows: now.arrows - 1,
+                elena: false,
+                ..now
+            }));
+            // No choice of token: the only kind left.
+            let chief = self.s.pile == 0;
+            self.take_token(active, chief);
+        } else if now.broken > 0 {
+            // Nobody holds a regular arrow: the Broken Arrow does nothing.
+            self.stage(Stage::Immediate(Immediate {
+                broken: now.broken - 1,
+                ..now
+            }));
+        } else if now.bullets > 0 {
+            self.stage(Stage::Immediate(Immediate {
+                bullets: now.bullets - 1,
+                ..now
+            }));
+            let bullet = Loss {
+                seat: active,
+                amount: 1,
+            };
+            self.start_batch(LossSource::Bullet, vec![bullet]);
+        } else {
+            self.stage(Stage::AfterRoll);
+        }
+    }
+
     /// One automatic resolution step (§3.8). Decision steps are only stepped once
     /// their decisions are all answered.
     fn resolve_step(&mut self, step: Step) {
         let active = self.s.turn.active;
         let dice = self.s.turn.dice;
         match step {
+            Step::BillArrows { left } => {
+                if left > 0 {
+                    self.resolve(Step::BillArrows { left: left - 1 });
+                    let chief = self.s.pile == 0;
+                    self.take_token(active, chief);
+                } else {
+                    self.resolve(Step::Dynamite);
+                }
+            }
             Step::Dynamite => {
                 self.resolve(Step::Bullseyes);
                 if dice.count(Symbol::Dynamite) >= 3 {
@@ -102,7 +119,7 @@ impl Machine<'_, '_> {
                 }
             }
             Step::Bullseyes => {
-                self.resolve(Step::BeersStart);
+                self.resolve(Step::DocHolyday);
                 let mut losses: Vec<Loss> = Vec::new();
                 for &Shot { target, doubled } in self.s.turn.shots() {
                     let amount = if doubled { 2 } else { 1 };
@@ -123,6 +140,13 @@ impl Machine<'_, '_> {
                 }
                 if !self.s.turn.shots().is_empty() {
                     self.start_batch(LossSource::Bullseyes { by: active }, losses);
+                }
+            }
+            Step::DocHolyday => {
+                self.resolve(Step::BeersStart);
+                let results = bullseye_results(self.s).count();
+                if self.s.active_is(Character::DocHolyday) && results >= 3 {
+                    self.gain(active, 2, GainSource::DocHolyday);
                 }
             }
             Step::BeersStart => {
@@ -182,39 +206,63 @@ impl Machine<'_, '_> {
             }
             Action::Roll { saloon } => {
                 if let Some(die) = saloon {
-                    self.emit(Event::SaloonDieTaken { die, extra: false });
+                    let extra = matches!(
+                        (die, self.s.table[active as usize].character),
+                        (DieKind::Loudmouth, Character::JoseDelgado)
+                            | (DieKind::Coward, Character::TequilaJoe)
+                    );
+                    self.emit(Event::SaloonDieTaken { die, extra });
                 }
                 let all = (1u16 << self.s.turn.dice.len()) - 1;
                 self.roll(DiceMask::from_bits(all as u8));
             }
             Action::TakeToken { chief } => {
-                if let Stage::Immediate {
-                    arrows,
-                    broken,
-                    bullets,
-                } = self.at()
-                    && self.s.owed.is_none()
-                {
-                    self.stage(Stage::Immediate {
-                        arrows: arrows.saturating_sub(1),
-                        broken,
-                        bullets,
-                    });
+                match self.at() {
+                    _ if self.s.owed.is_some() => {}
+                    Stage::Immediate(now) => self.stage(Stage::Immediate(Immediate {
+                        arrows: now.arrows.saturating_sub(1),
+                        ..now
+                    })),
+                    Stage::Resolve {
+                        step: Step::BillArrows { left },
+                    } => self.resolve(Step::BillArrows {
+                        left: left.saturating_sub(1),
+                    }),
+                    _ => {}
                 }
-                self.take_token(seat, chief);
+                match chief_holder(self.s) {
+                    Some(from) if chief && !self.s.chief_in_pile => {
+                        self.emit(Event::ChiefGrabbed { seat, from });
+                    }
+                    _ => self.take_token(seat, chief),
+                }
             }
+            Action::GiveArrow { to, chief } => {
+                if let Stage::Immediate(now) = self.at() {
+                    self.stage(Stage::Immediate(Immediate {
+                        arrows: now.arrows.saturating_sub(1),
+                        elena: false,
+                        ..now
+                    }));
+                }
+                self.take_token(to, chief);
+            }
+            Action::KeepArrows => {
+                if let Stage::Immediate(now) = self.at() {
+                    self.stage(Stage::Immediate(Immediate {
+                        elena: false,
+                        ..now
+                    }));
+                }
+            }
+            Action::TakeOver { from } => self.emit(Event::LossTakenOver { from, by: seat }),
+            Action::EndTakeOver => self.batch_stepped(super::state::BatchStep::Apply),
             Action::BreakArrow { from } => {
-                if let Stage::Immediate {
-                    arrows,
-                    broken,
-                    bullets,
-                } = self.at()
-                {
-                    self.stage(Stage::Immediate {
-                        arrows,
-                        broken: broken.saturating_sub(1),
-                        bullets,
-                    });
+                if let Stage::Immediate(now) = self.at() {
+                    self.stage(Stage::Immediate(Immediate {
+                        broken: now.broken.saturating_sub(1),
+                        ..now
+                    }));
                 }
                 self.emit(Event::ArrowsReturned {
                     seat: from,
@@ -223,7 +271,7 @@ impl Machine<'_, '_> {
                 });
             }
             Action::Reroll { dice } => self.roll(dice),
-            Action::Stop => self.resolve(Step::Dynamite),
+            Action::Stop => self.resolve_first_step(),
             Action::Shoot { target, double } => {
                 self.emit(Event::BullseyeAssigned {
                     target,
@@ -273,7 +321,7 @@ impl Machine<'_, '_> {
                         chief,
                     });
                 }
-                self.batch_stepped(super::state::BatchStep::Apply);
+                self.batch_stepped(super::state::BatchStep::Molly);
             }
             Action::ReturnArrows { count, chief } => {
                 if count > 0 {
@@ -299,11 +347,19 @@ impl Machine<'_, '_> {
             })
             .collect::<ArrayVec<_, MAX_DICE>>();
         let count = |symbol| dice.iter().map(|d| d.face.count(symbol)).sum::<u8>();
-        let stage = Stage::Immediate {
-            arrows: count(Symbol::Arrow),
+        let character = self.s.table[self.s.turn.active as usize].character;
+        // Bill Noface's Arrows wait for resolution (D-19).
+        let arrows = if character == Character::BillNoface {
+            0
+        } else {
+            count(Symbol::Arrow)
+        };
+        let stage = Stage::Immediate(Immediate {
+            arrows,
             broken: count(Symbol::BrokenArrow),
             bullets: count(Symbol::Bullet),
-        };
+            elena: character == Character::ElenaFuente && arrows > 0,
+        });
         self.emit(Event::DiceRolled { dice });
         self.stage(stage);
     }

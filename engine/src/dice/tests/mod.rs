@@ -8,6 +8,7 @@ mod arrows_and_bullseyes;
 mod characters;
 mod chief_arrow;
 mod loudmouth_coward;
+mod new_characters;
 mod setup_and_rolling;
 mod victory;
 
