@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::faces::{DiceMask, DieKind};
+use super::faces::{DiceMask, DieKind, Face};
 use crate::core::Seat;
 
 /// A seat's answer to the decision it is asked.
@@ -41,6 +41,14 @@ pub enum Action {
     },
     /// [M4] Elena Fuente keeps all of this roll's Arrows.
     KeepArrows,
+    /// [M5] The Ghost gives the token of one of his final faces to a living player
+    /// (with the double token when both dice match).
+    GhostGift {
+        /// The face (one the Ghost's dice show).
+        face: Face,
+        /// The receiver.
+        to: Seat,
+    },
     /// [M4] Molly Stark takes over this player's whole loss in the batch.
     TakeOver {
         /// Whose loss.

@@ -58,6 +58,8 @@ pub enum Decision {
     ElenaGift,
     /// [M4] Molly Stark may take over other players' losses.
     MollyTakeOver,
+    /// [M5] The Ghost gives a token.
+    GhostGift,
 }
 
 /// Who must act now, and on what.
@@ -147,6 +149,7 @@ pub(crate) fn pending_at(s: &State, stage: Stage) -> Option<Pending> {
         Stage::SidGift => ask(Decision::SidGift),
         Stage::FirstRoll => ask(Decision::FirstRoll),
         Stage::Reroll => ask(Decision::Reroll),
+        Stage::GhostGift => ask(Decision::GhostGift),
         Stage::Resolve {
             step: Step::Bullseyes,
         } => {
@@ -302,8 +305,9 @@ fn is_legal(s: &State, seat: Seat, decision: Decision, action: &Action) -> bool 
             legal_actions(s, seat).contains(action)
         }
         (Decision::FirstRoll, Action::Roll { saloon: Some(die) }) => {
-            s.modules.has(Module::LoudmouthCoward) && die != DieKind::Base
+            s.modules.has(Module::LoudmouthCoward) && die != DieKind::Base && !s.ghost_turn()
         }
+        (Decision::GhostGift, Action::GhostGift { .. }) => legal_actions(s, seat).contains(action),
         (Decision::BrokenArrow, Action::BreakArrow { from }) => {
             living(from) && s.table[from as usize].arrows > 0
         }
@@ -338,7 +342,7 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
         Decision::SidGift => s.ring().map(|target| Action::Gift { target }).collect(),
         Decision::FirstRoll => {
             let mut actions = vec![Action::ROLL];
-            if s.modules.has(Module::LoudmouthCoward) {
+            if s.modules.has(Module::LoudmouthCoward) && !s.ghost_turn() {
                 for die in [DieKind::Loudmouth, DieKind::Coward] {
                     actions.push(Action::Roll { saloon: Some(die) });
                 }
@@ -366,6 +370,20 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
                 }
             }
             actions
+        }
+        Decision::GhostGift => {
+            let mut faces: Vec<Face> = s
+                .turn
+                .dice
+                .as_slice()
+                .iter()
+                .filter_map(|d| d.face)
+                .collect();
+            faces.dedup();
+            faces
+                .into_iter()
+                .flat_map(|face| s.ring().map(move |to| Action::GhostGift { face, to }))
+                .collect()
         }
         Decision::MollyTakeOver => molly_choices(s)
             .map(|from| Action::TakeOver { from })
@@ -548,5 +566,6 @@ fn decision_name(decision: Decision) -> &'static str {
         Decision::BrokenArrow => "whose arrow the Broken Arrow returns: break_arrow",
         Decision::ElenaGift => "Elena Fuente's gift: give_arrow, keep_arrows",
         Decision::MollyTakeOver => "Molly Stark's take-over: take_over, end_take_over",
+        Decision::GhostGift => "the Ghost's token: ghost_gift",
     }
 }

@@ -10,10 +10,10 @@ use super::actions::Action;
 use super::characters::Character;
 use super::faces::{DiceSet, DieKind, Face, MAX_DICE};
 use super::options::{ModuleSet, Options, SeatSpec};
-use super::roles::Role;
+use super::roles::{Role, Team};
 use super::state::{
-    ARROWS, Batch, BatchStep, GainSource, LossSource, MAX_PLAYERS, MAX_SHOTS, Outcome, Shot, Stage,
-    State, Turn,
+    ARROWS, Batch, BatchStep, GainSource, GhostGift, LossSource, MAX_PLAYERS, MAX_SHOTS, Outcome,
+    Shot, Stage, State, Turn,
 };
 use crate::core::{Seat, Seed};
 
@@ -142,6 +142,29 @@ pub enum Event {
         from: Seat,
         /// Molly Stark.
         by: Seat,
+    },
+    /// [M5] The first player eliminated became the Ghost.
+    BecameGhost {
+        /// His seat.
+        seat: Seat,
+        /// For a Renegade: the side the Ghost Renegade card gives him.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        side: Option<Team>,
+    },
+    /// [M5] The Ghost gave his tokens.
+    GhostTokensGiven {
+        /// The receiver, the face and whether doubled.
+        gift: GhostGift,
+    },
+    /// [M5] The Ghost tokens went back to the Ghost.
+    GhostTokensReturned,
+    /// [M5] The receiver of Ghost tokens set base dice to their face before his
+    /// first roll (not thrown, but counted as rolled).
+    TokenDiceSet {
+        /// The face.
+        face: Face,
+        /// How many dice (2 with the double token).
+        count: u8,
     },
     /// A token must be taken from the pile, by a seat that chooses which
     /// (El Gringo's penalty with the Chief's Arrow in the pile).
@@ -274,9 +297,10 @@ pub fn apply(state: &mut State, event: &Event) {
             }
         }
         Event::TurnStarted { seat } => {
+            let ghost = state.ghost == Some(*seat);
             state.turn = Turn {
                 active: *seat,
-                dice: DiceSet::new(5, None),
+                dice: DiceSet::new(if ghost { 2 } else { 5 }, None),
                 ..Turn::default()
             };
             state.stage = Stage::TurnStart;
@@ -316,6 +340,17 @@ pub fn apply(state: &mut State, event: &Event) {
             state.turn.dice = DiceSet::new(if *extra { 5 } else { 4 }, Some(*die));
         }
         Event::TokenOwed { seat } => state.owed = Some(*seat),
+        Event::BecameGhost { seat, side } => {
+            state.ghost = Some(*seat);
+            state.ghost_side = *side;
+        }
+        Event::GhostTokensGiven { gift } => state.gift = Some(*gift),
+        Event::GhostTokensReturned => state.gift = None,
+        Event::TokenDiceSet { face, count } => {
+            for i in 0..(*count as usize) {
+                state.turn.dice.set(i, *face);
+            }
+        }
         Event::ChiefGrabbed { seat, from } => {
             let had = player(state, *from).is_some_and(|p| std::mem::take(&mut p.chief));
             if had && let Some(p) = player(state, *seat) {
@@ -394,6 +429,10 @@ pub fn apply(state: &mut State, event: &Event) {
                 p.role_public = true;
             }
             return_tokens(state, *seat, u8::MAX, true);
+            state.first_elimination_done = true;
+            if state.gift.is_some_and(|g| g.to == *seat) {
+                state.gift = None;
+            }
         }
         Event::BatchEnded => state.batch = None,
         Event::LifeGained { seat, amount, .. } => {

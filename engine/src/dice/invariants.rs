@@ -26,6 +26,9 @@ pub fn check_invariants(s: &State) -> Result<(), String> {
         if !p.alive && (p.life != 0 || p.tokens() != 0) {
             return Err(format!("eliminated seat {seat} still has LP or arrows"));
         }
+        if s.ghost == Some(seat as u8) && (p.alive || p.tokens() > 0) {
+            return Err(format!("the Ghost (seat {seat}) is alive or holds tokens"));
+        }
         if p.alive && p.life == 0 && s.batch.is_none() {
             return Err(format!("seat {seat} is at 0 LP but not eliminated"));
         }

@@ -58,9 +58,13 @@ impl Machine<'_, '_> {
             .map(|i| (active + i) % n)
             .filter(|&s| self.s.is_alive(s) && self.s.table[s as usize].life == 0)
             .collect();
+        let first = !self.s.first_elimination_done;
         for &seat in &doomed {
             let role = self.s.table[seat as usize].role.unwrap_or(Role::Outlaw);
             self.emit(Event::PlayerEliminated { seat, role });
+        }
+        if first && !doomed.is_empty() {
+            self.maybe_ghost(&doomed);
         }
         if !doomed.is_empty()
             && let Some(outcome) = victory(self.s, &batch, &doomed)
@@ -88,6 +92,22 @@ impl Machine<'_, '_> {
         }
     }
 
+    /// [M5] The first player eliminated becomes the Ghost, unless the Sheriff is
+    /// among those first eliminated (the game is then over); of several, the
+    /// first clockwise from the active player (D-39). `doomed` is in that order.
+    fn maybe_ghost(&mut self, doomed: &[Seat]) {
+        let role = |seat: Seat| self.s.table[seat as usize].role;
+        if !self.s.modules.has(super::options::Module::Ghost)
+            || doomed.iter().any(|&d| role(d) == Some(Role::Sheriff))
+        {
+            return;
+        }
+        let seat = doomed[0];
+        let side =
+            (role(seat) == Some(Role::Renegade)).then(|| ghost_renegade_side(self.s.players));
+        self.emit(Event::BecameGhost { seat, side });
+    }
+
     /// A living player gains up to `amount` LP, capped at his max (§3.13).
     pub(crate) fn gain(&mut self, seat: Seat, amount: u8, source: GainSource) {
         let Some(p) = self.s.player(seat).filter(|p| p.alive) else {
@@ -99,6 +119,16 @@ impl Machine<'_, '_> {
             amount,
             source,
         });
+    }
+}
+
+/// [M5] The side of the Ghost Renegade card for the number of players at the
+/// start (6.5.3).
+pub fn ghost_renegade_side(players: u8) -> Team {
+    if players % 2 == 1 {
+        Team::Outlaws
+    } else {
+        Team::Law
     }
 }
 
@@ -121,9 +151,13 @@ pub fn victory(s: &State, batch: &Batch, doomed: &[Seat]) -> Option<Outcome> {
                 winners: vec![last],
             });
         }
+        let mut winners: Vec<Seat> = with_role(Role::Outlaw)
+            .chain(ghost_with(s, Team::Outlaws))
+            .collect();
+        winners.sort_unstable();
         return Some(Outcome {
             team: Some(Team::Outlaws),
-            winners: with_role(Role::Outlaw).collect(),
+            winners,
         });
     }
     let opponents_alive = living
@@ -132,6 +166,7 @@ pub fn victory(s: &State, batch: &Batch, doomed: &[Seat]) -> Option<Outcome> {
     if !opponents_alive {
         let mut winners: Vec<Seat> = with_role(Role::Sheriff)
             .chain(with_role(Role::Deputy))
+            .chain(ghost_with(s, Team::Law))
             .collect();
         winners.sort_unstable();
         return Some(Outcome {
@@ -140,6 +175,11 @@ pub fn victory(s: &State, batch: &Batch, doomed: &[Seat]) -> Option<Outcome> {
         });
     }
     None
+}
+
+/// The Ghost Renegade, if he plays on `team`'s side.
+fn ghost_with(s: &State, team: Team) -> Option<Seat> {
+    s.ghost.filter(|_| s.ghost_side == Some(team))
 }
 
 /// The 3-player variant (§4.4): a player wins by making his own target lose its

@@ -108,7 +108,7 @@ impl Module {
     pub fn available(self) -> bool {
         matches!(
             self,
-            Module::LoudmouthCoward | Module::ChiefArrow | Module::NewCharacters
+            Module::LoudmouthCoward | Module::ChiefArrow | Module::NewCharacters | Module::Ghost
         )
     }
 

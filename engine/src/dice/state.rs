@@ -73,6 +73,8 @@ pub enum Stage {
     AfterRoll,
     /// Decision: re-roll some dice or stop.
     Reroll,
+    /// Decision [M5]: the Ghost gives a token matching one of his final faces.
+    GhostGift,
     /// T5: resolving the final dice.
     Resolve {
         /// The resolution step.
@@ -264,6 +266,18 @@ impl Turn {
     }
 }
 
+/// [M5] Ghost tokens given to a player: one face, doubled on a pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct GhostGift {
+    /// Who holds them.
+    pub to: Seat,
+    /// The token's face.
+    pub face: super::faces::Face,
+    /// Whether the double token came with it (two dice set to the face).
+    pub double: bool,
+}
+
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -291,6 +305,15 @@ pub struct State {
     pub pile: u8,
     /// [M2] Whether the Chief's Arrow is in the pile.
     pub chief_in_pile: bool,
+    /// [M5] The Ghost's seat, once someone became the Ghost.
+    pub ghost: Option<Seat>,
+    /// [M5] For a Renegade who became the Ghost: the side he now wins with.
+    pub ghost_side: Option<Team>,
+    /// [M5] Whether anyone has been eliminated yet (only the first can become
+    /// the Ghost).
+    pub first_elimination_done: bool,
+    /// [M5] The Ghost tokens a player holds until the end of his next turn.
+    pub gift: Option<GhostGift>,
     /// A token a seat must take from the pile as soon as no batch is open
     /// (El Gringo's penalty), when the taker has a choice of token.
     pub owed: Option<Seat>,
@@ -340,11 +363,12 @@ impl State {
         k.min(m - k)
     }
 
-    /// The next living seat clockwise after `seat`.
+    /// The next seat clockwise after `seat` that plays a turn: a living player
+    /// or the Ghost (3.14.4).
     pub fn next_living(&self, seat: Seat) -> Option<Seat> {
         (1..=self.players)
             .map(|i| (seat + i) % self.players)
-            .find(|&s| self.is_alive(s))
+            .find(|&s| self.is_alive(s) || self.ghost == Some(s))
     }
 
     /// The seat holding `character`, if dealt and alive.
@@ -353,9 +377,26 @@ impl State {
             .find(|&s| self.table[s as usize].character == character)
     }
 
-    /// Whether the active player is `character`.
+    /// Whether the active player is `character` (never for the Ghost, who has no
+    /// character ability).
     pub fn active_is(&self, character: Character) -> bool {
-        self.table[self.turn.active as usize].character == character
+        self.active_character() == Some(character)
+    }
+
+    /// The active player's character; `None` for the Ghost's turn.
+    pub fn active_character(&self) -> Option<Character> {
+        let active = self.turn.active;
+        (self.ghost != Some(active)).then(|| self.table[active as usize].character)
+    }
+
+    /// Whether the active player is the Ghost [M5].
+    pub fn ghost_turn(&self) -> bool {
+        self.ghost == Some(self.turn.active)
+    }
+
+    /// The rolls allowed this turn (Lucky Duke 4, everyone else and the Ghost 3).
+    pub fn roll_limit(&self) -> u8 {
+        self.active_character().map_or(3, |c| c.info().roll_limit)
     }
 
     /// Tokens in the pile, the Chief's Arrow included.

@@ -2,11 +2,11 @@
 
 use super::actions::Action;
 use super::characters::Character;
-use super::decisions::{bullseye_results, chief_holder};
+use super::decisions::{bullseye_results, chief_holder, rerollable_dice};
 use super::events::{Event, Loss, RolledDie};
 use super::faces::{DiceMask, DieKind, MAX_DICE, Symbol};
 use super::machine::Machine;
-use super::state::{GainSource, Immediate, LossSource, Shot, Stage, Step};
+use super::state::{GainSource, GhostGift, Immediate, LossSource, Shot, Stage, Step};
 use crate::core::Seat;
 use arrayvec::ArrayVec;
 
@@ -16,6 +16,10 @@ impl Machine<'_, '_> {
         let active = self.s.turn.active;
         match self.at() {
             Stage::TurnStart => {
+                if self.s.ghost_turn() && self.s.gift.is_some() {
+                    // Tokens not back yet go back when the Ghost's turn starts (6.5.6).
+                    self.emit(Event::GhostTokensReturned);
+                }
                 if self.s.active_is(Character::SidKetchum) {
                     self.stage(Stage::SidGift);
                 } else {
@@ -24,8 +28,11 @@ impl Machine<'_, '_> {
             }
             Stage::Immediate(now) => self.immediate_step(now),
             Stage::AfterRoll => {
-                let limit = self.s.table[active as usize].character.info().roll_limit;
-                if self.s.turn.dice.count(Symbol::Dynamite) >= 3 || self.s.turn.rolls >= limit {
+                let limit = self.s.roll_limit();
+                if self.s.turn.dice.count(Symbol::Dynamite) >= 3
+                    || self.s.turn.rolls >= limit
+                    || rerollable_dice(self.s).is_empty()
+                {
                     self.resolve_first_step();
                 } else {
                     self.stage(Stage::Reroll);
@@ -33,12 +40,20 @@ impl Machine<'_, '_> {
             }
             Stage::Resolve { step } => self.resolve_step(step),
             Stage::TurnEnd => {
+                if self.s.gift.is_some_and(|g| g.to == active) {
+                    self.emit(Event::GhostTokensReturned);
+                }
                 if let Some(next) = self.s.next_living(active) {
                     self.emit(Event::TurnStarted { seat: next });
                 }
             }
             // Decisions and the end of the game are never stepped.
-            Stage::Setup | Stage::SidGift | Stage::FirstRoll | Stage::Reroll | Stage::Over => {}
+            Stage::Setup
+            | Stage::SidGift
+            | Stage::FirstRoll
+            | Stage::Reroll
+            | Stage::GhostGift
+            | Stage::Over => {}
         }
     }
 
@@ -49,7 +64,10 @@ impl Machine<'_, '_> {
     /// Rolling is over: resolution starts with Bill Noface's Arrows [M4], or
     /// with the Dynamite.
     fn resolve_first_step(&mut self) {
-        if self.s.active_is(Character::BillNoface) {
+        if self.s.ghost_turn() {
+            // The Ghost's dice have no resolution: he gives a token (6.5.4).
+            self.stage(Stage::GhostGift);
+        } else if self.s.active_is(Character::BillNoface) {
             let left = self.s.turn.dice.count(Symbol::Arrow);
             self.resolve(Step::BillArrows { left });
         } else {
@@ -207,14 +225,38 @@ impl Machine<'_, '_> {
             Action::Roll { saloon } => {
                 if let Some(die) = saloon {
                     let extra = matches!(
-                        (die, self.s.table[active as usize].character),
-                        (DieKind::Loudmouth, Character::JoseDelgado)
-                            | (DieKind::Coward, Character::TequilaJoe)
+                        (die, self.s.active_character()),
+                        (DieKind::Loudmouth, Some(Character::JoseDelgado))
+                            | (DieKind::Coward, Some(Character::TequilaJoe))
                     );
                     self.emit(Event::SaloonDieTaken { die, extra });
                 }
-                let all = (1u16 << self.s.turn.dice.len()) - 1;
-                self.roll(DiceMask::from_bits(all as u8));
+                let mut thrown = ((1u16 << self.s.turn.dice.len()) - 1) as u8;
+                if let Some(gift) = self.s.gift.filter(|g| g.to == active) {
+                    // Ghost tokens set base dice that are not thrown (6.5.5).
+                    let count = 1 + u8::from(gift.double);
+                    self.emit(Event::TokenDiceSet {
+                        face: gift.face,
+                        count,
+                    });
+                    thrown &= !((1u8 << count) - 1);
+                }
+                self.roll(DiceMask::from_bits(thrown));
+            }
+            Action::GhostGift { face, to } => {
+                let faces: Vec<_> = self
+                    .s
+                    .turn
+                    .dice
+                    .as_slice()
+                    .iter()
+                    .filter_map(|d| d.face)
+                    .collect();
+                let double = faces.len() == 2 && faces[0] == faces[1];
+                self.stage(Stage::TurnEnd);
+                self.emit(Event::GhostTokensGiven {
+                    gift: GhostGift { to, face, double },
+                });
             }
             Action::TakeToken { chief } => {
                 match self.at() {
@@ -346,20 +388,36 @@ impl Machine<'_, '_> {
                 Some(RolledDie { die, face })
             })
             .collect::<ArrayVec<_, MAX_DICE>>();
-        let count = |symbol| dice.iter().map(|d| d.face.count(symbol)).sum::<u8>();
-        let character = self.s.table[self.s.turn.active as usize].character;
-        // Bill Noface's Arrows wait for resolution (D-19).
-        let arrows = if character == Character::BillNoface {
-            0
-        } else {
-            count(Symbol::Arrow)
+        // Ghost-token dice count as rolled in the first roll (6.5.5).
+        let tokens = match self.s.gift {
+            Some(gift) if gift.to == self.s.turn.active && self.s.turn.rolls == 0 => {
+                Some((gift.face, 1 + u8::from(gift.double)))
+            }
+            _ => None,
         };
-        let stage = Stage::Immediate(Immediate {
-            arrows,
-            broken: count(Symbol::BrokenArrow),
-            bullets: count(Symbol::Bullet),
-            elena: character == Character::ElenaFuente && arrows > 0,
-        });
+        let count = |symbol| {
+            let token = tokens.map_or(0, |(face, n): (super::faces::Face, u8)| {
+                face.count(symbol) * n
+            });
+            dice.iter().map(|d| d.face.count(symbol)).sum::<u8>() + token
+        };
+        let character = self.s.active_character();
+        // Bill Noface's Arrows wait for resolution (D-19).
+        let arrows = match character {
+            Some(Character::BillNoface) => 0,
+            _ => count(Symbol::Arrow),
+        };
+        let stage = if character.is_none() {
+            // The Ghost's dice have no immediate results (6.5.4).
+            Stage::Immediate(Immediate::default())
+        } else {
+            Stage::Immediate(Immediate {
+                arrows,
+                broken: count(Symbol::BrokenArrow),
+                bullets: count(Symbol::Bullet),
+                elena: character == Some(Character::ElenaFuente) && arrows > 0,
+            })
+        };
         self.emit(Event::DiceRolled { dice });
         self.stage(stage);
     }

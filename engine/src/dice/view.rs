@@ -7,8 +7,8 @@ use super::characters::Character;
 use super::decisions::{Pending, pending};
 use super::events::Event;
 use super::faces::{Die, MAX_DICE};
-use super::roles::Role;
-use super::state::{MAX_PLAYERS, MAX_SHOTS, Outcome, Shot, Stage, State};
+use super::roles::{Role, Team};
+use super::state::{GhostGift, MAX_PLAYERS, MAX_SHOTS, Outcome, Shot, Stage, State};
 use crate::core::{Seat, Viewer};
 
 /// One player as a viewer sees him.
@@ -72,6 +72,12 @@ pub struct View {
     pub stage: Stage,
     /// Who must act now, and on what.
     pub pending: Option<Pending>,
+    /// [M5] The Ghost's seat, if someone became the Ghost.
+    pub ghost: Option<Seat>,
+    /// [M5] The side a Ghost Renegade plays on.
+    pub ghost_side: Option<Team>,
+    /// [M5] Ghost tokens a player holds.
+    pub gift: Option<GhostGift>,
     /// How the game ended, once over.
     pub outcome: Option<Outcome>,
     /// Events folded.
@@ -120,13 +126,14 @@ pub fn view(s: &State, viewer: Viewer) -> View {
             active,
             dice: s.turn.dice.as_slice().iter().copied().collect(),
             rolls: s.turn.rolls,
-            roll_limit: s
-                .player(active)
-                .map_or(3, |p| p.character.info().roll_limit),
+            roll_limit: s.roll_limit(),
             shots: s.turn.shots().iter().copied().collect(),
         },
         stage: s.stage,
         pending: pending(s),
+        ghost: s.ghost,
+        ghost_side: s.ghost_side,
+        gift: s.gift,
         outcome: s.outcome.clone(),
         version: s.version,
     }

@@ -7,6 +7,7 @@
 mod arrows_and_bullseyes;
 mod characters;
 mod chief_arrow;
+mod ghost;
 mod loudmouth_coward;
 mod new_characters;
 mod setup_and_rolling;
@@ -242,10 +243,32 @@ impl Table {
             .collect()
     }
 
-    /// The active player's first roll shows `codes`.
+    /// [M5] Makes `seat` the Ghost (eliminated first).
+    pub fn make_ghost(&mut self, seat: Seat) -> &mut Table {
+        let role = self.p(seat).role.unwrap();
+        self.push(Event::PlayerEliminated { seat, role });
+        let side = (role == Renegade).then(|| ghost_renegade_side(self.state.players));
+        self.push(Event::BecameGhost { seat, side });
+        self
+    }
+
+    /// [M5] Gives `to` Ghost tokens of `face` (doubled or not).
+    pub fn gift(&mut self, to: Seat, face: Face, double: bool) -> &mut Table {
+        self.push(Event::GhostTokensGiven {
+            gift: GhostGift { to, face, double },
+        });
+        self
+    }
+
+    /// The active player's first roll shows `codes` (on the dice he throws:
+    /// Ghost-token dice are not thrown).
     pub fn roll(&mut self, codes: &str) -> &mut Table {
         let active = self.state.turn.active;
-        let all: Vec<u8> = (0..self.state.turn.dice.len() as u8).collect();
+        let preset = match self.state.gift {
+            Some(g) if g.to == active => 1 + u8::from(g.double),
+            _ => 0,
+        };
+        let all: Vec<u8> = (preset..self.state.turn.dice.len() as u8).collect();
         let script = self.script_for(&all, codes);
         self.try_act_with(active, Action::ROLL, script)
             .unwrap_or_else(|e| panic!("roll refused: {e}"));
