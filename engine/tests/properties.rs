@@ -77,7 +77,7 @@ fn play_with(players: u8, game_seed: u64, modules: &[dice::Module]) {
         decisions += 1;
         assert!(decisions <= MAX_DECISIONS, "game {game_seed} did not end");
         assert!(
-            state.is_alive(pending.seat),
+            state.is_alive(pending.seat) || state.ghost == Some(pending.seat),
             "an eliminated seat is asked to act"
         );
         let legal = dice::legal_actions(&state, pending.seat);
@@ -137,13 +137,17 @@ fn ten_thousand_random_games_keep_every_invariant() {
 #[test]
 fn random_games_with_old_saloon_modules_keep_every_invariant() {
     use dice::Module::*;
-    let sets: [&[dice::Module]; 3] = [
+    let sets: [&[dice::Module]; 6] = [
         &[LoudmouthCoward],
         &[ChiefArrow],
-        &[LoudmouthCoward, ChiefArrow],
+        &[NewCharacters],
+        &[Ghost],
+        &[LoudmouthCoward, ChiefArrow, NewCharacters],
+        &[LoudmouthCoward, ChiefArrow, NewCharacters, Ghost],
     ];
     for (k, modules) in sets.iter().enumerate() {
-        for players in 3..=8u8 {
+        let fewest = if modules.contains(&Ghost) { 5 } else { 3 };
+        for players in fewest..=8u8 {
             for i in 0..250 {
                 play_with(
                     players,

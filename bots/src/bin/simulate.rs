@@ -108,12 +108,12 @@ fn run(args: &Args) -> Result<(), String> {
             Ok(Ok(record)) => record,
             Ok(Err(message)) => {
                 failures += 1;
-                bar.println(format!("game seed {game_seed}: {message}"));
+                eprintln!("{}", format!("game seed {game_seed}: {message}"));
                 continue;
             }
             Err(_) => {
                 failures += 1;
-                bar.println(format!("game seed {game_seed}: panicked"));
+                eprintln!("{}", format!("game seed {game_seed}: panicked"));
                 continue;
             }
         };
@@ -130,7 +130,7 @@ fn run(args: &Args) -> Result<(), String> {
         });
         let Some(outcome) = record.outcome.filter(|_| broken.is_none()) else {
             failures += 1;
-            bar.println(format!(
+            eprintln!("{}", format!(
                 "game seed {game_seed}: {}",
                 broken.unwrap_or_else(|| "did not end".into())
             ));

@@ -301,6 +301,7 @@ pub fn apply(state: &mut State, event: &Event) {
             state.turn = Turn {
                 active: *seat,
                 dice: DiceSet::new(if ghost { 2 } else { 5 }, None),
+                ghost,
                 ..Turn::default()
             };
             state.stage = Stage::TurnStart;

@@ -249,6 +249,8 @@ pub struct Turn {
     pub shots: [Shot; MAX_SHOTS],
     /// How many of `shots` are used.
     pub shots_len: u8,
+    /// [M5] Whether this is the Ghost's turn (he was the Ghost when it began).
+    pub ghost: bool,
 }
 
 /// The most Bull's Eye results one turn can show (6 dice, all doubles).
@@ -386,12 +388,13 @@ impl State {
     /// The active player's character; `None` for the Ghost's turn.
     pub fn active_character(&self) -> Option<Character> {
         let active = self.turn.active;
-        (self.ghost != Some(active)).then(|| self.table[active as usize].character)
+        (!self.turn.ghost).then(|| self.table[active as usize].character)
     }
 
-    /// Whether the active player is the Ghost [M5].
+    /// Whether this turn is the Ghost's [M5] (a player who becomes the Ghost
+    /// during his own turn does not play on as the Ghost: his turn ends).
     pub fn ghost_turn(&self) -> bool {
-        self.ghost == Some(self.turn.active)
+        self.turn.ghost
     }
 
     /// The rolls allowed this turn (Lucky Duke 4, everyone else and the Ghost 3).

@@ -308,3 +308,15 @@ fn ac_136_ghost_dynamite_is_locked_and_given_double() {
     );
     assert!(t.state.gift.is_some_and(|g| g.double));
 }
+
+#[test]
+fn a_player_who_becomes_the_ghost_during_his_own_turn_ends_it() {
+    let roles = [Outlaw, Sheriff, Deputy, Outlaw, Renegade];
+    let mut t = Table::with_modules(&seats(5, &roles), M5);
+    t.life(A, 1).arrows(A, 1).arrows(B, 4).arrows(C, 3);
+    t.turn(A).roll("A A 1 B G");
+    assert_eq!(t.state.ghost, Some(A));
+    assert_eq!(t.p(A).tokens(), 0, "the second Arrow is not taken");
+    assert_eq!(t.active(), B);
+    check_invariants(&t.state).unwrap();
+}
