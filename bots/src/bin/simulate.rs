@@ -130,13 +130,8 @@ fn run(args: &Args) -> Result<(), String> {
         });
         let Some(outcome) = record.outcome.filter(|_| broken.is_none()) else {
             failures += 1;
-            eprintln!(
-                "{}",
-                format!(
-                    "game seed {game_seed}: {}",
-                    broken.unwrap_or_else(|| "did not end".into())
-                )
-            );
+            let why = broken.unwrap_or_else(|| "did not end".into());
+            eprintln!("game seed {game_seed}: {why}");
             continue;
         };
         for (seat, p) in record.state.players().iter().enumerate() {
