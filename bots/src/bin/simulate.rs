@@ -108,12 +108,12 @@ fn run(args: &Args) -> Result<(), String> {
             Ok(Ok(record)) => record,
             Ok(Err(message)) => {
                 failures += 1;
-                bar.println(format!("game seed {game_seed}: {message}"));
+                eprintln!("game seed {game_seed}: {message}");
                 continue;
             }
             Err(_) => {
                 failures += 1;
-                bar.println(format!("game seed {game_seed}: panicked"));
+                eprintln!("game seed {game_seed}: panicked");
                 continue;
             }
         };
@@ -130,10 +130,8 @@ fn run(args: &Args) -> Result<(), String> {
         });
         let Some(outcome) = record.outcome.filter(|_| broken.is_none()) else {
             failures += 1;
-            bar.println(format!(
-                "game seed {game_seed}: {}",
-                broken.unwrap_or_else(|| "did not end".into())
-            ));
+            let why = broken.unwrap_or_else(|| "did not end".into());
+            eprintln!("game seed {game_seed}: {why}");
             continue;
         };
         for (seat, p) in record.state.players().iter().enumerate() {

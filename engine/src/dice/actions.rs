@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::faces::DiceMask;
+use super::faces::{DiceMask, DieKind, Face};
 use crate::core::Seat;
 
 /// A seat's answer to the decision it is asked.
@@ -17,7 +17,50 @@ pub enum Action {
         target: Seat,
     },
     /// The first roll of the turn: throw every die.
-    Roll,
+    Roll {
+        /// [M1] Take the Loudmouth or the Coward this turn (in place of a base
+        /// die; on top of them for José Delgado and Tequila Joe).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        saloon: Option<DieKind>,
+    },
+    /// [M2] Take a token from the pile: the Chief's Arrow or a regular arrow.
+    /// For Apache Kid, `chief` with the Chief's Arrow held by another player
+    /// takes it from that player instead.
+    TakeToken {
+        /// Whether to take the Chief's Arrow.
+        chief: bool,
+    },
+    /// [M4] Elena Fuente hands one Arrow of this roll to another living player,
+    /// who takes it from the pile before her (she picks the token).
+    GiveArrow {
+        /// The receiver.
+        to: Seat,
+        /// [M2] Whether he gets the Chief's Arrow.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        chief: bool,
+    },
+    /// [M4] Elena Fuente keeps all of this roll's Arrows.
+    KeepArrows,
+    /// [M5] The Ghost gives the token of one of his final faces to a living player
+    /// (with the double token when both dice match).
+    GhostGift {
+        /// The face (one the Ghost's dice show).
+        face: Face,
+        /// The receiver.
+        to: Seat,
+    },
+    /// [M4] Molly Stark takes over this player's whole loss in the batch.
+    TakeOver {
+        /// Whose loss.
+        from: Seat,
+    },
+    /// [M4] Molly Stark takes over no more losses.
+    EndTakeOver,
+    /// [M1] Broken Arrow: one regular arrow of this living player goes back to the pile.
+    BreakArrow {
+        /// Whose arrow.
+        from: Seat,
+    },
     /// Re-roll exactly these dice.
     Reroll {
         /// The dice to throw again, by index: `[0, 2]`.
@@ -39,26 +82,38 @@ pub enum Action {
         /// Who drinks.
         target: Seat,
     },
-    /// Kit Carlson: return one arrow held by this player to the pile.
+    /// Kit Carlson: return one token held by this player to the pile.
     Discard {
-        /// Whose arrow.
+        /// Whose token.
         from: Seat,
+        /// [M2] The Chief's Arrow rather than a regular arrow.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        chief: bool,
     },
     /// Kit Carlson: return no more arrows.
     EndDiscards,
-    /// Bart Cassidy: take this many arrows instead of losing as many LP.
+    /// Bart Cassidy: take this many tokens instead of losing as many LP.
     TakeArrows {
-        /// Arrows to take (0 = lose every LP).
+        /// Tokens to take (0 = lose every LP).
         count: u8,
+        /// [M2] Whether one of them is the Chief's Arrow.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        chief: bool,
     },
-    /// Pedro Ramirez: return this many of his arrows to the pile.
+    /// Pedro Ramirez: return this many of his tokens to the pile.
     ReturnArrows {
-        /// Arrows to return.
+        /// Tokens to return.
         count: u8,
+        /// [M2] Whether one of them is the Chief's Arrow.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        chief: bool,
     },
 }
 
 impl Action {
+    /// The first roll with base dice only.
+    pub const ROLL: Action = Action::Roll { saloon: None };
+
     /// Re-roll the listed dice.
     pub fn reroll(dice: &[u8]) -> Action {
         Action::Reroll {

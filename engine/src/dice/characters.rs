@@ -6,6 +6,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::options::{Module, ModuleSet};
+
 /// A character card.
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
@@ -46,6 +48,22 @@ pub enum Character {
     VultureSam,
     /// His Gatling Gun needs only 2 Gatling results.
     WillyTheKid,
+    /// [M4] May add the Loudmouth without giving up a base die.
+    JoseDelgado,
+    /// [M4] May add the Coward without giving up a base die.
+    TequilaJoe,
+    /// [M4] For an Arrow he rolls, may take the Chief's Arrow from its holder.
+    ApacheKid,
+    /// [M4] His Arrow results are applied only after his last roll.
+    BillNoface,
+    /// [M4] Once per roll with Arrows, may hand one of them to another player.
+    ElenaFuente,
+    /// [M4] Loses 1 LP less to each Bull's Eye batch.
+    VeraCuster,
+    /// [M4] Gains 2 LP when he uses 3 or more Bull's Eye results.
+    DocHolyday,
+    /// [M4] May lose LP in place of other players.
+    MollyStark,
 }
 
 /// How far a character's Bull's Eyes reach.
@@ -80,6 +98,10 @@ pub struct CharacterInfo {
     pub gatling_immune: bool,
     /// LP that a Bull's Eye total loses before it is applied (Vera Custer).
     pub bullseye_reduction: u8,
+    /// The Old Saloon module that brings the character, if any.
+    pub module: Option<Module>,
+    /// Another module the character needs to be dealt, if any.
+    pub needs: Option<Module>,
 }
 
 const fn info(character: Character, name: &'static str, life: u8) -> CharacterInfo {
@@ -93,11 +115,27 @@ const fn info(character: Character, name: &'static str, life: u8) -> CharacterIn
         indian_loss_cap: u8::MAX,
         gatling_immune: false,
         bullseye_reduction: 0,
+        module: None,
+        needs: None,
     }
 }
 
-/// The 16 characters of the base game, in the rulebook's order.
-pub const BASE_CHARACTERS: [CharacterInfo; 16] = {
+const fn new(
+    character: Character,
+    name: &'static str,
+    life: u8,
+    needs: Option<Module>,
+) -> CharacterInfo {
+    CharacterInfo {
+        module: Some(Module::NewCharacters),
+        needs,
+        ..info(character, name, life)
+    }
+}
+
+/// Every character: the 16 of the base game, then the 8 of Old Saloon [M4],
+/// indexed by [`Character`].
+pub const CHARACTERS: [CharacterInfo; 24] = {
     use Character::*;
     [
         info(BartCassidy, "Bart Cassidy", 8),
@@ -134,18 +172,39 @@ pub const BASE_CHARACTERS: [CharacterInfo; 16] = {
             gatling_threshold: 2,
             ..info(WillyTheKid, "Willy the Kid", 8)
         },
+        new(
+            JoseDelgado,
+            "José Delgado",
+            7,
+            Some(Module::LoudmouthCoward),
+        ),
+        new(TequilaJoe, "Tequila Joe", 7, Some(Module::LoudmouthCoward)),
+        new(ApacheKid, "Apache Kid", 9, Some(Module::ChiefArrow)),
+        new(BillNoface, "Bill Noface", 9, None),
+        new(ElenaFuente, "Elena Fuente", 7, None),
+        CharacterInfo {
+            bullseye_reduction: 1,
+            ..new(VeraCuster, "Vera Custer", 7, None)
+        },
+        new(DocHolyday, "Doc Holyday", 8, None),
+        new(MollyStark, "Molly Stark", 8, None),
     ]
 };
 
 impl Character {
     /// The printed numbers of this character.
     pub fn info(self) -> &'static CharacterInfo {
-        &BASE_CHARACTERS[self as usize]
+        &CHARACTERS[self as usize]
     }
 
-    /// Every character that can be dealt with the given options.
-    pub fn pool() -> Vec<Character> {
-        BASE_CHARACTERS.iter().map(|c| c.character).collect()
+    /// Every character that can be dealt with these modules (2.3.2).
+    pub fn pool(modules: ModuleSet) -> Vec<Character> {
+        let on = |m: Option<Module>| m.is_none_or(|m| modules.has(m));
+        CHARACTERS
+            .iter()
+            .filter(|c| on(c.module) && on(c.needs))
+            .map(|c| c.character)
+            .collect()
     }
 }
 
@@ -155,7 +214,7 @@ mod tests {
 
     #[test]
     fn table_is_indexed_by_the_enum() {
-        for (i, c) in BASE_CHARACTERS.iter().enumerate() {
+        for (i, c) in CHARACTERS.iter().enumerate() {
             assert_eq!(c.character as usize, i);
         }
     }

@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use super::actions::Action;
 use super::characters::{Character, Reach};
-use super::faces::{DiceMask, Face, Symbol};
+use super::faces::{DiceMask, DieKind, Face, Symbol};
+use super::options::Module;
 use super::state::{BatchStep, LossSource, Stage, State, Step};
 use crate::core::Seat;
 
@@ -49,6 +50,16 @@ pub enum Decision {
         /// The most arrows he may return.
         max: u8,
     },
+    /// [M2] Take a token from the pile: the Chief's Arrow or a regular one.
+    TakeToken,
+    /// [M1] Pick whose regular arrow a Broken Arrow sends back.
+    BrokenArrow,
+    /// [M4] Elena Fuente may hand one Arrow of this roll to another player.
+    ElenaGift,
+    /// [M4] Molly Stark may take over other players' losses.
+    MollyTakeOver,
+    /// [M5] The Ghost gives a token.
+    GhostGift,
 }
 
 /// Who must act now, and on what.
@@ -91,12 +102,22 @@ pub(crate) fn pending_at(s: &State, stage: Stage) -> Option<Pending> {
                 seat,
                 decision: Decision::ArrowsInsteadOfLife { max },
             }),
+            BatchStep::Molly => molly_choices(s).next().map(|_| Pending {
+                seat: s.living_with(Character::MollyStark).unwrap_or_default(),
+                decision: Decision::MollyTakeOver,
+            }),
             BatchStep::Pedro => pedro_choice(s).map(|(seat, max)| Pending {
                 seat,
                 decision: Decision::ReturnArrows { max },
             }),
             BatchStep::Apply | BatchStep::Aftermath => None,
         };
+    }
+    if let Some(seat) = s.owed {
+        return s.token_choice().then_some(Pending {
+            seat,
+            decision: Decision::TakeToken,
+        });
     }
     let active = s.turn.active;
     let ask = |decision| {
@@ -106,9 +127,29 @@ pub(crate) fn pending_at(s: &State, stage: Stage) -> Option<Pending> {
         })
     };
     match stage {
+        Stage::Immediate(now) if now.arrows > 0 => {
+            if now.elena && s.ring().any(|x| x != active) {
+                ask(Decision::ElenaGift)
+            } else if s.token_choice() || apache_may_grab(s) {
+                ask(Decision::TakeToken)
+            } else {
+                None
+            }
+        }
+        Stage::Resolve {
+            step: Step::BillArrows { left },
+        } if left > 0 && s.token_choice() => ask(Decision::TakeToken),
+        Stage::Immediate(now) if now.broken > 0 => {
+            if s.ring().any(|x| s.table[x as usize].arrows > 0) {
+                ask(Decision::BrokenArrow)
+            } else {
+                None
+            }
+        }
         Stage::SidGift => ask(Decision::SidGift),
         Stage::FirstRoll => ask(Decision::FirstRoll),
         Stage::Reroll => ask(Decision::Reroll),
+        Stage::GhostGift => ask(Decision::GhostGift),
         Stage::Resolve {
             step: Step::Bullseyes,
         } => {
@@ -120,7 +161,7 @@ pub(crate) fn pending_at(s: &State, stage: Stage) -> Option<Pending> {
         } if left > 0 => ask(Decision::Beer { left }),
         Stage::Resolve {
             step: Step::KitDiscards { left },
-        } if left > 0 && s.ring().any(|x| s.table[x as usize].arrows > 0) => {
+        } if left > 0 && s.ring().any(|x| s.table[x as usize].tokens() > 0) => {
             ask(Decision::KitDiscard { left })
         }
         _ => None,
@@ -137,8 +178,34 @@ fn bart_choice(s: &State) -> Option<(Seat, u8)> {
         return None;
     }
     let bart = s.living_with(Character::BartCassidy)?;
-    let max = batch.losses[bart as usize].min(s.pile.saturating_sub(1));
+    let max = batch.losses[bart as usize].min(s.pile_tokens().saturating_sub(1));
     (max > 0).then_some((bart, max))
+}
+
+/// Whether the active player is Apache Kid and another living player holds the
+/// Chief's Arrow, which he may take for an Arrow he rolled (D-30).
+pub(crate) fn apache_may_grab(s: &State) -> bool {
+    s.active_is(Character::ApacheKid) && chief_holder(s).is_some_and(|h| h != s.turn.active)
+}
+
+/// The living player holding the Chief's Arrow, if any.
+pub(crate) fn chief_holder(s: &State) -> Option<Seat> {
+    s.ring().find(|&x| s.table[x as usize].chief)
+}
+
+/// The players whose loss Molly Stark may still take over in the open batch:
+/// her own loss plus theirs must stay within her LP (D-34).
+pub(crate) fn molly_choices(s: &State) -> impl Iterator<Item = Seat> + '_ {
+    let molly = s.living_with(Character::MollyStark);
+    let batch = s.batch.as_ref();
+    s.ring().filter(move |&x| {
+        let (Some(molly), Some(batch)) = (molly, batch) else {
+            return false;
+        };
+        let own = batch.losses[molly as usize];
+        let theirs = batch.losses[x as usize];
+        x != molly && theirs > 0 && own + theirs <= s.table[molly as usize].life
+    })
 }
 
 /// Pedro Ramirez's choice in the current batch: his seat and the most arrows he may return.
@@ -149,7 +216,7 @@ pub(crate) fn pedro_choice(s: &State) -> Option<(Seat, u8)> {
     }
     let pedro = s.living_with(Character::PedroRamirez)?;
     let p = &s.table[pedro as usize];
-    let max = batch.lost[pedro as usize].min(p.arrows);
+    let max = batch.lost[pedro as usize].min(p.tokens());
     (p.life > 0 && max > 0).then_some((pedro, max))
 }
 
@@ -224,11 +291,26 @@ pub fn rerollable_dice(s: &State) -> DiceMask {
 
 /// Whether `action` answers `decision` legally: exactly when `legal_actions`
 /// lists it, but without building the list.
-fn is_legal(s: &State, decision: Decision, action: &Action) -> bool {
+fn is_legal(s: &State, seat: Seat, decision: Decision, action: &Action) -> bool {
     let living = |seat: Seat| s.is_alive(seat);
     match (decision, *action) {
         (Decision::SidGift, Action::Gift { target }) => living(target),
-        (Decision::FirstRoll, Action::Roll) | (Decision::Reroll, Action::Stop) => true,
+        (Decision::FirstRoll, Action::Roll { saloon: None })
+        | (Decision::Reroll, Action::Stop)
+        | (Decision::ElenaGift, Action::KeepArrows)
+        | (Decision::MollyTakeOver, Action::EndTakeOver) => true,
+        (Decision::TakeToken, Action::TakeToken { .. })
+        | (Decision::ElenaGift, Action::GiveArrow { .. })
+        | (Decision::MollyTakeOver, Action::TakeOver { .. }) => {
+            legal_actions(s, seat).contains(action)
+        }
+        (Decision::FirstRoll, Action::Roll { saloon: Some(die) }) => {
+            s.modules.has(Module::LoudmouthCoward) && die != DieKind::Base && !s.ghost_turn()
+        }
+        (Decision::GhostGift, Action::GhostGift { .. }) => legal_actions(s, seat).contains(action),
+        (Decision::BrokenArrow, Action::BreakArrow { from }) => {
+            living(from) && s.table[from as usize].arrows > 0
+        }
         (Decision::Reroll, Action::Reroll { dice }) => {
             !dice.is_empty() && dice.bits() & !rerollable_dice(s).bits() == 0
         }
@@ -236,12 +318,14 @@ fn is_legal(s: &State, decision: Decision, action: &Action) -> bool {
             (!double || may_double(s)) && bullseye_targets(s, symbol).any(|t| t == target)
         }
         (Decision::Beer { .. }, Action::Beer { target }) => living(target),
-        (Decision::KitDiscard { .. }, Action::Discard { from }) => {
-            living(from) && s.table[from as usize].arrows > 0
-        }
+        (Decision::KitDiscard { .. }, Action::Discard { from, chief }) => s
+            .player(from)
+            .is_some_and(|p| p.alive && if chief { p.chief } else { p.arrows > 0 }),
         (Decision::KitDiscard { .. }, Action::EndDiscards) => true,
-        (Decision::ArrowsInsteadOfLife { max }, Action::TakeArrows { count })
-        | (Decision::ReturnArrows { max }, Action::ReturnArrows { count }) => count <= max,
+        (Decision::ArrowsInsteadOfLife { .. }, Action::TakeArrows { .. })
+        | (Decision::ReturnArrows { .. }, Action::ReturnArrows { .. }) => {
+            legal_actions(s, seat).contains(action)
+        }
         _ => false,
     }
 }
@@ -256,7 +340,60 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
     }
     match p.decision {
         Decision::SidGift => s.ring().map(|target| Action::Gift { target }).collect(),
-        Decision::FirstRoll => vec![Action::Roll],
+        Decision::FirstRoll => {
+            let mut actions = vec![Action::ROLL];
+            if s.modules.has(Module::LoudmouthCoward) && !s.ghost_turn() {
+                for die in [DieKind::Loudmouth, DieKind::Coward] {
+                    actions.push(Action::Roll { saloon: Some(die) });
+                }
+            }
+            actions
+        }
+        Decision::TakeToken => {
+            let mut actions = Vec::with_capacity(2);
+            if s.pile > 0 {
+                actions.push(Action::TakeToken { chief: false });
+            }
+            if s.chief_in_pile || apache_may_grab(s) {
+                actions.push(Action::TakeToken { chief: true });
+            }
+            actions
+        }
+        Decision::ElenaGift => {
+            let mut actions = vec![Action::KeepArrows];
+            for to in s.ring().filter(|&x| x != seat) {
+                if s.pile > 0 {
+                    actions.push(Action::GiveArrow { to, chief: false });
+                }
+                if s.chief_in_pile {
+                    actions.push(Action::GiveArrow { to, chief: true });
+                }
+            }
+            actions
+        }
+        Decision::GhostGift => {
+            let mut faces: Vec<Face> = s
+                .turn
+                .dice
+                .as_slice()
+                .iter()
+                .filter_map(|d| d.face)
+                .collect();
+            faces.dedup();
+            faces
+                .into_iter()
+                .flat_map(|face| s.ring().map(move |to| Action::GhostGift { face, to }))
+                .collect()
+        }
+        Decision::MollyTakeOver => molly_choices(s)
+            .map(|from| Action::TakeOver { from })
+            .chain([Action::EndTakeOver])
+            .collect(),
+        Decision::BrokenArrow => s
+            .ring()
+            .filter(|&x| s.table[x as usize].arrows > 0)
+            .map(|from| Action::BreakArrow { from })
+            .collect(),
         Decision::Reroll => {
             let free = rerollable_dice(s).bits();
             let mut actions = Vec::with_capacity(1 << free.count_ones());
@@ -287,18 +424,45 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
             actions
         }
         Decision::Beer { .. } => s.ring().map(|target| Action::Beer { target }).collect(),
-        Decision::KitDiscard { .. } => s
-            .ring()
-            .filter(|&x| s.table[x as usize].arrows > 0)
-            .map(|from| Action::Discard { from })
-            .chain([Action::EndDiscards])
-            .collect(),
-        Decision::ArrowsInsteadOfLife { max } => (0..=max)
-            .map(|count| Action::TakeArrows { count })
-            .collect(),
-        Decision::ReturnArrows { max } => (0..=max)
-            .map(|count| Action::ReturnArrows { count })
-            .collect(),
+        Decision::KitDiscard { .. } => {
+            let mut actions = Vec::new();
+            for from in s.ring() {
+                let p = &s.table[from as usize];
+                if p.arrows > 0 {
+                    actions.push(Action::Discard { from, chief: false });
+                }
+                if p.chief {
+                    actions.push(Action::Discard { from, chief: true });
+                }
+            }
+            actions.push(Action::EndDiscards);
+            actions
+        }
+        Decision::ArrowsInsteadOfLife { max } => {
+            let mut actions: Vec<Action> = (0..=max.min(s.pile))
+                .map(|count| Action::TakeArrows {
+                    count,
+                    chief: false,
+                })
+                .collect();
+            if s.chief_in_pile {
+                actions.extend((1..=max).map(|count| Action::TakeArrows { count, chief: true }));
+            }
+            actions
+        }
+        Decision::ReturnArrows { max } => {
+            let p = &s.table[seat as usize];
+            let mut actions: Vec<Action> = (0..=max.min(p.arrows))
+                .map(|count| Action::ReturnArrows {
+                    count,
+                    chief: false,
+                })
+                .collect();
+            if p.chief {
+                actions.extend((1..=max).map(|count| Action::ReturnArrows { count, chief: true }));
+            }
+            actions
+        }
     }
 }
 
@@ -313,7 +477,7 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Action, ActionErr
     if p.seat != seat {
         return Err(ActionError::NotYourDecision(seat));
     }
-    if is_legal(s, p.decision, action) {
+    if is_legal(s, seat, p.decision, action) {
         return Ok(*action);
     }
     Err(ActionError::Illegal(explain(s, p.decision, action)))
@@ -367,13 +531,19 @@ fn explain(s: &State, decision: Decision, action: &Action) -> String {
         }
         (Decision::SidGift, Action::Gift { target })
         | (Decision::Beer { .. }, Action::Beer { target }) => player(*target),
-        (Decision::KitDiscard { .. }, Action::Discard { from }) => match s.player(*from) {
-            Some(p) if p.alive && p.arrows == 0 => format!("seat {from} holds no arrow"),
+        (Decision::KitDiscard { .. }, Action::Discard { from, .. })
+        | (Decision::BrokenArrow, Action::BreakArrow { from }) => match s.player(*from) {
+            Some(p) if p.alive => format!("seat {from} holds no such arrow"),
             _ => player(*from),
         },
-        (Decision::ArrowsInsteadOfLife { max }, Action::TakeArrows { count })
-        | (Decision::ReturnArrows { max }, Action::ReturnArrows { count }) => {
-            format!("{count} is more than the {max} allowed")
+        (Decision::ArrowsInsteadOfLife { max }, Action::TakeArrows { count, .. })
+        | (Decision::ReturnArrows { max }, Action::ReturnArrows { count, .. }) => {
+            format!("{count} tokens, or that token, is more than the {max} allowed")
+        }
+        (Decision::FirstRoll, Action::Roll { saloon: Some(_) }) => {
+            "the Saloon dice need the `loudmouth_coward` module; the Saloon die is \
+             `loudmouth` or `coward`"
+                .into()
         }
         (decision, _) => format!(
             "this action does not answer the pending decision ({})",
@@ -392,5 +562,10 @@ fn decision_name(decision: Decision) -> &'static str {
         Decision::KitDiscard { .. } => "Kit Carlson's discards: discard, end_discards",
         Decision::ArrowsInsteadOfLife { .. } => "Bart Cassidy's arrows: take_arrows",
         Decision::ReturnArrows { .. } => "Pedro Ramirez's arrows: return_arrows",
+        Decision::TakeToken => "which token to take: take_token",
+        Decision::BrokenArrow => "whose arrow the Broken Arrow returns: break_arrow",
+        Decision::ElenaGift => "Elena Fuente's gift: give_arrow, keep_arrows",
+        Decision::MollyTakeOver => "Molly Stark's take-over: take_over, end_take_over",
+        Decision::GhostGift => "the Ghost's token: ghost_gift",
     }
 }

@@ -8,12 +8,12 @@ use serde::{Deserialize, Serialize};
 
 use super::actions::Action;
 use super::characters::Character;
-use super::faces::{DiceSet, Face, MAX_DICE};
+use super::faces::{DiceSet, DieKind, Face, MAX_DICE};
 use super::options::{ModuleSet, Options, SeatSpec};
-use super::roles::Role;
+use super::roles::{Role, Team};
 use super::state::{
-    ARROWS, Batch, BatchStep, GainSource, LossSource, MAX_PLAYERS, MAX_SHOTS, Outcome, Shot, Stage,
-    State, Turn,
+    ARROWS, Batch, BatchStep, GainSource, GhostGift, LossSource, MAX_PLAYERS, MAX_SHOTS, Outcome,
+    Shot, Stage, State, Turn,
 };
 use crate::core::{Seat, Seed};
 
@@ -103,17 +103,74 @@ pub enum Event {
         #[cfg_attr(feature = "openapi", schema(value_type = Vec<RolledDie>))]
         dice: ArrayVec<RolledDie, MAX_DICE>,
     },
-    /// A player took one arrow from the pile.
+    /// A player took one token from the pile.
     ArrowTaken {
         /// Who took it.
         seat: Seat,
+        /// [M2] Whether it was the Chief's Arrow.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        chief: bool,
     },
-    /// A player's arrows went back to the pile.
+    /// A player's tokens went back to the pile.
     ArrowsReturned {
-        /// Whose arrows.
+        /// Whose tokens.
         seat: Seat,
-        /// How many.
+        /// How many regular arrows.
         count: u8,
+        /// [M2] Whether the Chief's Arrow went back too.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        chief: bool,
+    },
+    /// [M1] The active player chose the Loudmouth or the Coward for this turn.
+    SaloonDieTaken {
+        /// Which die.
+        die: DieKind,
+        /// Whether it comes on top of the 5 base dice (José Delgado, Tequila Joe)
+        /// rather than in place of one.
+        extra: bool,
+    },
+    /// [M4] Apache Kid took the Chief's Arrow from its holder for an Arrow result.
+    ChiefGrabbed {
+        /// Apache Kid.
+        seat: Seat,
+        /// Who held it.
+        from: Seat,
+    },
+    /// [M4] Molly Stark took over another player's loss in the open batch.
+    LossTakenOver {
+        /// Whose loss.
+        from: Seat,
+        /// Molly Stark.
+        by: Seat,
+    },
+    /// [M5] The first player eliminated became the Ghost.
+    BecameGhost {
+        /// His seat.
+        seat: Seat,
+        /// For a Renegade: the side the Ghost Renegade card gives him.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        side: Option<Team>,
+    },
+    /// [M5] The Ghost gave his tokens.
+    GhostTokensGiven {
+        /// The receiver, the face and whether doubled.
+        gift: GhostGift,
+    },
+    /// [M5] The Ghost tokens went back to the Ghost.
+    GhostTokensReturned,
+    /// [M5] The receiver of Ghost tokens set base dice to their face before his
+    /// first roll (not thrown, but counted as rolled).
+    TokenDiceSet {
+        /// The face.
+        face: Face,
+        /// How many dice (2 with the double token).
+        count: u8,
+    },
+    /// A token must be taken from the pile, by a seat that chooses which
+    /// (El Gringo's penalty with the Chief's Arrow in the pile).
+    TokenOwed {
+        /// Who must take it.
+        seat: Seat,
     },
     /// A batch of losses began.
     BatchStarted {
@@ -122,12 +179,15 @@ pub enum Event {
         /// Who is about to lose how much.
         losses: Vec<Loss>,
     },
-    /// Bart Cassidy took arrows instead of losing LP.
+    /// Bart Cassidy took tokens instead of losing LP.
     ArrowsInsteadOfLife {
         /// Bart's seat.
         seat: Seat,
-        /// Arrows taken (LP spared).
+        /// Tokens taken (LP spared).
         arrows: u8,
+        /// [M2] Whether one of them is the Chief's Arrow.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        chief: bool,
     },
     /// The batch moved to its next step.
     BatchStepped {
@@ -190,6 +250,17 @@ fn player(state: &mut State, seat: Seat) -> Option<&mut super::state::Player> {
     state.table[..n].get_mut(seat as usize)
 }
 
+/// Moves up to `regular` arrows, and the Chief's Arrow if `chief`, from a
+/// player back to the pile.
+fn return_tokens(state: &mut State, seat: Seat, regular: u8, chief: bool) {
+    let Some(p) = player(state, seat) else { return };
+    let n = regular.min(p.arrows);
+    p.arrows -= n;
+    let chief = chief && std::mem::take(&mut p.chief);
+    state.pile += n;
+    state.chief_in_pile |= chief;
+}
+
 /// Folds one event into the state. Total: an event that does not fit the state
 /// (which a log written by `decide` never holds) changes nothing but the version.
 pub fn apply(state: &mut State, event: &Event) {
@@ -201,6 +272,7 @@ pub fn apply(state: &mut State, event: &Event) {
             state.seats = created.seats.clone().into();
             state.seed_commitment = created.seed_commitment.as_str().into();
             state.pile = ARROWS;
+            state.chief_in_pile = state.modules.has(super::options::Module::ChiefArrow);
         }
         Event::RoleDealt {
             seat,
@@ -225,9 +297,11 @@ pub fn apply(state: &mut State, event: &Event) {
             }
         }
         Event::TurnStarted { seat } => {
+            let ghost = state.ghost == Some(*seat);
             state.turn = Turn {
                 active: *seat,
-                dice: DiceSet::new(5, None),
+                dice: DiceSet::new(if ghost { 2 } else { 5 }, None),
+                ghost,
                 ..Turn::default()
             };
             state.stage = Stage::TurnStart;
@@ -243,19 +317,54 @@ pub fn apply(state: &mut State, event: &Event) {
             state.turn.rolled = mask;
             state.turn.rolls = state.turn.rolls.saturating_add(1);
         }
-        Event::ArrowTaken { seat } => {
-            if state.pile > 0
-                && let Some(p) = player(state, *seat)
-            {
-                p.arrows += 1;
-                state.pile -= 1;
+        Event::ArrowTaken { seat, chief } => {
+            let available = if *chief {
+                state.chief_in_pile
+            } else {
+                state.pile > 0
+            };
+            if available && let Some(p) = player(state, *seat) {
+                if *chief {
+                    p.chief = true;
+                    state.chief_in_pile = false;
+                } else {
+                    p.arrows += 1;
+                    state.pile -= 1;
+                }
+            }
+            if state.owed == Some(*seat) {
+                state.owed = None;
             }
         }
-        Event::ArrowsReturned { seat, count } => {
-            if let Some(p) = player(state, *seat) {
-                let n = (*count).min(p.arrows);
-                p.arrows -= n;
-                state.pile += n;
+        Event::ArrowsReturned { seat, count, chief } => return_tokens(state, *seat, *count, *chief),
+        Event::SaloonDieTaken { die, extra } => {
+            state.turn.dice = DiceSet::new(if *extra { 5 } else { 4 }, Some(*die));
+        }
+        Event::TokenOwed { seat } => state.owed = Some(*seat),
+        Event::BecameGhost { seat, side } => {
+            state.ghost = Some(*seat);
+            state.ghost_side = *side;
+        }
+        Event::GhostTokensGiven { gift } => state.gift = Some(*gift),
+        Event::GhostTokensReturned => state.gift = None,
+        Event::TokenDiceSet { face, count } => {
+            for i in 0..(*count as usize) {
+                state.turn.dice.set(i, *face);
+            }
+        }
+        Event::ChiefGrabbed { seat, from } => {
+            let had = player(state, *from).is_some_and(|p| std::mem::take(&mut p.chief));
+            if had && let Some(p) = player(state, *seat) {
+                p.chief = true;
+            }
+        }
+        Event::LossTakenOver { from, by } => {
+            if let Some(batch) = state.batch.as_mut()
+                && (*from as usize) < MAX_PLAYERS
+                && (*by as usize) < MAX_PLAYERS
+            {
+                let moved = std::mem::take(&mut batch.losses[*from as usize]);
+                batch.losses[*by as usize] = batch.losses[*by as usize].saturating_add(moved);
             }
         }
         Event::BatchStarted { source, losses } => {
@@ -272,17 +381,28 @@ pub fn apply(state: &mut State, event: &Event) {
             }
             state.batch = Some(batch);
         }
-        Event::ArrowsInsteadOfLife { seat, arrows } => {
-            let taken = (*arrows).min(state.pile);
+        Event::ArrowsInsteadOfLife {
+            seat,
+            arrows,
+            chief,
+        } => {
+            let n = state.players as usize;
             if let (Some(batch), Some(p)) = (
                 state.batch.as_mut(),
-                state.table[..state.players as usize].get_mut(*seat as usize),
+                state.table[..n].get_mut(*seat as usize),
             ) && let Some(loss) = batch.losses.get_mut(*seat as usize)
             {
-                let taken = taken.min(*loss);
-                *loss -= taken;
-                p.arrows += taken;
-                state.pile -= taken;
+                let chief = *chief && state.chief_in_pile && *arrows > 0 && *loss > 0;
+                let regular = (*arrows - u8::from(chief))
+                    .min(state.pile)
+                    .min(*loss - u8::from(chief));
+                *loss -= regular + u8::from(chief);
+                p.arrows += regular;
+                state.pile -= regular;
+                if chief {
+                    p.chief = true;
+                    state.chief_in_pile = false;
+                }
             }
         }
         Event::BatchStepped { step } => {
@@ -308,8 +428,11 @@ pub fn apply(state: &mut State, event: &Event) {
                 p.life = 0;
                 p.role = Some(*role);
                 p.role_public = true;
-                let arrows = std::mem::take(&mut p.arrows);
-                state.pile += arrows;
+            }
+            return_tokens(state, *seat, u8::MAX, true);
+            state.first_elimination_done = true;
+            if state.gift.is_some_and(|g| g.to == *seat) {
+                state.gift = None;
             }
         }
         Event::BatchEnded => state.batch = None,
@@ -328,17 +451,14 @@ pub fn apply(state: &mut State, event: &Event) {
                 turn.shots_len += 1;
             }
         }
-        Event::GatlingFired { seat } => {
-            if let Some(p) = player(state, *seat) {
-                let arrows = std::mem::take(&mut p.arrows);
-                state.pile += arrows;
-            }
-        }
+        Event::GatlingFired { seat } => return_tokens(state, *seat, u8::MAX, true),
         Event::ArrowsRecalled => {
             for p in state.table.iter_mut() {
                 p.arrows = 0;
+                p.chief = false;
             }
             state.pile = ARROWS;
+            state.chief_in_pile = state.modules.has(super::options::Module::ChiefArrow);
         }
         Event::GameEnded { outcome, .. } => {
             state.outcome = Some(outcome.clone());

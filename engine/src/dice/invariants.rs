@@ -4,12 +4,17 @@ use super::state::{ARROWS, State};
 
 /// Checks the conservation and range invariants of a state, saying which one broke.
 pub fn check_invariants(s: &State) -> Result<(), String> {
-    let held: u32 = s.players().iter().map(|p| p.arrows as u32).sum();
-    if held + s.pile as u32 != ARROWS as u32 {
+    let held: u32 = s.players().iter().map(|p| p.tokens() as u32).sum();
+    if held + s.pile_tokens() as u32 != s.all_tokens() as u32 {
         return Err(format!(
-            "arrows not conserved: pile {} + held {held} != {ARROWS}",
-            s.pile
+            "arrows not conserved: pile {} + held {held} != {}",
+            s.pile_tokens(),
+            s.all_tokens()
         ));
+    }
+    let chiefs = s.players().iter().filter(|p| p.chief).count() + usize::from(s.chief_in_pile);
+    if chiefs != usize::from(s.all_tokens() > ARROWS) {
+        return Err("the Chief's Arrow is not exactly in one place".into());
     }
     for (seat, p) in s.players().iter().enumerate() {
         if p.life > p.max_life {
@@ -18,8 +23,11 @@ pub fn check_invariants(s: &State) -> Result<(), String> {
                 p.life, p.max_life
             ));
         }
-        if !p.alive && (p.life != 0 || p.arrows != 0) {
+        if !p.alive && (p.life != 0 || p.tokens() != 0) {
             return Err(format!("eliminated seat {seat} still has LP or arrows"));
+        }
+        if s.ghost == Some(seat as u8) && (p.alive || p.tokens() > 0) {
+            return Err(format!("the Ghost (seat {seat}) is alive or holds tokens"));
         }
         if p.alive && p.life == 0 && s.batch.is_none() {
             return Err(format!("seat {seat} is at 0 LP but not eliminated"));

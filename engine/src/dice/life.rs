@@ -2,7 +2,7 @@
 //! elimination (§4.1) and victory (§4.2–4.4).
 
 use super::characters::Character;
-use super::decisions::pedro_choice;
+use super::decisions::{molly_choices, pedro_choice};
 use super::events::{Event, Loss};
 use super::machine::Machine;
 use super::roles::{Role, Team, three_player_target};
@@ -20,11 +20,14 @@ impl Machine<'_, '_> {
     }
 
     /// Runs the open batch as far as it goes without a decision. A step that
-    /// waits for a decision (Bart, Pedro) is recorded with `batch_stepped`.
+    /// waits for a decision (Bart, Molly, Pedro) is recorded with `batch_stepped`.
     pub(crate) fn batch_step(&mut self) {
         let Some(batch) = self.s.batch else { return };
         match batch.step {
-            BatchStep::Bart | BatchStep::Apply => {
+            BatchStep::Bart if molly_choices(self.s).next().is_some() => {
+                self.batch_stepped(BatchStep::Molly);
+            }
+            BatchStep::Bart | BatchStep::Molly | BatchStep::Apply => {
                 for seat in 0..self.s.players {
                     let amount = batch.losses[seat as usize];
                     if amount > 0 {
@@ -55,9 +58,13 @@ impl Machine<'_, '_> {
             .map(|i| (active + i) % n)
             .filter(|&s| self.s.is_alive(s) && self.s.table[s as usize].life == 0)
             .collect();
+        let first = !self.s.first_elimination_done;
         for &seat in &doomed {
             let role = self.s.table[seat as usize].role.unwrap_or(Role::Outlaw);
             self.emit(Event::PlayerEliminated { seat, role });
+        }
+        if first && !doomed.is_empty() {
+            self.maybe_ghost(&doomed);
         }
         if !doomed.is_empty()
             && let Some(outcome) = victory(self.s, &batch, &doomed)
@@ -81,8 +88,24 @@ impl Machine<'_, '_> {
             });
         self.emit(Event::BatchEnded);
         if gringo_hit && self.s.is_alive(active) {
-            self.take_arrow(active);
+            self.owe_token(active);
         }
+    }
+
+    /// [M5] The first player eliminated becomes the Ghost, unless the Sheriff is
+    /// among those first eliminated (the game is then over); of several, the
+    /// first clockwise from the active player (D-39). `doomed` is in that order.
+    fn maybe_ghost(&mut self, doomed: &[Seat]) {
+        let role = |seat: Seat| self.s.table[seat as usize].role;
+        if !self.s.modules.has(super::options::Module::Ghost)
+            || doomed.iter().any(|&d| role(d) == Some(Role::Sheriff))
+        {
+            return;
+        }
+        let seat = doomed[0];
+        let side =
+            (role(seat) == Some(Role::Renegade)).then(|| ghost_renegade_side(self.s.players));
+        self.emit(Event::BecameGhost { seat, side });
     }
 
     /// A living player gains up to `amount` LP, capped at his max (§3.13).
@@ -96,6 +119,16 @@ impl Machine<'_, '_> {
             amount,
             source,
         });
+    }
+}
+
+/// [M5] The side of the Ghost Renegade card for the number of players at the
+/// start (6.5.3).
+pub fn ghost_renegade_side(players: u8) -> Team {
+    if players % 2 == 1 {
+        Team::Outlaws
+    } else {
+        Team::Law
     }
 }
 
@@ -118,9 +151,13 @@ pub fn victory(s: &State, batch: &Batch, doomed: &[Seat]) -> Option<Outcome> {
                 winners: vec![last],
             });
         }
+        let mut winners: Vec<Seat> = with_role(Role::Outlaw)
+            .chain(ghost_with(s, Team::Outlaws))
+            .collect();
+        winners.sort_unstable();
         return Some(Outcome {
             team: Some(Team::Outlaws),
-            winners: with_role(Role::Outlaw).collect(),
+            winners,
         });
     }
     let opponents_alive = living
@@ -129,6 +166,7 @@ pub fn victory(s: &State, batch: &Batch, doomed: &[Seat]) -> Option<Outcome> {
     if !opponents_alive {
         let mut winners: Vec<Seat> = with_role(Role::Sheriff)
             .chain(with_role(Role::Deputy))
+            .chain(ghost_with(s, Team::Law))
             .collect();
         winners.sort_unstable();
         return Some(Outcome {
@@ -137,6 +175,11 @@ pub fn victory(s: &State, batch: &Batch, doomed: &[Seat]) -> Option<Outcome> {
         });
     }
     None
+}
+
+/// The Ghost Renegade, if he plays on `team`'s side.
+fn ghost_with(s: &State, team: Team) -> Option<Seat> {
+    s.ghost.filter(|_| s.ghost_side == Some(team))
 }
 
 /// The 3-player variant (§4.4): a player wins by making his own target lose its

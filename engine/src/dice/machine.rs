@@ -93,6 +93,7 @@ impl<'s, 'r> Machine<'s, 'r> {
     /// Whether the active player was eliminated during his turn (3.14.3).
     fn turn_cut_short(&self) -> bool {
         !self.s.is_alive(self.s.turn.active)
+            && !self.s.ghost_turn()
             && !matches!(self.at(), Stage::TurnEnd | Stage::Over | Stage::Setup)
     }
 

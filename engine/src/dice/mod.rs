@@ -22,7 +22,7 @@ mod view;
 
 pub use actions::Action;
 pub use audit::{verify_log, verify_log_with};
-pub use characters::{BASE_CHARACTERS, Character, CharacterInfo, Reach};
+pub use characters::{CHARACTERS, Character, CharacterInfo, Reach};
 pub use decisions::{
     ActionError, Decision, Pending, bullseye_result, bullseye_results, bullseye_targets,
     legal_actions, pending, rerollable_dice,
@@ -30,13 +30,13 @@ pub use decisions::{
 pub use events::{Event, GameCreated, Loss, RolledDie, apply};
 pub use faces::{DiceSet, Die, DieKind, Face, MAX_DICE, Symbol};
 pub use invariants::check_invariants;
-pub use life::victory;
+pub use life::{ghost_renegade_side, victory};
 pub use options::{Config, ConfigError, Module, ModuleSet, Options, SeatSpec};
 pub use roles::{Role, Team, roles_for, three_player_target};
 pub use setup::start;
 pub use state::{
-    ARROWS, Batch, BatchStep, GainSource, LossSource, MAX_PLAYERS, Outcome, Player, Shot, Stage,
-    State, Step, Turn,
+    ARROWS, Batch, BatchStep, GainSource, GhostGift, Immediate, LossSource, MAX_PLAYERS, Outcome,
+    Player, Shot, Stage, State, Step, Turn,
 };
 pub use view::{PlayerView, TurnView, View, redact, view};
 

@@ -82,6 +82,9 @@ pub enum ConfigError {
     /// A module this engine version does not play yet.
     #[error("options.modules: `{0}` is not available yet")]
     ModuleUnavailable(&'static str),
+    /// The Ghost needs 5 or more players.
+    #[error("options.modules: `ghost` needs 5 or more players, not {0}")]
+    GhostPlayers(u8),
 }
 
 /// A set of modules, as bits: cheap to copy inside the state.
@@ -101,6 +104,14 @@ impl ModuleSet {
 }
 
 impl Module {
+    /// Whether this engine plays the module.
+    pub fn available(self) -> bool {
+        matches!(
+            self,
+            Module::LoudmouthCoward | Module::ChiefArrow | Module::NewCharacters | Module::Ghost
+        )
+    }
+
     /// The module's id in the API.
     pub fn id(self) -> &'static str {
         match self {
@@ -131,7 +142,10 @@ impl Config {
                 return Err(ConfigError::DuplicateModule(m.id()));
             }
         }
-        if let Some(m) = modules.first() {
+        if modules.contains(&Module::Ghost) && self.players < 5 {
+            return Err(ConfigError::GhostPlayers(self.players));
+        }
+        if let Some(m) = modules.iter().find(|m| !m.available()) {
             return Err(ConfigError::ModuleUnavailable(m.id()));
         }
         Ok(())

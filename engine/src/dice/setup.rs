@@ -3,7 +3,7 @@
 use super::characters::Character;
 use super::events::{Event, GameCreated};
 use super::machine::Machine;
-use super::options::{Config, ConfigError, SeatSpec};
+use super::options::{Config, ConfigError, ModuleSet, SeatSpec};
 use super::roles::{Role, roles_for};
 use super::state::State;
 use crate::ENGINE_VERSION;
@@ -37,7 +37,7 @@ pub fn start(config: &Config, rng: &mut GameRng) -> Result<Vec<Event>, ConfigErr
 
     let mut roles = roles_for(n).to_vec();
     m.rng.shuffle(&mut roles);
-    let mut characters = Character::pool();
+    let mut characters = Character::pool(ModuleSet::of(&config.options.modules));
     m.rng.shuffle(&mut characters);
     let three = n == 3;
     for (seat, &role) in roles.iter().enumerate() {

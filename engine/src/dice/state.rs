@@ -30,10 +30,24 @@ pub struct Player {
     pub life: u8,
     /// Most life points he can have.
     pub max_life: u8,
-    /// Arrow tokens held.
+    /// Regular arrow tokens held.
     pub arrows: u8,
+    /// [M2] Whether he holds the Indian Chief's Arrow.
+    pub chief: bool,
     /// Whether he is still in the game.
     pub alive: bool,
+}
+
+impl Player {
+    /// Tokens held: regular arrows plus the Chief's Arrow.
+    pub fn tokens(&self) -> u8 {
+        self.arrows + u8::from(self.chief)
+    }
+
+    /// His arrow count in an Indian attack: the Chief's Arrow counts 2 (1.4.4).
+    pub fn arrow_count(&self) -> u8 {
+        self.arrows + 2 * u8::from(self.chief)
+    }
 }
 
 /// Where a turn stands: the program counter of the game.
@@ -53,15 +67,14 @@ pub enum Stage {
     SidGift,
     /// Decision: the active player throws his dice.
     FirstRoll,
-    /// The immediate results of the roll just made, still to apply.
-    Immediate {
-        /// Arrow results left.
-        arrows: u8,
-    },
+    /// The immediate results of the roll just made, still to apply (§3.5).
+    Immediate(Immediate),
     /// After a roll's immediate results: the Dynamite check and the roll limit.
     AfterRoll,
     /// Decision: re-roll some dice or stop.
     Reroll,
+    /// Decision [M5]: the Ghost gives a token matching one of his final faces.
+    GhostGift,
     /// T5: resolving the final dice.
     Resolve {
         /// The resolution step.
@@ -73,15 +86,41 @@ pub enum Stage {
     Over,
 }
 
+/// The immediate results of a roll still to apply, in this order: Elena's gift,
+/// Arrows, Broken Arrows, Bullets (§3.5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Immediate {
+    /// Arrow results left.
+    pub arrows: u8,
+    /// [M1] Broken Arrow results left.
+    #[serde(default)]
+    pub broken: u8,
+    /// [M1] Bullet results left.
+    #[serde(default)]
+    pub bullets: u8,
+    /// [M4] Elena Fuente has yet to say whether she hands one of this roll's
+    /// Arrows to another player.
+    #[serde(default)]
+    pub elena: bool,
+}
+
 /// A step of resolution (§3.8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case", tag = "step")]
 pub enum Step {
+    /// Step 1 [M4]: Bill Noface takes his Arrow results.
+    BillArrows {
+        /// Arrow results left.
+        left: u8,
+    },
     /// Step 2: three or more Dynamite cost 1 LP.
     Dynamite,
     /// Step 3: decision while results are unassigned, then one batch.
     Bullseyes,
+    /// After step 3 [M4]: Doc Holyday's bonus.
+    DocHolyday,
     /// Step 4 begins: counts the Beers and checks Jesse Jones's LP.
     BeersStart,
     /// Step 4: decision, one Beer result at a time.
@@ -111,6 +150,8 @@ pub enum LossSource {
     Indians,
     /// Three or more Dynamite.
     Dynamite,
+    /// [M1] A Bullet rolled by the active player.
+    Bullet,
     /// Bull's Eyes of the active player.
     Bullseyes {
         /// The shooter.
@@ -128,7 +169,7 @@ impl LossSource {
     pub fn shooter(self) -> Option<Seat> {
         match self {
             LossSource::Bullseyes { by } | LossSource::Gatling { by } => Some(by),
-            LossSource::Indians | LossSource::Dynamite => None,
+            LossSource::Indians | LossSource::Dynamite | LossSource::Bullet => None,
         }
     }
 }
@@ -149,6 +190,8 @@ pub enum GainSource {
     VultureSam,
     /// Suzy Lafayette's bonus.
     SuzyLafayette,
+    /// [M4] Doc Holyday's bonus.
+    DocHolyday,
 }
 
 /// Where a batch of losses stands (§3.12).
@@ -158,6 +201,8 @@ pub enum GainSource {
 pub enum BatchStep {
     /// Step 3: Bart Cassidy may take arrows instead (a decision when it applies).
     Bart,
+    /// Step 4 [M4]: Molly Stark may take over others' losses (a decision).
+    Molly,
     /// Step 5: every loss is applied at once.
     Apply,
     /// Step 6: Pedro Ramirez may return arrows (a decision when it applies).
@@ -204,6 +249,8 @@ pub struct Turn {
     pub shots: [Shot; MAX_SHOTS],
     /// How many of `shots` are used.
     pub shots_len: u8,
+    /// [M5] Whether this is the Ghost's turn (he was the Ghost when it began).
+    pub ghost: bool,
 }
 
 /// The most Bull's Eye results one turn can show (6 dice, all doubles).
@@ -219,6 +266,18 @@ impl Turn {
     pub fn doubled(&self) -> bool {
         self.shots().iter().any(|shot| shot.doubled)
     }
+}
+
+/// [M5] Ghost tokens given to a player: one face, doubled on a pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct GhostGift {
+    /// Who holds them.
+    pub to: Seat,
+    /// The token's face.
+    pub face: super::faces::Face,
+    /// Whether the double token came with it (two dice set to the face).
+    pub double: bool,
 }
 
 /// How a game ended.
@@ -244,8 +303,22 @@ pub struct State {
     pub seed_commitment: Arc<str>,
     /// Everyone at the table, by seat (only the first `players` are used).
     pub table: [Player; MAX_PLAYERS],
-    /// Arrow tokens in the pile.
+    /// Regular arrow tokens in the pile.
     pub pile: u8,
+    /// [M2] Whether the Chief's Arrow is in the pile.
+    pub chief_in_pile: bool,
+    /// [M5] The Ghost's seat, once someone became the Ghost.
+    pub ghost: Option<Seat>,
+    /// [M5] For a Renegade who became the Ghost: the side he now wins with.
+    pub ghost_side: Option<Team>,
+    /// [M5] Whether anyone has been eliminated yet (only the first can become
+    /// the Ghost).
+    pub first_elimination_done: bool,
+    /// [M5] The Ghost tokens a player holds until the end of his next turn.
+    pub gift: Option<GhostGift>,
+    /// A token a seat must take from the pile as soon as no batch is open
+    /// (El Gringo's penalty), when the taker has a choice of token.
+    pub owed: Option<Seat>,
     /// The current turn.
     pub turn: Turn,
     /// Where the game stands.
@@ -292,11 +365,12 @@ impl State {
         k.min(m - k)
     }
 
-    /// The next living seat clockwise after `seat`.
+    /// The next seat clockwise after `seat` that plays a turn: a living player
+    /// or the Ghost (3.14.4).
     pub fn next_living(&self, seat: Seat) -> Option<Seat> {
         (1..=self.players)
             .map(|i| (seat + i) % self.players)
-            .find(|&s| self.is_alive(s))
+            .find(|&s| self.is_alive(s) || self.ghost == Some(s))
     }
 
     /// The seat holding `character`, if dealt and alive.
@@ -305,9 +379,43 @@ impl State {
             .find(|&s| self.table[s as usize].character == character)
     }
 
-    /// Whether the active player is `character`.
+    /// Whether the active player is `character` (never for the Ghost, who has no
+    /// character ability).
     pub fn active_is(&self, character: Character) -> bool {
-        self.table[self.turn.active as usize].character == character
+        self.active_character() == Some(character)
+    }
+
+    /// The active player's character; `None` for the Ghost's turn.
+    pub fn active_character(&self) -> Option<Character> {
+        let active = self.turn.active;
+        (!self.turn.ghost).then(|| self.table[active as usize].character)
+    }
+
+    /// Whether this turn is the Ghost's [M5] (a player who becomes the Ghost
+    /// during his own turn does not play on as the Ghost: his turn ends).
+    pub fn ghost_turn(&self) -> bool {
+        self.turn.ghost
+    }
+
+    /// The rolls allowed this turn (Lucky Duke 4, everyone else and the Ghost 3).
+    pub fn roll_limit(&self) -> u8 {
+        self.active_character().map_or(3, |c| c.info().roll_limit)
+    }
+
+    /// Tokens in the pile, the Chief's Arrow included.
+    pub fn pile_tokens(&self) -> u8 {
+        self.pile + u8::from(self.chief_in_pile)
+    }
+
+    /// Every token of the game: 9 regular arrows, plus the Chief's Arrow [M2].
+    pub fn all_tokens(&self) -> u8 {
+        ARROWS + u8::from(self.modules.has(super::options::Module::ChiefArrow))
+    }
+
+    /// Whether taking a token from the pile now is a choice (the Chief's Arrow or
+    /// a regular one, 1.4.2).
+    pub fn token_choice(&self) -> bool {
+        self.chief_in_pile && self.pile > 0
     }
 
     /// Whether the game is over.

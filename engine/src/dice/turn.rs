@@ -2,11 +2,11 @@
 
 use super::actions::Action;
 use super::characters::Character;
-use super::decisions::bullseye_results;
+use super::decisions::{bullseye_results, chief_holder, rerollable_dice};
 use super::events::{Event, Loss, RolledDie};
-use super::faces::{DiceMask, MAX_DICE, Symbol};
+use super::faces::{DiceMask, DieKind, MAX_DICE, Symbol};
 use super::machine::Machine;
-use super::state::{GainSource, LossSource, Shot, Stage, Step};
+use super::state::{GainSource, GhostGift, Immediate, LossSource, Shot, Stage, Step};
 use crate::core::Seat;
 use arrayvec::ArrayVec;
 
@@ -16,41 +16,97 @@ impl Machine<'_, '_> {
         let active = self.s.turn.active;
         match self.at() {
             Stage::TurnStart => {
+                if self.s.ghost_turn() && self.s.gift.is_some() {
+                    // Tokens not back yet go back when the Ghost's turn starts (6.5.6).
+                    self.emit(Event::GhostTokensReturned);
+                }
                 if self.s.active_is(Character::SidKetchum) {
                     self.stage(Stage::SidGift);
                 } else {
                     self.stage(Stage::FirstRoll);
                 }
             }
-            Stage::Immediate { arrows } => {
-                if arrows > 0 {
-                    self.stage(Stage::Immediate { arrows: arrows - 1 });
-                    self.take_arrow(active);
-                } else {
-                    self.stage(Stage::AfterRoll);
-                }
-            }
+            Stage::Immediate(now) => self.immediate_step(now),
             Stage::AfterRoll => {
-                let limit = self.s.table[active as usize].character.info().roll_limit;
-                if self.s.turn.dice.count(Symbol::Dynamite) >= 3 || self.s.turn.rolls >= limit {
-                    self.resolve(Step::Dynamite);
+                let limit = self.s.roll_limit();
+                if self.s.turn.dice.count(Symbol::Dynamite) >= 3
+                    || self.s.turn.rolls >= limit
+                    || rerollable_dice(self.s).is_empty()
+                {
+                    self.resolve_first_step();
                 } else {
                     self.stage(Stage::Reroll);
                 }
             }
             Stage::Resolve { step } => self.resolve_step(step),
             Stage::TurnEnd => {
+                if self.s.gift.is_some_and(|g| g.to == active) {
+                    self.emit(Event::GhostTokensReturned);
+                }
                 if let Some(next) = self.s.next_living(active) {
                     self.emit(Event::TurnStarted { seat: next });
                 }
             }
             // Decisions and the end of the game are never stepped.
-            Stage::Setup | Stage::SidGift | Stage::FirstRoll | Stage::Reroll | Stage::Over => {}
+            Stage::Setup
+            | Stage::SidGift
+            | Stage::FirstRoll
+            | Stage::Reroll
+            | Stage::GhostGift
+            | Stage::Over => {}
         }
     }
 
     fn resolve(&mut self, step: Step) {
         self.stage(Stage::Resolve { step });
+    }
+
+    /// Rolling is over: resolution starts with Bill Noface's Arrows [M4], or
+    /// with the Dynamite.
+    fn resolve_first_step(&mut self) {
+        if self.s.ghost_turn() {
+            // The Ghost's dice have no resolution: he gives a token (6.5.4).
+            self.stage(Stage::GhostGift);
+        } else if self.s.active_is(Character::BillNoface) {
+            let left = self.s.turn.dice.count(Symbol::Arrow);
+            self.resolve(Step::BillArrows { left });
+        } else {
+            self.resolve(Step::Dynamite);
+        }
+    }
+
+    /// One automatic step of a roll's immediate results (§3.5). Choices (Elena's
+    /// gift, which token, whose arrow breaks) stop the machine before this runs.
+    fn immediate_step(&mut self, now: Immediate) {
+        let active = self.s.turn.active;
+        if now.arrows > 0 {
+            self.stage(Stage::Immediate(Immediate {
+                arrows: now.arrows - 1,
+                elena: false,
+                ..now
+            }));
+            // No choice of token: the only kind left.
+            let chief = self.s.pile == 0;
+            self.take_token(active, chief);
+        } else if now.broken > 0 {
+            // Nobody holds a regular arrow: the Broken Arrow does nothing.
+            self.stage(Stage::Immediate(Immediate {
+                broken: now.broken - 1,
+                ..now
+            }));
+        } else if now.bullets > 0 {
+            self.stage(Stage::Immediate(Immediate {
+                bullets: now.bullets - 1,
+                ..now
+            }));
+            let bullet = Loss {
+                seat: active,
+                amount: 1,
+            };
+            self.start_batch(LossSource::Bullet, vec![bullet]);
+        } else {
+            self.stage(Stage::AfterRoll);
+        }
     }
 
     /// One automatic resolution step (§3.8). Decision steps are only stepped once
@@ -59,6 +115,15 @@ impl Machine<'_, '_> {
         let active = self.s.turn.active;
         let dice = self.s.turn.dice;
         match step {
+            Step::BillArrows { left } => {
+                if left > 0 {
+                    self.resolve(Step::BillArrows { left: left - 1 });
+                    let chief = self.s.pile == 0;
+                    self.take_token(active, chief);
+                } else {
+                    self.resolve(Step::Dynamite);
+                }
+            }
             Step::Dynamite => {
                 self.resolve(Step::Bullseyes);
                 if dice.count(Symbol::Dynamite) >= 3 {
@@ -72,7 +137,7 @@ impl Machine<'_, '_> {
                 }
             }
             Step::Bullseyes => {
-                self.resolve(Step::BeersStart);
+                self.resolve(Step::DocHolyday);
                 let mut losses: Vec<Loss> = Vec::new();
                 for &Shot { target, doubled } in self.s.turn.shots() {
                     let amount = if doubled { 2 } else { 1 };
@@ -93,6 +158,13 @@ impl Machine<'_, '_> {
                 }
                 if !self.s.turn.shots().is_empty() {
                     self.start_batch(LossSource::Bullseyes { by: active }, losses);
+                }
+            }
+            Step::DocHolyday => {
+                self.resolve(Step::BeersStart);
+                let results = bullseye_results(self.s).count();
+                if self.s.active_is(Character::DocHolyday) && results >= 3 {
+                    self.gain(active, 2, GainSource::DocHolyday);
                 }
             }
             Step::BeersStart => {
@@ -150,12 +222,98 @@ impl Machine<'_, '_> {
                 self.stage(Stage::FirstRoll);
                 self.gain(target, 1, GainSource::SidKetchum);
             }
-            Action::Roll => {
-                let all = (1u16 << self.s.turn.dice.len()) - 1;
-                self.roll(DiceMask::from_bits(all as u8));
+            Action::Roll { saloon } => {
+                if let Some(die) = saloon {
+                    let extra = matches!(
+                        (die, self.s.active_character()),
+                        (DieKind::Loudmouth, Some(Character::JoseDelgado))
+                            | (DieKind::Coward, Some(Character::TequilaJoe))
+                    );
+                    self.emit(Event::SaloonDieTaken { die, extra });
+                }
+                let mut thrown = ((1u16 << self.s.turn.dice.len()) - 1) as u8;
+                if let Some(gift) = self.s.gift.filter(|g| g.to == active) {
+                    // Ghost tokens set base dice that are not thrown (6.5.5).
+                    let count = 1 + u8::from(gift.double);
+                    self.emit(Event::TokenDiceSet {
+                        face: gift.face,
+                        count,
+                    });
+                    thrown &= !((1u8 << count) - 1);
+                }
+                self.roll(DiceMask::from_bits(thrown));
+            }
+            Action::GhostGift { face, to } => {
+                let faces: Vec<_> = self
+                    .s
+                    .turn
+                    .dice
+                    .as_slice()
+                    .iter()
+                    .filter_map(|d| d.face)
+                    .collect();
+                let double = faces.len() == 2 && faces[0] == faces[1];
+                self.stage(Stage::TurnEnd);
+                self.emit(Event::GhostTokensGiven {
+                    gift: GhostGift { to, face, double },
+                });
+            }
+            Action::TakeToken { chief } => {
+                match self.at() {
+                    _ if self.s.owed.is_some() => {}
+                    Stage::Immediate(now) => self.stage(Stage::Immediate(Immediate {
+                        arrows: now.arrows.saturating_sub(1),
+                        ..now
+                    })),
+                    Stage::Resolve {
+                        step: Step::BillArrows { left },
+                    } => self.resolve(Step::BillArrows {
+                        left: left.saturating_sub(1),
+                    }),
+                    _ => {}
+                }
+                match chief_holder(self.s) {
+                    Some(from) if chief && !self.s.chief_in_pile => {
+                        self.emit(Event::ChiefGrabbed { seat, from });
+                    }
+                    _ => self.take_token(seat, chief),
+                }
+            }
+            Action::GiveArrow { to, chief } => {
+                if let Stage::Immediate(now) = self.at() {
+                    self.stage(Stage::Immediate(Immediate {
+                        arrows: now.arrows.saturating_sub(1),
+                        elena: false,
+                        ..now
+                    }));
+                }
+                self.take_token(to, chief);
+            }
+            Action::KeepArrows => {
+                if let Stage::Immediate(now) = self.at() {
+                    self.stage(Stage::Immediate(Immediate {
+                        elena: false,
+                        ..now
+                    }));
+                }
+            }
+            Action::TakeOver { from } => self.emit(Event::LossTakenOver { from, by: seat }),
+            Action::EndTakeOver => self.batch_stepped(super::state::BatchStep::Apply),
+            Action::BreakArrow { from } => {
+                if let Stage::Immediate(now) = self.at() {
+                    self.stage(Stage::Immediate(Immediate {
+                        broken: now.broken.saturating_sub(1),
+                        ..now
+                    }));
+                }
+                self.emit(Event::ArrowsReturned {
+                    seat: from,
+                    count: 1,
+                    chief: false,
+                });
             }
             Action::Reroll { dice } => self.roll(dice),
-            Action::Stop => self.resolve(Step::Dynamite),
+            Action::Stop => self.resolve_first_step(),
             Action::Shoot { target, double } => {
                 self.emit(Event::BullseyeAssigned {
                     target,
@@ -183,7 +341,7 @@ impl Machine<'_, '_> {
                     self.gain(target, amount, GainSource::Beer { by: active });
                 }
             }
-            Action::Discard { from } => {
+            Action::Discard { from, chief } => {
                 if let Stage::Resolve {
                     step: Step::KitDiscards { left },
                 } = self.at()
@@ -191,23 +349,29 @@ impl Machine<'_, '_> {
                     self.resolve(Step::KitDiscards { left: left - 1 });
                     self.emit(Event::ArrowsReturned {
                         seat: from,
-                        count: 1,
+                        count: u8::from(!chief),
+                        chief,
                     });
                 }
             }
             Action::EndDiscards => self.resolve(Step::Suzy),
-            Action::TakeArrows { count } => {
+            Action::TakeArrows { count, chief } => {
                 if count > 0 {
                     self.emit(Event::ArrowsInsteadOfLife {
                         seat,
                         arrows: count,
+                        chief,
                     });
                 }
-                self.batch_stepped(super::state::BatchStep::Apply);
+                self.batch_stepped(super::state::BatchStep::Molly);
             }
-            Action::ReturnArrows { count } => {
+            Action::ReturnArrows { count, chief } => {
                 if count > 0 {
-                    self.emit(Event::ArrowsReturned { seat, count });
+                    self.emit(Event::ArrowsReturned {
+                        seat,
+                        count: count - u8::from(chief),
+                        chief,
+                    });
                 }
                 self.batch_stepped(super::state::BatchStep::Aftermath);
             }
@@ -224,28 +388,84 @@ impl Machine<'_, '_> {
                 Some(RolledDie { die, face })
             })
             .collect::<ArrayVec<_, MAX_DICE>>();
-        let arrows = dice.iter().map(|d| d.face.count(Symbol::Arrow)).sum::<u8>();
+        // Ghost-token dice count as rolled in the first roll (6.5.5).
+        let tokens = match self.s.gift {
+            Some(gift) if gift.to == self.s.turn.active && self.s.turn.rolls == 0 => {
+                Some((gift.face, 1 + u8::from(gift.double)))
+            }
+            _ => None,
+        };
+        let count = |symbol| {
+            let token = tokens.map_or(0, |(face, n): (super::faces::Face, u8)| {
+                face.count(symbol) * n
+            });
+            dice.iter().map(|d| d.face.count(symbol)).sum::<u8>() + token
+        };
+        let character = self.s.active_character();
+        // Bill Noface's Arrows wait for resolution (D-19).
+        let arrows = match character {
+            Some(Character::BillNoface) => 0,
+            _ => count(Symbol::Arrow),
+        };
+        let stage = if character.is_none() {
+            // The Ghost's dice have no immediate results (6.5.4).
+            Stage::Immediate(Immediate::default())
+        } else {
+            Stage::Immediate(Immediate {
+                arrows,
+                broken: count(Symbol::BrokenArrow),
+                bullets: count(Symbol::Bullet),
+                elena: character == Some(Character::ElenaFuente) && arrows > 0,
+            })
+        };
         self.emit(Event::DiceRolled { dice });
-        self.stage(Stage::Immediate { arrows });
+        self.stage(stage);
     }
 
-    /// `seat` takes one arrow from the pile; an empty pile sets off the Indians (3.6).
-    pub(crate) fn take_arrow(&mut self, seat: Seat) {
-        self.emit(Event::ArrowTaken { seat });
-        if self.s.pile == 0 {
-            let losses = self
-                .s
-                .ring()
-                .map(|seat| {
-                    let p = &self.s.table[seat as usize];
-                    Loss {
-                        seat,
-                        amount: p.arrows.min(p.character.info().indian_loss_cap),
-                    }
-                })
-                .filter(|l| l.amount > 0)
-                .collect();
-            self.start_batch(LossSource::Indians, losses);
+    /// `seat` takes one token from the pile (the Chief's Arrow if `chief`); an
+    /// empty pile sets off the Indians (3.6).
+    pub(crate) fn take_token(&mut self, seat: Seat, chief: bool) {
+        self.emit(Event::ArrowTaken { seat, chief });
+        if self.s.pile_tokens() == 0 {
+            self.indian_attack();
         }
+    }
+
+    /// `seat` owes a token: taken at once when there is no choice of token,
+    /// otherwise asked for (a `take_token` decision).
+    pub(crate) fn owe_token(&mut self, seat: Seat) {
+        if self.s.token_choice() {
+            self.emit(Event::TokenOwed { seat });
+        } else {
+            let chief = self.s.pile == 0;
+            self.take_token(seat, chief);
+        }
+    }
+
+    /// Every living player loses his arrow count; the Chief's Arrow's holder
+    /// loses nothing when his count is strictly the highest (3.6, 6.2.3).
+    fn indian_attack(&mut self) {
+        let s = &self.s;
+        let top_other = |me: Seat| {
+            s.ring()
+                .filter(|&x| x != me)
+                .map(|x| s.table[x as usize].arrow_count())
+                .max()
+                .unwrap_or(0)
+        };
+        let losses = s
+            .ring()
+            .map(|seat| {
+                let p = &s.table[seat as usize];
+                let exempt = p.chief && p.arrow_count() > top_other(seat);
+                let amount = if exempt { 0 } else { p.arrow_count() };
+                Loss {
+                    seat,
+                    amount: amount.min(p.character.info().indian_loss_cap),
+                }
+            })
+            .filter(|l| l.amount > 0)
+            .collect();
+        self.start_batch(LossSource::Indians, losses);
     }
 }

@@ -7,8 +7,8 @@ use super::characters::Character;
 use super::decisions::{Pending, pending};
 use super::events::Event;
 use super::faces::{Die, MAX_DICE};
-use super::roles::Role;
-use super::state::{MAX_PLAYERS, MAX_SHOTS, Outcome, Shot, Stage, State};
+use super::roles::{Role, Team};
+use super::state::{GhostGift, MAX_PLAYERS, MAX_SHOTS, Outcome, Shot, Stage, State};
 use crate::core::{Seat, Viewer};
 
 /// One player as a viewer sees him.
@@ -27,8 +27,10 @@ pub struct PlayerView {
     pub life: u8,
     /// Maximum life points.
     pub max_life: u8,
-    /// Arrows held.
+    /// Regular arrows held.
     pub arrows: u8,
+    /// [M2] Whether he holds the Chief's Arrow.
+    pub chief: bool,
     /// Whether he is still in the game.
     pub alive: bool,
 }
@@ -60,14 +62,22 @@ pub struct View {
     /// Everyone at the table, by seat.
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<PlayerView>))]
     pub players: ArrayVec<PlayerView, MAX_PLAYERS>,
-    /// Arrows in the pile.
+    /// Regular arrows in the pile.
     pub pile: u8,
+    /// [M2] Whether the Chief's Arrow is in the pile.
+    pub chief_in_pile: bool,
     /// The turn in progress.
     pub turn: TurnView,
     /// Where the game stands.
     pub stage: Stage,
     /// Who must act now, and on what.
     pub pending: Option<Pending>,
+    /// [M5] The Ghost's seat, if someone became the Ghost.
+    pub ghost: Option<Seat>,
+    /// [M5] The side a Ghost Renegade plays on.
+    pub ghost_side: Option<Team>,
+    /// [M5] Ghost tokens a player holds.
+    pub gift: Option<GhostGift>,
     /// How the game ended, once over.
     pub outcome: Option<Outcome>,
     /// Events folded.
@@ -101,6 +111,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                 life: p.life,
                 max_life: p.max_life,
                 arrows: p.arrows,
+                chief: p.chief,
                 alive: p.alive,
             }
         })
@@ -110,17 +121,19 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         viewer,
         players,
         pile: s.pile,
+        chief_in_pile: s.chief_in_pile,
         turn: TurnView {
             active,
             dice: s.turn.dice.as_slice().iter().copied().collect(),
             rolls: s.turn.rolls,
-            roll_limit: s
-                .player(active)
-                .map_or(3, |p| p.character.info().roll_limit),
+            roll_limit: s.roll_limit(),
             shots: s.turn.shots().iter().copied().collect(),
         },
         stage: s.stage,
         pending: pending(s),
+        ghost: s.ghost,
+        ghost_side: s.ghost_side,
+        gift: s.gift,
         outcome: s.outcome.clone(),
         version: s.version,
     }

@@ -44,7 +44,13 @@ fn ac_037_bart_may_take_an_arrow_instead_of_a_gatling_hit() {
     t.turn(A).roll("G G G D D").stop();
     assert_eq!(t.decision(), Decision::ArrowsInsteadOfLife { max: 1 });
     assert_eq!(t.pending().unwrap().seat, B);
-    t.act(B, Action::TakeArrows { count: 1 });
+    t.act(
+        B,
+        Action::TakeArrows {
+            count: 1,
+            chief: false,
+        },
+    );
     assert_eq!((t.p(B).life, t.p(B).arrows, t.pile()), (8, 1, 4));
     assert_eq!(t.p(C).life, 7);
 }
@@ -56,9 +62,18 @@ fn ac_038_bart_may_mix_arrows_and_life() {
     t.turn(A).roll("1 1 D G G").stop().shoot(B).shoot(B);
     assert_eq!(
         t.legal(B),
-        [0, 1, 2].map(|count| Action::TakeArrows { count })
+        [0, 1, 2].map(|count| Action::TakeArrows {
+            count,
+            chief: false
+        })
     );
-    t.act(B, Action::TakeArrows { count: 1 });
+    t.act(
+        B,
+        Action::TakeArrows {
+            count: 1,
+            chief: false,
+        },
+    );
     assert_eq!((t.p(B).life, t.p(B).arrows, t.pile()), (7, 1, 4));
 }
 
@@ -181,9 +196,27 @@ fn ac_047_kit_carlson_returns_one_arrow_per_gatling_after_the_gun() {
     assert_eq!(t.p(B).life, 6, "the \"1\" and the Gun");
     assert_eq!(t.p(C).life, 7);
     assert_eq!(t.decision(), Decision::KitDiscard { left: 3 });
-    t.act(A, Action::Discard { from: B })
-        .act(A, Action::Discard { from: B })
-        .act(A, Action::Discard { from: C });
+    t.act(
+        A,
+        Action::Discard {
+            from: B,
+            chief: false,
+        },
+    )
+    .act(
+        A,
+        Action::Discard {
+            from: B,
+            chief: false,
+        },
+    )
+    .act(
+        A,
+        Action::Discard {
+            from: C,
+            chief: false,
+        },
+    );
     assert_eq!(t.pile(), 9);
     assert_eq!(t.active(), B, "no arrow is left to return");
 }
@@ -201,9 +234,21 @@ fn ac_048_kit_carlson_discards_even_when_the_gun_does_not_fire() {
     assert_eq!(t.decision(), Decision::KitDiscard { left: 1 });
     assert_eq!(
         t.legal(A),
-        [Action::Discard { from: B }, Action::EndDiscards]
+        [
+            Action::Discard {
+                from: B,
+                chief: false
+            },
+            Action::EndDiscards
+        ]
     );
-    t.act(A, Action::Discard { from: B });
+    t.act(
+        A,
+        Action::Discard {
+            from: B,
+            chief: false,
+        },
+    );
     assert_eq!(t.p(B).arrows, 1);
     assert_eq!(t.active(), B);
 }
@@ -246,7 +291,13 @@ fn ac_051_pedro_ramirez_returns_up_to_one_arrow_per_lp_lost() {
     );
     assert_eq!(t.p(B).life, 6);
     assert_eq!(t.decision(), Decision::ReturnArrows { max: 2 });
-    t.act(B, Action::ReturnArrows { count: 2 });
+    t.act(
+        B,
+        Action::ReturnArrows {
+            count: 2,
+            chief: false,
+        },
+    );
     assert_eq!((t.p(B).arrows, t.pile()), (1, 8));
 }
 
@@ -282,7 +333,7 @@ fn ac_053_sid_ketchum_must_name_a_living_player() {
     let mut t = table(SidKetchum, BlackJack);
     t.life(B, 3).push_eliminated(D).turn(A);
     assert_eq!(t.decision(), Decision::SidGift);
-    assert!(t.refused(A, Action::Roll));
+    assert!(t.refused(A, Action::ROLL));
     assert!(t.refused(A, Action::Gift { target: D }));
     assert_eq!(t.legal(A).len(), 4);
     let mark = t.log.len();

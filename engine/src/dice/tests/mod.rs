@@ -6,6 +6,10 @@
 
 mod arrows_and_bullseyes;
 mod characters;
+mod chief_arrow;
+mod ghost;
+mod loudmouth_coward;
+mod new_characters;
 mod setup_and_rolling;
 mod victory;
 
@@ -48,6 +52,11 @@ impl Table {
     /// down but the Sheriff's (all face up with 3 players), at full LP, pile full.
     /// Nobody has started a turn yet: call [`Table::turn`].
     pub fn new(seats: &[(Character, Role)]) -> Table {
+        Table::with_modules(seats, &[])
+    }
+
+    /// Like [`Table::new`], with Old Saloon modules on.
+    pub fn with_modules(seats: &[(Character, Role)], modules: &[Module]) -> Table {
         let players = seats.len() as u8;
         let mut t = Table {
             state: State::default(),
@@ -57,7 +66,9 @@ impl Table {
             ruleset: RULESET.into(),
             engine: crate::ENGINE_VERSION.into(),
             players,
-            options: Options::default(),
+            options: Options {
+                modules: modules.to_vec(),
+            },
             seats: Vec::new(),
             seed_commitment: Seed([0; 32]).commitment(),
         })));
@@ -140,7 +151,7 @@ impl Table {
     /// Gives a player `n` more arrows from the pile.
     pub fn arrows(&mut self, seat: Seat, n: u8) -> &mut Table {
         for _ in 0..n {
-            self.push(Event::ArrowTaken { seat });
+            self.push(Event::ArrowTaken { seat, chief: false });
         }
         self
     }
@@ -149,6 +160,12 @@ impl Table {
     pub fn push_eliminated(&mut self, seat: Seat) -> &mut Table {
         let role = self.p(seat).role.unwrap();
         self.push(Event::PlayerEliminated { seat, role });
+        self
+    }
+
+    /// [M2] Gives a player the Chief's Arrow from the pile.
+    pub fn chief(&mut self, seat: Seat) -> &mut Table {
+        self.push(Event::ArrowTaken { seat, chief: true });
         self
     }
 
@@ -207,12 +224,16 @@ impl Table {
     }
 
     fn script_for(&self, dice: &[u8], codes: &str) -> Vec<u32> {
+        self.script_on(self.state.turn.dice, dice, codes)
+    }
+
+    fn script_on(&self, set: DiceSet, dice: &[u8], codes: &str) -> Vec<u32> {
         let faces = faces(codes);
         assert_eq!(faces.len(), dice.len(), "one face per die thrown");
         dice.iter()
             .zip(faces)
             .map(|(&d, face)| {
-                let kind = self.state.turn.dice.as_slice()[d as usize].kind;
+                let kind = set.as_slice()[d as usize].kind;
                 kind.faces()
                     .iter()
                     .position(|&f| f == face)
@@ -222,12 +243,46 @@ impl Table {
             .collect()
     }
 
-    /// The active player's first roll shows `codes`.
+    /// [M5] Makes `seat` the Ghost (eliminated first).
+    pub fn make_ghost(&mut self, seat: Seat) -> &mut Table {
+        let role = self.p(seat).role.unwrap();
+        self.push(Event::PlayerEliminated { seat, role });
+        let side = (role == Renegade).then(|| ghost_renegade_side(self.state.players));
+        self.push(Event::BecameGhost { seat, side });
+        self
+    }
+
+    /// [M5] Gives `to` Ghost tokens of `face` (doubled or not).
+    pub fn gift(&mut self, to: Seat, face: Face, double: bool) -> &mut Table {
+        self.push(Event::GhostTokensGiven {
+            gift: GhostGift { to, face, double },
+        });
+        self
+    }
+
+    /// The active player's first roll shows `codes` (on the dice he throws:
+    /// Ghost-token dice are not thrown).
     pub fn roll(&mut self, codes: &str) -> &mut Table {
         let active = self.state.turn.active;
-        let all: Vec<u8> = (0..self.state.turn.dice.len() as u8).collect();
+        let preset = match self.state.gift {
+            Some(g) if g.to == active => 1 + u8::from(g.double),
+            _ => 0,
+        };
+        let all: Vec<u8> = (preset..self.state.turn.dice.len() as u8).collect();
         let script = self.script_for(&all, codes);
-        self.try_act_with(active, Action::Roll, script)
+        self.try_act_with(active, Action::ROLL, script)
+            .unwrap_or_else(|e| panic!("roll refused: {e}"));
+        self
+    }
+
+    /// [M1] The active player takes a Saloon die (in place of a base die, the
+    /// last of his dice) and his first roll shows `codes`.
+    pub fn roll_with(&mut self, die: DieKind, codes: &str) -> &mut Table {
+        let active = self.state.turn.active;
+        let set = DiceSet::new(4, Some(die));
+        let all: Vec<u8> = (0..set.len() as u8).collect();
+        let script = self.script_on(set, &all, codes);
+        self.try_act_with(active, Action::Roll { saloon: Some(die) }, script)
             .unwrap_or_else(|e| panic!("roll refused: {e}"));
         self
     }
