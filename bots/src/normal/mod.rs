@@ -13,6 +13,7 @@
 mod beliefs;
 mod eval;
 mod reroll;
+mod saloon;
 
 use engine::dice::{Action, Stage, Step, Symbol, View};
 use rand::rngs::ChaCha8Rng;
@@ -129,9 +130,9 @@ impl NormalPolicy {
         let pile_factor = 1.0 + 1.5 / ctx.pile.max(1) as f32;
         self.best(legal, |a| match *a {
             Action::EndDiscards => Some(0.0),
-            Action::Discard { from } => {
+            Action::Discard { from, chief } => {
                 let t = from as usize;
-                if t >= ctx.n || ctx.arrows[t] == 0 {
+                if t >= ctx.n || (ctx.arrows[t] == 0 && !chief) {
                     return None;
                 }
                 let worth = 0.4
@@ -155,14 +156,16 @@ impl NormalPolicy {
         let max = legal
             .iter()
             .filter_map(|a| match a {
-                Action::TakeArrows { count } => Some(*count),
+                Action::TakeArrows { count, .. } => Some(*count),
                 _ => None,
             })
             .max()
             .unwrap_or(0);
         let loss = self.beliefs.batch_loss[me].max(max);
         self.best(legal, |a| match *a {
-            Action::TakeArrows { count } => {
+            // The Chief's Arrow counts 2 in an attack: take regular arrows.
+            Action::TakeArrows { chief: true, .. } => None,
+            Action::TakeArrows { count, .. } => {
                 let lost = loss.saturating_sub(count);
                 let life = ctx.life[me].saturating_sub(lost);
                 let mut cost = ctx.self_loss(lost);
@@ -210,7 +213,14 @@ impl Policy for NormalPolicy {
             return first;
         };
         let pick = match first {
-            Action::Roll => first,
+            Action::Roll { .. } => saloon::roll(&ctx, legal),
+            Action::TakeToken { .. }
+            | Action::BreakArrow { .. }
+            | Action::GiveArrow { .. }
+            | Action::KeepArrows
+            | Action::TakeOver { .. }
+            | Action::EndTakeOver
+            | Action::GhostGift { .. } => saloon::choose(&ctx, view, legal),
             Action::Stop | Action::Reroll { .. } => reroll::choose(&ctx, view, legal),
             Action::Shoot { .. } => self.shoot(&ctx, view, legal),
             Action::Beer { .. } => {
@@ -233,8 +243,8 @@ impl Policy for NormalPolicy {
                 .copied()
                 .filter(|a| matches!(a, Action::ReturnArrows { .. }))
                 .max_by_key(|a| match a {
-                    Action::ReturnArrows { count } => *count,
-                    _ => 0,
+                    Action::ReturnArrows { count, chief } => (*count, *chief),
+                    _ => (0, false),
                 })
                 .unwrap_or(first),
         };

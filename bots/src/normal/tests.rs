@@ -90,6 +90,7 @@ fn table(seats: &[(Character, Role, u8)]) -> State {
             life,
             max_life,
             arrows: 0,
+            chief: false,
             alive: true,
         };
     }
@@ -261,7 +262,7 @@ fn sheriff_shoots_the_one_who_shot_him() {
     events.push(Event::TurnStarted { seat: 4 });
     events.push(Event::Acted {
         seat: 4,
-        action: Action::Roll,
+        action: Action::ROLL,
     });
     events.push(Event::Acted {
         seat: 4,
@@ -470,7 +471,13 @@ fn character_abilities() {
         step: BatchStep::Pedro,
     });
     dice(&mut s, 0, &[Bullseye1; 5], 3, BULLSEYES);
-    assert_eq!(pick(&s, 2, &[]), Action::ReturnArrows { count: 2 });
+    assert_eq!(
+        pick(&s, 2, &[]),
+        Action::ReturnArrows {
+            count: 2,
+            chief: false
+        }
+    );
 
     // Bart Cassidy takes arrows rather than be eliminated.
     let mut s = table(&base);
@@ -485,7 +492,13 @@ fn character_abilities() {
         step: BatchStep::Bart,
     });
     dice(&mut s, 0, &[Bullseye1; 5], 3, BULLSEYES);
-    assert_eq!(pick(&s, 2, &[]), Action::TakeArrows { count: 2 });
+    assert_eq!(
+        pick(&s, 2, &[]),
+        Action::TakeArrows {
+            count: 2,
+            chief: false
+        }
+    );
 
     // Kit Carlson (Renegade, seat 3) returns his own arrows, never an Outlaw's... and
     // stops when only enemies hold arrows.
@@ -503,7 +516,13 @@ fn character_abilities() {
         3,
         kit,
     );
-    assert_eq!(pick(&s, 3, &[]), Action::Discard { from: 3 });
+    assert_eq!(
+        pick(&s, 3, &[]),
+        Action::Discard {
+            from: 3,
+            chief: false
+        }
+    );
     s.table[3].arrows = 0;
     s.pile = 6;
     s.stage = Stage::Resolve {
