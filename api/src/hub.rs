@@ -63,6 +63,20 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
+/// [`auth::token_hash`] (hex of the token's SHA-256), without a `format!` per
+/// byte: it runs on every authenticated request.
+fn token_hash(token: &str) -> String {
+    use sha2::{Digest, Sha256};
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let digest = Sha256::digest(token.as_bytes());
+    let mut out = String::with_capacity(2 * digest.len());
+    for b in digest {
+        out.push(char::from(DIGITS[usize::from(b >> 4)]));
+        out.push(char::from(DIGITS[usize::from(b & 0x0f)]));
+    }
+    out
+}
+
 fn seed_of(hex: &str) -> Result<Seed, ApiError> {
     hex.parse()
         .map_err(|_| ApiError::internal("a game's seed is unreadable"))
@@ -207,7 +221,7 @@ impl Hub {
                 None => Ok(Caller { seat: None }),
             };
         }
-        let hash = auth::token_hash(&token);
+        let hash = token_hash(&token);
         let seat = data.seats.iter().position(|s| {
             s.token_hash
                 .as_deref()
@@ -252,6 +266,20 @@ impl Hub {
             .collect()
     }
 
+    /// [`Hub::events_out`], taking the envelopes (their events are moved, not
+    /// copied, when the viewer may see them as they are).
+    fn events_into(live: &Live, envelopes: Vec<Envelope>, viewer: Viewer) -> Vec<EventOut> {
+        envelopes
+            .into_iter()
+            .map(|e| EventOut {
+                seq: e.seq,
+                at: e.at,
+                actor: e.actor,
+                event: live.redact_owned(e.event, viewer),
+            })
+            .collect()
+    }
+
     // ----- signals ----------------------------------------------------------
 
     fn subscribe(&self, id: GameId) -> watch::Receiver<u64> {
@@ -277,7 +305,13 @@ impl Hub {
         let version = entry.live.version();
         let mut turns = lock(&self.bot_turns);
         let before = turns.len();
-        turns.retain(|(game, _), _| *game != id);
+        let stale: Vec<(GameId, u8)> = turns
+            .range((id, u8::MIN)..=(id, u8::MAX))
+            .map(|(&key, _)| key)
+            .collect();
+        for key in stale {
+            turns.remove(&key);
+        }
         let mut added = false;
         if !entry.live.is_over() {
             for seat in entry.live.waiting() {
@@ -555,13 +589,16 @@ impl Hub {
         let seed = seed_of(&entry.data.seed)?;
         let (events, next) = entry.live.decide(seat, &body.action, seed)?;
         let over = next.is_over();
-        let mut data = entry.data.clone();
-        if over {
+        // The data changes only when the game ends (its winners).
+        let data = over.then(|| {
+            let mut data = entry.data.clone();
             data.winners = next.winners();
-        }
+            let value = data.to_value();
+            (data, value)
+        });
         let appended = self
             .store
-            .append(
+            .append_head(
                 id,
                 version,
                 Append {
@@ -569,7 +606,7 @@ impl Hub {
                     action_id: body.action_id.clone(),
                     events,
                     status: over.then_some(GameStatus::Finished),
-                    data: over.then(|| data.to_value()),
+                    data: data.as_ref().map(|(_, value)| value.clone()),
                 },
             )
             .await
@@ -581,8 +618,11 @@ impl Hub {
             return Ok(self.repeated(&entry, caller, &appended.envelopes));
         }
         entry.live = next;
-        entry.data = data;
-        entry.record = appended.game;
+        appended.head.apply_to(&mut entry.record);
+        if let Some((data, value)) = data {
+            entry.data = data;
+            entry.record.data = value;
+        }
         let new_version = entry.live.version();
         lock(&self.committed).insert(id, new_version);
         self.publish(id, new_version);
@@ -590,7 +630,7 @@ impl Hub {
         let viewer = Self::viewer(over, caller);
         Ok(ActionResult {
             version: new_version,
-            events: Self::events_out(&entry.live, &appended.envelopes, viewer),
+            events: Self::events_into(&entry.live, appended.envelopes, viewer),
             duplicate: false,
         })
     }
@@ -631,7 +671,7 @@ impl Hub {
         let viewer = Self::viewer(record.status == GameStatus::Finished, caller);
         Ok(EventPage {
             version: record.version,
-            events: Self::events_out(&live, &envelopes, viewer),
+            events: Self::events_into(&live, envelopes, viewer),
         })
     }
 
@@ -765,6 +805,25 @@ impl Hub {
                 Ok(Ok(())) => continue,
                 _ => return turns,
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::token_hash;
+    use crate::auth;
+
+    #[test]
+    fn token_hash_is_auth_token_hash() {
+        for token in [
+            "",
+            "a",
+            "ff8c50e5843e41370e531ffbe90e5158",
+            "é☃ x",
+            &auth::new_token(),
+        ] {
+            assert_eq!(token_hash(token), auth::token_hash(token));
         }
     }
 }

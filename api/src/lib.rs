@@ -69,11 +69,14 @@ impl Modify for Security {
 }
 
 fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(routes::create_game)
+    // Routes are tried in this order (each path pattern with a `{id}` is a
+    // regex match): the hot one, posting an action, comes first. No two
+    // routes match the same method and path, so the order changes nothing else.
+    cfg.service(routes::post_action)
+        .service(routes::create_game)
         .service(routes::list_games)
         .service(routes::get_game)
         .service(routes::legal_actions)
-        .service(routes::post_action)
         .service(routes::game_events)
         .service(routes::fork_game)
         .service(routes::audit_game)

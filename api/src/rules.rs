@@ -4,6 +4,7 @@
 
 use engine::dice;
 use engine::{GameRng, Seed, Viewer};
+use serde::Deserialize;
 use serde_json::Value;
 
 use crate::error::ApiError;
@@ -110,7 +111,8 @@ impl Live {
     pub fn apply(&mut self, event: &Value) -> Result<(), ApiError> {
         match self {
             Live::Dice(state) => {
-                let event: dice::Event = serde_json::from_value(event.clone()).map_err(corrupt)?;
+                // Read from the borrowed value: no copy of the event.
+                let event = dice::Event::deserialize(event).map_err(corrupt)?;
                 dice::apply(state, &event);
             }
         }
@@ -179,10 +181,11 @@ impl Live {
     ) -> Result<(Vec<Value>, Live), ApiError> {
         match self {
             Live::Dice(s) => {
-                let action: dice::Action =
-                    serde_json::from_value(action_json.clone()).map_err(|e| {
-                        ApiError::unprocessable("invalid_action", format!("action: {e}"))
-                    })?;
+                // Read from the borrowed value (no copy); the errors are the
+                // ones `serde_json::from_value` gives.
+                let action = dice::Action::deserialize(action_json).map_err(|e| {
+                    ApiError::unprocessable("invalid_action", format!("action: {e}"))
+                })?;
                 no_unknown_fields(action_json, &to_json(&action))?;
                 let mut next = s.clone();
                 let events =
@@ -211,10 +214,23 @@ impl Live {
                 if event.get("type").and_then(Value::as_str) != Some("role_dealt") {
                     return event.clone();
                 }
-                match serde_json::from_value::<dice::Event>(event.clone()) {
+                match dice::Event::deserialize(event) {
                     Ok(e) => to_json(&dice::redact(&e, viewer)),
                     Err(_) => Value::Null,
                 }
+            }
+        }
+    }
+
+    /// [`Live::redact`], taking the event (returned as it is when the viewer
+    /// may see it whole).
+    pub fn redact_owned(&self, event: Value, viewer: Viewer) -> Value {
+        match self {
+            Live::Dice(_) => {
+                if event.get("type").and_then(Value::as_str) != Some("role_dealt") {
+                    return event;
+                }
+                self.redact(&event, viewer)
             }
         }
     }
@@ -226,10 +242,60 @@ impl Live {
             Live::Dice(_) => {
                 let mut parsed = Vec::with_capacity(events.len());
                 for (i, e) in events.iter().enumerate() {
-                    parsed.push(serde_json::from_value::<dice::Event>(e.clone()).map_err(|_| i)?);
+                    parsed.push(dice::Event::deserialize(e).map_err(|_| i)?);
                 }
                 dice::verify_log_with(&parsed, seed_at)
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde::Deserialize;
+    use serde_json::{Value, json};
+
+    use engine::dice;
+
+    /// Reading an action or an event from a borrowed `Value` accepts and
+    /// refuses exactly what `serde_json::from_value` does, with the same messages.
+    #[test]
+    fn borrowed_reads_match_from_value() {
+        let actions = [
+            json!({"type": "roll"}),
+            json!({"type": "stop"}),
+            json!({"type": "reroll", "dice": [0, 3]}),
+            json!({"type": "reroll", "dice": "x"}),
+            json!({"type": "reroll"}),
+            json!({"type": "nope"}),
+            json!({"dice": [1]}),
+            json!({"type": 7}),
+            json!([]),
+            json!("roll"),
+            json!(null),
+            json!(1.5),
+            json!({"type": "reroll", "dice": [-1]}),
+            json!({"type": "reroll", "dice": [300]}),
+        ];
+        for a in &actions {
+            let owned =
+                serde_json::from_value::<dice::Action>(a.clone()).map_err(|e| e.to_string());
+            let borrowed = dice::Action::deserialize(a).map_err(|e| e.to_string());
+            assert_eq!(owned, borrowed, "{a}");
+        }
+        let events = [
+            json!({"type": "turn_started", "seat": 1}),
+            json!({"type": "turn_started"}),
+            json!({"type": "role_dealt", "seat": 0, "role": null, "face_up": false}),
+            json!({"type": "role_dealt", "seat": 0, "role": "sheriff", "face_up": true}),
+            json!({"type": "arrow_taken", "seat": "x"}),
+            json!({"type": "what"}),
+            Value::Null,
+        ];
+        for e in &events {
+            let owned = serde_json::from_value::<dice::Event>(e.clone()).map_err(|e| e.to_string());
+            let borrowed = dice::Event::deserialize(e).map_err(|e| e.to_string());
+            assert_eq!(owned, borrowed, "{e}");
         }
     }
 }

@@ -95,19 +95,41 @@ fn write_value(out: &mut Vec<u8>, value: &Value) {
 
 /// An event encoded ahead of its write (by the caller, off the writer thread).
 pub(crate) struct EncodedEvent {
-    /// `canonical_json(event)`: what the envelope's hash covers.
-    pub(crate) canonical: Vec<u8>,
+    /// `canonical_json(event)`: what the envelope's hash covers; `None` when
+    /// it is `plain` (see [`plain_is_canonical`]).
+    canonical: Option<Vec<u8>>,
     /// `serde_json::to_vec(event)`: what is stored.
     pub(crate) plain: Vec<u8>,
 }
 
 impl EncodedEvent {
     pub(crate) fn new(event: &Value) -> Result<EncodedEvent, serde_json::Error> {
-        Ok(EncodedEvent {
-            canonical: canonical_json(event),
-            plain: serde_json::to_vec(event)?,
-        })
+        let plain = serde_json::to_vec(event)?;
+        let canonical = (!plain_is_canonical()).then(|| canonical_json(event));
+        Ok(EncodedEvent { canonical, plain })
     }
+
+    /// `canonical_json(event)`.
+    pub(crate) fn canonical(&self) -> &[u8] {
+        self.canonical.as_deref().unwrap_or(&self.plain)
+    }
+}
+
+/// Whether `serde_json::to_vec(value) == canonical_json(value)` for every
+/// `Value`: true when `serde_json::Map` keeps its keys sorted (a `BTreeMap`,
+/// unless some crate of the build enables `preserve_order`), since both write
+/// compact JSON with the same string escapes and number formats. Checked once,
+/// at run time, on a map whose insertion order is not its byte order.
+fn plain_is_canonical() -> bool {
+    static SORTED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *SORTED.get_or_init(|| {
+        let mut map = serde_json::Map::new();
+        for key in ["é", "b", "Z", "a"] {
+            map.insert(key.into(), Value::Null);
+        }
+        let value = Value::Object(map);
+        serde_json::to_vec(&value).is_ok_and(|plain| plain == canonical_json(&value))
+    })
 }
 
 /// `s` as a JSON string literal, escaped as `serde_json` escapes it.
@@ -153,7 +175,7 @@ pub(crate) fn seal(
     hasher.update(b",\"at\":");
     hasher.update(fields.at);
     hasher.update(b",\"event\":");
-    hasher.update(&event.canonical);
+    hasher.update(event.canonical());
     hasher.update(b",\"prev_hash\":");
     hasher.update(&prev_json);
     hasher.update(b",\"seq\":");
@@ -350,6 +372,7 @@ mod tests {
                             action_id: action_json.as_deref(),
                         };
                         let encoded = EncodedEvent::new(event).expect("encode");
+                        assert_eq!(encoded.canonical(), canonical_json(event));
                         let (hash, stored) = seal(&fields, seq, prev, &encoded);
                         let mut envelope = Envelope {
                             seq,

@@ -4,9 +4,9 @@
 //! A writer hands its request to [`GroupCommit::submit`] and awaits the
 //! returned future. The thread takes every request waiting at that moment (up
 //! to a cap, in arrival order), applies them all with one call of the batch
-//! function given to [`GroupCommit::start`] (the store runs one sled
-//! transaction there, so the batch costs one log reservation instead of one per
-//! request), then runs one hard flush and answers every request of the batch.
+//! function given to [`GroupCommit::start`] (the store writes the batch with
+//! two atomic sled batches there, whatever the number of requests), then runs
+//! one hard flush and answers every request of the batch.
 //! Requests that arrive meanwhile wait for the next batch.
 //!
 //! A hard flush is `Db::flush()` followed by `File::sync_all()` on the log file

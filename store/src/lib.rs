@@ -9,8 +9,9 @@
 //!   written. All the events of one append land together or not at all.
 //! * **Durability.** An append returns only after its events are flushed and the
 //!   log file is fsynced. Writes go through one writer thread ([`GroupCommit`]):
-//!   it applies all pending appends and creates in one sled transaction, then
-//!   runs one flush + fsync for all of them (sled's `flush_async` deadlocks
+//!   it applies all pending appends and creates in two atomic sled batches
+//!   (the events, then the games' heads, a game's head being the commit point
+//!   of its log), then runs one flush + fsync for all of them (sled's `flush_async` deadlocks
 //!   under load and its `flush` does not fsync, see `notes/stack.md`).
 //! * **Idempotence.** An append with an `action_id` already recorded for the game
 //!   appends nothing and returns the events of the first append.
@@ -50,6 +51,20 @@ pub trait EventStore: Send + Sync + 'static {
         expected: u64,
         append: Append,
     ) -> impl Future<Output = Result<Appended, StoreError>> + Send;
+
+    /// [`EventStore::append`], answering with the game's head only: for a
+    /// caller that keeps the rest of the record (its `data` in particular)
+    /// itself, and so need not have it copied on every append. Same effects
+    /// and errors as `append`.
+    fn append_head(
+        &self,
+        id: GameId,
+        expected: u64,
+        append: Append,
+    ) -> impl Future<Output = Result<AppendedHead, StoreError>> + Send {
+        let appended = self.append(id, expected, append);
+        async move { appended.await.map(AppendedHead::from) }
+    }
 
     /// A game's record, if it exists.
     fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError>;

@@ -2,41 +2,80 @@
 //!
 //! Trees (all integers big-endian, so byte order is numeric order):
 //!
-//! | tree         | key                                  | value                       |
-//! |--------------|--------------------------------------|-----------------------------|
-//! | `games`      | game id (8 bytes)                    | [`GameRecord`] as JSON      |
-//! | `events`     | game id ++ seq (16 bytes)            | [`Envelope`] as JSON        |
-//! | `dedupe`     | game id ++ action id (UTF-8)         | first seq ++ count (16 b.)  |
-//! | `by_created` | created_at millis ++ game id (16 b.) | empty                       |
+//! | tree         | key                                  | value                               |
+//! |--------------|--------------------------------------|-------------------------------------|
+//! | `games`      | game id (8 bytes)                    | the game's meta, JSON (see below)   |
+//! | `heads`      | game id (8 bytes)                    | the game's head, binary (see below) |
+//! | `events`     | game id ++ seq (16 bytes)            | [`Envelope`] as JSON                |
+//! | `dedupe`     | game id ++ action id (UTF-8)         | first seq ++ count (16 b.)          |
+//! | `by_created` | created_at millis ++ game id (16 b.) | empty                               |
+//!
+//! A [`GameRecord`] is kept in two parts, so that an append, which changes only
+//! the version, head hash, status and `updated_at`, neither reads nor rewrites
+//! the API's `data`:
+//!
+//! * its **meta** in `games`: `{"generation": g, "ruleset": …, "created_at": …,
+//!   "data": …}` (JSON), the rarely-changing part, written at creation and by
+//!   an append that carries new `data`; each such write increments `g`;
+//! * its **head** in `heads`: `version` (u64) ++ `generation` (u64, the `g` of
+//!   the meta it goes with) ++ `status` (1 byte: 0 active, 1 finished) ++
+//!   `updated_at` (i64 seconds since the epoch ++ u32 nanoseconds) ++
+//!   `head_hash` (its hex text, the rest of the value), 29 + 64 bytes, written
+//!   by every write.
+//!
+//! [`EventStore::game`] reads the head, then the meta, and retries until their
+//! generations match, so that it never pairs a head with the meta of another
+//! write.
+//!
+//! **The head is the commit point of a game's log**: the log is events `1..=
+//! version` of its head. Events past it are not committed (the tail of a batch
+//! whose heads were lost in a crash, see below): no read returns them,
+//! [`EventStore::verify`] walks only the committed log, and the next append
+//! overwrites them.
 //!
 //! Writes (`create`, `append`) are not run by their callers: they are submitted
 //! to the store's single writer thread ([`GroupCommit`]), which takes every
-//! pending request (up to [`WRITE_BATCH`]), applies them all in arrival order in
-//! ONE sled transaction over `games`, `events`, `dedupe` and `by_created`, runs
-//! one flush + fsync, and only then answers each caller. Each request is checked
+//! pending request (up to [`WRITE_BATCH`]) and checks each, in arrival order,
 //! against the state left by the requests before it in the same batch (version
 //! → `Conflict`, action id → duplicate); a rejected request writes nothing, so
-//! each request stays all-or-nothing and does not affect the others. One
-//! transaction per batch means one log reservation per batch instead of one per
-//! append, and, the writer being alone, the transaction never conflicts. Reads
-//! go to the trees directly.
+//! each request stays all-or-nothing and does not affect the others. The
+//! writes of the accepted ones are then made in two atomic steps:
+//!
+//! 1. every new envelope, in ONE sled batch on `events` (`Tree::apply_batch`:
+//!    recovered all or nothing);
+//! 2. every head, with the metas, dedupe entries and `by_created` entries of
+//!    the batch, if any: one sled batch on `heads`, or, when other trees are
+//!    written too, one transaction over them.
+//!
+//! Then one flush + fsync, and only then is each caller answered. sled
+//! recovers a prefix of its log after a crash, so step 2 never survives
+//! without step 1; step 1 without step 2 leaves only uncommitted events past
+//! the heads, which nothing reads. Two batches instead of one transaction
+//! spare a transaction's extra lookup per written key. The writer keeps the
+//! head and meta of the games it wrote in memory (bounded, see
+//! [`WRITER_CACHE`]), so an append to a known game reads nothing from sled.
+//! Reads go to the trees directly.
+//!
+//! Format changes: before the split, `games` held the whole [`GameRecord`] as
+//! JSON, there was no `heads` tree, and one transaction wrote a batch; such a
+//! database is not readable by this version. The `events` tree is unchanged.
 
+use std::collections::HashMap;
 use std::convert::Infallible;
 use std::path::Path;
 use std::sync::Arc;
 
 use chrono::{DateTime, SubsecRound, Utc};
 use rand::TryRng;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sled::Transactional;
-use sled::transaction::{
-    ConflictableTransactionError, TransactionError, TransactionalTree, UnabortableTransactionError,
-};
+use sled::transaction::{ConflictableTransactionError, TransactionError};
 
 use crate::canonical::{EncodedEvent, SharedFields, ZERO_HASH, chain_hash, hex, json_string, seal};
 use crate::{
-    Append, Appended, Envelope, EventStore, GameId, GameRecord, GameStatus, GroupCommit, ListQuery,
-    NewGame, Page, StoreError, Verification,
+    Append, Appended, AppendedHead, Envelope, EventStore, GameHead, GameId, GameRecord, GameStatus,
+    GroupCommit, ListQuery, NewGame, Page, StoreError, Verification,
 };
 
 /// The page size of [`EventStore::list`] when the query's `limit` is 0.
@@ -48,10 +87,22 @@ pub const MAX_LIST_LIMIT: usize = 200;
 /// random bits is already all but impossible).
 const CREATE_ATTEMPTS: usize = 8;
 
-/// The most write requests the writer thread applies in one transaction (and
-/// covers with one flush). It bounds how long one batch holds sled's global
-/// transaction lock, and so the latency of reads and of the next batch.
+/// The most write requests the writer thread applies in one batch (and covers
+/// with one flush). It bounds how long one batch holds sled's global write lock
+/// (taken by its batches and transactions), and so the latency of the next batch.
 pub const WRITE_BATCH: usize = 512;
+
+/// The most games whose head and meta the writer thread keeps in memory. Past
+/// it, the finished games are dropped first, then all (a game not in memory is
+/// read back from its trees).
+pub const WRITER_CACHE: usize = 16_384;
+
+/// How many times [`EventStore::game`] rereads a head and a meta that do not
+/// go together (a write came between the two reads) before giving up: the
+/// first few right away, then 1 ms apart (the writer may have been preempted
+/// between its two inserts).
+const CONSISTENT_READ_ATTEMPTS: usize = 1_000;
+const CONSISTENT_READ_SPINS: usize = 16;
 
 /// The sled-backed event store. Cloning is cheap (the clones share one
 /// database and one writer thread); dropping the last clone lets the writer
@@ -76,6 +127,11 @@ pub const WRITE_BATCH: usize = 512;
 /// * A write whose caller gives up (drops the future) after it was submitted
 ///   is still applied.
 /// * [`EventStore::events`] of an unknown game is empty, not `NotFound`.
+/// * A game's log ends at its head's version: envelopes stored past it (left
+///   by a crash between the two write steps of a batch, see the module docs)
+///   are not returned, not verified, and are overwritten by the next append.
+/// * [`EventStore::append_head`] does what `append` does without copying the
+///   game's `data` out of the writer's memory.
 /// * [`EventStore::list`] with a cursor that is not one it returned gives an
 ///   empty page.
 #[derive(Clone)]
@@ -89,6 +145,7 @@ struct Inner {
     // database are released.
     writer: GroupCommit<Request, Outcome>,
     games: sled::Tree,
+    heads: sled::Tree,
     events: sled::Tree,
     dedupe: sled::Tree,
     by_created: sled::Tree,
@@ -154,13 +211,122 @@ impl Write {
     }
 }
 
+/// The part of a game every write changes (the `heads` tree).
+#[derive(Clone, Debug, PartialEq)]
+struct StoredHead {
+    version: u64,
+    /// The generation of the [`Meta`] this head goes with.
+    generation: u64,
+    status: GameStatus,
+    updated_at: DateTime<Utc>,
+    head_hash: String,
+}
+
+/// The fixed-size prefix of an encoded [`StoredHead`]; the hash text follows.
+const HEAD_PREFIX: usize = 8 + 8 + 1 + 8 + 4;
+
+impl StoredHead {
+    fn encode(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(HEAD_PREFIX + self.head_hash.len());
+        out.extend_from_slice(&self.version.to_be_bytes());
+        out.extend_from_slice(&self.generation.to_be_bytes());
+        out.push(match self.status {
+            GameStatus::Active => 0,
+            GameStatus::Finished => 1,
+        });
+        out.extend_from_slice(&self.updated_at.timestamp().to_be_bytes());
+        out.extend_from_slice(&self.updated_at.timestamp_subsec_nanos().to_be_bytes());
+        out.extend_from_slice(self.head_hash.as_bytes());
+        out
+    }
+
+    fn decode(id: GameId, bytes: &[u8]) -> Result<StoredHead, StoreError> {
+        let bad = || StoreError::Corrupt(format!("head of game {id}"));
+        let (prefix, hash) = bytes.split_at_checked(HEAD_PREFIX).ok_or_else(bad)?;
+        let u64_at = |i: usize| -> Result<u64, StoreError> {
+            let b: [u8; 8] = prefix[i..i + 8].try_into().map_err(|_| bad())?;
+            Ok(u64::from_be_bytes(b))
+        };
+        let version = u64_at(0)?;
+        let generation = u64_at(8)?;
+        let status = match prefix[16] {
+            0 => GameStatus::Active,
+            1 => GameStatus::Finished,
+            _ => return Err(bad()),
+        };
+        let secs = i64::from_be_bytes(prefix[17..25].try_into().map_err(|_| bad())?);
+        let nanos = u32::from_be_bytes(prefix[25..29].try_into().map_err(|_| bad())?);
+        let updated_at = DateTime::from_timestamp(secs, nanos).ok_or_else(bad)?;
+        let head_hash = std::str::from_utf8(hash).map_err(|_| bad())?.to_owned();
+        Ok(StoredHead {
+            version,
+            generation,
+            status,
+            updated_at,
+            head_hash,
+        })
+    }
+}
+
+/// The part of a game that rarely changes (the `games` tree, as JSON).
+#[derive(Debug, Serialize, Deserialize)]
+struct Meta {
+    /// Incremented by each write of the meta; the head names the one it goes with.
+    generation: u64,
+    ruleset: String,
+    created_at: DateTime<Utc>,
+    data: Value,
+}
+
+impl Meta {
+    fn decode(id: GameId, bytes: &[u8]) -> Result<Meta, StoreError> {
+        serde_json::from_slice(bytes)
+            .map_err(|e| StoreError::Corrupt(format!("meta of game {id}: {e}")))
+    }
+}
+
+/// A game as the writer thread keeps it. Cloning is cheap (the meta is shared).
+#[derive(Clone, Debug)]
+struct Game {
+    id: GameId,
+    head: StoredHead,
+    meta: Arc<Meta>,
+}
+
+impl Game {
+    /// The full record (clones the meta's data: done by the caller, not by
+    /// the writer thread).
+    fn record(&self) -> GameRecord {
+        GameRecord {
+            id: self.id,
+            ruleset: self.meta.ruleset.clone(),
+            status: self.head.status,
+            version: self.head.version,
+            head_hash: self.head.head_hash.clone(),
+            created_at: self.meta.created_at,
+            updated_at: self.head.updated_at,
+            data: self.meta.data.clone(),
+        }
+    }
+
+    /// Its head.
+    fn head(self) -> GameHead {
+        GameHead {
+            version: self.head.version,
+            head_hash: self.head.head_hash,
+            status: self.head.status,
+            updated_at: self.head.updated_at,
+        }
+    }
+}
+
 /// What the writer thread did with an accepted request.
 enum Outcome {
     /// Written: the game after the write, and the envelopes' common time,
     /// first seq, first `prev_hash` and hashes (the caller builds the
     /// envelopes from its events).
     Written {
-        game: GameRecord,
+        game: Game,
         at: DateTime<Utc>,
         first: u64,
         prev_hash: String,
@@ -169,11 +335,7 @@ enum Outcome {
     /// The action id was already recorded: nothing was written. The game as
     /// the request found it, and where the first append's envelopes are (the
     /// caller reads them back; stored envelopes never change).
-    Duplicate {
-        game: GameRecord,
-        first: u64,
-        count: u64,
-    },
+    Duplicate { game: Game, first: u64, count: u64 },
 }
 
 /// The envelopes of a written append, from the caller's `append` and the
@@ -213,12 +375,12 @@ enum Fail {
     /// Rejected (conflict, unknown game, bad data…): the request wrote nothing
     /// and the batch goes on.
     Rejected(StoreError),
-    /// sled failed: the whole transaction fails.
-    Storage(UnabortableTransactionError),
+    /// sled failed: the whole batch fails.
+    Storage(sled::Error),
 }
 
-impl From<UnabortableTransactionError> for Fail {
-    fn from(e: UnabortableTransactionError) -> Fail {
+impl From<sled::Error> for Fail {
+    fn from(e: sled::Error) -> Fail {
         Fail::Storage(e)
     }
 }
@@ -284,10 +446,6 @@ fn parse_cursor(cursor: &str) -> Option<[u8; 16]> {
     Some(key)
 }
 
-fn decode_record(bytes: &[u8]) -> Result<GameRecord, StoreError> {
-    serde_json::from_slice(bytes).map_err(|e| StoreError::Corrupt(format!("game record: {e}")))
-}
-
 fn decode_envelope(bytes: &[u8]) -> Result<Envelope, StoreError> {
     serde_json::from_slice(bytes).map_err(|e| StoreError::Corrupt(format!("envelope: {e}")))
 }
@@ -338,14 +496,17 @@ impl SledStore {
         let path = path.as_ref();
         let db = sled::Config::new().path(path).open().map_err(io)?;
         let games = db.open_tree("games").map_err(io)?;
+        let heads = db.open_tree("heads").map_err(io)?;
         let events = db.open_tree("events").map_err(io)?;
         let dedupe = db.open_tree("dedupe").map_err(io)?;
         let by_created = db.open_tree("by_created").map_err(io)?;
-        let trees = WriterTrees {
+        let mut trees = WriterTrees {
             games: games.clone(),
+            heads: heads.clone(),
             events: events.clone(),
             dedupe: dedupe.clone(),
             by_created: by_created.clone(),
+            cache: HashMap::new(),
         };
         let writer = GroupCommit::start(db.clone(), path, WRITE_BATCH, move |batch| {
             trees.apply(batch)
@@ -354,6 +515,7 @@ impl SledStore {
             inner: Arc::new(Inner {
                 writer,
                 games,
+                heads,
                 events,
                 dedupe,
                 by_created,
@@ -371,6 +533,51 @@ impl SledStore {
     /// The size of the database on disk, in bytes.
     pub fn size_on_disk(&self) -> Result<u64, StoreError> {
         self.inner.db.size_on_disk().map_err(io)
+    }
+
+    /// The version of a game's head (0 for an unknown game): its committed log
+    /// ends there.
+    fn committed_version(&self, id: GameId) -> Result<u64, StoreError> {
+        let Some(head) = self.inner.heads.get(game_key(id)).map_err(io)? else {
+            return Ok(0);
+        };
+        let version: [u8; 8] = head
+            .get(..8)
+            .and_then(|v| v.try_into().ok())
+            .ok_or_else(|| StoreError::Corrupt(format!("head of game {id}")))?;
+        Ok(u64::from_be_bytes(version))
+    }
+
+    /// An append, run by the writer thread: the game after it, its envelopes
+    /// and whether it was a duplicate.
+    async fn append_outcome(
+        &self,
+        id: GameId,
+        expected: u64,
+        mut append: Append,
+    ) -> Result<(Game, Vec<Envelope>, bool), StoreError> {
+        let write = Write::encode(&mut append)?;
+        let request = Request::Append {
+            id,
+            expected,
+            write,
+        };
+        match self.inner.writer.submit(request).await? {
+            Outcome::Written {
+                game,
+                at,
+                first,
+                prev_hash,
+                hashes,
+            } => Ok((
+                game,
+                envelopes(append, at, first, prev_hash, hashes)?,
+                false,
+            )),
+            Outcome::Duplicate { game, first, count } => {
+                Ok((game, self.read_run(id, first, count)?, true))
+            }
+        }
     }
 
     /// Envelopes `first..first + count` of a game, which must all exist.
@@ -397,18 +604,22 @@ impl SledStore {
     }
 }
 
-/// The trees, as the writer thread holds them.
+/// The trees, as the writer thread holds them, and the games it knows.
 struct WriterTrees {
     games: sled::Tree,
+    heads: sled::Tree,
     events: sled::Tree,
     dedupe: sled::Tree,
     by_created: sled::Tree,
+    /// Games as last committed by this thread (the only writer), so that an
+    /// append reads nothing. Bounded by [`WRITER_CACHE`].
+    cache: HashMap<GameId, Game>,
 }
 
 impl WriterTrees {
-    /// Applies a batch of requests, in order, in one transaction; one result
-    /// per request. Runs on the writer thread.
-    fn apply(&self, batch: &[Request]) -> Vec<Result<Outcome, StoreError>> {
+    /// Applies a batch of requests, in order; one result per request. Runs on
+    /// the writer thread.
+    fn apply(&mut self, batch: &[Request]) -> Vec<Result<Outcome, StoreError>> {
         let at = now();
         let at_json = match serde_json::to_vec(&at) {
             Ok(json) => json,
@@ -418,160 +629,285 @@ impl WriterTrees {
             }
         };
         let at = (at, at_json.as_slice());
-        let trees = (&self.games, &self.events, &self.dedupe, &self.by_created);
-        // Retry-safe: every result is computed inside the closure and returned
-        // from it, so a rerun starts over (with the transaction's fresh view).
-        let result = trees.transaction(|(games, events, dedupe, by_created)| {
-            let mut results = Vec::with_capacity(batch.len());
-            for request in batch {
-                match apply_one((games, events, dedupe, by_created), request, at) {
-                    Ok(outcome) => results.push(Ok(outcome)),
-                    Err(Fail::Rejected(e)) => results.push(Err(e)),
-                    Err(Fail::Storage(e)) => return Err(e.into()),
+        let mut plan = Plan::default();
+        let mut results = Vec::with_capacity(batch.len());
+        for request in batch {
+            match self.apply_one(&mut plan, request, at) {
+                Ok(outcome) => results.push(Ok(outcome)),
+                Err(Fail::Rejected(e)) => results.push(Err(e)),
+                Err(Fail::Storage(e)) => {
+                    let e = io(e);
+                    return batch.iter().map(|_| Err(e.clone())).collect();
                 }
             }
-            Ok::<_, ConflictableTransactionError<Infallible>>(results)
-        });
-        match result {
-            Ok(results) => results,
-            Err(TransactionError::Storage(e)) => {
+        }
+        let changed = std::mem::take(&mut plan.changed);
+        match self.commit(plan) {
+            Ok(()) => {
+                self.remember(changed);
+                results
+            }
+            Err(e) => {
+                // What sled kept of the batch is unknown: forget everything,
+                // the trees are the truth.
+                self.cache.clear();
                 let e = io(e);
                 batch.iter().map(|_| Err(e.clone())).collect()
             }
-            Err(TransactionError::Abort(never)) => match never {},
         }
+    }
+
+    /// Makes the writes of a batch: the events first, in one atomic sled
+    /// batch, then everything else, the heads last (see the module docs).
+    fn commit(&self, plan: Plan) -> Result<(), sled::Error> {
+        if !plan.events.is_empty() {
+            let mut events = sled::Batch::default();
+            for (key, value) in plan.events {
+                events.insert(&key, value);
+            }
+            self.events.apply_batch(events)?;
+        }
+        let no_heads = plan.heads.is_empty();
+        let mut heads = sled::Batch::default();
+        for (key, value) in plan.heads {
+            heads.insert(&key, value);
+        }
+        if plan.games.is_empty() && plan.dedupe.is_empty() && plan.by_created.is_empty() {
+            if no_heads {
+                return Ok(()); // every request was rejected
+            }
+            return self.heads.apply_batch(heads);
+        }
+        let mut games = sled::Batch::default();
+        for (key, value) in plan.games {
+            games.insert(&key, value);
+        }
+        let mut dedupe = sled::Batch::default();
+        for (key, value) in plan.dedupe {
+            dedupe.insert(key, &value);
+        }
+        let mut by_created = sled::Batch::default();
+        for key in plan.by_created {
+            by_created.insert(&key, &[]);
+        }
+        // The meta is written before the head (tree order of the commit).
+        let trees = (&self.games, &self.dedupe, &self.by_created, &self.heads);
+        trees
+            .transaction(|(g, d, b, h)| {
+                g.apply_batch(&games)?;
+                d.apply_batch(&dedupe)?;
+                b.apply_batch(&by_created)?;
+                h.apply_batch(&heads)?;
+                Ok::<_, ConflictableTransactionError<Infallible>>(())
+            })
+            .map_err(|e| match e {
+                TransactionError::Storage(e) => e,
+                TransactionError::Abort(never) => match never {},
+            })
+    }
+
+    /// Records the games a committed batch changed, keeping the cache bounded.
+    fn remember(&mut self, changed: HashMap<GameId, Game>) {
+        if self.cache.len() + changed.len() > WRITER_CACHE {
+            self.cache
+                .retain(|_, g| g.head.status == GameStatus::Active);
+            if self.cache.len() + changed.len() > WRITER_CACHE / 2 {
+                self.cache.clear();
+            }
+        }
+        self.cache.extend(changed);
+    }
+
+    /// A game as a request of the batch sees it: as changed earlier in the
+    /// batch, else as the writer remembers it, else as stored.
+    fn known_game(&self, plan: &Plan, id: GameId) -> Result<Option<Game>, Fail> {
+        if let Some(game) = plan.changed.get(&id).or_else(|| self.cache.get(&id)) {
+            return Ok(Some(game.clone()));
+        }
+        let key = game_key(id);
+        let Some(head) = self.heads.get(key)? else {
+            return Ok(None);
+        };
+        let head = StoredHead::decode(id, &head)?;
+        let meta = self
+            .games
+            .get(key)?
+            .ok_or_else(|| StoreError::Corrupt(format!("game {id} has a head but no meta")))?;
+        let meta = Meta::decode(id, &meta)?;
+        if meta.generation != head.generation {
+            return Err(StoreError::Corrupt(format!(
+                "game {id}: head of meta generation {}, meta of generation {}",
+                head.generation, meta.generation
+            ))
+            .into());
+        }
+        Ok(Some(Game {
+            id,
+            head,
+            meta: Arc::new(meta),
+        }))
+    }
+
+    /// One request of a batch: checked against the state the requests before
+    /// it in the batch left (`plan`), and, if accepted, its writes added to
+    /// `plan`. Every check and every fallible computation comes first, so a
+    /// rejected request adds nothing.
+    fn apply_one(
+        &self,
+        plan: &mut Plan,
+        request: &Request,
+        (at, at_json): (DateTime<Utc>, &[u8]),
+    ) -> Result<Outcome, Fail> {
+        let (mut game, expected, write, new) = match request {
+            Request::Create { ids, new, write } => {
+                let mut free = None;
+                for &id in ids {
+                    if !plan.changed.contains_key(&id) && self.games.get(game_key(id))?.is_none() {
+                        free = Some(id);
+                        break;
+                    }
+                }
+                let id =
+                    free.ok_or_else(|| StoreError::Io("could not draw an unused game id".into()))?;
+                let game = Game {
+                    id,
+                    head: StoredHead {
+                        version: 0,
+                        generation: 0,
+                        status: GameStatus::Active,
+                        updated_at: at,
+                        head_hash: ZERO_HASH.to_owned(),
+                    },
+                    meta: Arc::new(Meta {
+                        generation: 0,
+                        ruleset: new.ruleset.clone(),
+                        created_at: at,
+                        data: new.data.clone(),
+                    }),
+                };
+                (game, 0, write, true)
+            }
+            Request::Append {
+                id,
+                expected,
+                write,
+            } => match self.known_game(plan, *id)? {
+                None => return Err(StoreError::NotFound.into()),
+                Some(game) => (game, *expected, write, false),
+            },
+        };
+        let id = game.id;
+
+        let dkey = write.action_id.as_deref().map(|a| dedupe_key(id, a));
+        if let Some(dkey) = &dkey {
+            let seen = match plan.dedupe.get(dkey) {
+                Some(value) => Some(two_u64(value)),
+                None => self.dedupe.get(dkey.as_slice())?.map(|v| two_u64(&v)),
+            };
+            if let Some(seen) = seen {
+                let (first, count) =
+                    seen.ok_or_else(|| StoreError::Corrupt(format!("dedupe entry of game {id}")))?;
+                if new {
+                    // A new game has no dedupe entries.
+                    return Err(
+                        StoreError::Corrupt(format!("dedupe entry for new game {id}")).into(),
+                    );
+                }
+                return Ok(Outcome::Duplicate { game, first, count });
+            }
+        }
+        if game.head.version != expected {
+            return Err(StoreError::Conflict {
+                current: game.head.version,
+            }
+            .into());
+        }
+
+        let count = u64::try_from(write.events.len())
+            .map_err(|_| StoreError::Io("too many events".into()))?;
+        let first = game
+            .head
+            .version
+            .checked_add(1)
+            .filter(|f| f.checked_add(count).is_some())
+            .ok_or_else(|| StoreError::Io("version overflow".into()))?;
+
+        let fields = SharedFields {
+            at: at_json,
+            actor: &write.actor_json,
+            action_id: write.action_id_json.as_deref(),
+        };
+        let prev_hash = std::mem::take(&mut game.head.head_hash);
+        let mut hashes: Vec<String> = Vec::with_capacity(write.events.len());
+        let mut stored = Vec::with_capacity(write.events.len());
+        for (seq, event) in (first..).zip(&write.events) {
+            let prev = hashes.last().unwrap_or(&prev_hash);
+            let (hash, bytes) = seal(&fields, seq, prev, event);
+            hashes.push(hash);
+            stored.push(bytes);
+        }
+        game.head.version += count;
+        game.head.head_hash = hashes.last().unwrap_or(&prev_hash).clone();
+        game.head.updated_at = at;
+        if let Some(status) = write.status {
+            game.head.status = status;
+        }
+        let meta_bytes = if new || write.data.is_some() {
+            if let Some(data) = &write.data {
+                let generation = game
+                    .meta
+                    .generation
+                    .checked_add(u64::from(!new))
+                    .ok_or_else(|| StoreError::Io("meta generation overflow".into()))?;
+                game.meta = Arc::new(Meta {
+                    generation,
+                    ruleset: game.meta.ruleset.clone(),
+                    created_at: game.meta.created_at,
+                    data: data.clone(),
+                });
+            }
+            game.head.generation = game.meta.generation;
+            Some(serde_json::to_vec(&*game.meta).map_err(|e| StoreError::Io(e.to_string()))?)
+        } else {
+            None
+        };
+
+        // Accepted: plan its writes.
+        let gkey = game_key(id);
+        for (seq, bytes) in (first..).zip(stored) {
+            plan.events.push((event_key(id, seq), bytes));
+        }
+        if let Some(dkey) = dkey {
+            plan.dedupe.insert(dkey, dedupe_value(first, count));
+        }
+        if let Some(meta_bytes) = meta_bytes {
+            plan.games.push((gkey, meta_bytes));
+        }
+        plan.heads.push((gkey, game.head.encode()));
+        if new {
+            plan.by_created.push(created_key(game.meta.created_at, id));
+        }
+        plan.changed.insert(id, game.clone());
+        Ok(Outcome::Written {
+            game,
+            at,
+            first,
+            prev_hash,
+            hashes,
+        })
     }
 }
 
-type Trees<'a> = (
-    &'a TransactionalTree,
-    &'a TransactionalTree,
-    &'a TransactionalTree,
-    &'a TransactionalTree,
-);
-
-/// One request of a batch, inside the batch's transaction (whose reads see
-/// the writes of the requests before it). Every check and every fallible
-/// computation comes first; writes start only once the request is accepted,
-/// so a rejected request writes nothing. Only sled itself can fail after that
-/// (failing the whole transaction).
-fn apply_one(
-    (games, events, dedupe, by_created): Trees<'_>,
-    request: &Request,
-    (at, at_json): (DateTime<Utc>, &[u8]),
-) -> Result<Outcome, Fail> {
-    let (id, expected, write, new) = match request {
-        Request::Create { ids, new, write } => {
-            let mut free = None;
-            for &id in ids {
-                if games.get(game_key(id))?.is_none() {
-                    free = Some(id);
-                    break;
-                }
-            }
-            let id =
-                free.ok_or_else(|| StoreError::Io("could not draw an unused game id".into()))?;
-            (id, 0, write, Some(new))
-        }
-        Request::Append {
-            id,
-            expected,
-            write,
-        } => (*id, *expected, write, None),
-    };
-    let gkey = game_key(id);
-    let mut record = match new {
-        Some(new) => GameRecord {
-            id,
-            ruleset: new.ruleset.clone(),
-            status: GameStatus::Active,
-            version: 0,
-            head_hash: ZERO_HASH.to_owned(),
-            created_at: at,
-            updated_at: at,
-            data: new.data.clone(),
-        },
-        None => match games.get(gkey)? {
-            None => return Err(StoreError::NotFound.into()),
-            Some(bytes) => serde_json::from_slice::<GameRecord>(&bytes)
-                .map_err(|e| StoreError::Corrupt(format!("game record {id}: {e}")))?,
-        },
-    };
-
-    let dkey = write.action_id.as_deref().map(|a| dedupe_key(id, a));
-    if let Some(dkey) = &dkey
-        && let Some(seen) = dedupe.get(dkey.as_slice())?
-    {
-        let (first, count) = two_u64(&seen)
-            .ok_or_else(|| StoreError::Corrupt(format!("dedupe entry of game {id}")))?;
-        if new.is_some() {
-            // A new game has no dedupe entries.
-            return Err(StoreError::Corrupt(format!("dedupe entry for new game {id}")).into());
-        }
-        return Ok(Outcome::Duplicate {
-            game: record,
-            first,
-            count,
-        });
-    }
-    if record.version != expected {
-        return Err(StoreError::Conflict {
-            current: record.version,
-        }
-        .into());
-    }
-
-    let count =
-        u64::try_from(write.events.len()).map_err(|_| StoreError::Io("too many events".into()))?;
-    let first = record
-        .version
-        .checked_add(1)
-        .filter(|f| f.checked_add(count).is_some())
-        .ok_or_else(|| StoreError::Io("version overflow".into()))?;
-
-    let fields = SharedFields {
-        at: at_json,
-        actor: &write.actor_json,
-        action_id: write.action_id_json.as_deref(),
-    };
-    let prev_hash = std::mem::take(&mut record.head_hash);
-    let mut hashes: Vec<String> = Vec::with_capacity(write.events.len());
-    let mut stored = Vec::with_capacity(write.events.len());
-    for (seq, event) in (first..).zip(&write.events) {
-        let prev = hashes.last().unwrap_or(&prev_hash);
-        let (hash, bytes) = seal(&fields, seq, prev, event);
-        hashes.push(hash);
-        stored.push(bytes);
-    }
-    record.version += count;
-    record.head_hash = hashes.last().unwrap_or(&prev_hash).clone();
-    record.updated_at = at;
-    if let Some(status) = write.status {
-        record.status = status;
-    }
-    if let Some(data) = &write.data {
-        record.data = data.clone();
-    }
-    let record_bytes = serde_json::to_vec(&record).map_err(|e| StoreError::Io(e.to_string()))?;
-
-    // Accepted: write.
-    for (seq, bytes) in (first..).zip(stored) {
-        events.insert(&event_key(id, seq), bytes)?;
-    }
-    if let Some(dkey) = dkey {
-        dedupe.insert(dkey, &dedupe_value(first, count))?;
-    }
-    games.insert(&gkey, record_bytes)?;
-    if new.is_some() {
-        by_created.insert(&created_key(record.created_at, id), &[])?;
-    }
-    Ok(Outcome::Written {
-        game: record,
-        at,
-        first,
-        prev_hash,
-        hashes,
-    })
+/// The writes of one batch, gathered (in order) before any is made, and the
+/// games they change.
+#[derive(Default)]
+struct Plan {
+    events: Vec<([u8; 16], Vec<u8>)>,
+    heads: Vec<([u8; 8], Vec<u8>)>,
+    games: Vec<([u8; 8], Vec<u8>)>,
+    dedupe: HashMap<Vec<u8>, [u8; 16]>,
+    by_created: Vec<[u8; 16]>,
+    changed: HashMap<GameId, Game>,
 }
 
 impl EventStore for SledStore {
@@ -596,7 +932,7 @@ impl EventStore for SledStore {
                 hashes,
             } => {
                 let envelopes = envelopes(append, at, first, prev_hash, hashes)?;
-                Ok((game, envelopes))
+                Ok((game.record(), envelopes))
             }
             Outcome::Duplicate { game, .. } => Err(StoreError::Corrupt(format!(
                 "dedupe entry for new game {}",
@@ -609,38 +945,70 @@ impl EventStore for SledStore {
         &self,
         id: GameId,
         expected: u64,
-        mut append: Append,
+        append: Append,
     ) -> Result<Appended, StoreError> {
-        let write = Write::encode(&mut append)?;
-        let request = Request::Append {
-            id,
-            expected,
-            write,
-        };
-        match self.inner.writer.submit(request).await? {
-            Outcome::Written {
-                game,
-                at,
-                first,
-                prev_hash,
-                hashes,
-            } => Ok(Appended {
-                game,
-                envelopes: envelopes(append, at, first, prev_hash, hashes)?,
-                duplicate: false,
-            }),
-            Outcome::Duplicate { game, first, count } => Ok(Appended {
-                game,
-                envelopes: self.read_run(id, first, count)?,
-                duplicate: true,
-            }),
-        }
+        let (game, envelopes, duplicate) = self.append_outcome(id, expected, append).await?;
+        Ok(Appended {
+            game: game.record(),
+            envelopes,
+            duplicate,
+        })
+    }
+
+    async fn append_head(
+        &self,
+        id: GameId,
+        expected: u64,
+        append: Append,
+    ) -> Result<AppendedHead, StoreError> {
+        let (game, envelopes, duplicate) = self.append_outcome(id, expected, append).await?;
+        Ok(AppendedHead {
+            head: game.head(),
+            envelopes,
+            duplicate,
+        })
     }
 
     fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
-        match self.inner.games.get(game_key(id)).map_err(io)? {
-            None => Ok(None),
-            Some(bytes) => decode_record(&bytes).map(Some),
+        let key = game_key(id);
+        let mut attempts = 0;
+        loop {
+            // Head first: the meta a head names is committed with it or
+            // before it, and a newer meta comes with a newer head.
+            let Some(head) = self.inner.heads.get(key).map_err(io)? else {
+                return Ok(None);
+            };
+            let head = StoredHead::decode(id, &head)?;
+            let meta =
+                self.inner.games.get(key).map_err(io)?.ok_or_else(|| {
+                    StoreError::Corrupt(format!("game {id} has a head but no meta"))
+                })?;
+            let meta = Meta::decode(id, &meta)?;
+            if meta.generation == head.generation {
+                return Ok(Some(GameRecord {
+                    id,
+                    ruleset: meta.ruleset,
+                    status: head.status,
+                    version: head.version,
+                    head_hash: head.head_hash,
+                    created_at: meta.created_at,
+                    updated_at: head.updated_at,
+                    data: meta.data,
+                }));
+            }
+            // A write came between the two reads: read both again.
+            attempts += 1;
+            if attempts == CONSISTENT_READ_ATTEMPTS {
+                return Err(StoreError::Corrupt(format!(
+                    "game {id}: head of meta generation {}, meta of generation {}",
+                    head.generation, meta.generation
+                )));
+            }
+            if attempts < CONSISTENT_READ_SPINS {
+                std::thread::yield_now();
+            } else {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
         }
     }
 
@@ -651,8 +1019,13 @@ impl EventStore for SledStore {
         if limit == 0 {
             return Ok(Vec::new());
         }
+        // The log ends at the head: events past it are not committed.
+        let version = self.committed_version(id)?;
+        if start > version {
+            return Ok(Vec::new());
+        }
         let mut out = Vec::with_capacity(limit.min(1024));
-        let range = event_key(id, start)..=event_key(id, u64::MAX);
+        let range = event_key(id, start)..=event_key(id, version);
         for item in self.inner.events.range(range).take(limit) {
             let (_, value) = item.map_err(io)?;
             out.push(decode_envelope(&value)?);
@@ -729,7 +1102,15 @@ impl EventStore for SledStore {
         let mut prev = ZERO_HASH.to_owned();
         let mut expect: u64 = 1;
         let mut first_bad_seq = None;
-        for item in self.inner.events.scan_prefix(game_key(id)) {
+        // The log is events 1 to the head's version (anything past it is not
+        // committed, see the module docs).
+        let log = event_key(id, 1)..=event_key(id, record.version.max(1));
+        for item in self
+            .inner
+            .events
+            .range(log)
+            .take_while(|_| record.version > 0)
+        {
             let (key, value) = item.map_err(io)?;
             match check_envelope(&key, &value, expect, &prev) {
                 Some(hash) => {
@@ -745,7 +1126,7 @@ impl EventStore for SledStore {
         if first_bad_seq.is_none() {
             let count = expect - 1;
             if count != record.version {
-                // Events missing after `count`, or more events than the record says.
+                // Events missing after `count`.
                 first_bad_seq = Some(count.min(record.version) + 1);
             } else if prev != record.head_hash {
                 first_bad_seq = Some(record.version.max(1));

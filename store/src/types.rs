@@ -133,6 +133,62 @@ pub struct Appended {
     pub duplicate: bool,
 }
 
+/// What every append changes in a game's record: its version, head hash,
+/// status and `updated_at` (see [`crate::EventStore::append_head`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameHead {
+    /// Events in its log.
+    pub version: u64,
+    /// The hash of its last envelope (64 zeros before the first).
+    pub head_hash: String,
+    /// Active or finished.
+    pub status: GameStatus,
+    /// When it was last appended to.
+    pub updated_at: DateTime<Utc>,
+}
+
+impl GameHead {
+    /// The head of `record`.
+    pub fn of(record: &GameRecord) -> GameHead {
+        GameHead {
+            version: record.version,
+            head_hash: record.head_hash.clone(),
+            status: record.status,
+            updated_at: record.updated_at,
+        }
+    }
+
+    /// Sets these fields of `record` (the others, `data` included, stay).
+    pub fn apply_to(self, record: &mut GameRecord) {
+        record.version = self.version;
+        record.head_hash = self.head_hash;
+        record.status = self.status;
+        record.updated_at = self.updated_at;
+    }
+}
+
+/// The result of [`crate::EventStore::append_head`]: an [`Appended`] with the
+/// game's head instead of its whole record.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AppendedHead {
+    /// The game's head after the append.
+    pub head: GameHead,
+    /// The envelopes written (or, for a duplicate, those of the first append).
+    pub envelopes: Vec<Envelope>,
+    /// Whether the `action_id` had been seen: nothing was written.
+    pub duplicate: bool,
+}
+
+impl From<Appended> for AppendedHead {
+    fn from(appended: Appended) -> AppendedHead {
+        AppendedHead {
+            head: GameHead::of(&appended.game),
+            envelopes: appended.envelopes,
+            duplicate: appended.duplicate,
+        }
+    }
+}
+
 /// What a list of games asks for.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ListQuery {

@@ -638,6 +638,57 @@ async fn verify_detects_a_tampered_envelope() {
     assert_eq!(store.verify(id2).unwrap().first_bad_seq, Some(3));
 }
 
+/// Events past a game's head (what a crash between the two steps of a batch
+/// leaves) are not part of its log: no read returns them, verify ignores them,
+/// and the next append overwrites them.
+#[tokio::test]
+async fn events_past_the_head_are_not_committed() {
+    let dir = tempfile::tempdir().unwrap();
+    let id = {
+        let store = SledStore::open(dir.path()).unwrap();
+        let id = created(&store, "dice").await;
+        store
+            .append(id, 1, events("1", None, one(2)))
+            .await
+            .unwrap();
+        id
+    };
+    {
+        // A leftover tail: seq 3 and 4, written without their head.
+        let db = sled::open(dir.path()).unwrap();
+        let tree = db.open_tree("events").unwrap();
+        for seq in [3u64, 4] {
+            let mut key = id.0.to_be_bytes().to_vec();
+            key.extend_from_slice(&seq.to_be_bytes());
+            tree.insert(key, br#"{"stray":true}"#.to_vec()).unwrap();
+        }
+        db.flush().unwrap();
+    }
+    let store = SledStore::open(dir.path()).unwrap();
+    assert_eq!(store.game(id).unwrap().unwrap().version, 2);
+    assert_eq!(store.events(id, 0, 100).unwrap().len(), 2);
+    assert_eq!(store.events(id, 2, 100).unwrap(), vec![]);
+    assert!(store.verify(id).unwrap().valid);
+    // The next append takes seq 3 (over the stray one); seq 4 stays past the head.
+    let a = store
+        .append(id, 2, events("2", None, one(3)))
+        .await
+        .unwrap();
+    assert_eq!(a.envelopes[0].seq, 3);
+    let log = store.events(id, 0, 100).unwrap();
+    assert_eq!(log.len(), 3);
+    assert_eq!(log[2], a.envelopes[0]);
+    let v = store.verify(id).unwrap();
+    assert!(v.valid, "{v:?}");
+    assert_eq!(v.version, 3);
+    let a = store
+        .append(id, 3, events("2", None, one(4)))
+        .await
+        .unwrap();
+    assert_eq!(store.events(id, 3, 100).unwrap(), a.envelopes);
+    assert!(store.verify(id).unwrap().valid);
+}
+
 #[tokio::test]
 async fn reopen_keeps_everything() {
     let dir = tempfile::tempdir().unwrap();

@@ -6,7 +6,18 @@
 //!
 //! Each client keeps its game's state by folding the events the server returns
 //! (the engine is a library), so one POST is one action: no polling.
+//!
+//! The actions are posted over one plain keep-alive HTTP/1.1 connection per
+//! client ([`Conn`], a few lines over a `TcpStream`), not through `reqwest`:
+//! client and server share the machine, and a lighter client leaves more of it
+//! to the server being measured (games are created and read over it too).
+//!
+//! Besides throughput and latency, each phase prints the CPU time its threads
+//! used per operation, by group (`writer`: the store's writer thread, `actix`:
+//! the server's workers, `client`: the load clients' tokio workers, `sled`:
+//! sled's own threads), from `/proc/self/task/*/schedstat`.
 
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -16,7 +27,9 @@ use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};
 use store::{Append, EventStore, NewGame, SledStore};
-use tests::{Client, TestServer};
+use tests::TestServer;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
 
 struct Args {
     games: usize,
@@ -43,6 +56,63 @@ fn args() -> Args {
     a
 }
 
+/// CPU time (ns) of every thread of this process, by thread id, with its name.
+fn thread_cpu() -> HashMap<u64, (String, u64)> {
+    let mut out = HashMap::new();
+    let Ok(tasks) = std::fs::read_dir("/proc/self/task") else {
+        return out;
+    };
+    for task in tasks.flatten() {
+        let Some(tid) = task.file_name().to_str().and_then(|t| t.parse().ok()) else {
+            continue;
+        };
+        let path = task.path();
+        let name = std::fs::read_to_string(path.join("comm")).unwrap_or_default();
+        let ns = std::fs::read_to_string(path.join("schedstat"))
+            .ok()
+            .and_then(|s| s.split_whitespace().next().and_then(|n| n.parse().ok()))
+            .unwrap_or(0);
+        out.insert(tid, (name.trim().to_string(), ns));
+    }
+    out
+}
+
+/// The group a thread's CPU time is reported under.
+fn thread_group(name: &str) -> &'static str {
+    if name.starts_with("group-") {
+        "writer"
+    } else if name.starts_with("actix") {
+        "actix"
+    } else if name.starts_with("tokio-rt") {
+        "client"
+    } else if name.starts_with("sled") || name == "log flusher" {
+        "sled"
+    } else {
+        "other"
+    }
+}
+
+/// Prints the CPU time per operation since `before`, by thread group (threads
+/// that exited meanwhile are not counted).
+fn report_cpu(phase: &str, before: &HashMap<u64, (String, u64)>, ops: usize) {
+    let mut groups: BTreeMap<&str, u64> = BTreeMap::new();
+    for (tid, (name, ns)) in thread_cpu() {
+        let start = before.get(&tid).map_or(0, |b| b.1);
+        *groups.entry(thread_group(&name)).or_default() += ns.saturating_sub(start);
+    }
+    let per_op = |ns: u64| ns as f64 / 1000.0 / ops.max(1) as f64;
+    let total: u64 = groups.values().sum();
+    let parts: Vec<String> = groups
+        .iter()
+        .map(|(g, ns)| format!("{g}={:.1}", per_op(*ns)))
+        .collect();
+    println!(
+        "cpu_us_per_op phase={phase} total={:.1} {}",
+        per_op(total),
+        parts.join(" ")
+    );
+}
+
 fn percentile(sorted: &[Duration], p: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
@@ -51,26 +121,209 @@ fn percentile(sorted: &[Duration], p: f64) -> f64 {
     sorted[i].as_secs_f64() * 1000.0
 }
 
+/// One keep-alive HTTP/1.1 connection to the server: one client's requests.
+struct Conn {
+    addr: String,
+    stream: Option<TcpStream>,
+    /// Bytes read and not yet consumed.
+    buf: Vec<u8>,
+    request: Vec<u8>,
+}
+
+fn bad(what: &str) -> std::io::Error {
+    std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_string())
+}
+
+impl Conn {
+    fn new(base: &str) -> Conn {
+        Conn {
+            addr: base.trim_start_matches("http://").to_string(),
+            stream: None,
+            buf: Vec::with_capacity(16 * 1024),
+            request: Vec::with_capacity(1024),
+        }
+    }
+
+    /// Sends a request (a JSON `body` for a POST, a bearer `token` if any);
+    /// returns the status and the response body. A request that finds its
+    /// reused connection closed by the server before any answer (an idle
+    /// keep-alive timeout) is sent once more, on a new connection.
+    async fn call(
+        &mut self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&[u8]>,
+    ) -> std::io::Result<(u16, Vec<u8>)> {
+        use std::io::Write;
+        self.request.clear();
+        write!(
+            self.request,
+            "{method} {path} HTTP/1.1\r\nhost: {}\r\n",
+            self.addr
+        )?;
+        if let Some(token) = token {
+            write!(self.request, "authorization: Bearer {token}\r\n")?;
+        }
+        if let Some(body) = body {
+            write!(
+                self.request,
+                "content-type: application/json\r\ncontent-length: {}\r\n",
+                body.len()
+            )?;
+        }
+        self.request.extend_from_slice(b"\r\n");
+        if let Some(body) = body {
+            self.request.extend_from_slice(body);
+        }
+        let reused = self.stream.is_some();
+        match self.exchange().await {
+            Err(Closed::Early) if reused => {}
+            Err(Closed::Early) => return Err(bad("connection closed")),
+            Err(Closed::Io(e)) => return Err(e),
+            Ok(answer) => return Ok(answer),
+        }
+        match self.exchange().await {
+            Ok(answer) => Ok(answer),
+            Err(Closed::Early) => Err(bad("connection closed")),
+            Err(Closed::Io(e)) => Err(e),
+        }
+    }
+
+    /// Writes `self.request` and reads the response (connecting first if
+    /// needed). Any failure drops the connection.
+    async fn exchange(&mut self) -> Result<(u16, Vec<u8>), Closed> {
+        if self.stream.is_none() {
+            let stream = TcpStream::connect(&self.addr).await?;
+            stream.set_nodelay(true)?;
+            self.stream = Some(stream);
+            self.buf.clear();
+        }
+        let result = self.exchange_on().await;
+        if result.is_err() {
+            self.stream = None;
+        }
+        result
+    }
+
+    async fn exchange_on(&mut self) -> Result<(u16, Vec<u8>), Closed> {
+        let Some(stream) = self.stream.as_mut() else {
+            return Err(bad("not connected").into());
+        };
+        stream.write_all(&self.request).await?;
+        loop {
+            if let Some(end) = self.buf.windows(4).position(|w| w == b"\r\n\r\n") {
+                let head = std::str::from_utf8(&self.buf[..end]).map_err(|_| bad("head"))?;
+                let status: u16 = head
+                    .split(' ')
+                    .nth(1)
+                    .and_then(|s| s.parse().ok())
+                    .ok_or_else(|| bad("status line"))?;
+                let length: usize = head
+                    .split("\r\n")
+                    .find_map(|line| {
+                        let (name, value) = line.split_once(':')?;
+                        name.eq_ignore_ascii_case("content-length")
+                            .then(|| value.trim().parse().ok())?
+                    })
+                    .ok_or_else(|| bad("no content-length"))?;
+                let start = end + 4;
+                while self.buf.len() < start + length {
+                    if stream.read_buf(&mut self.buf).await? == 0 {
+                        return Err(bad("connection closed mid-response").into());
+                    }
+                }
+                let body = self.buf[start..start + length].to_vec();
+                self.buf.drain(..start + length);
+                return Ok((status, body));
+            }
+            if stream.read_buf(&mut self.buf).await? == 0 {
+                return Err(if self.buf.is_empty() {
+                    Closed::Early
+                } else {
+                    bad("connection closed mid-response").into()
+                });
+            }
+        }
+    }
+
+    /// Creates a dice game with `n` human seats; returns its id and the
+    /// tokens by seat.
+    async fn human_game(&mut self, n: usize, seed: u64) -> std::io::Result<(String, Vec<String>)> {
+        let seats: Vec<Value> = (0..n).map(|i| json!({"name": format!("P{i}")})).collect();
+        let body = json!({"ruleset": "dice", "players": n, "seats": seats, "seed": seed});
+        let body = serde_json::to_vec(&body)?;
+        let (status, answer) = self.call("POST", "/v1/games", None, Some(&body)).await?;
+        let answer: Value = serde_json::from_slice(&answer)?;
+        if status != 201 {
+            return Err(bad(&format!("create: {status}: {answer}")));
+        }
+        let id = answer["game"]["id"].as_str().ok_or_else(|| bad("id"))?;
+        let tokens = answer["tokens"]
+            .as_array()
+            .ok_or_else(|| bad("tokens"))?
+            .iter()
+            .map(|t| t["token"].as_str().map(str::to_string))
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| bad("token"))?;
+        Ok((id.to_string(), tokens))
+    }
+}
+
+/// Why an exchange failed.
+enum Closed {
+    /// The server closed the connection before sending anything.
+    Early,
+    Io(std::io::Error),
+}
+
+impl From<std::io::Error> for Closed {
+    fn from(e: std::io::Error) -> Closed {
+        Closed::Io(e)
+    }
+}
+
+/// Folds the `events` of a server response (each `{"event": …}`) into `state`.
+fn fold(state: &mut State, mut body: Value) {
+    if let Value::Array(events) = body["events"].take() {
+        for mut e in events {
+            if let Ok(event) = serde_json::from_value::<dice::Event>(e["event"].take()) {
+                dice::apply(state, &event);
+            }
+        }
+    }
+}
+
 /// One client playing games back to back until `stop`; returns POST latencies.
 async fn player(
-    c: Client,
+    mut conn: Conn,
     seed: u64,
     stop: Arc<AtomicBool>,
     pace: Option<Duration>,
 ) -> Vec<Duration> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut latencies = Vec::new();
+    let mut body = Vec::with_capacity(256);
     'games: while !stop.load(Ordering::Relaxed) {
-        let (id, tokens) = c.human_game(5, rng.random()).await;
-        let (_, page) = c
-            .get(&format!("/v1/games/{id}/events?limit=1000"), None)
-            .await;
-        let mut state = State::default();
-        for e in page["events"].as_array().into_iter().flatten() {
-            if let Ok(event) = serde_json::from_value::<dice::Event>(e["event"].clone()) {
-                dice::apply(&mut state, &event);
+        let opened = async {
+            let (id, tokens) = conn.human_game(5, rng.random()).await?;
+            let path = format!("/v1/games/{id}/events?limit=1000");
+            let (status, page) = conn.call("GET", &path, None, None).await?;
+            if status != 200 {
+                return Err(bad(&format!("events: {status}")));
             }
-        }
+            Ok((id, tokens, serde_json::from_slice::<Value>(&page)?))
+        };
+        let (id, tokens, page) = match opened.await {
+            Ok(opened) => opened,
+            Err(e) => {
+                eprintln!("load: {e}");
+                return latencies;
+            }
+        };
+        let mut state = State::default();
+        fold(&mut state, page);
+        let path = format!("/v1/games/{id}/actions");
         let mut next = Instant::now();
         while let Some(p) = dice::pending(&state) {
             if stop.load(Ordering::Relaxed) {
@@ -82,25 +335,27 @@ async fn player(
             }
             let legal = dice::legal_actions(&state, p.seat);
             let action = legal[rng.random_range(0..legal.len())];
-            let body = json!({"action": action, "expected_version": state.version});
+            body.clear();
+            body.extend_from_slice(b"{\"action\":");
+            serde_json::to_writer(&mut body, &action).expect("an action serializes");
+            body.extend_from_slice(format!(",\"expected_version\":{}}}", state.version).as_bytes());
             let started = Instant::now();
-            let (status, result) = c
-                .post(
-                    &format!("/v1/games/{id}/actions"),
-                    Some(&tokens[p.seat as usize]),
-                    body,
-                )
-                .await;
+            let token = Some(tokens[p.seat as usize].as_str());
+            let response = conn.call("POST", &path, token, Some(&body)).await;
             latencies.push(started.elapsed());
-            if !status.is_success() {
+            let (status, result) = match response {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("load: {e}");
+                    return latencies;
+                }
+            };
+            let result: Value = serde_json::from_slice(&result).unwrap_or(Value::Null);
+            if !(200..300).contains(&status) {
                 eprintln!("load: {status}: {result}");
                 return latencies;
             }
-            for e in result["events"].as_array().into_iter().flatten() {
-                if let Ok(event) = serde_json::from_value::<dice::Event>(e["event"].clone()) {
-                    dice::apply(&mut state, &event);
-                }
-            }
+            fold(&mut state, result);
         }
     }
     latencies
@@ -115,7 +370,10 @@ async fn http_phase(
     let stop = Arc::new(AtomicBool::new(false));
     let started = Instant::now();
     let tasks: Vec<_> = (0..games)
-        .map(|i| tokio::spawn(player(server.client(), i as u64, stop.clone(), pace)))
+        .map(|i| {
+            let conn = Conn::new(&server.base);
+            tokio::spawn(player(conn, i as u64, stop.clone(), pace))
+        })
         .collect();
     tokio::time::sleep(Duration::from_secs(seconds)).await;
     stop.store(true, Ordering::Relaxed);
@@ -129,6 +387,7 @@ async fn http_phase(
 }
 
 async fn store_phase(concurrency: usize, seconds: u64) -> (u64, f64) {
+    let cpu = thread_cpu();
     let dir = tempfile::tempdir().expect("temp dir");
     let store = SledStore::open(dir.path()).expect("store");
     let stop = Arc::new(AtomicBool::new(false));
@@ -174,7 +433,10 @@ async fn store_phase(concurrency: usize, seconds: u64) -> (u64, f64) {
     for t in tasks {
         total += t.await.unwrap_or(0);
     }
-    (total, started.elapsed().as_secs_f64())
+    let wall = started.elapsed().as_secs_f64();
+    // Before the store (and its threads) is dropped.
+    report_cpu("store", &cpu, total as usize);
+    (total, wall)
 }
 
 #[tokio::main]
@@ -182,6 +444,7 @@ async fn main() {
     let a = args();
     let server = TestServer::start().await;
 
+    let cpu = thread_cpu();
     let (actions, wall, lat) = http_phase(&server, a.games, a.seconds, None).await;
     let rate = actions as f64 / wall;
     println!(
@@ -190,6 +453,7 @@ async fn main() {
         percentile(&lat, 0.5),
         percentile(&lat, 0.99)
     );
+    report_cpu("http", &cpu, actions);
 
     let (appends, wall) = store_phase(a.games, a.seconds).await;
     let store_rate = appends as f64 / wall;
@@ -201,6 +465,7 @@ async fn main() {
 
     let target = rate / 2.0;
     let gap = Duration::from_secs_f64(a.games as f64 / target.max(1.0));
+    let cpu = thread_cpu();
     let (actions, wall, lat) = http_phase(&server, a.games, a.seconds, Some(gap)).await;
     println!(
         "http_half_load target_per_s={target:.0} actions={actions} actions_per_s={:.0} p50_ms={:.2} p99_ms={:.2}",
@@ -208,4 +473,5 @@ async fn main() {
         percentile(&lat, 0.5),
         percentile(&lat, 0.99)
     );
+    report_cpu("http_half_load", &cpu, actions);
 }
