@@ -13,6 +13,10 @@ pub trait Policy: Send {
     fn name(&self) -> &'static str;
     /// Shows the policy the next event of its game, redacted for its seat.
     fn observe(&mut self, _event: &Event) {}
+    /// Whether [`Policy::observe`] does anything (lets runners skip the events).
+    fn observes(&self) -> bool {
+        true
+    }
     /// Picks an action from `legal` (never empty), seeing only `view`.
     fn choose(&mut self, view: &View, legal: &[Action]) -> Action;
 }
@@ -34,6 +38,10 @@ impl RandomPolicy {
 impl Policy for RandomPolicy {
     fn name(&self) -> &'static str {
         "random"
+    }
+
+    fn observes(&self) -> bool {
+        false
     }
 
     fn choose(&mut self, _view: &View, legal: &[Action]) -> Action {

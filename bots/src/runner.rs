@@ -18,6 +18,9 @@ pub struct GameRecord {
 /// Shows each seat's policy the events it may see.
 fn observe(policies: &mut [Box<dyn Policy>], events: &[Event]) {
     for (seat, policy) in policies.iter_mut().enumerate() {
+        if !policy.observes() {
+            continue;
+        }
         for e in events {
             if matches!(e, Event::RoleDealt { .. }) {
                 policy.observe(&dice::redact(e, Viewer::Seat(seat as u8)));
