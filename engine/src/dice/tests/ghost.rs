@@ -5,17 +5,7 @@ use super::*;
 const M5: &[Module] = &[Module::Ghost];
 
 fn seats(n: usize, roles: &[Role]) -> Vec<(Character, Role)> {
-    let chars = [
-        JesseJones,
-        BlackJack,
-        CalamityJanet,
-        LuckyDuke,
-        SlabTheKiller,
-        WillyTheKid,
-        KitCarlson,
-        RoseDoolan,
-    ];
-    (0..n).map(|i| (chars[i], roles[i])).collect()
+    plain_seats(&roles[..n])
 }
 
 fn gift_faces(t: &Table) -> Vec<Face> {
@@ -216,16 +206,8 @@ fn ac_132_an_arrow_token_with_the_coward() {
             vec![2, 2, 2, 2],
         )
         .unwrap();
-    let kinds: Vec<DieKind> = t
-        .state
-        .turn
-        .dice
-        .as_slice()
-        .iter()
-        .map(|d| d.kind)
-        .collect();
     assert_eq!(
-        kinds,
+        dice_kinds(&t),
         [
             DieKind::Base,
             DieKind::Base,

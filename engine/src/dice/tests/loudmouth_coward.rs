@@ -35,16 +35,8 @@ fn ac_076_the_loudmouth_replaces_a_base_die_for_the_whole_turn() {
     t.turn(A);
     assert_eq!(saloon_rolls(&t), [None, Some(Loudmouth), Some(Coward)]);
     t.roll_with(Loudmouth, "1 2 B G A");
-    let kinds: Vec<DieKind> = t
-        .state
-        .turn
-        .dice
-        .as_slice()
-        .iter()
-        .map(|d| d.kind)
-        .collect();
     assert_eq!(
-        kinds,
+        dice_kinds(&t),
         [
             DieKind::Base,
             DieKind::Base,

@@ -25,6 +25,35 @@ pub struct Table {
     pub log: Vec<Event>,
 }
 
+/// Characters whose abilities stay out of ordinary cases: seat A's Jesse Jones
+/// only acts on his own Beers, the others never act passively.
+pub const PLAIN: [Character; 8] = [
+    JesseJones,
+    BlackJack,
+    CalamityJanet,
+    LuckyDuke,
+    SlabTheKiller,
+    WillyTheKid,
+    KitCarlson,
+    RoseDoolan,
+];
+
+/// One seat per role, in order, with the [`PLAIN`] characters.
+pub fn plain_seats(roles: &[Role]) -> Vec<(Character, Role)> {
+    PLAIN.into_iter().zip(roles.iter().copied()).collect()
+}
+
+/// The kinds of the active player's dice, in order.
+pub fn dice_kinds(t: &Table) -> Vec<DieKind> {
+    t.state
+        .turn
+        .dice
+        .as_slice()
+        .iter()
+        .map(|d| d.kind)
+        .collect()
+}
+
 /// Reads face codes (`A D 1 2 B G 11 22 GG BB U X`).
 pub fn faces(codes: &str) -> Vec<Face> {
     codes
@@ -92,19 +121,12 @@ impl Table {
     /// Sheriff, except with 3 players) and characters whose abilities stay out of
     /// ordinary cases: A is Jesse Jones, the others never act passively.
     pub fn plain(n: usize) -> Table {
-        const PLAIN: [Character; 8] = [
-            JesseJones,
-            BlackJack,
-            CalamityJanet,
-            LuckyDuke,
-            SlabTheKiller,
-            WillyTheKid,
-            KitCarlson,
-            RoseDoolan,
-        ];
-        let roles = roles_for(n as u8);
-        let seats: Vec<(Character, Role)> = (0..n).map(|i| (PLAIN[i], roles[i])).collect();
-        Table::new(&seats)
+        Table::with_roles(roles_for(n as u8), &[])
+    }
+
+    /// One seat per role, in order, with the [`PLAIN`] characters.
+    pub fn with_roles(roles: &[Role], modules: &[Module]) -> Table {
+        Table::with_modules(&plain_seats(roles), modules)
     }
 
     fn push(&mut self, e: Event) {

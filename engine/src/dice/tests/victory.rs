@@ -66,18 +66,7 @@ fn ac_063_eight_players_a_renegade_kills_the_sheriff_with_both_renegades_alive()
     let roles = [
         Renegade, Sheriff, Renegade, Outlaw, Outlaw, Outlaw, Deputy, Deputy,
     ];
-    let chars = [
-        JesseJones,
-        BlackJack,
-        CalamityJanet,
-        LuckyDuke,
-        SlabTheKiller,
-        WillyTheKid,
-        KitCarlson,
-        RoseDoolan,
-    ];
-    let seats: Vec<(Character, Role)> = chars.into_iter().zip(roles).collect();
-    let mut t = Table::new(&seats);
+    let mut t = Table::with_roles(&roles, &[]);
     for s in 3..8 {
         t.push_eliminated(s);
     }
