@@ -22,7 +22,7 @@ fn observe(policies: &mut [Box<dyn Policy>], events: &[Event]) {
             continue;
         }
         for e in events {
-            if matches!(e, Event::RoleDealt { .. }) {
+            if matches!(e, Event::RoleDealt { .. } | Event::OrdersSet { .. }) {
                 policy.observe(&dice::redact(e, Viewer::Seat(seat as u8)));
             } else {
                 policy.observe(e);
@@ -33,18 +33,26 @@ fn observe(policies: &mut [Box<dyn Policy>], events: &[Event]) {
 
 /// Plays one dice game, asking `policies[seat]` (one per seat) for every
 /// decision, for at most `max_decisions` decisions. Each policy observes the
-/// events its seat may see.
+/// events its seat may see. Every seat counts as a bot seat of its policy, so
+/// special-role windows [M3] ask it by hand, as the server's bots are.
 pub fn play_dice_game(
     config: &Config,
     seed: Seed,
     policies: &mut [Box<dyn Policy>],
     max_decisions: usize,
 ) -> Result<GameRecord, String> {
-    let mut rng = GameRng::new(seed, 0);
-    let mut events = dice::start(config, &mut rng).map_err(|e| e.to_string())?;
     if policies.len() < config.players as usize {
         return Err("one policy per seat is needed".into());
     }
+    let mut config = config.clone();
+    config
+        .seats
+        .resize_with(config.players as usize, Default::default);
+    for (spec, policy) in config.seats.iter_mut().zip(policies.iter()) {
+        spec.bot.get_or_insert_with(|| policy.name().to_string());
+    }
+    let mut rng = GameRng::new(seed, 0);
+    let mut events = dice::start(&config, &mut rng).map_err(|e| e.to_string())?;
     let mut state = State::default();
     for e in &events {
         dice::apply(&mut state, e);

@@ -28,23 +28,28 @@ fn no_hidden_role_leaks(state: &State, events: &[Event]) {
         for p in &view.players {
             if p.seat != viewer && !state.table[p.seat as usize].role_public {
                 assert!(
-                    p.role.is_none(),
+                    p.role.is_none() && p.card.is_none(),
                     "seat {viewer} sees the role of seat {}",
                     p.seat
                 );
             }
         }
         for e in events {
-            if let Event::RoleDealt {
-                seat,
-                role: Some(_),
-                face_up: false,
-            } = dice::redact(e, Viewer::Seat(viewer))
-            {
-                assert_eq!(
+            match dice::redact(e, Viewer::Seat(viewer)) {
+                Event::RoleDealt {
+                    seat,
+                    face_up: false,
+                    role,
+                    card,
+                } if role.is_some() || card.is_some() => assert_eq!(
                     seat, viewer,
                     "seat {viewer} is shown the role dealt to {seat}"
-                );
+                ),
+                Event::OrdersSet {
+                    seat,
+                    orders: Some(_),
+                } => assert_eq!(seat, viewer, "seat {viewer} sees the orders of {seat}"),
+                _ => {}
             }
         }
     }
@@ -62,9 +67,37 @@ fn play(players: u8, game_seed: u64) {
 }
 
 fn play_with(players: u8, game_seed: u64, modules: &[dice::Module]) {
-    let seed = Seed::from_u64(game_seed);
     let mut config = Config::new(players);
     config.options.modules = modules.to_vec();
+    play_config(config, game_seed);
+}
+
+/// Random standing orders for `players` seats: pass, ask, or use on some seats.
+fn random_orders(rng: &mut GameRng, players: u8) -> dice::Orders {
+    let mut order = || match rng.below(3) {
+        0 => Some(dice::Order::Pass),
+        1 => Some(dice::Order::Ask),
+        _ => {
+            let seats: Vec<u8> = (0..players).filter(|_| rng.below(2) == 0).collect();
+            Some(dice::Order::Use(dice::SeatSet::of(&seats)))
+        }
+    };
+    dice::Orders {
+        the_good: order(),
+        the_doc: order(),
+        the_judge: order(),
+        the_gambler: order(),
+        the_bad: order(),
+        the_ugly: order(),
+        right_hand: order(),
+        left_hand: order(),
+    }
+}
+
+fn play_config(config: Config, game_seed: u64) {
+    let players = config.players;
+    let seed = Seed::from_u64(game_seed);
+    let special = config.options.modules.contains(&dice::Module::SpecialRoles);
     let mut events = dice::start(&config, &mut GameRng::new(seed, 0)).expect("valid config");
     let mut state = State::default();
     for e in &events {
@@ -73,21 +106,37 @@ fn play_with(players: u8, game_seed: u64, modules: &[dice::Module]) {
     no_hidden_role_leaks(&state, &events);
     let mut chooser = GameRng::new(Seed::from_u64(!game_seed), 0);
     let mut decisions = 0;
-    while let Some(pending) = dice::pending(&state) {
+    while dice::pending(&state).is_some() {
         decisions += 1;
         assert!(decisions <= MAX_DECISIONS, "game {game_seed} did not end");
-        assert!(
-            state.is_alive(pending.seat) || state.ghost == Some(pending.seat),
-            "an eliminated seat is asked to act"
-        );
-        let legal = dice::legal_actions(&state, pending.seat);
-        assert!(!legal.is_empty(), "a pending seat has no legal action");
-        for other in 0..players {
-            if other != pending.seat {
-                assert!(dice::legal_actions(&state, other).is_empty());
-            }
+        let waiting = dice::waiting(&state);
+        assert_eq!(waiting.first().copied(), dice::pending(&state));
+        for p in &waiting {
+            assert!(
+                state.is_alive(p.seat) || state.ghost == Some(p.seat),
+                "an eliminated seat is asked to act"
+            );
         }
-        let action = &legal[chooser.below(legal.len() as u32) as usize];
+        for other in 0..players {
+            let asked = waiting.iter().any(|p| p.seat == other);
+            assert_eq!(
+                !dice::legal_actions(&state, other).is_empty(),
+                asked,
+                "seat {other}: legal actions and waiting disagree"
+            );
+        }
+        let mut pending = waiting[chooser.below(waiting.len() as u32) as usize];
+        let legal = dice::legal_actions(&state, pending.seat);
+        let orders;
+        let action = if special && chooser.below(20) == 0 {
+            pending.seat = chooser.below(u32::from(players)) as u8;
+            orders = Action::SetOrders {
+                orders: random_orders(&mut chooser, players),
+            };
+            &orders
+        } else {
+            &legal[chooser.below(legal.len() as u32) as usize]
+        };
         let new = dice::decide(
             &state,
             pending.seat,
@@ -95,7 +144,10 @@ fn play_with(players: u8, game_seed: u64, modules: &[dice::Module]) {
             &mut GameRng::new(seed, state.version),
         )
         .unwrap_or_else(|e| panic!("legal action {action:?} refused: {e}"));
-        assert!(matches!(new.first(), Some(Event::Acted { .. })));
+        assert!(matches!(
+            new.first(),
+            Some(Event::Acted { .. } | Event::OrdersSet { .. })
+        ));
         let mut played = state.clone();
         let rng = &mut GameRng::new(seed, state.version);
         let same = dice::play(&mut played, pending.seat, action, rng).unwrap();
@@ -137,13 +189,21 @@ fn ten_thousand_random_games_keep_every_invariant() {
 #[test]
 fn random_games_with_old_saloon_modules_keep_every_invariant() {
     use dice::Module::*;
-    let sets: [&[dice::Module]; 6] = [
+    let sets: [&[dice::Module]; 8] = [
         &[LoudmouthCoward],
         &[ChiefArrow],
         &[NewCharacters],
         &[Ghost],
         &[LoudmouthCoward, ChiefArrow, NewCharacters],
         &[LoudmouthCoward, ChiefArrow, NewCharacters, Ghost],
+        &[SpecialRoles],
+        &[
+            LoudmouthCoward,
+            ChiefArrow,
+            SpecialRoles,
+            NewCharacters,
+            Ghost,
+        ],
     ];
     for (k, modules) in sets.iter().enumerate() {
         let fewest = if modules.contains(&Ghost) { 5 } else { 3 };
@@ -155,6 +215,30 @@ fn random_games_with_old_saloon_modules_keep_every_invariant() {
                     modules,
                 );
             }
+        }
+    }
+}
+
+#[test]
+fn random_special_role_games_with_bot_seats_and_orders_keep_every_invariant() {
+    // Bot seats answer every window by hand (their default order is `ask`);
+    // human seats pass unless their random standing orders say otherwise.
+    use dice::Module::*;
+    for players in 3..=8u8 {
+        for i in 0..300u64 {
+            let mut config = Config::new(players);
+            config.options.modules = vec![SpecialRoles];
+            if players >= 5 && i % 2 == 0 {
+                config.options.modules.extend([ChiefArrow, Ghost]);
+            }
+            config.options.special_roles_mixed = i % 3 == 0;
+            config.seats = (0..players)
+                .map(|s| dice::SeatSpec {
+                    name: format!("P{s}"),
+                    bot: (s % 2 == 0 || i % 4 == 0).then(|| "random".to_string()),
+                })
+                .collect();
+            play_config(config, 90_000_000 + u64::from(players) * 10_000 + i);
         }
     }
 }

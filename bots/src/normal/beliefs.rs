@@ -81,6 +81,17 @@ impl Beliefs {
                     *r = Some(*role);
                 }
             }
+            Event::RoleRevealed { seat, role, .. } => {
+                if let Some(r) = self.roles.get_mut(*seat as usize) {
+                    *r = Some(*role);
+                }
+            }
+            Event::RolesSwapped { seat, sheriff } => {
+                let (a, b) = (*seat as usize, *sheriff as usize);
+                if a < SEATS && b < SEATS {
+                    self.roles.swap(a, b);
+                }
+            }
             Event::CharacterDealt {
                 seat, character, ..
             } => {

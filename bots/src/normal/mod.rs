@@ -14,6 +14,7 @@ mod beliefs;
 mod eval;
 mod reroll;
 mod saloon;
+mod specials;
 
 use engine::dice::{Action, Stage, Step, Symbol, View};
 use rand::rngs::ChaCha8Rng;
@@ -238,6 +239,10 @@ impl Policy for NormalPolicy {
             Action::Gift { .. } => self.heal_target(&ctx, legal, 1),
             Action::Discard { .. } | Action::EndDiscards => self.kit(&ctx, legal),
             Action::TakeArrows { .. } => self.bart(&ctx, legal),
+            Action::Pass | Action::Reveal { .. } => specials::choose(&ctx, view, legal),
+            // Fewer tokens held is never worse for the saved player.
+            Action::ReturnTokens | Action::KeepTokens => Action::ReturnTokens,
+            Action::SetOrders { .. } => first,
             Action::ReturnArrows { .. } => legal
                 .iter()
                 .copied()

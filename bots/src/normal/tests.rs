@@ -92,6 +92,7 @@ fn table(seats: &[(Character, Role, u8)]) -> State {
             arrows: 0,
             chief: false,
             alive: true,
+            ..Player::default()
         };
     }
     s
@@ -136,6 +137,7 @@ fn setup_events(s: &State) -> Vec<Event> {
             seat: i as u8,
             role: p.role,
             face_up: p.role_public,
+            card: p.special,
         });
         events.push(Event::CharacterDealt {
             seat: i as u8,
@@ -469,6 +471,7 @@ fn character_abilities() {
         losses: lost,
         lost,
         step: BatchStep::Pedro,
+        rescued: None,
     });
     dice(&mut s, 0, &[Bullseye1; 5], 3, BULLSEYES);
     assert_eq!(
@@ -490,6 +493,7 @@ fn character_abilities() {
         losses,
         lost: [0; MAX_PLAYERS],
         step: BatchStep::Bart,
+        rescued: None,
     });
     dice(&mut s, 0, &[Bullseye1; 5], 3, BULLSEYES);
     assert_eq!(

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::faces::{DiceMask, DieKind, Face};
+use super::specials::{Orders, Power};
 use crate::core::Seat;
 
 /// A seat's answer to the decision it is asked.
@@ -107,6 +108,24 @@ pub enum Action {
         /// [M2] Whether one of them is the Chief's Arrow.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         chief: bool,
+    },
+    /// [M3] Answer an open window without revealing anything.
+    Pass,
+    /// [M3] Answer an open window by turning your special role card face up and
+    /// using its power.
+    Reveal {
+        /// The power and its choices.
+        power: Power,
+    },
+    /// [M3] Saved by The Left Hand: return all your tokens to the pile.
+    ReturnTokens,
+    /// [M3] Saved by The Left Hand: keep your tokens.
+    KeepTokens,
+    /// [M3] Set your private standing orders, which answer windows for you.
+    /// Accepted at any time while the game runs; never listed as a legal action.
+    SetOrders {
+        /// The orders (fields left out keep the seat's default).
+        orders: Orders,
     },
 }
 

@@ -9,8 +9,11 @@ use super::actions::Action;
 use super::characters::{Character, Reach};
 use super::faces::{DiceMask, DieKind, Face, Symbol};
 use super::options::Module;
-use super::state::{BatchStep, LossSource, Stage, State, Step};
+use super::specials::WindowKind;
+use super::state::{BatchStep, LossSource, MAX_PLAYERS, Stage, State, Step};
+use super::windows::{may_use, powers};
 use crate::core::Seat;
+use arrayvec::ArrayVec;
 
 /// The kind of decision a seat is asked to make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -60,6 +63,14 @@ pub enum Decision {
     MollyTakeOver,
     /// [M5] The Ghost gives a token.
     GhostGift,
+    /// [M3] A window is open: pass, or reveal your special role to use it.
+    /// Every seat offered it is asked the same way, whatever it holds.
+    Window {
+        /// The moment.
+        window: WindowKind,
+    },
+    /// [M3] Saved by The Left Hand: return all your tokens, or keep them.
+    RescueTokens,
 }
 
 /// Who must act now, and on what.
@@ -86,15 +97,48 @@ pub enum ActionError {
     Illegal(String),
 }
 
-/// The decision the game waits for, if any.
+/// The decision the game waits for, if any: the first of [`waiting`].
 pub fn pending(s: &State) -> Option<Pending> {
     pending_at(s, s.stage)
+}
+
+/// Every decision the game waits for. Usually one; an open window [M3] waits for
+/// each seat asked by hand at once, in any order.
+pub fn waiting(s: &State) -> ArrayVec<Pending, MAX_PLAYERS> {
+    match s.window {
+        Some(w) if !s.is_over() => w
+            .asked
+            .iter()
+            .map(|seat| Pending {
+                seat,
+                decision: Decision::Window { window: w.kind },
+            })
+            .collect(),
+        _ => pending(s).into_iter().collect(),
+    }
+}
+
+/// The decision `seat` is asked now, if any.
+pub fn asked(s: &State, seat: Seat) -> Option<Decision> {
+    match s.window {
+        Some(w) if !s.is_over() => w
+            .asked
+            .contains(seat)
+            .then_some(Decision::Window { window: w.kind }),
+        _ => pending(s).filter(|p| p.seat == seat).map(|p| p.decision),
+    }
 }
 
 /// The decision the game would wait for at `stage`.
 pub(crate) fn pending_at(s: &State, stage: Stage) -> Option<Pending> {
     if s.is_over() {
         return None;
+    }
+    if let Some(w) = s.window {
+        return w.asked.iter().next().map(|seat| Pending {
+            seat,
+            decision: Decision::Window { window: w.kind },
+        });
     }
     if let Some(batch) = &s.batch {
         return match batch.step {
@@ -110,7 +154,13 @@ pub(crate) fn pending_at(s: &State, stage: Stage) -> Option<Pending> {
                 seat,
                 decision: Decision::ReturnArrows { max },
             }),
-            BatchStep::Apply | BatchStep::Aftermath => None,
+            BatchStep::Rescue => rescue_choice(s).map(|seat| Pending {
+                seat,
+                decision: Decision::RescueTokens,
+            }),
+            BatchStep::Apply | BatchStep::Aftermath | BatchStep::Eliminate | BatchStep::Cleanup => {
+                None
+            }
         };
     }
     if let Some(seat) = s.owed {
@@ -180,6 +230,14 @@ fn bart_choice(s: &State) -> Option<(Seat, u8)> {
     let bart = s.living_with(Character::BartCassidy)?;
     let max = batch.losses[bart as usize].min(s.pile_tokens().saturating_sub(1));
     (max > 0).then_some((bart, max))
+}
+
+/// [M3] The player saved by The Left Hand, when he holds tokens he may return
+/// (after an Indian attack every token goes back anyway).
+fn rescue_choice(s: &State) -> Option<Seat> {
+    let batch = s.batch.as_ref()?;
+    let seat = batch.rescued?;
+    (batch.source != LossSource::Indians && s.table[seat as usize].tokens() > 0).then_some(seat)
 }
 
 /// Whether the active player is Apache Kid and another living player holds the
@@ -326,19 +384,28 @@ fn is_legal(s: &State, seat: Seat, decision: Decision, action: &Action) -> bool 
         | (Decision::ReturnArrows { .. }, Action::ReturnArrows { .. }) => {
             legal_actions(s, seat).contains(action)
         }
+        (Decision::Window { .. }, Action::Pass)
+        | (Decision::RescueTokens, Action::ReturnTokens | Action::KeepTokens) => true,
+        (Decision::Window { .. }, Action::Reveal { power }) => {
+            s.window.is_some_and(|w| may_use(s, &w, seat, power))
+        }
         _ => false,
     }
 }
 
 /// Every action `seat` may take now, each ready to post.
 pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
-    let Some(p) = pending(s) else {
+    let Some(decision) = asked(s, seat) else {
         return Vec::new();
     };
-    if p.seat != seat {
-        return Vec::new();
-    }
-    match p.decision {
+    match decision {
+        Decision::Window { .. } => {
+            let powers = s.window.map(|w| powers(s, &w, seat)).unwrap_or_default();
+            std::iter::once(Action::Pass)
+                .chain(powers.into_iter().map(|power| Action::Reveal { power }))
+                .collect()
+        }
+        Decision::RescueTokens => vec![Action::ReturnTokens, Action::KeepTokens],
         Decision::SidGift => s.ring().map(|target| Action::Gift { target }).collect(),
         Decision::FirstRoll => {
             let mut actions = vec![Action::ROLL];
@@ -471,16 +538,27 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Action, ActionErr
     if s.is_over() {
         return Err(ActionError::GameOver);
     }
-    let Some(p) = pending(s) else {
-        return Err(ActionError::NotYourDecision(seat));
-    };
-    if p.seat != seat {
-        return Err(ActionError::NotYourDecision(seat));
-    }
-    if is_legal(s, seat, p.decision, action) {
+    if let Action::SetOrders { .. } = action {
+        // Standing orders may be set at any time, by any seat of the game.
+        if s.player(seat).is_none() {
+            return Err(ActionError::NotYourDecision(seat));
+        }
+        if !s.modules.has(Module::SpecialRoles) {
+            return Err(ActionError::Illegal(
+                "standing orders answer special-role windows: they need the `special_roles` \
+                 module"
+                    .into(),
+            ));
+        }
         return Ok(*action);
     }
-    Err(ActionError::Illegal(explain(s, p.decision, action)))
+    let Some(decision) = asked(s, seat) else {
+        return Err(ActionError::NotYourDecision(seat));
+    };
+    if is_legal(s, seat, decision, action) {
+        return Ok(*action);
+    }
+    Err(ActionError::Illegal(explain(s, decision, action)))
 }
 
 /// A sentence saying why `action` does not answer `decision`.
@@ -540,6 +618,12 @@ fn explain(s: &State, decision: Decision, action: &Action) -> String {
         | (Decision::ReturnArrows { max }, Action::ReturnArrows { count, .. }) => {
             format!("{count} tokens, or that token, is more than the {max} allowed")
         }
+        (Decision::Window { window }, Action::Reveal { power }) => format!(
+            "{} cannot be used in this window ({}): only your own unused card of this \
+             moment may be revealed, with one of the choices listed in your legal actions",
+            power.card().id(),
+            window.id()
+        ),
         (Decision::FirstRoll, Action::Roll { saloon: Some(_) }) => {
             "the Saloon dice need the `loudmouth_coward` module; the Saloon die is \
              `loudmouth` or `coward`"
@@ -567,5 +651,9 @@ fn decision_name(decision: Decision) -> &'static str {
         Decision::ElenaGift => "Elena Fuente's gift: give_arrow, keep_arrows",
         Decision::MollyTakeOver => "Molly Stark's take-over: take_over, end_take_over",
         Decision::GhostGift => "the Ghost's token: ghost_gift",
+        Decision::Window { .. } => "a special-role window: pass, reveal",
+        Decision::RescueTokens => {
+            "your tokens after The Left Hand saved you: return_tokens, keep_tokens"
+        }
     }
 }

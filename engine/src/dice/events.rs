@@ -11,6 +11,7 @@ use super::characters::Character;
 use super::faces::{DiceSet, DieKind, Face, MAX_DICE};
 use super::options::{ModuleSet, Options, SeatSpec};
 use super::roles::{Role, Team};
+use super::specials::{Gain, Orders, Special, Window};
 use super::state::{
     ARROWS, Batch, BatchStep, GainSource, GhostGift, LossSource, MAX_PLAYERS, MAX_SHOTS, Outcome,
     Shot, Stage, State, Turn,
@@ -70,6 +71,10 @@ pub enum Event {
         role: Option<Role>,
         /// Whether it is dealt face up.
         face_up: bool,
+        /// [M3] The special role card, when the role card is one and the viewer
+        /// may know it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        card: Option<Special>,
     },
     /// A character card was dealt (public).
     CharacterDealt {
@@ -235,6 +240,70 @@ pub enum Event {
     },
     /// After an Indian attack every arrow goes back to the pile.
     ArrowsRecalled,
+    /// [M3] A seat set its standing orders; `orders` is hidden (`null`) from
+    /// everyone else.
+    OrdersSet {
+        /// Whose orders.
+        seat: Seat,
+        /// The orders, when the viewer may know them.
+        orders: Option<Orders>,
+    },
+    /// [M3] A window opened and waits for the listed seats' answers.
+    WindowOpened {
+        /// The window.
+        window: Window,
+    },
+    /// [M3] The open window closed.
+    WindowClosed,
+    /// [M3] A player turned his special role card face up to use its power.
+    RoleRevealed {
+        /// Who.
+        seat: Seat,
+        /// His role.
+        role: Role,
+        /// The card.
+        card: Special,
+    },
+    /// [M3] The Judge cancelled a reveal: that power is used up, to no effect.
+    RevealCancelled {
+        /// Whose reveal.
+        seat: Seat,
+        /// The cancelled card.
+        card: Special,
+    },
+    /// [M3] The Doc turned one die of the player who just rolled.
+    DieTurned {
+        /// The die.
+        die: u8,
+        /// Its new face.
+        face: Face,
+    },
+    /// [M3] The Good and the Sheriff swapped role cards.
+    RolesSwapped {
+        /// The Good's holder, now the Sheriff.
+        seat: Seat,
+        /// The former Sheriff, now a Deputy.
+        sheriff: Seat,
+    },
+    /// [M3] The Ugly made two players swap every arrow they hold.
+    ArrowsSwapped {
+        /// One player.
+        first: Seat,
+        /// The other.
+        second: Seat,
+    },
+    /// [M3] The Gambler made the active player throw every die one last time.
+    Gambled,
+    /// [M3] The Bad cancelled a gain.
+    GainBlocked {
+        /// The gain that did not happen.
+        gain: Gain,
+    },
+    /// [M3] The Left Hand saved a player about to be eliminated: he is at 2 LP.
+    Rescued {
+        /// Who.
+        seat: Seat,
+    },
     /// The game is over; the seed is revealed.
     GameEnded {
         /// Who won.
@@ -278,10 +347,12 @@ pub fn apply(state: &mut State, event: &Event) {
             seat,
             role,
             face_up,
+            card,
         } => {
             if let Some(p) = player(state, *seat) {
                 p.role = *role;
                 p.role_public = *face_up;
+                p.special = *card;
             }
         }
         Event::CharacterDealt {
@@ -306,7 +377,68 @@ pub fn apply(state: &mut State, event: &Event) {
             };
             state.stage = Stage::TurnStart;
         }
+        Event::Acted {
+            seat,
+            action: Action::Pass,
+        } => {
+            if let Some(window) = state.window.as_mut() {
+                window.asked = window.asked.without(*seat);
+            }
+        }
         Event::Acted { .. } => {}
+        Event::OrdersSet { seat, orders } => {
+            if let (Some(slot), Some(orders)) = (state.orders.get_mut(*seat as usize), orders) {
+                *slot = *orders;
+            }
+        }
+        Event::WindowOpened { window } => state.window = Some(*window),
+        Event::WindowClosed => state.window = None,
+        Event::RoleRevealed { seat, role, card } => {
+            if let Some(p) = player(state, *seat) {
+                p.role = Some(*role);
+                p.special = Some(*card);
+                p.role_public = true;
+                p.power_used = true;
+            }
+        }
+        Event::RevealCancelled { .. } => {}
+        Event::DieTurned { die, face } => {
+            state.turn.dice.set(*die as usize, *face);
+            state.turn.rolled |= 1u8.checked_shl(*die as u32).unwrap_or(0);
+        }
+        Event::RolesSwapped { seat, sheriff } => {
+            let (a, b) = (*seat as usize, *sheriff as usize);
+            let n = state.players as usize;
+            if a < n && b < n && a != b {
+                let card =
+                    |p: &super::state::Player| (p.role, p.special, p.role_public, p.power_used);
+                let (ca, cb) = (card(&state.table[a]), card(&state.table[b]));
+                for (i, c) in [(a, cb), (b, ca)] {
+                    let p = &mut state.table[i];
+                    (p.role, p.special, p.role_public, p.power_used) = c;
+                    p.max_life = p.character.info().life;
+                }
+            }
+        }
+        Event::ArrowsSwapped { first, second } => {
+            let (a, b) = (*first as usize, *second as usize);
+            let n = state.players as usize;
+            if a < n && b < n && a != b {
+                let (x, y) = (state.table[a], state.table[b]);
+                (state.table[a].arrows, state.table[a].chief) = (y.arrows, y.chief);
+                (state.table[b].arrows, state.table[b].chief) = (x.arrows, x.chief);
+            }
+        }
+        Event::Gambled => state.turn.gambled = true,
+        Event::GainBlocked { .. } => {}
+        Event::Rescued { seat } => {
+            if let Some(p) = player(state, *seat) {
+                p.life = 2;
+            }
+            if let Some(batch) = state.batch.as_mut() {
+                batch.rescued = Some(*seat);
+            }
+        }
         Event::StageChanged { stage } => state.stage = *stage,
         Event::DiceRolled { dice } => {
             let mut mask = 0u8;
@@ -373,6 +505,7 @@ pub fn apply(state: &mut State, event: &Event) {
                 losses: [0; MAX_PLAYERS],
                 lost: [0; MAX_PLAYERS],
                 step: BatchStep::Bart,
+                rescued: None,
             };
             for loss in losses {
                 if let Some(slot) = batch.losses.get_mut(loss.seat as usize) {

@@ -17,7 +17,9 @@ pub fn check_invariants(s: &State) -> Result<(), String> {
         return Err("the Chief's Arrow is not exactly in one place".into());
     }
     for (seat, p) in s.players().iter().enumerate() {
-        if p.life > p.max_life {
+        // The former Sheriff keeps LP above his new max after The Good (1.5.2).
+        let former_sheriff = p.special == Some(super::specials::Special::TheGood) && p.power_used;
+        if p.life > p.max_life && !former_sheriff {
             return Err(format!(
                 "seat {seat} has {} LP over max {}",
                 p.life, p.max_life

@@ -6,7 +6,9 @@ use super::decisions::{molly_choices, pedro_choice};
 use super::events::{Event, Loss};
 use super::machine::Machine;
 use super::roles::{Role, Team, three_player_target};
+use super::specials::{Gain, Window, WindowKind};
 use super::state::{Batch, BatchStep, GainSource, LossSource, Outcome, State};
+use super::windows::{doomed, window_applies};
 use crate::core::Seat;
 
 impl Machine<'_, '_> {
@@ -45,19 +47,27 @@ impl Machine<'_, '_> {
                 }
             }
             BatchStep::Pedro | BatchStep::Aftermath => self.aftermath(),
+            BatchStep::Rescue | BatchStep::Eliminate => self.eliminate(),
+            BatchStep::Cleanup => self.cleanup(),
         }
     }
 
-    /// Batch steps 7 to 11: eliminations, the victory check, Vulture Sam, the
-    /// arrows' return after an attack, and El Gringo's penalty.
+    /// Batch step 7 begins: with players about to be eliminated, The Left Hand's
+    /// window [M3] comes first.
     fn aftermath(&mut self) {
+        if doomed(self.s).next().is_some() && window_applies(self.s, WindowKind::Elimination) {
+            self.batch_stepped(BatchStep::Eliminate);
+            self.offer(Window::new(WindowKind::Elimination));
+        } else {
+            self.eliminate();
+        }
+    }
+
+    /// Batch steps 7 to 9: eliminations, the victory check, Vulture Sam; then the
+    /// clean-up, unless a window about Vulture's gain must be answered first.
+    fn eliminate(&mut self) {
         let Some(batch) = self.s.batch else { return };
-        let active = self.s.turn.active;
-        let n = self.s.players;
-        let doomed: Vec<Seat> = (0..n)
-            .map(|i| (active + i) % n)
-            .filter(|&s| self.s.is_alive(s) && self.s.table[s as usize].life == 0)
-            .collect();
+        let doomed: Vec<Seat> = doomed(self.s).collect();
         let first = !self.s.first_elimination_done;
         for &seat in &doomed {
             let role = self.s.table[seat as usize].role.unwrap_or(Role::Outlaw);
@@ -78,6 +88,19 @@ impl Machine<'_, '_> {
         {
             self.gain(vulture, 2 * doomed.len() as u8, GainSource::VultureSam);
         }
+        if self.s.window.is_some() {
+            self.batch_stepped(BatchStep::Cleanup);
+        } else {
+            self.cleanup();
+        }
+    }
+
+    /// Batch steps 10 and 11: the arrows' return after an attack, and El
+    /// Gringo's penalty.
+    fn cleanup(&mut self) {
+        let Some(batch) = self.s.batch else { return };
+        let active = self.s.turn.active;
+        let n = self.s.players;
         if batch.source == LossSource::Indians {
             self.emit(Event::ArrowsRecalled);
         }
@@ -114,10 +137,22 @@ impl Machine<'_, '_> {
             return;
         };
         let amount = amount.min(p.max_life.saturating_sub(p.life));
-        self.emit(Event::LifeGained {
-            seat,
-            amount,
-            source,
+        if amount == 0 {
+            self.emit(Event::LifeGained {
+                seat,
+                amount,
+                source,
+            });
+            return;
+        }
+        // [M3] The Bad's window comes just before the gain (D-24).
+        self.offer(Window {
+            gain: Some(Gain {
+                seat,
+                amount,
+                source,
+            }),
+            ..Window::new(WindowKind::Gain)
         });
     }
 }

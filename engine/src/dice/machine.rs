@@ -74,6 +74,13 @@ impl<'s, 'r> Machine<'s, 'r> {
             if self.s.is_over() {
                 return;
             }
+            if let Some(window) = self.s.window {
+                if !window.asked.is_empty() {
+                    return;
+                }
+                self.close_window();
+                continue;
+            }
             if self.s.batch.is_none() && self.turn_cut_short() {
                 self.stage(Stage::TurnEnd);
                 continue;
@@ -94,12 +101,27 @@ impl<'s, 'r> Machine<'s, 'r> {
     fn turn_cut_short(&self) -> bool {
         !self.s.is_alive(self.s.turn.active)
             && !self.s.ghost_turn()
-            && !matches!(self.at(), Stage::TurnEnd | Stage::Over | Stage::Setup)
+            && !matches!(
+                self.at(),
+                Stage::TurnEnd | Stage::NextTurn | Stage::Over | Stage::Setup
+            )
     }
 
     /// Applies a checked action: records it, then carries it out.
     pub fn act(&mut self, seat: u8, action: Action) {
+        if let Action::SetOrders { orders } = action {
+            // Private: recorded apart from `acted`, so redaction can hide it.
+            self.emit(Event::OrdersSet {
+                seat,
+                orders: Some(orders),
+            });
+            return;
+        }
         self.emit(Event::Acted { seat, action });
-        self.answer(seat, action);
+        if self.s.window.is_some() {
+            self.window_answered(seat, action);
+        } else {
+            self.answer(seat, action);
+        }
     }
 }

@@ -2,7 +2,8 @@
 //!
 //! The base game is complete: 3–8 players (with the 3-player variant and two
 //! Renegades at 8), the 16 characters, Arrows and Indian attacks, Dynamite (revised
-//! printing), Bull's Eyes, Beer, the Gatling Gun, and every victory case.
+//! printing), Bull's Eyes, Beer, the Gatling Gun, and every victory case; and the
+//! five Old Saloon modules, each on its own or with any others.
 
 mod actions;
 mod audit;
@@ -16,16 +17,18 @@ mod machine;
 mod options;
 mod roles;
 mod setup;
+mod specials;
 mod state;
 mod turn;
 mod view;
+mod windows;
 
 pub use actions::Action;
 pub use audit::{verify_log, verify_log_with};
 pub use characters::{CHARACTERS, Character, CharacterInfo, Reach};
 pub use decisions::{
-    ActionError, Decision, Pending, bullseye_result, bullseye_results, bullseye_targets,
-    legal_actions, pending, rerollable_dice,
+    ActionError, Decision, Pending, asked, bullseye_result, bullseye_results, bullseye_targets,
+    legal_actions, pending, rerollable_dice, waiting,
 };
 pub use events::{Event, GameCreated, Loss, RolledDie, apply};
 pub use faces::{DiceSet, Die, DieKind, Face, MAX_DICE, Symbol};
@@ -34,6 +37,9 @@ pub use life::{ghost_renegade_side, victory};
 pub use options::{Config, ConfigError, Module, ModuleSet, Options, SeatSpec};
 pub use roles::{Role, Team, roles_for, three_player_target};
 pub use setup::start;
+pub use specials::{
+    Gain, Order, Orders, Power, Reveal, SPECIALS, SeatSet, Special, SpecialInfo, Window, WindowKind,
+};
 pub use state::{
     ARROWS, Batch, BatchStep, GainSource, GhostGift, Immediate, LossSource, MAX_PLAYERS, Outcome,
     Player, Shot, Stage, State, Step, Turn,
@@ -69,7 +75,10 @@ pub fn play(
     let action = decisions::check(state, seat, action)?;
     let mut m = machine::Machine::new(state, rng);
     m.act(seat, action);
-    m.run();
+    if !matches!(action, Action::SetOrders { .. }) {
+        // Orders change nothing now: they answer windows opened later.
+        m.run();
+    }
     Ok(m.events)
 }
 

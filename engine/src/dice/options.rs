@@ -27,6 +27,10 @@ pub struct Options {
     /// The Old Saloon modules in play.
     #[serde(default)]
     pub modules: Vec<Module>,
+    /// [M3] Mix the base role cards with the special ones before dealing
+    /// (§6.3.2): nobody then knows whether a face-down card is special.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub special_roles_mixed: bool,
 }
 
 /// A seat as the game records it: a display name and, for a bot seat, its policy.
@@ -82,6 +86,9 @@ pub enum ConfigError {
     /// A module this engine version does not play yet.
     #[error("options.modules: `{0}` is not available yet")]
     ModuleUnavailable(&'static str),
+    /// The mixed deal is a variant of the special roles.
+    #[error("options.special_roles_mixed: needs the `special_roles` module")]
+    MixedWithoutSpecialRoles,
     /// The Ghost needs 5 or more players.
     #[error("options.modules: `ghost` needs 5 or more players, not {0}")]
     GhostPlayers(u8),
@@ -106,10 +113,7 @@ impl ModuleSet {
 impl Module {
     /// Whether this engine plays the module.
     pub fn available(self) -> bool {
-        matches!(
-            self,
-            Module::LoudmouthCoward | Module::ChiefArrow | Module::NewCharacters | Module::Ghost
-        )
+        true
     }
 
     /// The module's id in the API.
@@ -144,6 +148,9 @@ impl Config {
         }
         if modules.contains(&Module::Ghost) && self.players < 5 {
             return Err(ConfigError::GhostPlayers(self.players));
+        }
+        if self.options.special_roles_mixed && !modules.contains(&Module::SpecialRoles) {
+            return Err(ConfigError::MixedWithoutSpecialRoles);
         }
         if let Some(m) = modules.iter().find(|m| !m.available()) {
             return Err(ConfigError::ModuleUnavailable(m.id()));

@@ -3,8 +3,10 @@
 use super::characters::Character;
 use super::events::{Event, GameCreated};
 use super::machine::Machine;
+use super::options::Module;
 use super::options::{Config, ConfigError, ModuleSet, SeatSpec};
 use super::roles::{Role, roles_for};
+use super::specials::Special;
 use super::state::State;
 use crate::ENGINE_VERSION;
 use crate::core::GameRng;
@@ -39,16 +41,28 @@ pub fn start(config: &Config, rng: &mut GameRng) -> Result<Vec<Event>, ConfigErr
     m.rng.shuffle(&mut roles);
     let mut characters = Character::pool(ModuleSet::of(&config.options.modules));
     m.rng.shuffle(&mut characters);
+    let cards = if config.options.modules.contains(&Module::SpecialRoles) {
+        deal_specials(&roles, config.options.special_roles_mixed, &mut *m.rng)
+    } else {
+        vec![None; roles.len()]
+    };
     let three = n == 3;
-    for (seat, &role) in roles.iter().enumerate() {
+    for (seat, (&role, &card)) in roles.iter().zip(&cards).enumerate() {
         m.emit(Event::RoleDealt {
             seat: seat as u8,
             role: Some(role),
             face_up: three || role == Role::Sheriff,
+            card,
         });
     }
-    for (seat, (&character, &role)) in characters.iter().zip(&roles).enumerate() {
-        let bonus = if role == Role::Sheriff { 2 } else { 0 };
+    for (seat, (&character, (&role, &card))) in
+        characters.iter().zip(roles.iter().zip(&cards)).enumerate()
+    {
+        let bonus = match (role, card) {
+            (Role::Sheriff, Some(Special::TheBear)) => 3,
+            (Role::Sheriff, _) => 2,
+            _ => 0,
+        };
         m.emit(Event::CharacterDealt {
             seat: seat as u8,
             character,
@@ -60,4 +74,37 @@ pub fn start(config: &Config, rng: &mut GameRng) -> Result<Vec<Event>, ConfigErr
     m.emit(Event::TurnStarted { seat: first });
     m.run();
     Ok(m.events)
+}
+
+/// [M3] The card each seat's role comes as (§6.3.1, §6.3.2): for each role, that
+/// many cards drawn at random from its special cards (The Good left out with 3
+/// players, D-28), mixed with the base cards in the mixed variant (`None` = a
+/// base card).
+fn deal_specials(roles: &[Role], mixed: bool, rng: &mut GameRng) -> Vec<Option<Special>> {
+    let three = roles.len() == 3;
+    let mut cards = vec![None; roles.len()];
+    for role in [Role::Sheriff, Role::Deputy, Role::Outlaw, Role::Renegade] {
+        let seats: Vec<usize> = (0..roles.len()).filter(|&i| roles[i] == role).collect();
+        if seats.is_empty() {
+            continue;
+        }
+        let mut pool: Vec<Option<Special>> = Special::of_role(role)
+            .filter(|&card| !(three && card == Special::TheGood))
+            .map(Some)
+            .collect();
+        if mixed {
+            let base = match role {
+                Role::Sheriff => 1,
+                Role::Deputy => 2,
+                Role::Outlaw => 3,
+                Role::Renegade => 2,
+            };
+            pool.extend(std::iter::repeat_n(None, base));
+        }
+        rng.shuffle(&mut pool);
+        for (&seat, card) in seats.iter().zip(pool) {
+            cards[seat] = card;
+        }
+    }
+    cards
 }

@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use super::options::{ModuleSet, SeatSpec};
 use super::roles::{Role, Team};
+use super::specials::{Orders, Special, Window};
 use crate::core::Seat;
 
 /// The most players at a table.
@@ -26,6 +27,10 @@ pub struct Player {
     pub role: Option<Role>,
     /// Whether the role card is face up.
     pub role_public: bool,
+    /// [M3] The special role card, if the role card is one.
+    pub special: Option<Special>,
+    /// [M3] Whether the card's power has been used (or cancelled by The Judge).
+    pub power_used: bool,
     /// Life points now; 0 once eliminated.
     pub life: u8,
     /// Most life points he can have.
@@ -69,8 +74,13 @@ pub enum Stage {
     FirstRoll,
     /// The immediate results of the roll just made, still to apply (§3.5).
     Immediate(Immediate),
+    /// Dice were just thrown: The Doc's window [M3], then the roll's immediate
+    /// results are counted.
+    Rolled,
     /// After a roll's immediate results: the Dynamite check and the roll limit.
     AfterRoll,
+    /// Rolling is over: after The Gambler's window [M3], resolution starts.
+    RollingOver,
     /// Decision: re-roll some dice or stop.
     Reroll,
     /// Decision [M5]: the Ghost gives a token matching one of his final faces.
@@ -82,6 +92,8 @@ pub enum Stage {
     },
     /// T6: the end of the turn.
     TurnEnd,
+    /// After T6 and The Right Hand's window [M3]: the next player's turn starts.
+    NextTurn,
     /// The game is over.
     Over,
 }
@@ -207,8 +219,15 @@ pub enum BatchStep {
     Apply,
     /// Step 6: Pedro Ramirez may return arrows (a decision when it applies).
     Pedro,
-    /// Steps 7–11: eliminations, victory, Vulture Sam, El Gringo.
+    /// Step 7 begins: players at 0 LP are about to be eliminated (The Left
+    /// Hand's window [M3]).
     Aftermath,
+    /// [M3] The Left Hand saved a player: he may return his tokens (a decision).
+    Rescue,
+    /// Steps 7–9: eliminations, the victory check, Vulture Sam.
+    Eliminate,
+    /// Steps 10–11: the arrows' return after an attack, El Gringo.
+    Cleanup,
 }
 
 /// A batch of losses in progress.
@@ -222,6 +241,8 @@ pub struct Batch {
     pub lost: [u8; MAX_PLAYERS],
     /// Where it stands.
     pub step: BatchStep,
+    /// [M3] The player The Left Hand saved in this batch.
+    pub rescued: Option<Seat>,
 }
 
 /// One Bull's Eye result assigned to its target.
@@ -251,6 +272,9 @@ pub struct Turn {
     pub shots_len: u8,
     /// [M5] Whether this is the Ghost's turn (he was the Ghost when it began).
     pub ghost: bool,
+    /// [M3] Whether The Gambler made the active player re-roll everything: that
+    /// roll is his last.
+    pub gambled: bool,
 }
 
 /// The most Bull's Eye results one turn can show (6 dice, all doubles).
@@ -319,6 +343,10 @@ pub struct State {
     /// A token a seat must take from the pile as soon as no batch is open
     /// (El Gringo's penalty), when the taker has a choice of token.
     pub owed: Option<Seat>,
+    /// [M3] The window open for reveals, while some seat must still answer it.
+    pub window: Option<Window>,
+    /// [M3] Each seat's standing orders, as set (private to the seat).
+    pub orders: [Orders; MAX_PLAYERS],
     /// The current turn.
     pub turn: Turn,
     /// Where the game stands.
@@ -426,5 +454,29 @@ impl State {
     /// Whether this is the 3-player variant.
     pub fn three_player(&self) -> bool {
         self.players == 3
+    }
+
+    /// The seat holding the Sheriff's role card, if any.
+    pub fn sheriff(&self) -> Option<Seat> {
+        (0..self.players).find(|&s| self.table[s as usize].role == Some(Role::Sheriff))
+    }
+
+    /// [M3] A seat's standing orders, with its default filled in where it gave
+    /// none: `ask` for a bot seat, `pass` for a human one.
+    pub fn orders_of(&self, seat: Seat) -> Orders {
+        let bot = self
+            .seats
+            .get(seat as usize)
+            .is_some_and(|spec| spec.bot.is_some());
+        let default = if bot {
+            super::specials::Order::Ask
+        } else {
+            super::specials::Order::Pass
+        };
+        self.orders
+            .get(seat as usize)
+            .copied()
+            .unwrap_or_default()
+            .or(default)
     }
 }

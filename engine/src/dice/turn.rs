@@ -6,6 +6,7 @@ use super::decisions::{bullseye_results, chief_holder, rerollable_dice};
 use super::events::{Event, Loss, RolledDie};
 use super::faces::{DiceMask, DieKind, MAX_DICE, Symbol};
 use super::machine::Machine;
+use super::specials::{Window, WindowKind};
 use super::state::{GainSource, GhostGift, Immediate, LossSource, Shot, Stage, Step};
 use crate::core::Seat;
 use arrayvec::ArrayVec;
@@ -25,24 +26,33 @@ impl Machine<'_, '_> {
                 } else {
                     self.stage(Stage::FirstRoll);
                 }
+                // [M3] The Good and The Ugly come before Sid's gift (3.1).
+                self.offer(Window::new(WindowKind::TurnStart));
             }
+            Stage::Rolled => self.count_immediate(),
             Stage::Immediate(now) => self.immediate_step(now),
             Stage::AfterRoll => {
                 let limit = self.s.roll_limit();
-                if self.s.turn.dice.count(Symbol::Dynamite) >= 3
+                if self.s.turn.gambled
+                    || self.s.turn.dice.count(Symbol::Dynamite) >= 3
                     || self.s.turn.rolls >= limit
                     || rerollable_dice(self.s).is_empty()
                 {
-                    self.resolve_first_step();
+                    self.end_rolling();
                 } else {
                     self.stage(Stage::Reroll);
                 }
             }
+            Stage::RollingOver => self.resolve_first_step(),
             Stage::Resolve { step } => self.resolve_step(step),
             Stage::TurnEnd => {
                 if self.s.gift.is_some_and(|g| g.to == active) {
                     self.emit(Event::GhostTokensReturned);
                 }
+                self.stage(Stage::NextTurn);
+                self.offer(Window::new(WindowKind::TurnEnd));
+            }
+            Stage::NextTurn => {
                 if let Some(next) = self.s.next_living(active) {
                     self.emit(Event::TurnStarted { seat: next });
                 }
@@ -59,6 +69,15 @@ impl Machine<'_, '_> {
 
     fn resolve(&mut self, step: Step) {
         self.stage(Stage::Resolve { step });
+    }
+
+    /// The active player's last roll is made: after The Gambler's window [M3]
+    /// (not after the roll he forced), resolution starts.
+    fn end_rolling(&mut self) {
+        self.stage(Stage::RollingOver);
+        if !self.s.turn.gambled {
+            self.offer(Window::new(WindowKind::LastRoll));
+        }
     }
 
     /// Rolling is over: resolution starts with Bill Noface's Arrows [M4], or
@@ -313,7 +332,7 @@ impl Machine<'_, '_> {
                 });
             }
             Action::Reroll { dice } => self.roll(dice),
-            Action::Stop => self.resolve_first_step(),
+            Action::Stop => self.end_rolling(),
             Action::Shoot { target, double } => {
                 self.emit(Event::BullseyeAssigned {
                     target,
@@ -365,6 +384,19 @@ impl Machine<'_, '_> {
                 }
                 self.batch_stepped(super::state::BatchStep::Molly);
             }
+            Action::ReturnTokens | Action::KeepTokens => {
+                if action == Action::ReturnTokens {
+                    let p = self.s.table[seat as usize];
+                    self.emit(Event::ArrowsReturned {
+                        seat,
+                        count: p.arrows,
+                        chief: p.chief,
+                    });
+                }
+                self.batch_stepped(super::state::BatchStep::Eliminate);
+            }
+            // Window answers and orders are handled before `answer` is reached.
+            Action::Pass | Action::Reveal { .. } | Action::SetOrders { .. } => {}
             Action::ReturnArrows { count, chief } => {
                 if count > 0 {
                     self.emit(Event::ArrowsReturned {
@@ -379,7 +411,7 @@ impl Machine<'_, '_> {
     }
 
     /// Throws the listed dice, then applies the roll's immediate results.
-    fn roll(&mut self, which: DiceMask) {
+    pub(crate) fn roll(&mut self, which: DiceMask) {
         let dice = which
             .iter()
             .filter_map(|die| {
@@ -388,18 +420,35 @@ impl Machine<'_, '_> {
                 Some(RolledDie { die, face })
             })
             .collect::<ArrayVec<_, MAX_DICE>>();
-        // Ghost-token dice count as rolled in the first roll (6.5.5).
-        let tokens = match self.s.gift {
-            Some(gift) if gift.to == self.s.turn.active && self.s.turn.rolls == 0 => {
-                Some((gift.face, 1 + u8::from(gift.double)))
-            }
-            _ => None,
-        };
+        self.emit(Event::DiceRolled { dice });
+        self.stage(Stage::Rolled);
+        // [M3] The Doc may turn a die before the roll's immediate results.
+        self.offer(Window::new(WindowKind::Roll));
+    }
+
+    /// Counts the immediate results of the rolled set: the dice just thrown, the
+    /// Ghost-token dice in the first roll (6.5.5) and a die The Doc turned.
+    fn count_immediate(&mut self) {
+        let active = self.s.turn.active;
+        let mut set = self.s.turn.rolled;
+        if let Some(gift) = self.s.gift
+            && gift.to == active
+            && self.s.turn.rolls == 1
+        {
+            set |= (1u8 << (1 + u8::from(gift.double))) - 1;
+        }
+        let rolled = DiceMask::from_bits(set);
         let count = |symbol| {
-            let token = tokens.map_or(0, |(face, n): (super::faces::Face, u8)| {
-                face.count(symbol) * n
-            });
-            dice.iter().map(|d| d.face.count(symbol)).sum::<u8>() + token
+            self.s
+                .turn
+                .dice
+                .as_slice()
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| rolled.contains(*i as u8))
+                .filter_map(|(_, d)| d.face)
+                .map(|f| f.count(symbol))
+                .sum::<u8>()
         };
         let character = self.s.active_character();
         // Bill Noface's Arrows wait for resolution (D-19).
@@ -418,7 +467,6 @@ impl Machine<'_, '_> {
                 elena: character == Some(Character::ElenaFuente) && arrows > 0,
             })
         };
-        self.emit(Event::DiceRolled { dice });
         self.stage(stage);
     }
 

@@ -4,10 +4,12 @@ use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
 use super::characters::Character;
-use super::decisions::{Pending, pending};
+use super::decisions::{Pending, pending, waiting};
 use super::events::Event;
 use super::faces::{Die, MAX_DICE};
+use super::options::Module;
 use super::roles::{Role, Team};
+use super::specials::{Orders, Special, Window};
 use super::state::{GhostGift, MAX_PLAYERS, MAX_SHOTS, Outcome, Shot, Stage, State};
 use crate::core::{Seat, Viewer};
 
@@ -23,6 +25,11 @@ pub struct PlayerView {
     pub role: Option<Role>,
     /// Whether his role card is face up.
     pub role_public: bool,
+    /// [M3] His special role card, seen like his role (`null` for a base card or
+    /// when hidden).
+    pub card: Option<Special>,
+    /// [M3] Whether his card's power is used up (it is then face up).
+    pub power_used: bool,
     /// Life points.
     pub life: u8,
     /// Maximum life points.
@@ -70,8 +77,17 @@ pub struct View {
     pub turn: TurnView,
     /// Where the game stands.
     pub stage: Stage,
-    /// Who must act now, and on what.
+    /// Who must act now, and on what (the first of `waiting`).
     pub pending: Option<Pending>,
+    /// Every seat the game waits for: one, or [M3] each seat asked by hand in an
+    /// open window.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Pending>))]
+    pub waiting: ArrayVec<Pending, MAX_PLAYERS>,
+    /// [M3] The window open for special-role reveals, if any.
+    pub window: Option<Window>,
+    /// [M3] The viewer's own standing orders, defaults filled in (only for a
+    /// seat, with `special_roles` on).
+    pub orders: Option<Orders>,
     /// [M5] The Ghost's seat, if someone became the Ghost.
     pub ghost: Option<Seat>,
     /// [M5] The side a Ghost Renegade plays on.
@@ -108,6 +124,12 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                     None
                 },
                 role_public: p.role_public,
+                card: if sees_role(s, viewer, seat) {
+                    p.special
+                } else {
+                    None
+                },
+                power_used: p.power_used,
                 life: p.life,
                 max_life: p.max_life,
                 arrows: p.arrows,
@@ -131,6 +153,12 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         },
         stage: s.stage,
         pending: pending(s),
+        waiting: waiting(s),
+        window: s.window,
+        orders: match viewer {
+            Viewer::Seat(seat) if s.modules.has(Module::SpecialRoles) => Some(s.orders_of(seat)),
+            _ => None,
+        },
         ghost: s.ghost,
         ghost_side: s.ghost_side,
         gift: s.gift,
@@ -151,6 +179,11 @@ pub fn redact(event: &Event, viewer: Viewer) -> Event {
             seat: *seat,
             role: None,
             face_up: false,
+            card: None,
+        },
+        Event::OrdersSet { seat, .. } if !viewer.sees_secret_of(*seat) => Event::OrdersSet {
+            seat: *seat,
+            orders: None,
         },
         other => other.clone(),
     }

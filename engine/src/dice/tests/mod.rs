@@ -11,6 +11,7 @@ mod ghost;
 mod loudmouth_coward;
 mod new_characters;
 mod setup_and_rolling;
+mod special_roles;
 mod victory;
 
 use super::*;
@@ -86,6 +87,17 @@ impl Table {
 
     /// Like [`Table::new`], with Old Saloon modules on.
     pub fn with_modules(seats: &[(Character, Role)], modules: &[Module]) -> Table {
+        let seats: Vec<_> = seats.iter().map(|&(c, r)| (c, r, None)).collect();
+        Table::with_cards(&seats, modules)
+    }
+
+    /// [M3] Like [`Table::with_modules`], each seat's role card possibly a special
+    /// one (The Bear adds its bonus to the Sheriff's LP). `special_roles` is on.
+    pub fn with_cards(seats: &[(Character, Role, Option<Special>)], modules: &[Module]) -> Table {
+        let mut modules = modules.to_vec();
+        if seats.iter().any(|s| s.2.is_some()) && !modules.contains(&Module::SpecialRoles) {
+            modules.push(Module::SpecialRoles);
+        }
         let players = seats.len() as u8;
         let mut t = Table {
             state: State::default(),
@@ -97,17 +109,23 @@ impl Table {
             players,
             options: Options {
                 modules: modules.to_vec(),
+                special_roles_mixed: false,
             },
             seats: Vec::new(),
             seed_commitment: Seed([0; 32]).commitment(),
         })));
-        for (seat, &(character, role)) in seats.iter().enumerate() {
+        for (seat, &(character, role, card)) in seats.iter().enumerate() {
             t.push(Event::RoleDealt {
                 seat: seat as Seat,
                 role: Some(role),
                 face_up: players == 3 || role == Role::Sheriff,
+                card,
             });
-            let bonus = if role == Role::Sheriff { 2 } else { 0 };
+            let bonus = match (role, card) {
+                (Role::Sheriff, Some(Special::TheBear)) => 3,
+                (Role::Sheriff, _) => 2,
+                _ => 0,
+            };
             t.push(Event::CharacterDealt {
                 seat: seat as Seat,
                 character,
@@ -204,6 +222,39 @@ impl Table {
     /// The pending decision.
     pub fn pending(&self) -> Option<Pending> {
         pending(&self.state)
+    }
+
+    /// [M3] The seats the game waits for.
+    pub fn waiting(&self) -> Vec<Seat> {
+        waiting(&self.state).iter().map(|p| p.seat).collect()
+    }
+
+    /// [M3] `seat` sets its standing orders.
+    pub fn orders(&mut self, seat: Seat, orders: Orders) -> &mut Table {
+        self.act(seat, Action::SetOrders { orders })
+    }
+
+    /// [M3] Every seat in `seats` answers windows by hand.
+    pub fn ask(&mut self, seats: &[Seat]) -> &mut Table {
+        for &seat in seats {
+            self.orders(seat, Orders::ASK);
+        }
+        self
+    }
+
+    /// [M3] Every seat asked in the open window passes, except `but`.
+    pub fn all_pass(&mut self, but: &[Seat]) -> &mut Table {
+        for seat in self.waiting() {
+            if !but.contains(&seat) {
+                self.act(seat, Action::Pass);
+            }
+        }
+        self
+    }
+
+    /// [M3] `seat` reveals his card to use `power`.
+    pub fn reveal(&mut self, seat: Seat, power: Power) -> &mut Table {
+        self.act(seat, Action::Reveal { power })
     }
 
     /// The legal actions of `seat`.
