@@ -580,7 +580,7 @@ impl Hub {
         if entry.live.is_over() {
             return Err(ApiError::unprocessable("game_over", "the game is over"));
         }
-        if !entry.live.waiting().contains(&seat) {
+        if !entry.live.waiting().contains(&seat) && !entry.live.anytime(&body.action) {
             return Err(ApiError::forbidden(
                 "not_your_decision",
                 format!("seat {seat} is not asked to decide anything now"),

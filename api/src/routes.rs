@@ -192,6 +192,18 @@ pub async fn legal_actions(
 ///
 /// `expected_version` guards against acting on a stale view (409 with the current
 /// version). A repeated `action_id` returns the first result and appends nothing.
+///
+/// Dice game with `special_roles`: after every roll, before gains, eliminations
+/// and so on, a *window* opens in which a special role may be revealed. It is
+/// offered to every living seat whose role is face down, so its presence tells
+/// nothing. Each seat answers it from its private **standing orders**, posted at
+/// any time (even when not asked) as
+/// `{"type":"set_orders","orders":{"the_doc":"ask","left_hand":{"use":[3]},...}}`:
+/// `pass` (default for human seats), `ask` (the game waits for your `pass` or
+/// `reveal`; default for bot seats), or `{"use":[seats]}` (reveal by itself when
+/// the card's condition holds for those seats). Only `ask` seats are waited for,
+/// all at once: `pending` then lists each of them. Orders are hidden from
+/// everyone else, in views and in events.
 #[utoipa::path(
     tag = "actions",
     params(("id" = String, Path, description = "Game id"), SeatParams),

@@ -100,6 +100,15 @@ pub fn starts_action(event: &Value) -> bool {
     event.get("type").and_then(Value::as_str) == Some("acted")
 }
 
+/// Whether a stored dice event can carry a secret: a dealt role or standing
+/// orders. Every other event passes as it is.
+fn may_hide(event: &Value) -> bool {
+    matches!(
+        event.get("type").and_then(Value::as_str),
+        Some("role_dealt" | "orders_set")
+    )
+}
+
 impl Live {
     /// The state before any event.
     pub fn new(ruleset: &str) -> Result<Live, ApiError> {
@@ -143,17 +152,26 @@ impl Live {
         }
     }
 
-    /// The seats that must act now.
+    /// The seats that must act now (several while a special-role window waits
+    /// for more than one seat's answer).
     pub fn waiting(&self) -> Vec<u8> {
         match self {
-            Live::Dice(s) => dice::pending(s).map(|p| p.seat).into_iter().collect(),
+            Live::Dice(s) => dice::waiting(s).iter().map(|p| p.seat).collect(),
         }
     }
 
     /// The pending decisions, as JSON.
     pub fn pending(&self) -> Vec<Value> {
         match self {
-            Live::Dice(s) => dice::pending(s).iter().map(to_json).collect(),
+            Live::Dice(s) => dice::waiting(s).iter().map(to_json).collect(),
+        }
+    }
+
+    /// Whether `action` may be posted by a seat that is not asked anything now
+    /// (standing orders, which are set at any time).
+    pub fn anytime(&self, action: &Value) -> bool {
+        match self {
+            Live::Dice(_) => action.get("type").and_then(Value::as_str) == Some("set_orders"),
         }
     }
 
@@ -210,8 +228,7 @@ impl Live {
     pub fn redact(&self, event: &Value, viewer: Viewer) -> Value {
         match self {
             Live::Dice(_) => {
-                // Only a dealt role can carry a secret; other events pass as they are.
-                if event.get("type").and_then(Value::as_str) != Some("role_dealt") {
+                if !may_hide(event) {
                     return event.clone();
                 }
                 match dice::Event::deserialize(event) {
@@ -227,7 +244,7 @@ impl Live {
     pub fn redact_owned(&self, event: Value, viewer: Viewer) -> Value {
         match self {
             Live::Dice(_) => {
-                if event.get("type").and_then(Value::as_str) != Some("role_dealt") {
+                if !may_hide(&event) {
                     return event;
                 }
                 self.redact(&event, viewer)

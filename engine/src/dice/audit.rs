@@ -37,11 +37,18 @@ pub fn verify_log_with(events: &[Event], seed_at: impl Fn(u64) -> Seed) -> Resul
         apply(&mut state, e);
     }
     while at < events.len() {
-        let Event::Acted { seat, action } = &events[at] else {
-            return Err(at);
+        // Each decision starts with its action; standing orders [M3] are one
+        // event of their own.
+        let (seat, action) = match &events[at] {
+            Event::Acted { seat, action } => (seat, *action),
+            Event::OrdersSet {
+                seat,
+                orders: Some(orders),
+            } => (seat, super::Action::SetOrders { orders: *orders }),
+            _ => return Err(at),
         };
         let mut rng = GameRng::new(seed_at(state.version), state.version);
-        let derived = super::decide(&state, *seat, action, &mut rng).map_err(|_| at)?;
+        let derived = super::decide(&state, *seat, &action, &mut rng).map_err(|_| at)?;
         let end = compare(events, at, &derived)?;
         for e in &events[at..end] {
             apply(&mut state, e);

@@ -1,0 +1,267 @@
+//! Old Saloon special roles over real HTTP: windows answered by standing orders
+//! and by hand, orders kept private, and bots playing every window.
+
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use tests::{Client, TestServer};
+
+async fn create(c: &Client, body: Value) -> (String, Vec<String>) {
+    let (status, created) = c.post("/v1/games", None, body).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["game"]["id"].as_str().unwrap().to_string();
+    let tokens = created["tokens"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["token"].as_str().unwrap().to_string())
+        .collect();
+    (id, tokens)
+}
+
+/// No seat but the owner sees a face-down role, special card or orders.
+fn assert_private(seat: u64, view: &Value, events: &Value) {
+    for p in view["players"].as_array().unwrap() {
+        if p["seat"].as_u64() != Some(seat) && p["role_public"] == false {
+            assert!(p["role"].is_null() && p["card"].is_null(), "{p}");
+        }
+    }
+    for e in events["events"].as_array().unwrap() {
+        let e = &e["event"];
+        let owner = e["seat"].as_u64();
+        match e["type"].as_str() {
+            Some("role_dealt") if e["face_up"] == false && owner != Some(seat) => {
+                assert!(e["role"].is_null() && e["card"].is_null(), "{e}")
+            }
+            Some("orders_set") if owner != Some(seat) => assert!(e["orders"].is_null(), "{e}"),
+            _ => {}
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn orders_are_set_at_any_time_and_stay_private() {
+    let server = TestServer::start().await;
+    let c = server.client();
+    let seats: Vec<Value> = (0..5).map(|i| json!({"name": format!("P{i}")})).collect();
+    let (id, tokens) = create(
+        &c,
+        json!({"ruleset": "dice", "players": 5, "seats": seats, "seed": 8,
+               "options": {"modules": ["special_roles"]}}),
+    )
+    .await;
+    let (_, game) = c.get(&format!("/v1/games/{id}"), None).await;
+    let me = (game["pending"][0]["seat"].as_u64().unwrap() as usize + 1) % 5;
+    let (_, game) = c.get(&format!("/v1/games/{id}"), Some(&tokens[me])).await;
+    assert_eq!(game["your_turn"], false);
+    assert_eq!(
+        game["view"]["orders"]["the_doc"], "pass",
+        "humans default to pass"
+    );
+    let orders = json!({"the_doc": "ask", "left_hand": {"use": [3]}});
+    let (status, body) = c
+        .post(
+            &format!("/v1/games/{id}/actions"),
+            Some(&tokens[me]),
+            json!({"action": {"type": "set_orders", "orders": orders}}),
+        )
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::OK,
+        "a seat not asked may set orders: {body}"
+    );
+    let (_, mine) = c.get(&format!("/v1/games/{id}"), Some(&tokens[me])).await;
+    assert_eq!(mine["view"]["orders"]["the_doc"], "ask");
+    assert_eq!(mine["view"]["orders"]["left_hand"], json!({"use": [3]}));
+    for seat in 0..5u64 {
+        let token = &tokens[seat as usize];
+        let (_, view) = c.get(&format!("/v1/games/{id}"), Some(token)).await;
+        let (_, events) = c.get(&format!("/v1/games/{id}/events"), Some(token)).await;
+        assert_private(seat, &view["view"], &events);
+    }
+    let (_, events) = c.get(&format!("/v1/games/{id}/events"), None).await;
+    let (_, view) = c.get(&format!("/v1/games/{id}"), None).await;
+    assert_private(99, &view["view"], &events);
+    // Bad orders are a clear 422 and append nothing.
+    let before = mine["version"].clone();
+    for bad in [
+        json!({"the_doc": "sometimes"}),
+        json!({"the_bear": "ask"}),
+        json!({"left_hand": {"use": [9]}}),
+    ] {
+        let (status, body) = c
+            .post(
+                &format!("/v1/games/{id}/actions"),
+                Some(&tokens[1]),
+                json!({"action": {"type": "set_orders", "orders": bad}}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    }
+    let (_, after) = c.get(&format!("/v1/games/{id}"), None).await;
+    assert_eq!(after["version"], before);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn options_of_the_special_roles_are_checked() {
+    let server = TestServer::start().await;
+    let c = server.client();
+    let (status, body) = c
+        .post(
+            "/v1/games",
+            None,
+            json!({"ruleset": "dice", "players": 5, "options": {"special_roles_mixed": true}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        body["detail"]
+            .as_str()
+            .unwrap()
+            .contains("special_roles_mixed"),
+        "{body}"
+    );
+    let (id, tokens) = create(
+        &c,
+        json!({"ruleset": "dice", "players": 4, "seats": [{"name": "A"}], "seed": 3}),
+    )
+    .await;
+    let (status, body) = c
+        .post(
+            &format!("/v1/games/{id}/actions"),
+            Some(&tokens[0]),
+            json!({"action": {"type": "set_orders", "orders": {}}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(
+        body["detail"].as_str().unwrap().contains("special_roles"),
+        "{body}"
+    );
+}
+
+/// A human who asked to answer every window by hand plays with four bots, which
+/// answer windows by hand too: the game waits for all of them at once and ends.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_human_answering_windows_by_hand_plays_with_bots_to_the_end() {
+    let server = TestServer::start_with_bots().await;
+    let c = server.client();
+    let (id, tokens) = create(
+        &c,
+        json!({"ruleset": "dice", "players": 5, "seats": [{"name": "Ann"}], "seed": 4,
+               "options": {"modules": ["special_roles", "chief_arrow"], "special_roles_mixed": true}}),
+    )
+    .await;
+    let all_ask = json!({"the_good": "ask", "the_doc": "ask", "the_judge": "ask",
+        "the_gambler": "ask", "the_bad": "ask", "the_ugly": "ask",
+        "right_hand": "ask", "left_hand": "ask"});
+    let (status, _) = c
+        .post(
+            &format!("/v1/games/{id}/actions"),
+            Some(&tokens[0]),
+            json!({"action": {"type": "set_orders", "orders": all_ask}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let (mut moves, mut windows, mut shared) = (0, 0, 0);
+    loop {
+        assert!(Instant::now() < deadline, "the game did not end");
+        let (_, game) = c.get(&format!("/v1/games/{id}"), Some(&tokens[0])).await;
+        if game["game"]["status"] == "finished" {
+            break;
+        }
+        if game["your_turn"] != true {
+            let version = game["version"].as_u64().unwrap();
+            c.get(
+                &format!("/v1/games/{id}/events?after={version}&wait=2&limit=1"),
+                None,
+            )
+            .await;
+            continue;
+        }
+        let pending = game["pending"].as_array().unwrap();
+        let mine = pending.iter().find(|p| p["seat"] == 0).unwrap();
+        if mine["decision"]["kind"] == "window" {
+            windows += 1;
+            shared += usize::from(pending.len() > 1);
+        }
+        let (_, legal) = c
+            .get(&format!("/v1/games/{id}/actions"), Some(&tokens[0]))
+            .await;
+        let actions = legal["actions"].as_array().unwrap();
+        let (status, body) = c
+            .post(
+                &format!("/v1/games/{id}/actions"),
+                Some(&tokens[0]),
+                json!({"action": actions[moves % actions.len()], "expected_version": legal["version"]}),
+            )
+            .await;
+        assert!(
+            status == StatusCode::OK || status == StatusCode::CONFLICT,
+            "{status} {body}"
+        );
+        moves += 1;
+    }
+    assert!(windows > 0, "the human was asked in windows");
+    assert!(shared > 0, "windows wait for several seats at once");
+    let (_, audit) = c.get(&format!("/v1/games/{id}/audit"), None).await;
+    assert_eq!(
+        (audit["valid"].clone(), audit["fair"].clone()),
+        (json!(true), json!(true))
+    );
+    let stats = server.bot_stats().unwrap();
+    assert_eq!(stats.refused.load(Ordering::Relaxed), 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_play_special_role_games_with_every_module_to_the_end() {
+    let server = TestServer::start_with_bots().await;
+    let c = server.client();
+    let mut ids = Vec::new();
+    for seed in 0..24u64 {
+        let players = 3 + seed % 6;
+        let seats: Vec<Value> = (0..players)
+            .map(|i| json!({"bot": bots::POLICIES[(i + seed) as usize % bots::POLICIES.len()]}))
+            .collect();
+        let mut modules = vec![
+            "special_roles",
+            "loudmouth_coward",
+            "chief_arrow",
+            "new_characters",
+        ];
+        if players >= 5 {
+            modules.push("ghost");
+        }
+        let options = json!({"modules": modules, "special_roles_mixed": seed % 2 == 0});
+        let body = json!({"ruleset": "dice", "players": players, "seats": seats,
+                          "seed": seed, "options": options});
+        ids.push(create(&c, body).await.0);
+    }
+    for id in &ids {
+        let deadline = Instant::now() + Duration::from_secs(120);
+        loop {
+            let (_, game) = c.get(&format!("/v1/games/{id}"), None).await;
+            if game["game"]["status"] == "finished" {
+                break;
+            }
+            assert!(Instant::now() < deadline, "the bots did not finish {id}");
+            let version = game["version"].as_u64().unwrap();
+            c.get(
+                &format!("/v1/games/{id}/events?after={version}&wait=2&limit=1"),
+                None,
+            )
+            .await;
+        }
+    }
+    let stats = server.bot_stats().unwrap();
+    let (applied, stale) = (
+        stats.applied.load(Ordering::Relaxed),
+        stats.stale.load(Ordering::Relaxed),
+    );
+    eprintln!("special-role bot games: applied {applied}, stale {stale}");
+    assert_eq!(stats.refused.load(Ordering::Relaxed), 0);
+}
