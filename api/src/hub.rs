@@ -8,13 +8,15 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use actix_web::HttpRequest;
+use chrono::{DateTime, Utc};
 use engine::{Seed, Viewer};
 use lru::LruCache;
 use serde_json::Value;
 use store::{
     Append, Envelope, EventStore, GameId, GameRecord, GameStatus, ListQuery, NewGame, SledStore,
 };
-use tokio::sync::{Mutex as AsyncMutex, OwnedMutexGuard, watch};
+use tokio::sync::{Mutex as AsyncMutex, Notify, OwnedMutexGuard, watch};
+use tokio::time::Instant;
 
 use crate::auth;
 use crate::data::{GameData, SeatData};
@@ -39,6 +41,17 @@ pub struct Entry {
     pub live: Live,
 }
 
+/// [M3] When an open window of a game with a live reaction window closes.
+#[derive(Clone, Copy, Debug)]
+struct Deadline {
+    /// The window, by the version it opened at.
+    opened: u64,
+    /// When it closes.
+    at: Instant,
+    /// The same moment, for clients.
+    utc: DateTime<Utc>,
+}
+
 /// Who is calling, resolved against a game's seats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Caller {
@@ -53,6 +66,9 @@ pub struct Hub {
     versions: Mutex<HashMap<GameId, watch::Sender<u64>>>,
     bot_turns: Mutex<BTreeMap<(GameId, u8), u64>>,
     bot_signal: watch::Sender<u64>,
+    /// [M3] When each open window of a game with a live reaction window closes.
+    deadlines: Mutex<BTreeMap<GameId, Deadline>>,
+    deadline_signal: Notify,
     /// The version of every game this process appended to, as acknowledged by
     /// the store: a cached entry behind it is caught up from the store.
     committed: Mutex<HashMap<GameId, u64>>,
@@ -93,6 +109,8 @@ impl Hub {
             versions: Mutex::new(HashMap::new()),
             bot_turns: Mutex::new(BTreeMap::new()),
             bot_signal: watch::Sender::new(0),
+            deadlines: Mutex::new(BTreeMap::new()),
+            deadline_signal: Notify::new(),
             committed: Mutex::new(HashMap::new()),
             worker_key,
         }
@@ -113,7 +131,7 @@ impl Hub {
             for record in &page.games {
                 let entry = self.entry(record.id)?;
                 let guard = entry.lock().await;
-                self.refresh_bot_turns(&guard);
+                self.refresh_waiting(&guard);
                 count += 1;
             }
             match page.next_cursor {
@@ -300,7 +318,10 @@ impl Hub {
         }
     }
 
-    fn refresh_bot_turns(&self, entry: &Entry) {
+    /// Records who the game waits for now: its bot seats, and the deadline of
+    /// an open window with a live reaction time.
+    fn refresh_waiting(&self, entry: &Entry) {
+        self.refresh_deadline(entry);
         let id = entry.record.id;
         let version = entry.live.version();
         let mut turns = lock(&self.bot_turns);
@@ -324,6 +345,87 @@ impl Hub {
         if added || turns.len() != before {
             self.bot_signal.send_modify(|n| *n += 1);
         }
+    }
+
+    fn refresh_deadline(&self, entry: &Entry) {
+        let id = entry.record.id;
+        let mut deadlines = lock(&self.deadlines);
+        match entry.live.reaction_window() {
+            Some((opened, seconds)) => {
+                if deadlines.get(&id).map(|d| d.opened) != Some(opened) {
+                    let wait = Duration::from_secs(seconds.into());
+                    deadlines.insert(
+                        id,
+                        Deadline {
+                            opened,
+                            at: Instant::now() + wait,
+                            utc: Utc::now() + wait,
+                        },
+                    );
+                    self.deadline_signal.notify_one();
+                }
+            }
+            None => {
+                deadlines.remove(&id);
+            }
+        }
+    }
+
+    /// [M3] Closes windows whose live reaction time is up, for as long as the
+    /// server runs. A window still open after a restart gets its full time again.
+    pub async fn run_deadlines(self: Arc<Self>) {
+        loop {
+            let next = lock(&self.deadlines).values().map(|d| d.at).min();
+            let sleep = async {
+                match next {
+                    Some(at) => tokio::time::sleep_until(at).await,
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                _ = sleep => {}
+                _ = self.deadline_signal.notified() => continue,
+            }
+            let now = Instant::now();
+            let due: Vec<(GameId, u64)> = lock(&self.deadlines)
+                .iter()
+                .filter(|(_, d)| d.at <= now)
+                .map(|(&id, d)| (id, d.opened))
+                .collect();
+            for (id, opened) in due {
+                if let Err(e) = self.expire(id, opened).await {
+                    eprintln!("bang: game {id}: closing a reaction window failed: {e}");
+                    let mut deadlines = lock(&self.deadlines);
+                    if deadlines.get(&id).is_some_and(|d| d.opened == opened) {
+                        deadlines.remove(&id);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Closes window `opened` of game `id` if it is still open.
+    async fn expire(&self, id: GameId, opened: u64) -> Result<(), ApiError> {
+        let mut entry = self.current(id).await?;
+        if entry.live.reaction_window().map(|w| w.0) != Some(opened) {
+            self.refresh_waiting(&entry);
+            return Ok(());
+        }
+        let seed = seed_of(&entry.data.seed)?;
+        let (events, next) = entry.live.expire(seed)?;
+        let version = entry.live.version();
+        self.commit(&mut entry, version, "server".into(), None, events, next)
+            .await?;
+        Ok(())
+    }
+
+    /// The deadline of the window the game waits on, if it has one.
+    fn deadline_of(&self, id: GameId, live: &Live) -> Option<DateTime<Utc>> {
+        let opened = live.reaction_window()?.0;
+        lock(&self.deadlines)
+            .get(&id)
+            .filter(|d| d.opened == opened)
+            .map(|d| d.utc)
     }
 
     // ----- operations -------------------------------------------------------
@@ -453,7 +555,7 @@ impl Hub {
             .await?;
         let summary = data.summary(&record);
         let entry = Entry { record, data, live };
-        self.refresh_bot_turns(&entry);
+        self.refresh_waiting(&entry);
         let id = entry.record.id;
         lock(&self.cache).put(id, Arc::new(AsyncMutex::new(entry)));
         Ok(summary)
@@ -485,13 +587,15 @@ impl Hub {
             None => {
                 let entry = self.current(id).await?;
                 let caller = self.caller(req, &entry.data, as_seat)?;
-                Ok(Self::state_of(
+                let mut state = Self::state_of(
                     &entry.record,
                     &entry.data,
                     &entry.live,
                     caller,
                     entry.live.is_over(),
-                ))
+                );
+                state.window_closes_at = self.deadline_of(id, &entry.live);
+                Ok(state)
             }
             Some(at) => {
                 let record = self.record(id)?;
@@ -526,6 +630,7 @@ impl Hub {
             pending: live.pending(),
             your_seat: caller.seat,
             your_turn: caller.seat.is_some_and(|s| waiting.contains(&s)),
+            window_closes_at: None,
         }
     }
 
@@ -574,7 +679,10 @@ impl Hub {
         let version = entry.live.version();
         if let Some(expected) = body.expected_version
             && expected != version
+            && !entry.live.still_asked(seat, expected)
         {
+            // Stale, unless only other seats' answers to the window this seat
+            // is still asked in came in since.
             return Err(ApiError::stale(expected, version));
         }
         if entry.live.is_over() {
@@ -588,6 +696,39 @@ impl Hub {
         }
         let seed = seed_of(&entry.data.seed)?;
         let (events, next) = entry.live.decide(seat, &body.action, seed)?;
+        let (envelopes, duplicate) = self
+            .commit(
+                &mut entry,
+                version,
+                seat.to_string(),
+                body.action_id.clone(),
+                events,
+                next,
+            )
+            .await?;
+        if duplicate {
+            return Ok(self.repeated(&entry, caller, &envelopes));
+        }
+        let viewer = Self::viewer(entry.live.is_over(), caller);
+        Ok(ActionResult {
+            version: entry.live.version(),
+            events: Self::events_into(&entry.live, envelopes, viewer),
+            duplicate: false,
+        })
+    }
+
+    /// Appends decided events at `version` and moves the entry on to `next`
+    /// (unless the store found `action_id` already used).
+    async fn commit(
+        &self,
+        entry: &mut Entry,
+        version: u64,
+        actor: String,
+        action_id: Option<String>,
+        events: Vec<Value>,
+        next: Live,
+    ) -> Result<(Vec<Envelope>, bool), ApiError> {
+        let id = entry.record.id;
         let over = next.is_over();
         // The data changes only when the game ends (its winners).
         let data = over.then(|| {
@@ -596,14 +737,18 @@ impl Hub {
             let value = data.to_value();
             (data, value)
         });
-        let appended = self
+        let store::AppendedHead {
+            head,
+            envelopes,
+            duplicate,
+        } = self
             .store
             .append_head(
                 id,
                 version,
                 Append {
-                    actor: seat.to_string(),
-                    action_id: body.action_id.clone(),
+                    actor,
+                    action_id,
                     events,
                     status: over.then_some(GameStatus::Finished),
                     data: data.as_ref().map(|(_, value)| value.clone()),
@@ -614,11 +759,11 @@ impl Hub {
                 store::StoreError::Conflict { current } => ApiError::stale(version, current),
                 other => other.into(),
             })?;
-        if appended.duplicate {
-            return Ok(self.repeated(&entry, caller, &appended.envelopes));
+        if duplicate {
+            return Ok((envelopes, true));
         }
         entry.live = next;
-        appended.head.apply_to(&mut entry.record);
+        head.apply_to(&mut entry.record);
         if let Some((data, value)) = data {
             entry.data = data;
             entry.record.data = value;
@@ -626,13 +771,8 @@ impl Hub {
         let new_version = entry.live.version();
         lock(&self.committed).insert(id, new_version);
         self.publish(id, new_version);
-        self.refresh_bot_turns(&entry);
-        let viewer = Self::viewer(over, caller);
-        Ok(ActionResult {
-            version: new_version,
-            events: Self::events_into(&entry.live, appended.envelopes, viewer),
-            duplicate: false,
-        })
+        self.refresh_waiting(entry);
+        Ok((envelopes, false))
     }
 
     fn repeated(&self, entry: &Entry, caller: Caller, first: &[Envelope]) -> ActionResult {

@@ -125,6 +125,7 @@ pub struct Running {
     pub worker_key: String,
     /// The embedded bot worker, when `BANG_BOTS=embedded`.
     pub bots: Option<bots::worker::Running>,
+    deadlines: tokio::task::JoinHandle<()>,
     handle: ServerHandle,
     task: tokio::task::JoinHandle<io::Result<()>>,
 }
@@ -135,6 +136,8 @@ impl Running {
         if let Some(bots) = self.bots {
             bots.stop().await;
         }
+        self.deadlines.abort();
+        let _ = self.deadlines.await;
         self.handle.stop(true).await;
         let _ = self.task.await;
     }
@@ -154,6 +157,7 @@ pub async fn start(config: &Config) -> io::Result<Running> {
     hub.recover()
         .await
         .map_err(|e| io::Error::other(e.to_string()))?;
+    let deadlines = tokio::spawn(hub.clone().into_inner().run_deadlines());
     let app_hub = hub.clone();
     let server = HttpServer::new(move || {
         App::new()
@@ -216,6 +220,7 @@ pub async fn start(config: &Config) -> io::Result<Running> {
         addr,
         worker_key,
         bots,
+        deadlines,
         handle,
         task,
     })

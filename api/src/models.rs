@@ -195,6 +195,10 @@ pub struct GameState {
     pub your_seat: Option<u8>,
     /// Whether the caller must act now.
     pub your_turn: bool,
+    /// [M3] With a live reaction window (`reaction_seconds`): when the open
+    /// window closes by itself, every seat still asked then passing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub window_closes_at: Option<DateTime<Utc>>,
 }
 
 /// `GET /v1/games/{id}/actions`: every action the caller may post now.

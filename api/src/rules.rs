@@ -167,6 +167,40 @@ impl Live {
         }
     }
 
+    /// [M3] The open window's version and its live reaction time, when the game
+    /// has a live reaction window and a window waits for someone.
+    pub fn reaction_window(&self) -> Option<(u64, u32)> {
+        match self {
+            Live::Dice(s) => {
+                let window = s.window.filter(|w| !w.asked.is_empty() && !s.is_over())?;
+                Some((window.opened, s.reaction_seconds?))
+            }
+        }
+    }
+
+    /// [M3] Whether `seat` is still asked in the window it saw at version
+    /// `seen`: only other seats' answers happened since, so its answer still fits.
+    pub fn still_asked(&self, seat: u8, seen: u64) -> bool {
+        match self {
+            Live::Dice(s) => s
+                .window
+                .is_some_and(|w| w.opened <= seen && w.asked.contains(seat)),
+        }
+    }
+
+    /// [M3] Closes the open window whose live reaction time is up: the events
+    /// and the state they lead to.
+    pub fn expire(&self, seed: Seed) -> Result<(Vec<Value>, Live), ApiError> {
+        match self {
+            Live::Dice(s) => {
+                let mut next = s.clone();
+                let events = dice::expire(&mut next, &mut GameRng::new(seed, s.version))
+                    .map_err(|e| ApiError::unprocessable("no_window", e.to_string()))?;
+                Ok((events.iter().map(to_json).collect(), Live::Dice(next)))
+            }
+        }
+    }
+
     /// Whether `action` may be posted by a seat that is not asked anything now
     /// (standing orders, which are set at any time).
     pub fn anytime(&self, action: &Value) -> bool {

@@ -125,6 +125,19 @@ fn play_config(config: Config, game_seed: u64) {
                 "seat {other}: legal actions and waiting disagree"
             );
         }
+        if state.window.is_some() && chooser.below(8) == 0 {
+            // The live reaction window runs out.
+            let mut expired = state.clone();
+            let rng = &mut GameRng::new(seed, state.version);
+            let new = dice::expire(&mut expired, rng).expect("an open window expires");
+            assert!(matches!(new.first(), Some(Event::WindowExpired)));
+            for e in &new {
+                dice::apply(&mut state, e);
+            }
+            assert_eq!(expired, state, "expire moved on differently from the fold");
+            events.extend(new);
+            continue;
+        }
         let mut pending = waiting[chooser.below(waiting.len() as u32) as usize];
         let legal = dice::legal_actions(&state, pending.seat);
         let orders;
@@ -236,6 +249,7 @@ fn random_special_role_games_with_bot_seats_and_orders_keep_every_invariant() {
                 config.options.modules.extend([ChiefArrow, Ghost]);
             }
             config.options.special_roles_mixed = i % 3 == 0;
+            config.options.reaction_seconds = (i % 5 == 0).then_some(30);
             config.seats = (0..players)
                 .map(|s| dice::SeatSpec {
                     name: format!("P{s}"),

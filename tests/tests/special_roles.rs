@@ -265,3 +265,82 @@ async fn bots_play_special_role_games_with_every_module_to_the_end() {
     eprintln!("special-role bot games: applied {applied}, stale {stale}");
     assert_eq!(stats.refused.load(Ordering::Relaxed), 0);
 }
+
+/// With a live reaction window, a human who does not answer a window is passed
+/// for by the server once the time is up, and the game goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_live_reaction_window_closes_by_itself() {
+    let server = TestServer::start_with_bots().await;
+    let c = server.client();
+    // A seed where Ann's role is face down, so that windows are offered to her.
+    let mut seed = 12;
+    let (id, tokens) = loop {
+        let (id, tokens) = create(
+            &c,
+            json!({"ruleset": "dice", "players": 5, "seats": [{"name": "Ann"}], "seed": seed,
+                   "options": {"modules": ["special_roles"], "reaction_seconds": 1}}),
+        )
+        .await;
+        let (_, game) = c.get(&format!("/v1/games/{id}"), Some(&tokens[0])).await;
+        if game["view"]["players"][0]["role_public"] == false {
+            break (id, tokens);
+        }
+        seed += 1;
+    };
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut expired = 0;
+    let mut seen = 0;
+    while expired < 2 {
+        assert!(Instant::now() < deadline, "no window expired");
+        let (_, game) = c.get(&format!("/v1/games/{id}"), Some(&tokens[0])).await;
+        if game["game"]["status"] == "finished" {
+            break;
+        }
+        assert_eq!(
+            game["view"]["orders"]["the_doc"], "ask",
+            "live games ask humans"
+        );
+        let mine = game["pending"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["seat"] == 0)
+            .cloned();
+        match mine {
+            // Never answer a window: the server must close it.
+            Some(p) if p["decision"]["kind"] == "window" => {
+                assert!(game["window_closes_at"].is_string(), "{game}");
+            }
+            Some(_) => {
+                let (_, legal) = c
+                    .get(&format!("/v1/games/{id}/actions"), Some(&tokens[0]))
+                    .await;
+                let action = legal["actions"][0].clone();
+                c.post(
+                    &format!("/v1/games/{id}/actions"),
+                    Some(&tokens[0]),
+                    json!({"action": action}),
+                )
+                .await;
+                continue;
+            }
+            None => {}
+        }
+        let (_, page) = c
+            .get(
+                &format!("/v1/games/{id}/events?after={seen}&wait=3"),
+                Some(&tokens[0]),
+            )
+            .await;
+        for e in page["events"].as_array().unwrap() {
+            seen = e["seq"].as_u64().unwrap();
+            if e["event"]["type"] == "window_expired" {
+                assert_eq!(e["actor"], "server");
+                expired += 1;
+            }
+        }
+    }
+    assert!(expired >= 2);
+    let (_, audit) = c.get(&format!("/v1/games/{id}/audit"), None).await;
+    assert_eq!(audit["valid"], true);
+}

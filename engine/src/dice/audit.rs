@@ -45,6 +45,14 @@ pub fn verify_log_with(events: &[Event], seed_at: impl Fn(u64) -> Seed) -> Resul
                 seat,
                 orders: Some(orders),
             } => (seat, super::Action::SetOrders { orders: *orders }),
+            Event::WindowExpired => {
+                let mut next = state.clone();
+                let mut rng = GameRng::new(seed_at(state.version), state.version);
+                let derived = super::expire(&mut next, &mut rng).map_err(|_| at)?;
+                at = compare(events, at, &derived)?;
+                state = next;
+                continue;
+            }
             _ => return Err(at),
         };
         let mut rng = GameRng::new(seed_at(state.version), state.version);

@@ -255,6 +255,8 @@ pub enum Event {
     },
     /// [M3] The open window closed.
     WindowClosed,
+    /// [M3] The live reaction window ran out: every seat still asked passes.
+    WindowExpired,
     /// [M3] A player turned his special role card face up to use its power.
     RoleRevealed {
         /// Who.
@@ -340,6 +342,7 @@ pub fn apply(state: &mut State, event: &Event) {
             state.modules = ModuleSet::of(&created.options.modules);
             state.seats = created.seats.clone().into();
             state.seed_commitment = created.seed_commitment.as_str().into();
+            state.reaction_seconds = created.options.reaction_seconds;
             state.pile = ARROWS;
             state.chief_in_pile = state.modules.has(super::options::Module::ChiefArrow);
         }
@@ -391,7 +394,17 @@ pub fn apply(state: &mut State, event: &Event) {
                 *slot = *orders;
             }
         }
-        Event::WindowOpened { window } => state.window = Some(*window),
+        Event::WindowOpened { window } => {
+            state.window = Some(Window {
+                opened: state.version,
+                ..*window
+            })
+        }
+        Event::WindowExpired => {
+            if let Some(window) = state.window.as_mut() {
+                window.asked = Default::default();
+            }
+        }
         Event::WindowClosed => state.window = None,
         Event::RoleRevealed { seat, role, card } => {
             if let Some(p) = player(state, *seat) {

@@ -82,6 +82,22 @@ pub fn play(
     Ok(m.events)
 }
 
+/// [M3] Closes the open window when its live reaction time is up (the server
+/// calls this, never a seat): every seat still asked passes, and the game moves
+/// on to its next decision. Refused when no window waits for anyone.
+pub fn expire(state: &mut State, rng: &mut GameRng) -> Result<Vec<Event>, ActionError> {
+    if state.is_over() {
+        return Err(ActionError::GameOver);
+    }
+    if state.window.is_none_or(|w| w.asked.is_empty()) {
+        return Err(ActionError::Illegal("no window waits for anyone".into()));
+    }
+    let mut m = machine::Machine::new(state, rng);
+    m.emit(Event::WindowExpired);
+    m.run();
+    Ok(m.events)
+}
+
 /// Why a game could not be started or an action taken.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Error {

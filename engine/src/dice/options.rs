@@ -31,6 +31,12 @@ pub struct Options {
     /// (§6.3.2): nobody then knows whether a face-down card is special.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub special_roles_mixed: bool,
+    /// [M3] A live reaction window: human seats are asked in every window by
+    /// default, and the server closes a window this many seconds after it opens,
+    /// answering `pass` for whoever has not answered. Off (play-by-post) when
+    /// absent: human seats then pass unless their standing orders say otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reaction_seconds: Option<u32>,
 }
 
 /// A seat as the game records it: a display name and, for a bot seat, its policy.
@@ -86,6 +92,12 @@ pub enum ConfigError {
     /// A module this engine version does not play yet.
     #[error("options.modules: `{0}` is not available yet")]
     ModuleUnavailable(&'static str),
+    /// The live reaction window is a variant of the special roles.
+    #[error("options.reaction_seconds: needs the `special_roles` module")]
+    ReactionWithoutSpecialRoles,
+    /// The live reaction window is 1 second to 1 day long.
+    #[error("options.reaction_seconds: 1 to 86400 seconds, not {0}")]
+    ReactionSeconds(u32),
     /// The mixed deal is a variant of the special roles.
     #[error("options.special_roles_mixed: needs the `special_roles` module")]
     MixedWithoutSpecialRoles,
@@ -151,6 +163,14 @@ impl Config {
         }
         if self.options.special_roles_mixed && !modules.contains(&Module::SpecialRoles) {
             return Err(ConfigError::MixedWithoutSpecialRoles);
+        }
+        if let Some(seconds) = self.options.reaction_seconds {
+            if !modules.contains(&Module::SpecialRoles) {
+                return Err(ConfigError::ReactionWithoutSpecialRoles);
+            }
+            if !(1..=86_400).contains(&seconds) {
+                return Err(ConfigError::ReactionSeconds(seconds));
+            }
         }
         if let Some(m) = modules.iter().find(|m| !m.available()) {
             return Err(ConfigError::ModuleUnavailable(m.id()));

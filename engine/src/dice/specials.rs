@@ -233,6 +233,10 @@ pub struct Reveal {
 pub struct Window {
     /// The moment.
     pub kind: WindowKind,
+    /// The game's version when it opened: a seat still asked in the window with
+    /// this number has seen everything that matters to its answer since.
+    #[serde(default)]
+    pub opened: u64,
     /// Seats still to answer by hand (each answers `pass` or `reveal`).
     pub asked: SeatSet,
     /// For a gain window: the gain.
@@ -248,6 +252,7 @@ impl Window {
     pub fn new(kind: WindowKind) -> Window {
         Window {
             kind,
+            opened: 0,
             asked: SeatSet::default(),
             gain: None,
             reveal: None,

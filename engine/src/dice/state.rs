@@ -347,6 +347,9 @@ pub struct State {
     pub window: Option<Window>,
     /// [M3] Each seat's standing orders, as set (private to the seat).
     pub orders: [Orders; MAX_PLAYERS],
+    /// [M3] The live reaction window's length, if the game has one: human seats
+    /// are then asked in windows by default.
+    pub reaction_seconds: Option<u32>,
     /// The current turn.
     pub turn: Turn,
     /// Where the game stands.
@@ -462,13 +465,14 @@ impl State {
     }
 
     /// [M3] A seat's standing orders, with its default filled in where it gave
-    /// none: `ask` for a bot seat, `pass` for a human one.
+    /// none: `ask` for a bot seat, `pass` for a human one (`ask` too with a live
+    /// reaction window).
     pub fn orders_of(&self, seat: Seat) -> Orders {
         let bot = self
             .seats
             .get(seat as usize)
             .is_some_and(|spec| spec.bot.is_some());
-        let default = if bot {
+        let default = if bot || self.reaction_seconds.is_some() {
             super::specials::Order::Ask
         } else {
             super::specials::Order::Pass

@@ -109,7 +109,7 @@ impl Table {
             players,
             options: Options {
                 modules: modules.to_vec(),
-                special_roles_mixed: false,
+                ..Options::default()
             },
             seats: Vec::new(),
             seed_commitment: Seed([0; 32]).commitment(),
