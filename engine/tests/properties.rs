@@ -72,6 +72,48 @@ fn play_with(players: u8, game_seed: u64, modules: &[dice::Module]) {
     play_config(config, game_seed);
 }
 
+/// Counts, over many games, how often each special-role effect happened.
+#[derive(Default, Debug)]
+struct Effects {
+    reveals: std::collections::BTreeMap<String, u32>,
+    cancelled: u32,
+    swapped_roles: u32,
+    turned: u32,
+    gambled: u32,
+    blocked: u32,
+    swapped_arrows: u32,
+    rescued: u32,
+    extra_turns: u32,
+    expired: u32,
+}
+
+impl Effects {
+    fn count(&mut self, events: &[Event]) {
+        let mut last_reveal = None;
+        for e in events {
+            match e {
+                Event::RoleRevealed { card, .. } => {
+                    *self.reveals.entry(card.id().to_string()).or_default() += 1;
+                    last_reveal = Some(*card);
+                }
+                Event::RevealCancelled { .. } => self.cancelled += 1,
+                Event::RolesSwapped { .. } => self.swapped_roles += 1,
+                Event::DieTurned { .. } => self.turned += 1,
+                Event::Gambled => self.gambled += 1,
+                Event::GainBlocked { .. } => self.blocked += 1,
+                Event::ArrowsSwapped { .. } => self.swapped_arrows += 1,
+                Event::Rescued { .. } => self.rescued += 1,
+                Event::TurnStarted { .. } if last_reveal == Some(dice::Special::RightHand) => {
+                    self.extra_turns += 1;
+                    last_reveal = None;
+                }
+                Event::WindowExpired => self.expired += 1,
+                _ => {}
+            }
+        }
+    }
+}
+
 /// Random standing orders for `players` seats: pass, ask, or use on some seats.
 fn random_orders(rng: &mut GameRng, players: u8) -> dice::Orders {
     let mut order = || match rng.below(3) {
@@ -94,7 +136,7 @@ fn random_orders(rng: &mut GameRng, players: u8) -> dice::Orders {
     }
 }
 
-fn play_config(config: Config, game_seed: u64) {
+fn play_config(config: Config, game_seed: u64) -> Vec<Event> {
     let players = config.players;
     let seed = Seed::from_u64(game_seed);
     let special = config.options.modules.contains(&dice::Module::SpecialRoles);
@@ -172,6 +214,10 @@ fn play_config(config: Config, game_seed: u64) {
             }
         }
         assert_eq!(played, state, "play moved on differently from the fold");
+        assert!(
+            state.window.is_none_or(|w| !w.asked.is_empty()),
+            "game {game_seed}: a window is left open with nobody to answer it"
+        );
         if decisions % 16 == 0 {
             no_hidden_role_leaks(&state, &new);
         }
@@ -192,6 +238,7 @@ fn play_config(config: Config, game_seed: u64) {
         // Standing orders and windows re-derive from the seed like everything else.
         assert_eq!(dice::verify_log(&events, seed), Ok(()), "game {game_seed}");
     }
+    events
 }
 
 #[test]
@@ -241,6 +288,7 @@ fn random_special_role_games_with_bot_seats_and_orders_keep_every_invariant() {
     // Bot seats answer every window by hand (their default order is `ask`);
     // human seats pass unless their random standing orders say otherwise.
     use dice::Module::*;
+    let mut effects = Effects::default();
     for players in 3..=8u8 {
         for i in 0..300u64 {
             let mut config = Config::new(players);
@@ -256,8 +304,25 @@ fn random_special_role_games_with_bot_seats_and_orders_keep_every_invariant() {
                     bot: (s % 2 == 0 || i % 4 == 0).then(|| "random".to_string()),
                 })
                 .collect();
-            play_config(config, 90_000_000 + u64::from(players) * 10_000 + i);
+            let events = play_config(config, 90_000_000 + u64::from(players) * 10_000 + i);
+            effects.count(&events);
         }
+    }
+    // Every power was used, and had its effect, in some game.
+    assert_eq!(effects.reveals.len(), 8, "{effects:?}");
+    let e = &effects;
+    for (name, n) in [
+        ("cancelled", e.cancelled),
+        ("swapped roles", e.swapped_roles),
+        ("turned", e.turned),
+        ("gambled", e.gambled),
+        ("blocked", e.blocked),
+        ("swapped arrows", e.swapped_arrows),
+        ("rescued", e.rescued),
+        ("extra turns", e.extra_turns),
+        ("expired", e.expired),
+    ] {
+        assert!(n > 0, "no game had {name}: {effects:?}");
     }
 }
 

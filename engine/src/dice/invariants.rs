@@ -35,6 +35,27 @@ pub fn check_invariants(s: &State) -> Result<(), String> {
             return Err(format!("seat {seat} is at 0 LP but not eliminated"));
         }
     }
+    // [M5] The Ghost tokens are with the Ghost or, as one gift, with one living
+    // player other than him.
+    if let Some(gift) = s.gift
+        && (s.ghost.is_none() || s.ghost == Some(gift.to) || !s.is_alive(gift.to))
+    {
+        return Err(format!(
+            "Ghost tokens held by seat {} out of place",
+            gift.to
+        ));
+    }
+    // [M3] An open window waits only for living, face-down seats.
+    if let Some(w) = s.window
+        && let Some(seat) = w
+            .asked
+            .iter()
+            .find(|&x| !s.is_alive(x) || (s.table[x as usize].role_public && !s.three_player()))
+    {
+        return Err(format!(
+            "a window waits for seat {seat}, who may not answer it"
+        ));
+    }
     if s.is_over() != (s.stage == super::state::Stage::Over) {
         return Err("outcome and stage disagree".into());
     }
