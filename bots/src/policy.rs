@@ -17,6 +17,11 @@ pub trait Policy: Send {
     fn observes(&self) -> bool {
         true
     }
+    /// Whether [`Policy::choose`] reads its view (lets runners skip building it
+    /// and pass a blank one).
+    fn reads_view(&self) -> bool {
+        true
+    }
     /// Picks an action from `legal` (never empty), seeing only `view`.
     fn choose(&mut self, view: &View, legal: &[Action]) -> Action;
 }
@@ -41,6 +46,10 @@ impl Policy for RandomPolicy {
     }
 
     fn observes(&self) -> bool {
+        false
+    }
+
+    fn reads_view(&self) -> bool {
         false
     }
 

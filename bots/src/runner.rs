@@ -58,6 +58,8 @@ pub fn play_dice_game(
         dice::apply(&mut state, e);
     }
     observe(policies, &events);
+    // The view given to policies that do not read it.
+    let mut blank = None;
     for _ in 0..max_decisions {
         let Some(pending) = dice::pending(&state) else {
             break;
@@ -69,8 +71,14 @@ pub fn play_dice_game(
                 "seat {seat} is asked to act but has no legal action"
             ));
         }
-        let view = dice::view(&state, Viewer::Seat(seat));
-        let action = policies[seat as usize].choose(&view, &legal);
+        let policy = &mut policies[seat as usize];
+        let action = if policy.reads_view() {
+            policy.choose(&dice::view(&state, Viewer::Seat(seat)), &legal)
+        } else {
+            let blank =
+                blank.get_or_insert_with(|| dice::view(&State::default(), Viewer::Spectator));
+            policy.choose(blank, &legal)
+        };
         let mut rng = GameRng::new(seed, state.version);
         let new = dice::play(&mut state, seat, &action, &mut rng).map_err(|e| e.to_string())?;
         observe(policies, &new);
