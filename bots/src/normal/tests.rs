@@ -589,3 +589,147 @@ fn three_players_hunt_their_target() {
         }
     );
 }
+
+// --- Special roles [M3] ------------------------------------------------------------
+
+/// Opens a window of `kind` asking `seat`, with the seat holding `card`.
+fn window(s: &mut State, seat: u8, card: dice::Special, w: dice::Window) {
+    s.modules = dice::ModuleSet::of(&[dice::Module::SpecialRoles]);
+    s.table[seat as usize].special = Some(card);
+    s.window = Some(dice::Window {
+        asked: dice::SeatSet::of(&[seat]),
+        ..w
+    });
+}
+
+#[test]
+fn the_left_hand_saves_himself() {
+    let mut s = table(&[
+        (BlackJack, Sheriff, 9),
+        (PaulRegret, Outlaw, 5),
+        (JesseJones, Renegade, 0),
+        (KitCarlson, Outlaw, 4),
+    ]);
+    dice(
+        &mut s,
+        1,
+        &[Bullseye1, Arrow, Beer, Beer, Dynamite],
+        3,
+        BULLSEYES,
+    );
+    let mut losses = [0; MAX_PLAYERS];
+    losses[2] = 1;
+    s.batch = Some(Batch {
+        source: LossSource::Bullseyes { by: 1 },
+        losses,
+        lost: losses,
+        step: BatchStep::Eliminate,
+        rescued: None,
+    });
+    window(
+        &mut s,
+        2,
+        dice::Special::LeftHand,
+        dice::Window::new(dice::WindowKind::Elimination),
+    );
+    let power = dice::Power::LeftHand { save: 2 };
+    assert_eq!(pick(&s, 2, &setup_events(&s)), Action::Reveal { power });
+}
+
+#[test]
+fn the_judge_cancels_an_outlaws_reveal() {
+    let mut s = table(&[
+        (BlackJack, Sheriff, 9),
+        (PaulRegret, Outlaw, 5),
+        (JesseJones, Deputy, 7),
+        (KitCarlson, Outlaw, 4),
+        (SidKetchum, Renegade, 6),
+    ]);
+    dice(
+        &mut s,
+        0,
+        &[Gatling, Gatling, Gatling, Beer, Bullseye1],
+        3,
+        Stage::RollingOver,
+    );
+    s.table[1].role_public = true;
+    s.table[1].special = Some(dice::Special::TheGambler);
+    s.table[1].power_used = true;
+    let reveal = dice::Reveal {
+        seat: 1,
+        power: dice::Power::TheGambler,
+        gain: None,
+    };
+    window(
+        &mut s,
+        2,
+        dice::Special::TheJudge,
+        dice::Window {
+            reveal: Some(reveal),
+            ..dice::Window::new(dice::WindowKind::Reveal)
+        },
+    );
+    let judge = Action::Reveal {
+        power: dice::Power::TheJudge,
+    };
+    assert_eq!(pick(&s, 2, &setup_events(&s)), judge);
+}
+
+#[test]
+fn the_doc_saves_the_sheriff_from_his_third_dynamite() {
+    let mut s = table(&[
+        (BlackJack, Sheriff, 2),
+        (PaulRegret, Outlaw, 5),
+        (JesseJones, Deputy, 7),
+        (KitCarlson, Outlaw, 4),
+        (SidKetchum, Renegade, 6),
+    ]);
+    dice(
+        &mut s,
+        0,
+        &[Dynamite, Dynamite, Dynamite, Beer, Bullseye1],
+        1,
+        Stage::Rolled,
+    );
+    window(
+        &mut s,
+        2,
+        dice::Special::TheDoc,
+        dice::Window::new(dice::WindowKind::Roll),
+    );
+    let Action::Reveal {
+        power: dice::Power::TheDoc { die, face },
+    } = pick(&s, 2, &setup_events(&s))
+    else {
+        panic!("The Doc keeps his card while the Sheriff explodes");
+    };
+    assert!(
+        die < 3 && face == Beer,
+        "turns a Dynamite to a Beer: {die} {face:?}"
+    );
+}
+
+#[test]
+fn a_player_without_a_usable_card_passes() {
+    let mut s = table(&[
+        (BlackJack, Sheriff, 9),
+        (PaulRegret, Outlaw, 5),
+        (JesseJones, Deputy, 7),
+        (KitCarlson, Outlaw, 4),
+    ]);
+    dice(
+        &mut s,
+        0,
+        &[Dynamite, Dynamite, Dynamite, Beer, Bullseye1],
+        1,
+        Stage::Rolled,
+    );
+    window(
+        &mut s,
+        1,
+        dice::Special::TheBad,
+        dice::Window::new(dice::WindowKind::Roll),
+    );
+    assert_eq!(dice::legal_actions(&s, 1), vec![Action::Pass]);
+    assert_eq!(pick(&s, 1, &setup_events(&s)), Action::Pass);
+}
