@@ -344,3 +344,46 @@ async fn a_live_reaction_window_closes_by_itself() {
     let (_, audit) = c.get(&format!("/v1/games/{id}/audit"), None).await;
     assert_eq!(audit["valid"], true);
 }
+
+/// A window open when the server stops still closes by itself after a restart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reaction_window_still_closes_after_a_restart() {
+    let mut server = TestServer::start().await;
+    let c = server.client();
+    let seats: Vec<Value> = (0..5).map(|i| json!({"name": format!("P{i}")})).collect();
+    let (id, tokens) = create(
+        &c,
+        json!({"ruleset": "dice", "players": 5, "seats": seats, "seed": 2,
+               "options": {"modules": ["special_roles"], "reaction_seconds": 2}}),
+    )
+    .await;
+    // The first player rolls: the Doc window asks every face-down seat by hand.
+    let (_, game) = c.get(&format!("/v1/games/{id}"), None).await;
+    let first = game["pending"][0]["seat"].as_u64().unwrap() as usize;
+    let path = format!("/v1/games/{id}/actions");
+    let (status, _) = c
+        .post(
+            &path,
+            Some(&tokens[first]),
+            json!({"action": {"type": "roll"}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, game) = c.get(&format!("/v1/games/{id}"), None).await;
+    assert_eq!(game["pending"].as_array().unwrap().len(), 4, "{game}");
+    assert!(game["window_closes_at"].is_string());
+    let version = game["version"].as_u64().unwrap();
+    server.restart().await;
+    let c = server.client();
+    let (_, page) = c
+        .get(
+            &format!("/v1/games/{id}/events?after={version}&wait=10"),
+            None,
+        )
+        .await;
+    let first_event = &page["events"][0];
+    assert_eq!(first_event["event"]["type"], "window_expired", "{page}");
+    assert_eq!(first_event["actor"], "server");
+    let (_, game) = c.get(&format!("/v1/games/{id}"), None).await;
+    assert_eq!(game["pending"][0]["seat"].as_u64(), Some(first as u64));
+}
