@@ -242,12 +242,11 @@ impl Table {
         self
     }
 
-    /// [M3] Every seat asked in the open window passes, except `but`.
+    /// [M3] Every seat asked in the open window, if any, passes, except `but`.
     pub fn all_pass(&mut self, but: &[Seat]) -> &mut Table {
-        for seat in self.waiting() {
-            if !but.contains(&seat) {
-                self.act(seat, Action::Pass);
-            }
+        let asked = self.state.window.map(|w| w.asked).unwrap_or_default();
+        for seat in asked.iter().filter(|s| !but.contains(s)) {
+            self.act(seat, Action::Pass);
         }
         self
     }
