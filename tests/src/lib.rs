@@ -137,13 +137,14 @@ impl Client {
     /// Creates a dice game with `n` human seats; returns its id and the tokens by seat.
     pub async fn human_game(&self, n: usize, seed: u64) -> (String, Vec<String>) {
         let seats: Vec<Value> = (0..n).map(|i| json!({"name": format!("P{i}")})).collect();
-        let (status, body) = self
-            .post(
-                "/v1/games",
-                None,
-                json!({"ruleset": "dice", "players": n, "seats": seats, "seed": seed}),
-            )
-            .await;
+        self.create(json!({"ruleset": "dice", "players": n, "seats": seats, "seed": seed}))
+            .await
+    }
+
+    /// Creates a game from a creation body, which must succeed; returns its id
+    /// and the human seats' tokens in seat order.
+    pub async fn create(&self, game: Value) -> (String, Vec<String>) {
+        let (status, body) = self.post("/v1/games", None, game).await;
         assert_eq!(status, StatusCode::CREATED, "{body}");
         let id = body["game"]["id"].as_str().expect("id").to_string();
         let tokens = body["tokens"]

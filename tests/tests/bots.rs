@@ -8,19 +8,6 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 use tests::{Client, TestServer};
 
-async fn create(c: &Client, body: Value) -> (String, Vec<String>) {
-    let (status, created) = c.post("/v1/games", None, body).await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    let id = created["game"]["id"].as_str().unwrap().to_string();
-    let tokens = created["tokens"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t["token"].as_str().unwrap().to_string())
-        .collect();
-    (id, tokens)
-}
-
 /// Waits until the game is finished or `seat` must act; returns the game.
 async fn settle(c: &Client, id: &str, seat: Option<u64>) -> Value {
     let deadline = Instant::now() + Duration::from_secs(60);
@@ -48,11 +35,9 @@ async fn settle(c: &Client, id: &str, seat: Option<u64>) -> Value {
 async fn one_human_and_four_bots_play_to_the_end() {
     let server = TestServer::start_with_bots().await;
     let c = server.client();
-    let (id, tokens) = create(
-        &c,
-        json!({"ruleset": "dice", "players": 5, "seats": [{"name": "Ann"}], "seed": 21}),
-    )
-    .await;
+    let (id, tokens) = c
+        .create(json!({"ruleset": "dice", "players": 5, "seats": [{"name": "Ann"}], "seed": 21}))
+        .await;
     let mut human_moves = 0;
     loop {
         let game = settle(&c, &id, Some(0)).await;
@@ -89,7 +74,9 @@ async fn one_human_and_four_bots_play_to_the_end() {
 async fn an_all_bot_game_finishes() {
     let server = TestServer::start_with_bots().await;
     let c = server.client();
-    let (id, tokens) = create(&c, json!({"ruleset": "dice", "players": 6, "seed": 5})).await;
+    let (id, tokens) = c
+        .create(json!({"ruleset": "dice", "players": 6, "seed": 5}))
+        .await;
     assert!(tokens.is_empty());
     let game = settle(&c, &id, None).await;
     assert_eq!(game["game"]["status"], "finished");
@@ -113,7 +100,7 @@ async fn three_workers_at_once_never_take_a_decision_twice() {
     let mut ids = Vec::new();
     for seed in 0..8 {
         ids.push(
-            create(&c, json!({"ruleset": "dice", "players": 4, "seed": seed}))
+            c.create(json!({"ruleset": "dice", "players": 4, "seed": seed}))
                 .await
                 .0,
         );
@@ -157,12 +144,9 @@ async fn bots_never_post_an_illegal_action_in_a_hundred_games() {
             .map(|i| json!({"bot": bots::POLICIES[(i as usize + seed as usize) % bots::POLICIES.len()]}))
             .collect();
         ids.push(
-            create(
-                &c,
-                json!({"ruleset": "dice", "players": players, "seats": seats, "seed": seed}),
-            )
-            .await
-            .0,
+            c.create(json!({"ruleset": "dice", "players": players, "seats": seats, "seed": seed}))
+                .await
+                .0,
         );
     }
     for id in &ids {

@@ -6,20 +6,7 @@ use std::time::{Duration, Instant};
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use tests::{Client, TestServer};
-
-async fn create(c: &Client, body: Value) -> (String, Vec<String>) {
-    let (status, created) = c.post("/v1/games", None, body).await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    let id = created["game"]["id"].as_str().unwrap().to_string();
-    let tokens = created["tokens"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t["token"].as_str().unwrap().to_string())
-        .collect();
-    (id, tokens)
-}
+use tests::TestServer;
 
 /// No seat but the owner sees a face-down role, special card or orders.
 fn assert_private(seat: u64, view: &Value, events: &Value) {
@@ -46,12 +33,12 @@ async fn orders_are_set_at_any_time_and_stay_private() {
     let server = TestServer::start().await;
     let c = server.client();
     let seats: Vec<Value> = (0..5).map(|i| json!({"name": format!("P{i}")})).collect();
-    let (id, tokens) = create(
-        &c,
-        json!({"ruleset": "dice", "players": 5, "seats": seats, "seed": 8,
+    let (id, tokens) = c
+        .create(
+            json!({"ruleset": "dice", "players": 5, "seats": seats, "seed": 8,
                "options": {"modules": ["special_roles"]}}),
-    )
-    .await;
+        )
+        .await;
     let (_, game) = c.get(&format!("/v1/games/{id}"), None).await;
     let me = (game["pending"][0]["seat"].as_u64().unwrap() as usize + 1) % 5;
     let (_, game) = c.get(&format!("/v1/games/{id}"), Some(&tokens[me])).await;
@@ -124,11 +111,9 @@ async fn options_of_the_special_roles_are_checked() {
             .contains("special_roles_mixed"),
         "{body}"
     );
-    let (id, tokens) = create(
-        &c,
-        json!({"ruleset": "dice", "players": 4, "seats": [{"name": "A"}], "seed": 3}),
-    )
-    .await;
+    let (id, tokens) = c
+        .create(json!({"ruleset": "dice", "players": 4, "seats": [{"name": "A"}], "seed": 3}))
+        .await;
     let (status, body) = c
         .post(
             &format!("/v1/games/{id}/actions"),
@@ -149,9 +134,7 @@ async fn options_of_the_special_roles_are_checked() {
 async fn a_human_answering_windows_by_hand_plays_with_bots_to_the_end() {
     let server = TestServer::start_with_bots().await;
     let c = server.client();
-    let (id, tokens) = create(
-        &c,
-        json!({"ruleset": "dice", "players": 5, "seats": [{"name": "Ann"}], "seed": 4,
+    let (id, tokens) = c.create(json!({"ruleset": "dice", "players": 5, "seats": [{"name": "Ann"}], "seed": 4,
                "options": {"modules": ["special_roles", "chief_arrow"], "special_roles_mixed": true}}),
     )
     .await;
@@ -239,7 +222,7 @@ async fn bots_play_special_role_games_with_every_module_to_the_end() {
         let options = json!({"modules": modules, "special_roles_mixed": seed % 2 == 0});
         let body = json!({"ruleset": "dice", "players": players, "seats": seats,
                           "seed": seed, "options": options});
-        ids.push(create(&c, body).await.0);
+        ids.push(c.create(body).await.0);
     }
     for id in &ids {
         let deadline = Instant::now() + Duration::from_secs(120);
@@ -275,12 +258,12 @@ async fn a_live_reaction_window_closes_by_itself() {
     // A seed where Ann's role is face down, so that windows are offered to her.
     let mut seed = 12;
     let (id, tokens) = loop {
-        let (id, tokens) = create(
-            &c,
-            json!({"ruleset": "dice", "players": 5, "seats": [{"name": "Ann"}], "seed": seed,
+        let (id, tokens) = c
+            .create(
+                json!({"ruleset": "dice", "players": 5, "seats": [{"name": "Ann"}], "seed": seed,
                    "options": {"modules": ["special_roles"], "reaction_seconds": 1}}),
-        )
-        .await;
+            )
+            .await;
         let (_, game) = c.get(&format!("/v1/games/{id}"), Some(&tokens[0])).await;
         if game["view"]["players"][0]["role_public"] == false {
             break (id, tokens);
@@ -351,12 +334,12 @@ async fn a_reaction_window_still_closes_after_a_restart() {
     let mut server = TestServer::start().await;
     let c = server.client();
     let seats: Vec<Value> = (0..5).map(|i| json!({"name": format!("P{i}")})).collect();
-    let (id, tokens) = create(
-        &c,
-        json!({"ruleset": "dice", "players": 5, "seats": seats, "seed": 2,
+    let (id, tokens) = c
+        .create(
+            json!({"ruleset": "dice", "players": 5, "seats": seats, "seed": 2,
                "options": {"modules": ["special_roles"], "reaction_seconds": 2}}),
-    )
-    .await;
+        )
+        .await;
     // The first player rolls: the Doc window asks every face-down seat by hand.
     let (_, game) = c.get(&format!("/v1/games/{id}"), None).await;
     let first = game["pending"][0]["seat"].as_u64().unwrap() as usize;

@@ -185,7 +185,7 @@ impl NormalPolicy {
 }
 
 /// Results of `symbol` on the active player's dice.
-fn count(view: &View, symbol: Symbol) -> u8 {
+pub(super) fn count(view: &View, symbol: Symbol) -> u8 {
     view.turn
         .dice
         .iter()

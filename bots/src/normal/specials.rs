@@ -5,6 +5,7 @@
 
 use engine::dice::{Action, Face, Power, Role, Symbol, View};
 
+use super::count;
 use super::eval::Ctx;
 
 /// Answers an open window: `pass`, or the best `reveal` when it is worth its
@@ -135,14 +136,4 @@ fn doc(ctx: &Ctx, view: &View, die: u8, face: Face) -> f32 {
         return 1.0;
     }
     0.0
-}
-
-/// Results of `symbol` on the active player's dice.
-fn count(view: &View, symbol: Symbol) -> u8 {
-    view.turn
-        .dice
-        .iter()
-        .filter_map(|d| d.face)
-        .map(|f| f.count(symbol))
-        .sum()
 }

@@ -30,6 +30,21 @@ fn five(deputy: Special, outlaws: [Special; 2], renegade: Special) -> Table {
     )
 }
 
+/// A 5-player table where E (a Deputy) holds The Doc; A is the Sheriff with
+/// The Bear, B and C Outlaws (The Bad, The Ugly), D the Renegade (The Left Hand).
+fn doc_at_e() -> Table {
+    table(
+        &[
+            (JesseJones, TheBear),
+            (BlackJack, TheBad),
+            (CalamityJanet, TheUgly),
+            (LuckyDuke, LeftHand),
+            (SlabTheKiller, TheDoc),
+        ],
+        &[],
+    )
+}
+
 /// Orders that use one card on these seats and leave the rest to the default.
 fn use_on(card: Special, seats: &[Seat]) -> Orders {
     let order = Some(Order::Use(SeatSet::of(seats)));
@@ -181,16 +196,7 @@ fn ac_096_the_judge_answers_the_good_and_nothing_is_swapped() {
 
 #[test]
 fn ac_097_the_doc_turns_the_third_dynamite_away_and_rolling_goes_on() {
-    let mut t = table(
-        &[
-            (JesseJones, TheBear),
-            (BlackJack, TheBad),
-            (CalamityJanet, TheUgly),
-            (LuckyDuke, LeftHand),
-            (SlabTheKiller, TheDoc),
-        ],
-        &[],
-    );
+    let mut t = doc_at_e();
     t.ask(&[E]);
     t.turn(C);
     t.roll("D D 1 G B").all_pass(&[]);
@@ -214,16 +220,7 @@ fn ac_097_the_doc_turns_the_third_dynamite_away_and_rolling_goes_on() {
 
 #[test]
 fn ac_098_the_doc_turns_a_two_into_an_arrow() {
-    let mut t = table(
-        &[
-            (JesseJones, TheBear),
-            (BlackJack, TheBad),
-            (CalamityJanet, TheUgly),
-            (LuckyDuke, LeftHand),
-            (SlabTheKiller, TheDoc),
-        ],
-        &[],
-    );
+    let mut t = doc_at_e();
     t.ask(&[E]);
     t.turn(B);
     t.roll("2 1 B G G");
@@ -481,16 +478,7 @@ fn ac_107_the_judge_answers_the_left_hand() {
 
 #[test]
 fn ac_108_a_used_power_is_gone_and_the_bear_has_no_window() {
-    let mut t = table(
-        &[
-            (JesseJones, TheBear),
-            (BlackJack, TheBad),
-            (CalamityJanet, TheUgly),
-            (LuckyDuke, LeftHand),
-            (SlabTheKiller, TheDoc),
-        ],
-        &[],
-    );
+    let mut t = doc_at_e();
     t.ask(&[B, C, D, E]);
     t.turn(B).all_pass(&[]);
     t.roll("2 1 B G G");
