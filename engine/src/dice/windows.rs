@@ -17,16 +17,20 @@ use super::state::{BatchStep, State};
 use crate::core::Seat;
 
 /// Whether a window of `kind` can still matter: the module is on and some card
-/// that uses it is still face down somewhere or not dealt. A card known to be
-/// face up (used, or turned up by elimination) closes its windows for good;
-/// that is public, so skipping them leaks nothing.
+/// that uses it may still be used. A card known to be spent (its power used or
+/// cancelled, or turned up by its holder's elimination) closes its windows for
+/// good; that is public, so skipping them leaks nothing.
 pub(crate) fn window_applies(s: &State, kind: WindowKind) -> bool {
+    let spent = |card: Special| {
+        s.players()
+            .iter()
+            .any(|p| p.special == Some(card) && (p.power_used || !p.alive))
+    };
     s.modules.has(Module::SpecialRoles)
-        && SPECIALS.iter().filter(|i| i.window == Some(kind)).any(|i| {
-            !s.players()
-                .iter()
-                .any(|p| p.special == Some(i.card) && p.role_public)
-        })
+        && SPECIALS
+            .iter()
+            .filter(|i| i.window == Some(kind))
+            .any(|i| !spent(i.card))
 }
 
 /// Whether `seat` is offered the window `w` (D-22): a living player whose role

@@ -561,3 +561,39 @@ fn ac_110_every_face_down_player_is_offered_the_doc_window() {
     assert_eq!(t.p(A).arrows, arrows + 1, "the immediate results follow");
     assert_eq!(t.decision(), Decision::Reroll);
 }
+
+#[test]
+fn three_player_windows_ask_only_the_holder_of_an_unused_card() {
+    // Roles are face up with 3 players (D-28): only the holder is asked, and
+    // each power is still used once.
+    let mut t = table(
+        &[
+            (JesseJones, TheDoc),
+            (BlackJack, TheGambler),
+            (CalamityJanet, LeftHand),
+        ],
+        &[],
+    );
+    t.ask(&[A, B, C]);
+    t.turn(A);
+    t.roll("2 1 B G G");
+    assert_eq!(t.waiting(), vec![A], "The Doc may act on his own roll");
+    assert_eq!(
+        t.decision(),
+        Decision::Window {
+            window: WindowKind::Roll
+        }
+    );
+    t.reveal(
+        A,
+        Power::TheDoc {
+            die: 0,
+            face: Face::Beer,
+        },
+    );
+    assert!(t.p(A).power_used);
+    t.stop();
+    assert_eq!(t.waiting(), vec![B], "The Gambler's window");
+    t.act(B, Action::Pass);
+    assert!(matches!(t.decision(), Decision::Bullseye { .. }));
+}
