@@ -104,6 +104,14 @@ pub const SPECIALS: [SpecialInfo; 9] = {
 };
 
 impl WindowKind {
+    /// Whether this window is offered only in the holder's own turn (from the
+    /// cards' table).
+    pub fn own_turn(self) -> bool {
+        SPECIALS
+            .iter()
+            .any(|i| i.window == Some(self) && i.own_turn)
+    }
+
     /// The window's id in the API.
     pub fn id(self) -> &'static str {
         match self {

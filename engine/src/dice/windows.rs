@@ -41,7 +41,7 @@ pub(crate) fn offered(s: &State, w: &Window, seat: Seat) -> bool {
     let Some(p) = s.player(seat) else {
         return false;
     };
-    let own_turn = matches!(w.kind, WindowKind::TurnStart | WindowKind::TurnEnd);
+    let own_turn = w.kind.own_turn();
     if !p.alive || w.excluded(s.turn.active) == Some(seat) {
         return false;
     }
