@@ -95,9 +95,14 @@ fn no_unknown_fields(input: &Value, parsed: &Value) -> Result<(), ApiError> {
 }
 
 /// Whether a stored event begins an action's events: a game may be forked just
-/// before it (or at its end), where it waits for a decision.
+/// before it (or at its end), where it waits for a decision. Besides a seat's
+/// `acted`, standing orders (`orders_set`) and a reaction window running out
+/// (`window_expired`) each begin their own events.
 pub fn starts_action(event: &Value) -> bool {
-    event.get("type").and_then(Value::as_str) == Some("acted")
+    matches!(
+        event.get("type").and_then(Value::as_str),
+        Some("acted" | "orders_set" | "window_expired")
+    )
 }
 
 /// Whether a stored dice event can carry a secret: a dealt role or standing

@@ -370,3 +370,63 @@ async fn a_reaction_window_still_closes_after_a_restart() {
     let (_, game) = c.get(&format!("/v1/games/{id}"), None).await;
     assert_eq!(game["pending"][0]["seat"].as_u64(), Some(first as u64));
 }
+
+/// A finished special-role game forks where a seat set its orders, and the whole
+/// original game (orders and windows included) audits as fair.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_forks_where_orders_were_set_and_audits_fair() {
+    let server = TestServer::start().await;
+    let c = server.client();
+    let seats: Vec<Value> = (0..4).map(|i| json!({"name": format!("P{i}")})).collect();
+    let (id, tokens) = c
+        .create(
+            json!({"ruleset": "dice", "players": 4, "seats": seats, "seed": 31,
+                       "options": {"modules": ["special_roles"]}}),
+        )
+        .await;
+    for (seat, token) in tokens.iter().enumerate() {
+        let orders = json!({"the_doc": "ask", "the_judge": {"use": [0, 1, 2, 3]},
+                            "left_hand": {"use": [seat]}, "the_bad": "ask"});
+        let (status, _) = c
+            .post(
+                &format!("/v1/games/{id}/actions"),
+                Some(token),
+                json!({"action": {"type": "set_orders", "orders": orders}}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK);
+    }
+    let mut moves = 0;
+    while c.step(&id, &tokens, moves).await.is_some() {
+        moves += 1;
+        assert!(moves < 5_000, "the game did not end");
+        let (_, game) = c.get(&format!("/v1/games/{id}"), None).await;
+        if game["game"]["status"] == "finished" {
+            break;
+        }
+    }
+    let (_, audit) = c.get(&format!("/v1/games/{id}/audit"), None).await;
+    assert_eq!(
+        (audit["valid"].clone(), audit["fair"].clone()),
+        (json!(true), json!(true)),
+        "{audit}"
+    );
+    let (_, page) = c
+        .get(&format!("/v1/games/{id}/events?limit=1000"), None)
+        .await;
+    let orders_at = page["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["event"]["type"] == "orders_set")
+        .map(|e| e["seq"].as_u64().unwrap() - 1)
+        .unwrap();
+    let (status, fork) = c
+        .post(
+            &format!("/v1/games/{id}/fork"),
+            None,
+            json!({"at": orders_at}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{fork}");
+}
