@@ -222,10 +222,12 @@ pub struct LegalActions {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"action": {"type": "reroll", "dice": [0, 3]}, "expected_version": 17, "action_id": "6f1c2a9e-move-4"}))]
 pub struct PostAction {
-    /// One of the caller's legal actions.
+    /// One of the caller's legal actions; or, in a dice game with special
+    /// roles, `{"type": "set_orders", "orders": {...}}` at any time.
     #[schema(value_type = dice::Action)]
     pub action: Value,
-    /// The version the caller saw; a stale one is refused with 409.
+    /// The version the caller saw; a stale one is refused with 409, unless the
+    /// caller is still asked in the special-role window it saw.
     pub expected_version: Option<u64>,
     /// An idempotency key: a repeat returns the first result and appends nothing.
     pub action_id: Option<String>,
