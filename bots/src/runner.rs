@@ -80,9 +80,10 @@ pub fn play_dice_game(
             policy.choose(blank, &legal)
         };
         let mut rng = GameRng::new(seed, state.version);
-        let new = dice::play(&mut state, seat, &action, &mut rng).map_err(|e| e.to_string())?;
-        observe(policies, &new);
-        events.extend(new);
+        let before = events.len();
+        dice::play_into(&mut state, seat, &action, &mut rng, &mut events)
+            .map_err(|e| e.to_string())?;
+        observe(policies, &events[before..]);
     }
     let outcome = state.outcome.clone();
     Ok(GameRecord {

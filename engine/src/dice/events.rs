@@ -38,6 +38,9 @@ pub struct Loss {
     pub amount: u8,
 }
 
+/// The shares of one batch of losses: at most one per seat.
+pub type Losses = ArrayVec<Loss, MAX_PLAYERS>;
+
 /// The first event of a game: what was set up, and the commitment to the seed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -182,7 +185,8 @@ pub enum Event {
         /// Its cause.
         source: LossSource,
         /// Who is about to lose how much.
-        losses: Vec<Loss>,
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<Loss>))]
+        losses: Losses,
     },
     /// Bart Cassidy took tokens instead of losing LP.
     ArrowsInsteadOfLife {

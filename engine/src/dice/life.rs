@@ -3,7 +3,7 @@
 
 use super::characters::Character;
 use super::decisions::{molly_choices, pedro_choice};
-use super::events::{Event, Loss};
+use super::events::{Event, Losses};
 use super::machine::Machine;
 use super::roles::{Role, Team, three_player_target};
 use super::specials::{Gain, Window, WindowKind};
@@ -13,7 +13,7 @@ use crate::core::Seat;
 
 impl Machine<'_, '_> {
     /// Opens a batch of losses; the machine then runs it step by step.
-    pub(crate) fn start_batch(&mut self, source: LossSource, losses: Vec<Loss>) {
+    pub(crate) fn start_batch(&mut self, source: LossSource, losses: Losses) {
         self.emit(Event::BatchStarted { source, losses });
     }
 

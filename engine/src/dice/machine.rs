@@ -30,9 +30,18 @@ pub(crate) struct Machine<'s, 'r> {
 
 impl<'s, 'r> Machine<'s, 'r> {
     pub fn new(s: &'s mut State, rng: &'r mut GameRng) -> Machine<'s, 'r> {
+        Machine::with_buffer(s, rng, Vec::with_capacity(16))
+    }
+
+    /// A machine that appends its events to `events`.
+    pub fn with_buffer(
+        s: &'s mut State,
+        rng: &'r mut GameRng,
+        events: Vec<Event>,
+    ) -> Machine<'s, 'r> {
         Machine {
             s,
-            events: Vec::with_capacity(16),
+            events,
             rng,
             stage: None,
         }

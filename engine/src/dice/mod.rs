@@ -30,7 +30,7 @@ pub use decisions::{
     ActionError, Decision, Pending, asked, bullseye_result, bullseye_results, bullseye_targets,
     legal_actions, pending, rerollable_dice, waiting,
 };
-pub use events::{Event, GameCreated, Loss, RolledDie, apply};
+pub use events::{Event, GameCreated, Loss, Losses, RolledDie, apply};
 pub use faces::{DiceSet, Die, DieKind, Face, MAX_DICE, Symbol};
 pub use invariants::check_invariants;
 pub use life::{ghost_renegade_side, victory};
@@ -72,14 +72,29 @@ pub fn play(
     action: &Action,
     rng: &mut GameRng,
 ) -> Result<Vec<Event>, ActionError> {
+    let mut events = Vec::with_capacity(16);
+    play_into(state, seat, action, rng, &mut events)?;
+    Ok(events)
+}
+
+/// Like [`play`], appending the events to `events` (a buffer the caller may
+/// reuse from one decision to the next). On error nothing changes.
+pub fn play_into(
+    state: &mut State,
+    seat: Seat,
+    action: &Action,
+    rng: &mut GameRng,
+    events: &mut Vec<Event>,
+) -> Result<(), ActionError> {
     let action = decisions::check(state, seat, action)?;
-    let mut m = machine::Machine::new(state, rng);
+    let mut m = machine::Machine::with_buffer(state, rng, std::mem::take(events));
     m.act(seat, action);
     if !matches!(action, Action::SetOrders { .. }) {
         // Orders change nothing now: they answer windows opened later.
         m.run();
     }
-    Ok(m.events)
+    *events = m.events;
+    Ok(())
 }
 
 /// [M3] Closes the open window when its live reaction time is up (the server

@@ -3,7 +3,7 @@
 use super::actions::Action;
 use super::characters::Character;
 use super::decisions::{bullseye_results, chief_holder, rerollable_dice};
-use super::events::{Event, Loss, RolledDie};
+use super::events::{Event, Loss, Losses, RolledDie};
 use super::faces::{DiceMask, DieKind, MAX_DICE, Symbol};
 use super::machine::Machine;
 use super::specials::{Window, WindowKind};
@@ -122,7 +122,7 @@ impl Machine<'_, '_> {
                 seat: active,
                 amount: 1,
             };
-            self.start_batch(LossSource::Bullet, vec![bullet]);
+            self.start_batch(LossSource::Bullet, [bullet].into_iter().collect());
         } else {
             self.stage(Stage::AfterRoll);
         }
@@ -146,18 +146,16 @@ impl Machine<'_, '_> {
             Step::Dynamite => {
                 self.resolve(Step::Bullseyes);
                 if dice.count(Symbol::Dynamite) >= 3 {
-                    self.start_batch(
-                        LossSource::Dynamite,
-                        vec![Loss {
-                            seat: active,
-                            amount: 1,
-                        }],
-                    );
+                    let loss = Loss {
+                        seat: active,
+                        amount: 1,
+                    };
+                    self.start_batch(LossSource::Dynamite, [loss].into_iter().collect());
                 }
             }
             Step::Bullseyes => {
                 self.resolve(Step::DocHolyday);
-                let mut losses: Vec<Loss> = Vec::new();
+                let mut losses = Losses::new();
                 for &Shot { target, doubled } in self.s.turn.shots() {
                     let amount = if doubled { 2 } else { 1 };
                     match losses.iter_mut().find(|l| l.seat == target) {

@@ -204,11 +204,17 @@ impl Machine<'_, '_> {
     /// Offers window `w`. Standing orders answer it at once where they can; the
     /// game then waits only for seats that asked to answer by hand. Whatever
     /// happens, the stage set before the call is where the turn goes on.
-    pub(crate) fn offer(&mut self, mut w: Window) {
-        if !window_applies(self.s, w.kind) {
+    #[inline]
+    pub(crate) fn offer(&mut self, w: Window) {
+        if self.s.modules.has(Module::SpecialRoles) && window_applies(self.s, w.kind) {
+            self.offer_to_seats(w);
+        } else {
             self.passed(w);
-            return;
         }
+    }
+
+    /// [`Machine::offer`] once the window matters.
+    fn offer_to_seats(&mut self, mut w: Window) {
         let offered: Vec<Seat> = offered_seats(self.s, w).collect();
         for &seat in &offered {
             if let Some(power) = ordered_power(self.s, &w, seat) {
