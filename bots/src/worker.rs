@@ -150,10 +150,13 @@ impl Worker {
 
     /// Plays one decision of one bot seat.
     async fn play(&self, turn: &Turn) -> Result<(), reqwest::Error> {
-        if !self.config.delay.is_zero() {
+        let (game, seat) = (turn.game.as_str(), turn.seat);
+        if !self.config.delay.is_zero() && !self.in_window(game, seat).await? {
+            // The pause lets people follow a bot's turn. Answers to special-role
+            // windows come at once, whatever they are, so their timing says
+            // nothing and a window does not hold the table up.
             tokio::time::sleep(self.config.delay).await;
         }
-        let (game, seat) = (turn.game.as_str(), turn.seat);
         let key = (game.to_string(), seat);
         let existing = lock(&self.seats).remove(&key);
         let mut bot = match existing {
@@ -176,6 +179,16 @@ impl Worker {
             lock(&self.seats).insert(key, bot);
         }
         result.map(|_| ())
+    }
+
+    /// Whether the seat is asked in a special-role window now.
+    async fn in_window(&self, game: &str, seat: u8) -> Result<bool, reqwest::Error> {
+        let (_, state) = self.get(&format!("/v1/games/{game}?seat={seat}")).await?;
+        Ok(state["pending"].as_array().is_some_and(|pending| {
+            pending
+                .iter()
+                .any(|p| p["seat"] == seat && p["decision"]["kind"] == "window")
+        }))
     }
 
     /// Catches the policy up, chooses and posts; `Ok(true)` once the game is over.
