@@ -79,19 +79,29 @@ pub fn start(
     Ok(events.iter().map(to_json).collect())
 }
 
-/// Refuses an action with fields its parsed form does not have: serde ignores
-/// extra fields on the unit variants of tagged enums, so this is checked on the
-/// result, for every ruleset alike.
+/// Refuses an action with fields its parsed form does not have, at any depth
+/// (a special role's `power` is a tagged enum too): serde ignores extra fields
+/// on the unit variants of tagged enums, so this is checked on the result, for
+/// every ruleset alike. A `null` field is the same as an absent one.
 fn no_unknown_fields(input: &Value, parsed: &Value) -> Result<(), ApiError> {
-    if let (Some(input), Some(parsed)) = (input.as_object(), parsed.as_object())
-        && let Some(extra) = input.keys().find(|k| !parsed.contains_key(*k))
-    {
-        return Err(ApiError::unprocessable(
-            "invalid_action",
-            format!("action: unknown field `{extra}`"),
-        ));
+    fn extra(input: &Value, parsed: &Value, path: &str) -> Option<String> {
+        let (input, parsed) = (input.as_object()?, parsed.as_object()?);
+        input.iter().find_map(|(key, value)| {
+            let path = format!("{path}.{key}");
+            match parsed.get(key) {
+                None if value.is_null() => None,
+                None => Some(path),
+                Some(inner) => extra(value, inner, &path),
+            }
+        })
     }
-    Ok(())
+    match extra(input, parsed, "action") {
+        Some(path) => Err(ApiError::unprocessable(
+            "invalid_action",
+            format!("{path}: unknown field"),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// Whether a stored event begins an action's events: a game may be forked just
@@ -312,6 +322,26 @@ mod tests {
     use serde_json::{Value, json};
 
     use engine::dice;
+
+    /// Unknown fields are refused at any depth; `null` stands for absent.
+    #[test]
+    fn unknown_fields_are_refused_at_any_depth() {
+        let check = |input: Value| {
+            let action: dice::Action = serde_json::from_value(input.clone()).unwrap();
+            super::no_unknown_fields(&input, &serde_json::to_value(action).unwrap())
+        };
+        assert!(check(json!({"type": "reveal", "power": {"card": "the_judge"}})).is_ok());
+        let nested = check(json!({"type": "reveal", "power": {"card": "the_judge", "junk": 1}}));
+        assert!(
+            nested
+                .unwrap_err()
+                .to_string()
+                .contains("action.power.junk")
+        );
+        assert!(check(json!({"type": "stop", "junk": 1})).is_err());
+        let orders = json!({"type": "set_orders", "orders": {"the_doc": null, "the_bad": "ask"}});
+        assert!(check(orders).is_ok());
+    }
 
     /// Reading an action or an event from a borrowed `Value` accepts and
     /// refuses exactly what `serde_json::from_value` does, with the same messages.
