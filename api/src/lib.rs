@@ -6,6 +6,8 @@
 //! document is generated from the handlers ([`openapi`]) and served at
 //! `/openapi.json`, with Swagger UI (vendored, works offline) at `/docs`.
 
+#![warn(missing_docs)]
+
 pub mod auth;
 pub mod config;
 mod data;

@@ -3,6 +3,8 @@
 //! A policy is a pure function of what its seat may see (the redacted view) and the
 //! legal actions, made deterministic by its own seeded RNG.
 
+#![warn(missing_docs)]
+
 pub mod normal;
 pub mod policy;
 pub mod runner;

@@ -14,6 +14,8 @@
 //! drawn from a [`core::GameRng`] derived from the game's secret seed and the log
 //! version, so every outcome can be re-derived once the seed is revealed.
 
+#![warn(missing_docs)]
+
 pub mod core;
 pub mod dice;
 

@@ -19,6 +19,8 @@
 //!   `hash = SHA-256(prev_hash ++ canonical JSON of the envelope without hash)`;
 //!   [`EventStore::verify`] walks the chain.
 
+#![warn(missing_docs)]
+
 mod canonical;
 mod group_commit;
 mod sled_store;

@@ -1,6 +1,8 @@
 //! End-to-end test support: a real server on an ephemeral 127.0.0.1 port over a
 //! temporary store, and a small JSON client for it.
 
+#![warn(missing_docs)]
+
 use std::path::{Path, PathBuf};
 
 use api::config::{BotsMode, Config};
