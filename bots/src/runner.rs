@@ -60,12 +60,13 @@ pub fn play_dice_game(
     observe(policies, &events);
     // The view given to policies that do not read it.
     let mut blank = None;
+    let mut legal = Vec::new();
     for _ in 0..max_decisions {
         let Some(pending) = dice::pending(&state) else {
             break;
         };
         let seat = pending.seat;
-        let legal = dice::legal_actions(&state, seat);
+        dice::legal_actions_into(&state, seat, &mut legal);
         if legal.is_empty() {
             return Err(format!(
                 "seat {seat} is asked to act but has no legal action"

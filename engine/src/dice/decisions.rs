@@ -395,48 +395,57 @@ fn is_legal(s: &State, seat: Seat, decision: Decision, action: &Action) -> bool 
 
 /// Every action `seat` may take now, each ready to post.
 pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
+    let mut actions = Vec::new();
+    legal_actions_into(s, seat, &mut actions);
+    actions
+}
+
+/// Like [`legal_actions`], into `out` (cleared first): a buffer the caller may
+/// reuse from one decision to the next.
+pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
+    out.clear();
     let Some(decision) = asked(s, seat) else {
-        return Vec::new();
+        return;
     };
     match decision {
         Decision::Window { .. } => {
-            let powers = s.window.map(|w| powers(s, &w, seat)).unwrap_or_default();
-            std::iter::once(Action::Pass)
-                .chain(powers.into_iter().map(|power| Action::Reveal { power }))
-                .collect()
+            out.push(Action::Pass);
+            if let Some(w) = s.window {
+                out.extend(
+                    powers(s, &w, seat)
+                        .into_iter()
+                        .map(|power| Action::Reveal { power }),
+                );
+            }
         }
-        Decision::RescueTokens => vec![Action::ReturnTokens, Action::KeepTokens],
-        Decision::SidGift => s.ring().map(|target| Action::Gift { target }).collect(),
+        Decision::RescueTokens => out.extend([Action::ReturnTokens, Action::KeepTokens]),
+        Decision::SidGift => out.extend(s.ring().map(|target| Action::Gift { target })),
         Decision::FirstRoll => {
-            let mut actions = vec![Action::ROLL];
+            out.push(Action::ROLL);
             if s.modules.has(Module::LoudmouthCoward) && !s.ghost_turn() {
                 for die in [DieKind::Loudmouth, DieKind::Coward] {
-                    actions.push(Action::Roll { saloon: Some(die) });
+                    out.push(Action::Roll { saloon: Some(die) });
                 }
             }
-            actions
         }
         Decision::TakeToken => {
-            let mut actions = Vec::with_capacity(2);
             if s.pile > 0 {
-                actions.push(Action::TakeToken { chief: false });
+                out.push(Action::TakeToken { chief: false });
             }
             if s.chief_in_pile || apache_may_grab(s) {
-                actions.push(Action::TakeToken { chief: true });
+                out.push(Action::TakeToken { chief: true });
             }
-            actions
         }
         Decision::ElenaGift => {
-            let mut actions = vec![Action::KeepArrows];
+            out.push(Action::KeepArrows);
             for to in s.ring().filter(|&x| x != seat) {
                 if s.pile > 0 {
-                    actions.push(Action::GiveArrow { to, chief: false });
+                    out.push(Action::GiveArrow { to, chief: false });
                 }
                 if s.chief_in_pile {
-                    actions.push(Action::GiveArrow { to, chief: true });
+                    out.push(Action::GiveArrow { to, chief: true });
                 }
             }
-            actions
         }
         Decision::GhostGift => {
             let mut faces: Vec<Face> = s
@@ -447,88 +456,80 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
                 .filter_map(|d| d.face)
                 .collect();
             faces.dedup();
-            faces
-                .into_iter()
-                .flat_map(|face| s.ring().map(move |to| Action::GhostGift { face, to }))
-                .collect()
+            out.extend(
+                faces
+                    .into_iter()
+                    .flat_map(|face| s.ring().map(move |to| Action::GhostGift { face, to })),
+            );
         }
-        Decision::MollyTakeOver => molly_choices(s)
-            .map(|from| Action::TakeOver { from })
-            .chain([Action::EndTakeOver])
-            .collect(),
-        Decision::BrokenArrow => s
-            .ring()
-            .filter(|&x| s.table[x as usize].arrows > 0)
-            .map(|from| Action::BreakArrow { from })
-            .collect(),
+        Decision::MollyTakeOver => out.extend(
+            molly_choices(s)
+                .map(|from| Action::TakeOver { from })
+                .chain([Action::EndTakeOver]),
+        ),
+        Decision::BrokenArrow => out.extend(
+            s.ring()
+                .filter(|&x| s.table[x as usize].arrows > 0)
+                .map(|from| Action::BreakArrow { from }),
+        ),
         Decision::Reroll => {
             let free = rerollable_dice(s).bits();
-            let mut actions = Vec::with_capacity(1 << free.count_ones());
-            actions.push(Action::Stop);
+            out.push(Action::Stop);
             // Every non-empty subset of the re-rollable dice, in ascending order.
-            actions.extend((1..=free).filter(|&bits| bits & !free == 0).map(|bits| {
-                Action::Reroll {
-                    dice: DiceMask::from_bits(bits),
-                }
-            }));
-            actions
+            out.extend(
+                (1..=free)
+                    .filter(|&bits| bits & !free == 0)
+                    .map(|bits| Action::Reroll {
+                        dice: DiceMask::from_bits(bits),
+                    }),
+            );
         }
         Decision::Bullseye { symbol, .. } => {
             let may_double = may_double(s);
-            let mut actions = Vec::with_capacity(8);
             for target in bullseye_targets(s, symbol) {
-                actions.push(Action::Shoot {
+                out.push(Action::Shoot {
                     target,
                     double: false,
                 });
                 if may_double {
-                    actions.push(Action::Shoot {
+                    out.push(Action::Shoot {
                         target,
                         double: true,
                     });
                 }
             }
-            actions
         }
-        Decision::Beer { .. } => s.ring().map(|target| Action::Beer { target }).collect(),
+        Decision::Beer { .. } => out.extend(s.ring().map(|target| Action::Beer { target })),
         Decision::KitDiscard { .. } => {
-            let mut actions = Vec::new();
             for from in s.ring() {
                 let p = &s.table[from as usize];
                 if p.arrows > 0 {
-                    actions.push(Action::Discard { from, chief: false });
+                    out.push(Action::Discard { from, chief: false });
                 }
                 if p.chief {
-                    actions.push(Action::Discard { from, chief: true });
+                    out.push(Action::Discard { from, chief: true });
                 }
             }
-            actions.push(Action::EndDiscards);
-            actions
+            out.push(Action::EndDiscards);
         }
         Decision::ArrowsInsteadOfLife { max } => {
-            let mut actions: Vec<Action> = (0..=max.min(s.pile))
-                .map(|count| Action::TakeArrows {
-                    count,
-                    chief: false,
-                })
-                .collect();
+            out.extend((0..=max.min(s.pile)).map(|count| Action::TakeArrows {
+                count,
+                chief: false,
+            }));
             if s.chief_in_pile {
-                actions.extend((1..=max).map(|count| Action::TakeArrows { count, chief: true }));
+                out.extend((1..=max).map(|count| Action::TakeArrows { count, chief: true }));
             }
-            actions
         }
         Decision::ReturnArrows { max } => {
             let p = &s.table[seat as usize];
-            let mut actions: Vec<Action> = (0..=max.min(p.arrows))
-                .map(|count| Action::ReturnArrows {
-                    count,
-                    chief: false,
-                })
-                .collect();
+            out.extend((0..=max.min(p.arrows)).map(|count| Action::ReturnArrows {
+                count,
+                chief: false,
+            }));
             if p.chief {
-                actions.extend((1..=max).map(|count| Action::ReturnArrows { count, chief: true }));
+                out.extend((1..=max).map(|count| Action::ReturnArrows { count, chief: true }));
             }
-            actions
         }
     }
 }

@@ -28,7 +28,7 @@ pub use audit::{verify_log, verify_log_with};
 pub use characters::{CHARACTERS, Character, CharacterInfo, Reach};
 pub use decisions::{
     ActionError, Decision, Pending, asked, bullseye_result, bullseye_results, bullseye_targets,
-    legal_actions, pending, rerollable_dice, waiting,
+    legal_actions, legal_actions_into, pending, rerollable_dice, waiting,
 };
 pub use events::{Event, GameCreated, Loss, Losses, RolledDie, apply};
 pub use faces::{DiceSet, Die, DieKind, Face, MAX_DICE, Symbol};
