@@ -679,7 +679,7 @@ impl Hub {
         let version = entry.live.version();
         if let Some(expected) = body.expected_version
             && expected != version
-            && !entry.live.still_asked(seat, expected)
+            && !(expected < version && entry.live.still_asked(seat, expected))
         {
             // Stale, unless only other seats' answers to the window this seat
             // is still asked in came in since.

@@ -430,3 +430,59 @@ async fn a_game_forks_where_orders_were_set_and_audits_fair() {
         .await;
     assert_eq!(status, StatusCode::CREATED, "{fork}");
 }
+
+/// In a window, seats answer in any order with the version they saw: other
+/// seats' answers in between do not make theirs stale; anything else does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn window_answers_do_not_race_each_other() {
+    let server = TestServer::start().await;
+    let c = server.client();
+    let seats: Vec<Value> = (0..5).map(|i| json!({"name": format!("P{i}")})).collect();
+    let (id, tokens) = c
+        .create(
+            json!({"ruleset": "dice", "players": 5, "seats": seats, "seed": 2,
+                       "options": {"modules": ["special_roles"], "reaction_seconds": 600}}),
+        )
+        .await;
+    let path = format!("/v1/games/{id}/actions");
+    let (_, game) = c.get(&format!("/v1/games/{id}"), None).await;
+    let first = game["pending"][0]["seat"].as_u64().unwrap() as usize;
+    c.post(
+        &path,
+        Some(&tokens[first]),
+        json!({"action": {"type": "roll"}}),
+    )
+    .await;
+    let (_, game) = c.get(&format!("/v1/games/{id}"), None).await;
+    let seen = game["version"].as_u64().unwrap();
+    let asked: Vec<usize> = game["pending"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["seat"].as_u64().unwrap() as usize)
+        .collect();
+    assert_eq!(asked.len(), 4, "{game}");
+    let pass = |v: u64| json!({"action": {"type": "pass"}, "expected_version": v});
+    let (status, _) = c.post(&path, Some(&tokens[asked[0]]), pass(seen)).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, body) = c.post(&path, Some(&tokens[asked[1]]), pass(seen)).await;
+    assert_eq!(
+        status,
+        StatusCode::OK,
+        "still asked in the same window: {body}"
+    );
+    let (status, _) = c
+        .post(&path, Some(&tokens[asked[2]]), pass(seen + 100))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "a version from the future");
+    let (status, _) = c.post(&path, Some(&tokens[asked[0]]), pass(seen)).await;
+    assert_eq!(status, StatusCode::CONFLICT, "already answered: no longer asked");
+    let (status, _) = c
+        .post(
+            &path,
+            Some(&tokens[first]),
+            json!({"action": {"type": "stop"}, "expected_version": seen}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "not a window answer: stale");
+}
