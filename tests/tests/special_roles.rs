@@ -476,7 +476,11 @@ async fn window_answers_do_not_race_each_other() {
         .await;
     assert_eq!(status, StatusCode::CONFLICT, "a version from the future");
     let (status, _) = c.post(&path, Some(&tokens[asked[0]]), pass(seen)).await;
-    assert_eq!(status, StatusCode::CONFLICT, "already answered: no longer asked");
+    assert_eq!(
+        status,
+        StatusCode::CONFLICT,
+        "already answered: no longer asked"
+    );
     let (status, _) = c
         .post(
             &path,
