@@ -63,17 +63,6 @@ fn use_on(card: Special, seats: &[Seat]) -> Orders {
     orders
 }
 
-/// A 5-player batch report for the victory check.
-fn batch() -> Batch {
-    Batch {
-        source: LossSource::Dynamite,
-        losses: [0; MAX_PLAYERS],
-        lost: [0; MAX_PLAYERS],
-        step: BatchStep::Eliminate,
-        rescued: None,
-    }
-}
-
 #[test]
 fn ac_094_the_bear_gives_the_sheriff_three_more_life_points() {
     // Every card is special with `special_roles` on (D-29): the Sheriff is The
@@ -134,30 +123,27 @@ fn ac_095_the_good_swaps_role_cards_with_the_sheriff() {
         (Some(Deputy), Some(TheGood), 9, 8)
     );
     assert!(a.role_public && a.power_used && b.role_public);
-    // A Beer on A is wasted while he stands above his max.
+    // Beers on A are wasted until he drops below 8: at 9, and at 8 again.
     t.roll("B D D A A").stop();
     t.beer(A);
     assert_eq!(t.p(A).life, 9);
-    // B is the Sheriff for victory: his elimination with an Outlaw alive ends
-    // the game, A's ends nothing.
-    let mut s = t.state.clone();
-    apply(
-        &mut s,
-        &Event::PlayerEliminated {
-            seat: A,
-            role: Deputy,
-        },
+    assert_eq!(t.active(), C);
+    t.life(A, 7);
+    t.roll("B B D D A").stop();
+    t.beer(A).beer(A);
+    assert_eq!(t.p(A).life, 8, "back to his new max, and no higher");
+    // A's elimination ends nothing; B's, with Outlaws alive, is an Outlaw win
+    // (the table skips D's turn and starts A's).
+    t.life(A, 1).turn(A).roll("D D D G G");
+    assert!(!t.p(A).alive);
+    assert!(t.outcome().is_none());
+    assert_eq!(t.active(), B);
+    t.life(B, 1).roll("D D D G G");
+    let outcome = t.outcome().expect("B was the Sheriff");
+    assert_eq!(
+        (outcome.team, outcome.winners),
+        (Some(Team::Outlaws), vec![C, D])
     );
-    assert_eq!(victory(&s, &batch(), &[A]), None);
-    apply(
-        &mut s,
-        &Event::PlayerEliminated {
-            seat: B,
-            role: Sheriff,
-        },
-    );
-    let outcome = victory(&s, &batch(), &[B]).unwrap();
-    assert_eq!(outcome.team, Some(Team::Outlaws));
 }
 
 #[test]
@@ -183,7 +169,11 @@ fn ac_096_the_judge_answers_the_good_and_nothing_is_swapped() {
         "the Judge window comes before the effect"
     );
     t.reveal(C, Power::TheJudge);
-    assert_eq!(t.p(A).role, Some(Sheriff));
+    let a = t.p(A);
+    assert_eq!(
+        (a.role, a.special, a.max_life),
+        (Some(Sheriff), Some(TheBear), 12)
+    );
     let b = t.p(B);
     assert_eq!(
         (b.role, b.special, b.max_life),
@@ -216,6 +206,8 @@ fn ac_097_the_doc_turns_the_third_dynamite_away_and_rolling_goes_on() {
         1,
         "one re-roll left"
     );
+    t.reroll(&[2, 3, 4], "B B B");
+    assert_eq!(t.state.turn.rolls, 3, "the turned die could be re-rolled");
 }
 
 #[test]
@@ -279,16 +271,36 @@ fn gambled(first: &str, second: &str) -> Table {
 #[test]
 fn ac_099_the_gambler_voids_the_dynamite_and_forces_a_last_roll() {
     let mut t = gambled("D D D 2 G", "A 1 B G G");
+    let shown: Vec<_> = t
+        .state
+        .turn
+        .dice
+        .as_slice()
+        .iter()
+        .map(|d| d.face)
+        .collect();
+    let thrown: Vec<_> = faces("A 1 B G G").into_iter().map(Some).collect();
+    assert_eq!(shown, thrown, "all 5 dice thrown, Dynamite included");
     assert_eq!(t.p(B).arrows, 1, "B takes 1 arrow");
     assert!(
         matches!(t.decision(), Decision::Bullseye { .. }),
         "no re-roll, even for Lucky Duke: resolution starts"
     );
+    assert!(
+        !t.legal(B)
+            .iter()
+            .any(|a| matches!(a, Action::Reroll { .. }))
+    );
+    t.life(D, 5);
     t.shoot(A);
     assert_eq!(t.p(B).life, 8, "no LP lost to the earlier Dynamite");
     assert_eq!(t.p(A).life, t.p(A).max_life - 1, "the 1 is resolved");
-    t.beer(C);
-    assert_eq!(t.active(), C, "2 Gatlings do nothing; the turn is over");
+    t.beer(D);
+    assert_eq!(t.p(D).life, 6, "the Beer is resolved");
+    assert_eq!(t.active(), C, "the turn is over");
+    let others = [A, C, D, E].map(|x| t.p(x).life);
+    assert_eq!(others, [11, 8, 6, 8], "2 Gatlings do nothing");
+    assert_eq!(t.p(B).arrows, 1);
 }
 
 #[test]
@@ -299,11 +311,13 @@ fn ac_100_arrows_taken_in_the_replaced_roll_are_kept() {
 
 #[test]
 fn ac_101_the_bad_cancels_a_beer_which_is_spent() {
+    // With two Beers rolled, only one is left after the cancelled one.
     let mut t = five(TheDoc, [TheBad, TheUgly], LeftHand);
     t.life(B, 5).ask(&[C]);
     t.turn(A);
-    t.roll("B D D A A").all_pass(&[]);
+    t.roll("B B D A A").all_pass(&[]);
     t.stop().all_pass(&[]);
+    assert_eq!(t.decision(), Decision::Beer { left: 2 });
     t.beer(B);
     assert_eq!(
         t.waiting(),
@@ -312,10 +326,13 @@ fn ac_101_the_bad_cancels_a_beer_which_is_spent() {
     );
     t.reveal(C, Power::TheBad);
     assert_eq!(t.p(B).life, 5);
-    assert!(
-        !matches!(t.decision(), Decision::Beer { .. }),
-        "the Beer is spent"
+    assert_eq!(
+        t.decision(),
+        Decision::Beer { left: 1 },
+        "the Beer is spent: A cannot give it to anyone else"
     );
+    t.beer(B);
+    assert_eq!(t.p(B).life, 6, "the other Beer is not");
     assert_eq!(t.active(), B);
 }
 
@@ -474,6 +491,7 @@ fn ac_107_the_judge_answers_the_left_hand() {
     assert!(t.p(E).power_used && t.p(B).power_used);
     assert!(!t.p(E).alive, "E is eliminated after all");
     assert!(t.logged_since(0, |e| matches!(e, Event::RevealCancelled { seat: E, .. })));
+    assert!(!t.logged_since(0, |e| matches!(e, Event::Rescued { .. })));
 }
 
 #[test]
@@ -496,6 +514,11 @@ fn ac_108_a_used_power_is_gone_and_the_bear_has_no_window() {
         vec![B],
         "no Doc window once The Doc is face up: straight to B's next choice"
     );
+    let again = Power::TheDoc {
+        die: 1,
+        face: Face::Arrow,
+    };
+    assert!(t.refused(E, Action::Reveal { power: again }));
     assert!(
         TheBear.info().window.is_none(),
         "The Bear is never revealed"
