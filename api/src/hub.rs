@@ -836,7 +836,7 @@ impl Hub {
         if at < record.version
             && !envelopes
                 .get(at as usize)
-                .is_some_and(|e| rules::starts_action(&e.event))
+                .is_some_and(|e| rules::starts_action(&record.ruleset, &e.event))
         {
             return Err(ApiError::unprocessable(
                 "bad_fork",

@@ -104,15 +104,13 @@ fn no_unknown_fields(input: &Value, parsed: &Value) -> Result<(), ApiError> {
     }
 }
 
-/// Whether a stored event begins an action's events: a game may be forked just
-/// before it (or at its end), where it waits for a decision. Besides a seat's
-/// `acted`, standing orders (`orders_set`) and a reaction window running out
-/// (`window_expired`) each begin their own events.
-pub fn starts_action(event: &Value) -> bool {
-    matches!(
-        event.get("type").and_then(Value::as_str),
-        Some("acted" | "orders_set" | "window_expired")
-    )
+/// Whether a stored event of `ruleset` begins a decision's events: a game may
+/// be forked just before it (or at its end), where it waits for a decision.
+pub fn starts_action(ruleset: &str, event: &Value) -> bool {
+    match ruleset {
+        dice::RULESET => dice::Event::deserialize(event).is_ok_and(|e| e.begins_decision()),
+        _ => false,
+    }
 }
 
 /// Whether a stored dice event can carry a secret: a dealt role or standing

@@ -167,20 +167,31 @@ impl Client {
     /// The pending seat takes its `pick`-th legal action; returns the new version.
     pub async fn step(&self, id: &str, tokens: &[String], pick: usize) -> Option<u64> {
         let seat = self.pending_seat(id).await?;
-        let token = tokens[seat].as_str();
+        let (status, result) = self.play_pick(id, &tokens[seat], pick).await?;
+        assert_eq!(status, StatusCode::OK, "{result}");
+        result["version"].as_u64()
+    }
+
+    /// The seat of `token` posts its `pick`-th legal action (counted round) with
+    /// the version it was listed at; `None` when it has no legal action.
+    pub async fn play_pick(
+        &self,
+        id: &str,
+        token: &str,
+        pick: usize,
+    ) -> Option<(StatusCode, Value)> {
         let (_, legal) = self
             .get(&format!("/v1/games/{id}/actions"), Some(token))
             .await;
-        let actions = legal["actions"].as_array()?;
+        let actions = legal["actions"].as_array().filter(|a| !a.is_empty())?;
         let action = actions[pick % actions.len()].clone();
-        let (status, result) = self
-            .post(
+        Some(
+            self.post(
                 &format!("/v1/games/{id}/actions"),
                 Some(token),
                 json!({"action": action, "expected_version": legal["version"]}),
             )
-            .await;
-        assert_eq!(status, StatusCode::OK, "{result}");
-        result["version"].as_u64()
+            .await,
+        )
     }
 }

@@ -50,17 +50,7 @@ async fn one_human_and_four_bots_play_to_the_end() {
         );
         let (_, mine) = c.get(&format!("/v1/games/{id}"), Some(&tokens[0])).await;
         assert_eq!(mine["your_turn"], true);
-        let (_, legal) = c
-            .get(&format!("/v1/games/{id}/actions"), Some(&tokens[0]))
-            .await;
-        let actions = legal["actions"].as_array().unwrap();
-        let (status, body) = c
-            .post(
-                &format!("/v1/games/{id}/actions"),
-                Some(&tokens[0]),
-                json!({"action": actions[human_moves % actions.len()], "expected_version": legal["version"]}),
-            )
-            .await;
+        let (status, body) = c.play_pick(&id, &tokens[0], human_moves).await.unwrap();
         assert_eq!(status, StatusCode::OK, "{body}");
         human_moves += 1;
         assert!(human_moves < 2_000);

@@ -172,17 +172,7 @@ async fn a_human_answering_windows_by_hand_plays_with_bots_to_the_end() {
             windows += 1;
             shared += usize::from(pending.len() > 1);
         }
-        let (_, legal) = c
-            .get(&format!("/v1/games/{id}/actions"), Some(&tokens[0]))
-            .await;
-        let actions = legal["actions"].as_array().unwrap();
-        let (status, body) = c
-            .post(
-                &format!("/v1/games/{id}/actions"),
-                Some(&tokens[0]),
-                json!({"action": actions[moves % actions.len()], "expected_version": legal["version"]}),
-            )
-            .await;
+        let (status, body) = c.play_pick(&id, &tokens[0], moves).await.unwrap();
         assert!(
             status == StatusCode::OK || status == StatusCode::CONFLICT,
             "{status} {body}"

@@ -154,17 +154,7 @@ impl Beliefs {
 
     /// The symbol of Bull's Eye result number `n` on the active player's dice.
     fn bullseye_symbol(&self, n: u8) -> Option<Symbol> {
-        let mut left = n;
-        for face in self.faces.iter().flatten() {
-            let (symbol, count) = face.results();
-            if matches!(symbol, Symbol::Bullseye1 | Symbol::Bullseye2) {
-                if left < count {
-                    return Some(symbol);
-                }
-                left -= count;
-            }
-        }
-        None
+        engine::dice::nth_bullseye(self.faces.iter().flatten().copied(), n)
     }
 
     /// Distance between two living seats, the shorter way round the ring.

@@ -37,31 +37,25 @@ pub fn verify_log_with(events: &[Event], seed_at: impl Fn(u64) -> Seed) -> Resul
         apply(&mut state, e);
     }
     while at < events.len() {
-        // Each decision starts with its action; standing orders [M3] are one
-        // event of their own.
-        let (seat, action) = match &events[at] {
-            Event::Acted { seat, action } => (seat, *action),
+        // Each decision begins with a seat's action, its standing orders [M3] or
+        // a reaction window running out [M3]; the rules derive the rest.
+        let mut next = state.clone();
+        let mut rng = GameRng::new(seed_at(state.version), state.version);
+        let derived = match &events[at] {
+            Event::Acted { seat, action } => super::play(&mut next, *seat, action, &mut rng),
             Event::OrdersSet {
                 seat,
                 orders: Some(orders),
-            } => (seat, super::Action::SetOrders { orders: *orders }),
-            Event::WindowExpired => {
-                let mut next = state.clone();
-                let mut rng = GameRng::new(seed_at(state.version), state.version);
-                let derived = super::expire(&mut next, &mut rng).map_err(|_| at)?;
-                at = compare(events, at, &derived)?;
-                state = next;
-                continue;
+            } => {
+                let action = super::Action::SetOrders { orders: *orders };
+                super::play(&mut next, *seat, &action, &mut rng)
             }
+            Event::WindowExpired => super::expire(&mut next, &mut rng),
             _ => return Err(at),
-        };
-        let mut rng = GameRng::new(seed_at(state.version), state.version);
-        let derived = super::decide(&state, *seat, &action, &mut rng).map_err(|_| at)?;
-        let end = compare(events, at, &derived)?;
-        for e in &events[at..end] {
-            apply(&mut state, e);
         }
-        at = end;
+        .map_err(|_| at)?;
+        at = compare(events, at, &derived)?;
+        state = next;
     }
     Ok(())
 }

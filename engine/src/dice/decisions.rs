@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::actions::Action;
 use super::characters::{Character, Reach};
-use super::faces::{DiceMask, DieKind, Face, Symbol};
+use super::faces::{DiceMask, DieKind, Face, Symbol, nth_bullseye};
 use super::options::Module;
 use super::specials::WindowKind;
 use super::state::{BatchStep, LossSource, MAX_PLAYERS, Stage, State, Step};
@@ -280,31 +280,16 @@ pub(crate) fn pedro_choice(s: &State) -> Option<(Seat, u8)> {
 
 /// The Bull's Eye results on the final dice, one per result, in die order.
 pub fn bullseye_results(s: &State) -> impl Iterator<Item = Symbol> + '_ {
-    s.turn
-        .dice
-        .as_slice()
-        .iter()
-        .filter_map(|d| d.face)
-        .flat_map(|face| {
-            [Symbol::Bullseye1, Symbol::Bullseye2]
-                .into_iter()
-                .flat_map(move |sym| std::iter::repeat_n(sym, face.count(sym) as usize))
-        })
+    s.turn.dice.faces().flat_map(|face| {
+        [Symbol::Bullseye1, Symbol::Bullseye2]
+            .into_iter()
+            .flat_map(move |sym| std::iter::repeat_n(sym, face.count(sym) as usize))
+    })
 }
 
 /// Bull's Eye result number `n` (0-based, in die order) on the dice, if any.
 pub fn bullseye_result(s: &State, n: u8) -> Option<Symbol> {
-    let mut left = n;
-    for face in s.turn.dice.as_slice().iter().filter_map(|d| d.face) {
-        let (symbol, count) = face.results();
-        if matches!(symbol, Symbol::Bullseye1 | Symbol::Bullseye2) {
-            if left < count {
-                return Some(symbol);
-            }
-            left -= count;
-        }
-    }
-    None
+    nth_bullseye(s.turn.dice.faces(), n)
 }
 
 /// Whether Slab the Killer may double the Bull's Eye he assigns now.
@@ -448,13 +433,7 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
             }
         }
         Decision::GhostGift => {
-            let mut faces: Vec<Face> = s
-                .turn
-                .dice
-                .as_slice()
-                .iter()
-                .filter_map(|d| d.face)
-                .collect();
+            let mut faces: Vec<Face> = s.turn.dice.faces().collect();
             faces.dedup();
             out.extend(
                 faces

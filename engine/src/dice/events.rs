@@ -320,6 +320,18 @@ pub enum Event {
     },
 }
 
+impl Event {
+    /// Whether this event begins one decision's events: a seat's action, a
+    /// seat's standing orders [M3], or a reaction window running out [M3]. Between
+    /// two such events the state is transitional; before one, the game waits.
+    pub fn begins_decision(&self) -> bool {
+        matches!(
+            self,
+            Event::Acted { .. } | Event::OrdersSet { .. } | Event::WindowExpired
+        )
+    }
+}
+
 fn player(state: &mut State, seat: Seat) -> Option<&mut super::state::Player> {
     let n = state.players as usize;
     state.table[..n].get_mut(seat as usize)

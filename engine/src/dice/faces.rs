@@ -191,13 +191,14 @@ impl DiceSet {
         self.len == 0
     }
 
+    /// The faces showing, in die order (dice not thrown yet are skipped).
+    pub fn faces(&self) -> impl Iterator<Item = Face> + '_ {
+        self.as_slice().iter().filter_map(|d| d.face)
+    }
+
     /// Results of `symbol` over all dice showing a face.
     pub fn count(&self, symbol: Symbol) -> u8 {
-        self.as_slice()
-            .iter()
-            .filter_map(|d| d.face)
-            .map(|f| f.count(symbol))
-            .sum()
+        self.faces().map(|f| f.count(symbol)).sum()
     }
 }
 
@@ -227,6 +228,22 @@ mod tests {
         assert_eq!(Face::DoubleBeer.count(Symbol::Beer), 2);
         assert_eq!(Face::Gatling.count(Symbol::Beer), 0);
     }
+}
+
+/// Bull's Eye result number `n` (0-based, in die order) among `faces`, if any:
+/// a double face is two results.
+pub fn nth_bullseye(faces: impl IntoIterator<Item = Face>, n: u8) -> Option<Symbol> {
+    let mut left = n;
+    for face in faces {
+        let (symbol, count) = face.results();
+        if matches!(symbol, Symbol::Bullseye1 | Symbol::Bullseye2) {
+            if left < count {
+                return Some(symbol);
+            }
+            left -= count;
+        }
+    }
+    None
 }
 
 /// A set of the active player's dice, by index; written in JSON as a list of

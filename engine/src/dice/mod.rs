@@ -31,7 +31,7 @@ pub use decisions::{
     legal_actions, legal_actions_into, pending, rerollable_dice, waiting,
 };
 pub use events::{Event, GameCreated, Loss, Losses, RolledDie, apply};
-pub use faces::{DiceSet, Die, DieKind, Face, MAX_DICE, Symbol};
+pub use faces::{DiceSet, Die, DieKind, Face, MAX_DICE, Symbol, nth_bullseye};
 pub use invariants::check_invariants;
 pub use life::{ghost_renegade_side, victory};
 pub use options::{Config, ConfigError, Module, ModuleSet, Options, SeatSpec};

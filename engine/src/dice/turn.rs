@@ -261,14 +261,7 @@ impl Machine<'_, '_> {
                 self.roll(DiceMask::from_bits(thrown));
             }
             Action::GhostGift { face, to } => {
-                let faces: Vec<_> = self
-                    .s
-                    .turn
-                    .dice
-                    .as_slice()
-                    .iter()
-                    .filter_map(|d| d.face)
-                    .collect();
+                let faces: Vec<_> = self.s.turn.dice.faces().collect();
                 let double = faces.len() == 2 && faces[0] == faces[1];
                 self.stage(Stage::TurnEnd);
                 self.emit(Event::GhostTokensGiven {
