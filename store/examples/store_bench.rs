@@ -95,6 +95,7 @@ async fn main() {
                     events: vec![json!({"type": "started"})],
                     status: None,
                     data: None,
+                    ..Default::default()
                 },
             )
             .await
@@ -128,6 +129,7 @@ async fn main() {
                                 })],
                                 status: None,
                                 data: None,
+                                ..Default::default()
                             },
                         )
                         .await

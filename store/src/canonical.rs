@@ -21,11 +21,61 @@ pub fn envelope_hash(envelope: &Envelope) -> String {
 }
 
 pub(crate) fn try_envelope_hash(envelope: &Envelope) -> Result<String, serde_json::Error> {
+    if let Some(commitment) = &envelope.commitment {
+        // Chain v2: the public form and the commitment, no action id.
+        let mut map = serde_json::Map::new();
+        map.insert("actor".into(), Value::String(envelope.actor.clone()));
+        map.insert("at".into(), serde_json::to_value(envelope.at)?);
+        map.insert("commitment".into(), Value::String(commitment.clone()));
+        map.insert("event".into(), envelope.shown().clone());
+        map.insert("prev_hash".into(), Value::String(envelope.prev_hash.clone()));
+        map.insert("seq".into(), Value::from(envelope.seq));
+        return Ok(chain_hash(&envelope.prev_hash, &Value::Object(map)));
+    }
     let mut value = serde_json::to_value(envelope)?;
     if let Value::Object(map) = &mut value {
         map.remove("hash");
     }
     Ok(chain_hash(&envelope.prev_hash, &value))
+}
+
+/// The secret salt of envelope `seq` in a chain v2 game with chain key `key`:
+/// SHA-256(key ++ seq as 8 big-endian bytes). Unguessable without the key, so
+/// a commitment says nothing about a hidden event with few possible values.
+pub fn event_salt(key: &[u8; 32], seq: u64) -> [u8; 32] {
+    let mut hasher = Sha256::new();
+    hasher.update(key);
+    hasher.update(seq.to_be_bytes());
+    hasher.finalize().into()
+}
+
+/// The commitment of envelope `seq` to its whole event and action id:
+/// `hex(SHA-256(event_salt(key, seq) ++ canonical_json({"action_id": …, "event": …})))`,
+/// `action_id` left out when there is none.
+pub fn commitment(key: &[u8; 32], seq: u64, event: &Value, action_id: Option<&str>) -> String {
+    let action_id = action_id.map(json_string);
+    commitment_of(key, seq, &canonical_json(event), action_id.as_deref())
+}
+
+/// [`commitment`] from the event's canonical JSON and the action id as a JSON string.
+pub(crate) fn commitment_of(
+    key: &[u8; 32],
+    seq: u64,
+    event_canonical: &[u8],
+    action_id_json: Option<&[u8]>,
+) -> String {
+    let mut hasher = Sha256::new();
+    hasher.update(event_salt(key, seq));
+    hasher.update(b"{");
+    if let Some(action_id) = action_id_json {
+        hasher.update(b"\"action_id\":");
+        hasher.update(action_id);
+        hasher.update(b",");
+    }
+    hasher.update(b"\"event\":");
+    hasher.update(event_canonical);
+    hasher.update(b"}");
+    hex(&hasher.finalize())
 }
 
 /// `hex(SHA-256(prev_hash ++ canonical_json(unsigned)))`.
@@ -100,18 +150,60 @@ pub(crate) struct EncodedEvent {
     canonical: Option<Vec<u8>>,
     /// `serde_json::to_vec(event)`: what is stored.
     pub(crate) plain: Vec<u8>,
+    /// Chain v2: the event's public form, when it differs from the event:
+    /// its canonical JSON (hashed) and its plain JSON (stored).
+    public: Option<(Vec<u8>, Vec<u8>)>,
+    /// Chain v2: the envelope's commitment (hex).
+    commitment: Option<String>,
 }
 
 impl EncodedEvent {
+    /// A chain v1 event.
     pub(crate) fn new(event: &Value) -> Result<EncodedEvent, serde_json::Error> {
         let plain = serde_json::to_vec(event)?;
         let canonical = (!plain_is_canonical()).then(|| canonical_json(event));
-        Ok(EncodedEvent { canonical, plain })
+        Ok(EncodedEvent {
+            canonical,
+            plain,
+            public: None,
+            commitment: None,
+        })
+    }
+
+    /// A chain v2 event at `seq`: its public form (if it differs) and its
+    /// commitment under `key`.
+    pub(crate) fn committed(
+        event: &Value,
+        public: Option<&Value>,
+        key: &[u8; 32],
+        seq: u64,
+        action_id_json: Option<&[u8]>,
+    ) -> Result<EncodedEvent, serde_json::Error> {
+        let mut encoded = EncodedEvent::new(event)?;
+        encoded.commitment = Some(commitment_of(key, seq, encoded.canonical(), action_id_json));
+        if let Some(public) = public.filter(|p| *p != event) {
+            encoded.public = Some((canonical_json(public), serde_json::to_vec(public)?));
+        }
+        Ok(encoded)
+    }
+
+    /// Chain v2: the envelope's commitment.
+    pub(crate) fn commitment(&self) -> Option<&str> {
+        self.commitment.as_deref()
     }
 
     /// `canonical_json(event)`.
     pub(crate) fn canonical(&self) -> &[u8] {
         self.canonical.as_deref().unwrap_or(&self.plain)
+    }
+
+    /// The canonical JSON the chain hash covers as the event: the public
+    /// form if there is one.
+    fn shown(&self) -> &[u8] {
+        match &self.public {
+            Some((canonical, _)) => canonical,
+            None => self.canonical(),
+        }
     }
 }
 
@@ -160,12 +252,13 @@ pub(crate) fn seal(
     let seq_text = seq.to_string();
     let prev_json = json_string(prev_hash);
 
-    // The canonical unsigned envelope: keys in byte order (action_id, actor,
-    // at, event, prev_hash, seq), no `hash`.
+    // The canonical unsigned envelope: keys in byte order, no `hash`. Chain
+    // v1: action_id, actor, at, event, prev_hash, seq. Chain v2: actor, at,
+    // commitment, event (its public form), prev_hash, seq.
     let mut hasher = Sha256::new();
     hasher.update(prev_hash.as_bytes());
     hasher.update(b"{");
-    if let Some(action_id) = fields.action_id {
+    if let (Some(action_id), None) = (fields.action_id, &event.commitment) {
         hasher.update(b"\"action_id\":");
         hasher.update(action_id);
         hasher.update(b",");
@@ -174,8 +267,13 @@ pub(crate) fn seal(
     hasher.update(fields.actor);
     hasher.update(b",\"at\":");
     hasher.update(fields.at);
+    if let Some(commitment) = &event.commitment {
+        hasher.update(b",\"commitment\":\"");
+        hasher.update(commitment.as_bytes());
+        hasher.update(b"\"");
+    }
     hasher.update(b",\"event\":");
-    hasher.update(event.canonical());
+    hasher.update(event.shown());
     hasher.update(b",\"prev_hash\":");
     hasher.update(&prev_json);
     hasher.update(b",\"seq\":");
@@ -189,6 +287,8 @@ pub(crate) fn seal(
             + fields.actor.len()
             + fields.action_id.map_or(0, <[u8]>::len)
             + event.plain.len()
+            + event.public.as_ref().map_or(0, |(_, plain)| plain.len() + 10)
+            + event.commitment.as_ref().map_or(0, |c| c.len() + 16)
             + 2 * prev_json.len(),
     );
     out.extend_from_slice(b"{\"seq\":");
@@ -203,6 +303,15 @@ pub(crate) fn seal(
     }
     out.extend_from_slice(b",\"event\":");
     out.extend_from_slice(&event.plain);
+    if let Some((_, plain)) = &event.public {
+        out.extend_from_slice(b",\"public\":");
+        out.extend_from_slice(plain);
+    }
+    if let Some(commitment) = &event.commitment {
+        out.extend_from_slice(b",\"commitment\":\"");
+        out.extend_from_slice(commitment.as_bytes());
+        out.extend_from_slice(b"\"");
+    }
     out.extend_from_slice(b",\"prev_hash\":");
     out.extend_from_slice(&prev_json);
     out.extend_from_slice(b",\"hash\":\"");
@@ -222,8 +331,8 @@ fn write_string(out: &mut Vec<u8>, s: &str) {
 #[cfg(test)]
 mod tests {
     use super::{
-        EncodedEvent, SharedFields, ZERO_HASH, canonical_json, envelope_hash, hex, json_string,
-        seal,
+        EncodedEvent, SharedFields, ZERO_HASH, canonical_json, commitment, envelope_hash, hex,
+        json_string, seal,
     };
     use crate::Envelope;
     use serde_json::{Map, Value, json};
@@ -314,6 +423,8 @@ mod tests {
             actor: "system".into(),
             action_id: None,
             event: json!({"type": "started", "seats": 4}),
+            public: None,
+            commitment: None,
             prev_hash: ZERO_HASH.into(),
             hash: String::new(),
         };
@@ -380,6 +491,8 @@ mod tests {
                             actor: actor.into(),
                             action_id: action_id.map(str::to_owned),
                             event: event.clone(),
+                            public: None,
+                            commitment: None,
                             prev_hash: prev.into(),
                             hash: String::new(),
                         };
@@ -392,6 +505,40 @@ mod tests {
                         let back: Envelope = serde_json::from_slice(&stored).expect("parse");
                         assert_eq!(back, envelope);
                         checked += 1;
+
+                        // Chain v2, with and without a public form.
+                        let key = [7u8; 32];
+                        for public in [None, Some(json!({"type": "hidden", "x": null}))] {
+                            let encoded = EncodedEvent::committed(
+                                event,
+                                public.as_ref(),
+                                &key,
+                                seq,
+                                action_json.as_deref(),
+                            )
+                            .expect("encode");
+                            let (hash, stored) = seal(&fields, seq, prev, &encoded);
+                            let mut envelope = Envelope {
+                                public: public.clone(),
+                                commitment: Some(commitment(&key, seq, event, action_id)),
+                                hash: String::new(),
+                                ..envelope.clone()
+                            };
+                            assert_eq!(hash, envelope_hash(&envelope));
+                            envelope.hash = hash;
+                            assert_eq!(
+                                String::from_utf8(stored.clone()).expect("utf-8"),
+                                serde_json::to_string(&envelope).expect("json")
+                            );
+                            let back: Envelope = serde_json::from_slice(&stored).expect("parse");
+                            assert_eq!(back, envelope);
+                            // The action id is not hashed, only committed to.
+                            let other = Envelope {
+                                action_id: Some("other".into()),
+                                ..envelope.clone()
+                            };
+                            assert_eq!(envelope_hash(&other), envelope.hash);
+                        }
                     }
                 }
             }

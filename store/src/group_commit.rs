@@ -21,6 +21,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
+use std::time::Instant;
 
 use tokio::sync::oneshot;
 
@@ -198,10 +199,14 @@ where
                 replies.push(reply);
             }
         }
+        let size = requests.len();
         let results = apply(&requests);
         requests.clear();
+        let started = Instant::now();
         let flushed = flush_hard(db, log);
         shared.flushes.fetch_add(1, Ordering::Relaxed);
+        let applied = results.iter().filter(|r| r.is_ok()).count();
+        crate::metrics::batch(size, applied, started.elapsed(), flushed.is_ok());
         let mut results = results.into_iter();
         for reply in replies.drain(..) {
             let answer = match results.next() {

@@ -15,18 +15,24 @@
 //!   under load and its `flush` does not fsync, see `notes/stack.md`).
 //! * **Idempotence.** An append with an `action_id` already recorded for the game
 //!   appends nothing and returns the events of the first append.
-//! * **Tamper evidence.** Every envelope carries `prev_hash` and
-//!   `hash = SHA-256(prev_hash ++ canonical JSON of the envelope without hash)`;
-//!   [`EventStore::verify`] walks the chain.
+//! * **Tamper evidence that hides nothing.** Every envelope carries `prev_hash`
+//!   and a `hash`. In chain v2 (every new game) the hash covers the event's
+//!   *public* form and a `commitment` to the whole event, salted with a secret
+//!   derived from the game's chain key and the seq: anyone can walk the chain
+//!   during play, nobody can test a guess of a hidden fact against it, and
+//!   once the key is public every commitment can be checked too. Chain v1
+//!   (games stored before) hashed the whole envelope and is still verified
+//!   as such. [`EventStore::verify_with`] walks the chain.
 
 #![warn(missing_docs)]
 
 mod canonical;
 mod group_commit;
+pub mod metrics;
 mod sled_store;
 mod types;
 
-pub use canonical::{ZERO_HASH, canonical_json, envelope_hash};
+pub use canonical::{ZERO_HASH, canonical_json, commitment, envelope_hash, event_salt};
 pub use group_commit::GroupCommit;
 pub use sled_store::SledStore;
 pub use types::*;
@@ -78,9 +84,24 @@ pub trait EventStore: Send + Sync + 'static {
     fn find_action(&self, id: GameId, action_id: &str)
     -> Result<Option<Vec<Envelope>>, StoreError>;
 
+    /// The digest the append that carried `action_id` was written with, if
+    /// it had one ([`Append::action_digest`]).
+    fn action_digest(&self, id: GameId, action_id: &str) -> Result<Option<[u8; 32]>, StoreError>;
+
     /// Games, newest first, filtered and paged.
     fn list(&self, query: &ListQuery) -> Result<Page, StoreError>;
 
-    /// Walks a game's hash chain.
-    fn verify(&self, id: GameId) -> Result<Verification, StoreError>;
+    /// Walks a game's hash chain. A chain v2 is checked from its public parts
+    /// and commitments, and, given the game's chain key, every commitment
+    /// against its hidden event too.
+    fn verify_with(
+        &self,
+        id: GameId,
+        chain_key: Option<&[u8; 32]>,
+    ) -> Result<Verification, StoreError>;
+
+    /// [`EventStore::verify_with`] without the chain key: what anyone may check.
+    fn verify(&self, id: GameId) -> Result<Verification, StoreError> {
+        self.verify_with(id, None)
+    }
 }

@@ -72,7 +72,9 @@ use serde_json::Value;
 use sled::Transactional;
 use sled::transaction::{ConflictableTransactionError, TransactionError};
 
-use crate::canonical::{EncodedEvent, SharedFields, ZERO_HASH, chain_hash, hex, json_string, seal};
+use crate::canonical::{
+    EncodedEvent, SharedFields, ZERO_HASH, chain_hash, envelope_hash, hex, json_string, seal,
+};
 use crate::{
     Append, Appended, AppendedHead, Envelope, EventStore, GameHead, GameId, GameRecord, GameStatus,
     GroupCommit, ListQuery, NewGame, Page, StoreError, Verification,
@@ -183,6 +185,8 @@ enum Request {
 struct Write {
     /// The action id (the dedupe key).
     action_id: Option<String>,
+    /// The digest kept with the action id.
+    action_digest: Option<[u8; 32]>,
     /// `actor` and `action_id` as JSON strings.
     actor_json: Vec<u8>,
     action_id_json: Option<Vec<u8>>,
@@ -192,22 +196,50 @@ struct Write {
 }
 
 impl Write {
-    /// Encodes `append`, taking its `data`; its events stay with the caller.
-    fn encode(append: &mut Append) -> Result<Write, StoreError> {
-        let events = append
-            .events
-            .iter()
-            .map(EncodedEvent::new)
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| StoreError::Io(format!("encode event: {e}")))?;
-        Ok(Write {
+    /// Encodes `append`, whose first event will be envelope `first` (an
+    /// append is only written at the version it expects), taking its `data`;
+    /// its events stay with the caller, with their chain v2 commitments.
+    fn encode(append: &mut Append, first: u64) -> Result<(Write, Vec<Option<String>>), StoreError> {
+        let action_id_json = append.action_id.as_deref().map(json_string);
+        let encode_error = |e: serde_json::Error| StoreError::Io(format!("encode event: {e}"));
+        let mut events = Vec::with_capacity(append.events.len());
+        let mut commitments = Vec::with_capacity(append.events.len());
+        for (i, event) in append.events.iter().enumerate() {
+            let encoded = match &append.chain_key {
+                None => EncodedEvent::new(event).map_err(encode_error)?,
+                Some(key) => {
+                    let seq = first.saturating_add(i as u64);
+                    let public = append.public.get(i).and_then(Option::as_ref);
+                    let encoded = EncodedEvent::committed(
+                        event,
+                        public,
+                        key,
+                        seq,
+                        action_id_json.as_deref(),
+                    )
+                    .map_err(encode_error)?;
+                    // Keep only the public forms that differ (as stored).
+                    if let Some(slot) = append.public.get_mut(i)
+                        && slot.as_ref() == Some(event)
+                    {
+                        *slot = None;
+                    }
+                    encoded
+                }
+            };
+            commitments.push(encoded.commitment().map(str::to_owned));
+            events.push(encoded);
+        }
+        let write = Write {
             action_id: append.action_id.clone(),
+            action_digest: append.action_digest,
             actor_json: json_string(&append.actor),
-            action_id_json: append.action_id.as_deref().map(json_string),
+            action_id_json,
             events,
             status: append.status,
             data: append.data.take(),
-        })
+        };
+        Ok((write, commitments))
     }
 }
 
@@ -341,7 +373,8 @@ enum Outcome {
 /// The envelopes of a written append, from the caller's `append` and the
 /// writer's answer.
 fn envelopes(
-    append: Append,
+    mut append: Append,
+    commitments: Vec<Option<String>>,
     at: DateTime<Utc>,
     first: u64,
     mut prev_hash: String,
@@ -355,7 +388,9 @@ fn envelopes(
         )));
     }
     let mut out = Vec::with_capacity(hashes.len());
-    for ((seq, event), hash) in (first..).zip(append.events).zip(hashes) {
+    append.public.resize(hashes.len(), None);
+    let parts = append.events.into_iter().zip(append.public).zip(commitments);
+    for ((seq, ((event, public), commitment)), hash) in (first..).zip(parts).zip(hashes) {
         let next = hash.clone();
         out.push(Envelope {
             seq,
@@ -363,6 +398,8 @@ fn envelopes(
             actor: append.actor.clone(),
             action_id: append.action_id.clone(),
             event,
+            public,
+            commitment,
             prev_hash: std::mem::replace(&mut prev_hash, next),
             hash,
         });
@@ -427,11 +464,27 @@ fn two_u64(bytes: &[u8]) -> Option<(u64, u64)> {
     (bytes.len() == 16).then(|| (u64::from_be_bytes(a), u64::from_be_bytes(b)))
 }
 
-fn dedupe_value(first: u64, count: u64) -> [u8; 16] {
-    let mut v = [0u8; 16];
-    v[..8].copy_from_slice(&first.to_be_bytes());
-    v[8..].copy_from_slice(&count.to_be_bytes());
+/// A dedupe entry: first seq and count (16 bytes), then the action's digest
+/// (32 bytes) when the append carried one.
+fn dedupe_value(first: u64, count: u64, digest: Option<&[u8; 32]>) -> Vec<u8> {
+    let mut v = Vec::with_capacity(48);
+    v.extend_from_slice(&first.to_be_bytes());
+    v.extend_from_slice(&count.to_be_bytes());
+    if let Some(digest) = digest {
+        v.extend_from_slice(digest);
+    }
     v
+}
+
+/// The first seq and count of a dedupe entry, and its digest if it has one.
+fn read_dedupe(bytes: &[u8]) -> Option<(u64, u64, Option<[u8; 32]>)> {
+    let (run, digest) = match bytes.len() {
+        16 => (bytes, None),
+        48 => (&bytes[..16], Some(bytes[16..].try_into().ok()?)),
+        _ => return None,
+    };
+    let (first, count) = two_u64(run)?;
+    Some((first, count, digest))
 }
 
 fn parse_cursor(cursor: &str) -> Option<[u8; 16]> {
@@ -468,13 +521,53 @@ fn random_ids() -> Result<[GameId; CREATE_ATTEMPTS], StoreError> {
     Ok(ids)
 }
 
+/// The fields a chain v2 envelope may have.
+const V2_FIELDS: &[&str] = &[
+    "seq",
+    "at",
+    "actor",
+    "action_id",
+    "event",
+    "public",
+    "commitment",
+    "prev_hash",
+    "hash",
+];
+
 /// Checks one stored envelope against the chain: its key's seq and its own seq
-/// are `expect`, its `prev_hash` is `prev`, and its hash is right. Returns its
-/// hash, or `None` if anything is wrong (including undecodable bytes).
-fn check_envelope(key: &[u8], value: &[u8], expect: u64, prev: &str) -> Option<String> {
+/// are `expect`, its `prev_hash` is `prev`, its scheme is `scheme` (1 or 2) and
+/// its hash is right; in chain v2 with the game's `key`, its commitment too.
+/// Returns its hash, or `None` if anything is wrong (including undecodable bytes).
+fn check_envelope(
+    key: &[u8],
+    value: &[u8],
+    expect: u64,
+    prev: &str,
+    scheme: u8,
+    chain_key: Option<&[u8; 32]>,
+) -> Option<String> {
     let (_, key_seq) = two_u64(key)?;
     if key_seq != expect {
         return None;
+    }
+    if scheme == 2 {
+        let raw: Value = serde_json::from_slice(value).ok()?;
+        let Value::Object(map) = &raw else {
+            return None;
+        };
+        if map.keys().any(|k| !V2_FIELDS.contains(&k.as_str())) {
+            return None;
+        }
+        let envelope: Envelope = serde_json::from_value(raw).ok()?;
+        let commitment = envelope.commitment.as_deref()?;
+        let ok = envelope.seq == expect
+            && envelope.prev_hash == prev
+            && envelope_hash(&envelope) == envelope.hash
+            && chain_key.is_none_or(|k| {
+                crate::commitment(k, expect, &envelope.event, envelope.action_id.as_deref())
+                    == commitment
+            });
+        return ok.then_some(envelope.hash);
     }
     // Hash the stored JSON itself (minus `hash`), so that a field added to it
     // is caught as well as a changed one.
@@ -485,16 +578,38 @@ fn check_envelope(key: &[u8], value: &[u8], expect: u64, prev: &str) -> Option<S
     }
     let ok = envelope.seq == expect
         && envelope.prev_hash == prev
+        && envelope.commitment.is_none()
         && chain_hash(prev, &raw) == envelope.hash;
     ok.then_some(envelope.hash)
 }
+
+/// The chain scheme of a stored first envelope: 2 if it carries a commitment.
+fn scheme_of(first: &[u8]) -> u8 {
+    match serde_json::from_slice::<Value>(first) {
+        Ok(Value::Object(map)) if map.contains_key("commitment") => 2,
+        _ => 1,
+    }
+}
+
+/// The page cache of [`SledStore::open`]: 64 MiB.
+pub const DEFAULT_CACHE_BYTES: u64 = 64 << 20;
 
 impl SledStore {
     /// Opens (or creates) the store in the directory `path` and starts its
     /// writer thread. One process at a time may hold a store open.
     pub fn open(path: impl AsRef<Path>) -> Result<SledStore, StoreError> {
+        SledStore::open_with(path, DEFAULT_CACHE_BYTES)
+    }
+
+    /// [`SledStore::open`] with a page cache of `cache_bytes` (sled's own
+    /// default, 1 GiB, is far more than a game server needs).
+    pub fn open_with(path: impl AsRef<Path>, cache_bytes: u64) -> Result<SledStore, StoreError> {
         let path = path.as_ref();
-        let db = sled::Config::new().path(path).open().map_err(io)?;
+        let db = sled::Config::new()
+            .path(path)
+            .cache_capacity(cache_bytes)
+            .open()
+            .map_err(io)?;
         let games = db.open_tree("games").map_err(io)?;
         let heads = db.open_tree("heads").map_err(io)?;
         let events = db.open_tree("events").map_err(io)?;
@@ -530,6 +645,25 @@ impl SledStore {
         self.inner.writer.flushes()
     }
 
+    /// The server secret named `name`, made by `make` and stored durably the
+    /// first time it is asked for; the same value on every later open.
+    pub fn secret(&self, name: &str, make: impl FnOnce() -> String) -> Result<String, StoreError> {
+        let meta = self.inner.db.open_tree("meta").map_err(io)?;
+        let key = format!("secret/{name}");
+        let fresh = make();
+        // Insert-if-absent: two callers racing keep the first one's value.
+        let _ = meta
+            .compare_and_swap(key.as_bytes(), None as Option<&[u8]>, Some(fresh.as_bytes()))
+            .map_err(io)?;
+        self.inner.db.flush().map_err(io)?;
+        let stored = meta
+            .get(key.as_bytes())
+            .map_err(io)?
+            .ok_or_else(|| StoreError::Corrupt(format!("secret {name} vanished")))?;
+        String::from_utf8(stored.to_vec())
+            .map_err(|_| StoreError::Corrupt(format!("secret {name} is not text")))
+    }
+
     /// The size of the database on disk, in bytes.
     pub fn size_on_disk(&self) -> Result<u64, StoreError> {
         self.inner.db.size_on_disk().map_err(io)
@@ -556,7 +690,7 @@ impl SledStore {
         expected: u64,
         mut append: Append,
     ) -> Result<(Game, Vec<Envelope>, bool), StoreError> {
-        let write = Write::encode(&mut append)?;
+        let (write, commitments) = Write::encode(&mut append, expected.saturating_add(1))?;
         let request = Request::Append {
             id,
             expected,
@@ -571,13 +705,27 @@ impl SledStore {
                 hashes,
             } => Ok((
                 game,
-                envelopes(append, at, first, prev_hash, hashes)?,
+                envelopes(append, commitments, at, first, prev_hash, hashes)?,
                 false,
             )),
             Outcome::Duplicate { game, first, count } => {
                 Ok((game, self.read_run(id, first, count)?, true))
             }
         }
+    }
+
+    /// The dedupe entry of `action_id` in game `id`.
+    fn dedupe_entry(
+        &self,
+        id: GameId,
+        action_id: &str,
+    ) -> Result<Option<(u64, u64, Option<[u8; 32]>)>, StoreError> {
+        let Some(seen) = self.inner.dedupe.get(dedupe_key(id, action_id)).map_err(io)? else {
+            return Ok(None);
+        };
+        read_dedupe(&seen)
+            .map(Some)
+            .ok_or_else(|| StoreError::Corrupt(format!("dedupe entry of game {id}")))
     }
 
     /// Envelopes `first..first + count` of a game, which must all exist.
@@ -684,7 +832,7 @@ impl WriterTrees {
         }
         let mut dedupe = sled::Batch::default();
         for (key, value) in plan.dedupe {
-            dedupe.insert(key, &value);
+            dedupe.insert(key, value);
         }
         let mut by_created = sled::Batch::default();
         for key in plan.by_created {
@@ -801,11 +949,11 @@ impl WriterTrees {
         let dkey = write.action_id.as_deref().map(|a| dedupe_key(id, a));
         if let Some(dkey) = &dkey {
             let seen = match plan.dedupe.get(dkey) {
-                Some(value) => Some(two_u64(value)),
-                None => self.dedupe.get(dkey.as_slice())?.map(|v| two_u64(&v)),
+                Some(value) => Some(read_dedupe(value)),
+                None => self.dedupe.get(dkey.as_slice())?.map(|v| read_dedupe(&v)),
             };
             if let Some(seen) = seen {
-                let (first, count) =
+                let (first, count, _) =
                     seen.ok_or_else(|| StoreError::Corrupt(format!("dedupe entry of game {id}")))?;
                 if new {
                     // A new game has no dedupe entries.
@@ -878,7 +1026,10 @@ impl WriterTrees {
             plan.events.push((event_key(id, seq), bytes));
         }
         if let Some(dkey) = dkey {
-            plan.dedupe.insert(dkey, dedupe_value(first, count));
+            plan.dedupe.insert(
+                dkey,
+                dedupe_value(first, count, write.action_digest.as_ref()),
+            );
         }
         if let Some(meta_bytes) = meta_bytes {
             plan.games.push((gkey, meta_bytes));
@@ -905,7 +1056,7 @@ struct Plan {
     events: Vec<([u8; 16], Vec<u8>)>,
     heads: Vec<([u8; 8], Vec<u8>)>,
     games: Vec<([u8; 8], Vec<u8>)>,
-    dedupe: HashMap<Vec<u8>, [u8; 16]>,
+    dedupe: HashMap<Vec<u8>, Vec<u8>>,
     by_created: Vec<[u8; 16]>,
     changed: HashMap<GameId, Game>,
 }
@@ -917,7 +1068,7 @@ impl EventStore for SledStore {
         mut append: Append,
     ) -> Result<(GameRecord, Vec<Envelope>), StoreError> {
         let ids = random_ids()?;
-        let write = Write::encode(&mut append)?;
+        let (write, commitments) = Write::encode(&mut append, 1)?;
         match self
             .inner
             .writer
@@ -931,7 +1082,7 @@ impl EventStore for SledStore {
                 prev_hash,
                 hashes,
             } => {
-                let envelopes = envelopes(append, at, first, prev_hash, hashes)?;
+                let envelopes = envelopes(append, commitments, at, first, prev_hash, hashes)?;
                 Ok((game.record(), envelopes))
             }
             Outcome::Duplicate { game, .. } => Err(StoreError::Corrupt(format!(
@@ -1038,13 +1189,16 @@ impl EventStore for SledStore {
         id: GameId,
         action_id: &str,
     ) -> Result<Option<Vec<Envelope>>, StoreError> {
-        let key = dedupe_key(id, action_id);
-        let Some(seen) = self.inner.dedupe.get(key).map_err(io)? else {
+        let Some((first, count, _)) = self.dedupe_entry(id, action_id)? else {
             return Ok(None);
         };
-        let (first, count) = two_u64(&seen)
-            .ok_or_else(|| StoreError::Corrupt(format!("dedupe entry of game {id}")))?;
         self.read_run(id, first, count).map(Some)
+    }
+
+    fn action_digest(&self, id: GameId, action_id: &str) -> Result<Option<[u8; 32]>, StoreError> {
+        Ok(self
+            .dedupe_entry(id, action_id)?
+            .and_then(|(_, _, digest)| digest))
     }
 
     fn list(&self, query: &ListQuery) -> Result<Page, StoreError> {
@@ -1097,11 +1251,19 @@ impl EventStore for SledStore {
         })
     }
 
-    fn verify(&self, id: GameId) -> Result<Verification, StoreError> {
+    fn verify_with(
+        &self,
+        id: GameId,
+        chain_key: Option<&[u8; 32]>,
+    ) -> Result<Verification, StoreError> {
         let record = self.game(id)?.ok_or(StoreError::NotFound)?;
         let mut prev = ZERO_HASH.to_owned();
         let mut expect: u64 = 1;
         let mut first_bad_seq = None;
+        let scheme = match self.inner.events.get(event_key(id, 1)).map_err(io)? {
+            Some(first) if record.version > 0 => scheme_of(&first),
+            _ => 1,
+        };
         // The log is events 1 to the head's version (anything past it is not
         // committed, see the module docs).
         let log = event_key(id, 1)..=event_key(id, record.version.max(1));
@@ -1112,7 +1274,7 @@ impl EventStore for SledStore {
             .take_while(|_| record.version > 0)
         {
             let (key, value) = item.map_err(io)?;
-            match check_envelope(&key, &value, expect, &prev) {
+            match check_envelope(&key, &value, expect, &prev, scheme, chain_key) {
                 Some(hash) => {
                     prev = hash;
                     expect = expect.saturating_add(1);
@@ -1137,6 +1299,8 @@ impl EventStore for SledStore {
             version: record.version,
             head_hash: record.head_hash,
             first_bad_seq,
+            scheme,
+            hidden_checked: scheme == 2 && chain_key.is_some(),
         })
     }
 }
@@ -1158,7 +1322,12 @@ mod tests {
             dedupe_key(id, "ab"),
             vec![1, 2, 3, 4, 5, 6, 7, 8, b'a', b'b']
         );
-        assert_eq!(two_u64(&dedupe_value(7, 3)), Some((7, 3)));
+        assert_eq!(read_dedupe(&dedupe_value(7, 3, None)), Some((7, 3, None)));
+        assert_eq!(
+            read_dedupe(&dedupe_value(7, 3, Some(&[9; 32]))),
+            Some((7, 3, Some([9; 32])))
+        );
+        assert_eq!(read_dedupe(&[0u8; 20]), None);
         assert_eq!(two_u64(&[0u8; 15]), None);
         assert_eq!(two_u64(&[0u8; 17]), None);
     }

@@ -88,14 +88,29 @@ pub struct NewGame {
 }
 
 /// One append: the events one action caused.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Append {
     /// Who caused them: a seat number as text, or `system`.
     pub actor: String,
-    /// The client's idempotency key, if it sent one.
+    /// The idempotency key of the append, if it has one: the dedupe key, so
+    /// the caller scopes it (e.g. per seat) as it needs.
     pub action_id: Option<String>,
+    /// A digest of what the client sent with `action_id`, kept with it so
+    /// that a reuse of the id with another body can be told from a retry
+    /// ([`crate::EventStore::action_digest`]).
+    pub action_digest: Option<[u8; 32]>,
     /// The events, in order (opaque JSON).
     pub events: Vec<serde_json::Value>,
+    /// Chain v2: each event as anyone may see it, where that differs from the
+    /// event (`None`, or a shorter vector, where it does not). The chain hash
+    /// covers this public form; the whole event is covered by its commitment.
+    pub public: Vec<Option<serde_json::Value>>,
+    /// Chain v2: the game's secret chain key. Every envelope then carries a
+    /// commitment to its whole event (and action id), salted with a secret
+    /// derived from this key and its seq, and its hash covers only the public
+    /// form and the commitment ([`crate::commitment`]). `None`: chain v1 (the
+    /// hash covers the whole envelope), for games stored before v2.
+    pub chain_key: Option<[u8; 32]>,
     /// A new status for the game, if it changes.
     pub status: Option<GameStatus>,
     /// New API data for the game, if it changes.
@@ -116,10 +131,26 @@ pub struct Envelope {
     pub action_id: Option<String>,
     /// The event (opaque JSON).
     pub event: serde_json::Value,
+    /// Chain v2: the event as anyone may see it, when that differs from `event`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub public: Option<serde_json::Value>,
+    /// Chain v2: the commitment to `event` and `action_id` (hex SHA-256 of a
+    /// secret salt and their canonical JSON). Absent in a chain v1 envelope.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commitment: Option<String>,
     /// The hash of the previous envelope (64 zeros for the first).
     pub prev_hash: String,
-    /// SHA-256(prev_hash ++ canonical JSON of this envelope without `hash`), hex.
+    /// Chain v1: SHA-256(prev_hash ++ canonical JSON of this envelope without
+    /// `hash`); chain v2: the same over the envelope with `public` (or
+    /// `event`) as its event and without `action_id` ([`crate::envelope_hash`]). Hex.
     pub hash: String,
+}
+
+impl Envelope {
+    /// The event as anyone may see it: what the chain hash covers.
+    pub fn shown(&self) -> &serde_json::Value {
+        self.public.as_ref().unwrap_or(&self.event)
+    }
 }
 
 /// The result of an append.
@@ -220,8 +251,14 @@ pub struct Verification {
     pub version: u64,
     /// The hash of the last envelope.
     pub head_hash: String,
-    /// The first envelope whose hash or link is wrong.
+    /// The first envelope whose hash, link or commitment is wrong.
     pub first_bad_seq: Option<u64>,
+    /// The chain's scheme: 1 (hash over whole events) or 2 (hash over public
+    /// parts and commitments), as its first envelope says.
+    pub scheme: u8,
+    /// Whether every commitment was checked against its hidden event too
+    /// (chain v2 with its key), not only the public chain.
+    pub hidden_checked: bool,
 }
 
 /// Why a store call failed.

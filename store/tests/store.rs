@@ -23,6 +23,7 @@ fn events(actor: &str, action_id: Option<&str>, events: Vec<Value>) -> Append {
         events,
         status: None,
         data: None,
+        ..Default::default()
     }
 }
 
@@ -87,6 +88,7 @@ async fn create_append_and_read_back() {
                 events: vec![json!({"type": "rolled", "dice": [1, 6, 6]})],
                 status: Some(GameStatus::Finished),
                 data: Some(json!({"winner": 3})),
+                ..Default::default()
             },
         )
         .await
@@ -351,6 +353,7 @@ async fn empty_append_updates_metadata_only() {
                 events: Vec::new(),
                 status: Some(GameStatus::Finished),
                 data: Some(json!({"over": true})),
+                ..Default::default()
             },
         )
         .await
@@ -891,4 +894,111 @@ async fn concurrent_appends_to_many_games_are_batched_and_all_land() {
         })
         .unwrap();
     assert_eq!(all.games.len(), GAMES);
+}
+
+/// An append of chain v2: `hidden` is the whole event, `public` what anyone sees.
+fn committed(action_id: Option<&str>, hidden: Value, public: Value, key: [u8; 32]) -> Append {
+    Append {
+        actor: "system".into(),
+        action_id: action_id.map(str::to_owned),
+        events: vec![hidden, json!({"type": "plain"})],
+        public: vec![Some(public), None],
+        chain_key: Some(key),
+        ..Default::default()
+    }
+}
+
+#[tokio::test]
+async fn chain_v2_hashes_public_parts_and_commits_to_hidden_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let key = [42u8; 32];
+    let id = {
+        let store = SledStore::open(dir.path()).unwrap();
+        let (record, envelopes) = store
+            .create(
+                new_game("dice"),
+                committed(
+                    None,
+                    json!({"type": "role_dealt", "role": "renegade"}),
+                    json!({"type": "role_dealt", "role": null}),
+                    key,
+                ),
+            )
+            .await
+            .unwrap();
+        assert_eq!(envelopes[0].shown(), &json!({"type": "role_dealt", "role": null}));
+        assert_eq!(envelopes[1].public, None, "an event shown whole has no public copy");
+        for e in &envelopes {
+            assert_eq!(envelope_hash(e), e.hash);
+            let expect = store::commitment(&key, e.seq, &e.event, e.action_id.as_deref());
+            assert_eq!(e.commitment.as_deref(), Some(expect.as_str()));
+        }
+        let appended = store
+            .append(
+                record.id,
+                2,
+                committed(
+                    Some("seat:1/a"),
+                    json!({"type": "orders_set", "orders": "pass"}),
+                    json!({"type": "orders_set", "orders": null}),
+                    key,
+                ),
+            )
+            .await
+            .unwrap();
+        assert_eq!(appended.envelopes[0].seq, 3);
+        assert_eq!(store.events(record.id, 0, 10).unwrap().len(), 4);
+        assert_eq!(store.events(record.id, 0, 10).unwrap()[2], appended.envelopes[0]);
+        let v = store.verify(record.id).unwrap();
+        assert!(v.valid && v.scheme == 2 && !v.hidden_checked, "{v:?}");
+        let v = store.verify_with(record.id, Some(&key)).unwrap();
+        assert!(v.valid && v.hidden_checked, "{v:?}");
+        let wrong = store.verify_with(record.id, Some(&[1; 32])).unwrap();
+        assert_eq!(wrong.first_bad_seq, Some(1));
+        record.id
+    };
+
+    // A changed hidden part keeps the public chain whole (nobody can tell
+    // during play) but breaks its commitment (everybody can, once the key is out).
+    tamper(dir.path(), id, 1, |v| v["event"]["role"] = json!("sheriff"));
+    let store = SledStore::open(dir.path()).unwrap();
+    assert!(store.verify(id).unwrap().valid);
+    let v = store.verify_with(id, Some(&key)).unwrap();
+    assert_eq!(v.first_bad_seq, Some(1));
+    drop(store);
+
+    // A changed public part, an added field, or a dropped commitment breaks the chain.
+    tamper(dir.path(), id, 3, |v| v["public"]["orders"] = json!("ask"));
+    let store = SledStore::open(dir.path()).unwrap();
+    assert_eq!(store.verify(id).unwrap().first_bad_seq, Some(3));
+    drop(store);
+    tamper(dir.path(), id, 3, |v| v["public"]["orders"] = Value::Null);
+    tamper(dir.path(), id, 2, |v| v["extra"] = json!(1));
+    let store = SledStore::open(dir.path()).unwrap();
+    assert_eq!(store.verify(id).unwrap().first_bad_seq, Some(2));
+    drop(store);
+    tamper(dir.path(), id, 2, |v| {
+        v.as_object_mut().unwrap().remove("extra");
+        v.as_object_mut().unwrap().remove("commitment");
+    });
+    let store = SledStore::open(dir.path()).unwrap();
+    assert_eq!(store.verify(id).unwrap().first_bad_seq, Some(2));
+}
+
+#[tokio::test]
+async fn an_action_id_keeps_the_digest_it_was_written_with() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path()).unwrap();
+    let id = created(&store, "dice").await;
+    let mut append = events("1", Some("seat:1/me-1"), one(1));
+    append.action_digest = Some([5; 32]);
+    store.append(id, 1, append).await.unwrap();
+    assert_eq!(store.action_digest(id, "seat:1/me-1").unwrap(), Some([5; 32]));
+    assert_eq!(store.action_digest(id, "seat:2/me-1").unwrap(), None);
+    store
+        .append(id, 2, events("2", Some("seat:2/me-1"), one(2)))
+        .await
+        .unwrap();
+    assert_eq!(store.action_digest(id, "seat:2/me-1").unwrap(), None);
+    assert_eq!(store.find_action(id, "seat:2/me-1").unwrap().unwrap().len(), 1);
 }
