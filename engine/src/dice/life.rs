@@ -115,17 +115,24 @@ impl Machine<'_, '_> {
         }
     }
 
-    /// [M5] The first player eliminated becomes the Ghost, unless the Sheriff is
-    /// among those first eliminated (the game is then over); of several, the
-    /// first clockwise from the active player (D-39). `doomed` is in that order.
+    /// Ghost: the first non-Sheriff player eliminated becomes the Ghost (4.1.3,
+    /// 6.5.2); of several in the game's first eliminations, the first clockwise
+    /// from the active player (D-39). `doomed` is in that order. The Sheriff
+    /// himself is passed over, but being eliminated with him makes no
+    /// difference: the Ghost is made at batch step 7, before the victory check
+    /// of step 8, so a Ghost Renegade then wins or loses with his side (V2).
     fn maybe_ghost(&mut self, doomed: &[Seat]) {
         let role = |seat: Seat| self.s.table[seat as usize].role;
-        if !self.s.modules.has(super::options::Module::Ghost)
-            || doomed.iter().any(|&d| role(d) == Some(Role::Sheriff))
-        {
+        if !self.s.modules.has(super::options::Module::Ghost) {
             return;
         }
-        let seat = doomed[0];
+        let Some(seat) = doomed
+            .iter()
+            .copied()
+            .find(|&d| role(d) != Some(Role::Sheriff))
+        else {
+            return;
+        };
         let side =
             (role(seat) == Some(Role::Renegade)).then(|| ghost_renegade_side(self.s.players));
         self.emit(Event::BecameGhost { seat, side });

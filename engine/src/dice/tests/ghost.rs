@@ -302,3 +302,109 @@ fn a_player_who_becomes_the_ghost_during_his_own_turn_ends_it() {
     assert_eq!(t.active(), B);
     check_invariants(&t.state).unwrap();
 }
+
+/// The game's first eliminations are `doomed`, all at 1 LP, by one Gatling Gun
+/// fired by `shooter`; every other player is at full LP.
+fn first_eliminations_by_one_gatling(roles: &[Role], shooter: Seat, doomed: &[Seat]) -> Table {
+    let mut t = Table::with_modules(&plain_seats(roles), M5);
+    for &seat in doomed {
+        t.life(seat, 1);
+    }
+    t.turn(shooter).roll("G G G D D").stop();
+    for &seat in doomed {
+        assert!(!t.p(seat).alive, "seat {seat} is eliminated");
+    }
+    t
+}
+
+#[test]
+fn ghost_renegade_made_with_sheriff_in_first_eliminations_5p() {
+    // E fires: clockwise from him the Sheriff (A) comes before the Renegade (D),
+    // and is passed over (4.1.3, 6.5.2, D-39).
+    let roles = [Sheriff, Deputy, Outlaw, Renegade, Outlaw];
+    let t = first_eliminations_by_one_gatling(&roles, E, &[A, D]);
+    assert_eq!(t.state.ghost, Some(D));
+    assert_eq!(t.state.ghost_side, Some(Team::Outlaws));
+    let o = t
+        .outcome()
+        .expect("the Sheriff is eliminated: the game is over");
+    assert_eq!(
+        (o.team, o.winners),
+        (Some(Team::Outlaws), vec![C, D, E]),
+        "V2: every Outlaw and the Ghost Renegade on the Outlaw side"
+    );
+}
+
+#[test]
+fn ghost_renegade_made_with_sheriff_in_first_eliminations_7p() {
+    let roles = roles_for(7);
+    assert_eq!(roles[G as usize], Renegade);
+    let t = first_eliminations_by_one_gatling(roles, D, &[A, G]);
+    assert_eq!(t.state.ghost, Some(G));
+    assert_eq!(t.state.ghost_side, Some(Team::Outlaws));
+    let o = t.outcome().unwrap();
+    assert_eq!(
+        (o.team, o.winners),
+        (Some(Team::Outlaws), vec![D, E, F, G]),
+        "V2: every Outlaw and the Ghost Renegade on the Outlaw side"
+    );
+}
+
+#[test]
+fn ghost_renegade_made_with_sheriff_in_first_eliminations_6p_loses_with_the_law() {
+    let roles = roles_for(6);
+    assert_eq!(roles[F as usize], Renegade);
+    let t = first_eliminations_by_one_gatling(roles, C, &[A, F]);
+    assert_eq!(t.state.ghost, Some(F));
+    assert_eq!(t.state.ghost_side, Some(Team::Law));
+    let o = t.outcome().unwrap();
+    assert_eq!(
+        (o.team, o.winners),
+        (Some(Team::Outlaws), vec![C, D, E]),
+        "V2: every Outlaw; the Ghost Renegade is on the Deputy side"
+    );
+}
+
+#[test]
+fn ghost_renegade_made_with_sheriff_in_first_eliminations_8p_loses_with_the_law() {
+    // H (the other Renegade) fires: clockwise from him the Sheriff comes first.
+    let roles = roles_for(8);
+    assert_eq!((roles[G as usize], roles[H as usize]), (Renegade, Renegade));
+    let t = first_eliminations_by_one_gatling(roles, H, &[A, G]);
+    assert_eq!(t.state.ghost, Some(G));
+    assert_eq!(t.state.ghost_side, Some(Team::Law));
+    let o = t.outcome().unwrap();
+    assert_eq!(
+        (o.team, o.winners),
+        (Some(Team::Outlaws), vec![D, E, F]),
+        "V2: every Outlaw; the Ghost Renegade is on the Deputy side"
+    );
+}
+
+#[test]
+fn ghost_renegade_made_with_sheriff_loses_to_the_last_renegade_8p() {
+    // Everyone but the shooter H falls at once: the Sheriff (A) is passed over
+    // and B, a Renegade, becomes the Ghost; H is the only living player (V1).
+    let roles = [
+        Sheriff, Renegade, Deputy, Deputy, Outlaw, Outlaw, Outlaw, Renegade,
+    ];
+    let t = first_eliminations_by_one_gatling(&roles, H, &[A, B, C, D, E, F, G]);
+    assert_eq!(t.state.ghost, Some(B));
+    assert_eq!(t.state.ghost_side, Some(Team::Law));
+    let o = t.outcome().unwrap();
+    assert_eq!((o.team, o.winners), (Some(Team::Renegade), vec![H]));
+}
+
+#[test]
+fn ghost_deputy_made_with_sheriff_in_first_eliminations_loses() {
+    let roles = roles_for(5);
+    let t = first_eliminations_by_one_gatling(roles, C, &[A, B]);
+    assert_eq!(
+        t.state.ghost,
+        Some(B),
+        "the Deputy is the first non-Sheriff"
+    );
+    assert_eq!(t.state.ghost_side, None);
+    let o = t.outcome().unwrap();
+    assert_eq!((o.team, o.winners), (Some(Team::Outlaws), vec![C, D]));
+}

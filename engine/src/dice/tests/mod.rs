@@ -443,3 +443,7 @@ pub const D: Seat = 3;
 pub const E: Seat = 4;
 /// Seat F.
 pub const F: Seat = 5;
+/// Seat G.
+pub const G: Seat = 6;
+/// Seat H.
+pub const H: Seat = 7;
