@@ -28,7 +28,10 @@ pub(crate) fn try_envelope_hash(envelope: &Envelope) -> Result<String, serde_jso
         map.insert("at".into(), serde_json::to_value(envelope.at)?);
         map.insert("commitment".into(), Value::String(commitment.clone()));
         map.insert("event".into(), envelope.shown().clone());
-        map.insert("prev_hash".into(), Value::String(envelope.prev_hash.clone()));
+        map.insert(
+            "prev_hash".into(),
+            Value::String(envelope.prev_hash.clone()),
+        );
         map.insert("seq".into(), Value::from(envelope.seq));
         return Ok(chain_hash(&envelope.prev_hash, &Value::Object(map)));
     }
@@ -287,7 +290,10 @@ pub(crate) fn seal(
             + fields.actor.len()
             + fields.action_id.map_or(0, <[u8]>::len)
             + event.plain.len()
-            + event.public.as_ref().map_or(0, |(_, plain)| plain.len() + 10)
+            + event
+                .public
+                .as_ref()
+                .map_or(0, |(_, plain)| plain.len() + 10)
             + event.commitment.as_ref().map_or(0, |c| c.len() + 16)
             + 2 * prev_json.len(),
     );

@@ -9,6 +9,14 @@
 //! | `events`     | game id ++ seq (16 bytes)            | [`Envelope`] as JSON                |
 //! | `dedupe`     | game id ++ action id (UTF-8)         | first seq ++ count (16 b.)          |
 //! | `by_created` | created_at millis ++ game id (16 b.) | empty                               |
+//! | `by_filter`  | filter ++ created_at millis ++ id    | empty                               |
+//! | `meta`       | `secret/{name}`, `index/by_filter`   | a server secret; `1` once indexed   |
+//!
+//! `by_filter` lets a filtered list read only the games it returns: each game
+//! has three keys there, `S` ++ status, `R` ++ ruleset ++ 0, and `B` ++ status
+//! ++ ruleset ++ 0, each followed by its `by_created` key. A status change
+//! moves its `S` and `B` keys. A store made before this index gets it built
+//! when it is opened.
 //!
 //! A [`GameRecord`] is kept in two parts, so that an append, which changes only
 //! the version, head hash, status and `updated_at`, neither reads nor rewrites
@@ -151,6 +159,7 @@ struct Inner {
     events: sled::Tree,
     dedupe: sled::Tree,
     by_created: sled::Tree,
+    by_filter: sled::Tree,
     db: sled::Db,
 }
 
@@ -210,14 +219,9 @@ impl Write {
                 Some(key) => {
                     let seq = first.saturating_add(i as u64);
                     let public = append.public.get(i).and_then(Option::as_ref);
-                    let encoded = EncodedEvent::committed(
-                        event,
-                        public,
-                        key,
-                        seq,
-                        action_id_json.as_deref(),
-                    )
-                    .map_err(encode_error)?;
+                    let encoded =
+                        EncodedEvent::committed(event, public, key, seq, action_id_json.as_deref())
+                            .map_err(encode_error)?;
                     // Keep only the public forms that differ (as stored).
                     if let Some(slot) = append.public.get_mut(i)
                         && slot.as_ref() == Some(event)
@@ -389,7 +393,11 @@ fn envelopes(
     }
     let mut out = Vec::with_capacity(hashes.len());
     append.public.resize(hashes.len(), None);
-    let parts = append.events.into_iter().zip(append.public).zip(commitments);
+    let parts = append
+        .events
+        .into_iter()
+        .zip(append.public)
+        .zip(commitments);
     for ((seq, ((event, public), commitment)), hash) in (first..).zip(parts).zip(hashes) {
         let next = hash.clone();
         out.push(Envelope {
@@ -458,6 +466,96 @@ fn created_key(created_at: DateTime<Utc>, id: GameId) -> [u8; 16] {
     k
 }
 
+fn status_byte(status: GameStatus) -> u8 {
+    match status {
+        GameStatus::Active => 0,
+        GameStatus::Finished => 1,
+    }
+}
+
+/// The `by_filter` prefix of a list query's filters (`None` without filters).
+fn filter_prefix(status: Option<GameStatus>, ruleset: Option<&str>) -> Option<Vec<u8>> {
+    let mut key = Vec::with_capacity(2 + ruleset.map_or(0, str::len) + 1);
+    match (status, ruleset) {
+        (None, None) => return None,
+        (Some(s), None) => key.extend_from_slice(&[b'S', status_byte(s)]),
+        (None, Some(r)) => {
+            key.push(b'R');
+            key.extend_from_slice(r.as_bytes());
+            key.push(0);
+        }
+        (Some(s), Some(r)) => {
+            key.extend_from_slice(&[b'B', status_byte(s)]);
+            key.extend_from_slice(r.as_bytes());
+            key.push(0);
+        }
+    }
+    Some(key)
+}
+
+fn with_created(mut prefix: Vec<u8>, created: &[u8; 16]) -> Vec<u8> {
+    prefix.extend_from_slice(created);
+    prefix
+}
+
+/// The `by_filter` keys of a game that depend on its status.
+fn status_keys(status: GameStatus, ruleset: &str, created: &[u8; 16]) -> [Vec<u8>; 2] {
+    [
+        filter_prefix(Some(status), None),
+        filter_prefix(Some(status), Some(ruleset)),
+    ]
+    .map(|p| with_created(p.unwrap_or_default(), created))
+}
+
+/// Every `by_filter` key of a game.
+fn filter_keys(status: GameStatus, ruleset: &str, created: &[u8; 16]) -> [Vec<u8>; 3] {
+    let [a, b] = status_keys(status, ruleset, created);
+    let c = with_created(
+        filter_prefix(None, Some(ruleset)).unwrap_or_default(),
+        created,
+    );
+    [a, b, c]
+}
+
+/// Builds the `by_filter` index of a store made before it, once.
+fn build_filter_index(
+    db: &sled::Db,
+    games: &sled::Tree,
+    heads: &sled::Tree,
+    by_created: &sled::Tree,
+    by_filter: &sled::Tree,
+) -> Result<(), StoreError> {
+    const DONE: &[u8] = b"index/by_filter";
+    let meta = db.open_tree("meta").map_err(io)?;
+    if meta.get(DONE).map_err(io)?.is_some() {
+        return Ok(());
+    }
+    let mut batch = sled::Batch::default();
+    for item in by_created.iter() {
+        let (key, _) = item.map_err(io)?;
+        let created: [u8; 16] = key
+            .as_ref()
+            .try_into()
+            .map_err(|_| StoreError::Corrupt("by_created key is not 16 bytes".into()))?;
+        let id = GameId(two_u64(&created).map_or(0, |(_, id)| id));
+        let (Some(head), Some(game)) = (
+            heads.get(game_key(id)).map_err(io)?,
+            games.get(game_key(id)).map_err(io)?,
+        ) else {
+            continue;
+        };
+        let head = StoredHead::decode(id, &head)?;
+        let game = Meta::decode(id, &game)?;
+        for key in filter_keys(head.status, &game.ruleset, &created) {
+            batch.insert(key, &[]);
+        }
+    }
+    by_filter.apply_batch(batch).map_err(io)?;
+    meta.insert(DONE, b"1").map_err(io)?;
+    db.flush().map_err(io)?;
+    Ok(())
+}
+
 fn two_u64(bytes: &[u8]) -> Option<(u64, u64)> {
     let a: [u8; 8] = bytes.get(..8)?.try_into().ok()?;
     let b: [u8; 8] = bytes.get(8..16)?.try_into().ok()?;
@@ -476,8 +574,11 @@ fn dedupe_value(first: u64, count: u64, digest: Option<&[u8; 32]>) -> Vec<u8> {
     v
 }
 
+/// A dedupe entry: the first seq and count of its append, and its digest.
+type DedupeEntry = (u64, u64, Option<[u8; 32]>);
+
 /// The first seq and count of a dedupe entry, and its digest if it has one.
-fn read_dedupe(bytes: &[u8]) -> Option<(u64, u64, Option<[u8; 32]>)> {
+fn read_dedupe(bytes: &[u8]) -> Option<DedupeEntry> {
     let (run, digest) = match bytes.len() {
         16 => (bytes, None),
         48 => (&bytes[..16], Some(bytes[16..].try_into().ok()?)),
@@ -615,12 +716,15 @@ impl SledStore {
         let events = db.open_tree("events").map_err(io)?;
         let dedupe = db.open_tree("dedupe").map_err(io)?;
         let by_created = db.open_tree("by_created").map_err(io)?;
+        let by_filter = db.open_tree("by_filter").map_err(io)?;
+        build_filter_index(&db, &games, &heads, &by_created, &by_filter)?;
         let mut trees = WriterTrees {
             games: games.clone(),
             heads: heads.clone(),
             events: events.clone(),
             dedupe: dedupe.clone(),
             by_created: by_created.clone(),
+            by_filter: by_filter.clone(),
             cache: HashMap::new(),
         };
         let writer = GroupCommit::start(db.clone(), path, WRITE_BATCH, move |batch| {
@@ -634,6 +738,7 @@ impl SledStore {
                 events,
                 dedupe,
                 by_created,
+                by_filter,
                 db,
             }),
         })
@@ -653,7 +758,11 @@ impl SledStore {
         let fresh = make();
         // Insert-if-absent: two callers racing keep the first one's value.
         let _ = meta
-            .compare_and_swap(key.as_bytes(), None as Option<&[u8]>, Some(fresh.as_bytes()))
+            .compare_and_swap(
+                key.as_bytes(),
+                None as Option<&[u8]>,
+                Some(fresh.as_bytes()),
+            )
             .map_err(io)?;
         self.inner.db.flush().map_err(io)?;
         let stored = meta
@@ -715,12 +824,13 @@ impl SledStore {
     }
 
     /// The dedupe entry of `action_id` in game `id`.
-    fn dedupe_entry(
-        &self,
-        id: GameId,
-        action_id: &str,
-    ) -> Result<Option<(u64, u64, Option<[u8; 32]>)>, StoreError> {
-        let Some(seen) = self.inner.dedupe.get(dedupe_key(id, action_id)).map_err(io)? else {
+    fn dedupe_entry(&self, id: GameId, action_id: &str) -> Result<Option<DedupeEntry>, StoreError> {
+        let Some(seen) = self
+            .inner
+            .dedupe
+            .get(dedupe_key(id, action_id))
+            .map_err(io)?
+        else {
             return Ok(None);
         };
         read_dedupe(&seen)
@@ -759,6 +869,7 @@ struct WriterTrees {
     events: sled::Tree,
     dedupe: sled::Tree,
     by_created: sled::Tree,
+    by_filter: sled::Tree,
     /// Games as last committed by this thread (the only writer), so that an
     /// append reads nothing. Bounded by [`WRITER_CACHE`].
     cache: HashMap<GameId, Game>,
@@ -820,7 +931,11 @@ impl WriterTrees {
         for (key, value) in plan.heads {
             heads.insert(&key, value);
         }
-        if plan.games.is_empty() && plan.dedupe.is_empty() && plan.by_created.is_empty() {
+        if plan.games.is_empty()
+            && plan.dedupe.is_empty()
+            && plan.by_created.is_empty()
+            && plan.by_filter.is_empty()
+        {
             if no_heads {
                 return Ok(()); // every request was rejected
             }
@@ -838,13 +953,28 @@ impl WriterTrees {
         for key in plan.by_created {
             by_created.insert(&key, &[]);
         }
+        let mut by_filter = sled::Batch::default();
+        for (key, insert) in plan.by_filter {
+            if insert {
+                by_filter.insert(key, &[]);
+            } else {
+                by_filter.remove(key);
+            }
+        }
         // The meta is written before the head (tree order of the commit).
-        let trees = (&self.games, &self.dedupe, &self.by_created, &self.heads);
+        let trees = (
+            &self.games,
+            &self.dedupe,
+            &self.by_created,
+            &self.by_filter,
+            &self.heads,
+        );
         trees
-            .transaction(|(g, d, b, h)| {
+            .transaction(|(g, d, b, f, h)| {
                 g.apply_batch(&games)?;
                 d.apply_batch(&dedupe)?;
                 b.apply_batch(&by_created)?;
+                f.apply_batch(&by_filter)?;
                 h.apply_batch(&heads)?;
                 Ok::<_, ConflictableTransactionError<Infallible>>(())
             })
@@ -985,6 +1115,7 @@ impl WriterTrees {
             actor: &write.actor_json,
             action_id: write.action_id_json.as_deref(),
         };
+        let old_status = game.head.status;
         let prev_hash = std::mem::take(&mut game.head.head_hash);
         let mut hashes: Vec<String> = Vec::with_capacity(write.events.len());
         let mut stored = Vec::with_capacity(write.events.len());
@@ -1035,8 +1166,20 @@ impl WriterTrees {
             plan.games.push((gkey, meta_bytes));
         }
         plan.heads.push((gkey, game.head.encode()));
+        let created = created_key(game.meta.created_at, id);
         if new {
-            plan.by_created.push(created_key(game.meta.created_at, id));
+            plan.by_created.push(created);
+            for key in filter_keys(game.head.status, &game.meta.ruleset, &created) {
+                plan.by_filter.push((key, true));
+            }
+        } else if write.status.is_some_and(|s| s != old_status) {
+            let ruleset = &game.meta.ruleset;
+            for key in status_keys(old_status, ruleset, &created) {
+                plan.by_filter.push((key, false));
+            }
+            for key in status_keys(game.head.status, ruleset, &created) {
+                plan.by_filter.push((key, true));
+            }
         }
         plan.changed.insert(id, game.clone());
         Ok(Outcome::Written {
@@ -1058,6 +1201,8 @@ struct Plan {
     games: Vec<([u8; 8], Vec<u8>)>,
     dedupe: HashMap<Vec<u8>, Vec<u8>>,
     by_created: Vec<[u8; 16]>,
+    /// `by_filter` keys to insert (`true`) or remove.
+    by_filter: Vec<(Vec<u8>, bool)>,
     changed: HashMap<GameId, Game>,
 }
 
@@ -1206,11 +1351,10 @@ impl EventStore for SledStore {
             0 => DEFAULT_LIST_LIMIT,
             n => n.min(MAX_LIST_LIMIT),
         };
-        let index = &self.inner.by_created;
-        let iter = match &query.cursor {
-            None => index.iter(),
+        let cursor = match &query.cursor {
+            None => None,
             Some(cursor) => match parse_cursor(cursor) {
-                Some(key) => index.range(..key),
+                Some(key) => Some(key),
                 None => {
                     return Ok(Page {
                         games: Vec::new(),
@@ -1219,10 +1363,25 @@ impl EventStore for SledStore {
                 }
             },
         };
+        // Filtered lists walk the filter's own index: only the games listed
+        // are read (plus one, to know whether a next page exists).
+        let (index, prefix) = match filter_prefix(query.status, query.ruleset.as_deref()) {
+            None => (&self.inner.by_created, Vec::new()),
+            Some(prefix) => (&self.inner.by_filter, prefix),
+        };
+        let iter = match cursor {
+            None => index.scan_prefix(&prefix),
+            Some(key) => index.range(prefix.clone()..with_created(prefix.clone(), &key)),
+        };
         let mut games = Vec::with_capacity(limit.min(64));
-        let mut last_key: Option<sled::IVec> = None;
+        let mut last_key: Option<Vec<u8>> = None;
         for item in iter.rev() {
             let (key, _) = item.map_err(io)?;
+            let key = key
+                .get(prefix.len()..)
+                .filter(|k| k.len() == 16)
+                .ok_or_else(|| StoreError::Corrupt("list index key is malformed".into()))?
+                .to_vec();
             let (_, raw_id) = two_u64(&key)
                 .ok_or_else(|| StoreError::Corrupt("by_created key is not 16 bytes".into()))?;
             // The index and the record are written in one transaction; a

@@ -926,8 +926,14 @@ async fn chain_v2_hashes_public_parts_and_commits_to_hidden_ones() {
             )
             .await
             .unwrap();
-        assert_eq!(envelopes[0].shown(), &json!({"type": "role_dealt", "role": null}));
-        assert_eq!(envelopes[1].public, None, "an event shown whole has no public copy");
+        assert_eq!(
+            envelopes[0].shown(),
+            &json!({"type": "role_dealt", "role": null})
+        );
+        assert_eq!(
+            envelopes[1].public, None,
+            "an event shown whole has no public copy"
+        );
         for e in &envelopes {
             assert_eq!(envelope_hash(e), e.hash);
             let expect = store::commitment(&key, e.seq, &e.event, e.action_id.as_deref());
@@ -948,7 +954,10 @@ async fn chain_v2_hashes_public_parts_and_commits_to_hidden_ones() {
             .unwrap();
         assert_eq!(appended.envelopes[0].seq, 3);
         assert_eq!(store.events(record.id, 0, 10).unwrap().len(), 4);
-        assert_eq!(store.events(record.id, 0, 10).unwrap()[2], appended.envelopes[0]);
+        assert_eq!(
+            store.events(record.id, 0, 10).unwrap()[2],
+            appended.envelopes[0]
+        );
         let v = store.verify(record.id).unwrap();
         assert!(v.valid && v.scheme == 2 && !v.hidden_checked, "{v:?}");
         let v = store.verify_with(record.id, Some(&key)).unwrap();
@@ -993,12 +1002,85 @@ async fn an_action_id_keeps_the_digest_it_was_written_with() {
     let mut append = events("1", Some("seat:1/me-1"), one(1));
     append.action_digest = Some([5; 32]);
     store.append(id, 1, append).await.unwrap();
-    assert_eq!(store.action_digest(id, "seat:1/me-1").unwrap(), Some([5; 32]));
+    assert_eq!(
+        store.action_digest(id, "seat:1/me-1").unwrap(),
+        Some([5; 32])
+    );
     assert_eq!(store.action_digest(id, "seat:2/me-1").unwrap(), None);
     store
         .append(id, 2, events("2", Some("seat:2/me-1"), one(2)))
         .await
         .unwrap();
     assert_eq!(store.action_digest(id, "seat:2/me-1").unwrap(), None);
-    assert_eq!(store.find_action(id, "seat:2/me-1").unwrap().unwrap().len(), 1);
+    assert_eq!(
+        store.find_action(id, "seat:2/me-1").unwrap().unwrap().len(),
+        1
+    );
+}
+
+#[tokio::test]
+async fn filtered_lists_use_an_index_built_for_older_stores_too() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let store = SledStore::open(dir.path()).unwrap();
+        for i in 0..6u64 {
+            let id = created(&store, if i % 2 == 0 { "dice" } else { "bang" }).await;
+            if i % 3 == 0 {
+                let mut finish = events("system", None, one(i));
+                finish.status = Some(GameStatus::Finished);
+                store.append(id, 1, finish).await.unwrap();
+            }
+        }
+    }
+    // A store from before the index: no `by_filter` entries, no flag.
+    {
+        let db = sled::open(dir.path()).unwrap();
+        db.drop_tree("by_filter").unwrap();
+        db.open_tree("meta")
+            .unwrap()
+            .remove("index/by_filter")
+            .unwrap();
+        db.flush().unwrap();
+    }
+    let store = SledStore::open(dir.path()).unwrap();
+    let count = |status, ruleset: Option<&str>| {
+        let query = ListQuery {
+            status,
+            ruleset: ruleset.map(str::to_owned),
+            limit: 200,
+            cursor: None,
+        };
+        let page = store.list(&query).unwrap();
+        for g in &page.games {
+            assert!(status.is_none_or(|s| s == g.status));
+            assert!(ruleset.is_none_or(|r| r == g.ruleset));
+        }
+        page.games.len()
+    };
+    assert_eq!(count(None, None), 6);
+    assert_eq!(count(Some(GameStatus::Finished), None), 2);
+    assert_eq!(count(Some(GameStatus::Active), None), 4);
+    assert_eq!(count(None, Some("dice")), 3);
+    assert_eq!(count(Some(GameStatus::Finished), Some("dice")), 1);
+    assert_eq!(count(Some(GameStatus::Active), Some("bang")), 2);
+    assert_eq!(count(None, Some("chess")), 0);
+    // Paging through a filtered list visits each game once.
+    let mut seen = 0;
+    let mut cursor = None;
+    loop {
+        let page = store
+            .list(&ListQuery {
+                status: Some(GameStatus::Active),
+                ruleset: None,
+                limit: 1,
+                cursor,
+            })
+            .unwrap();
+        seen += page.games.len();
+        match page.next_cursor {
+            Some(next) => cursor = Some(next),
+            None => break,
+        }
+    }
+    assert_eq!(seen, 4);
 }
