@@ -34,7 +34,7 @@ fn observe(policies: &mut [Box<dyn Policy>], events: &[Event]) {
 /// Plays one dice game, asking `policies[seat]` (one per seat) for every
 /// decision, for at most `max_decisions` decisions. Each policy observes the
 /// events its seat may see. Every seat counts as a bot seat of its policy, so
-/// special-role windows [M3] ask it by hand, as the server's bots are.
+/// special-role windows ask it by hand, as the server's bots are.
 pub fn play_dice_game(
     config: &Config,
     seed: Seed,

@@ -1,4 +1,4 @@
-//! [M3] Special roles: when to reveal in a window, and with which choice. Each
+//! Special roles: when to reveal in a window, and with which choice. Each
 //! power is used once, so each waits for a moment that is worth it; the rules
 //! read the public table and the same hostility estimate as the rest of the
 //! policy (`Ctx::align`: + enemy, − friend).

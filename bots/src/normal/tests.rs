@@ -590,7 +590,7 @@ fn three_players_hunt_their_target() {
     );
 }
 
-// --- Special roles [M3] ------------------------------------------------------------
+// --- Special roles -----------------------------------------------------------------
 
 /// Opens a window of `kind` asking `seat`, with the seat holding `card`.
 fn window(s: &mut State, seat: u8, card: dice::Special, w: dice::Window) {

@@ -19,45 +19,48 @@ pub enum Action {
     },
     /// The first roll of the turn: throw every die.
     Roll {
-        /// [M1] Take the Loudmouth or the Coward this turn (in place of a base
-        /// die; on top of them for José Delgado and Tequila Joe).
+        /// Loudmouth and Coward: take the Loudmouth or the Coward this turn (in
+        /// place of a base die; on top of them for José Delgado and Tequila Joe).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         saloon: Option<DieKind>,
     },
-    /// [M2] Take a token from the pile: the Chief's Arrow or a regular arrow.
-    /// For Apache Kid, `chief` with the Chief's Arrow held by another player
-    /// takes it from that player instead.
+    /// With the Chief's Arrow: take a token from the pile, the Chief's Arrow or
+    /// a regular arrow. For Apache Kid, `chief` with the Chief's Arrow held by
+    /// another player takes it from that player instead.
     TakeToken {
         /// Whether to take the Chief's Arrow.
         chief: bool,
     },
-    /// [M4] Elena Fuente hands one Arrow of this roll to another living player,
-    /// who takes it from the pile before her (she picks the token).
+    /// New characters: Elena Fuente hands one Arrow of this roll to another
+    /// living player, who takes it from the pile before her (she picks the
+    /// token).
     GiveArrow {
         /// The receiver.
         to: Seat,
-        /// [M2] Whether he gets the Chief's Arrow.
+        /// With the Chief's Arrow: whether he gets it.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         chief: bool,
     },
-    /// [M4] Elena Fuente keeps all of this roll's Arrows.
+    /// New characters: Elena Fuente keeps all of this roll's Arrows.
     KeepArrows,
-    /// [M5] The Ghost gives the token of one of his final faces to a living player
-    /// (with the double token when both dice match).
+    /// Ghost: the Ghost gives the token of one of his final faces to a living
+    /// player (with the double token when both dice match).
     GhostGift {
         /// The face (one the Ghost's dice show).
         face: Face,
         /// The receiver.
         to: Seat,
     },
-    /// [M4] Molly Stark takes over this player's whole loss in the batch.
+    /// New characters: Molly Stark takes over this player's whole loss in the
+    /// batch.
     TakeOver {
         /// Whose loss.
         from: Seat,
     },
-    /// [M4] Molly Stark takes over no more losses.
+    /// New characters: Molly Stark takes over no more losses.
     EndTakeOver,
-    /// [M1] Broken Arrow: one regular arrow of this living player goes back to the pile.
+    /// Loudmouth and Coward: for a Broken Arrow, one regular arrow of this living
+    /// player goes back to the pile.
     BreakArrow {
         /// Whose arrow.
         from: Seat,
@@ -87,7 +90,7 @@ pub enum Action {
     Discard {
         /// Whose token.
         from: Seat,
-        /// [M2] The Chief's Arrow rather than a regular arrow.
+        /// With the Chief's Arrow: the Chief's Arrow rather than a regular arrow.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         chief: bool,
     },
@@ -97,7 +100,7 @@ pub enum Action {
     TakeArrows {
         /// Tokens to take (0 = lose every LP).
         count: u8,
-        /// [M2] Whether one of them is the Chief's Arrow.
+        /// With the Chief's Arrow: whether one of them is the Chief's Arrow.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         chief: bool,
     },
@@ -105,24 +108,25 @@ pub enum Action {
     ReturnArrows {
         /// Tokens to return.
         count: u8,
-        /// [M2] Whether one of them is the Chief's Arrow.
+        /// With the Chief's Arrow: whether one of them is the Chief's Arrow.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         chief: bool,
     },
-    /// [M3] Answer an open window without revealing anything.
+    /// Special roles: answer an open window without revealing anything.
     Pass,
-    /// [M3] Answer an open window by turning your special role card face up and
-    /// using its power.
+    /// Special roles: answer an open window by turning your special role card
+    /// face up and using its power.
     Reveal {
         /// The power and its choices.
         power: Power,
     },
-    /// [M3] Saved by The Left Hand: return all your tokens to the pile.
+    /// Special roles: saved by The Left Hand, return all your tokens to the pile.
     ReturnTokens,
-    /// [M3] Saved by The Left Hand: keep your tokens.
+    /// Special roles: saved by The Left Hand, keep your tokens.
     KeepTokens,
-    /// [M3] Set your private standing orders, which answer windows for you.
-    /// Accepted at any time while the game runs; never listed as a legal action.
+    /// Special roles: set your private standing orders, which answer windows
+    /// for you. Accepted at any time while the game runs; never listed as a
+    /// legal action.
     SetOrders {
         /// The orders (fields left out keep the seat's default).
         orders: Orders,

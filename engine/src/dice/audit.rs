@@ -37,8 +37,9 @@ pub fn verify_log_with(events: &[Event], seed_at: impl Fn(u64) -> Seed) -> Resul
         apply(&mut state, e);
     }
     while at < events.len() {
-        // Each decision begins with a seat's action, its standing orders [M3] or
-        // a reaction window running out [M3]; the rules derive the rest.
+        // Each decision begins with a seat's action or, with special roles, its
+        // standing orders or a reaction window running out; the rules derive
+        // the rest.
         let mut next = state.clone();
         let mut rng = GameRng::new(seed_at(state.version), state.version);
         let derived = match &events[at] {

@@ -48,21 +48,23 @@ pub enum Character {
     VultureSam,
     /// His Gatling Gun needs only 2 Gatling results.
     WillyTheKid,
-    /// [M4] May add the Loudmouth without giving up a base die.
+    /// New character: may add the Loudmouth without giving up a base die.
     JoseDelgado,
-    /// [M4] May add the Coward without giving up a base die.
+    /// New character: may add the Coward without giving up a base die.
     TequilaJoe,
-    /// [M4] For an Arrow he rolls, may take the Chief's Arrow from its holder.
+    /// New character: for an Arrow he rolls, may take the Chief's Arrow from
+    /// its holder.
     ApacheKid,
-    /// [M4] His Arrow results are applied only after his last roll.
+    /// New character: his Arrow results are applied only after his last roll.
     BillNoface,
-    /// [M4] Once per roll with Arrows, may hand one of them to another player.
+    /// New character: once per roll with Arrows, may hand one of them to
+    /// another player.
     ElenaFuente,
-    /// [M4] Loses 1 LP less to each Bull's Eye batch.
+    /// New character: loses 1 LP less to each Bull's Eye batch.
     VeraCuster,
-    /// [M4] Gains 2 LP when he uses 3 or more Bull's Eye results.
+    /// New character: gains 2 LP when he uses 3 or more Bull's Eye results.
     DocHolyday,
-    /// [M4] May lose LP in place of other players.
+    /// New character: may lose LP in place of other players.
     MollyStark,
 }
 
@@ -133,8 +135,8 @@ const fn new(
     }
 }
 
-/// Every character: the 16 of the base game, then the 8 of Old Saloon [M4],
-/// indexed by [`Character`].
+/// Every character: the 16 of the base game, then the 8 new characters of Old
+/// Saloon, indexed by [`Character`].
 pub const CHARACTERS: [CharacterInfo; 24] = {
     use Character::*;
     [

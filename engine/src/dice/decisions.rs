@@ -53,23 +53,26 @@ pub enum Decision {
         /// The most arrows he may return.
         max: u8,
     },
-    /// [M2] Take a token from the pile: the Chief's Arrow or a regular one.
+    /// With the Chief's Arrow: take a token from the pile, the Chief's Arrow or
+    /// a regular one.
     TakeToken,
-    /// [M1] Pick whose regular arrow a Broken Arrow sends back.
+    /// Loudmouth and Coward: pick whose regular arrow a Broken Arrow sends back.
     BrokenArrow,
-    /// [M4] Elena Fuente may hand one Arrow of this roll to another player.
+    /// New characters: Elena Fuente may hand one Arrow of this roll to another
+    /// player.
     ElenaGift,
-    /// [M4] Molly Stark may take over other players' losses.
+    /// New characters: Molly Stark may take over other players' losses.
     MollyTakeOver,
-    /// [M5] The Ghost gives a token.
+    /// Ghost: the Ghost gives a token.
     GhostGift,
-    /// [M3] A window is open: pass, or reveal your special role to use it.
-    /// Every seat offered it is asked the same way, whatever it holds.
+    /// Special roles: a window is open; pass, or reveal your special role to
+    /// use it. Every seat offered it is asked the same way, whatever it holds.
     Window {
         /// The moment.
         window: WindowKind,
     },
-    /// [M3] Saved by The Left Hand: return all your tokens, or keep them.
+    /// Special roles: saved by The Left Hand, return all your tokens, or keep
+    /// them.
     RescueTokens,
 }
 
@@ -102,8 +105,8 @@ pub fn pending(s: &State) -> Option<Pending> {
     pending_at(s, s.stage)
 }
 
-/// Every decision the game waits for. Usually one; an open window [M3] waits for
-/// each seat asked by hand at once, in any order.
+/// Every decision the game waits for. Usually one; an open window (special
+/// roles) waits for each seat asked by hand at once, in any order.
 pub fn waiting(s: &State) -> ArrayVec<Pending, MAX_PLAYERS> {
     match s.window {
         Some(w) if !s.is_over() => w
@@ -232,8 +235,8 @@ fn bart_choice(s: &State) -> Option<(Seat, u8)> {
     (max > 0).then_some((bart, max))
 }
 
-/// [M3] The player saved by The Left Hand, when he holds tokens he may return
-/// (after an Indian attack every token goes back anyway).
+/// Special roles: the player saved by The Left Hand, when he holds tokens he
+/// may return (after an Indian attack every token goes back anyway).
 fn rescue_choice(s: &State) -> Option<Seat> {
     let batch = s.batch.as_ref()?;
     let seat = batch.rescued?;

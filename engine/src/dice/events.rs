@@ -74,8 +74,8 @@ pub enum Event {
         role: Option<Role>,
         /// Whether it is dealt face up.
         face_up: bool,
-        /// [M3] The special role card, when the role card is one and the viewer
-        /// may know it.
+        /// Special roles: the special role card, when the role card is one and
+        /// the viewer may know it.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         card: Option<Special>,
     },
@@ -115,7 +115,7 @@ pub enum Event {
     ArrowTaken {
         /// Who took it.
         seat: Seat,
-        /// [M2] Whether it was the Chief's Arrow.
+        /// With the Chief's Arrow: whether it was the Chief's Arrow.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         chief: bool,
     },
@@ -125,11 +125,12 @@ pub enum Event {
         seat: Seat,
         /// How many regular arrows.
         count: u8,
-        /// [M2] Whether the Chief's Arrow went back too.
+        /// With the Chief's Arrow: whether it went back too.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         chief: bool,
     },
-    /// [M1] The active player chose the Loudmouth or the Coward for this turn.
+    /// Loudmouth and Coward: the active player chose the Loudmouth or the
+    /// Coward for this turn.
     SaloonDieTaken {
         /// Which die.
         die: DieKind,
@@ -137,21 +138,23 @@ pub enum Event {
         /// rather than in place of one.
         extra: bool,
     },
-    /// [M4] Apache Kid took the Chief's Arrow from its holder for an Arrow result.
+    /// New characters: Apache Kid took the Chief's Arrow from its holder for an
+    /// Arrow result.
     ChiefGrabbed {
         /// Apache Kid.
         seat: Seat,
         /// Who held it.
         from: Seat,
     },
-    /// [M4] Molly Stark took over another player's loss in the open batch.
+    /// New characters: Molly Stark took over another player's loss in the open
+    /// batch.
     LossTakenOver {
         /// Whose loss.
         from: Seat,
         /// Molly Stark.
         by: Seat,
     },
-    /// [M5] The first player eliminated became the Ghost.
+    /// Ghost: the first non-Sheriff player eliminated became the Ghost.
     BecameGhost {
         /// His seat.
         seat: Seat,
@@ -159,15 +162,15 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         side: Option<Team>,
     },
-    /// [M5] The Ghost gave his tokens.
+    /// Ghost: the Ghost gave his tokens.
     GhostTokensGiven {
         /// The receiver, the face and whether doubled.
         gift: GhostGift,
     },
-    /// [M5] The Ghost tokens went back to the Ghost.
+    /// Ghost: the Ghost tokens went back to the Ghost.
     GhostTokensReturned,
-    /// [M5] The receiver of Ghost tokens set base dice to their face before his
-    /// first roll (not thrown, but counted as rolled).
+    /// Ghost: the receiver of Ghost tokens set base dice to their face before
+    /// his first roll (not thrown, but counted as rolled).
     TokenDiceSet {
         /// The face.
         face: Face,
@@ -194,7 +197,7 @@ pub enum Event {
         seat: Seat,
         /// Tokens taken (LP spared).
         arrows: u8,
-        /// [M2] Whether one of them is the Chief's Arrow.
+        /// With the Chief's Arrow: whether one of them is the Chief's Arrow.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         chief: bool,
     },
@@ -244,24 +247,26 @@ pub enum Event {
     },
     /// After an Indian attack every arrow goes back to the pile.
     ArrowsRecalled,
-    /// [M3] A seat set its standing orders; `orders` is hidden (`null`) from
-    /// everyone else.
+    /// Special roles: a seat set its standing orders; `orders` is hidden
+    /// (`null`) from everyone else.
     OrdersSet {
         /// Whose orders.
         seat: Seat,
         /// The orders, when the viewer may know them.
         orders: Option<Orders>,
     },
-    /// [M3] A window opened and waits for the listed seats' answers.
+    /// Special roles: a window opened and waits for the listed seats' answers.
     WindowOpened {
         /// The window.
         window: Window,
     },
-    /// [M3] The open window closed.
+    /// Special roles: the open window closed.
     WindowClosed,
-    /// [M3] The live reaction window ran out: every seat still asked passes.
+    /// Special roles: the live reaction window ran out, and every seat still
+    /// asked passes.
     WindowExpired,
-    /// [M3] A player turned his special role card face up to use its power.
+    /// Special roles: a player turned his special role card face up to use its
+    /// power.
     RoleRevealed {
         /// Who.
         seat: Seat,
@@ -270,42 +275,45 @@ pub enum Event {
         /// The card.
         card: Special,
     },
-    /// [M3] The Judge cancelled a reveal: that power is used up, to no effect.
+    /// Special roles: The Judge cancelled a reveal; that power is used up, to no
+    /// effect.
     RevealCancelled {
         /// Whose reveal.
         seat: Seat,
         /// The cancelled card.
         card: Special,
     },
-    /// [M3] The Doc turned one die of the player who just rolled.
+    /// Special roles: The Doc turned one die of the player who just rolled.
     DieTurned {
         /// The die.
         die: u8,
         /// Its new face.
         face: Face,
     },
-    /// [M3] The Good and the Sheriff swapped role cards.
+    /// Special roles: The Good and the Sheriff swapped role cards.
     RolesSwapped {
         /// The Good's holder, now the Sheriff.
         seat: Seat,
         /// The former Sheriff, now a Deputy.
         sheriff: Seat,
     },
-    /// [M3] The Ugly made two players swap every arrow they hold.
+    /// Special roles: The Ugly made two players swap every arrow they hold.
     ArrowsSwapped {
         /// One player.
         first: Seat,
         /// The other.
         second: Seat,
     },
-    /// [M3] The Gambler made the active player throw every die one last time.
+    /// Special roles: The Gambler made the active player throw every die one
+    /// last time.
     Gambled,
-    /// [M3] The Bad cancelled a gain.
+    /// Special roles: The Bad cancelled a gain.
     GainBlocked {
         /// The gain that did not happen.
         gain: Gain,
     },
-    /// [M3] The Left Hand saved a player about to be eliminated: he is at 2 LP.
+    /// Special roles: The Left Hand saved a player about to be eliminated, who
+    /// is at 2 LP.
     Rescued {
         /// Who.
         seat: Seat,
@@ -321,9 +329,10 @@ pub enum Event {
 }
 
 impl Event {
-    /// Whether this event begins one decision's events: a seat's action, a
-    /// seat's standing orders [M3], or a reaction window running out [M3]. Between
-    /// two such events the state is transitional; before one, the game waits.
+    /// Whether this event begins one decision's events: a seat's action, or with
+    /// special roles a seat's standing orders or a reaction window running out.
+    /// Between two such events the state is transitional; before one, the game
+    /// waits.
     pub fn begins_decision(&self) -> bool {
         matches!(
             self,

@@ -35,7 +35,7 @@ pub fn check_invariants(s: &State) -> Result<(), String> {
             return Err(format!("seat {seat} is at 0 LP but not eliminated"));
         }
     }
-    // [M5] The Ghost tokens are with the Ghost or, as one gift, with one living
+    // Ghost: the Ghost tokens are with the Ghost or, as one gift, with one living
     // player other than him.
     if let Some(gift) = s.gift
         && (s.ghost.is_none() || s.ghost == Some(gift.to) || !s.is_alive(gift.to))
@@ -45,7 +45,7 @@ pub fn check_invariants(s: &State) -> Result<(), String> {
             gift.to
         ));
     }
-    // [M3] An open window waits only for living, face-down seats.
+    // Special roles: an open window waits only for living, face-down seats.
     if let Some(w) = s.window
         && let Some(seat) = w
             .asked

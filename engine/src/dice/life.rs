@@ -53,7 +53,7 @@ impl Machine<'_, '_> {
     }
 
     /// Batch step 7 begins: with players about to be eliminated, The Left Hand's
-    /// window [M3] comes first.
+    /// window (special roles) comes first.
     fn aftermath(&mut self) {
         if doomed(self.s).next().is_some() && window_applies(self.s, WindowKind::Elimination) {
             self.batch_stepped(BatchStep::Eliminate);
@@ -152,7 +152,7 @@ impl Machine<'_, '_> {
             });
             return;
         }
-        // [M3] The Bad's window comes just before the gain (D-24).
+        // Special roles: The Bad's window comes just before the gain (D-24).
         self.offer(Window {
             gain: Some(Gain {
                 seat,
@@ -164,8 +164,8 @@ impl Machine<'_, '_> {
     }
 }
 
-/// [M5] The side of the Ghost Renegade card for the number of players at the
-/// start (6.5.3).
+/// Ghost: the side of the Ghost Renegade card for the number of players at
+/// the start (6.5.3).
 pub fn ghost_renegade_side(players: u8) -> Team {
     if players % 2 == 1 {
         Team::Outlaws

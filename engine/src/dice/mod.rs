@@ -97,9 +97,9 @@ pub fn play_into(
     Ok(())
 }
 
-/// [M3] Closes the open window when its live reaction time is up (the server
-/// calls this, never a seat): every seat still asked passes, and the game moves
-/// on to its next decision. Refused when no window waits for anyone.
+/// Special roles: closes the open window when its live reaction time is up (the
+/// server calls this, never a seat): every seat still asked passes, and the
+/// game moves on to its next decision. Refused when no window waits for anyone.
 pub fn expire(state: &mut State, rng: &mut GameRng) -> Result<Vec<Event>, ActionError> {
     if state.is_over() {
         return Err(ActionError::GameOver);

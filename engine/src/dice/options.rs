@@ -27,14 +27,15 @@ pub struct Options {
     /// The Old Saloon modules in play.
     #[serde(default)]
     pub modules: Vec<Module>,
-    /// [M3] Mix the base role cards with the special ones before dealing
-    /// (§6.3.2): nobody then knows whether a face-down card is special.
+    /// Special roles: mix the base role cards with the special ones before
+    /// dealing (§6.3.2); nobody then knows whether a face-down card is special.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub special_roles_mixed: bool,
-    /// [M3] A live reaction window: human seats are asked in every window by
-    /// default, and the server closes a window this many seconds after it opens,
-    /// answering `pass` for whoever has not answered. Off (play-by-post) when
-    /// absent: human seats then pass unless their standing orders say otherwise.
+    /// Special roles: a live reaction window. Human seats are asked in every
+    /// window by default, and the server closes a window this many seconds
+    /// after it opens, answering `pass` for whoever has not answered. Off
+    /// (play-by-post) when absent: human seats then pass unless their standing
+    /// orders say otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reaction_seconds: Option<u32>,
 }

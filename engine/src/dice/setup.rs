@@ -76,10 +76,10 @@ pub fn start(config: &Config, rng: &mut GameRng) -> Result<Vec<Event>, ConfigErr
     Ok(m.events)
 }
 
-/// [M3] The card each seat's role comes as (§6.3.1, §6.3.2): for each role, that
-/// many cards drawn at random from its special cards (The Good left out with 3
-/// players, D-28), mixed with the base cards in the mixed variant (`None` = a
-/// base card).
+/// Special roles: the card each seat's role comes as (§6.3.1, §6.3.2): for each
+/// role, that many cards drawn at random from its special cards (The Good left
+/// out with 3 players, D-28), mixed with the base cards in the mixed variant
+/// (`None` = a base card).
 fn deal_specials(roles: &[Role], mixed: bool, rng: &mut GameRng) -> Vec<Option<Special>> {
     let three = roles.len() == 3;
     let mut cards = vec![None; roles.len()];

@@ -1,4 +1,4 @@
-//! [M3] Special roles: the nine cards, their windows, the powers players use in
+//! Special roles: the nine cards, their windows, the powers players use in
 //! them, and the private standing orders that answer windows in play-by-post.
 //!
 //! A *window* is a moment at which a special role may be revealed (§6.3.6). It is
@@ -14,7 +14,7 @@ use super::roles::Role;
 use super::state::{GainSource, MAX_PLAYERS};
 use crate::core::Seat;
 
-/// A special role card [M3].
+/// A special role card (special roles module).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]

@@ -27,9 +27,10 @@ pub struct Player {
     pub role: Option<Role>,
     /// Whether the role card is face up.
     pub role_public: bool,
-    /// [M3] The special role card, if the role card is one.
+    /// Special roles: the special role card, if the role card is one.
     pub special: Option<Special>,
-    /// [M3] Whether the card's power has been used (or cancelled by The Judge).
+    /// Special roles: whether the card's power has been used (or cancelled by
+    /// The Judge).
     pub power_used: bool,
     /// Life points now; 0 once eliminated.
     pub life: u8,
@@ -37,7 +38,7 @@ pub struct Player {
     pub max_life: u8,
     /// Regular arrow tokens held.
     pub arrows: u8,
-    /// [M2] Whether he holds the Indian Chief's Arrow.
+    /// With the Chief's Arrow: whether he holds it.
     pub chief: bool,
     /// Whether he is still in the game.
     pub alive: bool,
@@ -74,16 +75,17 @@ pub enum Stage {
     FirstRoll,
     /// The immediate results of the roll just made, still to apply (§3.5).
     Immediate(Immediate),
-    /// Dice were just thrown: The Doc's window [M3], then the roll's immediate
-    /// results are counted.
+    /// Dice were just thrown: The Doc's window (special roles), then the roll's
+    /// immediate results are counted.
     Rolled,
     /// After a roll's immediate results: the Dynamite check and the roll limit.
     AfterRoll,
-    /// Rolling is over: after The Gambler's window [M3], resolution starts.
+    /// Rolling is over: after The Gambler's window (special roles), resolution
+    /// starts.
     RollingOver,
     /// Decision: re-roll some dice or stop.
     Reroll,
-    /// Decision [M5]: the Ghost gives a token matching one of his final faces.
+    /// Decision (Ghost): the Ghost gives a token matching one of his final faces.
     GhostGift,
     /// T5: resolving the final dice.
     Resolve {
@@ -92,7 +94,8 @@ pub enum Stage {
     },
     /// T6: the end of the turn.
     TurnEnd,
-    /// After T6 and The Right Hand's window [M3]: the next player's turn starts.
+    /// After T6 and The Right Hand's window (special roles): the next player's
+    /// turn starts.
     NextTurn,
     /// The game is over.
     Over,
@@ -105,14 +108,14 @@ pub enum Stage {
 pub struct Immediate {
     /// Arrow results left.
     pub arrows: u8,
-    /// [M1] Broken Arrow results left.
+    /// Loudmouth and Coward: Broken Arrow results left.
     #[serde(default)]
     pub broken: u8,
-    /// [M1] Bullet results left.
+    /// Loudmouth and Coward: Bullet results left.
     #[serde(default)]
     pub bullets: u8,
-    /// [M4] Elena Fuente has yet to say whether she hands one of this roll's
-    /// Arrows to another player.
+    /// New characters: Elena Fuente has yet to say whether she hands one of
+    /// this roll's Arrows to another player.
     #[serde(default)]
     pub elena: bool,
 }
@@ -122,7 +125,7 @@ pub struct Immediate {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case", tag = "step")]
 pub enum Step {
-    /// Step 1 [M4]: Bill Noface takes his Arrow results.
+    /// Step 1 (new characters): Bill Noface takes his Arrow results.
     BillArrows {
         /// Arrow results left.
         left: u8,
@@ -131,7 +134,7 @@ pub enum Step {
     Dynamite,
     /// Step 3: decision while results are unassigned, then one batch.
     Bullseyes,
-    /// After step 3 [M4]: Doc Holyday's bonus.
+    /// After step 3 (new characters): Doc Holyday's bonus.
     DocHolyday,
     /// Step 4 begins: counts the Beers and checks Jesse Jones's LP.
     BeersStart,
@@ -162,7 +165,7 @@ pub enum LossSource {
     Indians,
     /// Three or more Dynamite.
     Dynamite,
-    /// [M1] A Bullet rolled by the active player.
+    /// Loudmouth and Coward: a Bullet rolled by the active player.
     Bullet,
     /// Bull's Eyes of the active player.
     Bullseyes {
@@ -202,7 +205,7 @@ pub enum GainSource {
     VultureSam,
     /// Suzy Lafayette's bonus.
     SuzyLafayette,
-    /// [M4] Doc Holyday's bonus.
+    /// New characters: Doc Holyday's bonus.
     DocHolyday,
 }
 
@@ -213,16 +216,18 @@ pub enum GainSource {
 pub enum BatchStep {
     /// Step 3: Bart Cassidy may take arrows instead (a decision when it applies).
     Bart,
-    /// Step 4 [M4]: Molly Stark may take over others' losses (a decision).
+    /// Step 4 (new characters): Molly Stark may take over others' losses (a
+    /// decision).
     Molly,
     /// Step 5: every loss is applied at once.
     Apply,
     /// Step 6: Pedro Ramirez may return arrows (a decision when it applies).
     Pedro,
-    /// Step 7 begins: players at 0 LP are about to be eliminated (The Left
-    /// Hand's window [M3]).
+    /// Step 7 begins: players at 0 LP are about to be eliminated (with special
+    /// roles, The Left Hand's window).
     Aftermath,
-    /// [M3] The Left Hand saved a player: he may return his tokens (a decision).
+    /// Special roles: The Left Hand saved a player, who may return his tokens (a
+    /// decision).
     Rescue,
     /// Steps 7–9: eliminations, the victory check, Vulture Sam.
     Eliminate,
@@ -241,7 +246,7 @@ pub struct Batch {
     pub lost: [u8; MAX_PLAYERS],
     /// Where it stands.
     pub step: BatchStep,
-    /// [M3] The player The Left Hand saved in this batch.
+    /// Special roles: the player The Left Hand saved in this batch.
     pub rescued: Option<Seat>,
 }
 
@@ -270,10 +275,10 @@ pub struct Turn {
     pub shots: [Shot; MAX_SHOTS],
     /// How many of `shots` are used.
     pub shots_len: u8,
-    /// [M5] Whether this is the Ghost's turn (he was the Ghost when it began).
+    /// Ghost: whether this is the Ghost's turn (he was the Ghost when it began).
     pub ghost: bool,
-    /// [M3] Whether The Gambler made the active player re-roll everything: that
-    /// roll is his last.
+    /// Special roles: whether The Gambler made the active player re-roll
+    /// everything: that roll is his last.
     pub gambled: bool,
 }
 
@@ -292,7 +297,7 @@ impl Turn {
     }
 }
 
-/// [M5] Ghost tokens given to a player: one face, doubled on a pair.
+/// Ghost: the Ghost tokens given to a player: one face, doubled on a pair.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct GhostGift {
@@ -329,26 +334,27 @@ pub struct State {
     pub table: [Player; MAX_PLAYERS],
     /// Regular arrow tokens in the pile.
     pub pile: u8,
-    /// [M2] Whether the Chief's Arrow is in the pile.
+    /// With the Chief's Arrow: whether it is in the pile.
     pub chief_in_pile: bool,
-    /// [M5] The Ghost's seat, once someone became the Ghost.
+    /// Ghost: the Ghost's seat, once someone became the Ghost.
     pub ghost: Option<Seat>,
-    /// [M5] For a Renegade who became the Ghost: the side he now wins with.
+    /// Ghost: for a Renegade who became the Ghost, the side he now wins with.
     pub ghost_side: Option<Team>,
-    /// [M5] Whether anyone has been eliminated yet (only the first can become
-    /// the Ghost).
+    /// Ghost: whether anyone has been eliminated yet (only the game's first
+    /// eliminations can make the Ghost).
     pub first_elimination_done: bool,
-    /// [M5] The Ghost tokens a player holds until the end of his next turn.
+    /// Ghost: the Ghost tokens a player holds until the end of his next turn.
     pub gift: Option<GhostGift>,
     /// A token a seat must take from the pile as soon as no batch is open
     /// (El Gringo's penalty), when the taker has a choice of token.
     pub owed: Option<Seat>,
-    /// [M3] The window open for reveals, while some seat must still answer it.
+    /// Special roles: the window open for reveals, while some seat must still
+    /// answer it.
     pub window: Option<Window>,
-    /// [M3] Each seat's standing orders, as set (private to the seat).
+    /// Special roles: each seat's standing orders, as set (private to the seat).
     pub orders: [Orders; MAX_PLAYERS],
-    /// [M3] The live reaction window's length, if the game has one: human seats
-    /// are then asked in windows by default.
+    /// Special roles: the live reaction window's length, if the game has one:
+    /// human seats are then asked in windows by default.
     pub reaction_seconds: Option<u32>,
     /// The current turn.
     pub turn: Turn,
@@ -422,7 +428,7 @@ impl State {
         (!self.turn.ghost).then(|| self.table[active as usize].character)
     }
 
-    /// Whether this turn is the Ghost's [M5] (a player who becomes the Ghost
+    /// Ghost: whether this turn is the Ghost's (a player who becomes the Ghost
     /// during his own turn does not play on as the Ghost: his turn ends).
     pub fn ghost_turn(&self) -> bool {
         self.turn.ghost
@@ -438,7 +444,8 @@ impl State {
         self.pile + u8::from(self.chief_in_pile)
     }
 
-    /// Every token of the game: 9 regular arrows, plus the Chief's Arrow [M2].
+    /// Every token of the game: 9 regular arrows, plus the Chief's Arrow when
+    /// its module is on.
     pub fn all_tokens(&self) -> u8 {
         ARROWS + u8::from(self.modules.has(super::options::Module::ChiefArrow))
     }
@@ -464,9 +471,9 @@ impl State {
         (0..self.players).find(|&s| self.table[s as usize].role == Some(Role::Sheriff))
     }
 
-    /// [M3] A seat's standing orders, with its default filled in where it gave
-    /// none: `ask` for a bot seat, `pass` for a human one (`ask` too with a live
-    /// reaction window).
+    /// Special roles: a seat's standing orders, with its default filled in
+    /// where it gave none: `ask` for a bot seat, `pass` for a human one (`ask`
+    /// too with a live reaction window).
     pub fn orders_of(&self, seat: Seat) -> Orders {
         let bot = self
             .seats

@@ -26,7 +26,8 @@ impl Machine<'_, '_> {
                 } else {
                     self.stage(Stage::FirstRoll);
                 }
-                // [M3] The Good and The Ugly come before Sid's gift (3.1).
+                // Special roles: The Good and The Ugly come before Sid's gift
+                // (3.1).
                 self.offer(Window::new(WindowKind::TurnStart));
             }
             Stage::Rolled => self.count_immediate(),
@@ -71,8 +72,8 @@ impl Machine<'_, '_> {
         self.stage(Stage::Resolve { step });
     }
 
-    /// The active player's last roll is made: after The Gambler's window [M3]
-    /// (not after the roll he forced), resolution starts.
+    /// The active player's last roll is made: after The Gambler's window (special
+    /// roles; not after the roll he forced), resolution starts.
     fn end_rolling(&mut self) {
         self.stage(Stage::RollingOver);
         if !self.s.turn.gambled {
@@ -80,8 +81,8 @@ impl Machine<'_, '_> {
         }
     }
 
-    /// Rolling is over: resolution starts with Bill Noface's Arrows [M4], or
-    /// with the Dynamite.
+    /// Rolling is over: resolution starts with Bill Noface's Arrows (new
+    /// characters), or with the Dynamite.
     fn resolve_first_step(&mut self) {
         if self.s.ghost_turn() {
             // The Ghost's dice have no resolution: he gives a token (6.5.4).
@@ -413,7 +414,8 @@ impl Machine<'_, '_> {
             .collect::<ArrayVec<_, MAX_DICE>>();
         self.emit(Event::DiceRolled { dice });
         self.stage(Stage::Rolled);
-        // [M3] The Doc may turn a die before the roll's immediate results.
+        // Special roles: The Doc may turn a die before the roll's immediate
+        // results.
         self.offer(Window::new(WindowKind::Roll));
     }
 

@@ -25,10 +25,10 @@ pub struct PlayerView {
     pub role: Option<Role>,
     /// Whether his role card is face up.
     pub role_public: bool,
-    /// [M3] His special role card, seen like his role (`null` for a base card or
-    /// when hidden).
+    /// Special roles: his special role card, seen like his role (`null` for a
+    /// base card or when hidden).
     pub card: Option<Special>,
-    /// [M3] Whether his card's power is used up (it is then face up).
+    /// Special roles: whether his card's power is used up (it is then face up).
     pub power_used: bool,
     /// Life points.
     pub life: u8,
@@ -36,7 +36,7 @@ pub struct PlayerView {
     pub max_life: u8,
     /// Regular arrows held.
     pub arrows: u8,
-    /// [M2] Whether he holds the Chief's Arrow.
+    /// With the Chief's Arrow: whether he holds it.
     pub chief: bool,
     /// Whether he is still in the game.
     pub alive: bool,
@@ -71,7 +71,7 @@ pub struct View {
     pub players: ArrayVec<PlayerView, MAX_PLAYERS>,
     /// Regular arrows in the pile.
     pub pile: u8,
-    /// [M2] Whether the Chief's Arrow is in the pile.
+    /// With the Chief's Arrow: whether it is in the pile.
     pub chief_in_pile: bool,
     /// The turn in progress.
     pub turn: TurnView,
@@ -79,20 +79,20 @@ pub struct View {
     pub stage: Stage,
     /// Who must act now, and on what (the first of `waiting`).
     pub pending: Option<Pending>,
-    /// Every seat the game waits for: one, or [M3] each seat asked by hand in an
-    /// open window.
+    /// Every seat the game waits for: one, or with special roles each seat asked
+    /// by hand in an open window.
     #[cfg_attr(feature = "openapi", schema(value_type = Vec<Pending>))]
     pub waiting: ArrayVec<Pending, MAX_PLAYERS>,
-    /// [M3] The window open for special-role reveals, if any.
+    /// Special roles: the window open for reveals, if any.
     pub window: Option<Window>,
-    /// [M3] The viewer's own standing orders, defaults filled in (only for a
-    /// seat, with `special_roles` on).
+    /// Special roles: the viewer's own standing orders, defaults filled in (only
+    /// for a seat, with `special_roles` on).
     pub orders: Option<Orders>,
-    /// [M5] The Ghost's seat, if someone became the Ghost.
+    /// Ghost: the Ghost's seat, if someone became the Ghost.
     pub ghost: Option<Seat>,
-    /// [M5] The side a Ghost Renegade plays on.
+    /// Ghost: the side a Ghost Renegade plays on.
     pub ghost_side: Option<Team>,
-    /// [M5] Ghost tokens a player holds.
+    /// Ghost: the Ghost tokens a player holds.
     pub gift: Option<GhostGift>,
     /// How the game ended, once over.
     pub outcome: Option<Outcome>,

@@ -1,4 +1,4 @@
-//! [M3] Windows for special roles: who is offered one, how standing orders
+//! Windows for special roles: who is offered one, how standing orders
 //! answer it, and what each power does once The Judge has let it through
 //! (§6.3, D-21..D-28).
 //!

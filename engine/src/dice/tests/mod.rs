@@ -91,8 +91,9 @@ impl Table {
         Table::with_cards(&seats, modules)
     }
 
-    /// [M3] Like [`Table::with_modules`], each seat's role card possibly a special
-    /// one (The Bear adds its bonus to the Sheriff's LP). `special_roles` is on.
+    /// Special roles: like [`Table::with_modules`], each seat's role card
+    /// possibly a special one (The Bear adds its bonus to the Sheriff's LP).
+    /// `special_roles` is on.
     pub fn with_cards(seats: &[(Character, Role, Option<Special>)], modules: &[Module]) -> Table {
         let mut modules = modules.to_vec();
         if seats.iter().any(|s| s.2.is_some()) && !modules.contains(&Module::SpecialRoles) {
@@ -203,7 +204,7 @@ impl Table {
         self
     }
 
-    /// [M2] Gives a player the Chief's Arrow from the pile.
+    /// With the Chief's Arrow: gives a player the Chief's Arrow from the pile.
     pub fn chief(&mut self, seat: Seat) -> &mut Table {
         self.push(Event::ArrowTaken { seat, chief: true });
         self
@@ -224,17 +225,17 @@ impl Table {
         pending(&self.state)
     }
 
-    /// [M3] The seats the game waits for.
+    /// Special roles: the seats the game waits for.
     pub fn waiting(&self) -> Vec<Seat> {
         waiting(&self.state).iter().map(|p| p.seat).collect()
     }
 
-    /// [M3] `seat` sets its standing orders.
+    /// Special roles: `seat` sets its standing orders.
     pub fn orders(&mut self, seat: Seat, orders: Orders) -> &mut Table {
         self.act(seat, Action::SetOrders { orders })
     }
 
-    /// [M3] Every seat in `seats` answers windows by hand.
+    /// Special roles: every seat in `seats` answers windows by hand.
     pub fn ask(&mut self, seats: &[Seat]) -> &mut Table {
         for &seat in seats {
             self.orders(seat, Orders::ASK);
@@ -242,7 +243,8 @@ impl Table {
         self
     }
 
-    /// [M3] Every seat asked in the open window, if any, passes, except `but`.
+    /// Special roles: every seat asked in the open window, if any, passes,
+    /// except `but`.
     pub fn all_pass(&mut self, but: &[Seat]) -> &mut Table {
         let asked = self.state.window.map(|w| w.asked).unwrap_or_default();
         for seat in asked.iter().filter(|s| !but.contains(s)) {
@@ -251,7 +253,7 @@ impl Table {
         self
     }
 
-    /// [M3] `seat` reveals his card to use `power`.
+    /// Special roles: `seat` reveals his card to use `power`.
     pub fn reveal(&mut self, seat: Seat, power: Power) -> &mut Table {
         self.act(seat, Action::Reveal { power })
     }
@@ -315,7 +317,7 @@ impl Table {
             .collect()
     }
 
-    /// [M5] Makes `seat` the Ghost (eliminated first).
+    /// Ghost: makes `seat` the Ghost (eliminated first).
     pub fn make_ghost(&mut self, seat: Seat) -> &mut Table {
         let role = self.p(seat).role.unwrap();
         self.push(Event::PlayerEliminated { seat, role });
@@ -324,7 +326,7 @@ impl Table {
         self
     }
 
-    /// [M5] Gives `to` Ghost tokens of `face` (doubled or not).
+    /// Ghost: gives `to` Ghost tokens of `face` (doubled or not).
     pub fn gift(&mut self, to: Seat, face: Face, double: bool) -> &mut Table {
         self.push(Event::GhostTokensGiven {
             gift: GhostGift { to, face, double },
@@ -347,8 +349,8 @@ impl Table {
         self
     }
 
-    /// [M1] The active player takes a Saloon die (in place of a base die, the
-    /// last of his dice) and his first roll shows `codes`.
+    /// Loudmouth and Coward: the active player takes a Saloon die (in place of a
+    /// base die, the last of his dice) and his first roll shows `codes`.
     pub fn roll_with(&mut self, die: DieKind, codes: &str) -> &mut Table {
         let active = self.state.turn.active;
         let set = DiceSet::new(4, Some(die));
