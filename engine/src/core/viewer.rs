@@ -9,10 +9,13 @@ pub type Seat = u8;
 #[serde(rename_all = "snake_case")]
 pub enum Viewer {
     /// A player: sees his own secrets and public facts.
+    #[cfg_attr(feature = "openapi", schema(title = "seat"))]
     Seat(Seat),
     /// Someone without a seat: public facts only.
+    #[cfg_attr(feature = "openapi", schema(title = "spectator"))]
     Spectator,
     /// Sees everything: used once a game is over, and for audits.
+    #[cfg_attr(feature = "openapi", schema(title = "omniscient"))]
     Omniscient,
 }
 

@@ -21,12 +21,16 @@ use arrayvec::ArrayVec;
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Decision {
     /// Sid Ketchum names a living player to gain 1 LP.
+    #[cfg_attr(feature = "openapi", schema(title = "sid_gift"))]
     SidGift,
     /// The first roll of the turn.
+    #[cfg_attr(feature = "openapi", schema(title = "first_roll"))]
     FirstRoll,
     /// Re-roll some dice, or stop.
+    #[cfg_attr(feature = "openapi", schema(title = "reroll"))]
     Reroll,
     /// Assign the next Bull's Eye result.
+    #[cfg_attr(feature = "openapi", schema(title = "bullseye"))]
     Bullseye {
         /// Which result (0-based, in die order).
         result: u8,
@@ -34,45 +38,56 @@ pub enum Decision {
         symbol: Symbol,
     },
     /// Give the next Beer result.
+    #[cfg_attr(feature = "openapi", schema(title = "beer"))]
     Beer {
         /// Beer results left, this one included.
         left: u8,
     },
     /// Kit Carlson returns arrows.
+    #[cfg_attr(feature = "openapi", schema(title = "kit_discard"))]
     KitDiscard {
         /// Arrows he may still return.
         left: u8,
     },
     /// Bart Cassidy may take arrows instead of losing LP.
+    #[cfg_attr(feature = "openapi", schema(title = "arrows_instead_of_life"))]
     ArrowsInsteadOfLife {
         /// The most arrows he may take.
         max: u8,
     },
     /// Pedro Ramirez may return arrows.
+    #[cfg_attr(feature = "openapi", schema(title = "return_arrows"))]
     ReturnArrows {
         /// The most arrows he may return.
         max: u8,
     },
     /// With the Chief's Arrow: take a token from the pile, the Chief's Arrow or
     /// a regular one.
+    #[cfg_attr(feature = "openapi", schema(title = "take_token"))]
     TakeToken,
     /// Loudmouth and Coward: pick whose regular arrow a Broken Arrow sends back.
+    #[cfg_attr(feature = "openapi", schema(title = "broken_arrow"))]
     BrokenArrow,
     /// New characters: Elena Fuente may hand one Arrow of this roll to another
     /// player.
+    #[cfg_attr(feature = "openapi", schema(title = "elena_gift"))]
     ElenaGift,
     /// New characters: Molly Stark may take over other players' losses.
+    #[cfg_attr(feature = "openapi", schema(title = "molly_take_over"))]
     MollyTakeOver,
     /// Ghost: the Ghost gives a token.
+    #[cfg_attr(feature = "openapi", schema(title = "ghost_gift"))]
     GhostGift,
     /// Special roles: a window is open; pass, or reveal your special role to
     /// use it. Every seat offered it is asked the same way, whatever it holds.
+    #[cfg_attr(feature = "openapi", schema(title = "window"))]
     Window {
         /// The moment.
         window: WindowKind,
     },
     /// Special roles: saved by The Left Hand, return all your tokens, or keep
     /// them.
+    #[cfg_attr(feature = "openapi", schema(title = "rescue_tokens"))]
     RescueTokens,
 }
 

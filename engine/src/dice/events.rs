@@ -65,8 +65,10 @@ pub struct GameCreated {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// The game was opened.
+    #[cfg_attr(feature = "openapi", schema(title = "game_created"))]
     GameCreated(Box<GameCreated>),
     /// A role card was dealt; `role` is hidden (`null`) from those who may not see it.
+    #[cfg_attr(feature = "openapi", schema(title = "role_dealt"))]
     RoleDealt {
         /// To whom.
         seat: Seat,
@@ -80,6 +82,7 @@ pub enum Event {
         card: Option<Special>,
     },
     /// A character card was dealt (public).
+    #[cfg_attr(feature = "openapi", schema(title = "character_dealt"))]
     CharacterDealt {
         /// To whom.
         seat: Seat,
@@ -89,11 +92,13 @@ pub enum Event {
         life: u8,
     },
     /// A player's turn began.
+    #[cfg_attr(feature = "openapi", schema(title = "turn_started"))]
     TurnStarted {
         /// The active player.
         seat: Seat,
     },
     /// A seat took an action (the command, as posted).
+    #[cfg_attr(feature = "openapi", schema(title = "acted"))]
     Acted {
         /// Who acted.
         seat: Seat,
@@ -101,17 +106,20 @@ pub enum Event {
         action: Action,
     },
     /// The game moved on to another stage.
+    #[cfg_attr(feature = "openapi", schema(title = "stage_changed"))]
     StageChanged {
         /// Where it stands now.
         stage: Stage,
     },
     /// The active player threw some dice.
+    #[cfg_attr(feature = "openapi", schema(title = "dice_rolled"))]
     DiceRolled {
         /// The dice thrown and their faces.
         #[cfg_attr(feature = "openapi", schema(value_type = Vec<RolledDie>))]
         dice: ArrayVec<RolledDie, MAX_DICE>,
     },
     /// A player took one token from the pile.
+    #[cfg_attr(feature = "openapi", schema(title = "arrow_taken"))]
     ArrowTaken {
         /// Who took it.
         seat: Seat,
@@ -120,6 +128,7 @@ pub enum Event {
         chief: bool,
     },
     /// A player's tokens went back to the pile.
+    #[cfg_attr(feature = "openapi", schema(title = "arrows_returned"))]
     ArrowsReturned {
         /// Whose tokens.
         seat: Seat,
@@ -131,6 +140,7 @@ pub enum Event {
     },
     /// Loudmouth and Coward: the active player chose the Loudmouth or the
     /// Coward for this turn.
+    #[cfg_attr(feature = "openapi", schema(title = "saloon_die_taken"))]
     SaloonDieTaken {
         /// Which die.
         die: DieKind,
@@ -140,6 +150,7 @@ pub enum Event {
     },
     /// New characters: Apache Kid took the Chief's Arrow from its holder for an
     /// Arrow result.
+    #[cfg_attr(feature = "openapi", schema(title = "chief_grabbed"))]
     ChiefGrabbed {
         /// Apache Kid.
         seat: Seat,
@@ -148,6 +159,7 @@ pub enum Event {
     },
     /// New characters: Molly Stark took over another player's loss in the open
     /// batch.
+    #[cfg_attr(feature = "openapi", schema(title = "loss_taken_over"))]
     LossTakenOver {
         /// Whose loss.
         from: Seat,
@@ -155,6 +167,7 @@ pub enum Event {
         by: Seat,
     },
     /// Ghost: the first non-Sheriff player eliminated became the Ghost.
+    #[cfg_attr(feature = "openapi", schema(title = "became_ghost"))]
     BecameGhost {
         /// His seat.
         seat: Seat,
@@ -163,14 +176,17 @@ pub enum Event {
         side: Option<Team>,
     },
     /// Ghost: the Ghost gave his tokens.
+    #[cfg_attr(feature = "openapi", schema(title = "ghost_tokens_given"))]
     GhostTokensGiven {
         /// The receiver, the face and whether doubled.
         gift: GhostGift,
     },
     /// Ghost: the Ghost tokens went back to the Ghost.
+    #[cfg_attr(feature = "openapi", schema(title = "ghost_tokens_returned"))]
     GhostTokensReturned,
     /// Ghost: the receiver of Ghost tokens set base dice to their face before
     /// his first roll (not thrown, but counted as rolled).
+    #[cfg_attr(feature = "openapi", schema(title = "token_dice_set"))]
     TokenDiceSet {
         /// The face.
         face: Face,
@@ -179,11 +195,13 @@ pub enum Event {
     },
     /// A token must be taken from the pile, by a seat that chooses which
     /// (El Gringo's penalty with the Chief's Arrow in the pile).
+    #[cfg_attr(feature = "openapi", schema(title = "token_owed"))]
     TokenOwed {
         /// Who must take it.
         seat: Seat,
     },
     /// A batch of losses began.
+    #[cfg_attr(feature = "openapi", schema(title = "batch_started"))]
     BatchStarted {
         /// Its cause.
         source: LossSource,
@@ -192,6 +210,7 @@ pub enum Event {
         losses: Losses,
     },
     /// Bart Cassidy took tokens instead of losing LP.
+    #[cfg_attr(feature = "openapi", schema(title = "arrows_instead_of_life"))]
     ArrowsInsteadOfLife {
         /// Bart's seat.
         seat: Seat,
@@ -202,11 +221,13 @@ pub enum Event {
         chief: bool,
     },
     /// The batch moved to its next step.
+    #[cfg_attr(feature = "openapi", schema(title = "batch_stepped"))]
     BatchStepped {
         /// The step.
         step: BatchStep,
     },
     /// A player lost LP.
+    #[cfg_attr(feature = "openapi", schema(title = "life_lost"))]
     LifeLost {
         /// Who.
         seat: Seat,
@@ -216,6 +237,7 @@ pub enum Event {
         source: LossSource,
     },
     /// A player was eliminated; his role card is turned up.
+    #[cfg_attr(feature = "openapi", schema(title = "player_eliminated"))]
     PlayerEliminated {
         /// Who.
         seat: Seat,
@@ -223,8 +245,10 @@ pub enum Event {
         role: Role,
     },
     /// The batch is over.
+    #[cfg_attr(feature = "openapi", schema(title = "batch_ended"))]
     BatchEnded,
     /// A player gained LP (0 when the gain was wasted at max LP).
+    #[cfg_attr(feature = "openapi", schema(title = "life_gained"))]
     LifeGained {
         /// Who.
         seat: Seat,
@@ -234,6 +258,7 @@ pub enum Event {
         source: GainSource,
     },
     /// A Bull's Eye result was given a target.
+    #[cfg_attr(feature = "openapi", schema(title = "bullseye_assigned"))]
     BullseyeAssigned {
         /// The target.
         target: Seat,
@@ -241,14 +266,17 @@ pub enum Event {
         doubled: bool,
     },
     /// The Gatling Gun fired: the shooter's arrows go back to the pile.
+    #[cfg_attr(feature = "openapi", schema(title = "gatling_fired"))]
     GatlingFired {
         /// The shooter.
         seat: Seat,
     },
     /// After an Indian attack every arrow goes back to the pile.
+    #[cfg_attr(feature = "openapi", schema(title = "arrows_recalled"))]
     ArrowsRecalled,
     /// Special roles: a seat set its standing orders; `orders` is hidden
     /// (`null`) from everyone else.
+    #[cfg_attr(feature = "openapi", schema(title = "orders_set"))]
     OrdersSet {
         /// Whose orders.
         seat: Seat,
@@ -256,17 +284,21 @@ pub enum Event {
         orders: Option<Orders>,
     },
     /// Special roles: a window opened and waits for the listed seats' answers.
+    #[cfg_attr(feature = "openapi", schema(title = "window_opened"))]
     WindowOpened {
         /// The window.
         window: Window,
     },
     /// Special roles: the open window closed.
+    #[cfg_attr(feature = "openapi", schema(title = "window_closed"))]
     WindowClosed,
     /// Special roles: the live reaction window ran out, and every seat still
     /// asked passes.
+    #[cfg_attr(feature = "openapi", schema(title = "window_expired"))]
     WindowExpired,
     /// Special roles: a player turned his special role card face up to use its
     /// power.
+    #[cfg_attr(feature = "openapi", schema(title = "role_revealed"))]
     RoleRevealed {
         /// Who.
         seat: Seat,
@@ -277,6 +309,7 @@ pub enum Event {
     },
     /// Special roles: The Judge cancelled a reveal; that power is used up, to no
     /// effect.
+    #[cfg_attr(feature = "openapi", schema(title = "reveal_cancelled"))]
     RevealCancelled {
         /// Whose reveal.
         seat: Seat,
@@ -284,6 +317,7 @@ pub enum Event {
         card: Special,
     },
     /// Special roles: The Doc turned one die of the player who just rolled.
+    #[cfg_attr(feature = "openapi", schema(title = "die_turned"))]
     DieTurned {
         /// The die.
         die: u8,
@@ -291,6 +325,7 @@ pub enum Event {
         face: Face,
     },
     /// Special roles: The Good and the Sheriff swapped role cards.
+    #[cfg_attr(feature = "openapi", schema(title = "roles_swapped"))]
     RolesSwapped {
         /// The Good's holder, now the Sheriff.
         seat: Seat,
@@ -298,6 +333,7 @@ pub enum Event {
         sheriff: Seat,
     },
     /// Special roles: The Ugly made two players swap every arrow they hold.
+    #[cfg_attr(feature = "openapi", schema(title = "arrows_swapped"))]
     ArrowsSwapped {
         /// One player.
         first: Seat,
@@ -306,19 +342,23 @@ pub enum Event {
     },
     /// Special roles: The Gambler made the active player throw every die one
     /// last time.
+    #[cfg_attr(feature = "openapi", schema(title = "gambled"))]
     Gambled,
     /// Special roles: The Bad cancelled a gain.
+    #[cfg_attr(feature = "openapi", schema(title = "gain_blocked"))]
     GainBlocked {
         /// The gain that did not happen.
         gain: Gain,
     },
     /// Special roles: The Left Hand saved a player about to be eliminated, who
     /// is at 2 LP.
+    #[cfg_attr(feature = "openapi", schema(title = "rescued"))]
     Rescued {
         /// Who.
         seat: Seat,
     },
     /// The game is over; the seed is revealed.
+    #[cfg_attr(feature = "openapi", schema(title = "game_ended"))]
     GameEnded {
         /// Who won.
         outcome: Outcome,

@@ -162,8 +162,10 @@ impl Special {
 #[serde(tag = "card", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Power {
     /// The Good: swap role cards with the Sheriff.
+    #[cfg_attr(feature = "openapi", schema(title = "the_good"))]
     TheGood,
     /// The Doc: turn die `die` of the player who just rolled to `face`.
+    #[cfg_attr(feature = "openapi", schema(title = "the_doc"))]
     TheDoc {
         /// The die (index into the roller's dice).
         die: u8,
@@ -171,12 +173,16 @@ pub enum Power {
         face: Face,
     },
     /// The Judge: the reveal being judged has no effect.
+    #[cfg_attr(feature = "openapi", schema(title = "the_judge"))]
     TheJudge,
     /// The Gambler: the active player re-rolls every die, one last time.
+    #[cfg_attr(feature = "openapi", schema(title = "the_gambler"))]
     TheGambler,
     /// The Bad: the gain about to happen does not.
+    #[cfg_attr(feature = "openapi", schema(title = "the_bad"))]
     TheBad,
     /// The Ugly: these two living players swap all their arrows.
+    #[cfg_attr(feature = "openapi", schema(title = "the_ugly"))]
     TheUgly {
         /// One player.
         first: Seat,
@@ -184,8 +190,10 @@ pub enum Power {
         second: Seat,
     },
     /// The Right Hand of the Devil: play another turn at once.
+    #[cfg_attr(feature = "openapi", schema(title = "right_hand"))]
     RightHand,
     /// The Left Hand of the Devil: this player stays in at 2 LP.
+    #[cfg_attr(feature = "openapi", schema(title = "left_hand"))]
     LeftHand {
         /// The player saved (one of those about to be eliminated).
         save: Seat,
@@ -287,10 +295,13 @@ impl Window {
 #[serde(rename_all = "snake_case")]
 pub enum Order {
     /// Never reveal in this window.
+    #[cfg_attr(feature = "openapi", schema(title = "pass"))]
     Pass,
     /// Wait for my answer by hand each time the window opens.
+    #[cfg_attr(feature = "openapi", schema(title = "ask"))]
     Ask,
     /// Reveal when the condition on these seats holds (see [`Orders`]).
+    #[cfg_attr(feature = "openapi", schema(title = "use"))]
     Use(SeatSet),
 }
 

@@ -66,38 +66,52 @@ impl Player {
 pub enum Stage {
     /// The game is being set up.
     #[default]
+    #[cfg_attr(feature = "openapi", schema(title = "setup"))]
     Setup,
     /// T1: the start of the active player's turn.
+    #[cfg_attr(feature = "openapi", schema(title = "turn_start"))]
     TurnStart,
     /// Decision: Sid Ketchum names who gains 1 LP.
+    #[cfg_attr(feature = "openapi", schema(title = "sid_gift"))]
     SidGift,
     /// Decision: the active player throws his dice.
+    #[cfg_attr(feature = "openapi", schema(title = "first_roll"))]
     FirstRoll,
     /// The immediate results of the roll just made, still to apply (§3.5).
+    #[cfg_attr(feature = "openapi", schema(title = "immediate"))]
     Immediate(Immediate),
     /// Dice were just thrown: The Doc's window (special roles), then the roll's
     /// immediate results are counted.
+    #[cfg_attr(feature = "openapi", schema(title = "rolled"))]
     Rolled,
     /// After a roll's immediate results: the Dynamite check and the roll limit.
+    #[cfg_attr(feature = "openapi", schema(title = "after_roll"))]
     AfterRoll,
     /// Rolling is over: after The Gambler's window (special roles), resolution
     /// starts.
+    #[cfg_attr(feature = "openapi", schema(title = "rolling_over"))]
     RollingOver,
     /// Decision: re-roll some dice or stop.
+    #[cfg_attr(feature = "openapi", schema(title = "reroll"))]
     Reroll,
     /// Decision (Ghost): the Ghost gives a token matching one of his final faces.
+    #[cfg_attr(feature = "openapi", schema(title = "ghost_gift"))]
     GhostGift,
     /// T5: resolving the final dice.
+    #[cfg_attr(feature = "openapi", schema(title = "resolve"))]
     Resolve {
         /// The resolution step.
         step: Step,
     },
     /// T6: the end of the turn.
+    #[cfg_attr(feature = "openapi", schema(title = "turn_end"))]
     TurnEnd,
     /// After T6 and The Right Hand's window (special roles): the next player's
     /// turn starts.
+    #[cfg_attr(feature = "openapi", schema(title = "next_turn"))]
     NextTurn,
     /// The game is over.
+    #[cfg_attr(feature = "openapi", schema(title = "over"))]
     Over,
 }
 
@@ -126,19 +140,25 @@ pub struct Immediate {
 #[serde(rename_all = "snake_case", tag = "step")]
 pub enum Step {
     /// Step 1 (new characters): Bill Noface takes his Arrow results.
+    #[cfg_attr(feature = "openapi", schema(title = "bill_arrows"))]
     BillArrows {
         /// Arrow results left.
         left: u8,
     },
     /// Step 2: three or more Dynamite cost 1 LP.
+    #[cfg_attr(feature = "openapi", schema(title = "dynamite"))]
     Dynamite,
     /// Step 3: decision while results are unassigned, then one batch.
+    #[cfg_attr(feature = "openapi", schema(title = "bullseyes"))]
     Bullseyes,
     /// After step 3 (new characters): Doc Holyday's bonus.
+    #[cfg_attr(feature = "openapi", schema(title = "doc_holyday"))]
     DocHolyday,
     /// Step 4 begins: counts the Beers and checks Jesse Jones's LP.
+    #[cfg_attr(feature = "openapi", schema(title = "beers_start"))]
     BeersStart,
     /// Step 4: decision, one Beer result at a time.
+    #[cfg_attr(feature = "openapi", schema(title = "beers"))]
     Beers {
         /// Beer results still to give.
         left: u8,
@@ -146,13 +166,16 @@ pub enum Step {
         jesse_doubles: bool,
     },
     /// Step 5: the Gatling Gun.
+    #[cfg_attr(feature = "openapi", schema(title = "gatling"))]
     Gatling,
     /// Step 5, after the Gun: decision, Kit Carlson returns arrows.
+    #[cfg_attr(feature = "openapi", schema(title = "kit_discards"))]
     KitDiscards {
         /// Arrows he may still return.
         left: u8,
     },
     /// Step 6: Suzy Lafayette's bonus.
+    #[cfg_attr(feature = "openapi", schema(title = "suzy"))]
     Suzy,
 }
 
@@ -162,17 +185,22 @@ pub enum Step {
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum LossSource {
     /// An Indian attack.
+    #[cfg_attr(feature = "openapi", schema(title = "indians"))]
     Indians,
     /// Three or more Dynamite.
+    #[cfg_attr(feature = "openapi", schema(title = "dynamite"))]
     Dynamite,
     /// Loudmouth and Coward: a Bullet rolled by the active player.
+    #[cfg_attr(feature = "openapi", schema(title = "bullet"))]
     Bullet,
     /// Bull's Eyes of the active player.
+    #[cfg_attr(feature = "openapi", schema(title = "bullseyes"))]
     Bullseyes {
         /// The shooter.
         by: Seat,
     },
     /// The active player's Gatling Gun.
+    #[cfg_attr(feature = "openapi", schema(title = "gatling"))]
     Gatling {
         /// The shooter.
         by: Seat,
@@ -195,17 +223,22 @@ impl LossSource {
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum GainSource {
     /// A Beer result given by the active player.
+    #[cfg_attr(feature = "openapi", schema(title = "beer"))]
     Beer {
         /// The giver.
         by: Seat,
     },
     /// Sid Ketchum's gift.
+    #[cfg_attr(feature = "openapi", schema(title = "sid_ketchum"))]
     SidKetchum,
     /// Vulture Sam's reward for eliminations.
+    #[cfg_attr(feature = "openapi", schema(title = "vulture_sam"))]
     VultureSam,
     /// Suzy Lafayette's bonus.
+    #[cfg_attr(feature = "openapi", schema(title = "suzy_lafayette"))]
     SuzyLafayette,
     /// New characters: Doc Holyday's bonus.
+    #[cfg_attr(feature = "openapi", schema(title = "doc_holyday"))]
     DocHolyday,
 }
 

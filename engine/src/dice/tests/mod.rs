@@ -10,6 +10,8 @@ mod chief_arrow;
 mod ghost;
 mod loudmouth_coward;
 mod new_characters;
+#[cfg(feature = "openapi")]
+mod openapi;
 mod setup_and_rolling;
 mod special_roles;
 mod victory;
