@@ -22,7 +22,8 @@ pub fn envelope_hash(envelope: &Envelope) -> String {
 
 pub(crate) fn try_envelope_hash(envelope: &Envelope) -> Result<String, serde_json::Error> {
     if let Some(commitment) = &envelope.commitment {
-        // Chain v2: the public form and the commitment, no action id.
+        // Chain v2: the public form and the commitment; the action id (an
+        // idempotency key, private to its sender) is left out.
         let mut map = serde_json::Map::new();
         map.insert("actor".into(), Value::String(envelope.actor.clone()));
         map.insert("at".into(), serde_json::to_value(envelope.at)?);
@@ -52,32 +53,17 @@ pub fn event_salt(key: &[u8; 32], seq: u64) -> [u8; 32] {
     hasher.finalize().into()
 }
 
-/// The commitment of envelope `seq` to its whole event and action id:
-/// `hex(SHA-256(event_salt(key, seq) ++ canonical_json({"action_id": …, "event": …})))`,
-/// `action_id` left out when there is none.
-pub fn commitment(key: &[u8; 32], seq: u64, event: &Value, action_id: Option<&str>) -> String {
-    let action_id = action_id.map(json_string);
-    commitment_of(key, seq, &canonical_json(event), action_id.as_deref())
+/// The commitment of envelope `seq` to its whole event:
+/// `hex(SHA-256(event_salt(key, seq) ++ canonical_json(event)))`.
+pub fn commitment(key: &[u8; 32], seq: u64, event: &Value) -> String {
+    commitment_of(key, seq, &canonical_json(event))
 }
 
-/// [`commitment`] from the event's canonical JSON and the action id as a JSON string.
-pub(crate) fn commitment_of(
-    key: &[u8; 32],
-    seq: u64,
-    event_canonical: &[u8],
-    action_id_json: Option<&[u8]>,
-) -> String {
+/// [`commitment`] from the event's canonical JSON.
+pub(crate) fn commitment_of(key: &[u8; 32], seq: u64, event_canonical: &[u8]) -> String {
     let mut hasher = Sha256::new();
     hasher.update(event_salt(key, seq));
-    hasher.update(b"{");
-    if let Some(action_id) = action_id_json {
-        hasher.update(b"\"action_id\":");
-        hasher.update(action_id);
-        hasher.update(b",");
-    }
-    hasher.update(b"\"event\":");
     hasher.update(event_canonical);
-    hasher.update(b"}");
     hex(&hasher.finalize())
 }
 
@@ -180,10 +166,9 @@ impl EncodedEvent {
         public: Option<&Value>,
         key: &[u8; 32],
         seq: u64,
-        action_id_json: Option<&[u8]>,
     ) -> Result<EncodedEvent, serde_json::Error> {
         let mut encoded = EncodedEvent::new(event)?;
-        encoded.commitment = Some(commitment_of(key, seq, encoded.canonical(), action_id_json));
+        encoded.commitment = Some(commitment_of(key, seq, encoded.canonical()));
         if let Some(public) = public.filter(|p| *p != event) {
             encoded.public = Some((canonical_json(public), serde_json::to_vec(public)?));
         }
@@ -515,18 +500,13 @@ mod tests {
                         // Chain v2, with and without a public form.
                         let key = [7u8; 32];
                         for public in [None, Some(json!({"type": "hidden", "x": null}))] {
-                            let encoded = EncodedEvent::committed(
-                                event,
-                                public.as_ref(),
-                                &key,
-                                seq,
-                                action_json.as_deref(),
-                            )
-                            .expect("encode");
+                            let encoded =
+                                EncodedEvent::committed(event, public.as_ref(), &key, seq)
+                                    .expect("encode");
                             let (hash, stored) = seal(&fields, seq, prev, &encoded);
                             let mut envelope = Envelope {
                                 public: public.clone(),
-                                commitment: Some(commitment(&key, seq, event, action_id)),
+                                commitment: Some(commitment(&key, seq, event)),
                                 hash: String::new(),
                                 ..envelope.clone()
                             };
@@ -538,7 +518,8 @@ mod tests {
                             );
                             let back: Envelope = serde_json::from_slice(&stored).expect("parse");
                             assert_eq!(back, envelope);
-                            // The action id is not hashed, only committed to.
+                            // The action id (an idempotency key, not a fact
+                            // of the game) is neither hashed nor committed to.
                             let other = Envelope {
                                 action_id: Some("other".into()),
                                 ..envelope.clone()

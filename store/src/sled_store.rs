@@ -220,8 +220,7 @@ impl Write {
                     let seq = first.saturating_add(i as u64);
                     let public = append.public.get(i).and_then(Option::as_ref);
                     let encoded =
-                        EncodedEvent::committed(event, public, key, seq, action_id_json.as_deref())
-                            .map_err(encode_error)?;
+                        EncodedEvent::committed(event, public, key, seq).map_err(encode_error)?;
                     // Keep only the public forms that differ (as stored).
                     if let Some(slot) = append.public.get_mut(i)
                         && slot.as_ref() == Some(event)
@@ -664,10 +663,8 @@ fn check_envelope(
         let ok = envelope.seq == expect
             && envelope.prev_hash == prev
             && envelope_hash(&envelope) == envelope.hash
-            && chain_key.is_none_or(|k| {
-                crate::commitment(k, expect, &envelope.event, envelope.action_id.as_deref())
-                    == commitment
-            });
+            && chain_key
+                .is_none_or(|k| crate::commitment(k, expect, &envelope.event) == commitment);
         return ok.then_some(envelope.hash);
     }
     // Hash the stored JSON itself (minus `hash`), so that a field added to it

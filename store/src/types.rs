@@ -106,7 +106,7 @@ pub struct Append {
     /// covers this public form; the whole event is covered by its commitment.
     pub public: Vec<Option<serde_json::Value>>,
     /// Chain v2: the game's secret chain key. Every envelope then carries a
-    /// commitment to its whole event (and action id), salted with a secret
+    /// commitment to its whole event, salted with a secret
     /// derived from this key and its seq, and its hash covers only the public
     /// form and the commitment ([`crate::commitment`]). `None`: chain v1 (the
     /// hash covers the whole envelope), for games stored before v2.
@@ -134,8 +134,8 @@ pub struct Envelope {
     /// Chain v2: the event as anyone may see it, when that differs from `event`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub public: Option<serde_json::Value>,
-    /// Chain v2: the commitment to `event` and `action_id` (hex SHA-256 of a
-    /// secret salt and their canonical JSON). Absent in a chain v1 envelope.
+    /// Chain v2: the commitment to `event` (hex SHA-256 of a secret salt and
+    /// its canonical JSON). Absent in a chain v1 envelope.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub commitment: Option<String>,
     /// The hash of the previous envelope (64 zeros for the first).

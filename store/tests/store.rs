@@ -936,7 +936,7 @@ async fn chain_v2_hashes_public_parts_and_commits_to_hidden_ones() {
         );
         for e in &envelopes {
             assert_eq!(envelope_hash(e), e.hash);
-            let expect = store::commitment(&key, e.seq, &e.event, e.action_id.as_deref());
+            let expect = store::commitment(&key, e.seq, &e.event);
             assert_eq!(e.commitment.as_deref(), Some(expect.as_str()));
         }
         let appended = store
