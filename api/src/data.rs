@@ -1,8 +1,11 @@
 //! What the server keeps with each game besides its log (the store's `data`):
-//! seats with token hashes, the secret seed, and where a fork came from.
+//! seats with token hashes, the secret seed and what is derived from it, and
+//! where a fork came from.
 
+use engine::Seed;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use sha2::{Digest, Sha256};
 use store::GameRecord;
 
 use crate::error::ApiError;
@@ -34,6 +37,16 @@ pub struct GameData {
     pub seed: String,
     /// SHA-256 of `seed` (public).
     pub seed_commitment: String,
+    /// Whether the game's creator chose its seed (`"seed": 42`): then the
+    /// game is reproducible, and not provably fair. Games stored before this
+    /// field read `false`.
+    #[serde(default)]
+    pub seed_chosen: bool,
+    /// The hash chain's scheme: 2 for every new game (hashes over public parts
+    /// and salted commitments, see [`chain_key`]); 1 for games stored before,
+    /// which keep it.
+    #[serde(default = "chain_v1")]
+    pub chain: u8,
     /// For a fork: its origin.
     #[serde(default)]
     pub forked_from: Option<ForkOrigin>,
@@ -45,7 +58,54 @@ pub struct GameData {
     pub winners: Option<Winners>,
 }
 
+fn chain_v1() -> u8 {
+    1
+}
+
+/// The chain scheme of new games.
+pub const CHAIN_SCHEME: u8 = 2;
+
+/// The secret key of a game's chain v2 (the store salts each event's
+/// commitment with a hash of it and the seq): SHA-256 of a label and the
+/// game's seed, so anyone re-derives it once the seed is revealed, nobody before.
+pub fn chain_key(seed: &Seed) -> [u8; 32] {
+    let mut hasher = Sha256::new();
+    hasher.update(b"bang/chain-key/v2");
+    hasher.update(seed.0);
+    hasher.finalize().into()
+}
+
+/// The seed of a game whose creator chose the number `n`: SHA-256 of a label,
+/// the server's secret and `n`. The same number replays the same game on the
+/// same server, but nobody without the secret can guess the seed from its
+/// commitment or from the dice (a bare number could be found by trying them all).
+pub fn chosen_seed(n: u64, server_secret: &str) -> Seed {
+    let mut hasher = Sha256::new();
+    hasher.update(b"bang/chosen-seed/v1");
+    hasher.update((server_secret.len() as u64).to_le_bytes());
+    hasher.update(server_secret.as_bytes());
+    hasher.update(n.to_le_bytes());
+    Seed(hasher.finalize().into())
+}
+
+/// Why a game with a chosen seed is not provably fair (shown in its audit).
+pub const CHOSEN_SEED_NOTE: &str = "the game's creator chose its seed: whoever knows the \
+number can replay the game on this server beforehand, so the commitment does not prove the \
+outcomes were unknown to everyone";
+
 impl GameData {
+    /// This game's chain key, or `None` for a chain v1 game.
+    pub fn chain_key(&self) -> Result<Option<[u8; 32]>, ApiError> {
+        if self.chain < CHAIN_SCHEME {
+            return Ok(None);
+        }
+        let seed: Seed = self
+            .seed
+            .parse()
+            .map_err(|_| ApiError::internal("a game's seed is unreadable"))?;
+        Ok(Some(chain_key(&seed)))
+    }
+
     /// Reads a record's data.
     pub fn of(record: &GameRecord) -> Result<GameData, ApiError> {
         serde_json::from_value(record.data.clone())
@@ -92,6 +152,7 @@ impl GameData {
             updated_at: record.updated_at,
             winners: self.winners.clone(),
             forked_from: self.forked_from.clone(),
+            seed_chosen: self.seed_chosen,
         }
     }
 }

@@ -44,6 +44,8 @@ pub struct ApiError {
     pub detail: String,
     /// For conflicts: the current version.
     pub current_version: Option<u64>,
+    /// For 429 and 503: seconds to wait before trying again (`Retry-After`).
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -53,7 +55,30 @@ impl ApiError {
             code,
             detail: detail.into(),
             current_version: None,
+            retry_after: None,
         }
+    }
+
+    /// 429: too many requests; try again after `retry_after` seconds.
+    pub fn rate_limited(
+        code: &'static str,
+        detail: impl Into<String>,
+        retry_after: u64,
+    ) -> ApiError {
+        ApiError {
+            retry_after: Some(retry_after.max(1)),
+            ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, code, detail)
+        }
+    }
+
+    /// 408: the request (its body) did not arrive in time.
+    pub fn timeout(detail: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::REQUEST_TIMEOUT, "request_timeout", detail)
+    }
+
+    /// 405: the path exists but not with this method.
+    pub fn method_not_allowed(detail: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", detail)
     }
 
     /// 400: the request is malformed (bad JSON, query or path).
@@ -131,6 +156,13 @@ fn title(code: &str) -> &'static str {
         "game_over" => "Game over",
         "payload_too_large" => "Payload too large",
         "bad_fork" => "Cannot fork there",
+        "rate_limited" => "Too many requests",
+        "too_many_orders" => "Too many standing orders",
+        "request_timeout" => "Request timeout",
+        "method_not_allowed" => "Method not allowed",
+        "idempotency_key_reused" => "Action id reused with another body",
+        "game_too_long" => "The game's log is full",
+        "too_many_connections" => "Too many connections",
         _ => "Server error",
     }
 }
@@ -141,9 +173,12 @@ impl ResponseError for ApiError {
     }
 
     fn error_response(&self) -> HttpResponse {
-        HttpResponse::build(self.status)
-            .content_type("application/problem+json")
-            .json(self.problem())
+        let mut response = HttpResponse::build(self.status);
+        response.content_type("application/problem+json");
+        if let Some(seconds) = self.retry_after {
+            response.insert_header(("retry-after", seconds.to_string()));
+        }
+        response.json(self.problem())
     }
 }
 

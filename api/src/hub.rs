@@ -22,10 +22,34 @@ use crate::auth;
 use crate::data::{GameData, SeatData};
 use crate::error::ApiError;
 use crate::models::*;
+use crate::quota::SeatQuota;
 use crate::rules::{self, Live, SeatSetup};
 
-/// How many folded games the cache keeps.
-const CACHE_GAMES: usize = 10_000;
+/// What the hub is configured with (see [`crate::config::Config`]).
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// How many folded games the cache keeps.
+    pub cache_games: usize,
+    /// The most events one game's log may hold.
+    pub max_events_per_game: u64,
+    /// How many `set_orders` one seat may post per minute.
+    pub orders_per_minute: u32,
+    /// The secret mixed into chosen seeds.
+    pub seed_secret: String,
+}
+
+impl Settings {
+    /// The hub's part of the server's configuration; `stored_secret` is the
+    /// store's seed secret, used when the configuration names none.
+    pub fn of(config: &crate::config::Config, stored_secret: String) -> Settings {
+        Settings {
+            cache_games: config.cache_games,
+            max_events_per_game: config.max_events_per_game,
+            orders_per_minute: config.orders_per_minute,
+            seed_secret: config.seed_secret.clone().unwrap_or(stored_secret),
+        }
+    }
+}
 /// Events read from the store per call when folding a log.
 const READ_CHUNK: usize = 1_000;
 /// The longest a long-poll may wait.
@@ -39,6 +63,118 @@ pub struct Entry {
     pub data: GameData,
     /// The folded state.
     pub live: Live,
+    /// Its chain v2 key, derived once (`None` for a chain v1 game).
+    chain_key: Option<[u8; 32]>,
+    /// Copies of the state, at least [`SNAPSHOT_EVERY`] events apart (by the
+    /// version they were taken at), so that a rewind folds few events.
+    snapshots: Vec<(u64, Live)>,
+}
+
+impl Entry {
+    fn new(
+        record: GameRecord,
+        data: GameData,
+        live: Live,
+        snapshots: Vec<(u64, Live)>,
+    ) -> Result<Entry, ApiError> {
+        Ok(Entry {
+            chain_key: data.chain_key()?,
+            record,
+            data,
+            live,
+            snapshots,
+        })
+    }
+
+    /// Keeps a copy of the state if the last one is [`SNAPSHOT_EVERY`] events old.
+    fn keep_snapshot(&mut self) {
+        let version = self.live.version();
+        let last = self.snapshots.last().map_or(0, |(v, _)| *v);
+        if version >= last + SNAPSHOT_EVERY {
+            self.snapshots.push((version, self.live.clone()));
+        }
+    }
+
+    /// The latest state kept at or before version `at`.
+    fn state_before(&self, at: u64) -> Option<(u64, Live)> {
+        if at >= self.live.version() {
+            return Some((self.live.version(), self.live.clone()));
+        }
+        self.snapshots.iter().rev().find(|(v, _)| *v <= at).cloned()
+    }
+}
+
+/// How far apart (in events) a cached game keeps copies of its state: a
+/// rewind (`?at=N`) reads and folds at most this many events.
+pub const SNAPSHOT_EVERY: u64 = 128;
+
+/// Runs `work` on tokio's blocking threads, so that store scans and long folds
+/// never hold up the threads that serve requests.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| ApiError::internal(format!("a background task failed: {e}")))?
+}
+
+fn record_of(store: &SledStore, id: GameId) -> Result<GameRecord, ApiError> {
+    store
+        .game(id)?
+        .ok_or_else(|| ApiError::not_found(format!("no game {id}")))
+}
+
+/// Folds events after `live`'s version up to `upto` into `live`, reading them
+/// in chunks; with `snapshots`, keeps a copy every [`SNAPSHOT_EVERY`] events.
+fn fold_into(
+    store: &SledStore,
+    id: GameId,
+    live: &mut Live,
+    upto: u64,
+    mut snapshots: Option<&mut Vec<(u64, Live)>>,
+) -> Result<(), ApiError> {
+    while live.version() < upto {
+        let chunk = READ_CHUNK.min((upto - live.version()) as usize);
+        let got = store.events(id, live.version(), chunk)?;
+        if got.is_empty() {
+            break;
+        }
+        for e in &got {
+            live.apply(&e.event)?;
+            if let Some(snapshots) = snapshots.as_deref_mut()
+                && live.version().is_multiple_of(SNAPSHOT_EVERY)
+            {
+                snapshots.push((live.version(), live.clone()));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A game read from the store and folded.
+fn load(store: &SledStore, id: GameId) -> Result<Entry, ApiError> {
+    let record = record_of(store, id)?;
+    let data = GameData::of(&record)?;
+    let mut live = Live::new(&record.ruleset)?;
+    let mut snapshots = Vec::new();
+    fold_into(store, id, &mut live, record.version, Some(&mut snapshots))?;
+    Entry::new(record, data, live, snapshots)
+}
+
+/// All events of a game up to `upto`.
+fn read_all(store: &SledStore, id: GameId, upto: u64) -> Result<Vec<Envelope>, ApiError> {
+    let mut all = Vec::new();
+    while (all.len() as u64) < upto {
+        let after = all.len() as u64;
+        let chunk = READ_CHUNK.min((upto - after) as usize);
+        let got = store.events(id, after, chunk)?;
+        let n = got.len();
+        all.extend(got);
+        if n < chunk {
+            break;
+        }
+    }
+    Ok(all)
 }
 
 /// [M3] When an open window of a game with a live reaction window closes.
@@ -57,6 +193,58 @@ struct Deadline {
 pub struct Caller {
     /// The seat the caller plays (or, for the worker, the bot seat it acts for).
     pub seat: Option<u8>,
+    /// Whether the caller is a bot worker (the worker key).
+    pub worker: bool,
+}
+
+impl Caller {
+    const SPECTATOR: Caller = Caller {
+        seat: None,
+        worker: false,
+    };
+
+    /// The scope of the caller's action ids: each seat's ids are its own, and
+    /// the workers' ids are theirs (a person cannot take a bot's next id).
+    fn action_scope(&self) -> String {
+        match (self.worker, self.seat) {
+            (true, _) => "worker".to_owned(),
+            (false, Some(seat)) => format!("seat:{seat}"),
+            (false, None) => "spectator".to_owned(),
+        }
+    }
+}
+
+/// The digest kept with an action id: SHA-256 of the canonical JSON of what
+/// was posted with it (the action and the expected version).
+fn action_digest(body: &PostAction) -> [u8; 32] {
+    use sha2::{Digest, Sha256};
+    let posted = serde_json::json!({
+        "action": body.action,
+        "expected_version": body.expected_version,
+    });
+    Sha256::digest(store::canonical_json(&posted)).into()
+}
+
+/// Each event's public form, where it differs from the event (chain v2 hashes
+/// it instead of the event).
+fn public_forms(live: &Live, events: &[Value]) -> Vec<Option<Value>> {
+    events
+        .iter()
+        .map(|e| {
+            let public = live.redact(e, Viewer::Spectator);
+            (public != *e).then_some(public)
+        })
+        .collect()
+}
+
+/// Whether `name` is fit to show other players: 1 to 64 characters, not
+/// blank, with no control characters and no bidirectional overrides or
+/// isolates (which make a name display as something it is not).
+fn valid_name(name: &str) -> bool {
+    let bidi = |c: char| matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}');
+    !name.trim().is_empty()
+        && name.chars().count() <= 64
+        && !name.chars().any(|c| c.is_control() || bidi(c))
 }
 
 /// The server's shared state.
@@ -73,6 +261,9 @@ pub struct Hub {
     /// the store: a cached entry behind it is caught up from the store.
     committed: Mutex<HashMap<GameId, u64>>,
     worker_key: String,
+    /// How many standing orders each seat has posted lately.
+    orders_quota: SeatQuota,
+    settings: Settings,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -100,11 +291,11 @@ fn seed_of(hex: &str) -> Result<Seed, ApiError> {
 
 impl Hub {
     /// A hub over `store`; bot workers authenticate with `worker_key`.
-    pub fn new(store: SledStore, worker_key: String) -> Hub {
+    pub fn new(store: SledStore, worker_key: String, settings: Settings) -> Hub {
         Hub {
             store,
             cache: Mutex::new(LruCache::new(
-                NonZeroUsize::new(CACHE_GAMES).unwrap_or(NonZeroUsize::MIN),
+                NonZeroUsize::new(settings.cache_games).unwrap_or(NonZeroUsize::MIN),
             )),
             versions: Mutex::new(HashMap::new()),
             bot_turns: Mutex::new(BTreeMap::new()),
@@ -113,6 +304,8 @@ impl Hub {
             deadline_signal: Notify::new(),
             committed: Mutex::new(HashMap::new()),
             worker_key,
+            orders_quota: SeatQuota::new(settings.orders_per_minute),
+            settings,
         }
     }
 
@@ -129,7 +322,7 @@ impl Hub {
                 cursor,
             })?;
             for record in &page.games {
-                let entry = self.entry(record.id)?;
+                let entry = self.entry(record.id).await?;
                 let guard = entry.lock().await;
                 self.refresh_waiting(&guard);
                 count += 1;
@@ -143,51 +336,17 @@ impl Hub {
 
     // ----- loading and caching -------------------------------------------
 
-    fn read_all(&self, id: GameId, upto: u64) -> Result<Vec<Envelope>, ApiError> {
-        let mut all = Vec::new();
-        loop {
-            let after = all.len() as u64;
-            if after >= upto {
-                break;
-            }
-            let chunk = READ_CHUNK.min((upto - after) as usize);
-            let got = self.store.events(id, after, chunk)?;
-            let n = got.len();
-            all.extend(got);
-            if n < chunk {
-                break;
-            }
-        }
-        Ok(all)
-    }
-
-    fn fold(ruleset: &str, envelopes: &[Envelope]) -> Result<Live, ApiError> {
-        let mut live = Live::new(ruleset)?;
-        for e in envelopes {
-            live.apply(&e.event)?;
-        }
-        Ok(live)
-    }
-
     fn record(&self, id: GameId) -> Result<GameRecord, ApiError> {
-        self.store
-            .game(id)?
-            .ok_or_else(|| ApiError::not_found(format!("no game {id}")))
+        record_of(&self.store, id)
     }
 
-    fn load(&self, id: GameId) -> Result<Entry, ApiError> {
-        let record = self.record(id)?;
-        let data = GameData::of(&record)?;
-        let envelopes = self.read_all(id, record.version)?;
-        let live = Self::fold(&record.ruleset, &envelopes)?;
-        Ok(Entry { record, data, live })
-    }
-
-    fn entry(&self, id: GameId) -> Result<Arc<AsyncMutex<Entry>>, ApiError> {
+    /// The cached game, loaded (off the async threads) if it is not cached.
+    async fn entry(&self, id: GameId) -> Result<Arc<AsyncMutex<Entry>>, ApiError> {
         if let Some(entry) = lock(&self.cache).get(&id) {
             return Ok(entry.clone());
         }
-        let loaded = self.load(id)?;
+        let store = self.store.clone();
+        let loaded = blocking(move || load(&store, id)).await?;
         let mut cache = lock(&self.cache);
         Ok(cache
             .get_or_insert(id, || Arc::new(AsyncMutex::new(loaded)))
@@ -198,12 +357,13 @@ impl Hub {
     /// only writer, so an entry can only fall behind if it was evicted and
     /// reloaded while a request still held the old one; `committed` tells.
     async fn current(&self, id: GameId) -> Result<OwnedMutexGuard<Entry>, ApiError> {
-        let mut entry = self.entry(id)?.lock_owned().await;
+        let mut entry = self.entry(id).await?.lock_owned().await;
         let committed = lock(&self.committed).get(&id).copied();
         if committed.is_some_and(|v| v > entry.live.version()) {
             let record = self.record(id)?;
             for e in self.store.events(id, entry.live.version(), usize::MAX)? {
                 entry.live.apply(&e.event)?;
+                entry.keep_snapshot();
             }
             entry.data = GameData::of(&record)?;
             entry.record = record;
@@ -227,16 +387,22 @@ impl Hub {
                     "`seat` is for bot workers: send the worker key",
                 ));
             }
-            return Ok(Caller { seat: None });
+            return Ok(Caller::SPECTATOR);
         };
         if auth::same_secret(&token, &self.worker_key) {
             return match as_seat {
-                Some(seat) if data.is_bot(seat) => Ok(Caller { seat: Some(seat) }),
+                Some(seat) if data.is_bot(seat) => Ok(Caller {
+                    seat: Some(seat),
+                    worker: true,
+                }),
                 Some(seat) => Err(ApiError::forbidden(
                     "not_a_bot_seat",
                     format!("seat {seat} is not a bot seat"),
                 )),
-                None => Ok(Caller { seat: None }),
+                None => Ok(Caller {
+                    seat: None,
+                    worker: true,
+                }),
             };
         }
         let hash = token_hash(&token);
@@ -255,6 +421,7 @@ impl Hub {
             )),
             (Some(mine), _) => Ok(Caller {
                 seat: Some(mine as u8),
+                worker: false,
             }),
         }
     }
@@ -280,6 +447,8 @@ impl Hub {
                 at: e.at,
                 actor: e.actor.clone(),
                 event: live.redact(&e.event, viewer),
+                commitment: e.commitment.clone(),
+                hash: e.commitment.is_some().then(|| e.hash.clone()),
             })
             .collect()
     }
@@ -294,6 +463,8 @@ impl Hub {
                 at: e.at,
                 actor: e.actor,
                 event: live.redact_owned(e.event, viewer),
+                hash: e.commitment.is_some().then_some(e.hash),
+                commitment: e.commitment,
             })
             .collect()
     }
@@ -454,11 +625,14 @@ impl Hub {
         for i in 0..body.players {
             let req = body.seats.get(i as usize).cloned().unwrap_or_default();
             if let Some(name) = &req.name
-                && (name.trim().is_empty() || name.chars().count() > 64)
+                && !valid_name(name)
             {
                 return Err(ApiError::unprocessable(
                     "invalid_option",
-                    format!("seats[{i}].name: 1 to 64 characters"),
+                    format!(
+                        "seats[{i}].name: 1 to 64 characters, not blank, without control \
+                         characters or bidirectional overrides"
+                    ),
                 ));
             }
             let human = req.name.is_some() && req.bot.is_none();
@@ -486,7 +660,7 @@ impl Hub {
             }
         }
         let seed = match body.seed {
-            Some(n) => Seed::from_u64(n),
+            Some(n) => crate::data::chosen_seed(n, &self.settings.seed_secret),
             None => auth::random_seed(),
         };
         let setups = seats
@@ -507,6 +681,8 @@ impl Hub {
             seats,
             seed: seed.to_string(),
             seed_commitment: seed.commitment(),
+            seed_chosen: body.seed.is_some(),
+            chain: crate::data::CHAIN_SCHEME,
             forked_from: None,
             origin_seed: None,
             winners: None,
@@ -532,6 +708,11 @@ impl Hub {
         }
         data.forked_from = forked_from;
         data.winners = live.winners();
+        let chain_key = data.chain_key()?;
+        let public = match chain_key {
+            Some(_) => public_forms(&live, &events),
+            None => Vec::new(),
+        };
         let status = if live.is_over() {
             GameStatus::Finished
         } else {
@@ -546,24 +727,27 @@ impl Hub {
                 },
                 Append {
                     actor: actor.to_string(),
-                    action_id: None,
                     events,
+                    public,
+                    chain_key,
                     status: Some(status),
-                    data: None,
+                    ..Append::default()
                 },
             )
             .await?;
         let summary = data.summary(&record);
-        let entry = Entry { record, data, live };
+        let mut entry = Entry::new(record, data, live, Vec::new())?;
+        entry.keep_snapshot();
         self.refresh_waiting(&entry);
         let id = entry.record.id;
         lock(&self.cache).put(id, Arc::new(AsyncMutex::new(entry)));
         Ok(summary)
     }
 
-    /// Lists games.
-    pub fn list(&self, query: &ListQuery) -> Result<GameList, ApiError> {
-        let page = self.store.list(query)?;
+    /// Lists games (on the blocking threads: a page may read many records).
+    pub async fn list(&self, query: ListQuery) -> Result<GameList, ApiError> {
+        let store = self.store.clone();
+        let page = blocking(move || Ok(store.list(&query)?)).await?;
         let games = page
             .games
             .iter()
@@ -598,17 +782,31 @@ impl Hub {
                 Ok(state)
             }
             Some(at) => {
-                let record = self.record(id)?;
-                let data = GameData::of(&record)?;
-                let caller = self.caller(req, &data, as_seat)?;
-                if at == 0 || at > record.version {
-                    return Err(ApiError::bad_request(format!(
-                        "at: 1 to {} (the game's version)",
-                        record.version
-                    )));
+                // From the latest copy of the state at or before `at`: at
+                // most SNAPSHOT_EVERY events are read and folded.
+                let (record, data, caller, mut live) = {
+                    let entry = self.current(id).await?;
+                    let caller = self.caller(req, &entry.data, as_seat)?;
+                    let version = entry.live.version();
+                    if at == 0 || at > version {
+                        return Err(ApiError::bad_request(format!(
+                            "at: 1 to {version} (the game's version)"
+                        )));
+                    }
+                    let (_, base) = match entry.state_before(at) {
+                        Some(found) => found,
+                        None => (0, Live::new(&entry.record.ruleset)?),
+                    };
+                    (entry.record.clone(), entry.data.clone(), caller, base)
+                };
+                if live.version() < at {
+                    let store = self.store.clone();
+                    live = blocking(move || {
+                        fold_into(&store, id, &mut live, at, None)?;
+                        Ok(live)
+                    })
+                    .await?;
                 }
-                let envelopes = self.read_all(id, at)?;
-                let live = Self::fold(&record.ruleset, &envelopes)?;
                 let over = record.status == GameStatus::Finished;
                 Ok(Self::state_of(&record, &data, &live, caller, over))
             }
@@ -662,18 +860,30 @@ impl Hub {
         body: PostAction,
     ) -> Result<ActionResult, ApiError> {
         if let Some(action_id) = &body.action_id
-            && (action_id.is_empty() || action_id.len() > 128)
+            && (action_id.is_empty()
+                || action_id.chars().count() > 128
+                || action_id.chars().any(char::is_control))
         {
-            return Err(ApiError::bad_request("action_id: 1 to 128 characters"));
+            return Err(ApiError::bad_request(
+                "action_id: 1 to 128 characters, without control characters",
+            ));
         }
         let mut entry = self.current(id).await?;
         let caller = self.caller(req, &entry.data, as_seat)?;
         let seat = caller
             .seat
             .ok_or_else(|| ApiError::unauthorized("send your seat's token to act"))?;
-        if let Some(action_id) = &body.action_id
-            && let Some(first) = self.store.find_action(id, action_id)?
+        // Action ids are scoped to who sends them: one seat's ids never
+        // answer for another's, nor for the bot workers'.
+        let digest = action_digest(&body);
+        let action_key = body
+            .action_id
+            .as_ref()
+            .map(|a| format!("{}/{a}", caller.action_scope()));
+        if let Some(key) = &action_key
+            && let Some(first) = self.store.find_action(id, key)?
         {
+            self.same_body(id, key, &digest)?;
             return Ok(self.repeated(&entry, caller, &first));
         }
         let version = entry.live.version();
@@ -694,20 +904,40 @@ impl Hub {
                 format!("seat {seat} is not asked to decide anything now"),
             ));
         }
+        let standing_orders = entry.live.anytime(&body.action);
+        if standing_orders {
+            self.orders_quota.check(id, seat)?;
+        }
         let seed = seed_of(&entry.data.seed)?;
         let (events, next) = entry.live.decide(seat, &body.action, seed)?;
+        let limit = self.settings.max_events_per_game;
+        if version.saturating_add(events.len() as u64) > limit {
+            return Err(ApiError::unprocessable(
+                "game_too_long",
+                format!(
+                    "this game's log holds {version} events and may hold at most {limit}; \
+                     it can still be read, audited and forked"
+                ),
+            ));
+        }
         let (envelopes, duplicate) = self
             .commit(
                 &mut entry,
                 version,
                 seat.to_string(),
-                body.action_id.clone(),
+                action_key.clone().map(|key| (key, digest)),
                 events,
                 next,
             )
             .await?;
         if duplicate {
+            if let Some(key) = &action_key {
+                self.same_body(id, key, &digest)?;
+            }
             return Ok(self.repeated(&entry, caller, &envelopes));
+        }
+        if standing_orders {
+            self.orders_quota.record(id, seat);
         }
         let viewer = Self::viewer(entry.live.is_over(), caller);
         Ok(ActionResult {
@@ -717,14 +947,27 @@ impl Hub {
         })
     }
 
+    /// A repeated action id must come with the body it was first sent with.
+    fn same_body(&self, id: GameId, key: &str, digest: &[u8; 32]) -> Result<(), ApiError> {
+        match self.store.action_digest(id, key)? {
+            Some(first) if first != *digest => Err(ApiError::unprocessable(
+                "idempotency_key_reused",
+                "this action_id was already used with another action or expected_version: \
+                 use a new action_id for a new action",
+            )),
+            _ => Ok(()),
+        }
+    }
+
     /// Appends decided events at `version` and moves the entry on to `next`
-    /// (unless the store found `action_id` already used).
+    /// (unless the store found the action id already used). `action` is the
+    /// scoped action id and the digest of what was posted with it.
     async fn commit(
         &self,
         entry: &mut Entry,
         version: u64,
         actor: String,
-        action_id: Option<String>,
+        action: Option<(String, [u8; 32])>,
         events: Vec<Value>,
         next: Live,
     ) -> Result<(Vec<Envelope>, bool), ApiError> {
@@ -748,7 +991,13 @@ impl Hub {
                 version,
                 Append {
                     actor,
-                    action_id,
+                    action_digest: action.as_ref().map(|(_, digest)| *digest),
+                    action_id: action.map(|(key, _)| key),
+                    public: match entry.chain_key {
+                        Some(_) => public_forms(&next, &events),
+                        None => Vec::new(),
+                    },
+                    chain_key: entry.chain_key,
                     events,
                     status: over.then_some(GameStatus::Finished),
                     data: data.as_ref().map(|(_, value)| value.clone()),
@@ -763,6 +1012,7 @@ impl Hub {
             return Ok((envelopes, true));
         }
         entry.live = next;
+        entry.keep_snapshot();
         head.apply_to(&mut entry.record);
         if let Some((data, value)) = data {
             entry.data = data;
@@ -800,7 +1050,9 @@ impl Hub {
         let mut signal = self.subscribe(id);
         let deadline = tokio::time::Instant::now() + wait;
         let mut envelopes = self.store.events(id, after, limit)?;
-        while envelopes.is_empty() {
+        // A finished game gets no more events: nothing to wait for.
+        let over = record.status == GameStatus::Finished;
+        while envelopes.is_empty() && !over {
             match tokio::time::timeout_at(deadline, signal.changed()).await {
                 Ok(Ok(())) => envelopes = self.store.events(id, after, limit)?,
                 _ => break,
@@ -832,7 +1084,9 @@ impl Hub {
                 format!("at: 1 to {} (the game's version)", record.version),
             ));
         }
-        let envelopes = self.read_all(id, record.version.min(at + 1))?;
+        let store = self.store.clone();
+        let upto = record.version.min(at + 1);
+        let envelopes = blocking(move || read_all(&store, id, upto)).await?;
         if at < record.version
             && !envelopes
                 .get(at as usize)
@@ -880,6 +1134,9 @@ impl Hub {
             seats,
             seed: seed.to_string(),
             seed_commitment: seed.commitment(),
+            // The events it starts with were drawn with the origin's seed.
+            seed_chosen: parent.seed_chosen,
+            chain: crate::data::CHAIN_SCHEME,
             forked_from: None,
             origin_seed: Some(parent.origin_seed.clone().unwrap_or(parent.seed.clone())),
             winners: None,
@@ -891,38 +1148,12 @@ impl Hub {
         Ok(CreatedGame { game, tokens })
     }
 
-    /// Verifies a game's hash chain and, once its seed is public, its dice.
-    pub fn audit(&self, id: GameId) -> Result<Audit, ApiError> {
-        let record = self.record(id)?;
-        let data = GameData::of(&record)?;
-        let check = self.store.verify(id)?;
-        let over = record.status == GameStatus::Finished;
-        let (mut fair, mut first_unfair_seq) = (None, None);
-        if over && check.valid {
-            let envelopes = self.read_all(id, record.version)?;
-            let events: Vec<Value> = envelopes.into_iter().map(|e| e.event).collect();
-            let own = seed_of(&data.seed)?;
-            let origin = match &data.origin_seed {
-                Some(hex) => seed_of(hex)?,
-                None => own,
-            };
-            let fork_at = data.forked_from.as_ref().map_or(0, |f| f.at);
-            let live = Live::new(&record.ruleset)?;
-            let result = live.verify_log(&events, |v| if v < fork_at { origin } else { own });
-            fair = Some(result.is_ok());
-            first_unfair_seq = result.err().map(|i| i as u64 + 1);
-        }
-        Ok(Audit {
-            valid: check.valid,
-            version: check.version,
-            head_hash: check.head_hash,
-            first_bad_seq: check.first_bad_seq,
-            seed_commitment: data.seed_commitment.clone(),
-            seed: over.then(|| data.seed.clone()),
-            fair,
-            first_unfair_seq,
-            forked_from: data.forked_from,
-        })
+    /// Verifies a game's hash chain and, once its seed is public, its
+    /// hidden events' commitments and its dice. Runs on the blocking threads
+    /// (it reads the whole log).
+    pub async fn audit(&self, id: GameId) -> Result<Audit, ApiError> {
+        let store = self.store.clone();
+        blocking(move || audit(&store, id)).await
     }
 
     /// The bot seats that must act, waiting up to `wait` for one.
@@ -947,6 +1178,52 @@ impl Hub {
             }
         }
     }
+}
+
+/// [`Hub::audit`]: the chain, every commitment (the server knows the chain
+/// key; the answer says only whether they hold, which a sound log always
+/// does), and once the seed is public, a re-derivation of the log.
+fn audit(store: &SledStore, id: GameId) -> Result<Audit, ApiError> {
+    let record = record_of(store, id)?;
+    let data = GameData::of(&record)?;
+    let over = record.status == GameStatus::Finished;
+    let key = data.chain_key()?;
+    let check = store.verify_with(id, key.as_ref())?;
+    let (mut fair, mut first_unfair_seq) = (None, None);
+    if over && check.valid {
+        let envelopes = read_all(store, id, record.version)?;
+        let events: Vec<Value> = envelopes.into_iter().map(|e| e.event).collect();
+        let own = seed_of(&data.seed)?;
+        let origin = match &data.origin_seed {
+            Some(hex) => seed_of(hex)?,
+            None => own,
+        };
+        let fork_at = data.forked_from.as_ref().map_or(0, |f| f.at);
+        let live = Live::new(&record.ruleset)?;
+        let result = live.verify_log(&events, |v| if v < fork_at { origin } else { own });
+        fair = Some(result.is_ok());
+        first_unfair_seq = result.err().map(|i| i as u64 + 1);
+    }
+    // A chain v1 hash covers hidden facts: it may be published only once
+    // they are public.
+    let head_hash = (check.scheme >= 2 || over).then_some(check.head_hash);
+    Ok(Audit {
+        valid: check.valid,
+        version: check.version,
+        head_hash,
+        first_bad_seq: check.first_bad_seq,
+        chain: check.scheme,
+        hidden_checked: check.hidden_checked,
+        provably_fair: !data.seed_chosen,
+        fairness_note: data
+            .seed_chosen
+            .then(|| crate::data::CHOSEN_SEED_NOTE.to_owned()),
+        seed_commitment: data.seed_commitment.clone(),
+        seed: over.then(|| data.seed.clone()),
+        fair,
+        first_unfair_seq,
+        forked_from: data.forked_from,
+    })
 }
 
 #[cfg(test)]

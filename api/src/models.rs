@@ -39,8 +39,12 @@ pub struct CreateGame {
     #[serde(default)]
     #[schema(value_type = Object)]
     pub options: Value,
-    /// A fixed seed for a reproducible game (then guessable: its commitment
-    /// proves nothing). Without it the server draws a random 256-bit seed.
+    /// A number that fixes the game's random outcomes, for reproducing a game
+    /// on this server (the same number plays the same game). The game then
+    /// says publicly that its seed was chosen (`seed_chosen`) and is not
+    /// provably fair; the number is mixed with a server secret, so nobody
+    /// else can guess the game's seed. Without it the server draws a random
+    /// 256-bit seed.
     pub seed: Option<u64>,
 }
 
@@ -124,6 +128,9 @@ pub struct GameSummary {
     /// For a fork: its origin.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub forked_from: Option<ForkOrigin>,
+    /// Whether the creator chose the seed (`"seed": N`): then the game is not
+    /// provably fair (see its audit).
+    pub seed_chosen: bool,
 }
 
 /// A human seat's secret token, shown once at creation.
@@ -229,7 +236,10 @@ pub struct PostAction {
     /// The version the caller saw; a stale one is refused with 409, unless the
     /// caller is still asked in the special-role window it saw.
     pub expected_version: Option<u64>,
-    /// An idempotency key: a repeat returns the first result and appends nothing.
+    /// An idempotency key, scoped to the seat that sends it (or to the bot
+    /// workers): a retry with the same body returns the first result and
+    /// appends nothing; the same id with another action or `expected_version`
+    /// is a 422 `idempotency_key_reused`. 1 to 128 characters.
     pub action_id: Option<String>,
 }
 
@@ -245,6 +255,18 @@ pub struct EventOut {
     /// The event.
     #[schema(value_type = dice::Event)]
     pub event: Value,
+    /// Chain v2: the commitment to the whole event, hex
+    /// `SHA-256(salt ++ canonical JSON of the event)`, where `salt` =
+    /// `SHA-256(chain key ++ seq as 8 big-endian bytes)` and the chain key =
+    /// `SHA-256("bang/chain-key/v2" ++ seed)`: checkable once the seed is revealed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub commitment: Option<String>,
+    /// Chain v2: the chain hash after this event, hex `SHA-256(previous hash ++
+    /// canonical JSON of {actor, at, commitment, event, prev_hash, seq})` with
+    /// `event` as a spectator sees it (the previous hash of event 1 is 64
+    /// zeros): read the events without a token to walk the chain yourself.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hash: Option<String>,
 }
 
 /// The result of a posted action.
@@ -296,18 +318,36 @@ pub struct ForkRequest {
     "head_hash": "f48bfc7c45eeddcc20262efc41d1ba98000885d081cab4767ba0a282be71cc4d",
     "seed_commitment": "263fe2f61a8b7472f1e98f6fba579a582f29e4c1d850b5c204e41b0924afd6ae",
     "seed": "633252bf580509b7b53c94bb0b7c956ef084b1f89f6e472a1f619ca87760fbc9",
-    "fair": true
+    "fair": true, "chain": 2, "hidden_checked": true, "provably_fair": true
 }))]
 pub struct Audit {
-    /// Whether the hash chain is intact.
+    /// Whether the hash chain is intact (and, with `hidden_checked`, every
+    /// commitment to a hidden event).
     pub valid: bool,
     /// Events in the log.
     pub version: u64,
-    /// The hash of the last event.
-    pub head_hash: String,
-    /// The first event whose hash or link is wrong.
+    /// The hash of the last event. Chain v2 hashes cover each event's public
+    /// form and a salted commitment to the whole event, so the head hash
+    /// reveals nothing hidden and is shown during play; a chain v1 game (stored
+    /// before v2) shows it only once over, since its hashes cover hidden facts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub head_hash: Option<String>,
+    /// The first event whose hash, link or commitment is wrong.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_bad_seq: Option<u64>,
+    /// The chain's scheme: 2 (public parts + commitments) or 1 (whole events,
+    /// games stored before v2).
+    pub chain: u8,
+    /// Whether every commitment was checked against its whole event (chain
+    /// v2: the server does it at any time; anyone can, once the game is over
+    /// and its seed, from which the salts derive, is public).
+    pub hidden_checked: bool,
+    /// False when the creator chose the seed: outcomes may have been known in
+    /// advance (see `fairness_note`).
+    pub provably_fair: bool,
+    /// Why the game is not provably fair, if it is not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fairness_note: Option<String>,
     /// SHA-256 of the seed that draws this game's random outcomes (hex).
     pub seed_commitment: String,
     /// The seed, once the game is over.

@@ -129,12 +129,14 @@ pub async fn list_games(
     if !(1..=200).contains(&limit) {
         return Err(ApiError::bad_request("limit: 1 to 200"));
     }
-    let list = hub.list(&ListQuery {
-        status,
-        ruleset: q.ruleset,
-        limit,
-        cursor: q.cursor,
-    })?;
+    let list = hub
+        .list(ListQuery {
+            status,
+            ruleset: q.ruleset,
+            limit,
+            cursor: q.cursor,
+        })
+        .await?;
     Ok(HttpResponse::Ok().json(list))
 }
 
@@ -307,7 +309,7 @@ pub async fn fork_game(
 )]
 #[get("/v1/games/{id}/audit")]
 pub async fn audit_game(hub: Shared, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(hub.audit(game_id(&id)?)?))
+    Ok(HttpResponse::Ok().json(hub.audit(game_id(&id)?).await?))
 }
 
 /// Bot workers: the bot seats that must act now.

@@ -746,3 +746,328 @@ async fn no_malformed_input_gets_a_5xx_or_changes_anything() {
     let (_, after) = c.get(&format!("/v1/games/{id}"), None).await;
     assert_eq!(before["version"], after["version"], "nothing was appended");
 }
+
+// ----- hardening: the chain, idempotency, chosen seeds, limits --------------
+
+fn sha256_hex(parts: &[&[u8]]) -> String {
+    use sha2::{Digest, Sha256};
+    let mut hasher = Sha256::new();
+    for part in parts {
+        hasher.update(part);
+    }
+    hasher
+        .finalize()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+fn unhex32(text: &str) -> [u8; 32] {
+    let mut out = [0u8; 32];
+    for (i, byte) in out.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).expect("hex");
+    }
+    out
+}
+
+/// The chain key of a game with this seed, as the README defines it.
+fn chain_key(seed: &[u8; 32]) -> [u8; 32] {
+    unhex32(&sha256_hex(&[b"bang/chain-key/v2", seed]))
+}
+
+/// The commitment of event `seq` under `key`, as the README defines it.
+fn commitment_of(key: &[u8; 32], seq: u64, event: &Value) -> String {
+    let salt = unhex32(&sha256_hex(&[key, &seq.to_be_bytes()]));
+    sha256_hex(&[&salt, &store::canonical_json(event)])
+}
+
+/// Walks the chain of events as a spectator received them: every hash from
+/// the public form and the commitment. Returns the last hash.
+fn walk_public_chain(events: &[Value]) -> String {
+    let mut prev = "0".repeat(64);
+    for e in events {
+        let unsigned = json!({
+            "actor": e["actor"], "at": e["at"], "commitment": e["commitment"],
+            "event": e["event"], "prev_hash": prev, "seq": e["seq"],
+        });
+        let hash = sha256_hex(&[prev.as_bytes(), &store::canonical_json(&unsigned)]);
+        assert_eq!(
+            e["hash"].as_str(),
+            Some(hash.as_str()),
+            "event {}",
+            e["seq"]
+        );
+        prev = hash;
+    }
+    prev
+}
+
+/// The attack that used to read every role: take each hidden fact's true value
+/// (a brute force would find it among its candidates) and test it against what
+/// a spectator sees. During play nothing tests it: the hashes cover only the
+/// public forms, and the commitments open under no key one can derive without
+/// the seed (numeric seeds, as a creator might choose). After the end, the
+/// revealed seed opens every commitment.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_hash_chain_reveals_no_hidden_fact_during_play_and_proves_all_after_the_end() {
+    let server = TestServer::start().await;
+    let c = server.client();
+    let seats: Vec<Value> = (0..5).map(|i| json!({"name": format!("P{i}")})).collect();
+    let (id, tokens) = c
+        .create(json!({"ruleset": "dice", "players": 5, "seats": seats,
+                       "options": {"modules": ["special_roles"]}}))
+        .await;
+    let orders = json!({"type": "set_orders", "orders": {"the_judge": {"use": [1, 3]}}});
+    let (status, body) = c
+        .post(
+            &format!("/v1/games/{id}/actions"),
+            Some(&tokens[2]),
+            json!({"action": orders}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let mut picks = Picks(7);
+    for _ in 0..30 {
+        c.step(&id, &tokens, picks.next()).await;
+    }
+
+    // What a spectator has mid-game: the public events, their commitments and
+    // hashes, and the audit's head hash. It can walk the chain itself.
+    let during = all_events(&c, &id, None).await;
+    let (_, audit) = c.get(&format!("/v1/games/{id}/audit"), None).await;
+    assert_eq!(audit["valid"], true, "{audit}");
+    assert_eq!(audit["chain"], 2);
+    assert!(audit.get("seed").is_none());
+    let head = walk_public_chain(&during);
+    assert_eq!(audit["head_hash"].as_str(), Some(head.as_str()));
+
+    let guessable_keys: Vec<[u8; 32]> = (0..2_000u64)
+        .map(|n| chain_key(&engine::Seed::from_u64(n).0))
+        .collect();
+    play_to_end(&c, &id, &tokens, 7).await;
+    let after = all_events(&c, &id, None).await;
+    let (_, audit) = c.get(&format!("/v1/games/{id}/audit"), None).await;
+    assert_eq!(audit["valid"], true, "{audit}");
+    assert_eq!(audit["hidden_checked"], true);
+    assert_eq!(audit["fair"], true);
+    assert_eq!(audit["provably_fair"], true);
+    let key = chain_key(&unhex32(audit["seed"].as_str().expect("seed revealed")));
+
+    let mut hidden = 0;
+    for (seen, whole) in during.iter().zip(&after) {
+        assert_eq!(
+            seen["hash"], whole["hash"],
+            "the chain does not change at the end"
+        );
+        assert_eq!(seen["commitment"], whole["commitment"]);
+        let commitment = whole["commitment"].as_str().expect("commitment");
+        let seq = whole["seq"].as_u64().expect("seq");
+        assert_eq!(commitment_of(&key, seq, &whole["event"]), commitment);
+        if seen["event"] == whole["event"] {
+            continue;
+        }
+        hidden += 1;
+        for guess in &guessable_keys {
+            assert_ne!(commitment_of(guess, seq, &whole["event"]), commitment);
+        }
+    }
+    assert!(hidden >= 5, "roles and orders were hidden: {hidden}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_seats_may_use_the_same_action_ids() {
+    let server = TestServer::start().await;
+    let c = server.client();
+    let (id, tokens) = c.human_game(4, 11).await;
+    let path = format!("/v1/games/{id}/actions");
+    let post_first_legal = |seat: usize, action_id: &'static str| {
+        let c = c.clone();
+        let (path, token, id) = (path.clone(), tokens[seat].clone(), id.clone());
+        async move {
+            let (_, legal) = c
+                .get(&format!("/v1/games/{id}/actions"), Some(&token))
+                .await;
+            let body = json!({"action": legal["actions"][0], "expected_version": legal["version"],
+                              "action_id": action_id});
+            let (status, result) = c.post(&path, Some(&token), body.clone()).await;
+            (status, result, body)
+        }
+    };
+    let first_seat = c.pending_seat(&id).await.unwrap();
+    let (status, first, body) = post_first_legal(first_seat, "me-1").await;
+    assert_eq!(
+        (status, first["duplicate"].clone()),
+        (StatusCode::OK, json!(false))
+    );
+    // Another seat numbers its posts the same way: its move is its own.
+    let mut other = c.pending_seat(&id).await.unwrap();
+    let mut guard = 0;
+    while other == first_seat {
+        c.step(&id, &tokens, 0).await;
+        other = c.pending_seat(&id).await.unwrap();
+        guard += 1;
+        assert!(guard < 100, "the turn never passed");
+    }
+    let (status, second, _) = post_first_legal(other, "me-1").await;
+    assert_eq!(status, StatusCode::OK, "{second}");
+    assert_eq!(
+        second["duplicate"], false,
+        "another seat's id is not a duplicate"
+    );
+    // An exact retry of the first seat's post returns its first result.
+    let (status, again) = c.post(&path, Some(&tokens[first_seat]), body.clone()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        (again["duplicate"].clone(), again["events"].clone()),
+        (json!(true), first["events"].clone())
+    );
+    // The same id with another body is refused, and changes nothing.
+    let (_, before) = c.get(&format!("/v1/games/{id}"), None).await;
+    let mut changed = body.clone();
+    changed["expected_version"] = json!(body["expected_version"].as_u64().unwrap() + 1);
+    let (status, problem) = c.post(&path, Some(&tokens[first_seat]), changed).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{problem}");
+    assert_eq!(problem["code"], "idempotency_key_reused");
+    let (_, now) = c.get(&format!("/v1/games/{id}"), None).await;
+    assert_eq!(before["version"], now["version"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_poll_on_a_finished_game_returns_at_once() {
+    let server = TestServer::start().await;
+    let c = server.client();
+    let (id, tokens) = c.human_game(3, 5).await;
+    let last = play_to_end(&c, &id, &tokens, 5).await;
+    let started = Instant::now();
+    let (status, page) = c
+        .get(&format!("/v1/games/{id}/events?after={last}&wait=30"), None)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(page["events"], json!([]));
+    assert!(started.elapsed() < Duration::from_secs(5), "it waited");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chosen_seed_is_said_and_cannot_be_found_from_its_commitment() {
+    let server = TestServer::start().await;
+    let c = server.client();
+    let body = json!({"ruleset": "dice", "players": 4, "seats": [{"name": "A"}], "seed": 4242});
+    let (status, created) = c.post("/v1/games", None, body.clone()).await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(created["game"]["seed_chosen"], true);
+    let id = created["game"]["id"].as_str().unwrap();
+    let (_, audit) = c.get(&format!("/v1/games/{id}/audit"), None).await;
+    assert_eq!(audit["provably_fair"], false);
+    assert!(
+        audit["fairness_note"]
+            .as_str()
+            .is_some_and(|n| n.contains("chose"))
+    );
+    let commitment = audit["seed_commitment"].as_str().unwrap();
+    for n in 0..10_000u64 {
+        let guess = sha256_hex(&[&engine::Seed::from_u64(n).0]);
+        assert_ne!(guess, commitment, "seed {n} found by brute force");
+    }
+    // The same number replays the same game on this server.
+    let (_, again) = c.post("/v1/games", None, body).await;
+    let again_id = again["game"]["id"].as_str().unwrap();
+    let (_, again_audit) = c.get(&format!("/v1/games/{again_id}/audit"), None).await;
+    assert_eq!(again_audit["seed_commitment"], audit["seed_commitment"]);
+    // A random seed is provably fair and says so.
+    let (_, random) = c
+        .post("/v1/games", None, json!({"ruleset": "dice", "players": 4}))
+        .await;
+    assert_eq!(random["game"]["seed_chosen"], false);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_at_its_event_cap_refuses_actions_and_stays_readable() {
+    let server = TestServer::start_with(|config| config.max_events_per_game = 40).await;
+    let c = server.client();
+    let (id, tokens) = c.human_game(4, 9).await;
+    let mut picks = Picks(9);
+    let refused = loop {
+        let seat = c
+            .pending_seat(&id)
+            .await
+            .expect("the game waits for someone");
+        let (status, body) = c
+            .play_pick(&id, &tokens[seat], picks.next())
+            .await
+            .expect("a legal action");
+        if status != StatusCode::OK {
+            break (status, body);
+        }
+        assert!(body["version"].as_u64().unwrap() <= 40);
+    };
+    assert_eq!(refused.0, StatusCode::UNPROCESSABLE_ENTITY, "{}", refused.1);
+    assert_eq!(refused.1["code"], "game_too_long");
+    let (status, game) = c.get(&format!("/v1/games/{id}"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(game["version"].as_u64().unwrap() <= 40);
+    let (_, audit) = c.get(&format!("/v1/games/{id}/audit"), None).await;
+    assert_eq!(audit["valid"], true);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn standing_orders_have_a_quota_per_seat() {
+    let server = TestServer::start_with(|config| config.orders_per_minute = 3).await;
+    let c = server.client();
+    let (id, tokens) = c
+        .create(
+            json!({"ruleset": "dice", "players": 4, "seats": [{"name": "A"}, {"name": "B"}],
+                       "options": {"modules": ["special_roles"]}}),
+        )
+        .await;
+    let path = format!("/v1/games/{id}/actions");
+    let orders = json!({"action": {"type": "set_orders", "orders": {"the_doc": "ask"}}});
+    for _ in 0..3 {
+        let (status, body) = c.post(&path, Some(&tokens[0]), orders.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let (_, before) = c.get(&format!("/v1/games/{id}"), None).await;
+    let resp = reqwest::Client::new()
+        .post(format!("{}{path}", server.base))
+        .bearer_auth(&tokens[0])
+        .json(&orders)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(resp.headers().get("retry-after").is_some());
+    let problem: Value = resp.json().await.unwrap();
+    assert_eq!(problem["code"], "too_many_orders");
+    let (_, now) = c.get(&format!("/v1/games/{id}"), None).await;
+    assert_eq!(
+        before["version"], now["version"],
+        "a refused post appends nothing"
+    );
+    let (status, _) = c.post(&path, Some(&tokens[1]), orders).await;
+    assert_eq!(status, StatusCode::OK, "another seat has its own quota");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_with_control_characters_or_bidi_overrides_are_refused() {
+    let server = TestServer::start().await;
+    let c = server.client();
+    for name in ["Ann\u{202e}", "A\u{0}B", "tab\tname", "\u{2066}x", "   "] {
+        let body = json!({"ruleset": "dice", "players": 3, "seats": [{"name": name}]});
+        let (status, problem) = c.post("/v1/games", None, body).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{name:?}");
+        assert!(
+            problem["detail"]
+                .as_str()
+                .unwrap()
+                .contains("seats[0].name")
+        );
+    }
+    // 64 characters of several bytes each are fine: the limit counts characters.
+    let long = "é".repeat(64);
+    let body = json!({"ruleset": "dice", "players": 3, "seats": [{"name": long}]});
+    assert_eq!(c.post("/v1/games", None, body).await.0, StatusCode::CREATED);
+    let body = json!({"ruleset": "dice", "players": 3, "seats": [{"name": "é".repeat(65)}]});
+    assert_eq!(
+        c.post("/v1/games", None, body).await.0,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+}
