@@ -34,7 +34,8 @@ pub fn same_secret(a: &str, b: &str) -> bool {
     a.len() == b.len() && bool::from(a.as_bytes().ct_eq(b.as_bytes()))
 }
 
-/// The bearer token of a request, if it sent one.
+/// The bearer token of a request, if it sent one. The scheme's name is not
+/// case-sensitive (RFC 9110 §11.1): `Bearer`, `bearer` and `BEARER` all work.
 pub fn bearer(req: &HttpRequest) -> Result<Option<String>, ApiError> {
     let Some(value) = req.headers().get("authorization") else {
         return Ok(None);
@@ -42,12 +43,16 @@ pub fn bearer(req: &HttpRequest) -> Result<Option<String>, ApiError> {
     let text = value
         .to_str()
         .map_err(|_| ApiError::unauthorized("the Authorization header is not text"))?;
-    match text.strip_prefix("Bearer ") {
-        Some(token) if !token.trim().is_empty() => Ok(Some(token.trim().to_string())),
-        _ => Err(ApiError::unauthorized(
-            "use `Authorization: Bearer <token>`",
-        )),
-    }
+    bearer_token(text)
+        .map(Some)
+        .ok_or_else(|| ApiError::unauthorized("use `Authorization: Bearer <token>`"))
+}
+
+/// The token of an `Authorization` header's value, if its scheme is Bearer.
+fn bearer_token(value: &str) -> Option<String> {
+    let (scheme, token) = value.trim().split_once([' ', '\t'])?;
+    let token = token.trim();
+    (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then(|| token.to_string())
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -68,5 +73,21 @@ mod tests {
         assert!(same_secret(&token_hash(&t), &token_hash(&t)));
         assert!(!same_secret("abc", "abd"));
         assert!(!same_secret("abc", "abcd"));
+    }
+
+    #[test]
+    fn the_bearer_scheme_is_not_case_sensitive() {
+        for header in [
+            "Bearer abc",
+            "bearer abc",
+            "BEARER abc",
+            "bEaReR  abc ",
+            "Bearer\tabc",
+        ] {
+            assert_eq!(bearer_token(header).as_deref(), Some("abc"), "{header:?}");
+        }
+        for header in ["Basic abc", "Bearer", "Bearer   ", "Bearerabc", "", "abc"] {
+            assert_eq!(bearer_token(header), None, "{header:?}");
+        }
     }
 }
