@@ -7,6 +7,11 @@
 //! A 409 means someone else moved the game on: the turn is simply read again.
 //! Several workers may run at once: the version check and the `action_id`
 //! make sure no decision is taken twice.
+//!
+//! A worker whose key the server refuses (401 or 403 from `/v1/bot/turns`)
+//! stops with [`WorkerError::Refused`]: playing on could never succeed. A
+//! server that cannot be reached is retried every half second, forever once
+//! running ([`check`] is the bounded first contact a standalone worker makes).
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -31,6 +36,121 @@ pub struct WorkerConfig {
     pub worker_key: String,
     /// A pause before each action, so that people can follow.
     pub delay: Duration,
+}
+
+/// Why a worker cannot play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WorkerError {
+    /// The server refused the worker key (HTTP 401 or 403).
+    Refused {
+        /// The server's base URL.
+        server: String,
+        /// The status it answered.
+        status: u16,
+    },
+    /// The server could not be reached (after the retries).
+    Unreachable {
+        /// The server's base URL.
+        server: String,
+        /// The last error.
+        error: String,
+    },
+    /// Something answered, but not as a BANG! server would.
+    Unexpected {
+        /// The server's base URL.
+        server: String,
+        /// The status it answered.
+        status: u16,
+    },
+    /// The worker's own task failed (a bug).
+    Crashed(String),
+}
+
+impl std::fmt::Display for WorkerError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WorkerError::Refused { server, status } => write!(
+                f,
+                "{server} refused the worker key (HTTP {status}): give the server's \
+                 BANG_WORKER_KEY (it logs a generated one at start)"
+            ),
+            WorkerError::Unreachable { server, error } => {
+                write!(f, "cannot reach {server}: {error}")
+            }
+            WorkerError::Unexpected { server, status } => write!(
+                f,
+                "{server} answered GET /v1/bot/turns with HTTP {status}: is it a BANG! server?"
+            ),
+            WorkerError::Crashed(why) => write!(f, "the bot worker failed: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for WorkerError {}
+
+/// The full chain of an error, for a message.
+fn chain(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        text.push_str(": ");
+        text.push_str(&s.to_string());
+        source = s.source();
+    }
+    text
+}
+
+/// First contact: asks the server for bot turns (without waiting) with the
+/// worker key, trying `attempts` times `pause` apart while it cannot be
+/// reached. `Ok` when the server accepts the key.
+pub async fn check(
+    config: &WorkerConfig,
+    attempts: u32,
+    pause: Duration,
+) -> Result<(), WorkerError> {
+    let http = client();
+    let server = config.server.clone();
+    let mut last = String::new();
+    for attempt in 0..attempts.max(1) {
+        if attempt > 0 {
+            tokio::time::sleep(pause).await;
+        }
+        let sent = http
+            .get(format!("{server}/v1/bot/turns?wait=0"))
+            .bearer_auth(&config.worker_key)
+            .send()
+            .await;
+        match sent {
+            Ok(resp) => {
+                let status = resp.status();
+                return match status {
+                    StatusCode::OK => Ok(()),
+                    StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN => Err(WorkerError::Refused {
+                        server,
+                        status: status.as_u16(),
+                    }),
+                    _ => Err(WorkerError::Unexpected {
+                        server,
+                        status: status.as_u16(),
+                    }),
+                };
+            }
+            Err(e) => last = chain(&e),
+        }
+    }
+    Err(WorkerError::Unreachable {
+        server,
+        error: last,
+    })
+}
+
+/// The worker's HTTP client: a bounded connect, no overall timeout (turns are
+/// long-polled).
+fn client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .connect_timeout(Duration::from_secs(5))
+        .build()
+        .unwrap_or_default()
 }
 
 /// What a worker has done, for tests and logs.
@@ -87,7 +207,7 @@ impl Worker {
     pub fn new(config: WorkerConfig) -> Arc<Worker> {
         Arc::new(Worker {
             config,
-            http: reqwest::Client::new(),
+            http: client(),
             seats: Mutex::new(HashMap::new()),
             busy: Mutex::new(HashSet::new()),
             done: Notify::new(),
@@ -106,18 +226,43 @@ impl Worker {
         Ok((status, resp.json().await.unwrap_or(Value::Null)))
     }
 
-    /// Plays until `stop` turns true.
-    pub async fn run(self: Arc<Self>, mut stop: watch::Receiver<bool>) {
+    /// Plays until `stop` turns true, or until the server refuses the key.
+    pub async fn run(self: Arc<Self>, mut stop: watch::Receiver<bool>) -> Result<(), WorkerError> {
+        let mut outage = false;
         while !*stop.borrow() {
             let turns = tokio::select! {
                 turns = self.get("/v1/bot/turns?wait=20") => turns,
                 _ = stop.changed() => break,
             };
             let turns: Vec<Turn> = match turns {
-                Ok((StatusCode::OK, body)) => serde_json::from_value(body).unwrap_or_default(),
-                _ => {
+                Ok((StatusCode::OK, body)) => {
+                    if std::mem::take(&mut outage) {
+                        eprintln!("bot worker: {} answers again", self.config.server);
+                    }
+                    serde_json::from_value(body).unwrap_or_default()
+                }
+                Ok((status @ (StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN), _)) => {
+                    return Err(WorkerError::Refused {
+                        server: self.config.server.clone(),
+                        status: status.as_u16(),
+                    });
+                }
+                failed => {
                     self.stats.failures.fetch_add(1, Ordering::Relaxed);
-                    tokio::time::sleep(Duration::from_millis(500)).await;
+                    if !std::mem::replace(&mut outage, true) {
+                        let why = match failed {
+                            Ok((status, _)) => format!("HTTP {status}"),
+                            Err(e) => chain(&e),
+                        };
+                        eprintln!(
+                            "bot worker: {}: {why}; retrying every 0.5 s",
+                            self.config.server
+                        );
+                    }
+                    tokio::select! {
+                        _ = tokio::time::sleep(Duration::from_millis(500)) => {}
+                        _ = stop.changed() => break,
+                    }
                     continue;
                 }
             };
@@ -146,6 +291,7 @@ impl Worker {
                 }
             }
         }
+        Ok(())
     }
 
     /// Plays one decision of one bot seat.
@@ -284,14 +430,31 @@ pub struct Running {
     /// The worker (for its stats).
     pub worker: Arc<Worker>,
     stop: watch::Sender<bool>,
-    task: tokio::task::JoinHandle<()>,
+    task: Option<tokio::task::JoinHandle<Result<(), WorkerError>>>,
 }
 
 impl Running {
     /// Stops the worker and waits for it.
-    pub async fn stop(self) {
+    pub async fn stop(mut self) {
         let _ = self.stop.send(true);
-        let _ = self.task.await;
+        if let Some(task) = self.task.take() {
+            let _ = task.await;
+        }
+    }
+
+    /// Waits until the worker ends by itself, which it only does when the
+    /// server refuses its key; never resolves after that (cancel-safe).
+    pub async fn failed(&mut self) -> WorkerError {
+        let Some(task) = self.task.as_mut() else {
+            return std::future::pending().await;
+        };
+        let ended = task.await;
+        self.task = None;
+        match ended {
+            Ok(Err(e)) => e,
+            Ok(Ok(())) => std::future::pending().await,
+            Err(e) => WorkerError::Crashed(e.to_string()),
+        }
     }
 }
 
@@ -300,5 +463,9 @@ pub fn spawn(config: WorkerConfig) -> Running {
     let worker = Worker::new(config);
     let (stop, stopped) = watch::channel(false);
     let task = tokio::spawn(worker.clone().run(stopped));
-    Running { worker, stop, task }
+    Running {
+        worker,
+        stop,
+        task: Some(task),
+    }
 }
