@@ -14,7 +14,7 @@ use clap::Parser;
 /// Plays the bot seats of a BANG! server through its HTTP API, with the
 /// server's worker key. Several may run at once.
 #[derive(Parser)]
-#[command(name = "bang-bots", version, about, long_about)]
+#[command(name = "bang-bots", version)]
 struct Args {
     /// The server's base URL.
     #[arg(long, env = "BANG_SERVER", default_value = "http://127.0.0.1:8080")]

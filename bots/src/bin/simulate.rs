@@ -12,14 +12,19 @@ use engine::Seed;
 use engine::dice::{self, Config, Options, Role, State};
 use indicatif::{ProgressBar, ProgressStyle};
 
-/// Plays games with bots and reports win rates and speed.
+/// Plays games with bots in-process (no server) and reports win rates and speed.
+///
+/// Prints one line per policy and role (`policy=normal role=outlaw seats=N
+/// wins=W rate=0.xx`), then the fold speed, and last `games=G events=E
+/// failures=F wall_s=W games_per_s=X events_per_s=Y`; a failure is a game that
+/// panicked, broke an invariant or did not end. A progress bar goes to stderr.
 #[derive(Parser)]
-#[command(version, about)]
+#[command(name = "simulate", version)]
 struct Args {
-    /// The ruleset: `dice`.
+    /// The ruleset (only `dice` so far).
     #[arg(long, default_value = "dice")]
     ruleset: String,
-    /// Players per game.
+    /// Players per game (the ruleset's range; dice: 3 to 8).
     #[arg(long, default_value_t = 5)]
     players: u8,
     /// Games to play.
@@ -28,10 +33,12 @@ struct Args {
     /// The first game's seed; game i uses seed + i.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// One policy, or a comma list given to seats in order, cycled.
+    /// One policy (`random`, `normal`), or a comma list given to seats in
+    /// order, cycled.
     #[arg(long, default_value = "random")]
     bots: String,
-    /// The game options, as the API takes them (JSON).
+    /// The game options, as the API takes them (JSON), e.g.
+    /// '{"modules":["special_roles"]}'.
     #[arg(long, default_value = "{}")]
     options: String,
     /// The most decisions before a game counts as not ending.
