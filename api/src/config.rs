@@ -13,9 +13,13 @@ pub enum BotsMode {
     Off,
 }
 
-/// The BANG! game server.
+/// The BANG! game server: BANG! games as event logs over an HTTP JSON API.
+///
+/// Every setting is also an environment variable (shown in brackets). Logs go
+/// to stderr; set their level with `RUST_LOG` (default `info`; the bot
+/// workers' requests are logged at `debug`).
 #[derive(Debug, Clone, Parser)]
-#[command(version, about)]
+#[command(name = "bang-server", version)]
 pub struct Config {
     /// Address to listen on.
     #[arg(long, env = "BANG_ADDR", default_value = "127.0.0.1:8080")]
@@ -32,6 +36,81 @@ pub struct Config {
     /// A bot's pause before acting, in milliseconds.
     #[arg(long, env = "BANG_BOT_DELAY_MS", default_value_t = 0)]
     pub bot_delay_ms: u64,
+    /// Secret mixed into seeds chosen by a game's creator (`"seed": 42`), so that
+    /// nobody else can guess them from the public commitment or the dice; hex or
+    /// any text. Generated once and kept in the store when unset.
+    #[arg(long, env = "BANG_SEED_SECRET")]
+    pub seed_secret: Option<String>,
+    /// How many folded games the server keeps in memory.
+    #[arg(long, env = "BANG_CACHE_GAMES", default_value_t = 2_000)]
+    pub cache_games: usize,
+    /// The event store's page cache, in MiB.
+    #[arg(long, env = "BANG_STORE_CACHE_MB", default_value_t = 64)]
+    pub store_cache_mb: u64,
+    /// The most events one game's log may hold; an action past it is a 422
+    /// (`game_too_long`) and the game stays readable.
+    #[arg(long, env = "BANG_MAX_EVENTS_PER_GAME", default_value_t = 100_000)]
+    pub max_events_per_game: u64,
+    /// How many `set_orders` one seat may post per minute (429 beyond).
+    #[arg(long, env = "BANG_ORDERS_PER_MINUTE", default_value_t = 60)]
+    pub orders_per_minute: u32,
+    /// How long a request's body may take to arrive, in milliseconds, counted
+    /// from its head; a slower body is answered 408 and its connection closed
+    /// (0: no limit).
+    #[arg(long, env = "BANG_BODY_TIMEOUT_MS", default_value_t = 5_000)]
+    pub body_timeout_ms: u64,
+    /// How long a client may take to send a request's head (line and
+    /// headers) on a new connection, in milliseconds, before a 408 (0: no limit).
+    #[arg(long, env = "BANG_HEAD_TIMEOUT_MS", default_value_t = 5_000)]
+    pub head_timeout_ms: u64,
+    /// How long an idle keep-alive connection stays open, in seconds (0: every
+    /// connection closes after one request).
+    #[arg(long, env = "BANG_KEEP_ALIVE_S", default_value_t = 5)]
+    pub keep_alive_s: u64,
+    /// How long the server waits for a client to close a connection it is
+    /// done with, in milliseconds, before dropping it.
+    #[arg(long, env = "BANG_DISCONNECT_TIMEOUT_MS", default_value_t = 1_000)]
+    pub disconnect_timeout_ms: u64,
+    /// On SIGTERM or Ctrl-C, how long requests in flight (long-polls) may
+    /// finish, in seconds, before their connections are closed.
+    #[arg(long, env = "BANG_SHUTDOWN_TIMEOUT_S", default_value_t = 5)]
+    pub shutdown_timeout_s: u64,
+    /// The most connections the server holds open at once; more wait in the
+    /// listen queue. Keep it below the process's open-files limit (`ulimit -n`).
+    #[arg(long, env = "BANG_MAX_CONNECTIONS", default_value_t = 10_000)]
+    pub max_connections: usize,
+    /// The most connections one client (IP address; IPv6: its /64) may hold
+    /// open; a request on one more is a 429 and the connection is closed
+    /// (0: no limit). Requests with the worker key pass.
+    #[arg(long, env = "BANG_MAX_CONNECTIONS_PER_CLIENT", default_value_t = 100)]
+    pub max_connections_per_client: usize,
+    /// Requests per second one client (IP address) may make on average; 429
+    /// beyond, with `Retry-After` (0: no limit). `/healthz`, `/metrics` and the
+    /// worker key are not counted.
+    #[arg(long, env = "BANG_RATE_PER_CLIENT", default_value_t = 100.0)]
+    pub rate_per_client: f64,
+    /// How many requests one client may make in a burst above its rate.
+    #[arg(long, env = "BANG_BURST_PER_CLIENT", default_value_t = 200.0)]
+    pub burst_per_client: f64,
+    /// Requests per second one bearer token (a seat) may make on average; 429
+    /// beyond (0: no limit). The worker key is not limited.
+    #[arg(long, env = "BANG_RATE_PER_TOKEN", default_value_t = 20.0)]
+    pub rate_per_token: f64,
+    /// How many requests one token may make in a burst above its rate.
+    #[arg(long, env = "BANG_BURST_PER_TOKEN", default_value_t = 40.0)]
+    pub burst_per_token: f64,
+    /// Games one client (IP address) may create per minute, by `POST /v1/games`
+    /// or a fork; 429 beyond (0: no limit).
+    #[arg(long, env = "BANG_CREATES_PER_MINUTE", default_value_t = 10.0)]
+    pub creates_per_minute: f64,
+    /// How many games one client may create in a burst above that rate.
+    #[arg(long, env = "BANG_CREATES_BURST", default_value_t = 5.0)]
+    pub creates_burst: f64,
+    /// Origins allowed to call the API from a browser (CORS): a comma list
+    /// such as `https://a.example,https://b.example`, or `*` for any. Unset: no
+    /// CORS headers at all.
+    #[arg(long, env = "BANG_CORS_ORIGINS")]
+    pub cors_origins: Option<String>,
     /// Print the OpenAPI document and exit.
     #[arg(long)]
     pub openapi: bool,

@@ -5,6 +5,10 @@
 //! [`hub::Hub`] does the rest (cache, decide, append, signal). The OpenAPI
 //! document is generated from the handlers ([`openapi`]) and served at
 //! `/openapi.json`, with Swagger UI (vendored, works offline) at `/docs`.
+//!
+//! Around the routes: [`limits`] (connections, rates and slow bodies per
+//! client), [`telemetry`] (request logs), [`metrics`] (`GET /metrics`) and
+//! optional CORS (`BANG_CORS_ORIGINS`).
 
 #![warn(missing_docs)]
 
@@ -12,17 +16,26 @@ pub mod auth;
 pub mod config;
 mod data;
 pub mod error;
+mod fallback;
 pub mod hub;
+pub mod limits;
+pub mod metrics;
 pub mod models;
+mod quota;
 pub mod routes;
 pub mod rules;
+pub mod telemetry;
 
 use std::io;
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
+use actix_cors::Cors;
 use actix_web::dev::ServerHandle;
-use actix_web::error::JsonPayloadError;
+use actix_web::error::{InternalError, JsonPayloadError};
+use actix_web::http::KeepAlive;
+use actix_web::middleware::{Condition, from_fn};
 use actix_web::{App, HttpResponse, HttpServer, web};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
@@ -106,7 +119,19 @@ pub fn openapi_json() -> String {
     text
 }
 
-fn json_error(err: JsonPayloadError) -> ApiError {
+/// The answer to a body that could not be read as JSON: 408 when it did not
+/// arrive in time, 413 when too large, else 400.
+fn json_error(err: JsonPayloadError, timeout: Option<Duration>) -> actix_web::Error {
+    if let (JsonPayloadError::Payload(e), Some(timeout)) = (&err, timeout)
+        && limits::is_body_timeout(e)
+    {
+        let resp = limits::body_timeout_response(timeout);
+        return InternalError::from_response(err, resp).into();
+    }
+    json_api_error(err).into()
+}
+
+fn json_api_error(err: JsonPayloadError) -> ApiError {
     match err {
         JsonPayloadError::Overflow { limit }
         | JsonPayloadError::OverflowKnownLength { limit, .. } => {
@@ -128,6 +153,7 @@ pub struct Running {
     /// The embedded bot worker, when `BANG_BOTS=embedded`.
     pub bots: Option<bots::worker::Running>,
     deadlines: tokio::task::JoinHandle<()>,
+    stopping: web::Data<limits::Stopping>,
     handle: ServerHandle,
     task: tokio::task::JoinHandle<io::Result<()>>,
 }
@@ -138,6 +164,7 @@ impl Running {
         if let Some(bots) = self.bots {
             bots.stop().await;
         }
+        self.stopping.stop();
         self.deadlines.abort();
         let _ = self.deadlines.await;
         self.handle.stop(true).await;
@@ -148,28 +175,130 @@ impl Running {
     pub async fn wait(self) -> io::Result<()> {
         self.task.await.map_err(io::Error::other)?
     }
+
+    /// Serves until `shutdown` resolves (a signal), then stops: the embedded
+    /// bot worker first, then the server, letting requests in flight finish
+    /// (up to `BANG_SHUTDOWN_TIMEOUT_S`). Returns early if the server fails.
+    pub async fn run_until(mut self, shutdown: impl Future<Output = ()>) -> io::Result<()> {
+        tokio::select! {
+            ended = &mut self.task => {
+                return ended.map_err(io::Error::other)?;
+            }
+            () = shutdown => {}
+        }
+        let started = Instant::now();
+        tracing::info!("shutting down: the bot worker first, then the server");
+        if let Some(bots) = self.bots.take() {
+            bots.stop().await;
+            tracing::info!("bot worker stopped");
+        }
+        self.stopping.stop();
+        self.deadlines.abort();
+        let _ = (&mut self.deadlines).await;
+        self.handle.stop(true).await;
+        let ended = (&mut self.task).await;
+        tracing::info!(
+            elapsed_ms = started.elapsed().as_millis() as u64,
+            "server stopped"
+        );
+        ended.map_err(io::Error::other)?
+    }
+}
+
+/// The CORS middleware `BANG_CORS_ORIGINS` asks for, if any: `*` for any
+/// origin, else a comma list of origins (`https://host[:port]`).
+fn cors(origins: Option<&str>) -> io::Result<Option<Cors>> {
+    let Some(origins) = origins.map(str::trim).filter(|o| !o.is_empty()) else {
+        return Ok(None);
+    };
+    let base = Cors::default()
+        .allowed_methods(["GET", "POST"])
+        .allowed_headers([
+            actix_web::http::header::AUTHORIZATION,
+            actix_web::http::header::CONTENT_TYPE,
+        ])
+        .expose_headers([
+            actix_web::http::header::RETRY_AFTER,
+            actix_web::http::header::ALLOW,
+        ])
+        .max_age(3600);
+    if origins == "*" {
+        return Ok(Some(base.allow_any_origin().send_wildcard()));
+    }
+    let mut cors = base;
+    for origin in origins.split(',').map(str::trim).filter(|o| !o.is_empty()) {
+        let valid = origin.parse::<actix_web::http::Uri>().is_ok_and(|uri| {
+            matches!(uri.scheme_str(), Some("http" | "https"))
+                && uri.host().is_some()
+                && uri
+                    .path_and_query()
+                    .is_none_or(|p| p.as_str() == "/" || p.as_str().is_empty())
+        });
+        if !valid {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("BANG_CORS_ORIGINS: `{origin}` is not an origin like https://example.org"),
+            ));
+        }
+        cors = cors.allowed_origin(origin.trim_end_matches('/'));
+    }
+    Ok(Some(cors))
+}
+
+/// The soft limit of open files of this process, if Linux says.
+fn open_files_limit() -> Option<usize> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = limits.lines().find(|l| l.starts_with("Max open files"))?;
+    line.split_whitespace().nth(3)?.parse().ok()
 }
 
 /// Opens the store, recovers its games and starts serving (on the current tokio
 /// runtime). Returns once the server listens.
 pub async fn start(config: &Config) -> io::Result<Running> {
-    let store = store::SledStore::open(&config.data).map_err(io::Error::other)?;
+    let store = store::SledStore::open_with(&config.data, config.store_cache_mb << 20)
+        .map_err(io::Error::other)?;
     let worker_key = config.worker_key.clone().unwrap_or_else(auth::new_token);
-    let hub = web::Data::from(Arc::new(Hub::new(store, worker_key.clone())));
+    let stored_secret = store
+        .secret("seed_secret", auth::new_token)
+        .map_err(io::Error::other)?;
+    let settings = hub::Settings::of(config, stored_secret);
+    let hub = web::Data::from(Arc::new(Hub::new(store, worker_key.clone(), settings)));
     hub.recover()
         .await
         .map_err(|e| io::Error::other(e.to_string()))?;
     let deadlines = tokio::spawn(hub.clone().into_inner().run_deadlines());
     let app_hub = hub.clone();
+    let limits = web::Data::new(limits::Limits::new(config, worker_key.clone()));
+    let body_timeout = limits.body_timeout();
+    let stopping = web::Data::new(limits::Stopping::new());
+    let app_stopping = stopping.clone();
+    let methods = web::Data::new(fallback::MethodTable::new(&openapi()));
+    // Checked here, built by each worker (a `Cors` is not `Clone`).
+    let cors_origins = config.cors_origins.clone();
+    cors(cors_origins.as_deref())?;
+    let connections = limits::Connections::new(config.max_connections_per_client);
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let max_connections = config.max_connections.max(1);
+    if let Some(files) = open_files_limit().filter(|&f| f < max_connections + 64) {
+        tracing::warn!(
+            max_connections,
+            open_files_limit = files,
+            "BANG_MAX_CONNECTIONS is above the open-files limit: raise `ulimit -n` or lower it"
+        );
+    }
     let server = HttpServer::new(move || {
+        let cors = cors(cors_origins.as_deref()).ok().flatten();
         App::new()
             .into_utoipa_app()
             .openapi(ApiDoc::openapi())
             .app_data(app_hub.clone())
+            .app_data(limits.clone())
+            .app_data(app_stopping.clone())
+            .app_data(methods.clone())
             .app_data(
                 web::JsonConfig::default()
                     .limit(BODY_LIMIT)
-                    .error_handler(|err, _| json_error(err).into()),
+                    .error_handler(move |err, _| json_error(err, body_timeout)),
             )
             .app_data(
                 web::QueryConfig::default()
@@ -194,10 +323,24 @@ pub async fn start(config: &Config) -> io::Result<Running> {
                         .finish()
                 }),
             )
-            .default_service(web::to(|| async {
-                Err::<HttpResponse, _>(ApiError::not_found("no such route"))
-            }))
+            .route("/", web::get().to(fallback::root))
+            .route("/metrics", web::get().to(metrics::metrics))
+            .default_service(web::to(fallback::unrouted))
+            .wrap(from_fn(limits::guard))
+            .wrap(Condition::new(cors.is_some(), cors.unwrap_or_default()))
+            .wrap(from_fn(telemetry::observe))
     })
+    .workers(workers)
+    .max_connections(max_connections.div_ceil(workers))
+    .keep_alive(match config.keep_alive_s {
+        0 => KeepAlive::Disabled,
+        s => KeepAlive::Timeout(Duration::from_secs(s)),
+    })
+    .client_request_timeout(Duration::from_millis(config.head_timeout_ms))
+    .client_disconnect_timeout(Duration::from_millis(config.disconnect_timeout_ms))
+    .shutdown_timeout(config.shutdown_timeout_s)
+    .disable_signals()
+    .on_connect(move |io, data| connections.on_connect(io, data))
     .bind(&config.addr)?;
     let addr = server
         .addrs()
@@ -223,6 +366,7 @@ pub async fn start(config: &Config) -> io::Result<Running> {
         worker_key,
         bots,
         deadlines,
+        stopping,
         handle,
         task,
     })

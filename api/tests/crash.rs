@@ -1,28 +1,39 @@
-//! A `kill -9` loses no acknowledged action: the real server binary is killed
-//! while clients play, restarted on the same data, and every game resumes at its
+//! The real server binary (`bang-server`), as a process.
+//!
+//! A `kill -9` loses no acknowledged action: the server is killed while
+//! clients play, restarted on the same data, and every game resumes at its
 //! last acknowledged version (or later, for a request in flight), chain intact.
+//! And a SIGTERM stops it cleanly and quickly: bot worker first, then server.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
 struct Server {
     child: Child,
     base: String,
+    /// Its log lines (stderr) after the one that gave the address.
+    log: Arc<Mutex<Vec<String>>>,
 }
 
 fn start(data: &std::path::Path) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_api"))
+    start_with(data, "off")
+}
+
+fn start_with(data: &std::path::Path, bots: &str) -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bang-server"))
         .env("BANG_ADDR", "127.0.0.1:0")
         .env("BANG_DATA", data)
-        .env("BANG_BOTS", "off")
+        .env("BANG_BOTS", bots)
         .env("BANG_WORKER_KEY", "k")
+        .env("RUST_LOG", "info")
         .stderr(Stdio::piped())
         .stdout(Stdio::null())
         .spawn()
-        .expect("the api binary starts");
+        .expect("the bang-server binary starts");
     let stderr = child.stderr.take().expect("stderr");
     let mut lines = BufReader::new(stderr).lines();
     let base = loop {
@@ -38,8 +49,14 @@ fn start(data: &std::path::Path) -> Server {
                 .to_string();
         }
     };
-    std::thread::spawn(move || for _ in lines {});
-    Server { child, base }
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let sink = log.clone();
+    std::thread::spawn(move || {
+        for line in lines.map_while(Result::ok) {
+            sink.lock().unwrap().push(line);
+        }
+    });
+    Server { child, base, log }
 }
 
 async fn call(
@@ -203,4 +220,69 @@ async fn kill_nine_loses_no_acknowledged_action() {
     assert!(play(&http, &base, id, tokens, 5).await > quiet[0]);
     server.child.kill().ok();
     server.child.wait().ok();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_stops_the_bot_worker_then_an_idle_server_within_two_seconds() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut server = start_with(dir.path(), "embedded");
+    {
+        // One request (on a connection closed after it), so that the server
+        // has served before it stops; its log line must show neither the
+        // query string nor the Authorization header.
+        let http = reqwest::Client::builder()
+            .pool_max_idle_per_host(0)
+            .build()
+            .unwrap();
+        let (status, _) = call(
+            &http,
+            reqwest::Method::GET,
+            format!("{}/healthz?probe=s3cr3t-query", server.base),
+            Some("s3cr3t-header"),
+            None,
+        )
+        .await;
+        assert_eq!(status, 200);
+    }
+    let signalled = Instant::now();
+    let killed = Command::new("kill")
+        .args(["-TERM", &server.child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let status = loop {
+        if let Some(status) = server.child.try_wait().expect("waitable") {
+            break status;
+        }
+        if signalled.elapsed() > Duration::from_secs(10) {
+            server.child.kill().ok();
+            panic!("the server did not stop within 10 s of SIGTERM");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let took = signalled.elapsed();
+    assert!(status.success(), "exit status {status}");
+    assert!(took < Duration::from_secs(2), "stopping took {took:?}");
+    // Give the log reader the last lines.
+    std::thread::sleep(Duration::from_millis(100));
+    let log = server.log.lock().unwrap().join("\n");
+    let at = |needle: &str| {
+        log.find(needle)
+            .unwrap_or_else(|| panic!("no `{needle}` in the log:\n{log}"))
+    };
+    let request = log
+        .lines()
+        .find(|l| l.contains("route=\"/healthz\""))
+        .unwrap_or_else(|| panic!("no request line in the log:\n{log}"));
+    for field in [
+        "method=\"GET\"",
+        "status=200",
+        "latency_ms=",
+        "client=127.0.0.1",
+    ] {
+        assert!(request.contains(field), "{field} not in {request}");
+    }
+    assert!(!log.contains("s3cr3t"), "a secret in the log:\n{log}");
+    assert!(at("SIGTERM received") < at("bot worker stopped"));
+    assert!(at("bot worker stopped") < at("server stopped"));
 }

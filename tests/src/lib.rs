@@ -21,6 +21,31 @@ pub struct TestServer {
     _dir: Option<tempfile::TempDir>,
 }
 
+/// The configuration tests start servers with: an ephemeral port, a fixed
+/// worker key and seed secret (so that a chosen seed plays the same game in
+/// every run), and limits loose enough for tests that play many games.
+pub fn test_config(data: &Path) -> Config {
+    use clap::Parser;
+    let mut config = Config::parse_from(["bang-server"]);
+    config.addr = "127.0.0.1:0".into();
+    config.data = data.to_path_buf();
+    config.bots = BotsMode::Off;
+    config.worker_key = Some("test-worker-key".into());
+    config.seed_secret = Some("test-seed-secret".into());
+    config.bot_delay_ms = 0;
+    config.orders_per_minute = 100_000;
+    // Request limits: loose enough for tests that play hundreds of games
+    // quickly from 127.0.0.1 (on, so that every test goes through them).
+    config.max_connections_per_client = 10_000;
+    config.rate_per_client = 1_000_000.0;
+    config.burst_per_client = 1_000_000.0;
+    config.rate_per_token = 1_000_000.0;
+    config.burst_per_token = 1_000_000.0;
+    config.creates_per_minute = 60_000_000.0;
+    config.creates_burst = 1_000_000.0;
+    config
+}
+
 impl TestServer {
     /// Starts a server on a fresh temporary store.
     pub async fn start() -> TestServer {
@@ -38,25 +63,34 @@ impl TestServer {
         server
     }
 
+    /// Starts a server on a fresh temporary store, with [`test_config`] as
+    /// `edit` changes it (stricter limits, say).
+    pub async fn start_with(edit: impl FnOnce(&mut Config)) -> TestServer {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut config = test_config(dir.path());
+        edit(&mut config);
+        let mut server = TestServer::launch_config(&config).await;
+        server._dir = Some(dir);
+        server
+    }
+
     /// Starts a server on an existing data directory.
     pub async fn start_on(data: &Path) -> TestServer {
         TestServer::launch(data, BotsMode::Off).await
     }
 
     async fn launch(data: &Path, bots: BotsMode) -> TestServer {
-        let config = Config {
-            addr: "127.0.0.1:0".into(),
-            data: data.to_path_buf(),
-            bots,
-            worker_key: Some("test-worker-key".into()),
-            bot_delay_ms: 0,
-            openapi: false,
-        };
-        let running = api::start(&config).await.expect("server starts");
+        let mut config = test_config(data);
+        config.bots = bots;
+        TestServer::launch_config(&config).await
+    }
+
+    async fn launch_config(config: &Config) -> TestServer {
+        let running = api::start(config).await.expect("server starts");
         TestServer {
             base: format!("http://{}", running.addr),
             worker_key: running.worker_key.clone(),
-            data: data.to_path_buf(),
+            data: config.data.clone(),
             running: Some(running),
             _dir: None,
         }
