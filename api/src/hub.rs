@@ -100,13 +100,15 @@ impl Entry {
         if at >= self.live.version() {
             return Some((self.live.version(), self.live.clone()));
         }
-        self.snapshots.iter().rev().find(|(v, _)| *v <= at).cloned()
+        // Kept in version order: a binary search, whatever the log's length.
+        let after = self.snapshots.partition_point(|(v, _)| *v <= at);
+        after.checked_sub(1).map(|i| self.snapshots[i].clone())
     }
 }
 
 /// How far apart (in events) a cached game keeps copies of its state: a
 /// rewind (`?at=N`) reads and folds at most this many events.
-pub const SNAPSHOT_EVERY: u64 = 128;
+pub const SNAPSHOT_EVERY: u64 = 32;
 
 /// Runs `work` on tokio's blocking threads, so that store scans and long folds
 /// never hold up the threads that serve requests.

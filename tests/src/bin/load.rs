@@ -44,6 +44,10 @@ struct Args {
     /// Length of each of the three phases, in seconds.
     #[arg(long, default_value_t = 10)]
     seconds: u64,
+    /// The rewind phase: the length of the long game's log it rewinds
+    /// (0: no rewind phase).
+    #[arg(long, default_value_t = 20_000)]
+    rewind_events: u64,
 }
 
 /// The benchmark's server: the tests' configuration with every request
@@ -54,6 +58,7 @@ async fn server() -> TestServer {
         config.rate_per_client = 0.0;
         config.rate_per_token = 0.0;
         config.creates_per_minute = 0.0;
+        config.orders_per_minute = u32::MAX;
     })
     .await
 }
@@ -113,6 +118,86 @@ fn report_cpu(phase: &str, before: &HashMap<u64, (String, u64)>, ops: usize) {
         per_op(total),
         parts.join(" ")
     );
+}
+
+/// This process's resident memory (server and clients together), in MiB.
+fn rss_mib() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let kib: f64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0.0);
+    kib / 1024.0
+}
+
+/// Median time of `runs` GETs of `path`, in ms.
+async fn median_get(conn: &mut Conn, path: &str, runs: usize) -> f64 {
+    let mut times = Vec::with_capacity(runs);
+    for _ in 0..runs {
+        let started = Instant::now();
+        let (status, body) = conn.call("GET", path, None, None).await.expect("get");
+        assert_eq!(status, 200, "{path}: {}", String::from_utf8_lossy(&body));
+        times.push(started.elapsed());
+    }
+    times.sort();
+    percentile(&times, 0.5)
+}
+
+/// Rewinds (`?at=N`) across a game grown to `events` events (by standing
+/// orders, which any seat may post at any time), and across a played game,
+/// and prints each rewind's median time with a plain read of the same game
+/// as the baseline (the difference is the rewind's own server-side cost).
+async fn rewind_phase(server: &TestServer, events: u64) {
+    let mut conn = Conn::new(&server.base);
+    let create = json!({"ruleset": "dice", "players": 4,
+        "seats": [{"name": "A"}, {"name": "B"}, {"name": "C"}, {"name": "D"}],
+        "options": {"modules": ["special_roles"]}});
+    let body = serde_json::to_vec(&create).expect("json");
+    let (status, created) = conn
+        .call("POST", "/v1/games", None, Some(&body))
+        .await
+        .expect("create");
+    assert_eq!(status, 201, "{}", String::from_utf8_lossy(&created));
+    let created: Value = serde_json::from_slice(&created).expect("json");
+    let id = created["game"]["id"].as_str().expect("id").to_string();
+    let token = created["tokens"][0]["token"]
+        .as_str()
+        .expect("token")
+        .to_string();
+    let orders = [
+        json!({"action": {"type": "set_orders", "orders": {"the_doc": "ask"}}}),
+        json!({"action": {"type": "set_orders", "orders": {"the_doc": "pass"}}}),
+    ]
+    .map(|o| serde_json::to_vec(&o).expect("json"));
+    let started = Instant::now();
+    let mut version = 0;
+    let path = format!("/v1/games/{id}/actions");
+    for i in 0.. {
+        let (status, answer) = conn
+            .call("POST", &path, Some(&token), Some(&orders[i % 2]))
+            .await
+            .expect("post");
+        assert_eq!(status, 200, "{}", String::from_utf8_lossy(&answer));
+        let answer: Value = serde_json::from_slice(&answer).expect("json");
+        version = answer["version"].as_u64().unwrap_or(0);
+        if version >= events {
+            break;
+        }
+    }
+    println!(
+        "rewind_setup events={version} wall_s={:.1}",
+        started.elapsed().as_secs_f64()
+    );
+    let game = format!("/v1/games/{id}");
+    let baseline = median_get(&mut conn, &game, 200).await;
+    for at in [1_000, version / 4, version / 2, version - 1] {
+        let ms = median_get(&mut conn, &format!("{game}?at={at}"), 200).await;
+        println!(
+            "rewind log_events={version} at={at} median_ms={ms:.3} plain_read_ms={baseline:.3} rewind_cost_ms={:.3}",
+            (ms - baseline).max(0.0)
+        );
+    }
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> f64 {
@@ -457,6 +542,10 @@ async fn main() {
         percentile(&lat, 0.99)
     );
     report_cpu("http", &cpu, actions);
+    println!(
+        "memory rss_mib={:.0} (server and load clients in one process)",
+        rss_mib()
+    );
 
     let (appends, wall) = store_phase(a.games, a.seconds).await;
     let store_rate = appends as f64 / wall;
@@ -477,4 +566,12 @@ async fn main() {
         percentile(&lat, 0.99)
     );
     report_cpu("http_half_load", &cpu, actions);
+    println!(
+        "memory rss_mib={:.0} (server and load clients in one process)",
+        rss_mib()
+    );
+
+    if a.rewind_events > 0 {
+        rewind_phase(&server, a.rewind_events).await;
+    }
 }
