@@ -350,9 +350,11 @@ impl Hub {
         let store = self.store.clone();
         let loaded = blocking(move || load(&store, id)).await?;
         let mut cache = lock(&self.cache);
-        Ok(cache
+        let entry = cache
             .get_or_insert(id, || Arc::new(AsyncMutex::new(loaded)))
-            .clone())
+            .clone();
+        crate::metrics::GAMES_CACHED.set(cache.len());
+        Ok(entry)
     }
 
     /// The game, locked, caught up with the store. This process is the store's
@@ -742,7 +744,9 @@ impl Hub {
         entry.keep_snapshot();
         self.refresh_waiting(&entry);
         let id = entry.record.id;
-        lock(&self.cache).put(id, Arc::new(AsyncMutex::new(entry)));
+        let mut cache = lock(&self.cache);
+        cache.put(id, Arc::new(AsyncMutex::new(entry)));
+        crate::metrics::GAMES_CACHED.set(cache.len());
         Ok(summary)
     }
 
