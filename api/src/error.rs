@@ -141,6 +141,18 @@ impl ApiError {
     }
 }
 
+/// An example problem for the OpenAPI document: what the server sends for
+/// `code`, its title taken from the same table as real errors'.
+pub fn example(status: u16, code: &'static str, detail: &str) -> Problem {
+    let status = StatusCode::from_u16(status).unwrap_or(StatusCode::BAD_REQUEST);
+    ApiError::new(status, code, detail).problem()
+}
+
+/// The example of a `stale_version` problem (409), with the current version.
+pub fn stale_example() -> Problem {
+    ApiError::stale(40, 42).problem()
+}
+
 fn title(code: &str) -> &'static str {
     match code {
         "bad_request" => "Malformed request",
@@ -163,6 +175,7 @@ fn title(code: &str) -> &'static str {
         "idempotency_key_reused" => "Action id reused with another body",
         "game_too_long" => "The game's log is full",
         "too_many_connections" => "Too many connections",
+        "shutting_down" => "Shutting down",
         _ => "Server error",
     }
 }

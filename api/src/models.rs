@@ -1,50 +1,69 @@
 //! The JSON bodies of the HTTP API, documented for OpenAPI.
 
+use std::fmt;
+
 use chrono::{DateTime, Utc};
 use engine::dice;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::{Map, Value};
 use store::{GameId, GameStatus};
 use utoipa::ToSchema;
+use utoipa::openapi::schema::{Object, ObjectBuilder, SchemaType, Type};
+
+use crate::error::ApiError;
 
 /// A seat in a create request: `{"name": "Ann"}` is a human seat; `{"bot": "normal"}`,
 /// `{"bot": "random"}` or `{}` (the default policy, `normal`) is a bot seat.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
+#[serde(try_from = "Value", deny_unknown_fields)]
 pub struct SeatRequest {
-    /// Display name; a seat with a name and no `bot` is a human seat.
+    /// Display name; a seat with a name and no `bot` is a human seat. 1 to 64
+    /// characters, not blank, without control characters or bidirectional
+    /// overrides.
+    #[schema(
+        min_length = 1,
+        max_length = 64,
+        pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]*$",
+        example = "Ann"
+    )]
     pub name: Option<String>,
     /// The bot policy for a bot seat: `normal` (the default, a sound heuristic)
     /// or `random` (uniformly random legal actions).
+    #[schema(schema_with = bot_policy_schema)]
     pub bot: Option<String>,
 }
 
 /// `POST /v1/games`.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
+#[serde(try_from = "Value", deny_unknown_fields)]
 #[schema(example = json!({
     "ruleset": "dice", "players": 5,
     "seats": [{"name": "Ann"}, {"name": "Bob"}, {"bot": "random"}],
     "options": {"modules": []}
 }))]
 pub struct CreateGame {
-    /// The ruleset: `dice`.
+    /// The ruleset.
+    #[schema(schema_with = ruleset_schema)]
     pub ruleset: String,
-    /// 3 to 8.
+    /// Players at the table: 3 to 8 (`ghost` needs 5 or more).
+    #[schema(minimum = 3, maximum = 8)]
     pub players: u8,
-    /// Seats in order; seats not listed are bot seats.
+    /// Seats in order, at most `players`; seats not listed are bot seats.
     #[serde(default)]
+    #[schema(value_type = Option<Vec<SeatRequest>>, max_items = 8)]
     pub seats: Vec<SeatRequest>,
-    /// Ruleset options; for `dice`: `{"modules": [...]}`.
+    /// Ruleset options; for `dice`: `{"modules": [...]}`. A bad or
+    /// contradictory option is a 422 `invalid_option` that names it.
     #[serde(default)]
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<dice::Options>)]
     pub options: Value,
     /// A number that fixes the game's random outcomes, for reproducing a game
     /// on this server (the same number plays the same game). The game then
     /// says publicly that its seed was chosen (`seed_chosen`) and is not
     /// provably fair; the number is mixed with a server secret, so nobody
     /// else can guess the game's seed. Without it the server draws a random
-    /// 256-bit seed.
+    /// 256-bit seed. 0 to 18446744073709551615.
+    #[schema(schema_with = seed_schema)]
     pub seed: Option<u64>,
 }
 
@@ -202,8 +221,8 @@ pub struct GameState {
     pub your_seat: Option<u8>,
     /// Whether the caller must act now.
     pub your_turn: bool,
-    /// [M3] With a live reaction window (`reaction_seconds`): when the open
-    /// window closes by itself, every seat still asked then passing.
+    /// Special roles with a live reaction window (`reaction_seconds`): when the
+    /// open window closes by itself, every seat still asked then passing.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub window_closes_at: Option<DateTime<Utc>>,
 }
@@ -226,20 +245,29 @@ pub struct LegalActions {
 
 /// `POST /v1/games/{id}/actions`.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
+#[serde(try_from = "Value", deny_unknown_fields)]
 #[schema(example = json!({"action": {"type": "reroll", "dice": [0, 3]}, "expected_version": 17, "action_id": "6f1c2a9e-move-4"}))]
 pub struct PostAction {
     /// One of the caller's legal actions; or, in a dice game with special
     /// roles, `{"type": "set_orders", "orders": {...}}` at any time.
     #[schema(value_type = dice::Action)]
     pub action: Value,
-    /// The version the caller saw; a stale one is refused with 409, unless the
+    /// The version the caller saw (the `version` of `GET
+    /// /v1/games/{id}/actions`); a stale one is refused with 409, unless the
     /// caller is still asked in the special-role window it saw.
+    #[schema(example = 17)]
     pub expected_version: Option<u64>,
     /// An idempotency key, scoped to the seat that sends it (or to the bot
     /// workers): a retry with the same body returns the first result and
     /// appends nothing; the same id with another action or `expected_version`
-    /// is a 422 `idempotency_key_reused`. 1 to 128 characters.
+    /// is a 422 `idempotency_key_reused`. 1 to 128 characters, without control
+    /// characters.
+    #[schema(
+        min_length = 1,
+        max_length = 128,
+        pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$",
+        example = "6f1c2a9e-move-4"
+    )]
     pub action_id: Option<String>,
 }
 
@@ -304,10 +332,14 @@ pub struct EventPage {
 
 /// `POST /v1/games/{id}/fork`.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(example = json!({"at": 40}))]
+#[serde(try_from = "Value", deny_unknown_fields)]
+#[schema(example = json!({"at": 11}))]
 pub struct ForkRequest {
-    /// How many events of this game the fork starts with.
+    /// How many events of this game the fork starts with: a version at which
+    /// the game waited for a decision, such as the `version` its actions were
+    /// listed at, or the `seq` of an `acted` event less one. 1 to the game's
+    /// version.
+    #[schema(minimum = 1)]
     pub at: u64,
 }
 
@@ -384,4 +416,447 @@ pub struct BotTurn {
 pub struct Health {
     /// `ok`.
     pub status: &'static str,
+}
+
+// ----- schemas written by hand ------------------------------------------------
+
+/// `ruleset`: one of the rulesets this server plays.
+fn ruleset_schema() -> Object {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(crate::rules::RULESETS.iter().copied()))
+        .description(Some("The ruleset."))
+        .examples(["dice"])
+        .build()
+}
+
+/// `bot`: one of the bot policies, or none (a human seat when it has a name).
+fn bot_policy_schema() -> Object {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+        .enum_values(Some(
+            bots::POLICIES
+                .iter()
+                .map(|p| Value::from(*p))
+                .chain([Value::Null]),
+        ))
+        .description(Some(
+            "The bot policy of a bot seat: `normal` (the default, a sound heuristic) \
+             or `random` (uniformly random legal actions).",
+        ))
+        .build()
+}
+
+/// `seed`: any unsigned 64-bit number (its full range, which `int64` is not).
+fn seed_schema() -> Object {
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::Integer, Type::Null]))
+        .minimum(Some(0u64))
+        .maximum(Some(u64::MAX))
+        .description(Some(
+            "A number that fixes the game's random outcomes, for reproducing a game on \
+             this server (the same number plays the same game). The game then says \
+             publicly that its seed was chosen (`seed_chosen`) and is not provably fair; \
+             the number is mixed with a server secret, so nobody else can guess the \
+             game's seed. Without it the server draws a random 256-bit seed. 0 to \
+             18446744073709551615.",
+        ))
+        .examples([42])
+        .build()
+}
+
+// ----- request bodies in the API's words -----------------------------------------
+
+/// Why a request body (or query) was refused, worded for its sender: each
+/// message names the field and says what it takes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// Not the shape the API takes: a 400 `bad_request`.
+    Malformed(String),
+    /// Well formed, but a value no game takes: a 422 `invalid_option`.
+    Invalid(String),
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::Malformed(m) | Refusal::Invalid(m) => f.write_str(m),
+        }
+    }
+}
+
+impl From<Refusal> for ApiError {
+    fn from(refusal: Refusal) -> ApiError {
+        match refusal {
+            Refusal::Malformed(m) => ApiError::bad_request(m),
+            Refusal::Invalid(m) => ApiError::unprocessable("invalid_option", m),
+        }
+    }
+}
+
+fn malformed<T>(message: String) -> Result<T, Refusal> {
+    Err(Refusal::Malformed(message))
+}
+
+/// A JSON value as a sender would recognise it, cut short when long.
+fn shown(value: &Value) -> String {
+    let text = value.to_string();
+    if text.chars().count() > 40 {
+        format!("{}…", text.chars().take(40).collect::<String>())
+    } else {
+        text
+    }
+}
+
+/// A number as JSON Schema counts it: an integer is any number without a
+/// fractional part (`4.0` included). Integers beyond `i128` saturate.
+fn integer(value: &Value) -> Option<i128> {
+    let Value::Number(n) = value else {
+        return None;
+    };
+    if let Some(i) = n.as_i64() {
+        return Some(i.into());
+    }
+    if let Some(u) = n.as_u64() {
+        return Some(u.into());
+    }
+    n.as_f64()
+        .filter(|f| f.is_finite() && f.fract() == 0.0)
+        .map(|f| f as i128)
+}
+
+/// A whole number in `range`, or the refusal `field: {what}, not …`.
+fn whole_in(
+    value: &Value,
+    field: &str,
+    range: std::ops::RangeInclusive<u64>,
+    what: &str,
+) -> Result<u64, Refusal> {
+    integer(value)
+        .and_then(|i| u64::try_from(i).ok())
+        .filter(|n| range.contains(n))
+        .map_or_else(
+            || malformed(format!("{field}: {what}, not {}", shown(value))),
+            Ok,
+        )
+}
+
+/// The body as an object whose fields are all among `known`.
+fn object<'a>(
+    value: &'a Value,
+    path: &str,
+    known: &[&str],
+    like: &str,
+) -> Result<&'a Map<String, Value>, Refusal> {
+    let Value::Object(map) = value else {
+        let what = if path.is_empty() { "the body" } else { path };
+        return malformed(format!(
+            "{what}: a JSON object like {like}, not {}",
+            shown(value)
+        ));
+    };
+    if let Some(key) = map.keys().find(|k| !known.contains(&k.as_str())) {
+        let fields = known
+            .iter()
+            .map(|k| format!("`{k}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let prefix = if path.is_empty() {
+            String::new()
+        } else {
+            format!("{path}.")
+        };
+        return malformed(format!(
+            "{prefix}{key}: unknown field (the fields are {fields})"
+        ));
+    }
+    Ok(map)
+}
+
+/// A field that may be absent: `null` is the same as absent.
+fn field<'a>(map: &'a Map<String, Value>, name: &str) -> Option<&'a Value> {
+    map.get(name).filter(|v| !v.is_null())
+}
+
+/// An optional string field.
+fn text(map: &Map<String, Value>, path: &str, what: &str) -> Result<Option<String>, Refusal> {
+    let name = path.rsplit('.').next().unwrap_or(path);
+    match field(map, name) {
+        None => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.clone())),
+        Some(other) => malformed(format!("{path}: {what}, not {}", shown(other))),
+    }
+}
+
+const MAX_VERSION: u64 = i64::MAX as u64;
+
+impl TryFrom<Value> for CreateGame {
+    type Error = Refusal;
+
+    fn try_from(body: Value) -> Result<CreateGame, Refusal> {
+        let like = r#"{"ruleset": "dice", "players": 4}"#;
+        let map = object(
+            &body,
+            "",
+            &["ruleset", "players", "seats", "options", "seed"],
+            like,
+        )?;
+        let ruleset = match field(map, "ruleset") {
+            None => return malformed("ruleset: required (`dice`)".into()),
+            Some(Value::String(s)) => s.clone(),
+            Some(other) => {
+                return malformed(format!("ruleset: a string (`dice`), not {}", shown(other)));
+            }
+        };
+        let players = match field(map, "players") {
+            None => return malformed("players: required, a number from 3 to 8".into()),
+            Some(value) => match integer(value) {
+                Some(n @ 3..=8) => n as u8,
+                Some(n) => {
+                    return Err(Refusal::Invalid(format!(
+                        "players: a number from 3 to 8, not {n}"
+                    )));
+                }
+                None => {
+                    return malformed(format!(
+                        "players: a number from 3 to 8, not {}",
+                        shown(value)
+                    ));
+                }
+            },
+        };
+        let seats = match field(map, "seats") {
+            None => Vec::new(),
+            Some(Value::Array(seats)) => seats
+                .iter()
+                .enumerate()
+                .map(|(i, seat)| SeatRequest::parse(seat, &format!("seats[{i}]")))
+                .collect::<Result<_, _>>()?,
+            Some(other) => {
+                return malformed(format!(
+                    r#"seats: a list like [{{"name": "Ann"}}, {{"bot": "normal"}}], not {}"#,
+                    shown(other)
+                ));
+            }
+        };
+        // An object (or nothing): serde would also read a list as a struct.
+        let options = match field(map, "options") {
+            None => Value::Null,
+            Some(options @ Value::Object(_)) => options.clone(),
+            Some(other) => {
+                return malformed(format!(
+                    r#"options: an object like {{"modules": ["ghost"]}}, not {}"#,
+                    shown(other)
+                ));
+            }
+        };
+        let seed = match field(map, "seed") {
+            None => None,
+            Some(value) => Some(whole_in(
+                value,
+                "seed",
+                0..=u64::MAX,
+                "a whole number from 0 to 18446744073709551615",
+            )?),
+        };
+        Ok(CreateGame {
+            ruleset,
+            players,
+            seats,
+            options,
+            seed,
+        })
+    }
+}
+
+impl SeatRequest {
+    fn parse(value: &Value, path: &str) -> Result<SeatRequest, Refusal> {
+        let like = r#"{"name": "Ann"} for a person, {"bot": "normal"} or {} for a bot"#;
+        let map = object(value, path, &["name", "bot"], like)?;
+        Ok(SeatRequest {
+            name: text(map, &format!("{path}.name"), "a name (a string)")?,
+            bot: text(
+                map,
+                &format!("{path}.bot"),
+                "a bot policy (`normal` or `random`)",
+            )?,
+        })
+    }
+}
+
+impl TryFrom<Value> for SeatRequest {
+    type Error = Refusal;
+
+    fn try_from(value: Value) -> Result<SeatRequest, Refusal> {
+        SeatRequest::parse(&value, "seat")
+    }
+}
+
+impl TryFrom<Value> for PostAction {
+    type Error = Refusal;
+
+    fn try_from(body: Value) -> Result<PostAction, Refusal> {
+        let like = r#"{"action": {"type": "roll"}, "expected_version": 11}"#;
+        let map = object(
+            &body,
+            "",
+            &["action", "expected_version", "action_id"],
+            like,
+        )?;
+        let action = match field(map, "action") {
+            None => {
+                return malformed(
+                    "action: required, one of your legal actions (GET /v1/games/{id}/actions)"
+                        .into(),
+                );
+            }
+            Some(action @ Value::Object(fields))
+                if fields.get("type").is_some_and(Value::is_string) =>
+            {
+                action.clone()
+            }
+            Some(other) => {
+                return malformed(format!(
+                    r#"action: an object with a `type`, like {{"type": "roll"}}, not {}"#,
+                    shown(other)
+                ));
+            }
+        };
+        let expected_version = match field(map, "expected_version") {
+            None => None,
+            Some(value) => Some(whole_in(
+                value,
+                "expected_version",
+                0..=MAX_VERSION,
+                "a whole number, the `version` of GET /v1/games/{id}/actions",
+            )?),
+        };
+        let action_id = text(
+            map,
+            "action_id",
+            "a string of 1 to 128 characters, unique per action",
+        )?;
+        Ok(PostAction {
+            action,
+            expected_version,
+            action_id,
+        })
+    }
+}
+
+impl TryFrom<Value> for ForkRequest {
+    type Error = Refusal;
+
+    fn try_from(body: Value) -> Result<ForkRequest, Refusal> {
+        let map = object(&body, "", &["at"], r#"{"at": 11}"#)?;
+        let what = "a whole number from 1 to the game's version, where the game waits for a \
+                    decision";
+        match field(map, "at") {
+            None => malformed(format!("at: required, {what}")),
+            Some(value) => Ok(ForkRequest {
+                at: whole_in(value, "at", 0..=MAX_VERSION, what)?,
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn create(body: Value) -> Result<CreateGame, Refusal> {
+        CreateGame::try_from(body)
+    }
+
+    #[test]
+    fn create_errors_name_the_field_in_the_apis_words() {
+        let cases = [
+            (
+                json!({"ruleset": "dice", "players": 300}),
+                Refusal::Invalid("players: a number from 3 to 8, not 300".into()),
+            ),
+            (
+                json!({"ruleset": "dice", "players": "five"}),
+                Refusal::Malformed(r#"players: a number from 3 to 8, not "five""#.into()),
+            ),
+            (
+                json!({"ruleset": "dice", "players": 4, "seed": -1}),
+                Refusal::Malformed(
+                    "seed: a whole number from 0 to 18446744073709551615, not -1".into(),
+                ),
+            ),
+            (
+                json!({"ruleset": "dice", "players": 4, "colour": "red"}),
+                Refusal::Malformed(
+                    "colour: unknown field (the fields are `ruleset`, `players`, `seats`, \
+                     `options`, `seed`)"
+                        .into(),
+                ),
+            ),
+            (
+                json!({"ruleset": "dice", "players": 4, "seats": [{}, {"nam": "Ann"}]}),
+                Refusal::Malformed(
+                    "seats[1].nam: unknown field (the fields are `name`, `bot`)".into(),
+                ),
+            ),
+            (
+                json!({"ruleset": "dice", "players": 4, "seats": [{"name": 7}]}),
+                Refusal::Malformed("seats[0].name: a name (a string), not 7".into()),
+            ),
+            (
+                json!([1, 2]),
+                Refusal::Malformed(
+                    r#"the body: a JSON object like {"ruleset": "dice", "players": 4}, not [1,2]"#
+                        .into(),
+                ),
+            ),
+            (
+                json!({"players": 4}),
+                Refusal::Malformed("ruleset: required (`dice`)".into()),
+            ),
+            (
+                json!({"ruleset": "dice", "players": 4, "options": []}),
+                Refusal::Malformed(
+                    r#"options: an object like {"modules": ["ghost"]}, not []"#.into(),
+                ),
+            ),
+        ];
+        for (body, want) in cases {
+            assert_eq!(create(body.clone()).unwrap_err(), want, "{body}");
+        }
+    }
+
+    #[test]
+    fn integers_are_what_json_schema_calls_integers() {
+        let game = create(json!({"ruleset": "dice", "players": 5.0, "seed": 1e3})).unwrap();
+        assert_eq!((game.players, game.seed), (5, Some(1000)));
+        let game = create(json!({"ruleset": "dice", "players": 4, "seed": u64::MAX})).unwrap();
+        assert_eq!(game.seed, Some(u64::MAX));
+        assert!(create(json!({"ruleset": "dice", "players": 4.5})).is_err());
+        let fork = ForkRequest::try_from(json!({"at": 6475.0})).unwrap();
+        assert_eq!(fork.at, 6475);
+    }
+
+    #[test]
+    fn action_and_fork_errors_name_the_field() {
+        let err = PostAction::try_from(json!({"action": {"type": "roll"}, "expected_version": -5}))
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "expected_version: a whole number, the `version` of GET /v1/games/{id}/actions, not -5"
+        );
+        let err = PostAction::try_from(json!({"action": 5})).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("action: an object with a `type`")
+        );
+        let err = ForkRequest::try_from(json!({})).unwrap_err();
+        assert!(err.to_string().starts_with("at: required"), "{err}");
+        // Through serde too (`try_from`), with the same words.
+        let err = serde_json::from_value::<CreateGame>(json!({"ruleset": "dice", "players": 9}))
+            .unwrap_err();
+        assert_eq!(err.to_string(), "players: a number from 3 to 8, not 9");
+    }
 }

@@ -1,14 +1,22 @@
 //! The HTTP routes of API v1: thin handlers over [`crate::hub::Hub`].
+//!
+//! Bodies and queries are read here, so that a refusal speaks the API's words
+//! (`players: a number from 3 to 8, not 300`) rather than its parser's. Every
+//! status an operation may answer is documented with an example problem of
+//! its own: besides the handler's, the limits may answer any request 429, a
+//! known path with another method is a 405, and a body may be refused 408
+//! (too slow), 413 (too large) or 400 (not JSON).
 
+use std::collections::HashMap;
 use std::time::Duration;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
-use serde::Deserialize;
+use serde_json::Value;
 use store::{GameId, GameStatus, ListQuery};
 use utoipa::IntoParams;
 
-use crate::error::{ApiError, Problem};
+use crate::error::{ApiError, Problem, example, stale_example};
 use crate::hub::{Hub, MAX_WAIT_S};
 use crate::models::*;
 
@@ -20,83 +28,278 @@ fn game_id(raw: &str) -> Result<GameId, ApiError> {
         .map_err(|_| ApiError::not_found(format!("no game {raw}")))
 }
 
-fn wait(seconds: Option<u64>) -> Duration {
-    Duration::from_secs(seconds.unwrap_or(0).min(MAX_WAIT_S))
+// ----- queries --------------------------------------------------------------
+
+/// A request's query parameters by name, each at most once and each one of
+/// `known`.
+struct Query(HashMap<String, String>);
+
+impl Query {
+    fn of(req: &HttpRequest, known: &[&str]) -> Result<Query, ApiError> {
+        let pairs = web::Query::<Vec<(String, String)>>::from_query(req.query_string())
+            .map_err(|_| ApiError::bad_request("query: not a valid query string"))?
+            .into_inner();
+        let mut params = HashMap::new();
+        for (name, value) in pairs {
+            if !known.contains(&name.as_str()) {
+                let known = match known {
+                    [] => "none".to_string(),
+                    _ => known
+                        .iter()
+                        .map(|k| format!("`{k}`"))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                };
+                return Err(ApiError::bad_request(format!(
+                    "{name}: unknown query parameter (this one takes {known})"
+                )));
+            }
+            if params.contains_key(&name) {
+                return Err(ApiError::bad_request(format!("{name}: given twice")));
+            }
+            params.insert(name, value);
+        }
+        Ok(Query(params))
+    }
+
+    fn text(&self, name: &str) -> Option<String> {
+        self.0.get(name).cloned()
+    }
+
+    /// A whole number in `min..=max`, or a 400 that says `what` it must be.
+    fn number(&self, name: &str, min: u64, max: u64, what: &str) -> Result<Option<u64>, ApiError> {
+        let Some(raw) = self.0.get(name) else {
+            return Ok(None);
+        };
+        raw.bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| raw.parse::<u64>().ok())
+            .flatten()
+            .filter(|n| (min..=max).contains(n))
+            .map(Some)
+            .ok_or_else(|| ApiError::bad_request(format!("{name}: {what}, not `{raw}`")))
+    }
+
+    fn seat(&self) -> Result<Option<u8>, ApiError> {
+        Ok(self
+            .number("seat", 0, 7, "a seat number from 0 to 7")?
+            .map(|s| s as u8))
+    }
+
+    fn wait(&self) -> Result<Duration, ApiError> {
+        let seconds = self.number(
+            "wait",
+            0,
+            MAX_WAIT_S,
+            "seconds, a whole number from 0 to 60",
+        )?;
+        Ok(Duration::from_secs(seconds.unwrap_or(0)))
+    }
+}
+
+/// The largest version (or `at`, or `after`) a query takes: `int64`'s.
+const MAX_VERSION: u64 = i64::MAX as u64;
+
+/// A JSON body read as `T`, refused in the API's words.
+fn body<T: TryFrom<Value, Error = Refusal>>(body: web::Json<Value>) -> Result<T, ApiError> {
+    T::try_from(body.into_inner()).map_err(ApiError::from)
 }
 
 /// Query of `GET /v1/games`.
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct ListParams {
-    /// `active` or `finished`.
-    status: Option<String>,
+    /// Only games with this status: `active` or `finished`.
+    #[param(schema_with = status_schema)]
+    status: Option<GameStatus>,
     /// Only this ruleset.
+    #[param(example = "dice")]
     ruleset: Option<String>,
-    /// 1 to 200 (default 50).
+    /// Page size: 1 to 200.
+    #[param(minimum = 1, maximum = 200, default = 50)]
     limit: Option<usize>,
     /// From a previous page's `next_cursor`.
     cursor: Option<String>,
 }
 
+fn status_schema() -> utoipa::openapi::schema::Object {
+    utoipa::openapi::schema::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::String)
+        .enum_values(Some(["active", "finished"]))
+        .description(Some("Only games with this status: `active` or `finished`."))
+        .build()
+}
+
+impl ListParams {
+    fn read(req: &HttpRequest) -> Result<ListParams, ApiError> {
+        let q = Query::of(req, &["status", "ruleset", "limit", "cursor"])?;
+        let status = match q.text("status").as_deref() {
+            None => None,
+            Some("active") => Some(GameStatus::Active),
+            Some("finished") => Some(GameStatus::Finished),
+            Some(other) => {
+                return Err(ApiError::bad_request(format!(
+                    "status: `active` or `finished`, not `{other}`"
+                )));
+            }
+        };
+        Ok(ListParams {
+            status,
+            ruleset: q.text("ruleset"),
+            limit: q
+                .number("limit", 1, 200, "a whole number from 1 to 200")?
+                .map(|n| n as usize),
+            cursor: q.text("cursor"),
+        })
+    }
+}
+
 /// Query of `GET /v1/games/{id}`.
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct GameParams {
-    /// Rewind: the game as it stood after this many events.
+    /// Rewind: the game as it stood after this many events (1 to its version).
+    #[param(minimum = 1)]
     at: Option<u64>,
     /// Bot workers only (with the worker key): see the game as this bot seat.
+    #[param(minimum = 0, maximum = 7)]
     seat: Option<u8>,
+}
+
+impl GameParams {
+    fn read(req: &HttpRequest) -> Result<GameParams, ApiError> {
+        let q = Query::of(req, &["at", "seat"])?;
+        Ok(GameParams {
+            at: q.number(
+                "at",
+                1,
+                MAX_VERSION,
+                "a whole number from 1 to the game's version",
+            )?,
+            seat: q.seat()?,
+        })
+    }
 }
 
 /// Query of the actions endpoints.
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct SeatParams {
     /// Bot workers only (with the worker key): the bot seat to act for.
+    #[param(minimum = 0, maximum = 7)]
     seat: Option<u8>,
+}
+
+impl SeatParams {
+    fn read(req: &HttpRequest) -> Result<SeatParams, ApiError> {
+        let q = Query::of(req, &["seat"])?;
+        Ok(SeatParams { seat: q.seat()? })
+    }
 }
 
 /// Query of `GET /v1/games/{id}/events`.
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct EventParams {
-    /// Only events with `seq` greater than this (default 0).
+    /// Only events with `seq` greater than this.
+    #[param(minimum = 0, default = 0)]
     after: Option<u64>,
-    /// At most this many (1 to 1000, default 100).
+    /// At most this many events: 1 to 1000.
+    #[param(minimum = 1, maximum = 1000, default = 100)]
     limit: Option<usize>,
-    /// Hold the request up to this many seconds (max 60) until an event arrives.
-    wait: Option<u64>,
+    /// Hold the request up to this many seconds (0 to 60) until an event
+    /// arrives; a finished game answers at once.
+    #[param(value_type = Option<u64>, minimum = 0, maximum = 60, default = 0)]
+    wait: Duration,
     /// Bot workers only (with the worker key): the events as this bot seat sees them.
+    #[param(minimum = 0, maximum = 7)]
     seat: Option<u8>,
 }
 
-/// Query of `GET /v1/bot/turns`.
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(deny_unknown_fields)]
-pub struct WaitParams {
-    /// Hold the request up to this many seconds (max 60) until a bot must act.
-    wait: Option<u64>,
+impl EventParams {
+    fn read(req: &HttpRequest) -> Result<EventParams, ApiError> {
+        let q = Query::of(req, &["after", "limit", "wait", "seat"])?;
+        Ok(EventParams {
+            after: q.number(
+                "after",
+                0,
+                MAX_VERSION,
+                "a whole number, the last `seq` seen (0 for the start)",
+            )?,
+            limit: q
+                .number("limit", 1, 1000, "a whole number from 1 to 1000")?
+                .map(|n| n as usize),
+            wait: q.wait()?,
+            seat: q.seat()?,
+        })
+    }
 }
+
+/// Query of `GET /v1/bot/turns`.
+#[derive(Debug, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct WaitParams {
+    /// Hold the request up to this many seconds (0 to 60) until a bot must act.
+    #[param(value_type = Option<u64>, minimum = 0, maximum = 60, default = 0)]
+    wait: Duration,
+}
+
+impl WaitParams {
+    fn read(req: &HttpRequest) -> Result<WaitParams, ApiError> {
+        let q = Query::of(req, &["wait"])?;
+        Ok(WaitParams { wait: q.wait()? })
+    }
+}
+
+// ----- operations -----------------------------------------------------------
+//
+// The error responses of each operation, with an example problem per code.
 
 /// Create a game.
 ///
 /// Human seats (`{"name": ...}`) get a secret token each, shown only in this
-/// response. Seats not listed, `{}` and `{"bot": ...}` are bot seats.
+/// response. Seats not listed, `{}` and `{"bot": ...}` are bot seats. With
+/// `"seed": N` the game is reproducible on this server but not provably fair,
+/// and says so (`seed_chosen`).
 #[utoipa::path(
     tag = "games",
     request_body = CreateGame,
     responses(
-        (status = 201, description = "Created", body = CreatedGame),
-        (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "Unknown ruleset or invalid option (the detail names it)", body = Problem, content_type = "application/problem+json"),
+        (status = 201, description = "Created", body = CreatedGame,
+            links(
+                ("get_game" = (operation_id = "get_game", parameters(("id" = "$response.body#/game/id")), description = "The new game")),
+                ("legal_actions" = (operation_id = "legal_actions", parameters(("id" = "$response.body#/game/id")), description = "Its legal actions")),
+                ("post_action" = (operation_id = "post_action", parameters(("id" = "$response.body#/game/id")), description = "Act in it")),
+                ("game_events" = (operation_id = "game_events", parameters(("id" = "$response.body#/game/id")), description = "Its events")),
+                ("fork_game" = (operation_id = "fork_game", parameters(("id" = "$response.body#/game/id")), description = "Fork it once finished")),
+                ("audit_game" = (operation_id = "audit_game", parameters(("id" = "$response.body#/game/id")), description = "Audit it")),
+            )),
+        (status = 400, description = "Malformed body: not JSON, not `Content-Type: application/json`, a field of the wrong type or an unknown field (the detail names it)", body = Problem, content_type = "application/problem+json",
+            example = json!(example(400, "bad_request", "seats[1].nam: unknown field (the fields are `name`, `bot`)"))),
+        (status = 405, description = "Method not allowed on this path (`Allow` lists the ones that are)", body = Problem, content_type = "application/problem+json",
+            headers(("allow" = String, description = "The methods this path takes")),
+            example = json!(example(405, "method_not_allowed", "PUT is not allowed here; allowed: GET, POST"))),
+        (status = 408, description = "The body did not arrive in time", body = Problem, content_type = "application/problem+json",
+            example = json!(example(408, "request_timeout", "the request body did not arrive within 5000 ms"))),
+        (status = 413, description = "The body is too large (over 64 KiB)", body = Problem, content_type = "application/problem+json",
+            example = json!(example(413, "payload_too_large", "the body is over 65536 bytes"))),
+        (status = 422, description = "Unknown ruleset, players out of range, a bad seat or an invalid option (the detail names it)", body = Problem, content_type = "application/problem+json",
+            examples(
+                ("players" = (summary = "Players out of range", value = json!(example(422, "invalid_option", "players: a number from 3 to 8, not 300")))),
+                ("option" = (summary = "An option the game does not take", value = json!(example(422, "invalid_option", "options: unknown variant `warp`, expected one of `loudmouth_coward`, `chief_arrow`, `special_roles`, `new_characters`, `ghost`")))),
+                ("name" = (summary = "A bad seat name", value = json!(example(422, "invalid_option", "seats[0].name: 1 to 64 characters, not blank, without control characters or bidirectional overrides")))),
+            )),
+        (status = 429, description = "Too many requests or new games from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
+            examples(
+                ("rate_limited" = (summary = "Too many new games", value = json!(example(429, "rate_limited", "more than 10 new games per minute from this client; retry in 6 s")))),
+                ("too_many_connections" = (summary = "Too many connections", value = json!(example(429, "too_many_connections", "this client holds more than 100 connections; retry in 1 s")))),
+            )),
     )
 )]
 #[post("/v1/games")]
-pub async fn create_game(
-    hub: Shared,
-    body: web::Json<CreateGame>,
-) -> Result<HttpResponse, ApiError> {
-    let created = hub.create(body.into_inner()).await?;
+pub async fn create_game(hub: Shared, json: web::Json<Value>) -> Result<HttpResponse, ApiError> {
+    let created = hub.create(body::<CreateGame>(json)?).await?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(created))
 }
 
@@ -106,34 +309,24 @@ pub async fn create_game(
     params(ListParams),
     responses(
         (status = 200, description = "A page of games", body = GameList),
-        (status = 400, description = "Bad filter", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Bad query: an unknown status, `limit` out of range or an unknown parameter", body = Problem, content_type = "application/problem+json",
+            example = json!(example(400, "bad_request", "limit: a whole number from 1 to 200, not `0`"))),
+        (status = 405, description = "Method not allowed on this path (`Allow` lists the ones that are)", body = Problem, content_type = "application/problem+json",
+            headers(("allow" = String, description = "The methods this path takes")),
+            example = json!(example(405, "method_not_allowed", "PUT is not allowed here; allowed: GET, POST"))),
+        (status = 429, description = "Too many requests from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
+            example = json!(example(429, "rate_limited", "more than 100 requests per second from this client; retry in 1 s"))),
     )
 )]
 #[get("/v1/games")]
-pub async fn list_games(
-    hub: Shared,
-    query: web::Query<ListParams>,
-) -> Result<HttpResponse, ApiError> {
-    let q = query.into_inner();
-    let status = match q.status.as_deref() {
-        None => None,
-        Some("active") => Some(GameStatus::Active),
-        Some("finished") => Some(GameStatus::Finished),
-        Some(other) => {
-            return Err(ApiError::bad_request(format!(
-                "status: `active` or `finished`, not `{other}`"
-            )));
-        }
-    };
-    let limit = q.limit.unwrap_or(50);
-    if !(1..=200).contains(&limit) {
-        return Err(ApiError::bad_request("limit: 1 to 200"));
-    }
+pub async fn list_games(hub: Shared, req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    let q = ListParams::read(&req)?;
     let list = hub
         .list(ListQuery {
-            status,
+            status: q.status,
             ruleset: q.ruleset,
-            limit,
+            limit: q.limit.unwrap_or(50),
             cursor: q.cursor,
         })
         .await?;
@@ -147,35 +340,66 @@ pub async fn list_games(
 /// the game as it stood after its first N events.
 #[utoipa::path(
     tag = "games",
-    params(("id" = String, Path, description = "Game id"), GameParams),
+    params(("id" = String, Path, description = "Game id (16 hex digits)", example = "9f86d081884c7d65"), GameParams),
     responses(
         (status = 200, description = "The game", body = GameState),
-        (status = 400, description = "`at` out of range", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "Unknown token", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Bad query: `at` past the game's version, a bad `seat` or an unknown parameter", body = Problem, content_type = "application/problem+json",
+            example = json!(example(400, "bad_request", "at: 1 to 42 (the game's version)"))),
+        (status = 401, description = "A token that opens no seat of this game, a malformed `Authorization` header, or `seat` without the worker key", body = Problem, content_type = "application/problem+json",
+            example = json!(example(401, "unauthorized", "this token opens no seat of this game"))),
+        (status = 403, description = "`seat` names another seat than the token's, or (worker key) not a bot seat", body = Problem, content_type = "application/problem+json",
+            examples(
+                ("not_your_seat" = (summary = "Another seat than the token's", value = json!(example(403, "not_your_seat", "your token is for seat 0, not 2")))),
+                ("not_a_bot_seat" = (summary = "The worker asked for a human seat", value = json!(example(403, "not_a_bot_seat", "seat 0 is not a bot seat")))),
+            )),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json",
+            example = json!(example(404, "not_found", "no game 9f86d081884c7d65"))),
+        (status = 405, description = "Method not allowed on this path (`Allow` lists the ones that are)", body = Problem, content_type = "application/problem+json",
+            headers(("allow" = String, description = "The methods this path takes")),
+            example = json!(example(405, "method_not_allowed", "POST is not allowed here; allowed: GET"))),
+        (status = 429, description = "Too many requests from this client or with this token, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
+            example = json!(example(429, "rate_limited", "more than 20 requests per second with this token; retry in 1 s"))),
     ),
-    security((), ("seat_token" = []))
+    security((), ("seat_token" = []), ("worker_key" = []))
 )]
 #[get("/v1/games/{id}")]
 pub async fn get_game(
     hub: Shared,
     req: HttpRequest,
     id: web::Path<String>,
-    query: web::Query<GameParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let state = hub.game(game_id(&id)?, &req, query.at, query.seat).await?;
+    let id = game_id(&id)?;
+    let q = GameParams::read(&req)?;
+    let state = hub.game(id, &req, q.at, q.seat).await?;
     Ok(HttpResponse::Ok().json(state))
 }
 
 /// The caller's legal actions, each ready to post.
+///
+/// `version` is the one to send back as `expected_version`.
 #[utoipa::path(
     tag = "actions",
-    params(("id" = String, Path, description = "Game id"), SeatParams),
+    params(("id" = String, Path, description = "Game id (16 hex digits)", example = "9f86d081884c7d65"), SeatParams),
     responses(
         (status = 200, description = "Legal actions (empty when it is not the caller's decision)", body = LegalActions),
-        (status = 401, description = "No or unknown token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "Not your seat", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Bad query: a bad `seat` or an unknown parameter", body = Problem, content_type = "application/problem+json",
+            example = json!(example(400, "bad_request", "seat: a seat number from 0 to 7, not `2147483648`"))),
+        (status = 401, description = "No token, a token that opens no seat of this game, or `seat` without the worker key", body = Problem, content_type = "application/problem+json",
+            example = json!(example(401, "unauthorized", "send your seat's token to see its actions"))),
+        (status = 403, description = "`seat` names another seat than the token's, or (worker key) not a bot seat", body = Problem, content_type = "application/problem+json",
+            examples(
+                ("not_your_seat" = (summary = "Another seat than the token's", value = json!(example(403, "not_your_seat", "your token is for seat 0, not 2")))),
+                ("not_a_bot_seat" = (summary = "The worker asked for a human seat", value = json!(example(403, "not_a_bot_seat", "seat 0 is not a bot seat")))),
+            )),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json",
+            example = json!(example(404, "not_found", "no game 9f86d081884c7d65"))),
+        (status = 405, description = "Method not allowed on this path (`Allow` lists the ones that are)", body = Problem, content_type = "application/problem+json",
+            headers(("allow" = String, description = "The methods this path takes")),
+            example = json!(example(405, "method_not_allowed", "PUT is not allowed here; allowed: GET, POST"))),
+        (status = 429, description = "Too many requests from this client or with this token, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
+            example = json!(example(429, "rate_limited", "more than 20 requests per second with this token; retry in 1 s"))),
     ),
     security(("seat_token" = []), ("worker_key" = []))
 )]
@@ -184,16 +408,20 @@ pub async fn legal_actions(
     hub: Shared,
     req: HttpRequest,
     id: web::Path<String>,
-    query: web::Query<SeatParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let actions = hub.legal(game_id(&id)?, &req, query.seat).await?;
+    let id = game_id(&id)?;
+    let q = SeatParams::read(&req)?;
+    let actions = hub.legal(id, &req, q.seat).await?;
     Ok(HttpResponse::Ok().json(actions))
 }
 
 /// Take an action.
 ///
-/// `expected_version` guards against acting on a stale view (409 with the current
-/// version). A repeated `action_id` returns the first result and appends nothing.
+/// `expected_version` (the `version` of `GET /v1/games/{id}/actions`) guards
+/// against acting on a stale view: 409 with the current version. `action_id`
+/// makes retries safe: ids are scoped per seat, and the same id with the same
+/// body returns the first result and appends nothing, while with another body
+/// it is a 422 `idempotency_key_reused`.
 ///
 /// Dice game with `special_roles`: after every roll, before gains, eliminations
 /// and so on, a *window* opens in which a special role may be revealed. It is
@@ -203,21 +431,52 @@ pub async fn legal_actions(
 /// `{"type":"set_orders","orders":{"the_doc":"ask","left_hand":{"use":[3]},...}}`:
 /// `pass` (default for human seats), `ask` (the game waits for your `pass` or
 /// `reveal`; default for bot seats), or `{"use":[seats]}` (reveal by itself when
-/// the card's condition holds for those seats). Only `ask` seats are waited for,
-/// all at once: `pending` then lists each of them. Orders are hidden from
-/// everyone else, in views and in events.
+/// the card's condition holds for those seats). Each `set_orders` replaces all
+/// of the seat's orders: a card it leaves out goes back to the default. Only
+/// `ask` seats are waited for, all at once: `pending` then lists each of them.
+/// Orders are hidden from everyone else, in views and in events.
 #[utoipa::path(
     tag = "actions",
-    params(("id" = String, Path, description = "Game id"), SeatParams),
+    params(("id" = String, Path, description = "Game id (16 hex digits)", example = "9f86d081884c7d65"), SeatParams),
     request_body = PostAction,
     responses(
-        (status = 200, description = "Applied: the new version and the events it caused", body = ActionResult),
-        (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or unknown token", body = Problem, content_type = "application/problem+json"),
-        (status = 403, description = "Not your seat, or not your decision", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "Stale `expected_version`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "Illegal or invalid action, or the game is over (the detail says why)", body = Problem, content_type = "application/problem+json"),
+        (status = 200, description = "Applied (or a repeated `action_id`): the new version and the events it caused", body = ActionResult),
+        (status = 400, description = "Malformed body or query: not JSON, a field of the wrong type, an unknown field, a bad `action_id` or `seat` (the detail names it)", body = Problem, content_type = "application/problem+json",
+            example = json!(example(400, "bad_request", "expected_version: a whole number, the `version` of GET /v1/games/{id}/actions, not -5"))),
+        (status = 401, description = "No token, a token that opens no seat of this game, or `seat` without the worker key", body = Problem, content_type = "application/problem+json",
+            example = json!(example(401, "unauthorized", "send your seat's token to act"))),
+        (status = 403, description = "Not your decision, `seat` names another seat than the token's, or (worker key) not a bot seat", body = Problem, content_type = "application/problem+json",
+            examples(
+                ("not_your_decision" = (summary = "Another seat must act", value = json!(example(403, "not_your_decision", "seat 2 is not asked to decide anything now")))),
+                ("not_your_seat" = (summary = "Another seat than the token's", value = json!(example(403, "not_your_seat", "your token is for seat 0, not 2")))),
+                ("not_a_bot_seat" = (summary = "The worker acted for a human seat", value = json!(example(403, "not_a_bot_seat", "seat 0 is not a bot seat")))),
+            )),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json",
+            example = json!(example(404, "not_found", "no game 9f86d081884c7d65"))),
+        (status = 405, description = "Method not allowed on this path (`Allow` lists the ones that are)", body = Problem, content_type = "application/problem+json",
+            headers(("allow" = String, description = "The methods this path takes")),
+            example = json!(example(405, "method_not_allowed", "PUT is not allowed here; allowed: GET, POST"))),
+        (status = 408, description = "The body did not arrive in time", body = Problem, content_type = "application/problem+json",
+            example = json!(example(408, "request_timeout", "the request body did not arrive within 5000 ms"))),
+        (status = 409, description = "Stale `expected_version`: `current_version` is the game's version now", body = Problem, content_type = "application/problem+json",
+            example = json!(stale_example())),
+        (status = 413, description = "The body is too large (over 64 KiB)", body = Problem, content_type = "application/problem+json",
+            example = json!(example(413, "payload_too_large", "the body is over 65536 bytes"))),
+        (status = 422, description = "Illegal or unknown action, the game is over, an `action_id` reused with another body, or the game's log is full (the detail says why)", body = Problem, content_type = "application/problem+json",
+            examples(
+                ("illegal_action" = (summary = "Not legal now", value = json!(example(422, "illegal_action", "die 3 shows Dynamite and cannot be re-rolled")))),
+                ("invalid_action" = (summary = "Not an action of this game", value = json!(example(422, "invalid_action", "action.extra: unknown field")))),
+                ("game_over" = (summary = "The game is over", value = json!(example(422, "game_over", "the game is over")))),
+                ("idempotency_key_reused" = (summary = "An action id reused with another body", value = json!(example(422, "idempotency_key_reused", "this action_id was already used with another action or expected_version: use a new action_id for a new action")))),
+                ("game_too_long" = (summary = "The game's log is full", value = json!(example(422, "game_too_long", "this game's log holds 100000 events and may hold at most 100000; it can still be read, audited and forked")))),
+            )),
+        (status = 429, description = "Too many requests from this client or with this token, too many connections, or too many `set_orders` from this seat: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
+            examples(
+                ("rate_limited" = (summary = "Too many requests", value = json!(example(429, "rate_limited", "more than 20 requests per second with this token; retry in 1 s")))),
+                ("too_many_orders" = (summary = "Too many standing orders", value = json!(example(429, "too_many_orders", "a seat may post standing orders 60 times a minute; try again in 12 s")))),
+                ("too_many_connections" = (summary = "Too many connections", value = json!(example(429, "too_many_connections", "this client holds more than 100 connections; retry in 1 s")))),
+            )),
     ),
     security(("seat_token" = []), ("worker_key" = []))
 )]
@@ -226,49 +485,64 @@ pub async fn post_action(
     hub: Shared,
     req: HttpRequest,
     id: web::Path<String>,
-    query: web::Query<SeatParams>,
-    body: web::Json<PostAction>,
+    json: web::Json<Value>,
 ) -> Result<HttpResponse, ApiError> {
-    let result = hub
-        .act(game_id(&id)?, &req, query.seat, body.into_inner())
-        .await?;
+    let id = game_id(&id)?;
+    let q = SeatParams::read(&req)?;
+    let action = body::<PostAction>(json)?;
+    let result = hub.act(id, &req, q.seat, action).await?;
     Ok(HttpResponse::Ok().json(result))
 }
 
 /// The game's events after `after`, redacted for the caller.
 ///
 /// With `wait`, the request is held until an event arrives or the time is up:
-/// a play-by-post client can long-poll this to follow a game.
+/// a play-by-post client can long-poll this to follow a game. A finished game
+/// answers at once.
 #[utoipa::path(
     tag = "games",
-    params(("id" = String, Path, description = "Game id"), EventParams),
+    params(("id" = String, Path, description = "Game id (16 hex digits)", example = "9f86d081884c7d65"), EventParams),
     responses(
         (status = 200, description = "Events", body = EventPage),
-        (status = 400, description = "Bad query", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "Unknown token", body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Bad query: `limit`, `wait`, `after` or `seat` out of range, or an unknown parameter", body = Problem, content_type = "application/problem+json",
+            example = json!(example(400, "bad_request", "wait: seconds, a whole number from 0 to 60, not `-1`"))),
+        (status = 401, description = "A token that opens no seat of this game, a malformed `Authorization` header, or `seat` without the worker key", body = Problem, content_type = "application/problem+json",
+            example = json!(example(401, "unauthorized", "this token opens no seat of this game"))),
+        (status = 403, description = "`seat` names another seat than the token's, or (worker key) not a bot seat", body = Problem, content_type = "application/problem+json",
+            examples(
+                ("not_your_seat" = (summary = "Another seat than the token's", value = json!(example(403, "not_your_seat", "your token is for seat 0, not 2")))),
+                ("not_a_bot_seat" = (summary = "The worker asked for a human seat", value = json!(example(403, "not_a_bot_seat", "seat 0 is not a bot seat")))),
+            )),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json",
+            example = json!(example(404, "not_found", "no game 9f86d081884c7d65"))),
+        (status = 405, description = "Method not allowed on this path (`Allow` lists the ones that are)", body = Problem, content_type = "application/problem+json",
+            headers(("allow" = String, description = "The methods this path takes")),
+            example = json!(example(405, "method_not_allowed", "POST is not allowed here; allowed: GET"))),
+        (status = 429, description = "Too many requests from this client or with this token, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
+            example = json!(example(429, "rate_limited", "more than 100 requests per second from this client; retry in 1 s"))),
+        (status = 503, description = "The server is stopping: a long-poll (`wait` > 0) in flight ends at once; retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
+            example = json!(example(503, "shutting_down", "the server is stopping; retry in 1 s"))),
     ),
-    security((), ("seat_token" = []))
+    security((), ("seat_token" = []), ("worker_key" = []))
 )]
 #[get("/v1/games/{id}/events")]
 pub async fn game_events(
     hub: Shared,
     req: HttpRequest,
     id: web::Path<String>,
-    query: web::Query<EventParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let limit = query.limit.unwrap_or(100);
-    if !(1..=1000).contains(&limit) {
-        return Err(ApiError::bad_request("limit: 1 to 1000"));
-    }
+    let id = game_id(&id)?;
+    let q = EventParams::read(&req)?;
     let page = hub
         .events(
-            game_id(&id)?,
+            id,
             &req,
-            query.after.unwrap_or(0),
-            limit,
-            wait(query.wait),
-            query.seat,
+            q.after.unwrap_or(0),
+            q.limit.unwrap_or(100),
+            q.wait,
+            q.seat,
         )
         .await?;
     Ok(HttpResponse::Ok().json(page))
@@ -277,34 +551,76 @@ pub async fn game_events(
 /// Fork a finished game: a new game whose log is its first `at` events.
 ///
 /// The fork gets new seat tokens and a new seed for its future draws. `at` must be
-/// a point where the game waits for a decision.
+/// a point where the game waits for a decision: the `version` its actions were
+/// listed at (11 for the first roll of a 4-player game), or the `seq` of one of
+/// its `acted` events less one.
 #[utoipa::path(
     tag = "games",
-    params(("id" = String, Path, description = "Game id")),
+    params(("id" = String, Path, description = "Game id (16 hex digits)", example = "9f86d081884c7d65")),
     request_body = ForkRequest,
     responses(
-        (status = 201, description = "The fork", body = CreatedGame),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "Game not finished, or `at` not a decision point", body = Problem, content_type = "application/problem+json"),
+        (status = 201, description = "The fork", body = CreatedGame,
+            links(
+                ("get_game" = (operation_id = "get_game", parameters(("id" = "$response.body#/game/id")), description = "The new game")),
+                ("legal_actions" = (operation_id = "legal_actions", parameters(("id" = "$response.body#/game/id")), description = "Its legal actions")),
+                ("post_action" = (operation_id = "post_action", parameters(("id" = "$response.body#/game/id")), description = "Act in it")),
+                ("game_events" = (operation_id = "game_events", parameters(("id" = "$response.body#/game/id")), description = "Its events")),
+                ("fork_game" = (operation_id = "fork_game", parameters(("id" = "$response.body#/game/id")), description = "Fork it once finished")),
+                ("audit_game" = (operation_id = "audit_game", parameters(("id" = "$response.body#/game/id")), description = "Audit it")),
+            )),
+        (status = 400, description = "Malformed body: none, not JSON, `at` not a whole number, or an unknown field", body = Problem, content_type = "application/problem+json",
+            example = json!(example(400, "bad_request", "at: required, a whole number from 1 to the game's version, where the game waits for a decision"))),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json",
+            example = json!(example(404, "not_found", "no game 9f86d081884c7d65"))),
+        (status = 405, description = "Method not allowed on this path (`Allow` lists the ones that are)", body = Problem, content_type = "application/problem+json",
+            headers(("allow" = String, description = "The methods this path takes")),
+            example = json!(example(405, "method_not_allowed", "GET is not allowed here; allowed: POST"))),
+        (status = 408, description = "The body did not arrive in time", body = Problem, content_type = "application/problem+json",
+            example = json!(example(408, "request_timeout", "the request body did not arrive within 5000 ms"))),
+        (status = 413, description = "The body is too large (over 64 KiB)", body = Problem, content_type = "application/problem+json",
+            example = json!(example(413, "payload_too_large", "the body is over 65536 bytes"))),
+        (status = 422, description = "The game is not finished, or `at` is out of range or not a decision point", body = Problem, content_type = "application/problem+json",
+            examples(
+                ("not_finished" = (summary = "The game is still running", value = json!(example(422, "bad_fork", "only a finished game can be forked: a fork of a game in progress would show its hidden cards to the fork's players")))),
+                ("not_a_decision" = (summary = "Inside one action's events", value = json!(example(422, "bad_fork", "at: version 40 falls inside one action's events; fork where the game waits for a decision (just before an `acted` event)")))),
+            )),
+        (status = 429, description = "Too many requests or new games from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
+            example = json!(example(429, "rate_limited", "more than 10 new games per minute from this client; retry in 6 s"))),
     )
 )]
 #[post("/v1/games/{id}/fork")]
 pub async fn fork_game(
     hub: Shared,
     id: web::Path<String>,
-    body: web::Json<ForkRequest>,
+    json: web::Json<Value>,
 ) -> Result<HttpResponse, ApiError> {
-    let created = hub.fork(game_id(&id)?, body.at).await?;
+    let id = game_id(&id)?;
+    let fork = body::<ForkRequest>(json)?;
+    let created = hub.fork(id, fork.at).await?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(created))
 }
 
 /// Audit a game: its hash chain, its seed commitment and, once over, its dice.
+///
+/// During play the chain (v2) is checked over the events' public forms and
+/// commitments; once the game is over and its seed revealed, every commitment
+/// is checked against the whole event too (`hidden_checked`) and every action
+/// is re-decided from the seed (`fair`). A game whose creator chose its seed
+/// says `provably_fair: false`.
 #[utoipa::path(
     tag = "games",
-    params(("id" = String, Path, description = "Game id")),
+    params(("id" = String, Path, description = "Game id (16 hex digits)", example = "9f86d081884c7d65")),
     responses(
         (status = 200, description = "The audit", body = Audit),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json",
+            example = json!(example(404, "not_found", "no game 9f86d081884c7d65"))),
+        (status = 405, description = "Method not allowed on this path (`Allow` lists the ones that are)", body = Problem, content_type = "application/problem+json",
+            headers(("allow" = String, description = "The methods this path takes")),
+            example = json!(example(405, "method_not_allowed", "POST is not allowed here; allowed: GET"))),
+        (status = 429, description = "Too many requests from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
+            example = json!(example(429, "rate_limited", "more than 100 requests per second from this client; retry in 1 s"))),
     )
 )]
 #[get("/v1/games/{id}/audit")]
@@ -318,24 +634,44 @@ pub async fn audit_game(hub: Shared, id: web::Path<String>) -> Result<HttpRespon
     params(WaitParams),
     responses(
         (status = 200, description = "Bot seats to play", body = Vec<BotTurn>),
-        (status = 401, description = "No worker key", body = Problem, content_type = "application/problem+json"),
+        (status = 400, description = "Bad query: `wait` out of range or an unknown parameter", body = Problem, content_type = "application/problem+json",
+            example = json!(example(400, "bad_request", "wait: seconds, a whole number from 0 to 60, not `-1`"))),
+        (status = 401, description = "No worker key", body = Problem, content_type = "application/problem+json",
+            example = json!(example(401, "unauthorized", "bot turns need the worker key"))),
+        (status = 405, description = "Method not allowed on this path (`Allow` lists the ones that are)", body = Problem, content_type = "application/problem+json",
+            headers(("allow" = String, description = "The methods this path takes")),
+            example = json!(example(405, "method_not_allowed", "POST is not allowed here; allowed: GET"))),
+        (status = 429, description = "Too many requests from this client (without the worker key), or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
+            example = json!(example(429, "rate_limited", "more than 100 requests per second from this client; retry in 1 s"))),
+        (status = 503, description = "The server is stopping: a long-poll (`wait` > 0) in flight ends at once; retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
+            example = json!(example(503, "shutting_down", "the server is stopping; retry in 1 s"))),
     ),
     security(("worker_key" = []))
 )]
 #[get("/v1/bot/turns")]
-pub async fn bot_turns(
-    hub: Shared,
-    req: HttpRequest,
-    query: web::Query<WaitParams>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn bot_turns(hub: Shared, req: HttpRequest) -> Result<HttpResponse, ApiError> {
+    let q = WaitParams::read(&req)?;
     if !hub.is_worker(&req)? {
         return Err(ApiError::unauthorized("bot turns need the worker key"));
     }
-    Ok(HttpResponse::Ok().json(hub.bot_turns(wait(query.wait)).await))
+    Ok(HttpResponse::Ok().json(hub.bot_turns(q.wait).await))
 }
 
 /// Liveness.
-#[utoipa::path(tag = "service", responses((status = 200, description = "Alive", body = Health)))]
+#[utoipa::path(
+    tag = "service",
+    responses(
+        (status = 200, description = "Alive", body = Health),
+        (status = 405, description = "Method not allowed on this path (`Allow` lists the ones that are)", body = Problem, content_type = "application/problem+json",
+            headers(("allow" = String, description = "The methods this path takes")),
+            example = json!(example(405, "method_not_allowed", "POST is not allowed here; allowed: GET"))),
+        (status = 429, description = "Too many connections from this client: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
+            example = json!(example(429, "too_many_connections", "this client holds more than 100 connections; retry in 1 s"))),
+    )
+)]
 #[get("/healthz")]
 pub async fn healthz() -> HttpResponse {
     HttpResponse::Ok().json(Health { status: "ok" })
