@@ -8,8 +8,8 @@
 # requests than CI's fixed seed).
 #
 # Needs python3 with pip (schemathesis is installed from PyPI, pinned) and
-# cargo. The server is built in the dev profile, the one `cargo test` uses, so
-# after the tests this build has nothing left to compile.
+# cargo. The server is the one `cargo test --workspace` builds (dev profile),
+# so after the tests nothing is compiled again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step_started=$(date +%s)
@@ -35,9 +35,15 @@ if [ "$(installed)" != "$SCHEMATHESIS_VERSION" ]; then
 fi
 echo "schemathesis $(installed)"
 
-echo "== schemathesis: build the server (dev profile)"
-cargo build -p api --bin bang-server --locked
+echo "== schemathesis: build the server (as cargo test builds it)"
+# The same command as .ci/run's tests, so after them nothing is compiled again:
+# `cargo build -p api` would resolve other features and build a second copy.
+# It leaves target/debug/bang-server, which api's integration tests run.
+cargo test --workspace --locked --no-run
 server_bin=target/debug/bang-server
+if [ ! -x "$server_bin" ]; then
+    cargo build -p api --bin bang-server --locked
+fi
 
 work=$(mktemp -d)
 server_pid=
