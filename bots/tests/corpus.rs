@@ -243,6 +243,11 @@ fn check(game: &Game) -> Result<(), String> {
     }
 
     let (state, steps, digests) = fold(&events);
+    let differ: std::collections::BTreeSet<&String> = digests
+        .keys()
+        .chain(game.digests.keys())
+        .filter(|k| digests.get(*k) != game.digests.get(*k))
+        .collect();
     if steps != game.steps {
         let at = steps
             .as_bytes()
@@ -252,15 +257,11 @@ fn check(game: &Game) -> Result<(), String> {
             .unwrap_or(steps.len().min(game.steps.len()) / STEP_HEX);
         return Err(format!(
             "folding differs from event {at} on (what a client sees after it: views, \
-             pending, legal actions, outcome or the redacted event): {}",
+             pending, legal actions, outcome or the redacted event): {}\n  \
+             at the end, these differ: {differ:?}",
             game.events.get(at).map_or("<end>".into(), Value::to_string)
         ));
     }
-    let differ: Vec<&String> = digests
-        .keys()
-        .chain(game.digests.keys())
-        .filter(|k| digests.get(*k) != game.digests.get(*k))
-        .collect();
     if !differ.is_empty() {
         return Err(format!("the final state differs in: {differ:?}"));
     }
@@ -277,10 +278,62 @@ fn check(game: &Game) -> Result<(), String> {
     }
     dice::verify_log(&events, game.seed).map_err(|at| {
         format!(
-            "verify_log: the rules no longer derive event {at} from the seed and actions: {}",
-            game.events.get(at).map_or("<end>".into(), Value::to_string)
+            "verify_log: the rules no longer derive event {at} from the seed and actions:\n  \
+             recorded: {}\n  derived:  {}",
+            game.events.get(at).map_or("<end>".into(), Value::to_string),
+            rederive(&events, game.seed, at)
         )
     })
+}
+
+/// What the rules derive now in place of event `at` (`verify_log` says only
+/// where the log and the rules part): the decision it belongs to, taken again.
+fn rederive(events: &[Event], seed: Seed, at: usize) -> String {
+    let from = events[..=at.min(events.len() - 1)]
+        .iter()
+        .rposition(Event::begins_decision);
+    let derived = match from {
+        None => {
+            let Some(Event::GameCreated(created)) = events.first() else {
+                return "<no game_created>".into();
+            };
+            let config = Config {
+                players: created.players,
+                options: created.options.clone(),
+                seats: created.seats.clone(),
+            };
+            dice::start(&config, &mut GameRng::new(seed, 0)).map_err(|e| e.to_string())
+        }
+        Some(from) => {
+            let mut state = State::default();
+            for e in &events[..from] {
+                dice::apply(&mut state, e);
+            }
+            let mut rng = GameRng::new(seed, state.version);
+            match &events[from] {
+                Event::Acted { seat, action } => dice::play(&mut state, *seat, action, &mut rng),
+                Event::OrdersSet {
+                    seat,
+                    orders: Some(orders),
+                } => dice::play(
+                    &mut state,
+                    *seat,
+                    &Action::SetOrders { orders: *orders },
+                    &mut rng,
+                ),
+                _ => dice::expire(&mut state, &mut rng),
+            }
+            .map_err(|e| format!("refused: {e}"))
+        }
+    };
+    match derived {
+        Ok(derived) => derived
+            .get(at - from.unwrap_or(0))
+            .map_or("<nothing>".into(), |e| {
+                serde_json::to_value(e).expect("serializes").to_string()
+            }),
+        Err(why) => why,
+    }
 }
 
 /// Every recorded game still folds to what clients saw, and is still what the
