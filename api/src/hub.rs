@@ -179,7 +179,7 @@ fn read_all(store: &SledStore, id: GameId, upto: u64) -> Result<Vec<Envelope>, A
     Ok(all)
 }
 
-/// [M3] When an open window of a game with a live reaction window closes.
+/// Special roles: when an open window of a game with a live reaction window closes.
 #[derive(Clone, Copy, Debug)]
 struct Deadline {
     /// The window, by the version it opened at.
@@ -256,7 +256,7 @@ pub struct Hub {
     versions: Mutex<HashMap<GameId, watch::Sender<u64>>>,
     bot_turns: Mutex<BTreeMap<(GameId, u8), u64>>,
     bot_signal: watch::Sender<u64>,
-    /// [M3] When each open window of a game with a live reaction window closes.
+    /// Special roles: when each open window of a game with a live reaction window closes.
     deadlines: Mutex<BTreeMap<GameId, Deadline>>,
     deadline_signal: Notify,
     /// The version of every game this process appended to, as acknowledged by
@@ -546,7 +546,7 @@ impl Hub {
         }
     }
 
-    /// [M3] Closes windows whose live reaction time is up, for as long as the
+    /// Special roles: closes windows whose live reaction time is up, for as long as the
     /// server runs. A window still open after a restart gets its full time again.
     pub async fn run_deadlines(self: Arc<Self>) {
         loop {
@@ -1091,18 +1091,33 @@ impl Hub {
             ));
         }
         let store = self.store.clone();
-        let upto = record.version.min(at + 1);
-        let envelopes = blocking(move || read_all(&store, id, upto)).await?;
-        if at < record.version
-            && !envelopes
-                .get(at as usize)
-                .is_some_and(|e| rules::starts_action(&record.ruleset, &e.event))
-        {
+        let version = record.version;
+        let envelopes = blocking(move || read_all(&store, id, version)).await?;
+        // The game waited at version v when v is its end or event v + 1
+        // begins a decision.
+        let waited = |v: u64| {
+            v == version
+                || envelopes
+                    .get(v as usize)
+                    .is_some_and(|e| rules::starts_action(&record.ruleset, &e.event))
+        };
+        if !waited(at) {
+            let before = (1..at).rev().find(|&v| waited(v));
+            let after = (at + 1..=version).find(|&v| waited(v));
+            let nearest = match (before, after) {
+                (Some(b), Some(a)) => {
+                    format!("the nearest versions where it waited are {b} and {a}")
+                }
+                (Some(v), None) | (None, Some(v)) => {
+                    format!("the nearest version where it waited is {v}")
+                }
+                (None, None) => format!("it can fork at {version}"),
+            };
             return Err(ApiError::unprocessable(
                 "bad_fork",
                 format!(
-                    "at: version {at} falls inside one action's events; fork where the game \
-                     waits for a decision (just before an `acted` event)"
+                    "at: version {at} falls inside one action's events, where the game did not \
+                     wait for a decision; {nearest}"
                 ),
             ));
         }

@@ -140,8 +140,23 @@ fn json_api_error(err: JsonPayloadError) -> ApiError {
         JsonPayloadError::ContentType => {
             ApiError::bad_request("send the body as JSON with `Content-Type: application/json`")
         }
+        JsonPayloadError::Deserialize(e) => ApiError::bad_request(json_syntax(&e)),
         other => ApiError::bad_request(format!("body: {other}")),
     }
+}
+
+/// A body that is not JSON, in plain words (routes read bodies as `Value`;
+/// what each field must be is said by `models`).
+fn json_syntax(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let what = text
+        .strip_suffix(&format!(" at line {} column {}", e.line(), e.column()))
+        .unwrap_or(&text);
+    format!(
+        "the body is not valid JSON: {what} (line {}, column {})",
+        e.line(),
+        e.column()
+    )
 }
 
 /// A running server.

@@ -59,6 +59,11 @@ pub fn start(
     check_ruleset(ruleset)?;
     let options: dice::Options = if options.is_null() {
         dice::Options::default()
+    } else if !options.is_object() {
+        return Err(ApiError::unprocessable(
+            "invalid_option",
+            "options: an object, such as {\"modules\": [\"ghost\"]}",
+        ));
     } else {
         serde_json::from_value(options.clone())
             .map_err(|e| ApiError::unprocessable("invalid_option", format!("options: {e}")))?
@@ -180,7 +185,7 @@ impl Live {
         }
     }
 
-    /// [M3] The open window's version and its live reaction time, when the game
+    /// Special roles: the open window's version and its live reaction time, when the game
     /// has a live reaction window and a window waits for someone.
     pub fn reaction_window(&self) -> Option<(u64, u32)> {
         match self {
@@ -191,7 +196,7 @@ impl Live {
         }
     }
 
-    /// [M3] Whether `seat` is still asked in the window it saw at version
+    /// Special roles: whether `seat` is still asked in the window it saw at version
     /// `seen`: only other seats' answers happened since, so its answer still fits.
     pub fn still_asked(&self, seat: u8, seen: u64) -> bool {
         match self {
@@ -201,7 +206,7 @@ impl Live {
         }
     }
 
-    /// [M3] Closes the open window whose live reaction time is up: the events
+    /// Special roles: closes the open window whose live reaction time is up: the events
     /// and the state they lead to.
     pub fn expire(&self, seed: Seed) -> Result<(Vec<Value>, Live), ApiError> {
         match self {
