@@ -94,6 +94,7 @@ fn run(args: &Args) -> Result<(), String> {
     let mut tallies: BTreeMap<(usize, &'static str), Tally> = BTreeMap::new();
     let (mut events, mut failures) = (0u64, 0u64);
     let (mut fold_events, mut fold_time) = (0u64, Duration::ZERO);
+    let mut longest = 0usize;
     let started = Instant::now();
     for i in 0..args.games {
         let game_seed = args.seed.wrapping_add(i);
@@ -125,6 +126,7 @@ fn run(args: &Args) -> Result<(), String> {
             }
         };
         events += record.events.len() as u64;
+        longest = longest.max(record.events.len());
         let fold_start = Instant::now();
         let mut replayed = State::default();
         for e in &record.events {
@@ -169,7 +171,7 @@ fn run(args: &Args) -> Result<(), String> {
     }
     let fold_s = fold_time.as_secs_f64().max(1e-9);
     println!(
-        "fold events={fold_events} wall_s={fold_s:.3} events_per_s={:.0}",
+        "fold events={fold_events} wall_s={fold_s:.3} events_per_s={:.0} longest_game_events={longest}",
         fold_events as f64 / fold_s
     );
     println!(
