@@ -230,13 +230,7 @@ fn action_digest(body: &PostAction) -> [u8; 32] {
 /// Each event's public form, where it differs from the event (chain v2 hashes
 /// it instead of the event).
 fn public_forms(live: &Live, events: &[Value]) -> Vec<Option<Value>> {
-    events
-        .iter()
-        .map(|e| {
-            let public = live.redact(e, Viewer::Spectator);
-            (public != *e).then_some(public)
-        })
-        .collect()
+    events.iter().map(|e| live.public_form(e)).collect()
 }
 
 /// Whether `name` is fit to show other players: 1 to 64 characters, not

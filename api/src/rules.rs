@@ -291,6 +291,20 @@ impl Live {
         }
     }
 
+    /// The event as a spectator sees it, if that differs from the event (what
+    /// a chain v2 hash covers instead of the event).
+    pub fn public_form(&self, event: &Value) -> Option<Value> {
+        match self {
+            Live::Dice(_) => {
+                if !may_hide(event) {
+                    return None;
+                }
+                let public = self.redact(event, Viewer::Spectator);
+                (public != *event).then_some(public)
+            }
+        }
+    }
+
     /// [`Live::redact`], taking the event (returned as it is when the viewer
     /// may see it whole).
     pub fn redact_owned(&self, event: Value, viewer: Viewer) -> Value {
