@@ -266,20 +266,6 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// [`auth::token_hash`] (hex of the token's SHA-256), without a `format!` per
-/// byte: it runs on every authenticated request.
-fn token_hash(token: &str) -> String {
-    use sha2::{Digest, Sha256};
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let digest = Sha256::digest(token.as_bytes());
-    let mut out = String::with_capacity(2 * digest.len());
-    for b in digest {
-        out.push(char::from(DIGITS[usize::from(b >> 4)]));
-        out.push(char::from(DIGITS[usize::from(b & 0x0f)]));
-    }
-    out
-}
-
 fn seed_of(hex: &str) -> Result<Seed, ApiError> {
     hex.parse()
         .map_err(|_| ApiError::internal("a game's seed is unreadable"))
@@ -403,7 +389,7 @@ impl Hub {
                 }),
             };
         }
-        let hash = token_hash(&token);
+        let hash = auth::token_hash(&token);
         let seat = data.seats.iter().position(|s| {
             s.token_hash
                 .as_deref()
@@ -1239,23 +1225,4 @@ fn audit(store: &SledStore, id: GameId) -> Result<Audit, ApiError> {
         first_unfair_seq,
         forked_from: data.forked_from,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::token_hash;
-    use crate::auth;
-
-    #[test]
-    fn token_hash_is_auth_token_hash() {
-        for token in [
-            "",
-            "a",
-            "ff8c50e5843e41370e531ffbe90e5158",
-            "é☃ x",
-            &auth::new_token(),
-        ] {
-            assert_eq!(token_hash(token), auth::token_hash(token));
-        }
-    }
 }

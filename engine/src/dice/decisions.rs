@@ -8,10 +8,10 @@ use serde::{Deserialize, Serialize};
 use super::actions::Action;
 use super::characters::{Character, Reach};
 use super::faces::{DiceMask, DieKind, Face, Symbol, nth_bullseye};
+use super::offers::{may_use, powers};
 use super::options::Module;
 use super::specials::WindowKind;
 use super::state::{BatchStep, LossSource, MAX_PLAYERS, Stage, State, Step};
-use super::windows::{may_use, powers};
 use crate::core::Seat;
 use arrayvec::ArrayVec;
 

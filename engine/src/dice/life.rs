@@ -5,10 +5,10 @@ use super::characters::Character;
 use super::decisions::{molly_choices, pedro_choice};
 use super::events::{Event, Losses};
 use super::machine::Machine;
+use super::offers::{doomed, window_applies};
 use super::roles::{Role, Team, three_player_target};
 use super::specials::{Gain, Window, WindowKind};
 use super::state::{Batch, BatchStep, GainSource, LossSource, Outcome, State};
-use super::windows::{doomed, window_applies};
 use crate::core::Seat;
 
 impl Machine<'_, '_> {

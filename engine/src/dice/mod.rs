@@ -14,6 +14,7 @@ mod faces;
 mod invariants;
 mod life;
 mod machine;
+mod offers;
 mod options;
 mod roles;
 mod setup;
