@@ -9,9 +9,10 @@ use super::actions::Action;
 use super::characters::{Character, Reach};
 use super::faces::{DiceMask, DieKind, Face, Symbol, nth_bullseye};
 use super::offers::{may_use, powers};
-use super::options::Module;
+use super::options::{MAX_PLAYERS, Module};
+use super::sources::LossSource;
 use super::specials::WindowKind;
-use super::state::{BatchStep, LossSource, MAX_PLAYERS, Stage, State, Step};
+use super::state::{BatchStep, Stage, State, Step};
 use crate::core::Seat;
 use arrayvec::ArrayVec;
 

@@ -9,12 +9,12 @@ use serde::{Deserialize, Serialize};
 use super::actions::Action;
 use super::characters::Character;
 use super::faces::{DiceSet, DieKind, Face, MAX_DICE};
-use super::options::{ModuleSet, Options, SeatSpec};
+use super::options::{MAX_PLAYERS, ModuleSet, Options, SeatSpec};
 use super::roles::{Role, Team};
+use super::sources::{GainSource, LossSource};
 use super::specials::{Gain, Orders, Special, Window};
 use super::state::{
-    ARROWS, Batch, BatchStep, GainSource, GhostGift, LossSource, MAX_PLAYERS, MAX_SHOTS, Outcome,
-    Shot, Stage, State, Turn,
+    ARROWS, Batch, BatchStep, GhostGift, MAX_SHOTS, Outcome, Shot, Stage, State, Turn,
 };
 use crate::core::{Seat, Seed};
 

@@ -7,8 +7,9 @@ use super::events::{Event, Losses};
 use super::machine::Machine;
 use super::offers::{doomed, window_applies};
 use super::roles::{Role, Team, three_player_target};
+use super::sources::{GainSource, LossSource};
 use super::specials::{Gain, Window, WindowKind};
-use super::state::{Batch, BatchStep, GainSource, LossSource, Outcome, State};
+use super::state::{Batch, BatchStep, Outcome, State};
 use crate::core::Seat;
 
 impl Machine<'_, '_> {

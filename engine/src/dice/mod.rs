@@ -18,6 +18,7 @@ mod offers;
 mod options;
 mod roles;
 mod setup;
+mod sources;
 mod specials;
 mod state;
 mod turn;

@@ -51,6 +51,9 @@ pub struct SeatSpec {
     pub bot: Option<String>,
 }
 
+/// The most players at a table.
+pub const MAX_PLAYERS: usize = 8;
+
 /// Everything needed to open a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {

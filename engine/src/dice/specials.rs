@@ -10,8 +10,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::faces::Face;
+use super::options::MAX_PLAYERS;
 use super::roles::Role;
-use super::state::{GainSource, MAX_PLAYERS};
+use super::sources::GainSource;
 use crate::core::Seat;
 
 /// A special role card (special roles module).

@@ -12,8 +12,10 @@ use super::roles::{Role, Team};
 use super::specials::{Orders, Special, Window};
 use crate::core::Seat;
 
-/// The most players at a table.
-pub const MAX_PLAYERS: usize = 8;
+// Defined below the state (so `specials.rs` needs nothing from here) and still
+// listed with it in the dice module's exports.
+pub use super::options::MAX_PLAYERS;
+pub use super::sources::{GainSource, LossSource};
 
 /// Regular arrow tokens in the game.
 pub const ARROWS: u8 = 9;
@@ -177,69 +179,6 @@ pub enum Step {
     /// Step 6: Suzy Lafayette's bonus.
     #[cfg_attr(feature = "openapi", schema(title = "suzy"))]
     Suzy,
-}
-
-/// What caused a loss of life; decides which abilities react.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(rename_all = "snake_case", tag = "kind")]
-pub enum LossSource {
-    /// An Indian attack.
-    #[cfg_attr(feature = "openapi", schema(title = "indians"))]
-    Indians,
-    /// Three or more Dynamite.
-    #[cfg_attr(feature = "openapi", schema(title = "dynamite"))]
-    Dynamite,
-    /// Loudmouth and Coward: a Bullet rolled by the active player.
-    #[cfg_attr(feature = "openapi", schema(title = "bullet"))]
-    Bullet,
-    /// Bull's Eyes of the active player.
-    #[cfg_attr(feature = "openapi", schema(title = "bullseyes"))]
-    Bullseyes {
-        /// The shooter.
-        by: Seat,
-    },
-    /// The active player's Gatling Gun.
-    #[cfg_attr(feature = "openapi", schema(title = "gatling"))]
-    Gatling {
-        /// The shooter.
-        by: Seat,
-    },
-}
-
-impl LossSource {
-    /// The player who aimed this loss at others, if any (Bull's Eyes, Gatling).
-    pub fn shooter(self) -> Option<Seat> {
-        match self {
-            LossSource::Bullseyes { by } | LossSource::Gatling { by } => Some(by),
-            LossSource::Indians | LossSource::Dynamite | LossSource::Bullet => None,
-        }
-    }
-}
-
-/// What caused a gain of life.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(rename_all = "snake_case", tag = "kind")]
-pub enum GainSource {
-    /// A Beer result given by the active player.
-    #[cfg_attr(feature = "openapi", schema(title = "beer"))]
-    Beer {
-        /// The giver.
-        by: Seat,
-    },
-    /// Sid Ketchum's gift.
-    #[cfg_attr(feature = "openapi", schema(title = "sid_ketchum"))]
-    SidKetchum,
-    /// Vulture Sam's reward for eliminations.
-    #[cfg_attr(feature = "openapi", schema(title = "vulture_sam"))]
-    VultureSam,
-    /// Suzy Lafayette's bonus.
-    #[cfg_attr(feature = "openapi", schema(title = "suzy_lafayette"))]
-    SuzyLafayette,
-    /// New characters: Doc Holyday's bonus.
-    #[cfg_attr(feature = "openapi", schema(title = "doc_holyday"))]
-    DocHolyday,
 }
 
 /// Where a batch of losses stands (§3.12).

@@ -6,8 +6,9 @@ use super::decisions::{bullseye_results, chief_holder, rerollable_dice};
 use super::events::{Event, Loss, Losses, RolledDie};
 use super::faces::{DiceMask, DieKind, MAX_DICE, Symbol};
 use super::machine::Machine;
+use super::sources::{GainSource, LossSource};
 use super::specials::{Window, WindowKind};
-use super::state::{GainSource, GhostGift, Immediate, LossSource, Shot, Stage, Step};
+use super::state::{GhostGift, Immediate, Shot, Stage, Step};
 use crate::core::Seat;
 use arrayvec::ArrayVec;
 

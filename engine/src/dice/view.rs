@@ -7,10 +7,10 @@ use super::characters::Character;
 use super::decisions::{Pending, pending, waiting};
 use super::events::Event;
 use super::faces::{Die, MAX_DICE};
-use super::options::Module;
+use super::options::{MAX_PLAYERS, Module};
 use super::roles::{Role, Team};
 use super::specials::{Orders, Special, Window};
-use super::state::{GhostGift, MAX_PLAYERS, MAX_SHOTS, Outcome, Shot, Stage, State};
+use super::state::{GhostGift, MAX_SHOTS, Outcome, Shot, Stage, State};
 use crate::core::{Seat, Viewer};
 
 /// One player as a viewer sees him.
