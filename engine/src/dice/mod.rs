@@ -48,7 +48,13 @@ pub use state::{
 };
 pub use view::{PlayerView, TurnView, View, redact, view};
 
-use crate::core::{GameRng, Seat, Viewer};
+use std::ops::RangeInclusive;
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::core::{GameRng, Seat, Seed, Viewer};
+use crate::game::{PlayError, SeatSetup, Winners};
 
 /// The ruleset id of the dice game in the API and the log.
 pub const RULESET: &str = "dice";
@@ -115,50 +121,126 @@ pub fn expire(state: &mut State, rng: &mut GameRng) -> Result<Vec<Event>, Action
     Ok(m.events)
 }
 
-/// Why a game could not be started or an action taken.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum Error {
-    /// A bad configuration.
-    #[error(transparent)]
-    Config(#[from] ConfigError),
-    /// A refused action.
-    #[error(transparent)]
-    Action(#[from] ActionError),
-}
-
-/// The dice game as a [`crate::Ruleset`].
+/// The dice game as a [`crate::Ruleset`]: how it plugs into the server, the
+/// audit, fork, the bots and the tools.
 pub struct Dice;
 
+impl From<ActionError> for PlayError {
+    fn from(e: ActionError) -> PlayError {
+        match e {
+            ActionError::GameOver => PlayError::GameOver,
+            ActionError::NotYourDecision(_) => PlayError::NotYourDecision(e.to_string()),
+            ActionError::Illegal(why) => PlayError::Illegal(why),
+        }
+    }
+}
+
 impl crate::Ruleset for Dice {
+    const ID: &'static str = RULESET;
+    const PLAYERS: RangeInclusive<u8> = 3..=8;
+    const HIDING_EVENTS: &'static [&'static str] = &["role_dealt", "orders_set"];
+    const ANYTIME_ACTIONS: &'static [&'static str] = &["set_orders"];
+
     type Config = Config;
     type State = State;
     type Event = Event;
     type Action = Action;
     type View = View;
-    type Error = Error;
+    type Pending = Pending;
 
-    fn start(config: &Config, rng: &mut GameRng) -> Result<Vec<Event>, Error> {
-        Ok(start(config, rng)?)
+    fn config(players: u8, options: &Value, seats: Vec<SeatSetup>) -> Result<Config, String> {
+        let options = match options {
+            Value::Null => Options::default(),
+            Value::Object(_) => {
+                Options::deserialize(options).map_err(|e| format!("options: {e}"))?
+            }
+            _ => return Err("options: an object, such as {\"modules\": [\"ghost\"]}".into()),
+        };
+        let seats = seats
+            .into_iter()
+            .map(|s| SeatSpec {
+                name: s.name,
+                bot: s.bot,
+            })
+            .collect();
+        Ok(Config {
+            players,
+            options,
+            seats,
+        })
     }
+
+    fn start(config: &Config, rng: &mut GameRng) -> Result<Vec<Event>, String> {
+        start(config, rng).map_err(|e| e.to_string())
+    }
+
     fn apply(state: &mut State, event: &Event) {
         apply(state, event)
     }
-    fn decide(
-        state: &State,
+
+    fn play(
+        state: &mut State,
         seat: Seat,
         action: &Action,
         rng: &mut GameRng,
-    ) -> Result<Vec<Event>, Error> {
-        Ok(decide(state, seat, action, rng)?)
+    ) -> Result<Vec<Event>, PlayError> {
+        Ok(play(state, seat, action, rng)?)
     }
+
+    fn expire(state: &mut State, rng: &mut GameRng) -> Result<Vec<Event>, PlayError> {
+        Ok(expire(state, rng)?)
+    }
+
+    fn version(state: &State) -> u64 {
+        state.version
+    }
+
+    fn winners(state: &State) -> Option<Winners> {
+        state.outcome.as_ref().map(|o| Winners {
+            team: o.team,
+            seats: o.winners.clone(),
+        })
+    }
+
+    fn pending(state: &State) -> Vec<Pending> {
+        waiting(state).into_iter().collect()
+    }
+
+    fn pending_seat(pending: &Pending) -> Seat {
+        pending.seat
+    }
+
+    fn reaction_window(state: &State) -> Option<(u64, u32)> {
+        let window = state
+            .window
+            .filter(|w| !w.asked.is_empty() && !state.is_over())?;
+        Some((window.opened, state.reaction_seconds?))
+    }
+
+    fn still_asked(state: &State, seat: Seat, seen: u64) -> bool {
+        state
+            .window
+            .is_some_and(|w| w.opened <= seen && w.asked.contains(seat))
+    }
+
     fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
         legal_actions(state, seat)
     }
+
     fn view(state: &State, viewer: Viewer) -> View {
         view(state, viewer)
     }
+
     fn redact(event: &Event, viewer: Viewer) -> Event {
         redact(event, viewer)
+    }
+
+    fn begins_decision(event: &Event) -> bool {
+        event.begins_decision()
+    }
+
+    fn verify_log(events: &[Event], seed_at: &dyn Fn(u64) -> Seed) -> Result<(), usize> {
+        verify_log_with(events, seed_at)
     }
 }
 

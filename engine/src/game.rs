@@ -1,0 +1,552 @@
+//! The one door between the rules and everything else.
+//!
+//! A ruleset is written once, typed, as an implementation of [`Ruleset`]. The
+//! server, the audit, fork, the bot worker and the tools never see its types:
+//! they hold a [`Game`] (a folded state behind JSON) made by the ruleset's
+//! entry in the [registry](rulesets), and ask it what they need. [`Table`] is
+//! the one implementation of [`Game`], for every `R: Ruleset`; adding a
+//! ruleset is its `Ruleset` impl and one line in [`rulesets`].
+//!
+//! Actions, events, views and decisions cross the door as JSON: actions and
+//! events are objects tagged by their `"type"`.
+
+use std::fmt;
+use std::ops::RangeInclusive;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::core::{GameRng, Seat, Seed, Viewer};
+use crate::dice;
+
+/// Who won a game: their side (none for a draw) and every winning seat,
+/// eliminated ones included.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Winners {
+    /// The winning side.
+    pub team: Option<dice::Team>,
+    /// Every winning seat.
+    pub seats: Vec<Seat>,
+}
+
+/// A seat of a new game, as its creator asked for it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SeatSetup {
+    /// Display name.
+    pub name: String,
+    /// The bot policy playing it, for a bot seat.
+    pub bot: Option<String>,
+}
+
+/// Why an action (or a server's expiry) was refused. Nothing changed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The action is not well formed for this ruleset (the message names what).
+    #[error("{0}")]
+    Invalid(String),
+    /// The seat is not asked to decide anything now.
+    #[error("{0}")]
+    NotYourDecision(String),
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// The action does not answer the decision legally.
+    #[error("{0}")]
+    Illegal(String),
+}
+
+/// A stored event this ruleset cannot read: the log is corrupt.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a stored event could not be read: {0}")]
+pub struct CorruptEvent(pub String);
+
+/// One game family, typed: its types and every function the world needs
+/// from it. Implemented once per ruleset; used through [`Game`].
+pub trait Ruleset: 'static {
+    /// The ruleset's id in the API and the log (`dice`, `bang`).
+    const ID: &'static str;
+    /// How many players a game may have.
+    const PLAYERS: RangeInclusive<u8>;
+    /// The `"type"` tags of the events that may carry something hidden from
+    /// some viewer; every other event is shown to everyone as it is.
+    const HIDING_EVENTS: &'static [&'static str];
+    /// The `"type"` tags of the actions a seat may post when it is not asked
+    /// anything (standing orders): such a post is decided like any other, so a
+    /// malformed one gets the same refusal.
+    const ANYTIME_ACTIONS: &'static [&'static str];
+
+    /// How a game is set up.
+    type Config;
+    /// The folded state of one game.
+    type State: Default + Clone + Send + Sync + 'static;
+    /// One fact in the log.
+    type Event: Serialize + DeserializeOwned;
+    /// What a seat can post.
+    type Action: Serialize + DeserializeOwned;
+    /// What one viewer may see of a state.
+    type View: Serialize;
+    /// A decision the game waits for, with the seat that must take it.
+    type Pending: Serialize;
+
+    /// A game's setup from the creator's JSON options (an object, or null for
+    /// the defaults); the message of a refusal names the option.
+    fn config(players: u8, options: &Value, seats: Vec<SeatSetup>) -> Result<Self::Config, String>;
+    /// The events that open a new game.
+    fn start(config: &Self::Config, rng: &mut GameRng) -> Result<Vec<Self::Event>, String>;
+    /// Folds one event into the state. Total: never fails, never panics.
+    fn apply(state: &mut Self::State, event: &Self::Event);
+    /// Decides `action` by `seat` and moves `state` on in place to exactly the
+    /// state that folding the returned events gives (`decide` then `apply`,
+    /// fused). On error nothing changes.
+    fn play(
+        state: &mut Self::State,
+        seat: Seat,
+        action: &Self::Action,
+        rng: &mut GameRng,
+    ) -> Result<Vec<Self::Event>, PlayError>;
+    /// Closes the open window whose live reaction time is up (the server's
+    /// action), moving `state` on like [`Ruleset::play`].
+    fn expire(state: &mut Self::State, rng: &mut GameRng) -> Result<Vec<Self::Event>, PlayError>;
+
+    /// Events folded.
+    fn version(state: &Self::State) -> u64;
+    /// Who won, once the game is over.
+    fn winners(state: &Self::State) -> Option<Winners>;
+    /// Every decision the game waits for now (several seats at once in a window).
+    fn pending(state: &Self::State) -> Vec<Self::Pending>;
+    /// The seat of a pending decision.
+    fn pending_seat(pending: &Self::Pending) -> Seat;
+    /// The open window's version and its live reaction time, when it has one
+    /// and waits for someone.
+    fn reaction_window(state: &Self::State) -> Option<(u64, u32)>;
+    /// Whether `seat` is still asked in the window it saw at version `seen`
+    /// (only other seats' answers came in since).
+    fn still_asked(state: &Self::State, seat: Seat, seen: u64) -> bool;
+    /// Every action `seat` may post now, ready to post.
+    fn legal_actions(state: &Self::State, seat: Seat) -> Vec<Self::Action>;
+    /// The state as `viewer` may see it.
+    fn view(state: &Self::State, viewer: Viewer) -> Self::View;
+    /// The event as `viewer` may see it.
+    fn redact(event: &Self::Event, viewer: Viewer) -> Self::Event;
+    /// Whether a stored event begins a decision's events (a fork point).
+    fn begins_decision(event: &Self::Event) -> bool;
+    /// Re-derives a whole log from its seeds (`seed_at(version)`): `Err(index)`
+    /// at the first event that differs.
+    fn verify_log(events: &[Self::Event], seed_at: &dyn Fn(u64) -> Seed) -> Result<(), usize>;
+}
+
+/// A game of some ruleset: its folded state, behind JSON. What the server, the
+/// audit, fork, the bot worker and the tools hold.
+pub trait Game: Send + Sync {
+    /// Its ruleset's id.
+    fn ruleset(&self) -> &'static str;
+    /// A copy (a working copy to decide on, a snapshot for rewinds).
+    fn clone_game(&self) -> Box<dyn Game>;
+    /// Events folded.
+    fn version(&self) -> u64;
+    /// Folds a stored event.
+    fn apply(&mut self, event: &Value) -> Result<(), CorruptEvent>;
+    /// Whether the game is over.
+    fn is_over(&self) -> bool;
+    /// Who won, once over.
+    fn winners(&self) -> Option<Winners>;
+    /// The seats that must act now.
+    fn waiting(&self) -> Vec<Seat>;
+    /// The pending decisions.
+    fn pending(&self) -> Vec<Value>;
+    /// The open window's version and live reaction time (see [`Ruleset`]).
+    fn reaction_window(&self) -> Option<(u64, u32)>;
+    /// Whether `seat` is still asked in the window it saw at `seen`.
+    fn still_asked(&self, seat: Seat, seen: u64) -> bool;
+    /// Whether `action` may be posted by a seat not asked anything now.
+    fn anytime(&self, action: &Value) -> bool;
+    /// The state as `viewer` may see it.
+    fn view(&self, viewer: Viewer) -> Value;
+    /// `seat`'s legal actions, ready to post.
+    fn legal(&self, seat: Seat) -> Vec<Value>;
+    /// Decides `action` by `seat` with the game's seed: the events and the
+    /// game they lead to. Nothing changes on error.
+    fn play(
+        &self,
+        seat: Seat,
+        action: &Value,
+        seed: Seed,
+    ) -> Result<(Vec<Value>, Box<dyn Game>), PlayError>;
+    /// Closes the open window whose live reaction time is up.
+    fn expire(&self, seed: Seed) -> Result<(Vec<Value>, Box<dyn Game>), PlayError>;
+    /// A stored event as `viewer` may see it.
+    fn redact(&self, event: &Value, viewer: Viewer) -> Value;
+    /// The event as a spectator sees it, if that differs from the event.
+    fn public_form(&self, event: &Value) -> Option<Value>;
+    /// Whether a stored event begins a decision's events.
+    fn begins_decision(&self, event: &Value) -> bool;
+    /// Re-derives a whole log from its seeds: `Err(index)` at the first mismatch.
+    fn verify_log(&self, events: &[Value], seed_at: &dyn Fn(u64) -> Seed) -> Result<(), usize>;
+}
+
+/// A ruleset as the registry offers it: what is needed before there is a game.
+pub trait RulesetEntry: Sync {
+    /// Its id.
+    fn id(&self) -> &'static str;
+    /// How many players a game may have.
+    fn players(&self) -> RangeInclusive<u8>;
+    /// A game before any event.
+    fn new_game(&self) -> Box<dyn Game>;
+    /// The opening events of a new game (options as JSON), or why not.
+    fn start(
+        &self,
+        players: u8,
+        options: &Value,
+        seats: Vec<SeatSetup>,
+        seed: Seed,
+    ) -> Result<Vec<Value>, String>;
+}
+
+/// Every ruleset the engine plays.
+pub fn rulesets() -> &'static [&'static dyn RulesetEntry] {
+    &[&Registered::<dice::Dice>(std::marker::PhantomData)]
+}
+
+/// The ruleset with this id.
+pub fn ruleset(id: &str) -> Option<&'static dyn RulesetEntry> {
+    rulesets().iter().copied().find(|r| r.id() == id)
+}
+
+/// The registry's entry of a ruleset.
+struct Registered<R>(std::marker::PhantomData<fn() -> R>);
+
+impl<R: Ruleset> RulesetEntry for Registered<R> {
+    fn id(&self) -> &'static str {
+        R::ID
+    }
+
+    fn players(&self) -> RangeInclusive<u8> {
+        R::PLAYERS
+    }
+
+    fn new_game(&self) -> Box<dyn Game> {
+        Box::new(Table::<R>::default())
+    }
+
+    fn start(
+        &self,
+        players: u8,
+        options: &Value,
+        seats: Vec<SeatSetup>,
+        seed: Seed,
+    ) -> Result<Vec<Value>, String> {
+        let config = R::config(players, options, seats)?;
+        let events = R::start(&config, &mut GameRng::new(seed, 0))?;
+        Ok(events.iter().map(to_json).collect())
+    }
+}
+
+/// The one [`Game`]: a ruleset's typed state.
+pub struct Table<R: Ruleset> {
+    /// The folded state.
+    pub state: R::State,
+}
+
+impl<R: Ruleset> Default for Table<R> {
+    fn default() -> Self {
+        Table {
+            state: R::State::default(),
+        }
+    }
+}
+
+impl<R: Ruleset> Clone for Table<R> {
+    fn clone(&self) -> Self {
+        Table {
+            state: self.state.clone(),
+        }
+    }
+}
+
+impl<R: Ruleset> fmt::Debug for Table<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Table<{}> at version {}", R::ID, R::version(&self.state))
+    }
+}
+
+fn to_json<T: Serialize>(value: &T) -> Value {
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+/// Whether a stored event of `R` may hide something from some viewer.
+fn may_hide<R: Ruleset>(event: &Value) -> bool {
+    event
+        .get("type")
+        .and_then(Value::as_str)
+        .is_some_and(|t| R::HIDING_EVENTS.contains(&t))
+}
+
+/// Refuses an action with fields its parsed form does not have, at any depth
+/// (serde ignores extra fields on the unit variants of tagged enums), for
+/// every ruleset alike. A `null` field is the same as an absent one.
+fn no_unknown_fields(input: &Value, parsed: &Value) -> Result<(), PlayError> {
+    fn extra(input: &Value, parsed: &Value, path: &str) -> Option<String> {
+        let (input, parsed) = (input.as_object()?, parsed.as_object()?);
+        input.iter().find_map(|(key, value)| {
+            let path = format!("{path}.{key}");
+            match parsed.get(key) {
+                None if value.is_null() => None,
+                None => Some(path),
+                Some(inner) => extra(value, inner, &path),
+            }
+        })
+    }
+    match extra(input, parsed, "action") {
+        Some(path) => Err(PlayError::Invalid(format!("{path}: unknown field"))),
+        None => Ok(()),
+    }
+}
+
+impl<R: Ruleset> Table<R> {
+    /// Reads an action from a borrowed JSON value (no copy), refusing unknown fields.
+    fn action(json: &Value) -> Result<R::Action, PlayError> {
+        let action =
+            R::Action::deserialize(json).map_err(|e| PlayError::Invalid(format!("action: {e}")))?;
+        no_unknown_fields(json, &to_json(&action))?;
+        Ok(action)
+    }
+
+    /// Runs `step` on a copy of the state: the events as JSON and the game they lead to.
+    fn step(
+        &self,
+        seed: Seed,
+        step: impl FnOnce(&mut R::State, &mut GameRng) -> Result<Vec<R::Event>, PlayError>,
+    ) -> Result<(Vec<Value>, Box<dyn Game>), PlayError> {
+        let mut next = self.clone();
+        let mut rng = GameRng::new(seed, R::version(&self.state));
+        let events = step(&mut next.state, &mut rng)?;
+        Ok((events.iter().map(to_json).collect(), Box::new(next)))
+    }
+}
+
+impl<R: Ruleset> Game for Table<R> {
+    fn ruleset(&self) -> &'static str {
+        R::ID
+    }
+
+    fn clone_game(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+
+    fn version(&self) -> u64 {
+        R::version(&self.state)
+    }
+
+    fn apply(&mut self, event: &Value) -> Result<(), CorruptEvent> {
+        // Read from the borrowed value: no copy of the event.
+        let event = R::Event::deserialize(event).map_err(|e| CorruptEvent(e.to_string()))?;
+        R::apply(&mut self.state, &event);
+        Ok(())
+    }
+
+    fn is_over(&self) -> bool {
+        R::winners(&self.state).is_some()
+    }
+
+    fn winners(&self) -> Option<Winners> {
+        R::winners(&self.state)
+    }
+
+    fn waiting(&self) -> Vec<Seat> {
+        R::pending(&self.state)
+            .iter()
+            .map(R::pending_seat)
+            .collect()
+    }
+
+    fn pending(&self) -> Vec<Value> {
+        R::pending(&self.state).iter().map(to_json).collect()
+    }
+
+    fn reaction_window(&self) -> Option<(u64, u32)> {
+        R::reaction_window(&self.state)
+    }
+
+    fn still_asked(&self, seat: Seat, seen: u64) -> bool {
+        R::still_asked(&self.state, seat, seen)
+    }
+
+    fn anytime(&self, action: &Value) -> bool {
+        action
+            .get("type")
+            .and_then(Value::as_str)
+            .is_some_and(|t| R::ANYTIME_ACTIONS.contains(&t))
+    }
+
+    fn view(&self, viewer: Viewer) -> Value {
+        to_json(&R::view(&self.state, viewer))
+    }
+
+    fn legal(&self, seat: Seat) -> Vec<Value> {
+        R::legal_actions(&self.state, seat)
+            .iter()
+            .map(to_json)
+            .collect()
+    }
+
+    fn play(
+        &self,
+        seat: Seat,
+        action: &Value,
+        seed: Seed,
+    ) -> Result<(Vec<Value>, Box<dyn Game>), PlayError> {
+        let action = Self::action(action)?;
+        self.step(seed, |state, rng| R::play(state, seat, &action, rng))
+    }
+
+    fn expire(&self, seed: Seed) -> Result<(Vec<Value>, Box<dyn Game>), PlayError> {
+        self.step(seed, R::expire)
+    }
+
+    fn redact(&self, event: &Value, viewer: Viewer) -> Value {
+        if !may_hide::<R>(event) {
+            return event.clone();
+        }
+        match R::Event::deserialize(event) {
+            Ok(e) => to_json(&R::redact(&e, viewer)),
+            Err(_) => Value::Null,
+        }
+    }
+
+    fn public_form(&self, event: &Value) -> Option<Value> {
+        if !may_hide::<R>(event) {
+            return None;
+        }
+        let public = self.redact(event, Viewer::Spectator);
+        (public != *event).then_some(public)
+    }
+
+    fn begins_decision(&self, event: &Value) -> bool {
+        R::Event::deserialize(event).is_ok_and(|e| R::begins_decision(&e))
+    }
+
+    fn verify_log(&self, events: &[Value], seed_at: &dyn Fn(u64) -> Seed) -> Result<(), usize> {
+        let mut parsed = Vec::with_capacity(events.len());
+        for (i, e) in events.iter().enumerate() {
+            parsed.push(R::Event::deserialize(e).map_err(|_| i)?);
+        }
+        R::verify_log(&parsed, seed_at)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_registry_finds_each_ruleset_by_its_id() {
+        for entry in rulesets() {
+            assert_eq!(ruleset(entry.id()).map(|r| r.id()), Some(entry.id()));
+            assert_eq!(entry.new_game().ruleset(), entry.id());
+            assert_eq!(entry.new_game().version(), 0);
+        }
+        assert!(ruleset("chess").is_none());
+    }
+
+    #[test]
+    fn a_game_opens_plays_and_refuses_through_json() {
+        let dice = ruleset("dice").expect("dice");
+        let seats = vec![SeatSetup::default(); 4];
+        let seed = Seed::from_u64(3);
+        let events = dice
+            .start(4, &Value::Null, seats, seed)
+            .expect("a 4-player game");
+        let mut game = dice.new_game();
+        for e in &events {
+            game.apply(e).expect("readable");
+        }
+        assert!(!game.is_over());
+        let seat = game.waiting()[0];
+        let action = game.legal(seat)[0].clone();
+        let (played, next) = game.play(seat, &action, seed).expect("legal");
+        assert!(!played.is_empty());
+        assert_eq!(next.version(), game.version() + played.len() as u64);
+        let mut junk = action.clone();
+        junk["junk"] = Value::Bool(true);
+        assert!(matches!(
+            game.play(seat, &junk, seed),
+            Err(PlayError::Invalid(_))
+        ));
+        assert!(game.apply(&serde_json::json!({"type": "nope"})).is_err());
+        assert!(
+            dice.start(4, &serde_json::json!({"modules": ["chess"]}), vec![], seed)
+                .is_err()
+        );
+    }
+}
+
+#[cfg(test)]
+mod json_tests {
+    use serde::Deserialize;
+    use serde_json::{Value, json};
+
+    use crate::dice;
+
+    /// Unknown fields are refused at any depth; `null` stands for absent.
+    #[test]
+    fn unknown_fields_are_refused_at_any_depth() {
+        let check = |input: Value| {
+            let action: dice::Action = serde_json::from_value(input.clone()).unwrap();
+            super::no_unknown_fields(&input, &serde_json::to_value(action).unwrap())
+        };
+        assert!(check(json!({"type": "reveal", "power": {"card": "the_judge"}})).is_ok());
+        let nested = check(json!({"type": "reveal", "power": {"card": "the_judge", "junk": 1}}));
+        assert!(
+            nested
+                .unwrap_err()
+                .to_string()
+                .contains("action.power.junk")
+        );
+        assert!(check(json!({"type": "stop", "junk": 1})).is_err());
+        let orders = json!({"type": "set_orders", "orders": {"the_doc": null, "the_bad": "ask"}});
+        assert!(check(orders).is_ok());
+    }
+
+    /// Reading an action or an event from a borrowed `Value` accepts and
+    /// refuses exactly what `serde_json::from_value` does, with the same messages.
+    #[test]
+    fn borrowed_reads_match_from_value() {
+        let actions = [
+            json!({"type": "roll"}),
+            json!({"type": "stop"}),
+            json!({"type": "reroll", "dice": [0, 3]}),
+            json!({"type": "reroll", "dice": "x"}),
+            json!({"type": "reroll"}),
+            json!({"type": "nope"}),
+            json!({"dice": [1]}),
+            json!({"type": 7}),
+            json!([]),
+            json!("roll"),
+            json!(null),
+            json!(1.5),
+            json!({"type": "reroll", "dice": [-1]}),
+            json!({"type": "reroll", "dice": [300]}),
+        ];
+        for a in &actions {
+            let owned =
+                serde_json::from_value::<dice::Action>(a.clone()).map_err(|e| e.to_string());
+            let borrowed = dice::Action::deserialize(a).map_err(|e| e.to_string());
+            assert_eq!(owned, borrowed, "{a}");
+        }
+        let events = [
+            json!({"type": "turn_started", "seat": 1}),
+            json!({"type": "turn_started"}),
+            json!({"type": "role_dealt", "seat": 0, "role": null, "face_up": false}),
+            json!({"type": "role_dealt", "seat": 0, "role": "sheriff", "face_up": true}),
+            json!({"type": "arrow_taken", "seat": "x"}),
+            json!({"type": "what"}),
+            Value::Null,
+        ];
+        for e in &events {
+            let owned = serde_json::from_value::<dice::Event>(e.clone()).map_err(|e| e.to_string());
+            let borrowed = dice::Event::deserialize(e).map_err(|e| e.to_string());
+            assert_eq!(owned, borrowed, "{e}");
+        }
+    }
+}
