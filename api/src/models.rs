@@ -424,7 +424,7 @@ pub struct Health {
 fn ruleset_schema() -> Object {
     ObjectBuilder::new()
         .schema_type(Type::String)
-        .enum_values(Some(crate::rules::RULESETS.iter().copied()))
+        .enum_values(Some(engine::rulesets().iter().map(|r| r.id())))
         .description(Some("The ruleset."))
         .examples(["dice"])
         .build()
