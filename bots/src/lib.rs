@@ -6,6 +6,7 @@
 #![warn(missing_docs)]
 
 pub mod normal;
+pub mod players;
 pub mod policy;
 pub mod runner;
 pub mod worker;

@@ -19,13 +19,12 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use engine::dice::{Action, Event, View};
 use reqwest::StatusCode;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::{Notify, watch};
 
-use crate::policy::{Policy, policy_by_name};
+use crate::players::{BotRuleset, SeatPlayer, bots_for};
 
 /// How a worker reaches the server.
 #[derive(Debug, Clone)]
@@ -170,7 +169,9 @@ pub struct Stats {
 
 /// One bot seat the worker plays: its policy and how much of the log it has seen.
 struct SeatBot {
-    policy: Box<dyn Policy>,
+    /// The bots of the game's ruleset.
+    bots: &'static BotRuleset,
+    player: Box<dyn SeatPlayer>,
     seen: u64,
 }
 
@@ -297,28 +298,37 @@ impl Worker {
     /// Plays one decision of one bot seat.
     async fn play(&self, turn: &Turn) -> Result<(), reqwest::Error> {
         let (game, seat) = (turn.game.as_str(), turn.seat);
-        if !self.config.delay.is_zero() && !self.in_window(game, seat).await? {
-            // The pause lets people follow a bot's turn. Answers to special-role
-            // windows come at once, whatever they are, so their timing says
-            // nothing and a window does not hold the table up.
-            tokio::time::sleep(self.config.delay).await;
-        }
         let key = (game.to_string(), seat);
         let existing = lock(&self.seats).remove(&key);
         let mut bot = match existing {
             Some(bot) => bot,
             None => {
                 let (_, summary) = self.get(&format!("/v1/games/{game}?seat={seat}")).await?;
+                let ruleset = summary["game"]["ruleset"].as_str().unwrap_or_default();
+                let Some(bots) = bots_for(ruleset) else {
+                    return Ok(());
+                };
                 let name = summary["game"]["seats"][seat as usize]["bot"]
                     .as_str()
-                    .unwrap_or(crate::DEFAULT_POLICY)
+                    .unwrap_or(bots.default_policy)
                     .to_string();
-                let policy = policy_by_name(&name, seat_seed(game, seat))
-                    .or_else(|| policy_by_name(crate::DEFAULT_POLICY, seat_seed(game, seat)));
-                let Some(policy) = policy else { return Ok(()) };
-                SeatBot { policy, seen: 0 }
+                let seed = seat_seed(game, seat);
+                let player =
+                    (bots.player)(&name, seed).or_else(|| (bots.player)(bots.default_policy, seed));
+                let Some(player) = player else { return Ok(()) };
+                SeatBot {
+                    bots,
+                    player,
+                    seen: 0,
+                }
             }
         };
+        if !self.config.delay.is_zero() && !self.in_window(game, seat, bot.bots).await? {
+            // The pause lets people follow a bot's turn. Answers to reaction
+            // windows come at once, whatever they are, so their timing says
+            // nothing and a window does not hold the table up.
+            tokio::time::sleep(self.config.delay).await;
+        }
         let result = self.decide_and_post(turn, &mut bot).await;
         let over = matches!(result, Ok(true));
         if !over {
@@ -327,13 +337,18 @@ impl Worker {
         result.map(|_| ())
     }
 
-    /// Whether the seat is asked in a special-role window now.
-    async fn in_window(&self, game: &str, seat: u8) -> Result<bool, reqwest::Error> {
+    /// Whether the seat is asked to answer a reaction window now.
+    async fn in_window(
+        &self,
+        game: &str,
+        seat: u8,
+        bots: &BotRuleset,
+    ) -> Result<bool, reqwest::Error> {
         let (_, state) = self.get(&format!("/v1/games/{game}?seat={seat}")).await?;
         Ok(state["pending"].as_array().is_some_and(|pending| {
             pending
                 .iter()
-                .any(|p| p["seat"] == seat && p["decision"]["kind"] == "window")
+                .any(|p| p["seat"] == seat && (bots.is_reaction)(p))
         }))
     }
 
@@ -355,9 +370,7 @@ impl Worker {
             }
             let events = page["events"].as_array().cloned().unwrap_or_default();
             for e in &events {
-                if let Ok(event) = serde_json::from_value::<Event>(e["event"].clone()) {
-                    bot.policy.observe(&event);
-                }
+                bot.player.observe(&e["event"]);
                 bot.seen = e["seq"].as_u64().unwrap_or(bot.seen);
             }
             if events.len() < 1000 {
@@ -368,21 +381,19 @@ impl Worker {
         if state["game"]["status"] == "finished" {
             return Ok(true);
         }
-        let Ok(view) = serde_json::from_value::<View>(state["view"].clone()) else {
-            return Ok(false);
-        };
         let (_, legal) = self
             .get(&format!("/v1/games/{game}/actions?seat={seat}"))
             .await?;
-        let actions: Vec<Action> =
-            serde_json::from_value(legal["actions"].clone()).unwrap_or_default();
+        let actions = legal["actions"].as_array().cloned().unwrap_or_default();
         let Some(version) = legal["version"].as_u64() else {
             return Ok(false);
         };
         if actions.is_empty() || version != bot.seen {
             return Ok(false);
         }
-        let action = bot.policy.choose(&view, &actions);
+        let Some(action) = bot.player.choose(&state["view"], &actions) else {
+            return Ok(false);
+        };
         let body = json!({
             "action": action,
             "expected_version": version,
@@ -409,7 +420,7 @@ impl Worker {
                 self.stats.applied.fetch_add(1, Ordering::Relaxed);
                 let over = result["events"]
                     .as_array()
-                    .is_some_and(|es| es.iter().any(|e| e["event"]["type"] == "game_ended"));
+                    .is_some_and(|es| es.iter().any(|e| (bot.bots.ends_game)(&e["event"])));
                 Ok(over)
             }
             StatusCode::CONFLICT => {
