@@ -3,10 +3,7 @@
 
 use engine::dice::{Action, Character, Event, Face, GainSource, MAX_DICE, Role, Symbol};
 
-use super::eval::reach_range;
-
-/// The most seats at a table.
-pub(super) const SEATS: usize = 8;
+use super::table::{SEATS, reach_range};
 
 /// Evidence gathered from the public events of one game.
 #[derive(Clone, Debug)]

@@ -5,26 +5,15 @@
 #![allow(clippy::needless_range_loop)]
 
 use engine::Viewer;
-use engine::dice::{Character, Reach, Role, Symbol, View, roles_for, three_player_target};
+use engine::dice::{Character, Role, Symbol, View, roles_for, three_player_target};
 
-use super::beliefs::{Beliefs, SEATS};
+use super::beliefs::Beliefs;
+use super::table::{SEATS, reach_range};
 
 /// The value of being eliminated oneself, or of a game-deciding elimination.
 pub(super) const DECISIVE: f32 = 25.0;
 /// How much a seat values its own life point compared with an enemy's.
 const SELF_WEIGHT: f32 = 1.3;
-
-/// The distances a Bull's Eye result of `symbol` reaches with `m` players left.
-pub(super) fn reach_range(reach: Reach, symbol: Symbol, m: u8) -> (u8, u8) {
-    let two = symbol == Symbol::Bullseye2 && m >= 4;
-    match (reach, two) {
-        (Reach::Normal, false) => (1, 1),
-        (Reach::Normal, true) => (2, 2),
-        (Reach::Either, _) => (1, 2),
-        (Reach::Further, false) => (1, 2),
-        (Reach::Further, true) => (2, 3),
-    }
-}
 
 /// Value of one life point to a player who has `life` left: the lower, the dearer.
 pub(super) fn lpw(life: i16) -> f32 {

@@ -15,14 +15,16 @@ mod eval;
 mod reroll;
 mod saloon;
 mod specials;
+mod table;
 
 use engine::dice::{Action, Stage, Step, Symbol, View};
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 
 use crate::policy::Policy;
-use beliefs::{Beliefs, SEATS};
+use beliefs::Beliefs;
 use eval::Ctx;
+use table::SEATS;
 
 /// The heuristic player.
 pub struct NormalPolicy {

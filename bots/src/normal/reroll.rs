@@ -3,8 +3,8 @@
 
 use engine::dice::{Action, Character, Face, MAX_DICE, Symbol, View};
 
-use super::beliefs::SEATS;
 use super::eval::Ctx;
+use super::table::SEATS;
 
 /// One die as the plan sees it.
 #[derive(Clone, Copy, Default)]
