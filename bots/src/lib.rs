@@ -8,9 +8,13 @@
 pub mod normal;
 pub mod players;
 pub mod policy;
+pub mod random;
+pub mod registry;
 pub mod runner;
 pub mod worker;
 
 pub use normal::NormalPolicy;
-pub use policy::{DEFAULT_POLICY, POLICIES, Policy, RandomPolicy, policy_by_name};
+pub use policy::Policy;
+pub use random::RandomPolicy;
+pub use registry::{DEFAULT_POLICY, POLICIES, policy_by_name};
 pub use runner::{GameRecord, play_dice_game};

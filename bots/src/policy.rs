@@ -1,8 +1,8 @@
-//! The [`Policy`] trait and the policies it has.
+//! The [`Policy`] trait: what every bot policy answers to. The policies are in
+//! their own modules (`random`, `normal`), and the registry that makes one by
+//! name is in `registry`.
 
 use engine::dice::{Action, Event, View};
-use rand::rngs::ChaCha8Rng;
-use rand::{RngExt, SeedableRng};
 
 /// A bot playing one seat: picks one of its legal actions.
 ///
@@ -24,51 +24,4 @@ pub trait Policy: Send {
     }
     /// Picks an action from `legal` (never empty), seeing only `view`.
     fn choose(&mut self, view: &View, legal: &[Action]) -> Action;
-}
-
-/// Uniformly random legal actions: the fuzzing baseline.
-pub struct RandomPolicy {
-    rng: ChaCha8Rng,
-}
-
-impl RandomPolicy {
-    /// A random policy with its own seed.
-    pub fn new(seed: u64) -> RandomPolicy {
-        RandomPolicy {
-            rng: ChaCha8Rng::seed_from_u64(seed),
-        }
-    }
-}
-
-impl Policy for RandomPolicy {
-    fn name(&self) -> &'static str {
-        "random"
-    }
-
-    fn observes(&self) -> bool {
-        false
-    }
-
-    fn reads_view(&self) -> bool {
-        false
-    }
-
-    fn choose(&mut self, _view: &View, legal: &[Action]) -> Action {
-        legal[self.rng.random_range(0..legal.len())]
-    }
-}
-
-/// The policies by name, for the API and the simulator.
-pub const POLICIES: &[&str] = &["random", "normal"];
-
-/// The policy of a bot seat created without one.
-pub const DEFAULT_POLICY: &str = "normal";
-
-/// A policy by its name, seeded; `None` for an unknown name.
-pub fn policy_by_name(name: &str, seed: u64) -> Option<Box<dyn Policy>> {
-    match name {
-        "random" => Some(Box::new(RandomPolicy::new(seed))),
-        "normal" => Some(Box::new(crate::normal::NormalPolicy::new(seed))),
-        _ => None,
-    }
 }

@@ -5,7 +5,8 @@ use engine::dice::{
 use engine::{Seed, Viewer};
 
 use super::NormalPolicy;
-use crate::policy::{Policy, RandomPolicy};
+use crate::policy::Policy;
+use crate::random::RandomPolicy;
 use crate::runner::play_dice_game;
 
 /// Wraps a policy and checks that every action it picks is one of the legal ones.
