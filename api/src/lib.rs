@@ -1,8 +1,9 @@
 //! The HTTP service of the BANG! game server (API v1).
 //!
 //! Every game is an append-only event log in the store; its state is the fold of
-//! the log through the engine. Routes are thin: they resolve the caller, and
-//! [`hub::Hub`] does the rest (cache, decide, append, signal). The OpenAPI
+//! the log through the engine. Routes are thin: they read the request (ids,
+//! bodies, queries, credentials), and [`service::Service`] does the rest
+//! (resolve the caller, cache, decide, append, signal). The OpenAPI
 //! document is generated from the handlers ([`openapi`]) and served at
 //! `/openapi.json`, with Swagger UI (vendored, works offline) at `/docs`.
 //!
@@ -17,13 +18,13 @@ pub mod config;
 mod data;
 pub mod error;
 mod fallback;
-pub mod hub;
 pub mod limits;
 pub mod metrics;
 pub mod models;
 mod quota;
 pub mod routes;
 pub mod rules;
+pub mod service;
 pub mod telemetry;
 
 use std::io;
@@ -45,7 +46,7 @@ use utoipa_swagger_ui::{Config as SwaggerConfig, SwaggerUi};
 
 use crate::config::{BotsMode, Config};
 use crate::error::ApiError;
-use crate::hub::Hub;
+use crate::service::Service;
 
 /// The largest request body accepted.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -276,13 +277,14 @@ pub async fn start(config: &Config) -> io::Result<Running> {
     let stored_secret = store
         .secret("seed_secret", auth::new_token)
         .map_err(io::Error::other)?;
-    let settings = hub::Settings::of(config, stored_secret);
-    let hub = web::Data::from(Arc::new(Hub::new(store, worker_key.clone(), settings)));
-    hub.recover()
+    let settings = service::Settings::of(config, stored_secret);
+    let service = web::Data::from(Arc::new(Service::new(store, worker_key.clone(), settings)));
+    service
+        .recover()
         .await
         .map_err(|e| io::Error::other(e.to_string()))?;
-    let deadlines = tokio::spawn(hub.clone().into_inner().run_deadlines());
-    let app_hub = hub.clone();
+    let deadlines = tokio::spawn(service.clone().into_inner().run_deadlines());
+    let app_service = service.clone();
     let limits = web::Data::new(limits::Limits::new(config, worker_key.clone()));
     let body_timeout = limits.body_timeout();
     let stopping = web::Data::new(limits::Stopping::new());
@@ -306,7 +308,7 @@ pub async fn start(config: &Config) -> io::Result<Running> {
         App::new()
             .into_utoipa_app()
             .openapi(ApiDoc::openapi())
-            .app_data(app_hub.clone())
+            .app_data(app_service.clone())
             .app_data(limits.clone())
             .app_data(app_stopping.clone())
             .app_data(methods.clone())

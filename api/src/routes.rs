@@ -1,4 +1,5 @@
-//! The HTTP routes of API v1: thin handlers over [`crate::hub::Hub`].
+//! The HTTP routes of API v1: thin handlers over [`crate::service::Service`].
+//! The request stops here: the service gets what was read from it, never it.
 //!
 //! Bodies and queries are read here, so that a refusal speaks the API's words
 //! (`players: a number from 3 to 8, not 300`) rather than its parser's. Every
@@ -8,20 +9,38 @@
 //! (too slow), 413 (too large) or 400 (not JSON).
 
 use std::collections::HashMap;
+use std::future::{Ready, ready};
 use std::time::Duration;
 
+use actix_web::dev::Payload;
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use actix_web::{FromRequest, HttpRequest, HttpResponse, get, post, web};
 use serde_json::Value;
 use store::{GameId, GameStatus, ListQuery};
 use utoipa::IntoParams;
 
+use crate::auth;
 use crate::error::{ApiError, Problem, example, stale_example};
-use crate::hub::{Hub, MAX_WAIT_S};
 use crate::models::*;
+use crate::service::{Credentials, MAX_WAIT_S, Service};
 
 /// The shared state as handlers see it.
-pub type Shared = web::Data<Hub>;
+pub type Shared = web::Data<Service>;
+
+/// The caller's credentials: the `Authorization` header, read but not judged
+/// (the service refuses a malformed one where it resolves the caller).
+impl FromRequest for Credentials {
+    type Error = ApiError;
+    type Future = Ready<Result<Credentials, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(Ok(match auth::bearer(req) {
+            Ok(None) => Credentials::Anonymous,
+            Ok(Some(token)) => Credentials::Bearer(token),
+            Err(refusal) => Credentials::Malformed(refusal),
+        }))
+    }
+}
 
 fn game_id(raw: &str) -> Result<GameId, ApiError> {
     raw.parse()
@@ -298,8 +317,11 @@ impl WaitParams {
     )
 )]
 #[post("/v1/games")]
-pub async fn create_game(hub: Shared, json: web::Json<Value>) -> Result<HttpResponse, ApiError> {
-    let created = hub.create(body::<CreateGame>(json)?).await?;
+pub async fn create_game(
+    service: Shared,
+    json: web::Json<Value>,
+) -> Result<HttpResponse, ApiError> {
+    let created = service.create(body::<CreateGame>(json)?).await?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(created))
 }
 
@@ -320,9 +342,9 @@ pub async fn create_game(hub: Shared, json: web::Json<Value>) -> Result<HttpResp
     )
 )]
 #[get("/v1/games")]
-pub async fn list_games(hub: Shared, req: HttpRequest) -> Result<HttpResponse, ApiError> {
+pub async fn list_games(service: Shared, req: HttpRequest) -> Result<HttpResponse, ApiError> {
     let q = ListParams::read(&req)?;
-    let list = hub
+    let list = service
         .list(ListQuery {
             status: q.status,
             ruleset: q.ruleset,
@@ -365,13 +387,14 @@ pub async fn list_games(hub: Shared, req: HttpRequest) -> Result<HttpResponse, A
 )]
 #[get("/v1/games/{id}")]
 pub async fn get_game(
-    hub: Shared,
+    service: Shared,
     req: HttpRequest,
+    credentials: Credentials,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = game_id(&id)?;
     let q = GameParams::read(&req)?;
-    let state = hub.game(id, &req, q.at, q.seat).await?;
+    let state = service.game(id, &credentials, q.at, q.seat).await?;
     Ok(HttpResponse::Ok().json(state))
 }
 
@@ -405,13 +428,14 @@ pub async fn get_game(
 )]
 #[get("/v1/games/{id}/actions")]
 pub async fn legal_actions(
-    hub: Shared,
+    service: Shared,
     req: HttpRequest,
+    credentials: Credentials,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = game_id(&id)?;
     let q = SeatParams::read(&req)?;
-    let actions = hub.legal(id, &req, q.seat).await?;
+    let actions = service.legal(id, &credentials, q.seat).await?;
     Ok(HttpResponse::Ok().json(actions))
 }
 
@@ -482,15 +506,16 @@ pub async fn legal_actions(
 )]
 #[post("/v1/games/{id}/actions")]
 pub async fn post_action(
-    hub: Shared,
+    service: Shared,
     req: HttpRequest,
+    credentials: Credentials,
     id: web::Path<String>,
     json: web::Json<Value>,
 ) -> Result<HttpResponse, ApiError> {
     let id = game_id(&id)?;
     let q = SeatParams::read(&req)?;
     let action = body::<PostAction>(json)?;
-    let result = hub.act(id, &req, q.seat, action).await?;
+    let result = service.act(id, &credentials, q.seat, action).await?;
     Ok(HttpResponse::Ok().json(result))
 }
 
@@ -529,16 +554,17 @@ pub async fn post_action(
 )]
 #[get("/v1/games/{id}/events")]
 pub async fn game_events(
-    hub: Shared,
+    service: Shared,
     req: HttpRequest,
+    credentials: Credentials,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let id = game_id(&id)?;
     let q = EventParams::read(&req)?;
-    let page = hub
+    let page = service
         .events(
             id,
-            &req,
+            &credentials,
             q.after.unwrap_or(0),
             q.limit.unwrap_or(100),
             q.wait,
@@ -591,13 +617,13 @@ pub async fn game_events(
 )]
 #[post("/v1/games/{id}/fork")]
 pub async fn fork_game(
-    hub: Shared,
+    service: Shared,
     id: web::Path<String>,
     json: web::Json<Value>,
 ) -> Result<HttpResponse, ApiError> {
     let id = game_id(&id)?;
     let fork = body::<ForkRequest>(json)?;
-    let created = hub.fork(id, fork.at).await?;
+    let created = service.fork(id, fork.at).await?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(created))
 }
 
@@ -624,8 +650,8 @@ pub async fn fork_game(
     )
 )]
 #[get("/v1/games/{id}/audit")]
-pub async fn audit_game(hub: Shared, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    Ok(HttpResponse::Ok().json(hub.audit(game_id(&id)?).await?))
+pub async fn audit_game(service: Shared, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(service.audit(game_id(&id)?).await?))
 }
 
 /// Bot workers: the bot seats that must act now.
@@ -651,12 +677,16 @@ pub async fn audit_game(hub: Shared, id: web::Path<String>) -> Result<HttpRespon
     security(("worker_key" = []))
 )]
 #[get("/v1/bot/turns")]
-pub async fn bot_turns(hub: Shared, req: HttpRequest) -> Result<HttpResponse, ApiError> {
+pub async fn bot_turns(
+    service: Shared,
+    req: HttpRequest,
+    credentials: Credentials,
+) -> Result<HttpResponse, ApiError> {
     let q = WaitParams::read(&req)?;
-    if !hub.is_worker(&req)? {
+    if !service.is_worker(&credentials)? {
         return Err(ApiError::unauthorized("bot turns need the worker key"));
     }
-    Ok(HttpResponse::Ok().json(hub.bot_turns(q.wait).await))
+    Ok(HttpResponse::Ok().json(service.bot_turns(q.wait).await))
 }
 
 /// Liveness.

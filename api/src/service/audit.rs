@@ -1,0 +1,68 @@
+//! Auditing a game: its hash chain, its hidden events' commitments and, once
+//! its seed is public, whether its log is what the seed decides.
+
+use serde_json::Value;
+use store::{EventStore, GameId, GameStatus, SledStore};
+
+use super::cache::{read_all, record_of};
+use super::{Service, blocking, seed_of};
+use crate::data::GameData;
+use crate::error::ApiError;
+use crate::models::Audit;
+use crate::rules::Live;
+
+impl Service {
+    /// Verifies a game's hash chain and, once its seed is public, its
+    /// hidden events' commitments and its dice. Runs on the blocking threads
+    /// (it reads the whole log).
+    pub async fn audit(&self, id: GameId) -> Result<Audit, ApiError> {
+        let store = self.store.clone();
+        blocking(move || audit(&store, id)).await
+    }
+}
+
+/// [`Service::audit`]: the chain, every commitment (the server knows the chain
+/// key; the answer says only whether they hold, which a sound log always
+/// does), and once the seed is public, a re-derivation of the log.
+fn audit(store: &SledStore, id: GameId) -> Result<Audit, ApiError> {
+    let record = record_of(store, id)?;
+    let data = GameData::of(&record)?;
+    let over = record.status == GameStatus::Finished;
+    let key = data.chain_key()?;
+    let check = store.verify_with(id, key.as_ref())?;
+    let (mut fair, mut first_unfair_seq) = (None, None);
+    if over && check.valid {
+        let envelopes = read_all(store, id, record.version)?;
+        let events: Vec<Value> = envelopes.into_iter().map(|e| e.event).collect();
+        let own = seed_of(&data.seed)?;
+        let origin = match &data.origin_seed {
+            Some(hex) => seed_of(hex)?,
+            None => own,
+        };
+        let fork_at = data.forked_from.as_ref().map_or(0, |f| f.at);
+        let live = Live::new(&record.ruleset)?;
+        let result = live.verify_log(&events, |v| if v < fork_at { origin } else { own });
+        fair = Some(result.is_ok());
+        first_unfair_seq = result.err().map(|i| i as u64 + 1);
+    }
+    // A chain v1 hash covers hidden facts: it may be published only once
+    // they are public.
+    let head_hash = (check.scheme >= 2 || over).then_some(check.head_hash);
+    Ok(Audit {
+        valid: check.valid,
+        version: check.version,
+        head_hash,
+        first_bad_seq: check.first_bad_seq,
+        chain: check.scheme,
+        hidden_checked: check.hidden_checked,
+        provably_fair: !data.seed_chosen,
+        fairness_note: data
+            .seed_chosen
+            .then(|| crate::data::CHOSEN_SEED_NOTE.to_owned()),
+        seed_commitment: data.seed_commitment.clone(),
+        seed: over.then(|| data.seed.clone()),
+        fair,
+        first_unfair_seq,
+        forked_from: data.forked_from,
+    })
+}

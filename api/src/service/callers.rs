@@ -1,0 +1,132 @@
+//! Who is calling: the credentials a request brought (read by the routes) and
+//! the caller they make of it in one game, one of its seats, a bot worker or a
+//! spectator.
+
+use engine::Viewer;
+
+use super::Service;
+use crate::auth;
+use crate::data::GameData;
+use crate::error::ApiError;
+
+/// What a request says about who sends it, as the routes read it from its
+/// `Authorization` header. It is judged only where the service resolves the
+/// caller, so that a bad header is refused at the same point as a bad token
+/// (after, say, a missing game's 404).
+pub enum Credentials {
+    /// No `Authorization` header: a spectator.
+    Anonymous,
+    /// A bearer token: a seat's token or the worker key.
+    Bearer(String),
+    /// A header that is not `Bearer <token>`: the 401 to answer.
+    Malformed(ApiError),
+}
+
+impl Credentials {
+    /// The bearer token, if any; a malformed header's refusal.
+    fn token(&self) -> Result<Option<&str>, ApiError> {
+        match self {
+            Credentials::Anonymous => Ok(None),
+            Credentials::Bearer(token) => Ok(Some(token)),
+            Credentials::Malformed(refusal) => Err(refusal.clone()),
+        }
+    }
+}
+
+/// Who is calling, resolved against a game's seats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Caller {
+    /// The seat the caller plays (or, for the worker, the bot seat it acts for).
+    pub seat: Option<u8>,
+    /// Whether the caller is a bot worker (the worker key).
+    pub worker: bool,
+}
+
+impl Caller {
+    const SPECTATOR: Caller = Caller {
+        seat: None,
+        worker: false,
+    };
+
+    /// The scope of the caller's action ids: each seat's ids are its own, and
+    /// the workers' ids are theirs (a person cannot take a bot's next id).
+    pub(super) fn action_scope(&self) -> String {
+        match (self.worker, self.seat) {
+            (true, _) => "worker".to_owned(),
+            (false, Some(seat)) => format!("seat:{seat}"),
+            (false, None) => "spectator".to_owned(),
+        }
+    }
+
+    /// What the caller may see of a game: everything once it is `over`, else
+    /// its seat's view or a spectator's.
+    pub(super) fn viewer(&self, over: bool) -> Viewer {
+        match (over, self.seat) {
+            (true, _) => Viewer::Omniscient,
+            (false, Some(seat)) => Viewer::Seat(seat),
+            (false, None) => Viewer::Spectator,
+        }
+    }
+}
+
+impl Service {
+    /// Resolves the caller of a request against a game's seats. `as_seat` is the
+    /// bot seat the worker acts for.
+    pub(super) fn caller(
+        &self,
+        credentials: &Credentials,
+        data: &GameData,
+        as_seat: Option<u8>,
+    ) -> Result<Caller, ApiError> {
+        let Some(token) = credentials.token()? else {
+            if as_seat.is_some() {
+                return Err(ApiError::unauthorized(
+                    "`seat` is for bot workers: send the worker key",
+                ));
+            }
+            return Ok(Caller::SPECTATOR);
+        };
+        if auth::same_secret(token, &self.worker_key) {
+            return match as_seat {
+                Some(seat) if data.is_bot(seat) => Ok(Caller {
+                    seat: Some(seat),
+                    worker: true,
+                }),
+                Some(seat) => Err(ApiError::forbidden(
+                    "not_a_bot_seat",
+                    format!("seat {seat} is not a bot seat"),
+                )),
+                None => Ok(Caller {
+                    seat: None,
+                    worker: true,
+                }),
+            };
+        }
+        let hash = auth::token_hash(token);
+        let seat = data.seats.iter().position(|s| {
+            s.token_hash
+                .as_deref()
+                .is_some_and(|h| auth::same_secret(h, &hash))
+        });
+        match (seat, as_seat) {
+            (None, _) => Err(ApiError::unauthorized(
+                "this token opens no seat of this game",
+            )),
+            (Some(mine), Some(asked)) if mine as u8 != asked => Err(ApiError::forbidden(
+                "not_your_seat",
+                format!("your token is for seat {mine}, not {asked}"),
+            )),
+            (Some(mine), _) => Ok(Caller {
+                seat: Some(mine as u8),
+                worker: false,
+            }),
+        }
+    }
+
+    /// Whether the credentials are the worker key.
+    pub fn is_worker(&self, credentials: &Credentials) -> Result<bool, ApiError> {
+        Ok(credentials
+            .token()?
+            .is_some_and(|t| auth::same_secret(t, &self.worker_key)))
+    }
+}

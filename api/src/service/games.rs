@@ -1,0 +1,280 @@
+//! Games as wholes: create one, fork a finished one, list them. Both new
+//! kinds start the same way ([`Service::open`]): stored with their opening
+//! events, then cached.
+
+use serde_json::Value;
+use store::{Append, EventStore, GameId, GameStatus, ListQuery, NewGame};
+
+use super::cache::{Entry, read_all};
+use super::play::public_forms;
+use super::{Service, blocking};
+use crate::auth;
+use crate::data::{GameData, SeatData};
+use crate::error::ApiError;
+use crate::models::{CreateGame, CreatedGame, ForkOrigin, GameList, GameSummary, SeatToken};
+use crate::rules::{self, Live, SeatSetup};
+
+/// Whether `name` is fit to show other players: 1 to 64 characters, not
+/// blank, with no control characters and no bidirectional overrides or
+/// isolates (which make a name display as something it is not).
+fn valid_name(name: &str) -> bool {
+    let bidi = |c: char| matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}');
+    !name.trim().is_empty()
+        && name.chars().count() <= 64
+        && !name.chars().any(|c| c.is_control() || bidi(c))
+}
+
+impl Service {
+    /// Creates a game.
+    pub async fn create(&self, body: CreateGame) -> Result<CreatedGame, ApiError> {
+        rules::check_ruleset(&body.ruleset)?;
+        if body.seats.len() > body.players as usize {
+            return Err(ApiError::unprocessable(
+                "invalid_option",
+                format!(
+                    "seats: {} seats were given for {} players",
+                    body.seats.len(),
+                    body.players
+                ),
+            ));
+        }
+        if !(3..=8).contains(&body.players) {
+            return Err(ApiError::unprocessable(
+                "invalid_option",
+                format!("players: 3 to 8, not {}", body.players),
+            ));
+        }
+        let mut seats = Vec::new();
+        let mut tokens = Vec::new();
+        for i in 0..body.players {
+            let req = body.seats.get(i as usize).cloned().unwrap_or_default();
+            if let Some(name) = &req.name
+                && !valid_name(name)
+            {
+                return Err(ApiError::unprocessable(
+                    "invalid_option",
+                    format!(
+                        "seats[{i}].name: 1 to 64 characters, not blank, without control \
+                         characters or bidirectional overrides"
+                    ),
+                ));
+            }
+            let human = req.name.is_some() && req.bot.is_none();
+            if human {
+                let token = auth::new_token();
+                seats.push(SeatData {
+                    name: req.name.unwrap_or_default(),
+                    bot: None,
+                    token_hash: Some(auth::token_hash(&token)),
+                });
+                tokens.push(SeatToken { seat: i, token });
+            } else {
+                let bot = req.bot.unwrap_or_else(|| bots::DEFAULT_POLICY.to_string());
+                if !bots::POLICIES.contains(&bot.as_str()) {
+                    return Err(ApiError::unprocessable(
+                        "invalid_option",
+                        format!("seats[{i}].bot: `{bot}` is not one of {:?}", bots::POLICIES),
+                    ));
+                }
+                seats.push(SeatData {
+                    name: req.name.unwrap_or_else(|| format!("Bot {}", i + 1)),
+                    bot: Some(bot),
+                    token_hash: None,
+                });
+            }
+        }
+        let seed = match body.seed {
+            Some(n) => crate::data::chosen_seed(n, &self.settings.seed_secret),
+            None => auth::random_seed(),
+        };
+        let setups = seats
+            .iter()
+            .map(|s| SeatSetup {
+                name: s.name.clone(),
+                bot: s.bot.clone(),
+            })
+            .collect();
+        let events = rules::start(&body.ruleset, body.players, &body.options, setups, seed)?;
+        let data = GameData {
+            players: body.players,
+            options: if body.options.is_null() {
+                serde_json::json!({})
+            } else {
+                body.options
+            },
+            seats,
+            seed: seed.to_string(),
+            seed_commitment: seed.commitment(),
+            seed_chosen: body.seed.is_some(),
+            chain: crate::data::CHAIN_SCHEME,
+            forked_from: None,
+            origin_seed: None,
+            winners: None,
+        };
+        let game = self
+            .open(&body.ruleset, data, events, "system", None)
+            .await?;
+        Ok(CreatedGame { game, tokens })
+    }
+
+    /// Stores a new game with its opening events and caches it.
+    async fn open(
+        &self,
+        ruleset: &str,
+        mut data: GameData,
+        events: Vec<Value>,
+        actor: &str,
+        forked_from: Option<ForkOrigin>,
+    ) -> Result<GameSummary, ApiError> {
+        let mut live = Live::new(ruleset)?;
+        for e in &events {
+            live.apply(e)?;
+        }
+        data.forked_from = forked_from;
+        data.winners = live.winners();
+        let chain_key = data.chain_key()?;
+        let public = match chain_key {
+            Some(_) => public_forms(&live, &events),
+            None => Vec::new(),
+        };
+        let status = if live.is_over() {
+            GameStatus::Finished
+        } else {
+            GameStatus::Active
+        };
+        let (record, _) = self
+            .store
+            .create(
+                NewGame {
+                    ruleset: ruleset.to_string(),
+                    data: data.to_value(),
+                },
+                Append {
+                    actor: actor.to_string(),
+                    events,
+                    public,
+                    chain_key,
+                    status: Some(status),
+                    ..Append::default()
+                },
+            )
+            .await?;
+        let summary = data.summary(&record);
+        let mut entry = Entry::new(record, data, live, Vec::new())?;
+        entry.keep_snapshot();
+        self.refresh_waiting(&entry);
+        self.games.put(entry);
+        Ok(summary)
+    }
+
+    /// Lists games (on the blocking threads: a page may read many records).
+    pub async fn list(&self, query: ListQuery) -> Result<GameList, ApiError> {
+        let store = self.store.clone();
+        let page = blocking(move || Ok(store.list(&query)?)).await?;
+        let games = page
+            .games
+            .iter()
+            .map(|r| GameData::of(r).map(|d| d.summary(r)))
+            .collect::<Result<_, _>>()?;
+        Ok(GameList {
+            games,
+            next_cursor: page.next_cursor,
+        })
+    }
+
+    /// A new game starting with the first `at` events of a finished game.
+    pub async fn fork(&self, id: GameId, at: u64) -> Result<CreatedGame, ApiError> {
+        let record = self.record(id)?;
+        let parent = GameData::of(&record)?;
+        if record.status != GameStatus::Finished {
+            return Err(ApiError::unprocessable(
+                "bad_fork",
+                "only a finished game can be forked: a fork of a game in progress would show \
+                 its hidden cards to the fork's players",
+            ));
+        }
+        if at == 0 || at > record.version {
+            return Err(ApiError::unprocessable(
+                "bad_fork",
+                format!("at: 1 to {} (the game's version)", record.version),
+            ));
+        }
+        let store = self.store.clone();
+        let version = record.version;
+        let envelopes = blocking(move || read_all(&store, id, version)).await?;
+        // The game waited at version v when v is its end or event v + 1
+        // begins a decision.
+        let waited = |v: u64| {
+            v == version
+                || envelopes
+                    .get(v as usize)
+                    .is_some_and(|e| rules::starts_action(&record.ruleset, &e.event))
+        };
+        if !waited(at) {
+            let before = (1..at).rev().find(|&v| waited(v));
+            let after = (at + 1..=version).find(|&v| waited(v));
+            let nearest = match (before, after) {
+                (Some(b), Some(a)) => {
+                    format!("the nearest versions where it waited are {b} and {a}")
+                }
+                (Some(v), None) | (None, Some(v)) => {
+                    format!("the nearest version where it waited is {v}")
+                }
+                (None, None) => format!("it can fork at {version}"),
+            };
+            return Err(ApiError::unprocessable(
+                "bad_fork",
+                format!(
+                    "at: version {at} falls inside one action's events, where the game did not \
+                     wait for a decision; {nearest}"
+                ),
+            ));
+        }
+        let events: Vec<Value> = envelopes
+            .into_iter()
+            .take(at as usize)
+            .map(|e| e.event)
+            .collect();
+        let mut tokens = Vec::new();
+        let seats = parent
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let token_hash = s.token_hash.as_ref().map(|_| {
+                    let token = auth::new_token();
+                    let hash = auth::token_hash(&token);
+                    tokens.push(SeatToken {
+                        seat: i as u8,
+                        token,
+                    });
+                    hash
+                });
+                SeatData {
+                    name: s.name.clone(),
+                    bot: s.bot.clone(),
+                    token_hash,
+                }
+            })
+            .collect();
+        let seed = auth::random_seed();
+        let data = GameData {
+            players: parent.players,
+            options: parent.options.clone(),
+            seats,
+            seed: seed.to_string(),
+            seed_commitment: seed.commitment(),
+            // The events it starts with were drawn with the origin's seed.
+            seed_chosen: parent.seed_chosen,
+            chain: crate::data::CHAIN_SCHEME,
+            forked_from: None,
+            origin_seed: Some(parent.origin_seed.clone().unwrap_or(parent.seed.clone())),
+            winners: None,
+        };
+        let origin = ForkOrigin { game: id, at };
+        let game = self
+            .open(&record.ruleset, data, events, "system", Some(origin))
+            .await?;
+        Ok(CreatedGame { game, tokens })
+    }
+}

@@ -1,0 +1,165 @@
+//! The server's shared state and every operation the routes call. The routes
+//! hand it what they read from a request (ids, bodies, queries and the
+//! caller's [`Credentials`]); it never sees HTTP.
+//!
+//! - [`cache`]: games in a bounded cache of folded states, with copies for
+//!   rewinds, loaded off the async threads;
+//! - [`callers`]: who is calling, resolved against a game's seats;
+//! - [`signals`]: each game's version, for long-polls;
+//! - [`bot_queue`]: the bot seats that must act, for bot workers;
+//! - [`deadlines`]: live reaction windows and the timer that closes them;
+//! - the use cases: [`games`] (create, fork, list), [`play`] (act and
+//!   append), [`views`] (a game, its legal actions, its events) and
+//!   [`audit`].
+
+mod audit;
+mod bot_queue;
+mod cache;
+mod callers;
+mod deadlines;
+mod games;
+mod play;
+mod signals;
+mod views;
+
+use std::sync::Mutex;
+
+use engine::Seed;
+use store::{EventStore, GameId, GameRecord, GameStatus, ListQuery, SledStore};
+
+use crate::error::ApiError;
+use crate::quota::SeatQuota;
+
+use bot_queue::BotQueue;
+use cache::{Entry, GameCache};
+use deadlines::Deadlines;
+use signals::VersionSignals;
+
+pub use cache::SNAPSHOT_EVERY;
+pub use callers::{Caller, Credentials};
+
+/// What the service is configured with (see [`crate::config::Config`]).
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// How many folded games the cache keeps.
+    pub cache_games: usize,
+    /// The most events one game's log may hold.
+    pub max_events_per_game: u64,
+    /// How many `set_orders` one seat may post per minute.
+    pub orders_per_minute: u32,
+    /// The secret mixed into chosen seeds.
+    pub seed_secret: String,
+}
+
+impl Settings {
+    /// The service's part of the server's configuration; `stored_secret` is
+    /// the store's seed secret, used when the configuration names none.
+    pub fn of(config: &crate::config::Config, stored_secret: String) -> Settings {
+        Settings {
+            cache_games: config.cache_games,
+            max_events_per_game: config.max_events_per_game,
+            orders_per_minute: config.orders_per_minute,
+            seed_secret: config.seed_secret.clone().unwrap_or(stored_secret),
+        }
+    }
+}
+
+/// The longest a long-poll may wait.
+pub const MAX_WAIT_S: u64 = 60;
+
+/// The server's shared state.
+pub struct Service {
+    store: SledStore,
+    /// The folded games.
+    games: GameCache,
+    /// Each followed game's version, for long-polls.
+    versions: VersionSignals,
+    /// The bot seats that must act.
+    bot_turns: BotQueue,
+    /// Special roles: when each open window of a game with a live reaction window closes.
+    deadlines: Deadlines,
+    worker_key: String,
+    /// How many standing orders each seat has posted lately.
+    orders_quota: SeatQuota,
+    settings: Settings,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Runs `work` on tokio's blocking threads, so that store scans and long folds
+/// never hold up the threads that serve requests.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| ApiError::internal(format!("a background task failed: {e}")))?
+}
+
+fn seed_of(hex: &str) -> Result<Seed, ApiError> {
+    hex.parse()
+        .map_err(|_| ApiError::internal("a game's seed is unreadable"))
+}
+
+impl Service {
+    /// A service over `store`; bot workers authenticate with `worker_key`.
+    pub fn new(store: SledStore, worker_key: String, settings: Settings) -> Service {
+        Service {
+            games: GameCache::new(store.clone(), settings.cache_games),
+            store,
+            versions: VersionSignals::new(),
+            bot_turns: BotQueue::new(),
+            deadlines: Deadlines::new(),
+            worker_key,
+            orders_quota: SeatQuota::new(settings.orders_per_minute),
+            settings,
+        }
+    }
+
+    /// After a start: folds every active game so that bot seats waiting to act
+    /// are known again.
+    pub async fn recover(&self) -> Result<usize, ApiError> {
+        let mut cursor = None;
+        let mut count = 0;
+        loop {
+            let page = self.store.list(&ListQuery {
+                status: Some(GameStatus::Active),
+                ruleset: None,
+                limit: 200,
+                cursor,
+            })?;
+            for record in &page.games {
+                let entry = self.games.entry(record.id).await?;
+                let guard = entry.lock().await;
+                self.refresh_waiting(&guard);
+                count += 1;
+            }
+            match page.next_cursor {
+                Some(next) => cursor = Some(next),
+                None => return Ok(count),
+            }
+        }
+    }
+
+    /// A game's record, read from the store (not the cache).
+    fn record(&self, id: GameId) -> Result<GameRecord, ApiError> {
+        cache::record_of(&self.store, id)
+    }
+
+    /// Records who the game waits for now: its bot seats, and the deadline of
+    /// an open window with a live reaction time.
+    fn refresh_waiting(&self, entry: &Entry) {
+        let id = entry.record.id;
+        self.deadlines.refresh(id, entry.live.reaction_window());
+        let bots = if entry.live.is_over() {
+            Vec::new()
+        } else {
+            let mut waiting = entry.live.waiting();
+            waiting.retain(|&seat| entry.data.is_bot(seat));
+            waiting
+        };
+        self.bot_turns.set(id, entry.live.version(), bots);
+    }
+}

@@ -1,0 +1,216 @@
+//! Acting in a game: an action checked against the caller, the version and the
+//! limits, decided by the rules, and its events appended to the log
+//! ([`Service::commit`], which the reaction-window timer uses too), once per
+//! action id.
+
+use serde_json::Value;
+use store::{Append, Envelope, EventStore, GameId, GameStatus};
+
+use super::cache::Entry;
+use super::views::{events_into, events_out};
+use super::{Caller, Credentials, Service, seed_of};
+use crate::error::ApiError;
+use crate::models::{ActionResult, PostAction};
+use crate::rules::Live;
+
+/// The digest kept with an action id: SHA-256 of the canonical JSON of what
+/// was posted with it (the action and the expected version).
+fn action_digest(body: &PostAction) -> [u8; 32] {
+    use sha2::{Digest, Sha256};
+    let posted = serde_json::json!({
+        "action": body.action,
+        "expected_version": body.expected_version,
+    });
+    Sha256::digest(store::canonical_json(&posted)).into()
+}
+
+/// Each event's public form, where it differs from the event (chain v2 hashes
+/// it instead of the event).
+pub(super) fn public_forms(live: &Live, events: &[Value]) -> Vec<Option<Value>> {
+    events.iter().map(|e| live.public_form(e)).collect()
+}
+
+impl Service {
+    /// Takes an action for the caller's seat.
+    pub async fn act(
+        &self,
+        id: GameId,
+        credentials: &Credentials,
+        as_seat: Option<u8>,
+        body: PostAction,
+    ) -> Result<ActionResult, ApiError> {
+        if let Some(action_id) = &body.action_id
+            && (action_id.is_empty()
+                || action_id.chars().count() > 128
+                || action_id.chars().any(char::is_control))
+        {
+            return Err(ApiError::bad_request(
+                "action_id: 1 to 128 characters, without control characters",
+            ));
+        }
+        let mut entry = self.games.current(id).await?;
+        let caller = self.caller(credentials, &entry.data, as_seat)?;
+        let seat = caller
+            .seat
+            .ok_or_else(|| ApiError::unauthorized("send your seat's token to act"))?;
+        // Action ids are scoped to who sends them: one seat's ids never
+        // answer for another's, nor for the bot workers'.
+        let digest = action_digest(&body);
+        let action_key = body
+            .action_id
+            .as_ref()
+            .map(|a| format!("{}/{a}", caller.action_scope()));
+        if let Some(key) = &action_key
+            && let Some(first) = self.store.find_action(id, key)?
+        {
+            self.same_body(id, key, &digest)?;
+            return Ok(self.repeated(&entry, caller, &first));
+        }
+        let version = entry.live.version();
+        if let Some(expected) = body.expected_version
+            && expected != version
+            && !(expected < version && entry.live.still_asked(seat, expected))
+        {
+            // Stale, unless only other seats' answers to the window this seat
+            // is still asked in came in since.
+            return Err(ApiError::stale(expected, version));
+        }
+        if entry.live.is_over() {
+            return Err(ApiError::unprocessable("game_over", "the game is over"));
+        }
+        if !entry.live.waiting().contains(&seat) && !entry.live.anytime(&body.action) {
+            return Err(ApiError::forbidden(
+                "not_your_decision",
+                format!("seat {seat} is not asked to decide anything now"),
+            ));
+        }
+        let standing_orders = entry.live.anytime(&body.action);
+        if standing_orders {
+            self.orders_quota.check(id, seat)?;
+        }
+        let seed = seed_of(&entry.data.seed)?;
+        let (events, next) = entry.live.decide(seat, &body.action, seed)?;
+        let limit = self.settings.max_events_per_game;
+        if version.saturating_add(events.len() as u64) > limit {
+            return Err(ApiError::unprocessable(
+                "game_too_long",
+                format!(
+                    "this game's log holds {version} events and may hold at most {limit}; \
+                     it can still be read, audited and forked"
+                ),
+            ));
+        }
+        let (envelopes, duplicate) = self
+            .commit(
+                &mut entry,
+                version,
+                seat.to_string(),
+                action_key.clone().map(|key| (key, digest)),
+                events,
+                next,
+            )
+            .await?;
+        if duplicate {
+            if let Some(key) = &action_key {
+                self.same_body(id, key, &digest)?;
+            }
+            return Ok(self.repeated(&entry, caller, &envelopes));
+        }
+        if standing_orders {
+            self.orders_quota.record(id, seat);
+        }
+        let viewer = caller.viewer(entry.live.is_over());
+        Ok(ActionResult {
+            version: entry.live.version(),
+            events: events_into(&entry.live, envelopes, viewer),
+            duplicate: false,
+        })
+    }
+
+    /// A repeated action id must come with the body it was first sent with.
+    fn same_body(&self, id: GameId, key: &str, digest: &[u8; 32]) -> Result<(), ApiError> {
+        match self.store.action_digest(id, key)? {
+            Some(first) if first != *digest => Err(ApiError::unprocessable(
+                "idempotency_key_reused",
+                "this action_id was already used with another action or expected_version: \
+                 use a new action_id for a new action",
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Appends decided events at `version` and moves the entry on to `next`
+    /// (unless the store found the action id already used). `action` is the
+    /// scoped action id and the digest of what was posted with it.
+    pub(super) async fn commit(
+        &self,
+        entry: &mut Entry,
+        version: u64,
+        actor: String,
+        action: Option<(String, [u8; 32])>,
+        events: Vec<Value>,
+        next: Live,
+    ) -> Result<(Vec<Envelope>, bool), ApiError> {
+        let id = entry.record.id;
+        let over = next.is_over();
+        // The data changes only when the game ends (its winners).
+        let data = over.then(|| {
+            let mut data = entry.data.clone();
+            data.winners = next.winners();
+            let value = data.to_value();
+            (data, value)
+        });
+        let store::AppendedHead {
+            head,
+            envelopes,
+            duplicate,
+        } = self
+            .store
+            .append_head(
+                id,
+                version,
+                Append {
+                    actor,
+                    action_digest: action.as_ref().map(|(_, digest)| *digest),
+                    action_id: action.map(|(key, _)| key),
+                    public: match entry.chain_key {
+                        Some(_) => public_forms(&next, &events),
+                        None => Vec::new(),
+                    },
+                    chain_key: entry.chain_key,
+                    events,
+                    status: over.then_some(GameStatus::Finished),
+                    data: data.as_ref().map(|(_, value)| value.clone()),
+                },
+            )
+            .await
+            .map_err(|e| match e {
+                store::StoreError::Conflict { current } => ApiError::stale(version, current),
+                other => other.into(),
+            })?;
+        if duplicate {
+            return Ok((envelopes, true));
+        }
+        entry.live = next;
+        entry.keep_snapshot();
+        head.apply_to(&mut entry.record);
+        if let Some((data, value)) = data {
+            entry.data = data;
+            entry.record.data = value;
+        }
+        let new_version = entry.live.version();
+        self.games.committed(id, new_version);
+        self.versions.publish(id, new_version);
+        self.refresh_waiting(entry);
+        Ok((envelopes, false))
+    }
+
+    fn repeated(&self, entry: &Entry, caller: Caller, first: &[Envelope]) -> ActionResult {
+        let viewer = caller.viewer(entry.live.is_over());
+        ActionResult {
+            version: first.last().map_or(entry.live.version(), |e| e.seq),
+            events: events_out(&entry.live, first, viewer),
+            duplicate: true,
+        }
+    }
+}

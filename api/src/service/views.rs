@@ -1,0 +1,173 @@
+//! Reading a game: its state (now or rewound), the caller's legal actions and
+//! its events (long-polled), each redacted for the caller.
+
+use std::time::Duration;
+
+use engine::Viewer;
+use store::{Envelope, EventStore, GameId, GameRecord, GameStatus};
+
+use super::cache::fold_into;
+use super::{Caller, Credentials, Service, blocking};
+use crate::data::GameData;
+use crate::error::ApiError;
+use crate::models::{EventOut, EventPage, GameState, LegalActions};
+use crate::rules::Live;
+
+impl Service {
+    /// The game as the caller may see it, now or after `at` events.
+    pub async fn game(
+        &self,
+        id: GameId,
+        credentials: &Credentials,
+        at: Option<u64>,
+        as_seat: Option<u8>,
+    ) -> Result<GameState, ApiError> {
+        match at {
+            None => {
+                let entry = self.games.current(id).await?;
+                let caller = self.caller(credentials, &entry.data, as_seat)?;
+                let mut state = state_of(
+                    &entry.record,
+                    &entry.data,
+                    &entry.live,
+                    caller,
+                    entry.live.is_over(),
+                );
+                state.window_closes_at = self.deadline_of(id, &entry.live);
+                Ok(state)
+            }
+            Some(at) => {
+                // From the latest copy of the state at or before `at`: at
+                // most SNAPSHOT_EVERY events are read and folded.
+                let (record, data, caller, mut live) = {
+                    let entry = self.games.current(id).await?;
+                    let caller = self.caller(credentials, &entry.data, as_seat)?;
+                    let version = entry.live.version();
+                    if at == 0 || at > version {
+                        return Err(ApiError::bad_request(format!(
+                            "at: 1 to {version} (the game's version)"
+                        )));
+                    }
+                    let (_, base) = match entry.state_before(at) {
+                        Some(found) => found,
+                        None => (0, Live::new(&entry.record.ruleset)?),
+                    };
+                    (entry.record.clone(), entry.data.clone(), caller, base)
+                };
+                if live.version() < at {
+                    let store = self.store.clone();
+                    live = blocking(move || {
+                        fold_into(&store, id, &mut live, at, None)?;
+                        Ok(live)
+                    })
+                    .await?;
+                }
+                let over = record.status == GameStatus::Finished;
+                Ok(state_of(&record, &data, &live, caller, over))
+            }
+        }
+    }
+
+    /// The caller's legal actions.
+    pub async fn legal(
+        &self,
+        id: GameId,
+        credentials: &Credentials,
+        as_seat: Option<u8>,
+    ) -> Result<LegalActions, ApiError> {
+        let entry = self.games.current(id).await?;
+        let caller = self.caller(credentials, &entry.data, as_seat)?;
+        let seat = caller
+            .seat
+            .ok_or_else(|| ApiError::unauthorized("send your seat's token to see its actions"))?;
+        Ok(LegalActions {
+            version: entry.live.version(),
+            seat,
+            actions: entry.live.legal(seat),
+        })
+    }
+
+    /// Events after `after`, waiting up to `wait` for some to arrive.
+    pub async fn events(
+        &self,
+        id: GameId,
+        credentials: &Credentials,
+        after: u64,
+        limit: usize,
+        wait: Duration,
+        as_seat: Option<u8>,
+    ) -> Result<EventPage, ApiError> {
+        let record = self.record(id)?;
+        let data = GameData::of(&record)?;
+        let caller = self.caller(credentials, &data, as_seat)?;
+        let mut signal = self.versions.subscribe(id);
+        let deadline = tokio::time::Instant::now() + wait;
+        let mut envelopes = self.store.events(id, after, limit)?;
+        // A finished game gets no more events: nothing to wait for.
+        let over = record.status == GameStatus::Finished;
+        while envelopes.is_empty() && !over {
+            match tokio::time::timeout_at(deadline, signal.changed()).await {
+                Ok(Ok(())) => envelopes = self.store.events(id, after, limit)?,
+                _ => break,
+            }
+        }
+        let record = self.record(id)?;
+        let live = Live::new(&record.ruleset)?;
+        let viewer = caller.viewer(record.status == GameStatus::Finished);
+        Ok(EventPage {
+            version: record.version,
+            events: events_into(&live, envelopes, viewer),
+        })
+    }
+}
+
+/// The game as `caller` sees it (everything if `over`).
+fn state_of(
+    record: &GameRecord,
+    data: &GameData,
+    live: &Live,
+    caller: Caller,
+    over: bool,
+) -> GameState {
+    let waiting = live.waiting();
+    GameState {
+        game: data.summary(record),
+        version: live.version(),
+        view: live.view(caller.viewer(over)),
+        pending: live.pending(),
+        your_seat: caller.seat,
+        your_turn: caller.seat.is_some_and(|s| waiting.contains(&s)),
+        window_closes_at: None,
+    }
+}
+
+/// Envelopes as `viewer` may see them.
+pub(super) fn events_out(live: &Live, envelopes: &[Envelope], viewer: Viewer) -> Vec<EventOut> {
+    envelopes
+        .iter()
+        .map(|e| EventOut {
+            seq: e.seq,
+            at: e.at,
+            actor: e.actor.clone(),
+            event: live.redact(&e.event, viewer),
+            commitment: e.commitment.clone(),
+            hash: e.commitment.is_some().then(|| e.hash.clone()),
+        })
+        .collect()
+}
+
+/// [`events_out`], taking the envelopes (their events are moved, not
+/// copied, when the viewer may see them as they are).
+pub(super) fn events_into(live: &Live, envelopes: Vec<Envelope>, viewer: Viewer) -> Vec<EventOut> {
+    envelopes
+        .into_iter()
+        .map(|e| EventOut {
+            seq: e.seq,
+            at: e.at,
+            actor: e.actor,
+            event: live.redact_owned(e.event, viewer),
+            hash: e.commitment.is_some().then_some(e.hash),
+            commitment: e.commitment,
+        })
+        .collect()
+}
