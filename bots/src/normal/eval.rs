@@ -24,6 +24,16 @@ pub(super) fn lpw(life: i16) -> f32 {
     }
 }
 
+/// Results of `symbol` on the active player's dice.
+pub(super) fn count(view: &View, symbol: Symbol) -> u8 {
+    view.turn
+        .dice
+        .iter()
+        .filter_map(|d| d.face)
+        .map(|f| f.count(symbol))
+        .sum()
+}
+
 /// The seat's reading of the table at one decision.
 #[derive(Clone, Debug)]
 pub(super) struct Ctx {

@@ -23,7 +23,7 @@ use rand::{RngExt, SeedableRng};
 
 use crate::policy::Policy;
 use beliefs::Beliefs;
-use eval::Ctx;
+use eval::{Ctx, count};
 use table::SEATS;
 
 /// The heuristic player.
@@ -184,16 +184,6 @@ impl NormalPolicy {
             _ => None,
         })
     }
-}
-
-/// Results of `symbol` on the active player's dice.
-pub(super) fn count(view: &View, symbol: Symbol) -> u8 {
-    view.turn
-        .dice
-        .iter()
-        .filter_map(|d| d.face)
-        .map(|f| f.count(symbol))
-        .sum()
 }
 
 impl Policy for NormalPolicy {

@@ -5,8 +5,7 @@
 
 use engine::dice::{Action, Face, Power, Role, Symbol, View};
 
-use super::count;
-use super::eval::Ctx;
+use super::eval::{Ctx, count};
 
 /// Answers an open window: `pass`, or the best `reveal` when it is worth its
 /// one use.
