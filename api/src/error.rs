@@ -1,4 +1,10 @@
 //! Errors as `application/problem+json` (RFC 9457), each with a stable `code`.
+//!
+//! [`ApiError`] is the one error type of the service and the routes alike:
+//! a plain value (no request, no response) whose stable `code` is what the
+//! API promises its clients. This module is the one place where a code gets
+//! its HTTP status: the service names the problem (`ApiError::bad_fork`,
+//! `ApiError::not_your_seat`, ...), and [`ResponseError`] renders it.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
@@ -116,6 +122,64 @@ impl ApiError {
     /// 422: well-formed but not allowed by the rules or the options.
     pub fn unprocessable(code: &'static str, detail: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, detail)
+    }
+
+    /// 404 `not_found`: no game with this id.
+    pub fn no_game(id: impl std::fmt::Display) -> ApiError {
+        ApiError::not_found(format!("no game {id}"))
+    }
+
+    /// 403 `not_your_seat`: the token is for seat `mine`, not `asked`.
+    pub fn not_your_seat(mine: u8, asked: u8) -> ApiError {
+        ApiError::forbidden(
+            "not_your_seat",
+            format!("your token is for seat {mine}, not {asked}"),
+        )
+    }
+
+    /// 403 `not_a_bot_seat`: the worker asked to act for a human seat.
+    pub fn not_a_bot_seat(seat: u8) -> ApiError {
+        ApiError::forbidden("not_a_bot_seat", format!("seat {seat} is not a bot seat"))
+    }
+
+    /// 403 `not_your_decision`: the seat is not asked anything now.
+    pub fn not_your_decision(detail: impl Into<String>) -> ApiError {
+        ApiError::forbidden("not_your_decision", detail)
+    }
+
+    /// 422 `invalid_option`: a game no ruleset plays (a bad option, seat or count).
+    pub fn invalid_option(detail: impl Into<String>) -> ApiError {
+        ApiError::unprocessable("invalid_option", detail)
+    }
+
+    /// 422 `game_over`: the game takes no more actions.
+    pub fn game_over() -> ApiError {
+        ApiError::unprocessable("game_over", "the game is over")
+    }
+
+    /// 422 `game_too_long`: a log of `version` events may not grow past `limit`.
+    pub fn game_too_long(version: u64, limit: u64) -> ApiError {
+        ApiError::unprocessable(
+            "game_too_long",
+            format!(
+                "this game's log holds {version} events and may hold at most {limit}; \
+                 it can still be read, audited and forked"
+            ),
+        )
+    }
+
+    /// 422 `idempotency_key_reused`: an action id sent again with another body.
+    pub fn action_id_reused() -> ApiError {
+        ApiError::unprocessable(
+            "idempotency_key_reused",
+            "this action_id was already used with another action or expected_version: \
+             use a new action_id for a new action",
+        )
+    }
+
+    /// 422 `bad_fork`: the game cannot be forked there.
+    pub fn bad_fork(detail: impl Into<String>) -> ApiError {
+        ApiError::unprocessable("bad_fork", detail)
     }
 
     /// 413: the body is too large.

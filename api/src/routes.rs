@@ -43,8 +43,7 @@ impl FromRequest for Credentials {
 }
 
 fn game_id(raw: &str) -> Result<GameId, ApiError> {
-    raw.parse()
-        .map_err(|_| ApiError::not_found(format!("no game {raw}")))
+    raw.parse().map_err(|_| ApiError::no_game(raw))
 }
 
 // ----- queries --------------------------------------------------------------

@@ -75,9 +75,7 @@ impl Entry {
 
 /// A game's record, or a 404.
 pub(super) fn record_of(store: &SledStore, id: GameId) -> Result<GameRecord, ApiError> {
-    store
-        .game(id)?
-        .ok_or_else(|| ApiError::not_found(format!("no game {id}")))
+    store.game(id)?.ok_or_else(|| ApiError::no_game(id))
 }
 
 /// Folds events after `live`'s version up to `upto` into `live`, reading them

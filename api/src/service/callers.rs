@@ -92,10 +92,7 @@ impl Service {
                     seat: Some(seat),
                     worker: true,
                 }),
-                Some(seat) => Err(ApiError::forbidden(
-                    "not_a_bot_seat",
-                    format!("seat {seat} is not a bot seat"),
-                )),
+                Some(seat) => Err(ApiError::not_a_bot_seat(seat)),
                 None => Ok(Caller {
                     seat: None,
                     worker: true,
@@ -112,10 +109,9 @@ impl Service {
             (None, _) => Err(ApiError::unauthorized(
                 "this token opens no seat of this game",
             )),
-            (Some(mine), Some(asked)) if mine as u8 != asked => Err(ApiError::forbidden(
-                "not_your_seat",
-                format!("your token is for seat {mine}, not {asked}"),
-            )),
+            (Some(mine), Some(asked)) if mine as u8 != asked => {
+                Err(ApiError::not_your_seat(mine as u8, asked))
+            }
             (Some(mine), _) => Ok(Caller {
                 seat: Some(mine as u8),
                 worker: false,

@@ -29,20 +29,17 @@ impl Service {
     pub async fn create(&self, body: CreateGame) -> Result<CreatedGame, ApiError> {
         rules::check_ruleset(&body.ruleset)?;
         if body.seats.len() > body.players as usize {
-            return Err(ApiError::unprocessable(
-                "invalid_option",
-                format!(
-                    "seats: {} seats were given for {} players",
-                    body.seats.len(),
-                    body.players
-                ),
-            ));
+            return Err(ApiError::invalid_option(format!(
+                "seats: {} seats were given for {} players",
+                body.seats.len(),
+                body.players
+            )));
         }
         if !(3..=8).contains(&body.players) {
-            return Err(ApiError::unprocessable(
-                "invalid_option",
-                format!("players: 3 to 8, not {}", body.players),
-            ));
+            return Err(ApiError::invalid_option(format!(
+                "players: 3 to 8, not {}",
+                body.players
+            )));
         }
         let mut seats = Vec::new();
         let mut tokens = Vec::new();
@@ -51,13 +48,10 @@ impl Service {
             if let Some(name) = &req.name
                 && !valid_name(name)
             {
-                return Err(ApiError::unprocessable(
-                    "invalid_option",
-                    format!(
-                        "seats[{i}].name: 1 to 64 characters, not blank, without control \
+                return Err(ApiError::invalid_option(format!(
+                    "seats[{i}].name: 1 to 64 characters, not blank, without control \
                          characters or bidirectional overrides"
-                    ),
-                ));
+                )));
             }
             let human = req.name.is_some() && req.bot.is_none();
             if human {
@@ -71,10 +65,10 @@ impl Service {
             } else {
                 let bot = req.bot.unwrap_or_else(|| bots::DEFAULT_POLICY.to_string());
                 if !bots::POLICIES.contains(&bot.as_str()) {
-                    return Err(ApiError::unprocessable(
-                        "invalid_option",
-                        format!("seats[{i}].bot: `{bot}` is not one of {:?}", bots::POLICIES),
-                    ));
+                    return Err(ApiError::invalid_option(format!(
+                        "seats[{i}].bot: `{bot}` is not one of {:?}",
+                        bots::POLICIES
+                    )));
                 }
                 seats.push(SeatData {
                     name: req.name.unwrap_or_else(|| format!("Bot {}", i + 1)),
@@ -187,17 +181,16 @@ impl Service {
         let record = self.record(id)?;
         let parent = GameData::of(&record)?;
         if record.status != GameStatus::Finished {
-            return Err(ApiError::unprocessable(
-                "bad_fork",
+            return Err(ApiError::bad_fork(
                 "only a finished game can be forked: a fork of a game in progress would show \
                  its hidden cards to the fork's players",
             ));
         }
         if at == 0 || at > record.version {
-            return Err(ApiError::unprocessable(
-                "bad_fork",
-                format!("at: 1 to {} (the game's version)", record.version),
-            ));
+            return Err(ApiError::bad_fork(format!(
+                "at: 1 to {} (the game's version)",
+                record.version
+            )));
         }
         let store = self.store.clone();
         let version = record.version;
@@ -222,13 +215,10 @@ impl Service {
                 }
                 (None, None) => format!("it can fork at {version}"),
             };
-            return Err(ApiError::unprocessable(
-                "bad_fork",
-                format!(
-                    "at: version {at} falls inside one action's events, where the game did not \
+            return Err(ApiError::bad_fork(format!(
+                "at: version {at} falls inside one action's events, where the game did not \
                      wait for a decision; {nearest}"
-                ),
-            ));
+            )));
         }
         let events: Vec<Value> = envelopes
             .into_iter()

@@ -76,13 +76,12 @@ impl Service {
             return Err(ApiError::stale(expected, version));
         }
         if entry.live.is_over() {
-            return Err(ApiError::unprocessable("game_over", "the game is over"));
+            return Err(ApiError::game_over());
         }
         if !entry.live.waiting().contains(&seat) && !entry.live.anytime(&body.action) {
-            return Err(ApiError::forbidden(
-                "not_your_decision",
-                format!("seat {seat} is not asked to decide anything now"),
-            ));
+            return Err(ApiError::not_your_decision(format!(
+                "seat {seat} is not asked to decide anything now"
+            )));
         }
         let standing_orders = entry.live.anytime(&body.action);
         if standing_orders {
@@ -92,13 +91,7 @@ impl Service {
         let (events, next) = entry.live.decide(seat, &body.action, seed)?;
         let limit = self.settings.max_events_per_game;
         if version.saturating_add(events.len() as u64) > limit {
-            return Err(ApiError::unprocessable(
-                "game_too_long",
-                format!(
-                    "this game's log holds {version} events and may hold at most {limit}; \
-                     it can still be read, audited and forked"
-                ),
-            ));
+            return Err(ApiError::game_too_long(version, limit));
         }
         let (envelopes, duplicate) = self
             .commit(
@@ -130,11 +123,7 @@ impl Service {
     /// A repeated action id must come with the body it was first sent with.
     fn same_body(&self, id: GameId, key: &str, digest: &[u8; 32]) -> Result<(), ApiError> {
         match self.store.action_digest(id, key)? {
-            Some(first) if first != *digest => Err(ApiError::unprocessable(
-                "idempotency_key_reused",
-                "this action_id was already used with another action or expected_version: \
-                 use a new action_id for a new action",
-            )),
+            Some(first) if first != *digest => Err(ApiError::action_id_reused()),
             _ => Ok(()),
         }
     }
