@@ -17,7 +17,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::core::{GameRng, Seat, Seed, Viewer};
+use crate::core::{GameRng, Seat, Seed, Team, Viewer};
 use crate::dice;
 
 /// Who won a game: their side (none for a draw) and every winning seat,
@@ -25,7 +25,7 @@ use crate::dice;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Winners {
     /// The winning side.
-    pub team: Option<dice::Team>,
+    pub team: Option<Team>,
     /// Every winning seat.
     pub seats: Vec<Seat>,
 }

@@ -22,7 +22,7 @@ pub mod core;
 pub mod dice;
 pub mod game;
 
-pub use crate::core::{GameRng, Seat, Seed, Viewer};
+pub use crate::core::{GameRng, Role, Seat, Seed, Team, Viewer};
 pub use crate::game::{
     CorruptEvent, Game, PlayError, Ruleset, RulesetEntry, SeatSetup, Table, Winners, ruleset,
     rulesets,

@@ -1,7 +1,10 @@
-//! What every ruleset shares: seats and viewers, and the seeded RNG with its commitment.
+//! What every ruleset shares: seats and viewers, the seeded RNG with its
+//! commitment, and the family's roles and sides.
 
 mod rng;
+mod roles;
 mod viewer;
 
 pub use rng::{GameRng, Seed, SeedParseError};
+pub use roles::{Role, Team};
 pub use viewer::{Seat, Viewer};

@@ -1,36 +1,8 @@
-//! Roles: the cards dealt per player count and what each side wants.
+//! Roles in the dice game: the cards dealt per player count, and whom each
+//! hunts with 3 players. The role and team types are the family's
+//! ([`crate::core`]).
 
-use serde::{Deserialize, Serialize};
-
-/// A role card.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(rename_all = "snake_case")]
-pub enum Role {
-    /// Face up from the start; wants every Outlaw and Renegade gone.
-    Sheriff,
-    /// Wins with the Sheriff.
-    Deputy,
-    /// Wants the Sheriff gone; all Outlaws win together.
-    Outlaw,
-    /// Wants to be the last one standing.
-    Renegade,
-}
-
-/// The side that won a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(rename_all = "snake_case")]
-pub enum Team {
-    /// The Sheriff and his Deputies.
-    Law,
-    /// The Outlaws.
-    Outlaws,
-    /// One Renegade alone.
-    Renegade,
-    /// In the 3-player game, the one player who met his goal or outlived the others.
-    Survivor,
-}
+pub use crate::core::{Role, Team};
 
 /// The role cards for a table of `players` (3 to 8), in a fixed order before shuffling.
 pub fn roles_for(players: u8) -> &'static [Role] {
