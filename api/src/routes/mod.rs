@@ -1,273 +1,28 @@
 //! The HTTP routes of API v1: thin handlers over [`crate::service::Service`].
 //! The request stops here: the service gets what was read from it, never it.
 //!
-//! Bodies and queries are read here, so that a refusal speaks the API's words
+//! Bodies and queries are read in [`request`], so that a refusal speaks the API's words
 //! (`players: a number from 3 to 8, not 300`) rather than its parser's. Every
 //! status an operation may answer is documented with an example problem of
 //! its own: besides the handler's, the limits may answer any request 429, a
 //! known path with another method is a 405, and a body may be refused 408
 //! (too slow), 413 (too large) or 400 (not JSON).
 
-use std::collections::HashMap;
-use std::future::{Ready, ready};
-use std::time::Duration;
+mod request;
 
-use actix_web::dev::Payload;
 use actix_web::http::StatusCode;
-use actix_web::{FromRequest, HttpRequest, HttpResponse, get, post, web};
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use serde_json::Value;
-use store::{GameId, GameStatus, ListQuery};
-use utoipa::IntoParams;
+use store::ListQuery;
 
-use crate::auth;
 use crate::error::{ApiError, Problem, example, stale_example};
 use crate::models::*;
-use crate::service::{Credentials, MAX_WAIT_S, Service};
+use crate::service::{Credentials, Service};
+
+use request::{EventParams, GameParams, ListParams, SeatParams, WaitParams, body, game_id};
 
 /// The shared state as handlers see it.
 pub type Shared = web::Data<Service>;
-
-/// The caller's credentials: the `Authorization` header, read but not judged
-/// (the service refuses a malformed one where it resolves the caller).
-impl FromRequest for Credentials {
-    type Error = ApiError;
-    type Future = Ready<Result<Credentials, ApiError>>;
-
-    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        ready(Ok(match auth::bearer(req) {
-            Ok(None) => Credentials::Anonymous,
-            Ok(Some(token)) => Credentials::Bearer(token),
-            Err(refusal) => Credentials::Malformed(refusal),
-        }))
-    }
-}
-
-fn game_id(raw: &str) -> Result<GameId, ApiError> {
-    raw.parse().map_err(|_| ApiError::no_game(raw))
-}
-
-// ----- queries --------------------------------------------------------------
-
-/// A request's query parameters by name, each at most once and each one of
-/// `known`.
-struct Query(HashMap<String, String>);
-
-impl Query {
-    fn of(req: &HttpRequest, known: &[&str]) -> Result<Query, ApiError> {
-        let pairs = web::Query::<Vec<(String, String)>>::from_query(req.query_string())
-            .map_err(|_| ApiError::bad_request("query: not a valid query string"))?
-            .into_inner();
-        let mut params = HashMap::new();
-        for (name, value) in pairs {
-            if !known.contains(&name.as_str()) {
-                let known = match known {
-                    [] => "none".to_string(),
-                    _ => known
-                        .iter()
-                        .map(|k| format!("`{k}`"))
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                };
-                return Err(ApiError::bad_request(format!(
-                    "{name}: unknown query parameter (this one takes {known})"
-                )));
-            }
-            if params.contains_key(&name) {
-                return Err(ApiError::bad_request(format!("{name}: given twice")));
-            }
-            params.insert(name, value);
-        }
-        Ok(Query(params))
-    }
-
-    fn text(&self, name: &str) -> Option<String> {
-        self.0.get(name).cloned()
-    }
-
-    /// A whole number in `min..=max`, or a 400 that says `what` it must be.
-    fn number(&self, name: &str, min: u64, max: u64, what: &str) -> Result<Option<u64>, ApiError> {
-        let Some(raw) = self.0.get(name) else {
-            return Ok(None);
-        };
-        raw.bytes()
-            .all(|b| b.is_ascii_digit())
-            .then(|| raw.parse::<u64>().ok())
-            .flatten()
-            .filter(|n| (min..=max).contains(n))
-            .map(Some)
-            .ok_or_else(|| ApiError::bad_request(format!("{name}: {what}, not `{raw}`")))
-    }
-
-    fn seat(&self) -> Result<Option<u8>, ApiError> {
-        Ok(self
-            .number("seat", 0, 7, "a seat number from 0 to 7")?
-            .map(|s| s as u8))
-    }
-
-    fn wait(&self) -> Result<Duration, ApiError> {
-        let seconds = self.number(
-            "wait",
-            0,
-            MAX_WAIT_S,
-            "seconds, a whole number from 0 to 60",
-        )?;
-        Ok(Duration::from_secs(seconds.unwrap_or(0)))
-    }
-}
-
-/// The largest version (or `at`, or `after`) a query takes: `int64`'s.
-const MAX_VERSION: u64 = i64::MAX as u64;
-
-/// A JSON body read as `T`, refused in the API's words.
-fn body<T: TryFrom<Value, Error = Refusal>>(body: web::Json<Value>) -> Result<T, ApiError> {
-    T::try_from(body.into_inner()).map_err(ApiError::from)
-}
-
-/// Query of `GET /v1/games`.
-#[derive(Debug, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct ListParams {
-    /// Only games with this status: `active` or `finished`.
-    #[param(schema_with = status_schema)]
-    status: Option<GameStatus>,
-    /// Only this ruleset.
-    #[param(example = "dice")]
-    ruleset: Option<String>,
-    /// Page size: 1 to 200.
-    #[param(minimum = 1, maximum = 200, default = 50)]
-    limit: Option<usize>,
-    /// From a previous page's `next_cursor`.
-    cursor: Option<String>,
-}
-
-fn status_schema() -> utoipa::openapi::schema::Object {
-    utoipa::openapi::schema::ObjectBuilder::new()
-        .schema_type(utoipa::openapi::schema::Type::String)
-        .enum_values(Some(["active", "finished"]))
-        .description(Some("Only games with this status: `active` or `finished`."))
-        .build()
-}
-
-impl ListParams {
-    fn read(req: &HttpRequest) -> Result<ListParams, ApiError> {
-        let q = Query::of(req, &["status", "ruleset", "limit", "cursor"])?;
-        let status = match q.text("status").as_deref() {
-            None => None,
-            Some("active") => Some(GameStatus::Active),
-            Some("finished") => Some(GameStatus::Finished),
-            Some(other) => {
-                return Err(ApiError::bad_request(format!(
-                    "status: `active` or `finished`, not `{other}`"
-                )));
-            }
-        };
-        Ok(ListParams {
-            status,
-            ruleset: q.text("ruleset"),
-            limit: q
-                .number("limit", 1, 200, "a whole number from 1 to 200")?
-                .map(|n| n as usize),
-            cursor: q.text("cursor"),
-        })
-    }
-}
-
-/// Query of `GET /v1/games/{id}`.
-#[derive(Debug, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct GameParams {
-    /// Rewind: the game as it stood after this many events (1 to its version).
-    #[param(minimum = 1)]
-    at: Option<u64>,
-    /// Bot workers only (with the worker key): see the game as this bot seat.
-    #[param(minimum = 0, maximum = 7)]
-    seat: Option<u8>,
-}
-
-impl GameParams {
-    fn read(req: &HttpRequest) -> Result<GameParams, ApiError> {
-        let q = Query::of(req, &["at", "seat"])?;
-        Ok(GameParams {
-            at: q.number(
-                "at",
-                1,
-                MAX_VERSION,
-                "a whole number from 1 to the game's version",
-            )?,
-            seat: q.seat()?,
-        })
-    }
-}
-
-/// Query of the actions endpoints.
-#[derive(Debug, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct SeatParams {
-    /// Bot workers only (with the worker key): the bot seat to act for.
-    #[param(minimum = 0, maximum = 7)]
-    seat: Option<u8>,
-}
-
-impl SeatParams {
-    fn read(req: &HttpRequest) -> Result<SeatParams, ApiError> {
-        let q = Query::of(req, &["seat"])?;
-        Ok(SeatParams { seat: q.seat()? })
-    }
-}
-
-/// Query of `GET /v1/games/{id}/events`.
-#[derive(Debug, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct EventParams {
-    /// Only events with `seq` greater than this.
-    #[param(minimum = 0, default = 0)]
-    after: Option<u64>,
-    /// At most this many events: 1 to 1000.
-    #[param(minimum = 1, maximum = 1000, default = 100)]
-    limit: Option<usize>,
-    /// Hold the request up to this many seconds (0 to 60) until an event
-    /// arrives; a finished game answers at once.
-    #[param(value_type = Option<u64>, minimum = 0, maximum = 60, default = 0)]
-    wait: Duration,
-    /// Bot workers only (with the worker key): the events as this bot seat sees them.
-    #[param(minimum = 0, maximum = 7)]
-    seat: Option<u8>,
-}
-
-impl EventParams {
-    fn read(req: &HttpRequest) -> Result<EventParams, ApiError> {
-        let q = Query::of(req, &["after", "limit", "wait", "seat"])?;
-        Ok(EventParams {
-            after: q.number(
-                "after",
-                0,
-                MAX_VERSION,
-                "a whole number, the last `seq` seen (0 for the start)",
-            )?,
-            limit: q
-                .number("limit", 1, 1000, "a whole number from 1 to 1000")?
-                .map(|n| n as usize),
-            wait: q.wait()?,
-            seat: q.seat()?,
-        })
-    }
-}
-
-/// Query of `GET /v1/bot/turns`.
-#[derive(Debug, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct WaitParams {
-    /// Hold the request up to this many seconds (0 to 60) until a bot must act.
-    #[param(value_type = Option<u64>, minimum = 0, maximum = 60, default = 0)]
-    wait: Duration,
-}
-
-impl WaitParams {
-    fn read(req: &HttpRequest) -> Result<WaitParams, ApiError> {
-        let q = Query::of(req, &["wait"])?;
-        Ok(WaitParams { wait: q.wait()? })
-    }
-}
 
 // ----- operations -----------------------------------------------------------
 //

@@ -1,0 +1,264 @@
+//! Reading a request in the API's words: its game id, its query, its JSON
+//! body and its credentials. A refusal names the field and says what it takes
+//! (`limit: a whole number from 1 to 200, not \`0\``), rather than what a
+//! parser expected.
+
+use std::collections::HashMap;
+use std::future::{Ready, ready};
+use std::time::Duration;
+
+use actix_web::dev::Payload;
+use actix_web::{FromRequest, HttpRequest, web};
+use serde_json::Value;
+use store::{GameId, GameStatus};
+use utoipa::IntoParams;
+
+use crate::auth;
+use crate::error::ApiError;
+use crate::models::Refusal;
+use crate::service::{Credentials, MAX_WAIT_S};
+
+/// The caller's credentials: the `Authorization` header, read but not judged
+/// (the service refuses a malformed one where it resolves the caller).
+impl FromRequest for Credentials {
+    type Error = ApiError;
+    type Future = Ready<Result<Credentials, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(Ok(match auth::bearer(req) {
+            Ok(None) => Credentials::Anonymous,
+            Ok(Some(token)) => Credentials::Bearer(token),
+            Err(refusal) => Credentials::Malformed(refusal),
+        }))
+    }
+}
+
+/// A game id from the path; one that is not 16 hex digits names no game (404).
+pub(super) fn game_id(raw: &str) -> Result<GameId, ApiError> {
+    raw.parse().map_err(|_| ApiError::no_game(raw))
+}
+
+// ----- queries --------------------------------------------------------------
+
+/// A request's query parameters by name, each at most once and each one of
+/// `known`.
+struct Query(HashMap<String, String>);
+
+impl Query {
+    fn of(req: &HttpRequest, known: &[&str]) -> Result<Query, ApiError> {
+        let pairs = web::Query::<Vec<(String, String)>>::from_query(req.query_string())
+            .map_err(|_| ApiError::bad_request("query: not a valid query string"))?
+            .into_inner();
+        let mut params = HashMap::new();
+        for (name, value) in pairs {
+            if !known.contains(&name.as_str()) {
+                let known = match known {
+                    [] => "none".to_string(),
+                    _ => known
+                        .iter()
+                        .map(|k| format!("`{k}`"))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                };
+                return Err(ApiError::bad_request(format!(
+                    "{name}: unknown query parameter (this one takes {known})"
+                )));
+            }
+            if params.contains_key(&name) {
+                return Err(ApiError::bad_request(format!("{name}: given twice")));
+            }
+            params.insert(name, value);
+        }
+        Ok(Query(params))
+    }
+
+    fn text(&self, name: &str) -> Option<String> {
+        self.0.get(name).cloned()
+    }
+
+    /// A whole number in `min..=max`, or a 400 that says `what` it must be.
+    fn number(&self, name: &str, min: u64, max: u64, what: &str) -> Result<Option<u64>, ApiError> {
+        let Some(raw) = self.0.get(name) else {
+            return Ok(None);
+        };
+        raw.bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| raw.parse::<u64>().ok())
+            .flatten()
+            .filter(|n| (min..=max).contains(n))
+            .map(Some)
+            .ok_or_else(|| ApiError::bad_request(format!("{name}: {what}, not `{raw}`")))
+    }
+
+    fn seat(&self) -> Result<Option<u8>, ApiError> {
+        Ok(self
+            .number("seat", 0, 7, "a seat number from 0 to 7")?
+            .map(|s| s as u8))
+    }
+
+    fn wait(&self) -> Result<Duration, ApiError> {
+        let seconds = self.number(
+            "wait",
+            0,
+            MAX_WAIT_S,
+            "seconds, a whole number from 0 to 60",
+        )?;
+        Ok(Duration::from_secs(seconds.unwrap_or(0)))
+    }
+}
+
+/// The largest version (or `at`, or `after`) a query takes: `int64`'s.
+const MAX_VERSION: u64 = i64::MAX as u64;
+
+/// A JSON body read as `T`, refused in the API's words.
+pub(super) fn body<T: TryFrom<Value, Error = Refusal>>(
+    body: web::Json<Value>,
+) -> Result<T, ApiError> {
+    T::try_from(body.into_inner()).map_err(ApiError::from)
+}
+
+/// Query of `GET /v1/games`.
+#[derive(Debug, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ListParams {
+    /// Only games with this status: `active` or `finished`.
+    #[param(schema_with = status_schema)]
+    pub(super) status: Option<GameStatus>,
+    /// Only this ruleset.
+    #[param(example = "dice")]
+    pub(super) ruleset: Option<String>,
+    /// Page size: 1 to 200.
+    #[param(minimum = 1, maximum = 200, default = 50)]
+    pub(super) limit: Option<usize>,
+    /// From a previous page's `next_cursor`.
+    pub(super) cursor: Option<String>,
+}
+
+fn status_schema() -> utoipa::openapi::schema::Object {
+    utoipa::openapi::schema::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::String)
+        .enum_values(Some(["active", "finished"]))
+        .description(Some("Only games with this status: `active` or `finished`."))
+        .build()
+}
+
+impl ListParams {
+    pub(super) fn read(req: &HttpRequest) -> Result<ListParams, ApiError> {
+        let q = Query::of(req, &["status", "ruleset", "limit", "cursor"])?;
+        let status = match q.text("status").as_deref() {
+            None => None,
+            Some("active") => Some(GameStatus::Active),
+            Some("finished") => Some(GameStatus::Finished),
+            Some(other) => {
+                return Err(ApiError::bad_request(format!(
+                    "status: `active` or `finished`, not `{other}`"
+                )));
+            }
+        };
+        Ok(ListParams {
+            status,
+            ruleset: q.text("ruleset"),
+            limit: q
+                .number("limit", 1, 200, "a whole number from 1 to 200")?
+                .map(|n| n as usize),
+            cursor: q.text("cursor"),
+        })
+    }
+}
+
+/// Query of `GET /v1/games/{id}`.
+#[derive(Debug, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct GameParams {
+    /// Rewind: the game as it stood after this many events (1 to its version).
+    #[param(minimum = 1)]
+    pub(super) at: Option<u64>,
+    /// Bot workers only (with the worker key): see the game as this bot seat.
+    #[param(minimum = 0, maximum = 7)]
+    pub(super) seat: Option<u8>,
+}
+
+impl GameParams {
+    pub(super) fn read(req: &HttpRequest) -> Result<GameParams, ApiError> {
+        let q = Query::of(req, &["at", "seat"])?;
+        Ok(GameParams {
+            at: q.number(
+                "at",
+                1,
+                MAX_VERSION,
+                "a whole number from 1 to the game's version",
+            )?,
+            seat: q.seat()?,
+        })
+    }
+}
+
+/// Query of the actions endpoints.
+#[derive(Debug, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SeatParams {
+    /// Bot workers only (with the worker key): the bot seat to act for.
+    #[param(minimum = 0, maximum = 7)]
+    pub(super) seat: Option<u8>,
+}
+
+impl SeatParams {
+    pub(super) fn read(req: &HttpRequest) -> Result<SeatParams, ApiError> {
+        let q = Query::of(req, &["seat"])?;
+        Ok(SeatParams { seat: q.seat()? })
+    }
+}
+
+/// Query of `GET /v1/games/{id}/events`.
+#[derive(Debug, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct EventParams {
+    /// Only events with `seq` greater than this.
+    #[param(minimum = 0, default = 0)]
+    pub(super) after: Option<u64>,
+    /// At most this many events: 1 to 1000.
+    #[param(minimum = 1, maximum = 1000, default = 100)]
+    pub(super) limit: Option<usize>,
+    /// Hold the request up to this many seconds (0 to 60) until an event
+    /// arrives; a finished game answers at once.
+    #[param(value_type = Option<u64>, minimum = 0, maximum = 60, default = 0)]
+    pub(super) wait: Duration,
+    /// Bot workers only (with the worker key): the events as this bot seat sees them.
+    #[param(minimum = 0, maximum = 7)]
+    pub(super) seat: Option<u8>,
+}
+
+impl EventParams {
+    pub(super) fn read(req: &HttpRequest) -> Result<EventParams, ApiError> {
+        let q = Query::of(req, &["after", "limit", "wait", "seat"])?;
+        Ok(EventParams {
+            after: q.number(
+                "after",
+                0,
+                MAX_VERSION,
+                "a whole number, the last `seq` seen (0 for the start)",
+            )?,
+            limit: q
+                .number("limit", 1, 1000, "a whole number from 1 to 1000")?
+                .map(|n| n as usize),
+            wait: q.wait()?,
+            seat: q.seat()?,
+        })
+    }
+}
+
+/// Query of `GET /v1/bot/turns`.
+#[derive(Debug, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct WaitParams {
+    /// Hold the request up to this many seconds (0 to 60) until a bot must act.
+    #[param(value_type = Option<u64>, minimum = 0, maximum = 60, default = 0)]
+    pub(super) wait: Duration,
+}
+
+impl WaitParams {
+    pub(super) fn read(req: &HttpRequest) -> Result<WaitParams, ApiError> {
+        let q = Query::of(req, &["wait"])?;
+        Ok(WaitParams { wait: q.wait()? })
+    }
+}
