@@ -25,7 +25,7 @@ pub fn new_token() -> String {
 }
 
 /// What the store keeps of a token: its SHA-256, as hex. It runs on every
-/// authenticated request, so [`hex`] writes digits without a `format!` per byte.
+/// authenticated request, so `hex` writes digits without a `format!` per byte.
 pub fn token_hash(token: &str) -> String {
     hex(&Sha256::digest(token.as_bytes()))
 }

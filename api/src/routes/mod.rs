@@ -1,7 +1,7 @@
 //! The HTTP routes of API v1: thin handlers over [`crate::service::Service`].
 //! The request stops here: the service gets what was read from it, never it.
 //!
-//! Bodies and queries are read in [`request`], so that a refusal speaks the API's words
+//! Bodies and queries are read in `request`, so that a refusal speaks the API's words
 //! (`players: a number from 3 to 8, not 300`) rather than its parser's. Every
 //! status an operation may answer is documented with an example problem of
 //! its own: besides the handler's, the limits may answer any request 429, a

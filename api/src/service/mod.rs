@@ -1,16 +1,16 @@
 //! The server's shared state and every operation the routes call. The routes
 //! hand it what they read from a request (ids, bodies, queries and the
-//! caller's [`Credentials`]); it never sees HTTP.
+//! caller's [`Credentials`]); it never sees the request itself.
 //!
-//! - [`cache`]: games in a bounded cache of folded states, with copies for
+//! - `cache`: games in a bounded cache of folded states, with copies for
 //!   rewinds, loaded off the async threads;
-//! - [`callers`]: who is calling, resolved against a game's seats;
-//! - [`signals`]: each game's version, for long-polls;
-//! - [`bot_queue`]: the bot seats that must act, for bot workers;
-//! - [`deadlines`]: live reaction windows and the timer that closes them;
-//! - the use cases: [`games`] (create, fork, list), [`play`] (act and
-//!   append), [`views`] (a game, its legal actions, its events) and
-//!   [`audit`].
+//! - `callers`: who is calling, resolved against a game's seats;
+//! - `signals`: each game's version, for long-polls;
+//! - `bot_queue`: the bot seats that must act, for bot workers;
+//! - `deadlines`: live reaction windows and the timer that closes them;
+//! - the use cases: `games` (create, fork, list), `play` (act and
+//!   append), `views` (a game, its legal actions, its events) and
+//!   `audit`.
 
 mod audit;
 mod bot_queue;
