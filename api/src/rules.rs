@@ -87,7 +87,12 @@ impl Clone for Live {
 
 impl std::fmt::Debug for Live {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} game at version {}", self.0.ruleset(), self.0.version())
+        write!(
+            f,
+            "{} game at version {}",
+            self.0.ruleset(),
+            self.0.version()
+        )
     }
 }
 

@@ -35,12 +35,8 @@ impl Service {
                 body.players
             )));
         }
-        if !(3..=8).contains(&body.players) {
-            return Err(ApiError::invalid_option(format!(
-                "players: 3 to 8, not {}",
-                body.players
-            )));
-        }
+        rules::check_players(&body.ruleset, body.players)?;
+        let robots = bots::players::bots_for(&body.ruleset);
         let mut seats = Vec::new();
         let mut tokens = Vec::new();
         for i in 0..body.players {
@@ -63,11 +59,17 @@ impl Service {
                 });
                 tokens.push(SeatToken { seat: i, token });
             } else {
-                let bot = req.bot.unwrap_or_else(|| bots::DEFAULT_POLICY.to_string());
-                if !bots::POLICIES.contains(&bot.as_str()) {
+                let Some(robots) = robots else {
+                    return Err(ApiError::invalid_option(format!(
+                        "seats[{i}]: no bots play `{}` yet; give every seat a name",
+                        body.ruleset
+                    )));
+                };
+                let bot = req.bot.unwrap_or_else(|| robots.default_policy.to_string());
+                if !robots.policies.contains(&bot.as_str()) {
                     return Err(ApiError::invalid_option(format!(
                         "seats[{i}].bot: `{bot}` is not one of {:?}",
-                        bots::POLICIES
+                        robots.policies
                     )));
                 }
                 seats.push(SeatData {
