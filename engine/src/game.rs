@@ -3,9 +3,9 @@
 //! A ruleset is written once, typed, as an implementation of [`Ruleset`]. The
 //! server, the audit, fork, the bot worker and the tools never see its types:
 //! they hold a [`Game`] (a folded state behind JSON) made by the ruleset's
-//! entry in the [registry](rulesets), and ask it what they need. [`Table`] is
+//! entry in the registry ([`crate::rulesets`]), and ask it what they need. [`Table`] is
 //! the one implementation of [`Game`], for every `R: Ruleset`; adding a
-//! ruleset is its `Ruleset` impl and one line in [`rulesets`].
+//! ruleset is its `Ruleset` impl and one line in [`crate::rulesets`].
 //!
 //! Actions, events, views and decisions cross the door as JSON: actions and
 //! events are objects tagged by their `"type"`.
@@ -18,7 +18,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::core::{GameRng, Seat, Seed, Team, Viewer};
-use crate::dice;
 
 /// Who won a game: their side (none for a draw) and every winning seat,
 /// eliminated ones included.
@@ -203,18 +202,13 @@ pub trait RulesetEntry: Sync {
     ) -> Result<Vec<Value>, String>;
 }
 
-/// Every ruleset the engine plays.
-pub fn rulesets() -> &'static [&'static dyn RulesetEntry] {
-    &[&Registered::<dice::Dice>(std::marker::PhantomData)]
-}
+/// The registry's entry of a ruleset `R` (see [`crate::rulesets`]).
+pub struct Registered<R>(std::marker::PhantomData<fn() -> R>);
 
-/// The ruleset with this id.
-pub fn ruleset(id: &str) -> Option<&'static dyn RulesetEntry> {
-    rulesets().iter().copied().find(|r| r.id() == id)
+impl<R: Ruleset> Registered<R> {
+    /// The entry of `R`.
+    pub const ENTRY: Registered<R> = Registered(std::marker::PhantomData);
 }
-
-/// The registry's entry of a ruleset.
-struct Registered<R>(std::marker::PhantomData<fn() -> R>);
 
 impl<R: Ruleset> RulesetEntry for Registered<R> {
     fn id(&self) -> &'static str {
@@ -438,6 +432,7 @@ impl<R: Ruleset> Game for Table<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{ruleset, rulesets};
 
     #[test]
     fn the_registry_finds_each_ruleset_by_its_id() {

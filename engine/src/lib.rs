@@ -24,9 +24,19 @@ pub mod game;
 
 pub use crate::core::{GameRng, Role, Seat, Seed, Team, Viewer};
 pub use crate::game::{
-    CorruptEvent, Game, PlayError, Ruleset, RulesetEntry, SeatSetup, Table, Winners, ruleset,
-    rulesets,
+    CorruptEvent, Game, PlayError, Ruleset, RulesetEntry, SeatSetup, Table, Winners,
 };
+
+/// Every ruleset the engine plays: the registry. Adding a ruleset is its
+/// [`Ruleset`] impl and one line here.
+pub fn rulesets() -> &'static [&'static dyn RulesetEntry] {
+    &[&game::Registered::<dice::Dice>::ENTRY]
+}
+
+/// The ruleset with this id.
+pub fn ruleset(id: &str) -> Option<&'static dyn RulesetEntry> {
+    rulesets().iter().copied().find(|r| r.id() == id)
+}
 
 /// The version of the rules engine, recorded in the first event of every game.
 pub const ENGINE_VERSION: &str = concat!("engine/", env!("CARGO_PKG_VERSION"));
