@@ -9,7 +9,7 @@ use serde_json::Value;
 use crate::error::ApiError;
 use crate::models::Winners;
 
-pub use engine::SeatSetup;
+pub use engine::SeatSpec;
 
 /// The rulesets the server plays (the engine's registry, by id).
 pub fn ruleset_ids() -> impl Iterator<Item = &'static str> {
@@ -53,7 +53,7 @@ pub fn start(
     ruleset: &str,
     players: u8,
     options: &Value,
-    seats: Vec<SeatSetup>,
+    seats: Vec<SeatSpec>,
     seed: Seed,
 ) -> Result<Vec<Value>, ApiError> {
     entry(ruleset)?

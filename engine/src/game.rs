@@ -17,7 +17,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::core::{GameRng, Seat, Seed, Team, Viewer};
+use crate::core::{GameRng, Seat, SeatSpec, Seed, Team, Viewer};
 
 /// Who won a game: their side (none for a draw) and every winning seat,
 /// eliminated ones included.
@@ -27,15 +27,6 @@ pub struct Winners {
     pub team: Option<Team>,
     /// Every winning seat.
     pub seats: Vec<Seat>,
-}
-
-/// A seat of a new game, as its creator asked for it.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SeatSetup {
-    /// Display name.
-    pub name: String,
-    /// The bot policy playing it, for a bot seat.
-    pub bot: Option<String>,
 }
 
 /// Why an action (or a server's expiry) was refused. Nothing changed.
@@ -90,7 +81,7 @@ pub trait Ruleset: 'static {
 
     /// A game's setup from the creator's JSON options (an object, or null for
     /// the defaults); the message of a refusal names the option.
-    fn config(players: u8, options: &Value, seats: Vec<SeatSetup>) -> Result<Self::Config, String>;
+    fn config(players: u8, options: &Value, seats: Vec<SeatSpec>) -> Result<Self::Config, String>;
     /// The events that open a new game.
     fn start(config: &Self::Config, rng: &mut GameRng) -> Result<Vec<Self::Event>, String>;
     /// Folds one event into the state. Total: never fails, never panics.
@@ -197,7 +188,7 @@ pub trait RulesetEntry: Sync {
         &self,
         players: u8,
         options: &Value,
-        seats: Vec<SeatSetup>,
+        seats: Vec<SeatSpec>,
         seed: Seed,
     ) -> Result<Vec<Value>, String>;
 }
@@ -227,7 +218,7 @@ impl<R: Ruleset> RulesetEntry for Registered<R> {
         &self,
         players: u8,
         options: &Value,
-        seats: Vec<SeatSetup>,
+        seats: Vec<SeatSpec>,
         seed: Seed,
     ) -> Result<Vec<Value>, String> {
         let config = R::config(players, options, seats)?;
@@ -447,7 +438,7 @@ mod tests {
     #[test]
     fn a_game_opens_plays_and_refuses_through_json() {
         let dice = ruleset("dice").expect("dice");
-        let seats = vec![SeatSetup::default(); 4];
+        let seats = vec![SeatSpec::default(); 4];
         let seed = Seed::from_u64(3);
         let events = dice
             .start(4, &Value::Null, seats, seed)

@@ -22,10 +22,8 @@ pub mod core;
 pub mod dice;
 pub mod game;
 
-pub use crate::core::{GameRng, Role, Seat, Seed, Team, Viewer};
-pub use crate::game::{
-    CorruptEvent, Game, PlayError, Ruleset, RulesetEntry, SeatSetup, Table, Winners,
-};
+pub use crate::core::{GameRng, Role, Seat, SeatSpec, Seed, Team, Viewer};
+pub use crate::game::{CorruptEvent, Game, PlayError, Ruleset, RulesetEntry, Table, Winners};
 
 /// Every ruleset the engine plays: the registry. Adding a ruleset is its
 /// [`Ruleset`] impl and one line here.

@@ -12,7 +12,7 @@ use crate::auth;
 use crate::data::{GameData, SeatData};
 use crate::error::ApiError;
 use crate::models::{CreateGame, CreatedGame, ForkOrigin, GameList, GameSummary, SeatToken};
-use crate::rules::{self, Live, SeatSetup};
+use crate::rules::{self, Live, SeatSpec};
 
 /// Whether `name` is fit to show other players: 1 to 64 characters, not
 /// blank, with no control characters and no bidirectional overrides or
@@ -85,7 +85,7 @@ impl Service {
         };
         let setups = seats
             .iter()
-            .map(|s| SeatSetup {
+            .map(|s| SeatSpec {
                 name: s.name.clone(),
                 bot: s.bot.clone(),
             })

@@ -3,8 +3,10 @@
 
 mod rng;
 mod roles;
+mod seats;
 mod viewer;
 
 pub use rng::{GameRng, Seed, SeedParseError};
 pub use roles::{Role, Team};
+pub use seats::SeatSpec;
 pub use viewer::{Seat, Viewer};

@@ -54,7 +54,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::core::{GameRng, Seat, Seed, Viewer};
-use crate::game::{PlayError, SeatSetup, Winners};
+use crate::game::{PlayError, Winners};
 
 /// The ruleset id of the dice game in the API and the log.
 pub const RULESET: &str = "dice";
@@ -148,7 +148,7 @@ impl crate::Ruleset for Dice {
     type View = View;
     type Pending = Pending;
 
-    fn config(players: u8, options: &Value, seats: Vec<SeatSetup>) -> Result<Config, String> {
+    fn config(players: u8, options: &Value, seats: Vec<SeatSpec>) -> Result<Config, String> {
         let options = match options {
             Value::Null => Options::default(),
             Value::Object(_) => {
@@ -156,13 +156,6 @@ impl crate::Ruleset for Dice {
             }
             _ => return Err("options: an object, such as {\"modules\": [\"ghost\"]}".into()),
         };
-        let seats = seats
-            .into_iter()
-            .map(|s| SeatSpec {
-                name: s.name,
-                bot: s.bot,
-            })
-            .collect();
         Ok(Config {
             players,
             options,

@@ -40,16 +40,7 @@ pub struct Options {
     pub reaction_seconds: Option<u32>,
 }
 
-/// A seat as the game records it: a display name and, for a bot seat, its policy.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct SeatSpec {
-    /// Display name.
-    pub name: String,
-    /// The bot policy playing this seat, if it is a bot seat.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bot: Option<String>,
-}
+pub use crate::core::SeatSpec;
 
 /// The most players at a table.
 pub const MAX_PLAYERS: usize = 8;
