@@ -23,7 +23,7 @@ pub mod metrics;
 pub mod models;
 mod quota;
 pub mod routes;
-pub mod rules;
+pub mod ruleset;
 pub mod service;
 pub mod telemetry;
 

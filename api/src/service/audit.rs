@@ -9,7 +9,7 @@ use super::{Service, blocking, seed_of};
 use crate::data::GameData;
 use crate::error::ApiError;
 use crate::models::Audit;
-use crate::rules::Live;
+use crate::ruleset::FoldedGame;
 
 impl Service {
     /// Verifies a game's hash chain and, once its seed is public, its
@@ -40,7 +40,7 @@ fn audit(store: &SledStore, id: GameId) -> Result<Audit, ApiError> {
             None => own,
         };
         let fork_at = data.forked_from.as_ref().map_or(0, |f| f.at);
-        let live = Live::new(&record.ruleset)?;
+        let live = FoldedGame::new(&record.ruleset)?;
         let result = live.verify_log(&events, |v| if v < fork_at { origin } else { own });
         fair = Some(result.is_ok());
         first_unfair_seq = result.err().map(|i| i as u64 + 1);

@@ -13,7 +13,7 @@ use tokio::sync::{Mutex as AsyncMutex, OwnedMutexGuard};
 use super::{blocking, lock};
 use crate::data::GameData;
 use crate::error::ApiError;
-use crate::rules::Live;
+use crate::ruleset::FoldedGame;
 
 /// Events read from the store per call when folding a log.
 const READ_CHUNK: usize = 1_000;
@@ -29,20 +29,20 @@ pub(super) struct Entry {
     /// The server's data for it.
     pub data: GameData,
     /// The folded state.
-    pub live: Live,
+    pub live: FoldedGame,
     /// Its chain v2 key, derived once (`None` for a chain v1 game).
     pub chain_key: Option<[u8; 32]>,
     /// Copies of the state, at least [`SNAPSHOT_EVERY`] events apart (by the
     /// version they were taken at), so that a rewind folds few events.
-    snapshots: Vec<(u64, Live)>,
+    snapshots: Vec<(u64, FoldedGame)>,
 }
 
 impl Entry {
     pub(super) fn new(
         record: GameRecord,
         data: GameData,
-        live: Live,
-        snapshots: Vec<(u64, Live)>,
+        live: FoldedGame,
+        snapshots: Vec<(u64, FoldedGame)>,
     ) -> Result<Entry, ApiError> {
         Ok(Entry {
             chain_key: data.chain_key()?,
@@ -63,7 +63,7 @@ impl Entry {
     }
 
     /// The latest state kept at or before version `at`.
-    pub(super) fn state_before(&self, at: u64) -> Option<(u64, Live)> {
+    pub(super) fn state_before(&self, at: u64) -> Option<(u64, FoldedGame)> {
         if at >= self.live.version() {
             return Some((self.live.version(), self.live.clone()));
         }
@@ -83,9 +83,9 @@ pub(super) fn record_of(store: &SledStore, id: GameId) -> Result<GameRecord, Api
 pub(super) fn fold_into(
     store: &SledStore,
     id: GameId,
-    live: &mut Live,
+    live: &mut FoldedGame,
     upto: u64,
-    mut snapshots: Option<&mut Vec<(u64, Live)>>,
+    mut snapshots: Option<&mut Vec<(u64, FoldedGame)>>,
 ) -> Result<(), ApiError> {
     while live.version() < upto {
         let chunk = READ_CHUNK.min((upto - live.version()) as usize);
@@ -109,7 +109,7 @@ pub(super) fn fold_into(
 fn load(store: &SledStore, id: GameId) -> Result<Entry, ApiError> {
     let record = record_of(store, id)?;
     let data = GameData::of(&record)?;
-    let mut live = Live::new(&record.ruleset)?;
+    let mut live = FoldedGame::new(&record.ruleset)?;
     let mut snapshots = Vec::new();
     fold_into(store, id, &mut live, record.version, Some(&mut snapshots))?;
     Entry::new(record, data, live, snapshots)

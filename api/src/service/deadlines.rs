@@ -14,7 +14,7 @@ use tokio::time::Instant;
 
 use super::{Service, lock, seed_of};
 use crate::error::ApiError;
-use crate::rules::Live;
+use crate::ruleset::FoldedGame;
 
 /// Special roles: when an open window of a game with a live reaction window closes.
 #[derive(Clone, Copy, Debug)]
@@ -145,7 +145,7 @@ impl Service {
     }
 
     /// The deadline of the window the game waits on, if it has one.
-    pub(super) fn deadline_of(&self, id: GameId, live: &Live) -> Option<DateTime<Utc>> {
+    pub(super) fn deadline_of(&self, id: GameId, live: &FoldedGame) -> Option<DateTime<Utc>> {
         let opened = live.reaction_window()?.0;
         self.deadlines.closes_at(id, opened)
     }

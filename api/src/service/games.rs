@@ -12,7 +12,7 @@ use crate::auth;
 use crate::data::{GameData, SeatData};
 use crate::error::ApiError;
 use crate::models::{CreateGame, CreatedGame, ForkOrigin, GameList, GameSummary, SeatToken};
-use crate::rules::{self, Live, SeatSpec};
+use crate::ruleset::{self, FoldedGame, SeatSpec};
 
 /// Whether `name` is fit to show other players: 1 to 64 characters, not
 /// blank, with no control characters and no bidirectional overrides or
@@ -27,7 +27,7 @@ fn valid_name(name: &str) -> bool {
 impl Service {
     /// Creates a game.
     pub async fn create(&self, body: CreateGame) -> Result<CreatedGame, ApiError> {
-        rules::check_ruleset(&body.ruleset)?;
+        ruleset::check_ruleset(&body.ruleset)?;
         if body.seats.len() > body.players as usize {
             return Err(ApiError::invalid_option(format!(
                 "seats: {} seats were given for {} players",
@@ -35,7 +35,7 @@ impl Service {
                 body.players
             )));
         }
-        rules::check_players(&body.ruleset, body.players)?;
+        ruleset::check_players(&body.ruleset, body.players)?;
         let robots = bots::players::bots_for(&body.ruleset);
         let mut seats = Vec::new();
         let mut tokens = Vec::new();
@@ -90,7 +90,7 @@ impl Service {
                 bot: s.bot.clone(),
             })
             .collect();
-        let events = rules::start(&body.ruleset, body.players, &body.options, setups, seed)?;
+        let events = ruleset::start(&body.ruleset, body.players, &body.options, setups, seed)?;
         let data = GameData {
             players: body.players,
             options: if body.options.is_null() {
@@ -122,7 +122,7 @@ impl Service {
         actor: &str,
         forked_from: Option<ForkOrigin>,
     ) -> Result<GameSummary, ApiError> {
-        let mut live = Live::new(ruleset)?;
+        let mut live = FoldedGame::new(ruleset)?;
         for e in &events {
             live.apply(e)?;
         }
@@ -203,7 +203,7 @@ impl Service {
             v == version
                 || envelopes
                     .get(v as usize)
-                    .is_some_and(|e| rules::starts_action(&record.ruleset, &e.event))
+                    .is_some_and(|e| ruleset::starts_action(&record.ruleset, &e.event))
         };
         if !waited(at) {
             let before = (1..at).rev().find(|&v| waited(v));

@@ -11,7 +11,7 @@ use super::views::{events_into, events_out};
 use super::{Caller, Credentials, Service, seed_of};
 use crate::error::ApiError;
 use crate::models::{ActionResult, PostAction};
-use crate::rules::Live;
+use crate::ruleset::FoldedGame;
 
 /// The digest kept with an action id: SHA-256 of the canonical JSON of what
 /// was posted with it (the action and the expected version).
@@ -26,7 +26,7 @@ fn action_digest(body: &PostAction) -> [u8; 32] {
 
 /// Each event's public form, where it differs from the event (chain v2 hashes
 /// it instead of the event).
-pub(super) fn public_forms(live: &Live, events: &[Value]) -> Vec<Option<Value>> {
+pub(super) fn public_forms(live: &FoldedGame, events: &[Value]) -> Vec<Option<Value>> {
     events.iter().map(|e| live.public_form(e)).collect()
 }
 
@@ -138,7 +138,7 @@ impl Service {
         actor: String,
         action: Option<(String, [u8; 32])>,
         events: Vec<Value>,
-        next: Live,
+        next: FoldedGame,
     ) -> Result<(Vec<Envelope>, bool), ApiError> {
         let id = entry.record.id;
         let over = next.is_over();

@@ -11,7 +11,7 @@ use super::{Caller, Credentials, Service, blocking};
 use crate::data::GameData;
 use crate::error::ApiError;
 use crate::models::{EventOut, EventPage, GameState, LegalActions};
-use crate::rules::Live;
+use crate::ruleset::FoldedGame;
 
 impl Service {
     /// The game as the caller may see it, now or after `at` events.
@@ -50,7 +50,7 @@ impl Service {
                     }
                     let (_, base) = match entry.state_before(at) {
                         Some(found) => found,
-                        None => (0, Live::new(&entry.record.ruleset)?),
+                        None => (0, FoldedGame::new(&entry.record.ruleset)?),
                     };
                     (entry.record.clone(), entry.data.clone(), caller, base)
                 };
@@ -112,7 +112,7 @@ impl Service {
             }
         }
         let record = self.record(id)?;
-        let live = Live::new(&record.ruleset)?;
+        let live = FoldedGame::new(&record.ruleset)?;
         let viewer = caller.viewer(record.status == GameStatus::Finished);
         Ok(EventPage {
             version: record.version,
@@ -125,7 +125,7 @@ impl Service {
 fn state_of(
     record: &GameRecord,
     data: &GameData,
-    live: &Live,
+    live: &FoldedGame,
     caller: Caller,
     over: bool,
 ) -> GameState {
@@ -142,7 +142,11 @@ fn state_of(
 }
 
 /// Envelopes as `viewer` may see them.
-pub(super) fn events_out(live: &Live, envelopes: &[Envelope], viewer: Viewer) -> Vec<EventOut> {
+pub(super) fn events_out(
+    live: &FoldedGame,
+    envelopes: &[Envelope],
+    viewer: Viewer,
+) -> Vec<EventOut> {
     envelopes
         .iter()
         .map(|e| EventOut {
@@ -158,7 +162,11 @@ pub(super) fn events_out(live: &Live, envelopes: &[Envelope], viewer: Viewer) ->
 
 /// [`events_out`], taking the envelopes (their events are moved, not
 /// copied, when the viewer may see them as they are).
-pub(super) fn events_into(live: &Live, envelopes: Vec<Envelope>, viewer: Viewer) -> Vec<EventOut> {
+pub(super) fn events_into(
+    live: &FoldedGame,
+    envelopes: Vec<Envelope>,
+    viewer: Viewer,
+) -> Vec<EventOut> {
     envelopes
         .into_iter()
         .map(|e| EventOut {

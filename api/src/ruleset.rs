@@ -76,16 +76,17 @@ fn refused(e: PlayError) -> ApiError {
     }
 }
 
-/// A game's folded state, whatever its ruleset.
-pub struct Live(Box<dyn Game>);
+/// A game folded from its log, whatever its ruleset: the engine's [`Game`]
+/// with the server's errors.
+pub struct FoldedGame(Box<dyn Game>);
 
-impl Clone for Live {
-    fn clone(&self) -> Live {
-        Live(self.0.clone_game())
+impl Clone for FoldedGame {
+    fn clone(&self) -> FoldedGame {
+        FoldedGame(self.0.clone_game())
     }
 }
 
-impl std::fmt::Debug for Live {
+impl std::fmt::Debug for FoldedGame {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
@@ -96,10 +97,10 @@ impl std::fmt::Debug for Live {
     }
 }
 
-impl Live {
+impl FoldedGame {
     /// The state before any event.
-    pub fn new(ruleset: &str) -> Result<Live, ApiError> {
-        Ok(Live(entry(ruleset)?.new_game()))
+    pub fn new(ruleset: &str) -> Result<FoldedGame, ApiError> {
+        Ok(FoldedGame(entry(ruleset)?.new_game()))
     }
 
     /// Folds a stored event.
@@ -152,12 +153,12 @@ impl Live {
 
     /// Closes the open window whose live reaction time is up: the events and
     /// the state they lead to.
-    pub fn expire(&self, seed: Seed) -> Result<(Vec<Value>, Live), ApiError> {
+    pub fn expire(&self, seed: Seed) -> Result<(Vec<Value>, FoldedGame), ApiError> {
         let (events, next) = self
             .0
             .expire(seed)
             .map_err(|e| ApiError::unprocessable("no_window", e.to_string()))?;
-        Ok((events, Live(next)))
+        Ok((events, FoldedGame(next)))
     }
 
     /// Whether `action` may be posted by a seat that is not asked anything now
@@ -183,9 +184,9 @@ impl Live {
         seat: u8,
         action: &Value,
         seed: Seed,
-    ) -> Result<(Vec<Value>, Live), ApiError> {
+    ) -> Result<(Vec<Value>, FoldedGame), ApiError> {
         let (events, next) = self.0.play(seat, action, seed).map_err(refused)?;
-        Ok((events, Live(next)))
+        Ok((events, FoldedGame(next)))
     }
 
     /// A stored event as `viewer` may see it.
@@ -199,7 +200,7 @@ impl Live {
         self.0.public_form(event)
     }
 
-    /// [`Live::redact`], taking the event (returned as it is when the viewer
+    /// [`FoldedGame::redact`], taking the event (returned as it is when the viewer
     /// may see it whole).
     pub fn redact_owned(&self, event: Value, viewer: Viewer) -> Value {
         match self.0.public_form(&event) {
