@@ -8,5 +8,5 @@ mod viewer;
 
 pub use rng::{GameRng, Seed, SeedParseError};
 pub use roles::{Role, Team};
-pub use seats::SeatSpec;
+pub use seats::{MAX_SEATS, SeatSet, SeatSpec};
 pub use viewer::{Seat, Viewer};

@@ -43,7 +43,7 @@ pub struct Options {
 pub use crate::core::SeatSpec;
 
 /// The most players at a table.
-pub const MAX_PLAYERS: usize = 8;
+pub const MAX_PLAYERS: usize = crate::core::MAX_SEATS;
 
 /// Everything needed to open a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
