@@ -64,7 +64,7 @@ pub fn start(
 /// Whether a stored event of `ruleset` begins a decision's events: a game may
 /// be forked just before it (or at its end), where it waits for a decision.
 pub fn starts_action(ruleset: &str, event: &Value) -> bool {
-    engine::ruleset(ruleset).is_some_and(|r| r.new_game().begins_decision(event))
+    engine::ruleset(ruleset).is_some_and(|r| r.begins_decision(event))
 }
 
 fn refused(e: PlayError) -> ApiError {

@@ -183,6 +183,9 @@ pub trait RulesetEntry: Sync {
     fn players(&self) -> RangeInclusive<u8>;
     /// A game before any event.
     fn new_game(&self) -> Box<dyn Game>;
+    /// Whether a stored event begins a decision's events (a fork point),
+    /// without a game at hand.
+    fn begins_decision(&self, event: &Value) -> bool;
     /// The opening events of a new game (options as JSON), or why not.
     fn start(
         &self,
@@ -212,6 +215,10 @@ impl<R: Ruleset> RulesetEntry for Registered<R> {
 
     fn new_game(&self) -> Box<dyn Game> {
         Box::new(Table::<R>::default())
+    }
+
+    fn begins_decision(&self, event: &Value) -> bool {
+        R::Event::deserialize(event).is_ok_and(|e| R::begins_decision(&e))
     }
 
     fn start(
@@ -408,7 +415,7 @@ impl<R: Ruleset> Game for Table<R> {
     }
 
     fn begins_decision(&self, event: &Value) -> bool {
-        R::Event::deserialize(event).is_ok_and(|e| R::begins_decision(&e))
+        Registered::<R>::ENTRY.begins_decision(event)
     }
 
     fn verify_log(&self, events: &[Value], seed_at: &dyn Fn(u64) -> Seed) -> Result<(), usize> {

@@ -194,18 +194,24 @@ impl Service {
                 record.version
             )));
         }
-        let store = self.store.clone();
         let version = record.version;
-        let envelopes = blocking(move || read_all(&store, id, version)).await?;
+        // The fork's events, and the one after them (where it must wait).
+        let store = self.store.clone();
+        let upto = version.min(at + 1);
+        let mut envelopes = blocking(move || read_all(&store, id, upto)).await?;
         // The game waited at version v when v is its end or event v + 1
         // begins a decision.
-        let waited = |v: u64| {
+        let waited = |envelopes: &[store::Envelope], v: u64| {
             v == version
                 || envelopes
                     .get(v as usize)
                     .is_some_and(|e| ruleset::starts_action(&record.ruleset, &e.event))
         };
-        if !waited(at) {
+        if !waited(&envelopes, at) {
+            // Only a refusal reads the whole log, to name the nearest fork points.
+            let store = self.store.clone();
+            envelopes = blocking(move || read_all(&store, id, version)).await?;
+            let waited = |v: u64| waited(&envelopes, v);
             let before = (1..at).rev().find(|&v| waited(v));
             let after = (at + 1..=version).find(|&v| waited(v));
             let nearest = match (before, after) {
