@@ -11,10 +11,12 @@ pub mod policy;
 pub mod random;
 pub mod registry;
 pub mod runner;
+pub mod simulation;
 pub mod worker;
 
 pub use normal::NormalPolicy;
 pub use policy::Policy;
 pub use random::RandomPolicy;
-pub use registry::{DEFAULT_POLICY, POLICIES, policy_by_name};
-pub use runner::{GameRecord, play_dice_game};
+pub use registry::{DEFAULT_POLICY, POLICIES, Playable, policy_by_name};
+pub use runner::{GameRecord, bot_seats, play_dice_game, play_game};
+pub use simulation::{Report, Simulation, Tally, simulate};

@@ -2,11 +2,14 @@
 //! through a [`SeatPlayer`] over JSON, made by the ruleset's entry in
 //! [`bot_rulesets`]. Only a ruleset's own entry reads its types.
 
-use engine::dice;
+use engine::Ruleset;
+use engine::dice::Dice;
 use serde::Deserialize;
 use serde_json::Value;
 
 use crate::policy::Policy;
+use crate::registry::Playable;
+use crate::simulation::{Report, Simulation, simulate};
 
 /// A bot playing one seat of one game, over the API's JSON.
 pub trait SeatPlayer: Send {
@@ -33,18 +36,14 @@ pub struct BotRuleset {
     pub is_reaction: fn(pending: &Value) -> bool,
     /// Whether an event (as the API shows it) ends the game.
     pub ends_game: fn(event: &Value) -> bool,
+    /// Plays many games in-process (the `simulate` tool).
+    pub simulate: fn(&Simulation, progress: &dyn Fn()) -> Result<Report, String>,
 }
 
-/// Every ruleset the bots can play.
+/// Every ruleset the bots can play: one line per ruleset.
 pub fn bot_rulesets() -> &'static [BotRuleset] {
-    &[BotRuleset {
-        id: dice::RULESET,
-        policies: crate::POLICIES,
-        default_policy: crate::DEFAULT_POLICY,
-        player: dice_player,
-        is_reaction: dice_is_reaction,
-        ends_game: dice_ends_game,
-    }]
+    const RULESETS: &[BotRuleset] = &[BotRuleset::of::<Dice>()];
+    RULESETS
 }
 
 /// The bots of one ruleset.
@@ -52,37 +51,51 @@ pub fn bots_for(ruleset: &str) -> Option<&'static BotRuleset> {
     bot_rulesets().iter().find(|b| b.id == ruleset)
 }
 
-/// A dice [`Policy`] behind JSON.
-struct DicePlayer(Box<dyn Policy>);
-
-fn dice_player(policy: &str, seed: u64) -> Option<Box<dyn SeatPlayer>> {
-    crate::policy_by_name(policy, seed).map(|p| Box::new(DicePlayer(p)) as Box<dyn SeatPlayer>)
+impl BotRuleset {
+    /// The bots of ruleset `R`, made once for every ruleset.
+    pub const fn of<R: Playable>() -> BotRuleset {
+        BotRuleset {
+            id: R::ID,
+            policies: R::POLICIES,
+            default_policy: R::DEFAULT_POLICY,
+            player: typed_player::<R>,
+            is_reaction: is_reaction::<R>,
+            ends_game: ends_game::<R>,
+            simulate: simulate::<R>,
+        }
+    }
 }
 
-fn dice_is_reaction(pending: &Value) -> bool {
-    dice::Pending::deserialize(pending)
-        .is_ok_and(|p| matches!(p.decision, dice::Decision::Window { .. }))
+/// A typed [`Policy`] of ruleset `R` behind JSON.
+struct TypedPlayer<R: Ruleset>(Box<dyn Policy<R>>);
+
+fn typed_player<R: Playable>(policy: &str, seed: u64) -> Option<Box<dyn SeatPlayer>> {
+    R::policy(policy, seed).map(|p| Box::new(TypedPlayer::<R>(p)) as Box<dyn SeatPlayer>)
 }
 
-fn dice_ends_game(event: &Value) -> bool {
-    dice::Event::deserialize(event).is_ok_and(|e| matches!(e, dice::Event::GameEnded { .. }))
+fn is_reaction<R: Ruleset>(pending: &Value) -> bool {
+    R::Pending::deserialize(pending).is_ok_and(|p| R::is_reaction(&p))
 }
 
-impl SeatPlayer for DicePlayer {
+fn ends_game<R: Ruleset>(event: &Value) -> bool {
+    R::Event::deserialize(event).is_ok_and(|e| R::ends_game(&e))
+}
+
+impl<R: Ruleset> SeatPlayer for TypedPlayer<R> {
     fn observe(&mut self, event: &Value) {
         if !self.0.observes() {
             return;
         }
-        if let Ok(event) = dice::Event::deserialize(event) {
+        if let Ok(event) = R::Event::deserialize(event) {
             self.0.observe(&event);
         }
     }
 
     fn choose(&mut self, view: &Value, legal: &[Value]) -> Option<Value> {
-        let view = dice::View::deserialize(view).ok()?;
+        let view = R::View::deserialize(view).ok()?;
         let actions = legal
             .iter()
-            .map(dice::Action::deserialize)
+            .map(R::Action::deserialize)
             .collect::<Result<Vec<_>, _>>()
             .ok()?;
         if actions.is_empty() {
@@ -111,6 +124,7 @@ mod tests {
 
     #[test]
     fn dice_reactions_and_endings_are_read_from_typed_json() {
+        use engine::dice;
         let bots = bots_for("dice").expect("dice");
         let as_json =
             |decision| serde_json::to_value(dice::Pending { seat: 1, decision }).expect("json");

@@ -1,18 +1,19 @@
-//! The [`Policy`] trait: what every bot policy answers to. The policies are in
-//! their own modules (`random`, `normal`), and the registry that makes one by
-//! name is in `registry`.
+//! The [`Policy`] trait: what every bot policy answers to, for one ruleset.
+//! The policies are in their own modules (`random`, `normal`), and the
+//! registry that makes one by name is in `registry`.
 
-use engine::dice::{Action, Event, View};
+use engine::Ruleset;
+use engine::dice::Dice;
 
-/// A bot playing one seat: picks one of its legal actions.
+/// A bot playing one seat of a game of ruleset `R`: picks one of its legal actions.
 ///
 /// Deterministic given its seed and what it was shown: the events its seat may
 /// see (in order, each once) and, at each decision, its seat's view.
-pub trait Policy: Send {
+pub trait Policy<R: Ruleset = Dice>: Send {
     /// The policy's name as the API and `simulate` spell it.
     fn name(&self) -> &'static str;
     /// Shows the policy the next event of its game, redacted for its seat.
-    fn observe(&mut self, _event: &Event) {}
+    fn observe(&mut self, _event: &R::Event) {}
     /// Whether [`Policy::observe`] does anything (lets runners skip the events).
     fn observes(&self) -> bool {
         true
@@ -23,5 +24,5 @@ pub trait Policy: Send {
         true
     }
     /// Picks an action from `legal` (never empty), seeing only `view`.
-    fn choose(&mut self, view: &View, legal: &[Action]) -> Action;
+    fn choose(&mut self, view: &R::View, legal: &[R::Action]) -> R::Action;
 }

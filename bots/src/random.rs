@@ -1,6 +1,6 @@
-//! The `random` policy: uniformly random legal actions.
+//! The `random` policy: uniformly random legal actions, for every ruleset.
 
-use engine::dice::{Action, View};
+use engine::Ruleset;
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 
@@ -20,7 +20,7 @@ impl RandomPolicy {
     }
 }
 
-impl Policy for RandomPolicy {
+impl<R: Ruleset> Policy<R> for RandomPolicy {
     fn name(&self) -> &'static str {
         "random"
     }
@@ -33,7 +33,7 @@ impl Policy for RandomPolicy {
         false
     }
 
-    fn choose(&mut self, _view: &View, legal: &[Action]) -> Action {
-        legal[self.rng.random_range(0..legal.len())]
+    fn choose(&mut self, _view: &R::View, legal: &[R::Action]) -> R::Action {
+        legal[self.rng.random_range(0..legal.len())].clone()
     }
 }

@@ -1,21 +1,44 @@
-//! The policies by name: the list the API and the simulator offer, and the one
-//! place that makes a policy from its name.
+//! The policies by name, per ruleset: the list the API and the simulator
+//! offer, and the one place that makes a policy from its name.
+
+use engine::Ruleset;
+use engine::dice::Dice;
 
 use crate::normal::NormalPolicy;
 use crate::policy::Policy;
 use crate::random::RandomPolicy;
 
-/// The policies by name, for the API and the simulator.
-pub const POLICIES: &[&str] = &["random", "normal"];
+/// A ruleset the bots can play: its policies by name. Adding a ruleset's
+/// bots is this impl and one line in [`crate::players::bot_rulesets`].
+pub trait Playable: Ruleset + Sized {
+    /// The policies by name, for the API and the simulator.
+    const POLICIES: &'static [&'static str];
+    /// The policy of a bot seat created without one.
+    const DEFAULT_POLICY: &'static str;
+    /// A policy by its name, seeded; `None` for an unknown name.
+    fn policy(name: &str, seed: u64) -> Option<Box<dyn Policy<Self>>>;
+}
 
-/// The policy of a bot seat created without one.
-pub const DEFAULT_POLICY: &str = "normal";
+impl Playable for Dice {
+    const POLICIES: &'static [&'static str] = &["random", "normal"];
+    const DEFAULT_POLICY: &'static str = "normal";
 
-/// A policy by its name, seeded; `None` for an unknown name.
-pub fn policy_by_name(name: &str, seed: u64) -> Option<Box<dyn Policy>> {
-    match name {
-        "random" => Some(Box::new(RandomPolicy::new(seed))),
-        "normal" => Some(Box::new(NormalPolicy::new(seed))),
-        _ => None,
+    fn policy(name: &str, seed: u64) -> Option<Box<dyn Policy<Dice>>> {
+        match name {
+            "random" => Some(Box::new(RandomPolicy::new(seed))),
+            "normal" => Some(Box::new(NormalPolicy::new(seed))),
+            _ => None,
+        }
     }
+}
+
+/// The dice game's policies by name.
+pub const POLICIES: &[&str] = <Dice as Playable>::POLICIES;
+
+/// The policy of a dice bot seat created without one.
+pub const DEFAULT_POLICY: &str = <Dice as Playable>::DEFAULT_POLICY;
+
+/// A dice policy by its name, seeded; `None` for an unknown name.
+pub fn policy_by_name(name: &str, seed: u64) -> Option<Box<dyn Policy>> {
+    Dice::policy(name, seed)
 }

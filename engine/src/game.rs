@@ -13,118 +13,16 @@
 use std::fmt;
 use std::ops::RangeInclusive;
 
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::core::{GameRng, Seat, SeatSpec, Seed, Team, Viewer};
-
-/// Who won a game: their side (none for a draw) and every winning seat,
-/// eliminated ones included.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Winners {
-    /// The winning side.
-    pub team: Option<Team>,
-    /// Every winning seat.
-    pub seats: Vec<Seat>,
-}
-
-/// Why an action (or a server's expiry) was refused. Nothing changed.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PlayError {
-    /// The action is not well formed for this ruleset (the message names what).
-    #[error("{0}")]
-    Invalid(String),
-    /// The seat is not asked to decide anything now.
-    #[error("{0}")]
-    NotYourDecision(String),
-    /// The game is over.
-    #[error("the game is over")]
-    GameOver,
-    /// The action does not answer the decision legally.
-    #[error("{0}")]
-    Illegal(String),
-}
+use crate::core::{GameRng, Seat, SeatSpec, Seed, Viewer};
+pub use crate::core::{PlayError, Ruleset, Winners};
 
 /// A stored event this ruleset cannot read: the log is corrupt.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("a stored event could not be read: {0}")]
 pub struct CorruptEvent(pub String);
-
-/// One game family, typed: its types and every function the world needs
-/// from it. Implemented once per ruleset; used through [`Game`].
-pub trait Ruleset: 'static {
-    /// The ruleset's id in the API and the log (`dice`, `bang`).
-    const ID: &'static str;
-    /// How many players a game may have.
-    const PLAYERS: RangeInclusive<u8>;
-    /// The `"type"` tags of the events that may carry something hidden from
-    /// some viewer; every other event is shown to everyone as it is.
-    const HIDING_EVENTS: &'static [&'static str];
-    /// The `"type"` tags of the actions a seat may post when it is not asked
-    /// anything (standing orders): such a post is decided like any other, so a
-    /// malformed one gets the same refusal.
-    const ANYTIME_ACTIONS: &'static [&'static str];
-
-    /// How a game is set up.
-    type Config;
-    /// The folded state of one game.
-    type State: Default + Clone + Send + Sync + 'static;
-    /// One fact in the log.
-    type Event: Serialize + DeserializeOwned;
-    /// What a seat can post.
-    type Action: Serialize + DeserializeOwned;
-    /// What one viewer may see of a state.
-    type View: Serialize;
-    /// A decision the game waits for, with the seat that must take it.
-    type Pending: Serialize;
-
-    /// A game's setup from the creator's JSON options (an object, or null for
-    /// the defaults); the message of a refusal names the option.
-    fn config(players: u8, options: &Value, seats: Vec<SeatSpec>) -> Result<Self::Config, String>;
-    /// The events that open a new game.
-    fn start(config: &Self::Config, rng: &mut GameRng) -> Result<Vec<Self::Event>, String>;
-    /// Folds one event into the state. Total: never fails, never panics.
-    fn apply(state: &mut Self::State, event: &Self::Event);
-    /// Decides `action` by `seat` and moves `state` on in place to exactly the
-    /// state that folding the returned events gives (`decide` then `apply`,
-    /// fused). On error nothing changes.
-    fn play(
-        state: &mut Self::State,
-        seat: Seat,
-        action: &Self::Action,
-        rng: &mut GameRng,
-    ) -> Result<Vec<Self::Event>, PlayError>;
-    /// Closes the open window whose live reaction time is up (the server's
-    /// action), moving `state` on like [`Ruleset::play`].
-    fn expire(state: &mut Self::State, rng: &mut GameRng) -> Result<Vec<Self::Event>, PlayError>;
-
-    /// Events folded.
-    fn version(state: &Self::State) -> u64;
-    /// Who won, once the game is over.
-    fn winners(state: &Self::State) -> Option<Winners>;
-    /// Every decision the game waits for now (several seats at once in a window).
-    fn pending(state: &Self::State) -> Vec<Self::Pending>;
-    /// The seat of a pending decision.
-    fn pending_seat(pending: &Self::Pending) -> Seat;
-    /// The open window's version and its live reaction time, when it has one
-    /// and waits for someone.
-    fn reaction_window(state: &Self::State) -> Option<(u64, u32)>;
-    /// Whether `seat` is still asked in the window it saw at version `seen`
-    /// (only other seats' answers came in since).
-    fn still_asked(state: &Self::State, seat: Seat, seen: u64) -> bool;
-    /// Every action `seat` may post now, ready to post.
-    fn legal_actions(state: &Self::State, seat: Seat) -> Vec<Self::Action>;
-    /// The state as `viewer` may see it.
-    fn view(state: &Self::State, viewer: Viewer) -> Self::View;
-    /// The event as `viewer` may see it.
-    fn redact(event: &Self::Event, viewer: Viewer) -> Self::Event;
-    /// Whether a stored event begins a decision's events (a fork point).
-    fn begins_decision(event: &Self::Event) -> bool;
-    /// Re-derives a whole log from its seeds (`seed_at(version)`): `Err(index)`
-    /// at the first event that differs.
-    fn verify_log(events: &[Self::Event], seed_at: &dyn Fn(u64) -> Seed) -> Result<(), usize>;
-}
 
 /// A game of some ruleset: its folded state, behind JSON. What the server, the
 /// audit, fork, the bot worker and the tools hold.
@@ -145,8 +43,14 @@ pub trait Game: Send + Sync {
     fn waiting(&self) -> Vec<Seat>;
     /// The pending decisions.
     fn pending(&self) -> Vec<Value>;
-    /// The open window's version and live reaction time (see [`Ruleset`]).
+    /// The open window's version and live reaction time, when it has one
+    /// and waits for someone.
     fn reaction_window(&self) -> Option<(u64, u32)>;
+    /// Whether a pending decision (as [`Game::pending`] gives it) answers a
+    /// reaction window.
+    fn is_reaction(&self, pending: &Value) -> bool;
+    /// Whether a stored event ends the game.
+    fn ends_game(&self, event: &Value) -> bool;
     /// Whether `seat` is still asked in the window it saw at `seen`.
     fn still_asked(&self, seat: Seat, seen: u64) -> bool;
     /// Whether `action` may be posted by a seat not asked anything now.
@@ -357,11 +261,22 @@ impl<R: Ruleset> Game for Table<R> {
     }
 
     fn reaction_window(&self) -> Option<(u64, u32)> {
-        R::reaction_window(&self.state)
+        if self.is_over() {
+            return None;
+        }
+        R::asking(&self.state)?.deadline(R::reaction_seconds(&self.state))
+    }
+
+    fn is_reaction(&self, pending: &Value) -> bool {
+        R::Pending::deserialize(pending).is_ok_and(|p| R::is_reaction(&p))
+    }
+
+    fn ends_game(&self, event: &Value) -> bool {
+        R::Event::deserialize(event).is_ok_and(|e| R::ends_game(&e))
     }
 
     fn still_asked(&self, seat: Seat, seen: u64) -> bool {
-        R::still_asked(&self.state, seat, seen)
+        R::asking(&self.state).is_some_and(|w| w.still_asks(seat, seen))
     }
 
     fn anytime(&self, action: &Value) -> bool {
@@ -423,7 +338,7 @@ impl<R: Ruleset> Game for Table<R> {
         for (i, e) in events.iter().enumerate() {
             parsed.push(R::Event::deserialize(e).map_err(|_| i)?);
         }
-        R::verify_log(&parsed, seed_at)
+        crate::core::verify_log::<R>(&parsed, seed_at)
     }
 }
 

@@ -22,7 +22,9 @@ pub mod core;
 pub mod dice;
 pub mod game;
 
-pub use crate::core::{GameRng, Role, Seat, SeatSpec, Seed, Team, Viewer};
+pub use crate::core::{
+    Asking, Decided, GameRng, Recorder, Role, Seat, SeatSpec, Seed, Team, Viewer, verify_log,
+};
 pub use crate::game::{CorruptEvent, Game, PlayError, Ruleset, RulesetEntry, Table, Winners};
 
 /// Every ruleset the engine plays: the registry. Adding a ruleset is its

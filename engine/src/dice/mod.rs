@@ -53,8 +53,7 @@ use std::ops::RangeInclusive;
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::core::{GameRng, Seat, Seed, Viewer};
-use crate::game::{PlayError, Winners};
+use crate::core::{Asking, Decided, GameRng, PlayError, Seat, Viewer, Winners};
 
 /// The ruleset id of the dice game in the API and the log.
 pub const RULESET: &str = "dice";
@@ -163,6 +162,18 @@ impl crate::Ruleset for Dice {
         })
     }
 
+    fn opening(first: &Event) -> Option<(Config, &str)> {
+        let Event::GameCreated(created) = first else {
+            return None;
+        };
+        let config = Config {
+            players: created.players,
+            options: created.options.clone(),
+            seats: created.seats.clone(),
+        };
+        Some((config, created.seed_commitment.as_str()))
+    }
+
     fn start(config: &Config, rng: &mut GameRng) -> Result<Vec<Event>, String> {
         start(config, rng).map_err(|e| e.to_string())
     }
@@ -180,8 +191,39 @@ impl crate::Ruleset for Dice {
         Ok(play(state, seat, action, rng)?)
     }
 
+    fn play_into(
+        state: &mut State,
+        seat: Seat,
+        action: &Action,
+        rng: &mut GameRng,
+        events: &mut Vec<Event>,
+    ) -> Result<(), PlayError> {
+        Ok(play_into(state, seat, action, rng, events)?)
+    }
+
     fn expire(state: &mut State, rng: &mut GameRng) -> Result<Vec<Event>, PlayError> {
         Ok(expire(state, rng)?)
+    }
+
+    fn decided(event: &Event) -> Option<Decided<Action>> {
+        // Each decision begins with a seat's action or, with special roles,
+        // its standing orders or a reaction window running out.
+        match event {
+            Event::Acted { seat, action } => Some(Decided::Action(*seat, *action)),
+            Event::OrdersSet {
+                seat,
+                orders: Some(orders),
+            } => Some(Decided::Action(
+                *seat,
+                Action::SetOrders { orders: *orders },
+            )),
+            Event::WindowExpired => Some(Decided::Expiry),
+            _ => None,
+        }
+    }
+
+    fn begins_decision(event: &Event) -> bool {
+        event.begins_decision()
     }
 
     fn version(state: &State) -> u64 {
@@ -203,37 +245,56 @@ impl crate::Ruleset for Dice {
         pending.seat
     }
 
-    fn reaction_window(state: &State) -> Option<(u64, u32)> {
-        let window = state
-            .window
-            .filter(|w| !w.asked.is_empty() && !state.is_over())?;
-        Some((window.opened, state.reaction_seconds?))
+    fn next_to_act(state: &State) -> Option<Seat> {
+        pending(state).map(|p| p.seat)
     }
 
-    fn still_asked(state: &State, seat: Seat, seen: u64) -> bool {
-        state
-            .window
-            .is_some_and(|w| w.opened <= seen && w.asked.contains(seat))
+    fn is_reaction(pending: &Pending) -> bool {
+        matches!(pending.decision, Decision::Window { .. })
+    }
+
+    fn asking(state: &State) -> Option<Asking> {
+        let window = state.window.filter(|w| !w.asked.is_empty())?;
+        Some(Asking {
+            opened: window.opened,
+            asked: window.asked,
+        })
+    }
+
+    fn reaction_seconds(state: &State) -> Option<u32> {
+        state.reaction_seconds
     }
 
     fn legal_actions(state: &State, seat: Seat) -> Vec<Action> {
         legal_actions(state, seat)
     }
 
+    fn legal_actions_into(state: &State, seat: Seat, into: &mut Vec<Action>) {
+        legal_actions_into(state, seat, into)
+    }
+
     fn view(state: &State, viewer: Viewer) -> View {
         view(state, viewer)
+    }
+
+    fn hides(event: &Event) -> bool {
+        matches!(event, Event::RoleDealt { .. } | Event::OrdersSet { .. })
     }
 
     fn redact(event: &Event, viewer: Viewer) -> Event {
         redact(event, viewer)
     }
 
-    fn begins_decision(event: &Event) -> bool {
-        event.begins_decision()
+    fn ends_game(event: &Event) -> bool {
+        matches!(event, Event::GameEnded { .. })
     }
 
-    fn verify_log(events: &[Event], seed_at: &dyn Fn(u64) -> Seed) -> Result<(), usize> {
-        verify_log_with(events, seed_at)
+    fn role_of(state: &State, seat: Seat) -> Option<crate::core::Role> {
+        state.players().get(seat as usize)?.role
+    }
+
+    fn check_invariants(state: &State) -> Result<(), String> {
+        check_invariants(state)
     }
 }
 

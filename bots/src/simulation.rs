@@ -1,0 +1,146 @@
+//! Many games in-process, for any ruleset: win rates per policy and role,
+//! invariant checks after every game, replay against the live state, and the
+//! speed of playing and of folding. What the `simulate` tool prints.
+
+use std::collections::BTreeMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::{Duration, Instant};
+
+use engine::{Role, Seed};
+use serde_json::Value;
+
+use crate::policy::Policy;
+use crate::registry::Playable;
+use crate::runner::{bot_seats, play_game};
+
+/// What to simulate.
+#[derive(Clone, Debug)]
+pub struct Simulation {
+    /// Players per game.
+    pub players: u8,
+    /// Games to play.
+    pub games: u64,
+    /// The first game's seed; game i uses seed + i.
+    pub seed: u64,
+    /// The policies, given to seats in order, cycled.
+    pub policies: Vec<String>,
+    /// The game options, as the API takes them.
+    pub options: Value,
+    /// The most decisions before a game counts as not ending.
+    pub max_decisions: usize,
+}
+
+/// Seats and wins of one policy in one role.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tally {
+    /// Seats played.
+    pub seats: u64,
+    /// Of which won.
+    pub wins: u64,
+}
+
+/// What a simulation found.
+#[derive(Debug, Default)]
+pub struct Report {
+    /// Seats and wins by (policy, role).
+    pub tallies: BTreeMap<(String, &'static str), Tally>,
+    /// Events in all games.
+    pub events: u64,
+    /// Games that panicked, broke an invariant, replayed differently or did not end.
+    pub failures: u64,
+    /// The seed and reason of each failure (the first 20).
+    pub failed: Vec<(u64, String)>,
+    /// Time spent folding every log again.
+    pub fold_time: Duration,
+    /// The longest log.
+    pub longest: usize,
+    /// Wall time of the whole run.
+    pub wall: Duration,
+}
+
+fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Sheriff => "sheriff",
+        Role::Deputy => "deputy",
+        Role::Outlaw => "outlaw",
+        Role::Renegade => "renegade",
+    }
+}
+
+/// Plays the games of `sim` with ruleset `R`, calling `progress` after each.
+pub fn simulate<R: Playable>(sim: &Simulation, progress: &dyn Fn()) -> Result<Report, String> {
+    for name in &sim.policies {
+        R::policy(name, 0).ok_or_else(|| format!("--bots: unknown policy `{name}`"))?;
+    }
+    let policy_of = |seat: usize| &sim.policies[seat % sim.policies.len()];
+    let make = |game_seed: u64| -> Vec<Box<dyn Policy<R>>> {
+        (0..sim.players as usize)
+            .filter_map(|seat| R::policy(policy_of(seat), game_seed ^ ((seat as u64) << 48)))
+            .collect()
+    };
+    let config = R::config(sim.players, &sim.options, bot_seats(&make(0)))?;
+    let mut report = Report::default();
+    let fail = |report: &mut Report, seed: u64, why: String| {
+        report.failures += 1;
+        if report.failed.len() < 20 {
+            report.failed.push((seed, why));
+        }
+    };
+    let started = Instant::now();
+    for i in 0..sim.games {
+        let game_seed = sim.seed.wrapping_add(i);
+        let mut policies = make(game_seed);
+        let played = catch_unwind(AssertUnwindSafe(|| {
+            play_game::<R>(
+                &config,
+                Seed::from_u64(game_seed),
+                &mut policies,
+                sim.max_decisions,
+            )
+        }));
+        let record = match played {
+            Ok(Ok(record)) => record,
+            Ok(Err(message)) => {
+                fail(&mut report, game_seed, message);
+                continue;
+            }
+            Err(_) => {
+                fail(&mut report, game_seed, "panicked".into());
+                continue;
+            }
+        };
+        report.events += record.events.len() as u64;
+        report.longest = report.longest.max(record.events.len());
+        let fold_start = Instant::now();
+        let mut replayed = R::State::default();
+        for e in &record.events {
+            R::apply(&mut replayed, e);
+        }
+        report.fold_time += fold_start.elapsed();
+        let broken = R::check_invariants(&record.state).err().or_else(|| {
+            (replayed != record.state).then(|| "replay differs from the live state".to_string())
+        });
+        let Some(outcome) = record.outcome.filter(|_| broken.is_none()) else {
+            fail(
+                &mut report,
+                game_seed,
+                broken.unwrap_or_else(|| "did not end".into()),
+            );
+            continue;
+        };
+        for seat in 0..sim.players {
+            let Some(role) = R::role_of(&record.state, seat) else {
+                continue;
+            };
+            let tally = report
+                .tallies
+                .entry((policy_of(seat as usize).clone(), role_name(role)))
+                .or_default();
+            tally.seats += 1;
+            tally.wins += u64::from(outcome.seats.contains(&seat));
+        }
+        progress();
+    }
+    report.wall = started.elapsed();
+    Ok(report)
+}

@@ -1,0 +1,217 @@
+//! The shape every ruleset of the family has: the typed [`Ruleset`] trait, and
+//! what it answers with (who won, why an action was refused, which decision an
+//! event records).
+
+use std::ops::RangeInclusive;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::{Asking, GameRng, Seat, SeatSpec, Seed, Team, Viewer};
+
+/// Who won a game: their side (none for a draw) and every winning seat,
+/// eliminated ones included.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Winners {
+    /// The winning side.
+    pub team: Option<Team>,
+    /// Every winning seat.
+    pub seats: Vec<Seat>,
+}
+
+/// Why an action (or a server's expiry) was refused. Nothing changed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The action is not well formed for this ruleset (the message names what).
+    #[error("{0}")]
+    Invalid(String),
+    /// The seat is not asked to decide anything now.
+    #[error("{0}")]
+    NotYourDecision(String),
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// The action does not answer the decision legally.
+    #[error("{0}")]
+    Illegal(String),
+}
+
+/// The decision a stored event records the start of: the rules derive every
+/// event up to the next such one from it (and the seed). This is what the
+/// audit re-decides and where a fork may cut a log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decided<A> {
+    /// A seat posted this action (standing orders included).
+    Action(Seat, A),
+    /// The server closed the open window when its live reaction time was up.
+    Expiry,
+}
+
+/// One game family, typed: its types and every function the world needs
+/// from it. Implemented once per ruleset; used through [`crate::Game`].
+///
+/// The mechanics every ruleset shares are written once against this trait:
+/// the audit ([`super::verify_log`]), live reaction windows ([`Asking`]), the
+/// fork boundary ([`Ruleset::decided`]) and the decision loop
+/// ([`super::Recorder`]).
+pub trait Ruleset: 'static {
+    /// The ruleset's id in the API and the log (`dice`, `bang`).
+    const ID: &'static str;
+    /// How many players a game may have.
+    const PLAYERS: RangeInclusive<u8>;
+    /// The `"type"` tags of the events that may carry something hidden from
+    /// some viewer; every other event is shown to everyone as it is.
+    const HIDING_EVENTS: &'static [&'static str];
+    /// The `"type"` tags of the actions a seat may post when it is not asked
+    /// anything (standing orders): such a post is decided like any other, so a
+    /// malformed one gets the same refusal.
+    const ANYTIME_ACTIONS: &'static [&'static str];
+
+    /// How a game is set up.
+    type Config;
+    /// The folded state of one game.
+    type State: Default + Clone + PartialEq + Send + Sync + 'static;
+    /// One fact in the log.
+    type Event: Serialize + DeserializeOwned + PartialEq;
+    /// What a seat can post.
+    type Action: Serialize + DeserializeOwned + Clone;
+    /// What one viewer may see of a state.
+    type View: Serialize + DeserializeOwned;
+    /// A decision the game waits for, with the seat that must take it.
+    type Pending: Serialize + DeserializeOwned;
+
+    /// A game's setup from the creator's JSON options (an object, or null for
+    /// the defaults); the message of a refusal names the option.
+    fn config(players: u8, options: &Value, seats: Vec<SeatSpec>) -> Result<Self::Config, String>;
+    /// The setup a log's first event records, and the seed commitment it
+    /// carries: what the audit starts a log again from.
+    fn opening(first: &Self::Event) -> Option<(Self::Config, &str)>;
+    /// The events that open a new game.
+    fn start(config: &Self::Config, rng: &mut GameRng) -> Result<Vec<Self::Event>, String>;
+    /// Folds one event into the state. Total: never fails, never panics.
+    fn apply(state: &mut Self::State, event: &Self::Event);
+    /// Decides `action` by `seat` and moves `state` on in place to exactly the
+    /// state that folding the returned events gives (`decide` then `apply`,
+    /// fused). On error nothing changes.
+    fn play(
+        state: &mut Self::State,
+        seat: Seat,
+        action: &Self::Action,
+        rng: &mut GameRng,
+    ) -> Result<Vec<Self::Event>, PlayError>;
+    /// Like [`Ruleset::play`], appending the events to `events` (a buffer the
+    /// caller reuses from one decision to the next).
+    fn play_into(
+        state: &mut Self::State,
+        seat: Seat,
+        action: &Self::Action,
+        rng: &mut GameRng,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), PlayError> {
+        events.extend(Self::play(state, seat, action, rng)?);
+        Ok(())
+    }
+    /// Closes the open window whose live reaction time is up (the server's
+    /// action), moving `state` on like [`Ruleset::play`]. Refused when no
+    /// window waits for anyone.
+    fn expire(state: &mut Self::State, rng: &mut GameRng) -> Result<Vec<Self::Event>, PlayError>;
+    /// The decision a stored event records the start of, if it is one.
+    fn decided(event: &Self::Event) -> Option<Decided<Self::Action>>;
+    /// Whether a stored event begins a decision's events (a fork point).
+    fn begins_decision(event: &Self::Event) -> bool {
+        Self::decided(event).is_some()
+    }
+
+    /// Events folded.
+    fn version(state: &Self::State) -> u64;
+    /// Who won, once the game is over.
+    fn winners(state: &Self::State) -> Option<Winners>;
+    /// Every decision the game waits for now (several seats at once in a window).
+    fn pending(state: &Self::State) -> Vec<Self::Pending>;
+    /// The seat of a pending decision.
+    fn pending_seat(pending: &Self::Pending) -> Seat;
+    /// The seat of the first pending decision: who acts next when the seats
+    /// asked are served one at a time (the in-process runner). A ruleset may
+    /// answer it without building the whole list.
+    fn next_to_act(state: &Self::State) -> Option<Seat> {
+        Self::pending(state).first().map(Self::pending_seat)
+    }
+    /// Whether a pending decision answers a reaction window (bots answer those
+    /// at once, whatever their delay, so that the timing of an answer says nothing).
+    fn is_reaction(pending: &Self::Pending) -> bool;
+    /// The open reaction window, while it waits for someone.
+    fn asking(state: &Self::State) -> Option<Asking>;
+    /// The game's live reaction time, if it has one.
+    fn reaction_seconds(state: &Self::State) -> Option<u32>;
+    /// Every action `seat` may post now, ready to post.
+    fn legal_actions(state: &Self::State, seat: Seat) -> Vec<Self::Action>;
+    /// Like [`Ruleset::legal_actions`], into a buffer the caller reuses.
+    fn legal_actions_into(state: &Self::State, seat: Seat, into: &mut Vec<Self::Action>) {
+        *into = Self::legal_actions(state, seat);
+    }
+    /// The state as `viewer` may see it.
+    fn view(state: &Self::State, viewer: Viewer) -> Self::View;
+    /// Whether this event may hide something from some viewer (see
+    /// [`Ruleset::HIDING_EVENTS`]).
+    fn hides(event: &Self::Event) -> bool;
+    /// The event as `viewer` may see it.
+    fn redact(event: &Self::Event, viewer: Viewer) -> Self::Event;
+    /// Whether the event ends the game.
+    fn ends_game(event: &Self::Event) -> bool;
+    /// The true role of `seat` (for tools and statistics, never for views).
+    fn role_of(state: &Self::State, seat: Seat) -> Option<super::Role>;
+    /// Checks the state's invariants (cards and tokens where they belong,
+    /// life within range…): the simulator's and the property tests' oracle.
+    fn check_invariants(_state: &Self::State) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// Re-derives a whole log from its seeds: `seed_at(version)` is the seed in
+/// force when the log held `version` events (a forked game draws from two).
+/// The first event must commit to `seed_at(0)`. `Err(index)` at the first
+/// event that differs from what the rules derive.
+pub fn verify_log<R: Ruleset>(
+    events: &[R::Event],
+    seed_at: &dyn Fn(u64) -> Seed,
+) -> Result<(), usize> {
+    let seed = seed_at(0);
+    let (config, commitment) = events.first().and_then(R::opening).ok_or(0usize)?;
+    if commitment != seed.commitment() {
+        return Err(0);
+    }
+    let opening = R::start(&config, &mut GameRng::new(seed, 0)).map_err(|_| 0usize)?;
+    let mut at = compare::<R>(events, 0, &opening)?;
+    let mut state = R::State::default();
+    for e in &events[..at] {
+        R::apply(&mut state, e);
+    }
+    while at < events.len() {
+        let version = R::version(&state);
+        let mut next = state.clone();
+        let mut rng = GameRng::new(seed_at(version), version);
+        let derived = match R::decided(&events[at]).ok_or(at)? {
+            Decided::Action(seat, action) => R::play(&mut next, seat, &action, &mut rng),
+            Decided::Expiry => R::expire(&mut next, &mut rng),
+        }
+        .map_err(|_| at)?;
+        at = compare::<R>(events, at, &derived)?;
+        state = next;
+    }
+    Ok(())
+}
+
+/// Compares `expected` with the log from `at`; returns where the match ends.
+fn compare<R: Ruleset>(
+    events: &[R::Event],
+    at: usize,
+    expected: &[R::Event],
+) -> Result<usize, usize> {
+    for (i, e) in expected.iter().enumerate() {
+        if events.get(at + i) != Some(e) {
+            return Err(at + i);
+        }
+    }
+    Ok(at + expected.len())
+}
