@@ -15,7 +15,6 @@
 
 pub mod auth;
 pub mod config;
-mod data;
 pub mod error;
 mod fallback;
 pub mod limits;
@@ -25,6 +24,7 @@ mod quota;
 pub mod routes;
 pub mod ruleset;
 pub mod service;
+mod stored;
 pub mod telemetry;
 
 use std::io;

@@ -308,7 +308,7 @@ impl<R: Ruleset> Game for Table<R> {
     }
 
     fn expire(&self, seed: Seed) -> Result<(Vec<Value>, Box<dyn Game>), PlayError> {
-        self.step(seed, R::expire)
+        self.step(seed, crate::core::expire::<R>)
     }
 
     fn redact(&self, event: &Value, viewer: Viewer) -> Value {

@@ -167,7 +167,9 @@ fn play_config(config: Config, game_seed: u64) -> Vec<Event> {
                 "seat {other}: legal actions and waiting disagree"
             );
         }
-        if state.window.is_some() && chooser.below(8) == 0 {
+        if state.window.is_some() && state.reaction_seconds.is_some() && chooser.below(8) == 0 {
+            // Only a game with a live reaction time has its windows expire (the
+            // audit refuses an expiry anywhere else).
             // The live reaction window runs out.
             let mut expired = state.clone();
             let rng = &mut GameRng::new(seed, state.version);

@@ -135,7 +135,7 @@ async fn main() {
                         .await
                         .expect("append");
                     latencies.push(t.elapsed());
-                    version = appended.game.version;
+                    version = appended.head.version;
                 }
                 latencies
             })

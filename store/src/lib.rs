@@ -51,28 +51,16 @@ pub trait EventStore: Send + Sync + 'static {
     ) -> impl Future<Output = Result<(GameRecord, Vec<Envelope>), StoreError>> + Send;
 
     /// Appends `append.events` after exactly `expected` events. Durable when it
-    /// returns. A repeated `action_id` returns [`Appended::duplicate`] with the
-    /// first append's envelopes and writes nothing.
+    /// returns. Answers with the game's new head (what an append changes; a
+    /// caller wanting the rest of the record reads [`EventStore::game`]) and
+    /// the envelopes written. A repeated `action_id` returns
+    /// [`Appended::duplicate`] with the first append's envelopes and writes nothing.
     fn append(
         &self,
         id: GameId,
         expected: u64,
         append: Append,
     ) -> impl Future<Output = Result<Appended, StoreError>> + Send;
-
-    /// [`EventStore::append`], answering with the game's head only: for a
-    /// caller that keeps the rest of the record (its `data` in particular)
-    /// itself, and so need not have it copied on every append. Same effects
-    /// and errors as `append`.
-    fn append_head(
-        &self,
-        id: GameId,
-        expected: u64,
-        append: Append,
-    ) -> impl Future<Output = Result<AppendedHead, StoreError>> + Send {
-        let appended = self.append(id, expected, append);
-        async move { appended.await.map(AppendedHead::from) }
-    }
 
     /// A game's record, if it exists.
     fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError>;

@@ -84,8 +84,8 @@ use crate::canonical::{
     EncodedEvent, SharedFields, ZERO_HASH, chain_hash, envelope_hash, hex, json_string, seal,
 };
 use crate::{
-    Append, Appended, AppendedHead, Envelope, EventStore, GameHead, GameId, GameRecord, GameStatus,
-    GroupCommit, ListQuery, NewGame, Page, StoreError, Verification,
+    Append, Appended, Envelope, EventStore, GameHead, GameId, GameRecord, GameStatus, GroupCommit,
+    ListQuery, NewGame, Page, StoreError, Verification,
 };
 
 /// The page size of [`EventStore::list`] when the query's `limit` is 0.
@@ -140,8 +140,8 @@ const CONSISTENT_READ_SPINS: usize = 16;
 /// * A game's log ends at its head's version: envelopes stored past it (left
 ///   by a crash between the two write steps of a batch, see the module docs)
 ///   are not returned, not verified, and are overwritten by the next append.
-/// * [`EventStore::append_head`] does what `append` does without copying the
-///   game's `data` out of the writer's memory.
+/// * [`EventStore::append`] answers with the game's head: the game's `data`
+///   is not copied out of the writer's memory on every append.
 /// * [`EventStore::list`] with a cursor that is not one it returned gives an
 ///   empty page.
 #[derive(Clone)]
@@ -1242,20 +1242,6 @@ impl EventStore for SledStore {
     ) -> Result<Appended, StoreError> {
         let (game, envelopes, duplicate) = self.append_outcome(id, expected, append).await?;
         Ok(Appended {
-            game: game.record(),
-            envelopes,
-            duplicate,
-        })
-    }
-
-    async fn append_head(
-        &self,
-        id: GameId,
-        expected: u64,
-        append: Append,
-    ) -> Result<AppendedHead, StoreError> {
-        let (game, envelopes, duplicate) = self.append_outcome(id, expected, append).await?;
-        Ok(AppendedHead {
             head: game.head(),
             envelopes,
             duplicate,

@@ -153,19 +153,8 @@ impl Envelope {
     }
 }
 
-/// The result of an append.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Appended {
-    /// The game after the append.
-    pub game: GameRecord,
-    /// The envelopes written (or, for a duplicate, those of the first append).
-    pub envelopes: Vec<Envelope>,
-    /// Whether the `action_id` had been seen: nothing was written.
-    pub duplicate: bool,
-}
-
 /// What every append changes in a game's record: its version, head hash,
-/// status and `updated_at` (see [`crate::EventStore::append_head`]).
+/// status and `updated_at` (see [`crate::EventStore::append`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameHead {
     /// Events in its log.
@@ -198,26 +187,15 @@ impl GameHead {
     }
 }
 
-/// The result of [`crate::EventStore::append_head`]: an [`Appended`] with the
-/// game's head instead of its whole record.
+/// The result of an append: the game's head after it and the envelopes written.
 #[derive(Clone, Debug, PartialEq)]
-pub struct AppendedHead {
+pub struct Appended {
     /// The game's head after the append.
     pub head: GameHead,
     /// The envelopes written (or, for a duplicate, those of the first append).
     pub envelopes: Vec<Envelope>,
     /// Whether the `action_id` had been seen: nothing was written.
     pub duplicate: bool,
-}
-
-impl From<Appended> for AppendedHead {
-    fn from(appended: Appended) -> AppendedHead {
-        AppendedHead {
-            head: GameHead::of(&appended.game),
-            envelopes: appended.envelopes,
-            duplicate: appended.duplicate,
-        }
-    }
 }
 
 /// What a list of games asks for.

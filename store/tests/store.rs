@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use store::{
-    Append, EventStore, GameId, GameStatus, ListQuery, NewGame, SledStore, StoreError, ZERO_HASH,
-    envelope_hash,
+    Append, EventStore, GameHead, GameId, GameStatus, ListQuery, NewGame, SledStore, StoreError,
+    ZERO_HASH, envelope_hash,
 };
 
 fn new_game(ruleset: &str) -> NewGame {
@@ -94,18 +94,17 @@ async fn create_append_and_read_back() {
         .await
         .unwrap();
     assert!(!appended.duplicate);
-    assert_eq!(appended.game.version, 3);
-    assert_eq!(appended.game.status, GameStatus::Finished);
-    assert_eq!(appended.game.data, json!({"winner": 3}));
-    assert_eq!(appended.game.created_at, record.created_at);
-    assert!(appended.game.updated_at >= record.updated_at);
+    let game = store.game(record.id).unwrap().unwrap();
+    assert_eq!(appended.head, GameHead::of(&game));
+    assert_eq!(game.version, 3);
+    assert_eq!(game.status, GameStatus::Finished);
+    assert_eq!(game.data, json!({"winner": 3}));
+    assert_eq!(game.created_at, record.created_at);
+    assert!(game.updated_at >= record.updated_at);
     assert_eq!(appended.envelopes.len(), 1);
     assert_eq!(appended.envelopes[0].seq, 3);
     assert_eq!(appended.envelopes[0].prev_hash, opening[1].hash);
-    assert_eq!(appended.game.head_hash, appended.envelopes[0].hash);
-
-    let game = store.game(record.id).unwrap().unwrap();
-    assert_eq!(game, appended.game);
+    assert_eq!(game.head_hash, appended.envelopes[0].hash);
 
     let all = store.events(record.id, 0, 100).unwrap();
     assert_eq!(all.len(), 3);
@@ -187,7 +186,7 @@ async fn stale_version_conflicts_and_writes_nothing() {
         .await
         .unwrap();
     assert!(!ok.duplicate);
-    assert_eq!(ok.game.version, 3);
+    assert_eq!(ok.head.version, 3);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -216,7 +215,7 @@ async fn concurrent_appends_at_one_version_have_one_winner() {
         match t.await.unwrap() {
             Ok(a) => {
                 assert!(!a.duplicate);
-                assert_eq!(a.game.version, 2);
+                assert_eq!(a.head.version, 2);
                 winners.push((i, a));
             }
             Err(StoreError::Conflict { current: 2 }) => conflicts += 1,
@@ -286,7 +285,7 @@ async fn duplicate_action_id_returns_first_envelopes_and_writes_nothing() {
         .await
         .unwrap();
     assert!(!first.duplicate);
-    assert_eq!(first.game.version, 3);
+    assert_eq!(first.head.version, 3);
     let log_before = store.events(id, 0, 100).unwrap();
 
     // Same version: a duplicate.
@@ -300,7 +299,7 @@ async fn duplicate_action_id_returns_first_envelopes_and_writes_nothing() {
         .unwrap();
     assert!(again.duplicate);
     assert_eq!(again.envelopes, first.envelopes);
-    assert_eq!(again.game, first.game);
+    assert_eq!(again.head, first.head);
 
     // Move the game on, then retry with the (now stale) old version.
     let later = store
@@ -313,7 +312,7 @@ async fn duplicate_action_id_returns_first_envelopes_and_writes_nothing() {
         .unwrap();
     assert!(stale.duplicate);
     assert_eq!(stale.envelopes, first.envelopes);
-    assert_eq!(stale.game, later.game);
+    assert_eq!(stale.head, later.head);
     // Also with a version from the future.
     let future = store
         .append(id, 50, events("1", Some("act-x"), one(9)))
@@ -325,7 +324,7 @@ async fn duplicate_action_id_returns_first_envelopes_and_writes_nothing() {
     let log = store.events(id, 0, 100).unwrap();
     assert_eq!(log.len(), 4);
     assert_eq!(log[..3], log_before[..]);
-    assert_eq!(store.game(id).unwrap().unwrap(), later.game);
+    assert_eq!(GameHead::of(&store.game(id).unwrap().unwrap()), later.head);
 
     // Action ids are per game.
     let other = created(&store, "dice").await;
@@ -360,10 +359,10 @@ async fn empty_append_updates_metadata_only() {
         .unwrap();
     assert!(!done.duplicate);
     assert!(done.envelopes.is_empty());
-    assert_eq!(done.game.version, 1);
-    assert_eq!(done.game.head_hash, before.head_hash);
-    assert_eq!(done.game.status, GameStatus::Finished);
-    assert_eq!(done.game.data, json!({"over": true}));
+    assert_eq!(done.head.version, 1);
+    assert_eq!(done.head.head_hash, before.head_hash);
+    assert_eq!(done.head.status, GameStatus::Finished);
+    assert_eq!(store.game(id).unwrap().unwrap().data, json!({"over": true}));
     assert_eq!(
         store.append(id, 0, events("x", None, Vec::new())).await,
         Err(StoreError::Conflict { current: 1 })
@@ -713,7 +712,7 @@ async fn reopen_keeps_everything() {
             .append(id, 6, events("2", Some("last"), one(6)))
             .await
             .unwrap();
-        assert_eq!(a.game.version, 7);
+        assert_eq!(a.head.version, 7);
         let _ = appended;
         let record = clone.game(id).unwrap().unwrap();
         (record, clone.events(id, 0, 100).unwrap(), a)
@@ -828,7 +827,7 @@ async fn concurrent_appends_to_many_games_are_batched_and_all_land() {
                     );
                     let first = first.expect("append");
                     assert!(!first.duplicate);
-                    assert_eq!(first.game.version, version + n);
+                    assert_eq!(first.head.version, version + n);
                     assert_eq!(first.envelopes.len() as u64, n);
                     for (k, e) in first.envelopes.iter().enumerate() {
                         assert_eq!(e.seq, version + 1 + k as u64);

@@ -6,10 +6,10 @@ use store::{EventStore, GameId, GameStatus, SledStore};
 
 use super::cache::{read_all, record_of};
 use super::{Service, blocking, seed_of};
-use crate::data::GameData;
 use crate::error::ApiError;
 use crate::models::Audit;
 use crate::ruleset::FoldedGame;
+use crate::stored::GameData;
 
 impl Service {
     /// Verifies a game's hash chain and, once its seed is public, its
@@ -58,7 +58,7 @@ fn audit(store: &SledStore, id: GameId) -> Result<Audit, ApiError> {
         provably_fair: !data.seed_chosen,
         fairness_note: data
             .seed_chosen
-            .then(|| crate::data::CHOSEN_SEED_NOTE.to_owned()),
+            .then(|| crate::stored::CHOSEN_SEED_NOTE.to_owned()),
         seed_commitment: data.seed_commitment.clone(),
         seed: over.then(|| data.seed.clone()),
         fair,

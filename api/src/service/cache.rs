@@ -11,9 +11,9 @@ use store::{Envelope, EventStore, GameId, GameRecord, SledStore};
 use tokio::sync::{Mutex as AsyncMutex, OwnedMutexGuard};
 
 use super::{blocking, lock};
-use crate::data::GameData;
 use crate::error::ApiError;
 use crate::ruleset::FoldedGame;
+use crate::stored::GameData;
 
 /// Events read from the store per call when folding a log.
 const READ_CHUNK: usize = 1_000;

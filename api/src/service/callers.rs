@@ -6,8 +6,8 @@ use engine::Viewer;
 
 use super::Service;
 use crate::auth;
-use crate::data::GameData;
 use crate::error::ApiError;
+use crate::stored::GameData;
 
 /// What a request says about who sends it, as the routes read it from its
 /// `Authorization` header. It is judged only where the service resolves the

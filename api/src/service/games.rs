@@ -9,10 +9,10 @@ use super::cache::{Entry, read_all};
 use super::play::public_forms;
 use super::{Service, blocking};
 use crate::auth;
-use crate::data::{GameData, SeatData};
 use crate::error::ApiError;
 use crate::models::{CreateGame, CreatedGame, ForkOrigin, GameList, GameSummary, SeatToken};
 use crate::ruleset::{self, FoldedGame, SeatSpec};
+use crate::stored::{GameData, SeatData};
 
 /// Whether `name` is fit to show other players: 1 to 64 characters, not
 /// blank, with no control characters and no bidirectional overrides or
@@ -53,8 +53,10 @@ impl Service {
             if human {
                 let token = auth::new_token();
                 seats.push(SeatData {
-                    name: req.name.unwrap_or_default(),
-                    bot: None,
+                    spec: SeatSpec {
+                        name: req.name.unwrap_or_default(),
+                        bot: None,
+                    },
                     token_hash: Some(auth::token_hash(&token)),
                 });
                 tokens.push(SeatToken { seat: i, token });
@@ -73,23 +75,19 @@ impl Service {
                     )));
                 }
                 seats.push(SeatData {
-                    name: req.name.unwrap_or_else(|| format!("Bot {}", i + 1)),
-                    bot: Some(bot),
+                    spec: SeatSpec {
+                        name: req.name.unwrap_or_else(|| format!("Bot {}", i + 1)),
+                        bot: Some(bot),
+                    },
                     token_hash: None,
                 });
             }
         }
         let seed = match body.seed {
-            Some(n) => crate::data::chosen_seed(n, &self.settings.seed_secret),
+            Some(n) => crate::stored::chosen_seed(n, &self.settings.seed_secret),
             None => auth::random_seed(),
         };
-        let setups = seats
-            .iter()
-            .map(|s| SeatSpec {
-                name: s.name.clone(),
-                bot: s.bot.clone(),
-            })
-            .collect();
+        let setups = seats.iter().map(|s| s.spec.clone()).collect();
         let events = ruleset::start(&body.ruleset, body.players, &body.options, setups, seed)?;
         let data = GameData {
             players: body.players,
@@ -102,7 +100,7 @@ impl Service {
             seed: seed.to_string(),
             seed_commitment: seed.commitment(),
             seed_chosen: body.seed.is_some(),
-            chain: crate::data::CHAIN_SCHEME,
+            chain: crate::stored::CHAIN_SCHEME,
             forked_from: None,
             origin_seed: None,
             winners: None,
@@ -249,8 +247,7 @@ impl Service {
                     hash
                 });
                 SeatData {
-                    name: s.name.clone(),
-                    bot: s.bot.clone(),
+                    spec: s.spec.clone(),
                     token_hash,
                 }
             })
@@ -264,7 +261,7 @@ impl Service {
             seed_commitment: seed.commitment(),
             // The events it starts with were drawn with the origin's seed.
             seed_chosen: parent.seed_chosen,
-            chain: crate::data::CHAIN_SCHEME,
+            chain: crate::stored::CHAIN_SCHEME,
             forked_from: None,
             origin_seed: Some(parent.origin_seed.clone().unwrap_or(parent.seed.clone())),
             winners: None,

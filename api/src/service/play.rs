@@ -149,13 +149,13 @@ impl Service {
             let value = data.to_value();
             (data, value)
         });
-        let store::AppendedHead {
+        let store::Appended {
             head,
             envelopes,
             duplicate,
         } = self
             .store
-            .append_head(
+            .append(
                 id,
                 version,
                 Append {

@@ -8,10 +8,10 @@ use store::{Envelope, EventStore, GameId, GameRecord, GameStatus};
 
 use super::cache::fold_into;
 use super::{Caller, Credentials, Service, blocking};
-use crate::data::GameData;
 use crate::error::ApiError;
 use crate::models::{EventOut, EventPage, GameState, LegalActions};
 use crate::ruleset::FoldedGame;
+use crate::stored::GameData;
 
 impl Service {
     /// The game as the caller may see it, now or after `at` events.

@@ -13,7 +13,7 @@ mod window;
 pub use recorder::{MAX_STEPS, Recorder, Step};
 pub use rng::{GameRng, Seed, SeedParseError};
 pub use roles::{Role, Team};
-pub use ruleset::{Decided, PlayError, Ruleset, Winners, verify_log};
+pub use ruleset::{Decided, PlayError, Ruleset, Winners, expire, verify_log};
 pub use seats::{MAX_SEATS, SeatSet, SeatSpec};
 pub use viewer::{Seat, Viewer};
 pub use window::Asking;

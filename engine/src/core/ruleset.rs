@@ -87,6 +87,12 @@ pub trait Ruleset: 'static {
     /// The setup a log's first event records, and the seed commitment it
     /// carries: what the audit starts a log again from.
     fn opening(first: &Self::Event) -> Option<(Self::Config, &str)>;
+    /// Whether a log's first event is the one the rules derive now, `derived`.
+    /// A ruleset whose first event names the engine version that wrote it
+    /// ignores that label here: a newer engine re-derives older logs.
+    fn same_opening(logged: &Self::Event, derived: &Self::Event) -> bool {
+        logged == derived
+    }
     /// The events that open a new game.
     fn start(config: &Self::Config, rng: &mut GameRng) -> Result<Vec<Self::Event>, String>;
     /// Folds one event into the state. Total: never fails, never panics.
@@ -182,7 +188,11 @@ pub fn verify_log<R: Ruleset>(
         return Err(0);
     }
     let opening = R::start(&config, &mut GameRng::new(seed, 0)).map_err(|_| 0usize)?;
-    let mut at = compare::<R>(events, 0, &opening)?;
+    let (first, rest) = opening.split_first().ok_or(0usize)?;
+    if !R::same_opening(&events[0], first) {
+        return Err(0);
+    }
+    let mut at = compare::<R>(events, 1, rest)?;
     let mut state = R::State::default();
     for e in &events[..at] {
         R::apply(&mut state, e);
@@ -193,13 +203,31 @@ pub fn verify_log<R: Ruleset>(
         let mut rng = GameRng::new(seed_at(version), version);
         let derived = match R::decided(&events[at]).ok_or(at)? {
             Decided::Action(seat, action) => R::play(&mut next, seat, &action, &mut rng),
-            Decided::Expiry => R::expire(&mut next, &mut rng),
+            Decided::Expiry => expire::<R>(&mut next, &mut rng),
         }
         .map_err(|_| at)?;
         at = compare::<R>(events, at, &derived)?;
         state = next;
     }
     Ok(())
+}
+
+/// Closes the open window when its live reaction time is up: refused unless
+/// the game has a live reaction time and a window waits for someone (so a
+/// log cannot claim an expiry the server could never have made).
+pub fn expire<R: Ruleset>(
+    state: &mut R::State,
+    rng: &mut GameRng,
+) -> Result<Vec<R::Event>, PlayError> {
+    if R::reaction_seconds(state).is_none() {
+        return Err(PlayError::Illegal(
+            "this game has no live reaction time".into(),
+        ));
+    }
+    if R::asking(state).is_none() {
+        return Err(PlayError::Illegal("no window waits for anyone".into()));
+    }
+    R::expire(state, rng)
 }
 
 /// Compares `expected` with the log from `at`; returns where the match ends.
@@ -214,4 +242,62 @@ fn compare<R: Ruleset>(
         }
     }
     Ok(at + expected.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::{self, Config, Dice, Event};
+
+    /// A short dice game played by first legal actions, and its seed.
+    fn game(options: dice::Options) -> (Vec<Event>, Seed) {
+        let seed = Seed::from_u64(11);
+        let config = Config {
+            players: 4,
+            options,
+            seats: vec![SeatSpec::default(); 4],
+        };
+        let mut events = Dice::start(&config, &mut GameRng::new(seed, 0)).expect("a setup");
+        let mut state = dice::State::default();
+        for e in &events {
+            Dice::apply(&mut state, e);
+        }
+        for _ in 0..20 {
+            let Some(seat) = Dice::next_to_act(&state) else {
+                break;
+            };
+            let action = Dice::legal_actions(&state, seat)[0];
+            let mut rng = GameRng::new(seed, state.version);
+            events.extend(Dice::play(&mut state, seat, &action, &mut rng).expect("legal"));
+        }
+        (events, seed)
+    }
+
+    #[test]
+    fn a_log_written_by_an_older_engine_still_verifies() {
+        let (mut events, seed) = game(dice::Options::default());
+        assert_eq!(verify_log::<Dice>(&events, &|_| seed), Ok(()));
+        if let Event::GameCreated(created) = &mut events[0] {
+            created.engine = "engine/0.0.1".into();
+        }
+        assert_eq!(verify_log::<Dice>(&events, &|_| seed), Ok(()));
+        if let Event::GameCreated(created) = &mut events[0] {
+            created.players = 5;
+        }
+        assert_eq!(verify_log::<Dice>(&events, &|_| seed), Err(0));
+    }
+
+    #[test]
+    fn an_expiry_needs_a_live_reaction_time() {
+        let (mut events, seed) = game(dice::Options::default());
+        let at = events.len();
+        events.push(Event::WindowExpired);
+        assert_eq!(verify_log::<Dice>(&events, &|_| seed), Err(at));
+        let mut state = dice::State::default();
+        for e in &events[..at] {
+            Dice::apply(&mut state, e);
+        }
+        let mut rng = GameRng::new(seed, state.version);
+        assert!(expire::<Dice>(&mut state, &mut rng).is_err());
+    }
 }

@@ -174,6 +174,18 @@ impl crate::Ruleset for Dice {
         Some((config, created.seed_commitment.as_str()))
     }
 
+    fn same_opening(logged: &Event, derived: &Event) -> bool {
+        match (logged, derived) {
+            (Event::GameCreated(logged), Event::GameCreated(derived)) => {
+                GameCreated {
+                    engine: derived.engine.clone(),
+                    ..(**logged).clone()
+                } == **derived
+            }
+            _ => logged == derived,
+        }
+    }
+
     fn start(config: &Config, rng: &mut GameRng) -> Result<Vec<Event>, String> {
         start(config, rng).map_err(|e| e.to_string())
     }

@@ -1,4 +1,4 @@
-//! Load tool: drives N concurrent dice games with random legal actions over HTTP
+//! Load tool: drives N concurrent games (any ruleset, dice by default) with random legal actions over HTTP
 //! against an in-process server, then measures the raw store at the same
 //! concurrency, then HTTP again at half the measured rate.
 //!
@@ -22,7 +22,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use engine::dice::{self, State};
+use engine::Game;
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};
@@ -31,7 +31,7 @@ use tests::TestServer;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-/// Drives concurrent dice games over HTTP against an in-process server, then
+/// Drives concurrent games over HTTP against an in-process server, then
 /// the raw store at the same concurrency, then HTTP again at half the rate;
 /// prints throughput, latency and CPU per operation.
 #[derive(clap::Parser)]
@@ -48,6 +48,9 @@ struct Args {
     /// (0: no rewind phase).
     #[arg(long, default_value_t = 20_000)]
     rewind_events: u64,
+    /// The ruleset the clients play (5 players, human seats).
+    #[arg(long, default_value = "dice")]
+    ruleset: String,
 }
 
 /// The benchmark's server: the tests' configuration with every request
@@ -334,11 +337,16 @@ impl Conn {
         }
     }
 
-    /// Creates a dice game with `n` human seats; returns its id and the
-    /// tokens by seat.
-    async fn human_game(&mut self, n: usize, seed: u64) -> std::io::Result<(String, Vec<String>)> {
+    /// Creates a game of `ruleset` with `n` human seats; returns its id and
+    /// the tokens by seat.
+    async fn human_game(
+        &mut self,
+        ruleset: &str,
+        n: usize,
+        seed: u64,
+    ) -> std::io::Result<(String, Vec<String>)> {
         let seats: Vec<Value> = (0..n).map(|i| json!({"name": format!("P{i}")})).collect();
-        let body = json!({"ruleset": "dice", "players": n, "seats": seats, "seed": seed});
+        let body = json!({"ruleset": ruleset, "players": n, "seats": seats, "seed": seed});
         let body = serde_json::to_vec(&body)?;
         let (status, answer) = self.call("POST", "/v1/games", None, Some(&body)).await?;
         let answer: Value = serde_json::from_slice(&answer)?;
@@ -370,19 +378,18 @@ impl From<std::io::Error> for Closed {
     }
 }
 
-/// Folds the `events` of a server response (each `{"event": …}`) into `state`.
-fn fold(state: &mut State, mut body: Value) {
-    if let Value::Array(events) = body["events"].take() {
-        for mut e in events {
-            if let Ok(event) = serde_json::from_value::<dice::Event>(e["event"].take()) {
-                dice::apply(state, &event);
-            }
+/// Folds the `events` of a server response (each `{"event": …}`) into `game`.
+fn fold(game: &mut dyn Game, body: Value) {
+    if let Some(events) = body["events"].as_array() {
+        for e in events {
+            let _ = game.apply(&e["event"]);
         }
     }
 }
 
 /// One client playing games back to back until `stop`; returns POST latencies.
 async fn player(
+    ruleset: &'static dyn engine::RulesetEntry,
     mut conn: Conn,
     seed: u64,
     stop: Arc<AtomicBool>,
@@ -393,7 +400,7 @@ async fn player(
     let mut body = Vec::with_capacity(256);
     'games: while !stop.load(Ordering::Relaxed) {
         let opened = async {
-            let (id, tokens) = conn.human_game(5, rng.random()).await?;
+            let (id, tokens) = conn.human_game(ruleset.id(), 5, rng.random()).await?;
             let path = format!("/v1/games/{id}/events?limit=1000");
             let (status, page) = conn.call("GET", &path, None, None).await?;
             if status != 200 {
@@ -408,11 +415,11 @@ async fn player(
                 return latencies;
             }
         };
-        let mut state = State::default();
-        fold(&mut state, page);
+        let mut game = ruleset.new_game();
+        fold(game.as_mut(), page);
         let path = format!("/v1/games/{id}/actions");
         let mut next = Instant::now();
-        while let Some(p) = dice::pending(&state) {
+        while let Some(&seat) = game.waiting().first() {
             if stop.load(Ordering::Relaxed) {
                 break 'games;
             }
@@ -420,14 +427,16 @@ async fn player(
                 next += gap;
                 tokio::time::sleep_until(next.into()).await;
             }
-            let legal = dice::legal_actions(&state, p.seat);
-            let action = legal[rng.random_range(0..legal.len())];
+            let legal = game.legal(seat);
+            let action = &legal[rng.random_range(0..legal.len())];
             body.clear();
             body.extend_from_slice(b"{\"action\":");
             serde_json::to_writer(&mut body, &action).expect("an action serializes");
-            body.extend_from_slice(format!(",\"expected_version\":{}}}", state.version).as_bytes());
+            body.extend_from_slice(
+                format!(",\"expected_version\":{}}}", game.version()).as_bytes(),
+            );
             let started = Instant::now();
-            let token = Some(tokens[p.seat as usize].as_str());
+            let token = Some(tokens[seat as usize].as_str());
             let response = conn.call("POST", &path, token, Some(&body)).await;
             latencies.push(started.elapsed());
             let (status, result) = match response {
@@ -442,13 +451,14 @@ async fn player(
                 eprintln!("load: {status}: {result}");
                 return latencies;
             }
-            fold(&mut state, result);
+            fold(game.as_mut(), result);
         }
     }
     latencies
 }
 
 async fn http_phase(
+    ruleset: &'static dyn engine::RulesetEntry,
     server: &TestServer,
     games: usize,
     seconds: u64,
@@ -459,7 +469,7 @@ async fn http_phase(
     let tasks: Vec<_> = (0..games)
         .map(|i| {
             let conn = Conn::new(&server.base);
-            tokio::spawn(player(conn, i as u64, stop.clone(), pace))
+            tokio::spawn(player(ruleset, conn, i as u64, stop.clone(), pace))
         })
         .collect();
     tokio::time::sleep(Duration::from_secs(seconds)).await;
@@ -506,7 +516,7 @@ async fn store_phase(concurrency: usize, seconds: u64) -> (u64, f64) {
                     .await
                 {
                     Ok(a) => {
-                        version = a.game.version;
+                        version = a.head.version;
                         done += 1;
                     }
                     Err(_) => break,
@@ -530,10 +540,14 @@ async fn store_phase(concurrency: usize, seconds: u64) -> (u64, f64) {
 #[tokio::main]
 async fn main() {
     let a = <Args as clap::Parser>::parse();
+    let Some(ruleset) = engine::ruleset(&a.ruleset) else {
+        eprintln!("load: --ruleset: no ruleset `{}`", a.ruleset);
+        std::process::exit(2);
+    };
     let server = server().await;
 
     let cpu = thread_cpu();
-    let (actions, wall, lat) = http_phase(&server, a.games, a.seconds, None).await;
+    let (actions, wall, lat) = http_phase(ruleset, &server, a.games, a.seconds, None).await;
     let rate = actions as f64 / wall;
     println!(
         "http games={} actions={actions} wall_s={wall:.2} actions_per_s={rate:.0} p50_ms={:.2} p99_ms={:.2}",
@@ -558,7 +572,7 @@ async fn main() {
     let target = rate / 2.0;
     let gap = Duration::from_secs_f64(a.games as f64 / target.max(1.0));
     let cpu = thread_cpu();
-    let (actions, wall, lat) = http_phase(&server, a.games, a.seconds, Some(gap)).await;
+    let (actions, wall, lat) = http_phase(ruleset, &server, a.games, a.seconds, Some(gap)).await;
     println!(
         "http_half_load target_per_s={target:.0} actions={actions} actions_per_s={:.0} p50_ms={:.2} p99_ms={:.2}",
         actions as f64 / wall,

@@ -2,7 +2,7 @@
 //! seats with token hashes, the secret seed and what is derived from it, and
 //! where a fork came from.
 
-use engine::Seed;
+use engine::{SeatSpec, Seed};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -11,14 +11,13 @@ use store::GameRecord;
 use crate::error::ApiError;
 use crate::models::{ForkOrigin, GameSummary, SeatKind, SeatSummary, Winners};
 
-/// One seat as stored.
+/// One seat as stored: the seat as the game records it, and the hash of a
+/// human seat's token.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SeatData {
-    /// Display name.
-    pub name: String,
-    /// The bot policy, for a bot seat.
-    #[serde(default)]
-    pub bot: Option<String>,
+    /// Name and bot policy (stored flat: `{"name", "bot", "token_hash"}`).
+    #[serde(flatten)]
+    pub spec: SeatSpec,
     /// SHA-256 of the seat's token, for a human seat.
     #[serde(default)]
     pub token_hash: Option<String>,
@@ -121,7 +120,7 @@ impl GameData {
     pub fn is_bot(&self, seat: u8) -> bool {
         self.seats
             .get(seat as usize)
-            .is_some_and(|s| s.bot.is_some())
+            .is_some_and(|s| s.spec.bot.is_some())
     }
 
     /// The public summary of a game.
@@ -139,13 +138,13 @@ impl GameData {
                 .enumerate()
                 .map(|(i, s)| SeatSummary {
                     seat: i as u8,
-                    name: s.name.clone(),
-                    kind: if s.bot.is_some() {
+                    name: s.spec.name.clone(),
+                    kind: if s.spec.bot.is_some() {
                         SeatKind::Bot
                     } else {
                         SeatKind::Human
                     },
-                    bot: s.bot.clone(),
+                    bot: s.spec.bot.clone(),
                 })
                 .collect(),
             created_at: record.created_at,
