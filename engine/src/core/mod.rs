@@ -10,7 +10,7 @@ mod seats;
 mod viewer;
 mod window;
 
-pub use recorder::{MAX_STEPS, Recorder, Step};
+pub use recorder::{MAX_STEPS, Recorder, Step, record};
 pub use rng::{GameRng, Seed, SeedParseError};
 pub use roles::{Role, Team};
 pub use ruleset::{Decided, PlayError, Ruleset, Winners, expire, verify_log};

@@ -14,6 +14,15 @@ pub struct Recorder<'s, R: Ruleset> {
     pub events: Vec<R::Event>,
 }
 
+/// Records `event` after `events` and folds it into `state`: the one way a
+/// decision moves a working state on, for a machine that keeps its state and
+/// events in its own fields.
+#[inline]
+pub fn record<R: Ruleset>(state: &mut R::State, events: &mut Vec<R::Event>, event: R::Event) {
+    R::apply(state, &event);
+    events.push(event);
+}
+
 /// What an automatic step says about the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
@@ -34,8 +43,7 @@ impl<'s, R: Ruleset> Recorder<'s, R> {
 
     /// Records an event and folds it into the working state.
     pub fn emit(&mut self, event: R::Event) {
-        R::apply(self.state, &event);
-        self.events.push(event);
+        record::<R>(self.state, &mut self.events, event);
     }
 
     /// Runs `step` until it says the game waits (at most [`MAX_STEPS`] times).

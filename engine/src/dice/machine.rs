@@ -9,12 +9,9 @@
 
 use super::actions::Action;
 use super::decisions::pending_at;
-use super::events::{Event, apply};
+use super::events::Event;
 use super::state::{Stage, State};
-use crate::core::GameRng;
-
-/// A bound on automatic steps per decision; reaching it means a bug, not a game.
-const MAX_STEPS: usize = 10_000;
+use crate::core::{GameRng, MAX_STEPS};
 
 /// The state being moved on, plus the events emitted so far.
 pub(crate) struct Machine<'s, 'r> {
@@ -49,12 +46,11 @@ impl<'s, 'r> Machine<'s, 'r> {
 
     /// Records an event and folds it into the working state.
     pub fn emit(&mut self, event: Event) {
-        apply(self.s, &event);
         if matches!(event, Event::TurnStarted { .. } | Event::GameEnded { .. }) {
             // These events set the stage themselves.
             self.stage = None;
         }
-        self.events.push(event);
+        crate::core::record::<super::Dice>(self.s, &mut self.events, event);
     }
 
     /// Moves the game to another stage (recorded when the game stops to wait).
