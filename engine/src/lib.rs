@@ -18,6 +18,7 @@
 
 #![warn(missing_docs)]
 
+pub mod bang;
 pub mod core;
 pub mod dice;
 pub mod game;
@@ -30,7 +31,10 @@ pub use crate::game::{CorruptEvent, Game, PlayError, Ruleset, RulesetEntry, Tabl
 /// Every ruleset the engine plays: the registry. Adding a ruleset is its
 /// [`Ruleset`] impl and one line here.
 pub fn rulesets() -> &'static [&'static dyn RulesetEntry] {
-    &[&game::Registered::<dice::Dice>::ENTRY]
+    &[
+        &game::Registered::<dice::Dice>::ENTRY,
+        &game::Registered::<bang::Bang>::ENTRY,
+    ]
 }
 
 /// The ruleset with this id.

@@ -1,0 +1,108 @@
+//! What a seat can post. `legal_actions` lists them ready to post.
+
+use serde::{Deserialize, Serialize};
+
+use super::cards::Card;
+use super::characters::Character;
+use super::orders::Orders;
+use crate::core::Seat;
+
+/// Where Jesse Jones or Pedro Ramirez take their first phase-1 card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum DrawFrom {
+    /// The deck (the ordinary draw).
+    #[cfg_attr(feature = "openapi", schema(title = "deck"))]
+    Deck,
+    /// Pedro Ramirez: the top of the discard pile.
+    #[cfg_attr(feature = "openapi", schema(title = "discard"))]
+    Discard,
+    /// Jesse Jones: a random card from this seat's hand.
+    #[cfg_attr(feature = "openapi", schema(title = "hand"))]
+    Hand(Seat),
+}
+
+/// A seat's answer to the decision it is asked, or its standing orders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Action {
+    /// Option `character_choice: 2`: keep this one of the two characters dealt.
+    #[cfg_attr(feature = "openapi", schema(title = "choose_character"))]
+    ChooseCharacter {
+        /// The character kept.
+        character: Character,
+    },
+    /// Phase 1: draw, the first card from where the character allows.
+    #[cfg_attr(feature = "openapi", schema(title = "draw"))]
+    Draw {
+        /// Where the first card comes from.
+        from: DrawFrom,
+    },
+    /// Kit Carlson: put this one of the three cards back on the deck.
+    #[cfg_attr(feature = "openapi", schema(title = "put_back"))]
+    PutBack {
+        /// The card put back.
+        card: Card,
+    },
+    /// Lucky Duke: this flipped card is the result of the "draw!".
+    #[cfg_attr(feature = "openapi", schema(title = "choose_check"))]
+    ChooseCheck {
+        /// The chosen card.
+        card: Card,
+    },
+    /// Phase 2: play a card from hand.
+    #[cfg_attr(feature = "openapi", schema(title = "play"))]
+    Play {
+        /// The card.
+        card: Card,
+        /// Its target, for a card that takes one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<Seat>,
+        /// Panic! and Cat Balou: this card in play in front of the target
+        /// (absent: a random card from his hand).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        in_play: Option<Card>,
+    },
+    /// Sid Ketchum: discard these two hand cards to regain 1 life.
+    #[cfg_attr(feature = "openapi", schema(title = "heal"))]
+    Heal {
+        /// The two cards.
+        cards: [Card; 2],
+    },
+    /// Phase 2 ends.
+    #[cfg_attr(feature = "openapi", schema(title = "end_turn"))]
+    EndTurn,
+    /// Phase 3: discard this card.
+    #[cfg_attr(feature = "openapi", schema(title = "discard"))]
+    Discard {
+        /// The card.
+        card: Card,
+    },
+    /// Shot at: "draw!" for a Barrel source not used yet against this shot.
+    #[cfg_attr(feature = "openapi", schema(title = "barrel"))]
+    Barrel,
+    /// Answer the open window with this card: a Missed! effect when shot, a
+    /// Beer when dying, a BANG! against Indians! or in a Duel.
+    #[cfg_attr(feature = "openapi", schema(title = "respond"))]
+    Respond {
+        /// The card.
+        card: Card,
+    },
+    /// Answer the open window with nothing: take the hit, decline, die.
+    #[cfg_attr(feature = "openapi", schema(title = "pass"))]
+    Pass,
+    /// General Store: take this card.
+    #[cfg_attr(feature = "openapi", schema(title = "pick"))]
+    Pick {
+        /// The card.
+        card: Card,
+    },
+    /// Standing orders for later windows (any time, private).
+    #[cfg_attr(feature = "openapi", schema(title = "set_orders"))]
+    SetOrders {
+        /// The orders.
+        orders: Orders,
+    },
+}

@@ -1,0 +1,501 @@
+//! [`apply`]: folds one event into the state. Total and pure: an event that
+//! does not fit the state (which a log written by the rules never holds)
+//! changes nothing but the version; a card is only ever moved from where it
+//! is, never copied.
+
+use super::actions::Action;
+use super::cards::{Card, Kind, kind};
+use super::events::Event;
+use super::state::{
+    Check, CheckKind, Dying, Effect, MAX_PLAYERS, Phase, Pile, Shot, State, Turn, Window,
+};
+use crate::core::Seat;
+
+/// Folds one event into the state.
+pub fn apply(s: &mut State, event: &Event) {
+    s.version += 1;
+    match event {
+        Event::GameCreated(c) => {
+            s.players = c.players.min(MAX_PLAYERS as u8);
+            s.seats = c.seats.clone().into();
+            s.seed_commitment = c.seed_commitment.as_str().into();
+            s.reaction_seconds = c.options.reaction_seconds;
+            s.character_choice = c.options.character_choice;
+        }
+        Event::RoleDealt {
+            seat,
+            role,
+            face_up,
+        } => {
+            if let Some(p) = player(s, *seat) {
+                p.role = *role;
+                p.role_public = *face_up;
+            }
+        }
+        Event::CharactersOffered { seat, offer } => {
+            if let (Some(p), [Some(a), Some(b)]) = (player(s, *seat), offer) {
+                p.offer = Some([*a, *b]);
+            }
+        }
+        Event::CharacterChosen { seat, character } => {
+            if let Some(p) = player(s, *seat) {
+                p.chosen = *character;
+            }
+        }
+        Event::CharacterDealt {
+            seat,
+            character,
+            life,
+        } => {
+            if let Some(p) = player(s, *seat) {
+                p.character = Some(*character);
+                p.life = *life as i8;
+                p.max_life = *life;
+                p.alive = true;
+            }
+        }
+        Event::DeckShuffled { order } => {
+            if s.deck.is_empty() {
+                for c in order.iter().rev().flatten() {
+                    if s.dealt {
+                        if take_from(&mut s.discard, *c) {
+                            s.deck.push(*c);
+                        }
+                    } else if !s.deck.contains(c) {
+                        s.deck.push(*c);
+                    }
+                }
+                s.dealt = true;
+            }
+        }
+        Event::CardsDrawn { seat, cards } => {
+            for c in cards.iter().flatten() {
+                deck_to_hand(s, *seat, *c);
+            }
+        }
+        Event::TurnStarted { seat } => {
+            s.turn = Turn {
+                seat: *seat,
+                phase: Phase::Start,
+                ..Turn::default()
+            };
+        }
+        Event::PhaseStarted { phase } => s.turn.phase = *phase,
+        Event::Acted { seat, action } => {
+            if s.window.is_some_and(|w| w.seat == *seat)
+                && !matches!(action, Action::SetOrders { .. })
+            {
+                s.window = None;
+            }
+        }
+        Event::OrdersSet { seat, orders } => {
+            if let (Some(slot), Some(o)) = (s.orders.get_mut(*seat as usize), orders) {
+                *slot = *o;
+            }
+        }
+        Event::WindowOpened { seat, kind } => {
+            s.window = Some(Window {
+                opened: s.version,
+                seat: *seat,
+                kind: *kind,
+            })
+        }
+        Event::WindowExpired => s.window = None,
+        Event::CheckFlipped { seat, check, card } => {
+            if !s.flipped.is_full() && take_from(&mut s.deck, *card) {
+                s.flipped.push(*card);
+            }
+            s.check = Some(Check {
+                seat: *seat,
+                kind: *check,
+            });
+            match check {
+                CheckKind::Dynamite => s.turn.dynamite_checked = true,
+                CheckKind::Jail => s.turn.jail_checked = true,
+                CheckKind::Barrel => {
+                    if let Some(shot) = s.shot.as_mut() {
+                        shot.barrel_used = true;
+                    }
+                }
+                CheckKind::Jourdonnais => {
+                    if let Some(shot) = s.shot.as_mut() {
+                        shot.character_used = true;
+                    }
+                }
+            }
+        }
+        Event::CheckResolved {
+            check,
+            card,
+            success,
+            ..
+        } => {
+            let flipped = std::mem::take(&mut s.flipped);
+            for c in flipped.iter().filter(|&&c| Some(c) != *card) {
+                s.discard.push(*c);
+            }
+            if let Some(c) = card
+                && flipped.contains(c)
+            {
+                s.discard.push(*c);
+            }
+            s.check = None;
+            match check {
+                CheckKind::Dynamite => s.turn.dynamite_checked = true,
+                CheckKind::Jail => s.turn.jail_checked = true,
+                CheckKind::Barrel => {
+                    if let Some(shot) = s.shot.as_mut() {
+                        shot.barrel_used = true;
+                    }
+                }
+                CheckKind::Jourdonnais => {
+                    if let Some(shot) = s.shot.as_mut() {
+                        shot.character_used = true;
+                    }
+                }
+            }
+            if *success && matches!(check, CheckKind::Barrel | CheckKind::Jourdonnais) {
+                missed(s);
+            }
+        }
+        Event::CardShown { .. } => {}
+        Event::KitLooked { seat: _, cards } => {
+            for c in cards.iter().flatten() {
+                if !s.kit.is_full() && take_from(&mut s.deck, *c) {
+                    s.kit.push(*c);
+                }
+            }
+        }
+        Event::KitKept { seat, back } => {
+            let kit = std::mem::take(&mut s.kit);
+            for c in kit {
+                if Some(c) == *back {
+                    s.deck.push(c);
+                } else if let Some(p) = player(s, *seat) {
+                    p.hand.push(c);
+                }
+            }
+        }
+        Event::DiscardTaken { seat, card } => {
+            if s.discard.last() == Some(card)
+                && let Some(c) = s.discard.pop()
+                && let Some(p) = player(s, *seat)
+            {
+                p.hand.push(c);
+            }
+        }
+        Event::CardStolen {
+            from,
+            to,
+            card: Some(card),
+            ..
+        } => {
+            if from_player(s, *from, *card)
+                && let Some(p) = player(s, *to)
+            {
+                p.hand.push(*card);
+            }
+        }
+        Event::CardStolen { card: None, .. } => {}
+        Event::CardPlayed { seat, card, target } => played(s, *seat, *card, *target),
+        Event::Discarded { seat, cards } => {
+            for c in cards {
+                if from_player(s, *seat, *c) {
+                    s.discard.push(*c);
+                }
+            }
+        }
+        Event::DynamitePassed { from, to, card } => {
+            if player(s, *to).is_some() && from_player(s, *from, *card) {
+                let _ = s.table[*to as usize].in_play.try_push(*card);
+            }
+        }
+        Event::ShotAt {
+            source,
+            target,
+            needed,
+        } => {
+            if let Some(Effect::Shots { targets, .. }) = s.effect.as_mut()
+                && targets.first() == Some(target)
+            {
+                targets.remove(0);
+            }
+            s.shot = Some(Shot {
+                source: *source,
+                target: *target,
+                needed: *needed,
+                barrel_used: false,
+                character_used: false,
+            });
+        }
+        Event::TargetSkipped { seat } => {
+            if let Some(Effect::Indians { targets, .. } | Effect::Shots { targets, .. }) =
+                s.effect.as_mut()
+                && targets.first() == Some(seat)
+            {
+                targets.remove(0);
+            }
+            settle(s);
+        }
+        Event::MissedPlayed { seat, card } => {
+            if from_hand(s, *seat, *card) {
+                s.discard.push(*card);
+                missed(s);
+            }
+        }
+        Event::BangDiscarded { seat, card } => {
+            if from_hand(s, *seat, *card) {
+                s.discard.push(*card);
+                match s.effect.as_mut() {
+                    Some(Effect::Duel {
+                        challenger,
+                        target,
+                        turn,
+                    }) => {
+                        *turn = if *turn == *target {
+                            *challenger
+                        } else {
+                            *target
+                        }
+                    }
+                    _ => target_done(s, *seat),
+                }
+            }
+        }
+        Event::Healed { seat, cards } => {
+            if cards[0] != cards[1] && cards.iter().all(|c| s.p(*seat).hand.contains(c)) {
+                for c in cards {
+                    from_hand(s, *seat, *c);
+                    s.discard.push(*c);
+                }
+                gain(s, *seat, 1);
+            }
+        }
+        Event::LifeLost { seat, amount, by } => {
+            if let Some(p) = player(s, *seat) {
+                p.life = p.life.saturating_sub(*amount as i8);
+                if p.life <= 0 {
+                    s.dying = Some(Dying {
+                        seat: *seat,
+                        amount: *amount,
+                        by: *by,
+                    });
+                }
+            }
+            if s.shot.is_some_and(|shot| shot.target == *seat) {
+                s.shot = None;
+            }
+            if let Some(Effect::Duel {
+                challenger, target, ..
+            }) = s.effect
+                && (*seat == challenger || *seat == target)
+            {
+                s.effect = None;
+            }
+            target_done(s, *seat);
+        }
+        Event::LifeGained { seat, amount } => gain(s, *seat, *amount),
+        Event::Saved { seat } => {
+            if s.dying.is_some_and(|d| d.seat == *seat) {
+                s.dying = None;
+            }
+        }
+        Event::PlayerEliminated { seat, role, by } => {
+            if let Some(p) = player(s, *seat) {
+                p.alive = false;
+                p.role = Some(*role);
+                p.role_public = true;
+                s.eliminated_by[*seat as usize] = Some(*by);
+            }
+            if s.dying.is_some_and(|d| d.seat == *seat) {
+                s.dying = None;
+            }
+        }
+        Event::CardsInherited {
+            seat,
+            from,
+            hand,
+            in_play,
+        } => {
+            for c in hand.iter().flatten().chain(in_play) {
+                if player(s, *seat).is_some() && from_player(s, *from, *c) {
+                    s.table[*seat as usize].hand.push(*c);
+                }
+            }
+        }
+        Event::StoreRevealed { seat, cards } => {
+            for c in cards {
+                if !s.store.is_full() && take_from(&mut s.deck, *c) {
+                    s.store.push(*c);
+                }
+            }
+            if s.effect.is_none() {
+                s.effect = Some(Effect::Store { next: *seat });
+            }
+            settle(s);
+        }
+        Event::StorePicked { seat, card } => {
+            if take_from_store(s, *card)
+                && let Some(p) = player(s, *seat)
+            {
+                p.hand.push(*card);
+                let next = s.next_alive(*seat);
+                if let Some(Effect::Store { next: n }) = s.effect.as_mut() {
+                    *n = next;
+                }
+            }
+            settle(s);
+        }
+        Event::GameEnded { outcome, .. } => {
+            s.outcome = Some(outcome.clone());
+            s.window = None;
+        }
+    }
+}
+
+fn player(s: &mut State, seat: Seat) -> Option<&mut super::state::Player> {
+    let n = s.players as usize;
+    s.table[..n].get_mut(seat as usize)
+}
+
+/// Removes `card` from `pile` if it is there.
+fn take_from(pile: &mut Pile, card: Card) -> bool {
+    match pile.iter().rposition(|&c| c == card) {
+        Some(i) => {
+            pile.remove(i);
+            true
+        }
+        None => false,
+    }
+}
+
+fn take_from_store(s: &mut State, card: Card) -> bool {
+    match s.store.iter().position(|&c| c == card) {
+        Some(i) => {
+            s.store.remove(i);
+            true
+        }
+        None => false,
+    }
+}
+
+fn from_hand(s: &mut State, seat: Seat, card: Card) -> bool {
+    player(s, seat).is_some_and(|p| take_from(&mut p.hand, card))
+}
+
+/// Removes `card` from `seat`'s hand or from in front of him.
+fn from_player(s: &mut State, seat: Seat, card: Card) -> bool {
+    let Some(p) = player(s, seat) else {
+        return false;
+    };
+    if take_from(&mut p.hand, card) {
+        return true;
+    }
+    match p.in_play.iter().position(|&c| c == card) {
+        Some(i) => {
+            p.in_play.remove(i);
+            true
+        }
+        None => false,
+    }
+}
+
+fn deck_to_hand(s: &mut State, seat: Seat, card: Card) {
+    if player(s, seat).is_some() && take_from(&mut s.deck, card) {
+        s.table[seat as usize].hand.push(card);
+    }
+}
+
+fn gain(s: &mut State, seat: Seat, amount: u8) {
+    if let Some(p) = player(s, seat) {
+        p.life = (p.life + amount as i8).min(p.max_life as i8);
+    }
+}
+
+/// One Missed! effect against the current shot; the shot ends at zero.
+fn missed(s: &mut State) {
+    if let Some(shot) = s.shot.as_mut() {
+        shot.needed = shot.needed.saturating_sub(1);
+        if shot.needed == 0 {
+            s.shot = None;
+            settle(s);
+        }
+    }
+}
+
+/// The current target of Indians! is done.
+fn target_done(s: &mut State, seat: Seat) {
+    if let Some(Effect::Indians { targets, .. }) = s.effect.as_mut()
+        && targets.first() == Some(&seat)
+    {
+        targets.remove(0);
+    }
+    settle(s);
+}
+
+/// Ends the effect in motion once nothing is left of it.
+fn settle(s: &mut State) {
+    let done = match &s.effect {
+        Some(Effect::Shots { targets, .. }) => targets.is_empty() && s.shot.is_none(),
+        Some(Effect::Indians { targets, .. }) => targets.is_empty(),
+        Some(Effect::Store { .. }) => s.store.is_empty(),
+        _ => false,
+    };
+    if done {
+        s.effect = None;
+    }
+}
+
+/// A card played from hand: where it goes, and the effect it sets in motion.
+fn played(s: &mut State, seat: Seat, card: Card, target: Option<Seat>) {
+    if !from_hand(s, seat, card) {
+        return;
+    }
+    let k = kind(card);
+    if k.is_blue() {
+        let to = target.unwrap_or(seat);
+        match player(s, to) {
+            Some(p) if !p.in_play.is_full() => p.in_play.push(card),
+            _ => s.discard.push(card),
+        }
+        return;
+    }
+    s.discard.push(card);
+    match k {
+        Kind::Bang | Kind::Missed => {
+            s.turn.bangs = s.turn.bangs.saturating_add(1);
+            if let Some(t) = target {
+                s.effect = Some(Effect::Shots {
+                    source: seat,
+                    targets: [t].into_iter().collect(),
+                    bang_card: true,
+                });
+            }
+        }
+        Kind::Gatling => {
+            s.effect = Some(Effect::Shots {
+                source: seat,
+                targets: s.others_clockwise(seat),
+                bang_card: false,
+            });
+            settle(s);
+        }
+        Kind::Indians => {
+            s.effect = Some(Effect::Indians {
+                source: seat,
+                targets: s.others_clockwise(seat),
+            });
+            settle(s);
+        }
+        Kind::Duel => {
+            if let Some(t) = target {
+                s.effect = Some(Effect::Duel {
+                    challenger: seat,
+                    target: t,
+                    turn: t,
+                });
+            }
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,122 @@
+//! The 16 characters (§3) as a table: life, and the small flags the rules
+//! read where an ability changes them.
+
+use serde::{Deserialize, Serialize};
+
+/// A character card.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Character {
+    /// C01: draws a card for each life point lost.
+    #[default]
+    BartCassidy,
+    /// C02: shows his second phase-1 card; red → one more card.
+    BlackJack,
+    /// C03: BANG! and Missed! cards are interchangeable.
+    CalamityJanet,
+    /// C04: takes a random card from whoever's card hurt him, per life point.
+    ElGringo,
+    /// C05: may take his first phase-1 card from another player's hand.
+    JesseJones,
+    /// C06: a Barrel of his own.
+    Jourdonnais,
+    /// C07: looks at 3 cards in phase 1, keeps 2.
+    KitCarlson,
+    /// C08: flips 2 cards for every "draw!" and chooses.
+    LuckyDuke,
+    /// C09: a Mustang of his own.
+    PaulRegret,
+    /// C10: may take his first phase-1 card from the discard pile.
+    PedroRamirez,
+    /// C11: a Scope of her own.
+    RoseDoolan,
+    /// C12: discards 2 cards to regain 1 life.
+    SidKetchum,
+    /// C13: his BANG! cards need two Missed! effects.
+    SlabTheKiller,
+    /// C14: draws a card as soon as her hand is empty.
+    SuzyLafayette,
+    /// C15: takes every card of an eliminated player.
+    VultureSam,
+    /// C16: any number of BANG! cards per turn.
+    WillyTheKid,
+}
+
+/// What the table says of one character.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CharacterInfo {
+    /// The character.
+    pub character: Character,
+    /// Printed name.
+    pub name: &'static str,
+    /// Bullets (life) on the card.
+    pub life: u8,
+    /// Counts as a Barrel source (Jourdonnais).
+    pub barrel: bool,
+    /// Others see him at +1 (Paul Regret).
+    pub mustang: bool,
+    /// Sees others at −1 (Rose Doolan).
+    pub scope: bool,
+    /// No limit on BANG! cards (Willy the Kid).
+    pub unlimited_bang: bool,
+    /// Flips two cards per check (Lucky Duke).
+    pub flips: u8,
+    /// His BANG! cards need this many Missed! effects (Slab the Killer: 2).
+    pub bang_strength: u8,
+}
+
+/// The 16 characters, in the order of §3.
+pub const CHARACTERS: [CharacterInfo; 16] = {
+    use Character::*;
+    const fn c(character: Character, name: &'static str, life: u8) -> CharacterInfo {
+        CharacterInfo {
+            character,
+            name,
+            life,
+            barrel: false,
+            mustang: false,
+            scope: false,
+            unlimited_bang: false,
+            flips: 1,
+            bang_strength: 1,
+        }
+    }
+    let mut t = [
+        c(BartCassidy, "Bart Cassidy", 4),
+        c(BlackJack, "Black Jack", 4),
+        c(CalamityJanet, "Calamity Janet", 4),
+        c(ElGringo, "El Gringo", 3),
+        c(JesseJones, "Jesse Jones", 4),
+        c(Jourdonnais, "Jourdonnais", 4),
+        c(KitCarlson, "Kit Carlson", 4),
+        c(LuckyDuke, "Lucky Duke", 4),
+        c(PaulRegret, "Paul Regret", 3),
+        c(PedroRamirez, "Pedro Ramirez", 4),
+        c(RoseDoolan, "Rose Doolan", 4),
+        c(SidKetchum, "Sid Ketchum", 4),
+        c(SlabTheKiller, "Slab the Killer", 4),
+        c(SuzyLafayette, "Suzy Lafayette", 4),
+        c(VultureSam, "Vulture Sam", 4),
+        c(WillyTheKid, "Willy the Kid", 4),
+    ];
+    t[Jourdonnais as usize].barrel = true;
+    t[PaulRegret as usize].mustang = true;
+    t[RoseDoolan as usize].scope = true;
+    t[WillyTheKid as usize].unlimited_bang = true;
+    t[LuckyDuke as usize].flips = 2;
+    t[SlabTheKiller as usize].bang_strength = 2;
+    t
+};
+
+impl Character {
+    /// What the table says of this character.
+    pub fn info(self) -> &'static CharacterInfo {
+        &CHARACTERS[self as usize]
+    }
+
+    /// Every character, in table order.
+    pub fn all() -> impl Iterator<Item = Character> {
+        CHARACTERS.iter().map(|c| c.character)
+    }
+}

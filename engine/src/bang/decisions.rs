@@ -1,0 +1,370 @@
+//! What the game waits for: the pending decisions, every legal action of a
+//! seat (concrete, ready to post), and the check of a posted action.
+
+use arrayvec::ArrayVec;
+use serde::{Deserialize, Serialize};
+
+use super::actions::{Action, DrawFrom};
+use super::cards::{Card, Kind, kind};
+use super::characters::Character;
+use super::machine::draw_choice;
+use super::state::{Effect, MAX_PLAYERS, Phase, State, WindowKind};
+use crate::core::{Role, Seat};
+
+/// What a seat must decide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Decision {
+    /// Option `character_choice: 2`: keep one of two characters.
+    #[cfg_attr(feature = "openapi", schema(title = "choose_character"))]
+    ChooseCharacter,
+    /// Phase 1 with a choice (Jesse Jones, Pedro Ramirez, Sid Ketchum).
+    #[cfg_attr(feature = "openapi", schema(title = "draw"))]
+    Draw,
+    /// Kit Carlson: the card to put back.
+    #[cfg_attr(feature = "openapi", schema(title = "put_back"))]
+    PutBack,
+    /// Lucky Duke: the result of a "draw!".
+    #[cfg_attr(feature = "openapi", schema(title = "choose_check"))]
+    ChooseCheck,
+    /// Phase 2.
+    #[cfg_attr(feature = "openapi", schema(title = "play"))]
+    Play,
+    /// Phase 3: cards still to discard.
+    #[cfg_attr(feature = "openapi", schema(title = "discard"))]
+    Discard {
+        /// How many.
+        count: u8,
+    },
+    /// Shot at: Missed! effects still needed.
+    #[cfg_attr(feature = "openapi", schema(title = "shot"))]
+    Shot {
+        /// How many.
+        needed: u8,
+    },
+    /// Dying.
+    #[cfg_attr(feature = "openapi", schema(title = "dying"))]
+    Dying,
+    /// Indians!: discard a BANG! or lose 1 life.
+    #[cfg_attr(feature = "openapi", schema(title = "indians"))]
+    Indians,
+    /// Duel: discard a BANG! or lose 1 life.
+    #[cfg_attr(feature = "openapi", schema(title = "duel"))]
+    Duel,
+    /// General Store: pick a card.
+    #[cfg_attr(feature = "openapi", schema(title = "store"))]
+    Store,
+}
+
+/// Who must act now, and on what.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Pending {
+    /// The seat.
+    pub seat: Seat,
+    /// What it must decide.
+    pub decision: Decision,
+    /// Whether this answers a reaction window.
+    pub reaction: bool,
+}
+
+/// Why an action was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ActionError {
+    /// The game has ended.
+    #[error("the game is over")]
+    GameOver,
+    /// The seat is not asked anything now.
+    #[error("seat {0} is not asked to decide anything now")]
+    NotYourDecision(Seat),
+    /// The action does not answer the decision legally.
+    #[error("{0}")]
+    Illegal(String),
+}
+
+/// Every decision the game waits for now.
+pub fn pending(s: &State) -> ArrayVec<Pending, MAX_PLAYERS> {
+    let mut out = ArrayVec::new();
+    if s.is_over() {
+        return out;
+    }
+    let one = |seat, decision, reaction| {
+        let mut v = ArrayVec::new();
+        v.push(Pending {
+            seat,
+            decision,
+            reaction,
+        });
+        v
+    };
+    if !s.started() {
+        for seat in s.seats() {
+            let p = s.p(seat);
+            if p.offer.is_some() && p.chosen.is_none() {
+                out.push(Pending {
+                    seat,
+                    decision: Decision::ChooseCharacter,
+                    reaction: false,
+                });
+            }
+        }
+        return out;
+    }
+    if let Some(w) = s.window {
+        let decision = match w.kind {
+            WindowKind::Shot => Decision::Shot {
+                needed: s.shot.map_or(1, |x| x.needed),
+            },
+            WindowKind::Check => Decision::ChooseCheck,
+            WindowKind::Dying => Decision::Dying,
+            WindowKind::Indians => Decision::Indians,
+            WindowKind::Duel => Decision::Duel,
+            WindowKind::Store => Decision::Store,
+        };
+        return one(w.seat, decision, true);
+    }
+    if let Some(check) = s.check {
+        return one(check.seat, Decision::ChooseCheck, false);
+    }
+    let seat = s.turn.seat;
+    if !s.kit.is_empty() {
+        return one(seat, Decision::PutBack, false);
+    }
+    if s.dying.is_some() || s.shot.is_some() || s.effect.is_some() || !s.alive(seat) {
+        return out; // never at rest
+    }
+    match s.turn.phase {
+        Phase::Draw if draw_choice(s, seat) => one(seat, Decision::Draw, false),
+        Phase::Play => one(seat, Decision::Play, false),
+        Phase::Discard => {
+            let p = s.p(seat);
+            let excess = p.hand.len() as i32 - p.life.max(0) as i32;
+            if excess > 0 {
+                one(
+                    seat,
+                    Decision::Discard {
+                        count: excess as u8,
+                    },
+                    false,
+                )
+            } else {
+                out
+            }
+        }
+        _ => out,
+    }
+}
+
+/// Every action `seat` may post now (standing orders aside).
+pub fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
+    let mut out = Vec::new();
+    legal_actions_into(s, seat, &mut out);
+    out
+}
+
+/// Like [`legal_actions`], into a reused buffer.
+pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
+    out.clear();
+    let Some(p) = pending(s).into_iter().find(|p| p.seat == seat) else {
+        return;
+    };
+    let hand = &s.p(seat).hand;
+    let cards = |out: &mut Vec<Action>, f: &dyn Fn(Card) -> bool| {
+        for &card in hand.iter().filter(|&&c| f(c)) {
+            out.push(Action::Respond { card });
+        }
+    };
+    match p.decision {
+        Decision::ChooseCharacter => {
+            for character in s.p(seat).offer.into_iter().flatten() {
+                out.push(Action::ChooseCharacter { character });
+            }
+        }
+        Decision::Draw => {
+            out.push(Action::Draw {
+                from: DrawFrom::Deck,
+            });
+            if s.is(seat, Character::PedroRamirez) && !s.discard.is_empty() {
+                out.push(Action::Draw {
+                    from: DrawFrom::Discard,
+                });
+            }
+            if s.is(seat, Character::JesseJones) {
+                for o in s.others_clockwise(seat) {
+                    if !s.p(o).hand.is_empty() {
+                        out.push(Action::Draw {
+                            from: DrawFrom::Hand(o),
+                        });
+                    }
+                }
+            }
+            heals(s, seat, out);
+        }
+        Decision::PutBack => {
+            for &card in &s.kit {
+                out.push(Action::PutBack { card });
+            }
+        }
+        Decision::ChooseCheck => {
+            for &card in &s.flipped {
+                out.push(Action::ChooseCheck { card });
+            }
+        }
+        Decision::Play => {
+            plays(s, seat, out);
+            heals(s, seat, out);
+            out.push(Action::EndTurn);
+        }
+        Decision::Discard { .. } => {
+            for &card in hand {
+                out.push(Action::Discard { card });
+            }
+            heals(s, seat, out);
+        }
+        Decision::Shot { .. } => {
+            if s.shot.is_some_and(|shot| s.barrel_left(&shot)) {
+                out.push(Action::Barrel);
+            }
+            cards(out, &|c| s.is_missed_for(seat, c));
+            out.push(Action::Pass);
+        }
+        Decision::Dying => {
+            cards(out, &|c| kind(c) == Kind::Beer);
+            heals(s, seat, out);
+            out.push(Action::Pass);
+        }
+        Decision::Indians | Decision::Duel => {
+            cards(out, &|c| s.is_bang_for(seat, c));
+            out.push(Action::Pass);
+        }
+        Decision::Store => {
+            for &card in &s.store {
+                out.push(Action::Pick { card });
+            }
+        }
+    }
+}
+
+/// Sid Ketchum's heals: every pair of hand cards, lower id first.
+fn heals(s: &State, seat: Seat, out: &mut Vec<Action>) {
+    if !s.can_heal(seat) {
+        return;
+    }
+    let hand = &s.p(seat).hand;
+    for (i, &a) in hand.iter().enumerate() {
+        for &b in &hand[i + 1..] {
+            out.push(Action::Heal {
+                cards: [a.min(b), a.max(b)],
+            });
+        }
+    }
+}
+
+/// Phase 2: every card play with every legal target (§2, §9).
+fn plays(s: &State, seat: Seat, out: &mut Vec<Action>) {
+    let play = |card, target, in_play| Action::Play {
+        card,
+        target,
+        in_play,
+    };
+    let others = s.others_clockwise(seat);
+    let can_bang = s.turn.bangs == 0 || s.unlimited_bang(seat);
+    for &card in &s.p(seat).hand {
+        let k = kind(card);
+        match k {
+            Kind::Bang | Kind::Missed => {
+                if can_bang && s.is_bang_for(seat, card) {
+                    for &t in &others {
+                        if s.distance(seat, t) <= s.reach(seat) {
+                            out.push(play(card, Some(t), None));
+                        }
+                    }
+                }
+            }
+            Kind::Beer
+            | Kind::Saloon
+            | Kind::Stagecoach
+            | Kind::WellsFargo
+            | Kind::GeneralStore
+            | Kind::Indians
+            | Kind::Gatling => out.push(play(card, None, None)),
+            Kind::Panic | Kind::CatBalou => {
+                let near = |t: Seat| k == Kind::CatBalou || s.distance(seat, t) <= 1;
+                for t in std::iter::once(seat).chain(others.iter().copied()) {
+                    if (t == seat && k == Kind::Panic) || !near(t) {
+                        continue;
+                    }
+                    if t != seat && !s.p(t).hand.is_empty() {
+                        out.push(play(card, Some(t), None));
+                    }
+                    for &c in &s.p(t).in_play {
+                        out.push(play(card, Some(t), Some(c)));
+                    }
+                }
+            }
+            Kind::Duel => {
+                for &t in &others {
+                    out.push(play(card, Some(t), None));
+                }
+            }
+            Kind::Jail => {
+                for &t in &others {
+                    let sheriff = s.p(t).role == Some(Role::Sheriff) && !s.three_players();
+                    if !sheriff && s.in_play_of(t, Kind::Jail).is_none() {
+                        out.push(play(card, Some(t), None));
+                    }
+                }
+            }
+            _ => {
+                // Blue cards in front of himself: the same-name rule (D-B7 for weapons).
+                if s.in_play_of(seat, k).is_none() {
+                    out.push(play(card, None, None));
+                }
+            }
+        }
+    }
+}
+
+/// Checks `action` by `seat` against the state: the action normalised
+/// (Sid Ketchum's pair in id order), or why it is refused.
+pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Action, ActionError> {
+    if s.is_over() {
+        return Err(ActionError::GameOver);
+    }
+    if seat >= s.players {
+        return Err(ActionError::NotYourDecision(seat));
+    }
+    let action = match *action {
+        Action::SetOrders { .. } => return Ok(*action),
+        Action::Heal { cards: [a, b] } => Action::Heal {
+            cards: [a.min(b), a.max(b)],
+        },
+        other => other,
+    };
+    let Some(p) = pending(s).into_iter().find(|p| p.seat == seat) else {
+        return Err(ActionError::NotYourDecision(seat));
+    };
+    if legal_actions(s, seat).contains(&action) {
+        Ok(action)
+    } else {
+        Err(ActionError::Illegal(why(s, seat, &action, p.decision)))
+    }
+}
+
+/// A short reason for a refusal.
+fn why(s: &State, seat: Seat, action: &Action, decision: Decision) -> String {
+    if let Action::Play { card, .. } = action {
+        if !s.p(seat).hand.contains(card) {
+            return format!("card {card} is not in your hand");
+        }
+        if matches!(kind(*card), Kind::Bang | Kind::Missed) && s.turn.bangs > 0 {
+            return "you have already played a BANG! card this turn".into();
+        }
+        return format!("card {card} cannot be played so now");
+    }
+    if matches!(s.effect, Some(Effect::Store { .. })) {
+        return "pick one of the General Store's cards".into();
+    }
+    format!("that action does not answer {decision:?}")
+}

@@ -1,0 +1,64 @@
+//! The state's invariants: the property tests' and the simulator's oracle.
+
+use super::cards::{DECK_SIZE, kind};
+use super::state::State;
+
+/// Checks that every card is in exactly one place, life is within range, and
+/// the cards in play keep the same-name and one-weapon rules.
+pub fn check_invariants(s: &State) -> Result<(), String> {
+    if s.dealt {
+        let mut seen = [0u8; DECK_SIZE + 1];
+        let mut count = |c: u8, place: &str| -> Result<(), String> {
+            let slot = seen
+                .get_mut(c as usize)
+                .filter(|_| c >= 1)
+                .ok_or_else(|| format!("card {c} in {place} is no card"))?;
+            *slot += 1;
+            if *slot > 1 {
+                return Err(format!("card {c} is in two places (again in {place})"));
+            }
+            Ok(())
+        };
+        for &c in &s.deck {
+            count(c, "the deck")?;
+        }
+        for &c in &s.discard {
+            count(c, "the discard pile")?;
+        }
+        for &c in s.store.iter().chain(&s.kit).chain(&s.flipped) {
+            count(c, "resolution")?;
+        }
+        for seat in s.seats() {
+            let p = s.p(seat);
+            for &c in p.hand.iter().chain(&p.in_play) {
+                count(c, "a player's cards")?;
+            }
+        }
+        if let Some(c) = (1..=DECK_SIZE).find(|&c| seen[c] == 0) {
+            return Err(format!("card {c} is nowhere"));
+        }
+    }
+    for seat in s.seats() {
+        let p = s.p(seat);
+        if p.life > p.max_life as i8 {
+            return Err(format!("seat {seat} has {} life of {}", p.life, p.max_life));
+        }
+        if p.alive && p.life < 1 && s.dying.is_none_or(|d| d.seat != seat) {
+            return Err(format!("seat {seat} is in play at {} life", p.life));
+        }
+        for (i, &c) in p.in_play.iter().enumerate() {
+            if p.in_play[..i].iter().any(|&o| kind(o) == kind(c)) {
+                return Err(format!("seat {seat} has two {:?} in play", kind(c)));
+            }
+        }
+        if p.in_play.iter().filter(|&&c| kind(c).is_weapon()).count() > 1 {
+            return Err(format!("seat {seat} has two weapons"));
+        }
+    }
+    if let Some(w) = s.window
+        && !s.alive(w.seat)
+    {
+        return Err(format!("a window asks seat {} who is not in play", w.seat));
+    }
+    Ok(())
+}

@@ -1,0 +1,250 @@
+//! Life and death (§11, §14, §15): one procedure for every loss, the dying
+//! window and its Beers, the life-loss triggers, elimination with its
+//! rewards and penalty, and the victory check.
+
+use super::cards::{Card, Kind, kind};
+use super::characters::Character;
+use super::events::Event;
+use super::machine::M;
+use super::orders::Reply;
+use super::roles::three_player_target;
+use super::state::{Dying, Outcome, State, WindowKind};
+use crate::core::{Role, Seat, Team};
+
+impl M<'_, '_> {
+    /// §11: `seat` loses `amount` life, `by` responsible. If he is not dying,
+    /// the life-loss triggers fire at once; otherwise his dying window comes first.
+    pub fn lose(&mut self, seat: Seat, amount: u8, by: Option<Seat>) {
+        self.emit(Event::LifeLost { seat, amount, by });
+        if self.s().p(seat).life > 0 {
+            self.after_loss(seat, amount, by);
+        }
+    }
+
+    /// B-11.5 (3): Bart Cassidy draws, El Gringo takes (D-B1: only once he is
+    /// still in play).
+    fn after_loss(&mut self, seat: Seat, amount: u8, by: Option<Seat>) {
+        let s = self.s();
+        if s.is(seat, Character::BartCassidy) {
+            self.draw(seat, amount as usize);
+        } else if s.is(seat, Character::ElGringo)
+            && let Some(r) = by.filter(|&r| r != seat && s.alive(r))
+        {
+            for _ in 0..amount {
+                if self.s().p(r).hand.is_empty() {
+                    break;
+                }
+                self.steal_random(r, seat);
+            }
+        }
+    }
+
+    /// The dying window (§11.3), asked by hand, answered by orders, or closed
+    /// at once when public facts say nothing could save him.
+    pub fn dying_step(&mut self, d: Dying) {
+        let s = self.s();
+        let p = s.p(d.seat);
+        if p.life >= 1 {
+            return self.saved(d);
+        }
+        let beer_works = s.alive_count() > 2;
+        let can_act = !p.hand.is_empty()
+            && (beer_works || (s.is(d.seat, Character::SidKetchum) && p.hand.len() >= 2));
+        if !can_act {
+            return self.eliminate(d.seat, d.by);
+        }
+        match s.orders_of(d.seat).dying {
+            Reply::Pass => self.eliminate(d.seat, d.by),
+            Reply::Auto => self.auto_dying(d),
+            Reply::Ask => self.emit(Event::WindowOpened {
+                seat: d.seat,
+                kind: WindowKind::Dying,
+            }),
+        }
+    }
+
+    /// Orders `auto`: the Beers (then Sid Ketchum's discards) that save him, if
+    /// they can; else he dies without spending a card.
+    fn auto_dying(&mut self, d: Dying) {
+        let s = self.s();
+        let p = s.p(d.seat);
+        let need = (1 - p.life as i32).max(0) as usize;
+        let beers: Vec<Card> = if s.alive_count() > 2 {
+            p.hand
+                .iter()
+                .copied()
+                .filter(|&c| kind(c) == Kind::Beer)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let used = beers.len().min(need);
+        let sid = s.is(d.seat, Character::SidKetchum);
+        let heals = if sid { (p.hand.len() - used) / 2 } else { 0 };
+        if used + heals < need {
+            return self.eliminate(d.seat, d.by);
+        }
+        for &c in &beers[..used] {
+            self.beer(d.seat, c);
+        }
+        while self.s().p(d.seat).life < 1 && self.s().p(d.seat).hand.len() >= 2 {
+            let hand = &self.s().p(d.seat).hand;
+            let pair = [hand[0], hand[1]];
+            self.emit(Event::Healed {
+                seat: d.seat,
+                cards: pair,
+            });
+            self.hand_left(d.seat);
+        }
+        if self.s().p(d.seat).life >= 1 {
+            self.saved(d);
+        } else {
+            self.eliminate(d.seat, d.by);
+        }
+    }
+
+    /// A Beer played by `seat` (phase 2 or his dying window): +1 life unless
+    /// only 2 players are in play (B-2.3.3).
+    pub fn beer(&mut self, seat: Seat, card: Card) {
+        self.emit(Event::CardPlayed {
+            seat,
+            card,
+            target: None,
+        });
+        self.hand_left(seat);
+        let s = self.s();
+        let p = s.p(seat);
+        if s.alive_count() > 2 && p.life < p.max_life as i8 {
+            self.emit(Event::LifeGained { seat, amount: 1 });
+        }
+    }
+
+    /// After an answer in a dying window: saved once back at 1 life.
+    pub fn maybe_saved(&mut self, seat: Seat) {
+        if let Some(d) = self.s().dying.filter(|d| d.seat == seat)
+            && self.s().p(seat).life >= 1
+        {
+            self.saved(d);
+        }
+    }
+
+    fn saved(&mut self, d: Dying) {
+        self.emit(Event::Saved { seat: d.seat });
+        self.after_loss(d.seat, d.amount, d.by);
+    }
+
+    /// §14.2: the elimination procedure, with its reward and penalty.
+    pub fn eliminate(&mut self, seat: Seat, by: Option<Seat>) {
+        let s = self.s();
+        let role = s.p(seat).role.unwrap_or(Role::Outlaw);
+        self.emit(Event::PlayerEliminated { seat, role, by });
+        let s = self.s();
+        let p = s.p(seat);
+        let hand: Vec<Card> = p.hand.to_vec();
+        let in_play: Vec<Card> = p.in_play.to_vec();
+        if !hand.is_empty() || !in_play.is_empty() {
+            let sam = s
+                .seats()
+                .find(|&o| o != seat && s.alive(o) && s.is(o, Character::VultureSam));
+            match sam {
+                Some(sam) => self.emit(Event::CardsInherited {
+                    seat: sam,
+                    from: seat,
+                    hand: hand.into_iter().map(Some).collect(),
+                    in_play,
+                }),
+                // D-B8: hand cards oldest first, then cards in play oldest first.
+                None => self.emit(Event::Discarded {
+                    seat,
+                    cards: hand.into_iter().chain(in_play).collect(),
+                }),
+            }
+        }
+        let s = self.s();
+        let Some(r) = by.filter(|&r| r != seat && s.alive(r)) else {
+            return; // D-B14
+        };
+        if s.three_players() || role == Role::Outlaw {
+            self.draw(r, 3);
+        }
+        let s = self.s();
+        if !s.three_players() && role == Role::Deputy && s.p(r).role == Some(Role::Sheriff) {
+            let p = s.p(r);
+            let had_hand = !p.hand.is_empty();
+            let cards: Vec<Card> = p.hand.iter().chain(&p.in_play).copied().collect();
+            if !cards.is_empty() {
+                self.emit(Event::Discarded { seat: r, cards });
+            }
+            if had_hand {
+                self.hand_left(r);
+            }
+        }
+    }
+}
+
+/// §15 and §17: who has won, if the game is over (checked only between
+/// top-level actions).
+pub fn victory(s: &State) -> Option<Outcome> {
+    if !s.started() {
+        return None;
+    }
+    let role = |seat: Seat| s.p(seat).role;
+    let alive: Vec<Seat> = s.seats().filter(|&x| s.alive(x)).collect();
+    if s.three_players() {
+        // B-17.3: the player responsible for his own target's elimination wins.
+        for p in s.seats() {
+            let Some(mine) = role(p) else { continue };
+            let target = three_player_target(mine);
+            if s.seats().any(|q| {
+                role(q) == Some(target)
+                    && !s.alive(q)
+                    && s.eliminated_by[q as usize] == Some(Some(p))
+            }) {
+                return Some(Outcome {
+                    team: Some(Team::Survivor),
+                    winners: vec![p],
+                });
+            }
+        }
+        return match alive.len() {
+            0 => Some(Outcome {
+                team: None,
+                winners: Vec::new(),
+            }),
+            1 => Some(Outcome {
+                team: Some(Team::Survivor),
+                winners: alive,
+            }),
+            _ => None,
+        };
+    }
+    let sheriff_alive = alive.iter().any(|&x| role(x) == Some(Role::Sheriff));
+    if !sheriff_alive {
+        if alive.len() == 1 && role(alive[0]) == Some(Role::Renegade) {
+            return Some(Outcome {
+                team: Some(Team::Renegade),
+                winners: alive,
+            });
+        }
+        return Some(Outcome {
+            team: Some(Team::Outlaws),
+            winners: s
+                .seats()
+                .filter(|&x| role(x) == Some(Role::Outlaw))
+                .collect(),
+        });
+    }
+    if alive
+        .iter()
+        .all(|&x| matches!(role(x), Some(Role::Sheriff | Role::Deputy)))
+    {
+        return Some(Outcome {
+            team: Some(Team::Law),
+            winners: s
+                .seats()
+                .filter(|&x| matches!(role(x), Some(Role::Sheriff | Role::Deputy)))
+                .collect(),
+        });
+    }
+    None
+}

@@ -1,0 +1,337 @@
+//! The decision machine: a [`Recorder`] (every event folded as it is
+//! emitted) plus the RNG of the decision, and the step that moves the game
+//! on until it waits for a decision. The turn itself (§6) lives here; shots
+//! and multi-target cards in `resolve.rs`, life and death in `life.rs`.
+
+use super::Bang;
+use super::actions::DrawFrom;
+use super::cards::{Card, Kind, explodes, is_heart, is_red};
+use super::characters::Character;
+use super::events::Event;
+use super::life::victory;
+use super::state::{CheckKind, Phase, State, WindowKind};
+use crate::core::{GameRng, Recorder, Seat, Step};
+
+/// The state being moved on by one decision, and the RNG it draws from.
+pub(crate) struct M<'a, 's> {
+    /// The working state and the events so far.
+    pub rec: &'a mut Recorder<'s, Bang>,
+    /// The decision's randomness.
+    pub rng: &'a mut GameRng,
+}
+
+/// Runs the automatic steps until the game waits for a decision or is over.
+pub(crate) fn run(rec: &mut Recorder<'_, Bang>, rng: &mut GameRng) {
+    rec.run(rng, |rec, rng| M { rec, rng }.step());
+}
+
+impl M<'_, '_> {
+    /// The state after every event so far.
+    pub fn s(&self) -> &State {
+        self.rec.state
+    }
+
+    /// Records an event and folds it in.
+    pub fn emit(&mut self, e: Event) {
+        self.rec.emit(e);
+    }
+
+    /// One automatic step.
+    pub fn step(&mut self) -> Step {
+        let s = self.s();
+        if s.is_over() || s.window.is_some() || !s.started() {
+            return Step::Waits;
+        }
+        if let Some(check) = s.check {
+            // Lucky Duke chooses; against a shot his choice is part of the reaction.
+            if s.shot.is_some() && matches!(check.kind, CheckKind::Barrel | CheckKind::Jourdonnais)
+            {
+                self.emit(Event::WindowOpened {
+                    seat: check.seat,
+                    kind: WindowKind::Check,
+                });
+                return Step::Moved;
+            }
+            return Step::Waits;
+        }
+        if !s.kit.is_empty() {
+            return Step::Waits;
+        }
+        if let Some(d) = s.dying {
+            self.dying_step(d);
+            return Step::Moved;
+        }
+        if let Some(shot) = s.shot {
+            self.shot_step(shot);
+            return Step::Moved;
+        }
+        if let Some(effect) = s.effect.clone() {
+            self.effect_step(effect);
+            return Step::Moved;
+        }
+        if let Some(outcome) = victory(s) {
+            let seed = self.rng.seed();
+            self.emit(Event::GameEnded { outcome, seed });
+            return Step::Moved;
+        }
+        self.turn_step()
+    }
+
+    /// The turn's own steps (§6), when nothing else is being resolved.
+    fn turn_step(&mut self) -> Step {
+        let s = self.s();
+        let t = s.turn;
+        let seat = t.seat;
+        if !s.alive(seat) {
+            // B-6.6: his turn ends at once.
+            self.next_turn();
+            return Step::Moved;
+        }
+        match t.phase {
+            Phase::Setup | Phase::Play => Step::Waits,
+            Phase::Start => {
+                if !t.dynamite_checked && s.in_play_of(seat, Kind::Dynamite).is_some() {
+                    self.check(seat, CheckKind::Dynamite, false);
+                } else if !t.jail_checked && s.in_play_of(seat, Kind::Jail).is_some() {
+                    self.check(seat, CheckKind::Jail, false);
+                } else {
+                    self.emit(Event::PhaseStarted { phase: Phase::Draw });
+                }
+                Step::Moved
+            }
+            Phase::Draw => {
+                if draw_choice(s, seat) {
+                    return Step::Waits;
+                }
+                self.standard_draw(seat);
+                Step::Moved
+            }
+            Phase::Discard => {
+                let p = s.p(seat);
+                if p.hand.len() as i32 > p.life.max(0) as i32 {
+                    return Step::Waits;
+                }
+                self.next_turn();
+                Step::Moved
+            }
+        }
+    }
+
+    /// The next player in play clockwise starts his turn.
+    pub fn next_turn(&mut self) {
+        let seat = self.s().next_alive(self.s().turn.seat);
+        self.emit(Event::TurnStarted { seat });
+    }
+
+    /// B-16.1: an empty deck is rebuilt from the shuffled discard pile.
+    pub fn refill(&mut self) {
+        let s = self.s();
+        if !s.deck.is_empty() || s.discard.is_empty() {
+            return;
+        }
+        let mut order: Vec<Card> = s.discard.to_vec();
+        self.rng.shuffle(&mut order);
+        self.emit(Event::DeckShuffled {
+            order: order.into_iter().map(Some).collect(),
+        });
+    }
+
+    /// `seat` draws up to `n` cards (reshuffling as needed; D-B10: fewer if
+    /// none are left). Returns the cards drawn.
+    pub fn draw(&mut self, seat: Seat, n: usize) -> Vec<Card> {
+        let mut got = Vec::with_capacity(n);
+        while got.len() < n {
+            self.refill();
+            let deck = &self.s().deck;
+            if deck.is_empty() {
+                break;
+            }
+            let k = (n - got.len()).min(deck.len());
+            let cards: Vec<Card> = deck.iter().rev().take(k).copied().collect();
+            got.extend_from_slice(&cards);
+            self.emit(Event::CardsDrawn {
+                seat,
+                cards: cards.into_iter().map(Some).collect(),
+            });
+        }
+        got
+    }
+
+    /// A card just left `seat`'s hand: Suzy Lafayette draws if it is empty (D-B11).
+    pub fn hand_left(&mut self, seat: Seat) {
+        let s = self.s();
+        if s.is(seat, Character::SuzyLafayette) && s.alive(seat) && s.p(seat).hand.is_empty() {
+            self.draw(seat, 1);
+        }
+    }
+
+    /// A "draw!" (§8) for `seat`: flips one card (two for Lucky Duke). With
+    /// several cards, Lucky Duke chooses, by hand unless `auto`.
+    pub fn check(&mut self, seat: Seat, kind: CheckKind, auto: bool) {
+        let flips = self.s().info(seat).map_or(1, |i| i.flips);
+        for _ in 0..flips {
+            self.refill();
+            if let Some(&card) = self.s().deck.last() {
+                self.emit(Event::CheckFlipped {
+                    seat,
+                    check: kind,
+                    card,
+                });
+            }
+        }
+        let flipped = self.s().flipped.clone();
+        match flipped.len() {
+            0 => self.resolve_check(seat, kind, None),
+            1 => self.resolve_check(seat, kind, Some(flipped[0])),
+            _ if auto => self.resolve_check(seat, kind, Some(best_card(kind, &flipped))),
+            _ => {}
+        }
+    }
+
+    /// The result of a "draw!" and its consequences (§8.2).
+    pub fn resolve_check(&mut self, seat: Seat, kind: CheckKind, card: Option<Card>) {
+        let success = card.is_some_and(|c| check_succeeds(kind, c));
+        self.emit(Event::CheckResolved {
+            seat,
+            check: kind,
+            card,
+            success,
+        });
+        match kind {
+            CheckKind::Dynamite => {
+                let Some(dynamite) = self.s().in_play_of(seat, Kind::Dynamite) else {
+                    return;
+                };
+                if success {
+                    self.emit(Event::Discarded {
+                        seat,
+                        cards: vec![dynamite],
+                    });
+                    self.lose(seat, 3, None);
+                } else if let Some(&to) = self
+                    .s()
+                    .others_clockwise(seat)
+                    .iter()
+                    .find(|&&o| self.s().in_play_of(o, Kind::Dynamite).is_none())
+                {
+                    // D-B3: to the first player on the left without one.
+                    self.emit(Event::DynamitePassed {
+                        from: seat,
+                        to,
+                        card: dynamite,
+                    });
+                }
+            }
+            CheckKind::Jail => {
+                if let Some(jail) = self.s().in_play_of(seat, Kind::Jail) {
+                    self.emit(Event::Discarded {
+                        seat,
+                        cards: vec![jail],
+                    });
+                }
+                if !success {
+                    self.next_turn();
+                }
+            }
+            CheckKind::Barrel | CheckKind::Jourdonnais => {}
+        }
+    }
+
+    /// Phase 1 as the character draws without a choice (Kit Carlson looks,
+    /// Black Jack shows), then phase 2.
+    pub fn standard_draw(&mut self, seat: Seat) {
+        if self.s().is(seat, Character::KitCarlson) {
+            let mut cards = Vec::with_capacity(3);
+            for _ in 0..3 {
+                self.refill();
+                if let Some(&c) = self.s().deck.last() {
+                    cards.push(c);
+                    self.emit(Event::KitLooked {
+                        seat,
+                        cards: vec![Some(c)],
+                    });
+                }
+            }
+            if cards.len() == 3 {
+                return; // he chooses the one to put back
+            }
+            self.emit(Event::KitKept { seat, back: None });
+        } else if self.s().is(seat, Character::BlackJack) {
+            self.draw(seat, 1);
+            if let Some(&second) = self.draw(seat, 1).first() {
+                self.emit(Event::CardShown { seat, card: second });
+                if is_red(second) {
+                    self.draw(seat, 1);
+                }
+            }
+        } else {
+            self.draw(seat, 2);
+        }
+        self.emit(Event::PhaseStarted { phase: Phase::Play });
+    }
+
+    /// Phase 1 with the first card from `from` (Jesse Jones, Pedro Ramirez).
+    pub fn phase_one(&mut self, seat: Seat, from: DrawFrom) {
+        match from {
+            DrawFrom::Deck => return self.standard_draw(seat),
+            DrawFrom::Discard => {
+                if let Some(&card) = self.s().discard.last() {
+                    self.emit(Event::DiscardTaken { seat, card });
+                }
+            }
+            DrawFrom::Hand(other) => self.steal_random(other, seat),
+        }
+        self.draw(seat, 1);
+        self.emit(Event::PhaseStarted { phase: Phase::Play });
+    }
+
+    /// `to` takes a random card from `from`'s hand (if any).
+    pub fn steal_random(&mut self, from: Seat, to: Seat) {
+        let len = self.s().p(from).hand.len();
+        if len == 0 {
+            return;
+        }
+        let i = self.rng.below(len as u32) as usize;
+        let card = self.s().p(from).hand[i];
+        self.emit(Event::CardStolen {
+            from,
+            to,
+            card: Some(card),
+            from_hand: true,
+        });
+        self.hand_left(from);
+    }
+}
+
+/// Whether `card` makes a check of this kind succeed (Dynamite: explode).
+pub fn check_succeeds(kind: CheckKind, card: Card) -> bool {
+    match kind {
+        CheckKind::Dynamite => explodes(card),
+        _ => is_heart(card),
+    }
+}
+
+/// Lucky Duke's automatic choice: the card best for him.
+pub fn best_card(kind: CheckKind, flipped: &[Card]) -> Card {
+    let good = |c: &&Card| match kind {
+        CheckKind::Dynamite => !explodes(**c),
+        _ => is_heart(**c),
+    };
+    flipped
+        .iter()
+        .find(good)
+        .or(flipped.first())
+        .copied()
+        .unwrap_or_default()
+}
+
+/// Whether the current player has a choice in phase 1 (Jesse Jones, Pedro
+/// Ramirez, or Sid Ketchum able to heal first).
+pub fn draw_choice(s: &State, seat: Seat) -> bool {
+    (s.is(seat, Character::JesseJones)
+        && s.others_clockwise(seat)
+            .iter()
+            .any(|&o| !s.p(o).hand.is_empty()))
+        || (s.is(seat, Character::PedroRamirez) && !s.discard.is_empty())
+        || s.can_heal(seat)
+}

@@ -1,0 +1,188 @@
+//! Carrying out a checked action: the events it records and the card
+//! effects it starts (§9, §12).
+
+use super::actions::Action;
+use super::cards::{Card, Kind, kind};
+use super::events::Event;
+use super::machine::M;
+use super::setup::reveal_and_deal;
+use super::state::Phase;
+use crate::core::Seat;
+
+impl M<'_, '_> {
+    /// Records a checked action and carries it out.
+    pub fn act(&mut self, seat: Seat, action: Action) {
+        match action {
+            Action::SetOrders { orders } => {
+                // Private: recorded apart from `acted`, so redaction can hide it.
+                return self.emit(Event::OrdersSet {
+                    seat,
+                    orders: Some(orders),
+                });
+            }
+            Action::ChooseCharacter { character } => {
+                self.emit(Event::CharacterChosen {
+                    seat,
+                    character: Some(character),
+                });
+                let s = self.s();
+                if s.seats().all(|x| s.p(x).chosen.is_some()) {
+                    reveal_and_deal(self);
+                }
+                return;
+            }
+            Action::PutBack { card } => {
+                // Private: which card went back is Kit Carlson's secret.
+                self.emit(Event::KitKept {
+                    seat,
+                    back: Some(card),
+                });
+                return self.emit(Event::PhaseStarted { phase: Phase::Play });
+            }
+            _ => {}
+        }
+        let window = self.s().window.map(|w| w.kind);
+        self.emit(Event::Acted { seat, action });
+        match action {
+            Action::Draw { from } => self.phase_one(seat, from),
+            Action::ChooseCheck { card } => {
+                if let Some(check) = self.s().check {
+                    self.resolve_check(check.seat, check.kind, Some(card));
+                }
+            }
+            Action::Play {
+                card,
+                target,
+                in_play,
+            } => self.play_card(seat, card, target, in_play),
+            Action::Heal { cards } => {
+                self.emit(Event::Healed { seat, cards });
+                self.hand_left(seat);
+                self.maybe_saved(seat);
+            }
+            Action::EndTurn => self.emit(Event::PhaseStarted {
+                phase: Phase::Discard,
+            }),
+            Action::Discard { card } => {
+                self.emit(Event::Discarded {
+                    seat,
+                    cards: vec![card],
+                });
+                self.hand_left(seat);
+            }
+            Action::Barrel => self.use_barrel(seat, false),
+            Action::Respond { card } => {
+                if let Some(kind) = window {
+                    self.respond(seat, card, kind);
+                }
+            }
+            Action::Pass => {
+                if let Some(kind) = window {
+                    self.decline(seat, kind);
+                }
+            }
+            Action::Pick { card } => self.emit(Event::StorePicked { seat, card }),
+            Action::SetOrders { .. } | Action::ChooseCharacter { .. } | Action::PutBack { .. } => {}
+        }
+    }
+
+    /// The server closes the open window with its safe default.
+    pub fn expire(&mut self) {
+        let Some(w) = self.s().window else { return };
+        self.emit(Event::WindowExpired);
+        self.decline(w.seat, w.kind);
+    }
+
+    /// Phase 2: plays a checked card (§2.1, §9).
+    fn play_card(&mut self, seat: Seat, card: Card, target: Option<Seat>, in_play: Option<Card>) {
+        let k = kind(card);
+        if k.is_weapon()
+            && let Some(old) = self.s().weapon(seat)
+        {
+            self.emit(Event::Discarded {
+                seat,
+                cards: vec![old],
+            });
+        }
+        if k == Kind::Beer {
+            return self.beer(seat, card);
+        }
+        self.emit(Event::CardPlayed { seat, card, target });
+        self.hand_left(seat);
+        match k {
+            Kind::Saloon => {
+                let s = self.s();
+                let order = std::iter::once(seat).chain(s.others_clockwise(seat));
+                let heal: Vec<Seat> = order
+                    .filter(|&x| s.alive(x) && s.p(x).life < s.p(x).max_life as i8)
+                    .collect();
+                for x in heal {
+                    self.emit(Event::LifeGained { seat: x, amount: 1 });
+                }
+            }
+            Kind::Stagecoach => {
+                self.draw(seat, 2);
+            }
+            Kind::WellsFargo => {
+                self.draw(seat, 3);
+            }
+            Kind::GeneralStore => self.reveal_store(seat),
+            Kind::Panic | Kind::CatBalou => {
+                let Some(t) = target else { return };
+                match in_play {
+                    Some(c) if k == Kind::Panic => self.emit(Event::CardStolen {
+                        from: t,
+                        to: seat,
+                        card: Some(c),
+                        from_hand: false,
+                    }),
+                    Some(c) => self.emit(Event::Discarded {
+                        seat: t,
+                        cards: vec![c],
+                    }),
+                    None if k == Kind::Panic => self.steal_random(t, seat),
+                    None => {
+                        let len = self.s().p(t).hand.len();
+                        if len == 0 {
+                            return;
+                        }
+                        // B-2.3.7: a random card, discarded face up.
+                        let i = self.rng.below(len as u32) as usize;
+                        let c = self.s().p(t).hand[i];
+                        self.emit(Event::Discarded {
+                            seat: t,
+                            cards: vec![c],
+                        });
+                        self.hand_left(t);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// General Store (§12.3): as many cards as players in play, revealed.
+    fn reveal_store(&mut self, seat: Seat) {
+        let n = self.s().alive_count() as usize;
+        let mut revealed = 0;
+        let mut any = false;
+        while revealed < n {
+            self.refill();
+            let deck = &self.s().deck;
+            if deck.is_empty() {
+                break;
+            }
+            let k = (n - revealed).min(deck.len());
+            let cards: Vec<Card> = deck.iter().rev().take(k).copied().collect();
+            revealed += k;
+            any = true;
+            self.emit(Event::StoreRevealed { seat, cards });
+        }
+        if !any {
+            self.emit(Event::StoreRevealed {
+                seat,
+                cards: Vec::new(),
+            });
+        }
+    }
+}

@@ -1,0 +1,429 @@
+//! The folded state of a card game: the table, the piles, the turn, and what
+//! is being resolved. Cards are `u8` ids in small fixed-capacity lists, so a
+//! state is cheap to clone.
+
+use std::sync::Arc;
+
+use arrayvec::ArrayVec;
+use serde::{Deserialize, Serialize};
+
+use super::cards::{Card, DECK_SIZE, Kind, kind};
+use super::characters::{Character, CharacterInfo};
+use super::options::SeatSpec;
+use super::orders::Orders;
+use crate::core::{MAX_SEATS, Role, Seat, Team};
+
+/// The most players at a table.
+pub const MAX_PLAYERS: usize = MAX_SEATS;
+
+/// A pile of cards (deck, discard pile, a hand): the last card is the top.
+pub type Pile = ArrayVec<Card, DECK_SIZE>;
+
+/// The cards in play in front of one player, in the order they entered play.
+pub type InPlay = ArrayVec<Card, 8>;
+
+/// Seats still to be resolved by a multi-target card, the next first.
+pub type Targets = ArrayVec<Seat, MAX_PLAYERS>;
+
+/// One seat at the table.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Player {
+    /// His role card.
+    pub role: Option<Role>,
+    /// Whether his role is face up.
+    pub role_public: bool,
+    /// His character, once dealt face up.
+    pub character: Option<Character>,
+    /// Option `character_choice: 2`: the two characters dealt to him (secret).
+    pub offer: Option<[Character; 2]>,
+    /// Option `character_choice: 2`: the one he kept, before all are shown.
+    pub chosen: Option<Character>,
+    /// Life points (may be 0 or below while dying).
+    pub life: i8,
+    /// Maximum life points.
+    pub max_life: u8,
+    /// Whether he is in play.
+    pub alive: bool,
+    /// His hand, in the order the cards entered it.
+    pub hand: Pile,
+    /// His cards in play, in the order they entered play.
+    pub in_play: InPlay,
+}
+
+/// The step of a turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Before the first turn (characters being chosen).
+    #[default]
+    Setup,
+    /// Start-of-turn checks (Dynamite, then Jail).
+    Start,
+    /// Phase 1: draw.
+    Draw,
+    /// Phase 2: play.
+    Play,
+    /// Phase 3: discard.
+    Discard,
+}
+
+/// The turn in progress.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Turn {
+    /// The current player.
+    pub seat: Seat,
+    /// Where the turn stands.
+    pub phase: Phase,
+    /// BANG! cards played this turn.
+    pub bangs: u8,
+    /// Whether the Dynamite check was made this turn.
+    pub dynamite_checked: bool,
+    /// Whether the Jail check was made this turn.
+    pub jail_checked: bool,
+}
+
+/// A card effect in motion, resolved one target at a time.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Effect {
+    /// A BANG! card (one target) or a Gatling (every other player).
+    #[cfg_attr(feature = "openapi", schema(title = "shots"))]
+    Shots {
+        /// The shooter.
+        source: Seat,
+        /// Targets still to be shot, the next first.
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<Seat>))]
+        targets: Targets,
+        /// Whether the shots come from a BANG! card (Slab the Killer's double need).
+        bang_card: bool,
+    },
+    /// Indians!: the targets still to answer, the current one first.
+    #[cfg_attr(feature = "openapi", schema(title = "indians"))]
+    Indians {
+        /// Who played it.
+        source: Seat,
+        /// Targets still to answer, the current one first.
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<Seat>))]
+        targets: Targets,
+    },
+    /// A Duel.
+    #[cfg_attr(feature = "openapi", schema(title = "duel"))]
+    Duel {
+        /// Who played it.
+        challenger: Seat,
+        /// Who was challenged.
+        target: Seat,
+        /// Whose turn it is to discard a BANG! or lose.
+        turn: Seat,
+    },
+    /// A General Store: the revealed cards wait in `store`.
+    #[cfg_attr(feature = "openapi", schema(title = "store"))]
+    Store {
+        /// Who picks next.
+        next: Seat,
+    },
+}
+
+/// The shot being answered (§10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Shot {
+    /// The responsible player.
+    pub source: Seat,
+    /// The player shot.
+    pub target: Seat,
+    /// Missed! effects still needed.
+    pub needed: u8,
+    /// Whether his Barrel card was used against this shot.
+    pub barrel_used: bool,
+    /// Whether Jourdonnais's own Barrel was used against this shot.
+    pub character_used: bool,
+}
+
+/// What a "draw!" is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum CheckKind {
+    /// Start of turn: does the Dynamite explode (♠2–9)?
+    Dynamite,
+    /// Start of turn: does he escape the Jail (♥)?
+    Jail,
+    /// A Barrel card against a shot (♥).
+    Barrel,
+    /// Jourdonnais's own Barrel against a shot (♥).
+    Jourdonnais,
+}
+
+/// A "draw!" whose flipped cards wait for Lucky Duke's choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Check {
+    /// Who checks.
+    pub seat: Seat,
+    /// What for.
+    pub kind: CheckKind,
+}
+
+/// A player in his dying window (§11.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Dying {
+    /// Who.
+    pub seat: Seat,
+    /// Life points lost by the loss that made him dying.
+    pub amount: u8,
+    /// The responsible player, if any.
+    pub by: Option<Seat>,
+}
+
+/// What a reaction window asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum WindowKind {
+    /// Shot at: Barrel, Missed!, or take the hit.
+    Shot,
+    /// Lucky Duke chooses the result of a Barrel "draw!".
+    Check,
+    /// Dying: Beer, Sid Ketchum's ability, or die.
+    Dying,
+    /// Indians!: discard a BANG! or lose 1 life.
+    Indians,
+    /// Duel: discard a BANG! or lose 1 life.
+    Duel,
+    /// General Store: pick a card.
+    Store,
+}
+
+/// An open reaction window: one seat asked by hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Window {
+    /// The version at which it opened.
+    pub opened: u64,
+    /// The seat asked.
+    pub seat: Seat,
+    /// What it asks.
+    pub kind: WindowKind,
+}
+
+/// How the game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Outcome {
+    /// The winning side (none for a draw).
+    pub team: Option<Team>,
+    /// Every winning seat, eliminated ones included.
+    pub winners: Vec<Seat>,
+}
+
+/// The folded state of one card game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct State {
+    /// Events folded.
+    pub version: u64,
+    /// Players at the table.
+    pub players: u8,
+    /// Names and bot policies (shared: cloning stays cheap).
+    pub seats: Arc<[SeatSpec]>,
+    /// SHA-256 of the seed, as hex.
+    pub seed_commitment: Arc<str>,
+    /// The live reaction time, if any.
+    pub reaction_seconds: Option<u32>,
+    /// Characters dealt per seat (1 or 2).
+    pub character_choice: u8,
+    /// Everyone, by seat (the first `players` are used).
+    pub table: [Player; MAX_PLAYERS],
+    /// Whether the deck was built (the first shuffle).
+    pub dealt: bool,
+    /// The deck; the last card is the top.
+    pub deck: Pile,
+    /// The discard pile; the last card is the top.
+    pub discard: Pile,
+    /// General Store: the revealed cards left.
+    pub store: ArrayVec<Card, MAX_PLAYERS>,
+    /// Kit Carlson's three cards, while he chooses.
+    pub kit: ArrayVec<Card, 3>,
+    /// The cards flipped for a "draw!" being resolved.
+    pub flipped: ArrayVec<Card, 2>,
+    /// The turn in progress.
+    pub turn: Turn,
+    /// The card effect in motion.
+    pub effect: Option<Effect>,
+    /// The shot being answered.
+    pub shot: Option<Shot>,
+    /// A "draw!" waiting for Lucky Duke's choice.
+    pub check: Option<Check>,
+    /// A player in his dying window.
+    pub dying: Option<Dying>,
+    /// The open reaction window.
+    pub window: Option<Window>,
+    /// Each seat's standing orders.
+    pub orders: [Orders; MAX_PLAYERS],
+    /// For each eliminated seat, who was responsible (`Some(None)`: nobody).
+    pub eliminated_by: [Option<Option<Seat>>; MAX_PLAYERS],
+    /// How the game ended, once over.
+    pub outcome: Option<Outcome>,
+}
+
+impl State {
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// The seats at the table.
+    pub fn seats(&self) -> impl Iterator<Item = Seat> + use<> {
+        0..self.players
+    }
+
+    /// The player at `seat` (seat 0 for a seat that is not at the table).
+    pub fn p(&self, seat: Seat) -> &Player {
+        let i = if seat < self.players { seat } else { 0 };
+        &self.table[i as usize]
+    }
+
+    /// Whether `seat` is a player in play.
+    pub fn alive(&self, seat: Seat) -> bool {
+        seat < self.players && self.table[seat as usize].alive
+    }
+
+    /// How many players are in play.
+    pub fn alive_count(&self) -> u8 {
+        self.seats().filter(|&s| self.alive(s)).count() as u8
+    }
+
+    /// Whether this is the 3-player variant (§17).
+    pub fn three_players(&self) -> bool {
+        self.players == 3
+    }
+
+    /// The next player in play clockwise after `seat` (`seat` itself if alone).
+    pub fn next_alive(&self, seat: Seat) -> Seat {
+        let n = self.players.max(1);
+        (1..=n)
+            .map(|k| (seat + k) % n)
+            .find(|&s| self.alive(s))
+            .unwrap_or(seat)
+    }
+
+    /// Every other player in play, clockwise from the left of `seat`.
+    pub fn others_clockwise(&self, seat: Seat) -> Targets {
+        let n = self.players.max(1);
+        (1..n)
+            .map(|k| (seat + k) % n)
+            .filter(|&s| self.alive(s))
+            .collect()
+    }
+
+    /// A character's table row, if dealt.
+    pub fn info(&self, seat: Seat) -> Option<&'static CharacterInfo> {
+        self.p(seat).character.map(Character::info)
+    }
+
+    /// Whether `seat` is `character`.
+    pub fn is(&self, seat: Seat, character: Character) -> bool {
+        self.p(seat).character == Some(character)
+    }
+
+    /// The card of this kind in play in front of `seat`.
+    pub fn in_play_of(&self, seat: Seat, k: Kind) -> Option<Card> {
+        self.p(seat).in_play.iter().copied().find(|&c| kind(c) == k)
+    }
+
+    /// The weapon in play in front of `seat`.
+    pub fn weapon(&self, seat: Seat) -> Option<Card> {
+        self.p(seat)
+            .in_play
+            .iter()
+            .copied()
+            .find(|&c| kind(c).is_weapon())
+    }
+
+    /// Seat distance (§7.1), counting only players in play.
+    pub fn seat_distance(&self, from: Seat, to: Seat) -> u8 {
+        let alive: Targets = self
+            .seats()
+            .filter(|&s| self.alive(s) || s == from || s == to)
+            .collect();
+        let (Some(a), Some(b)) = (
+            alive.iter().position(|&s| s == from),
+            alive.iter().position(|&s| s == to),
+        ) else {
+            return 0;
+        };
+        let n = alive.len();
+        let cw = (b + n - a) % n;
+        cw.min(n - cw) as u8
+    }
+
+    /// Effective distance `d(from → to)` (§7.2).
+    pub fn distance(&self, from: Seat, to: Seat) -> u8 {
+        let plus = self.in_play_of(to, Kind::Mustang).is_some() as i16
+            + self.info(to).is_some_and(|i| i.mustang) as i16;
+        let minus = self.in_play_of(from, Kind::Scope).is_some() as i16
+            + self.info(from).is_some_and(|i| i.scope) as i16;
+        (self.seat_distance(from, to) as i16 + plus - minus).max(1) as u8
+    }
+
+    /// Reach (§7.3): the weapon's, or 1.
+    pub fn reach(&self, seat: Seat) -> u8 {
+        self.weapon(seat)
+            .and_then(|c| kind(c).info().reach)
+            .unwrap_or(1)
+    }
+
+    /// Whether `seat` may play any number of BANG! cards (Volcanic, Willy the Kid).
+    pub fn unlimited_bang(&self, seat: Seat) -> bool {
+        self.in_play_of(seat, Kind::Volcanic).is_some()
+            || self.info(seat).is_some_and(|i| i.unlimited_bang)
+    }
+
+    /// Whether `card` counts as a Missed! effect from `seat`'s hand.
+    pub fn is_missed_for(&self, seat: Seat, card: Card) -> bool {
+        match kind(card) {
+            Kind::Missed => true,
+            Kind::Bang => self.is(seat, Character::CalamityJanet),
+            _ => false,
+        }
+    }
+
+    /// Whether `card` counts as a BANG! card from `seat`'s hand.
+    pub fn is_bang_for(&self, seat: Seat, card: Card) -> bool {
+        match kind(card) {
+            Kind::Bang => true,
+            Kind::Missed => self.is(seat, Character::CalamityJanet),
+            _ => false,
+        }
+    }
+
+    /// Whether `seat` may use Sid Ketchum's ability now (§3 C12): Sid, below
+    /// max life, with 2 cards in hand.
+    pub fn can_heal(&self, seat: Seat) -> bool {
+        let p = self.p(seat);
+        self.is(seat, Character::SidKetchum)
+            && p.alive
+            && p.life < p.max_life as i8
+            && p.hand.len() >= 2
+    }
+
+    /// Whether the shot's target still has a Barrel source not used on it.
+    pub fn barrel_left(&self, shot: &Shot) -> bool {
+        (!shot.barrel_used && self.in_play_of(shot.target, Kind::Barrel).is_some())
+            || (!shot.character_used && self.info(shot.target).is_some_and(|i| i.barrel))
+    }
+
+    /// Whether the first turn has begun.
+    pub fn started(&self) -> bool {
+        self.turn.phase != Phase::Setup
+    }
+
+    /// Standing orders of `seat`.
+    pub fn orders_of(&self, seat: Seat) -> Orders {
+        self.orders.get(seat as usize).copied().unwrap_or_default()
+    }
+}

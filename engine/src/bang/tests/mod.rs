@@ -1,0 +1,1 @@
+//! Rules tests: one per acceptance case of rules/bang.md §20.

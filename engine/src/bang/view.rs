@@ -1,0 +1,203 @@
+//! What one viewer may see of a state or an event. Hidden card ids become
+//! `null` in place, so every list keeps its length and sizes leak nothing.
+
+use serde::{Deserialize, Serialize};
+
+use super::cards::Card;
+use super::characters::Character;
+use super::decisions::{Pending, pending};
+use super::events::Event;
+use super::orders::Orders;
+use super::state::{Dying, Effect, Outcome, Shot, State, Turn, Window};
+use crate::core::{Role, Seat, Viewer};
+
+/// One player as a viewer sees him.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PlayerView {
+    /// His seat.
+    pub seat: Seat,
+    /// His name.
+    pub name: String,
+    /// His character, once face up (the viewer's own choice before that).
+    pub character: Option<Character>,
+    /// Option `character_choice: 2`: the two characters offered (the viewer's own only).
+    pub offer: Option<[Character; 2]>,
+    /// His role, when face up, the viewer's own, or the game is over.
+    pub role: Option<Role>,
+    /// Whether his role is face up.
+    pub role_public: bool,
+    /// Life points.
+    pub life: i8,
+    /// Maximum life points.
+    pub max_life: u8,
+    /// Whether he is in play.
+    pub alive: bool,
+    /// His hand: the viewer's own cards, `null` for each card of another's.
+    pub hand: Vec<Option<Card>>,
+    /// His cards in play.
+    pub in_play: Vec<Card>,
+}
+
+/// A card game as one viewer may see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct View {
+    /// Who is looking.
+    pub viewer: Viewer,
+    /// Everyone at the table, by seat.
+    pub players: Vec<PlayerView>,
+    /// Cards in the deck.
+    pub deck: u8,
+    /// The discard pile, top card last.
+    pub discard: Vec<Card>,
+    /// General Store: the revealed cards left.
+    pub store: Vec<Card>,
+    /// The cards flipped for a "draw!" being resolved.
+    pub flipped: Vec<Card>,
+    /// Kit Carlson's cards while he chooses (`null` for other viewers).
+    pub kit: Vec<Option<Card>>,
+    /// The turn in progress.
+    pub turn: Turn,
+    /// The card effect in motion.
+    pub effect: Option<Effect>,
+    /// The shot being answered.
+    pub shot: Option<Shot>,
+    /// The player in his dying window.
+    pub dying: Option<Dying>,
+    /// The open reaction window.
+    pub window: Option<Window>,
+    /// Every decision the game waits for.
+    pub pending: Vec<Pending>,
+    /// The viewer's own standing orders (a seat only).
+    pub orders: Option<Orders>,
+    /// How the game ended, once over.
+    pub outcome: Option<Outcome>,
+    /// Events folded.
+    pub version: u64,
+}
+
+/// The state as `viewer` may see it.
+pub fn view(s: &State, viewer: Viewer) -> View {
+    let sees = |seat: Seat| s.is_over() || viewer.sees_secret_of(seat);
+    let players = s
+        .seats()
+        .map(|seat| {
+            let p = s.p(seat);
+            let own = sees(seat);
+            PlayerView {
+                seat,
+                name: s
+                    .seats
+                    .get(seat as usize)
+                    .map(|x| x.name.clone())
+                    .unwrap_or_default(),
+                character: p.character.or(if own { p.chosen } else { None }),
+                offer: if own { p.offer } else { None },
+                role: if own || p.role_public { p.role } else { None },
+                role_public: p.role_public,
+                life: p.life,
+                max_life: p.max_life,
+                alive: p.alive,
+                hand: p.hand.iter().map(|&c| own.then_some(c)).collect(),
+                in_play: p.in_play.to_vec(),
+            }
+        })
+        .collect();
+    View {
+        viewer,
+        players,
+        deck: s.deck.len() as u8,
+        discard: s.discard.to_vec(),
+        store: s.store.to_vec(),
+        flipped: s.flipped.to_vec(),
+        kit: s
+            .kit
+            .iter()
+            .map(|&c| sees(s.turn.seat).then_some(c))
+            .collect(),
+        turn: s.turn,
+        effect: s.effect.clone(),
+        shot: s.shot,
+        dying: s.dying,
+        window: s.window,
+        pending: pending(s).to_vec(),
+        orders: match viewer {
+            Viewer::Seat(seat) if seat < s.players => Some(s.orders_of(seat)),
+            _ => None,
+        },
+        outcome: s.outcome.clone(),
+        version: s.version,
+    }
+}
+
+fn hide(cards: &[Option<Card>]) -> Vec<Option<Card>> {
+    vec![None; cards.len()]
+}
+
+/// The event as `viewer` may see it. Once a game is over, show its events
+/// to [`Viewer::Omniscient`].
+pub fn redact(event: &Event, viewer: Viewer) -> Event {
+    let sees = |seat: Seat| viewer.sees_secret_of(seat);
+    match event {
+        Event::RoleDealt {
+            seat,
+            face_up: false,
+            ..
+        } if !sees(*seat) => Event::RoleDealt {
+            seat: *seat,
+            role: None,
+            face_up: false,
+        },
+        Event::CharactersOffered { seat, .. } if !sees(*seat) => Event::CharactersOffered {
+            seat: *seat,
+            offer: [None, None],
+        },
+        Event::CharacterChosen { seat, .. } if !sees(*seat) => Event::CharacterChosen {
+            seat: *seat,
+            character: None,
+        },
+        Event::DeckShuffled { order } if viewer != Viewer::Omniscient => {
+            Event::DeckShuffled { order: hide(order) }
+        }
+        Event::CardsDrawn { seat, cards } if !sees(*seat) => Event::CardsDrawn {
+            seat: *seat,
+            cards: hide(cards),
+        },
+        Event::KitLooked { seat, cards } if !sees(*seat) => Event::KitLooked {
+            seat: *seat,
+            cards: hide(cards),
+        },
+        Event::KitKept { seat, back } if !sees(*seat) => Event::KitKept {
+            seat: *seat,
+            back: back.and(None),
+        },
+        Event::CardStolen {
+            from,
+            to,
+            from_hand: true,
+            ..
+        } if !sees(*from) && !sees(*to) => Event::CardStolen {
+            from: *from,
+            to: *to,
+            card: None,
+            from_hand: true,
+        },
+        Event::CardsInherited {
+            seat,
+            from,
+            hand,
+            in_play,
+        } if !sees(*seat) && !sees(*from) => Event::CardsInherited {
+            seat: *seat,
+            from: *from,
+            hand: hide(hand),
+            in_play: in_play.clone(),
+        },
+        Event::OrdersSet { seat, .. } if !sees(*seat) => Event::OrdersSet {
+            seat: *seat,
+            orders: None,
+        },
+        other => other.clone(),
+    }
+}

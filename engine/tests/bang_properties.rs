@@ -1,0 +1,240 @@
+//! Property tests of the card game over random games with fixed seeds (3 to 8
+//! players, both character deals, with and without a live reaction time):
+//! random legal actions, random standing orders now and then, random expiries.
+//!
+//! After every event the invariants hold. Only waiting seats have legal
+//! actions, and each has at least one. `play` is `decide` on a clone then
+//! `apply`. Replaying the log gives the live state; the audit accepts every
+//! log and rejects a tampered one. No redacted event or view shows a seat or
+//! a spectator a hidden card of another seat, the deck order, Kit Carlson's
+//! cards, another's character offer or another's orders. Every game ends
+//! within [`MAX_EVENTS`] events.
+
+use engine::bang::{self, Action, Bang, Config, Event, Options, Orders, Reply, State, StoreReply};
+use engine::{GameRng, Ruleset, Seed, Viewer, verify_log};
+
+/// Games per player count: 6 counts × this many.
+const GAMES_PER_COUNT: u64 = 60;
+/// No random game needs more events than this.
+const MAX_EVENTS: usize = 40_000;
+
+/// A small deterministic generator for the test's own choices.
+struct Pick(u64);
+
+impl Pick {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+    fn reply(&mut self) -> Reply {
+        [Reply::Ask, Reply::Auto, Reply::Pass][self.below(3)]
+    }
+}
+
+fn viewers(players: u8) -> impl Iterator<Item = Viewer> {
+    (0..players).map(Viewer::Seat).chain([Viewer::Spectator])
+}
+
+/// Structural check: `event` as `viewer` sees it shows nothing hidden.
+fn no_leak_in_event(e: &Event, viewer: Viewer) {
+    let mine = |seat: u8| viewer == Viewer::Seat(seat);
+    match bang::redact(e, viewer) {
+        Event::DeckShuffled { order } => assert!(order.iter().all(Option::is_none)),
+        Event::CardsDrawn { seat, cards } if !mine(seat) => {
+            assert!(cards.iter().all(Option::is_none), "{viewer:?} sees a draw")
+        }
+        Event::KitLooked { seat, cards } if !mine(seat) => {
+            assert!(cards.iter().all(Option::is_none))
+        }
+        Event::KitKept { seat, back } if !mine(seat) => assert!(back.is_none()),
+        Event::CardStolen {
+            from,
+            to,
+            card,
+            from_hand: true,
+        } if !mine(from) && !mine(to) => assert!(card.is_none()),
+        Event::CardsInherited {
+            seat, from, hand, ..
+        } if !mine(seat) && !mine(from) => assert!(hand.iter().all(Option::is_none)),
+        Event::OrdersSet { seat, orders } if !mine(seat) => assert!(orders.is_none()),
+        Event::CharactersOffered { seat, offer } if !mine(seat) => {
+            assert!(offer.iter().all(Option::is_none))
+        }
+        Event::CharacterChosen { seat, character } if !mine(seat) => {
+            assert!(character.is_none())
+        }
+        Event::RoleDealt {
+            seat,
+            role,
+            face_up: false,
+        } if !mine(seat) => assert!(role.is_none()),
+        _ => {}
+    }
+    // The redacted form keeps the shape: same tag, same list lengths.
+    let (full, shown) = (
+        serde_json::to_value(e).unwrap(),
+        serde_json::to_value(bang::redact(e, viewer)).unwrap(),
+    );
+    assert_eq!(full["type"], shown["type"]);
+    for key in ["order", "cards", "hand"] {
+        if let (Some(a), Some(b)) = (full[key].as_array(), shown[key].as_array()) {
+            assert_eq!(a.len(), b.len(), "{key} keeps its length");
+        }
+    }
+}
+
+/// Structural check: the view of `viewer` shows no hidden card or secret.
+fn no_leak_in_view(s: &State, viewer: Viewer) {
+    if s.is_over() {
+        return;
+    }
+    let v = bang::view(s, viewer);
+    for p in &v.players {
+        if viewer != Viewer::Seat(p.seat) {
+            assert!(p.hand.iter().all(Option::is_none), "{viewer:?} sees a hand");
+            assert!(p.offer.is_none());
+            assert!(p.role.is_none() || p.role_public);
+        }
+        assert_eq!(p.hand.len(), s.table[p.seat as usize].hand.len());
+    }
+    if viewer != Viewer::Seat(s.turn.seat) {
+        assert!(v.kit.iter().all(Option::is_none));
+    }
+    if !matches!(viewer, Viewer::Seat(_)) {
+        assert!(v.orders.is_none());
+    }
+}
+
+fn play_game(players: u8, game: u64) -> usize {
+    let mut pick = Pick(game.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let seed = Seed::from_u64(game);
+    let options = Options {
+        character_choice: if pick.below(4) == 0 { 2 } else { 1 },
+        reaction_seconds: (pick.below(3) == 0).then_some(30),
+        ..Options::default()
+    };
+    let config = Config {
+        players,
+        options,
+        seats: Vec::new(),
+    };
+    let mut log = Bang::start(&config, &mut GameRng::new(seed, 0)).expect("a game opens");
+    let mut state = State::default();
+    for e in &log {
+        Bang::apply(&mut state, e);
+        Bang::check_invariants(&state).unwrap_or_else(|why| panic!("game {game}: {why}"));
+    }
+    // Orders set at random for some seats at the start.
+    let mut actions = Vec::new();
+    while !state.is_over() {
+        assert!(log.len() < MAX_EVENTS, "game {game} does not end");
+        let pending = Bang::pending(&state);
+        assert!(!pending.is_empty(), "game {game}: nobody to act");
+        for seat in 0..players {
+            Bang::legal_actions_into(&state, seat, &mut actions);
+            let waits = pending.iter().any(|p| p.seat == seat);
+            assert_eq!(!actions.is_empty(), waits, "game {game}: seat {seat}");
+        }
+        let version = state.version;
+        let mut rng = GameRng::new(seed, version);
+        let roll = pick.below(100);
+        let events = if roll < 3 {
+            let seat = pick.below(players as usize) as u8;
+            let orders = Orders {
+                shot: pick.reply(),
+                dying: pick.reply(),
+                indians: pick.reply(),
+                duel: pick.reply(),
+                store: if pick.below(2) == 0 {
+                    StoreReply::Ask
+                } else {
+                    StoreReply::First
+                },
+            };
+            let action = Action::SetOrders { orders };
+            let mut live = state.clone();
+            Bang::play(&mut live, seat, &action, &mut rng).expect("orders are always taken")
+        } else if roll < 10 && Bang::asking(&state).is_some() && state.reaction_seconds.is_some() {
+            let mut clone = state.clone();
+            let events = Bang::expire(&mut clone, &mut GameRng::new(seed, version))
+                .expect("an open window expires");
+            let mut live = state.clone();
+            assert_eq!(Bang::expire(&mut live, &mut rng).unwrap(), events);
+            assert_eq!(clone, live);
+            events
+        } else {
+            let p = pending[pick.below(pending.len())];
+            Bang::legal_actions_into(&state, p.seat, &mut actions);
+            let action = actions[pick.below(actions.len())];
+            // decide on a clone, then apply, must be exactly play.
+            let mut live = state.clone();
+            let events = Bang::play(&mut live, p.seat, &action, &mut rng)
+                .unwrap_or_else(|e| panic!("game {game}: {action:?} refused: {e}"));
+            let mut folded = state.clone();
+            for e in &events {
+                Bang::apply(&mut folded, e);
+            }
+            assert_eq!(folded, live, "game {game}: play != decide + apply");
+            events
+        };
+        assert!(!events.is_empty());
+        for e in &events {
+            Bang::apply(&mut state, e);
+            Bang::check_invariants(&state)
+                .unwrap_or_else(|why| panic!("game {game} after {e:?}: {why}"));
+            for v in viewers(players) {
+                no_leak_in_event(e, v);
+            }
+        }
+        for v in viewers(players) {
+            no_leak_in_view(&state, v);
+        }
+        log.extend(events);
+    }
+    // Replay and audit.
+    let mut replay = State::default();
+    for e in &log {
+        Bang::apply(&mut replay, e);
+    }
+    assert_eq!(replay, state, "game {game}: replay differs");
+    verify_log::<Bang>(&log, &|_| seed).unwrap_or_else(|i| {
+        panic!("game {game}: audit refuses event {i}: {:?}", log[i]);
+    });
+    // A tampered log is refused: another card drawn.
+    let mut tampered = log.clone();
+    if let Some(i) = tampered
+        .iter()
+        .rposition(|e| matches!(e, Event::CardsDrawn { .. }))
+        && let Event::CardsDrawn { cards, .. } = &mut tampered[i]
+    {
+        cards[0] = cards[0].map(|c| c % 80 + 1);
+        assert!(verify_log::<Bang>(&tampered, &|_| seed).is_err());
+    }
+    let mut cut = log.clone();
+    let at = (log.len() / 2..log.len())
+        .find(|&i| Bang::decided(&log[i]).is_none())
+        .unwrap_or(log.len() - 1);
+    cut.remove(at);
+    assert!(verify_log::<Bang>(&cut, &|_| seed).is_err());
+    assert!(Bang::winners(&state).is_some());
+    log.len()
+}
+
+#[test]
+fn random_games_keep_every_property() {
+    let mut total = 0;
+    let mut longest = 0;
+    for players in 3..=8u8 {
+        for g in 0..GAMES_PER_COUNT {
+            let n = play_game(players, players as u64 * 100_000 + g);
+            total += n;
+            longest = longest.max(n);
+        }
+    }
+    eprintln!("{total} events; longest game {longest}");
+}
