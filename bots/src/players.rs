@@ -3,6 +3,7 @@
 //! [`bot_rulesets`]. Only a ruleset's own entry reads its types.
 
 use engine::Ruleset;
+use engine::bang::Bang;
 use engine::dice::Dice;
 use serde::Deserialize;
 use serde_json::Value;
@@ -42,7 +43,7 @@ pub struct BotRuleset {
 
 /// Every ruleset the bots can play: one line per ruleset.
 pub fn bot_rulesets() -> &'static [BotRuleset] {
-    const RULESETS: &[BotRuleset] = &[BotRuleset::of::<Dice>()];
+    const RULESETS: &[BotRuleset] = &[BotRuleset::of::<Dice>(), BotRuleset::of::<Bang>()];
     RULESETS
 }
 

@@ -2,6 +2,7 @@
 //! offer, and the one place that makes a policy from its name.
 
 use engine::Ruleset;
+use engine::bang::Bang;
 use engine::dice::Dice;
 
 use crate::normal::NormalPolicy;
@@ -27,6 +28,20 @@ impl Playable for Dice {
         match name {
             "random" => Some(Box::new(RandomPolicy::new(seed))),
             "normal" => Some(Box::new(NormalPolicy::new(seed))),
+            _ => None,
+        }
+    }
+}
+
+impl Playable for Bang {
+    // The rules' own NPC policy (Lone Gunslinger) comes with the solo mode;
+    // until then every card-game bot plays uniformly random legal actions.
+    const POLICIES: &'static [&'static str] = &["random"];
+    const DEFAULT_POLICY: &'static str = "random";
+
+    fn policy(name: &str, seed: u64) -> Option<Box<dyn Policy<Bang>>> {
+        match name {
+            "random" => Some(Box::new(RandomPolicy::new(seed))),
             _ => None,
         }
     }
