@@ -22,6 +22,7 @@ pub mod metrics;
 pub mod models;
 mod quota;
 pub mod routes;
+mod schemas;
 pub mod ruleset;
 pub mod service;
 mod stored;

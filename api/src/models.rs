@@ -3,7 +3,6 @@
 use std::fmt;
 
 use chrono::{DateTime, Utc};
-use engine::dice;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use store::{GameId, GameStatus};
@@ -11,6 +10,7 @@ use utoipa::ToSchema;
 use utoipa::openapi::schema::{Object, ObjectBuilder, SchemaType, Type};
 
 use crate::error::ApiError;
+use crate::schemas::{RulesetAction, RulesetEvent, RulesetOptions, RulesetPending, RulesetView};
 
 /// A seat in a create request: `{"name": "Ann"}` is a human seat; `{"bot": "normal"}`,
 /// `{"bot": "random"}` or `{}` (the default policy, `normal`) is a bot seat.
@@ -55,7 +55,7 @@ pub struct CreateGame {
     /// Ruleset options; for `dice`: `{"modules": [...]}`. A bad or
     /// contradictory option is a 422 `invalid_option` that names it.
     #[serde(default)]
-    #[schema(value_type = Option<dice::Options>)]
+    #[schema(value_type = Option<RulesetOptions>)]
     pub options: Value,
     /// A number that fixes the game's random outcomes, for reproducing a game
     /// on this server (the same number plays the same game). The game then
@@ -95,7 +95,7 @@ pub struct SeatSummary {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Winners {
     /// The winning side (`law`, `outlaws`, `renegade`), or none for a draw.
-    pub team: Option<dice::Team>,
+    pub team: Option<engine::Team>,
     /// Every winning seat, eliminated ones included.
     pub seats: Vec<u8>,
 }
@@ -212,10 +212,10 @@ pub struct GameState {
     /// The version this view shows (the `at` asked for, or the latest).
     pub version: u64,
     /// The table as the caller may see it (hidden roles are `null`).
-    #[schema(value_type = dice::View)]
+    #[schema(value_type = RulesetView)]
     pub view: Value,
     /// Who must act now, and on what.
-    #[schema(value_type = Vec<dice::Pending>)]
+    #[schema(value_type = Vec<RulesetPending>)]
     pub pending: Vec<Value>,
     /// The caller's seat, if he has one.
     pub your_seat: Option<u8>,
@@ -239,7 +239,7 @@ pub struct LegalActions {
     /// The caller's seat.
     pub seat: u8,
     /// Each one ready to post as `action`.
-    #[schema(value_type = Vec<dice::Action>)]
+    #[schema(value_type = Vec<RulesetAction>)]
     pub actions: Vec<Value>,
 }
 
@@ -250,7 +250,7 @@ pub struct LegalActions {
 pub struct PostAction {
     /// One of the caller's legal actions; or, in a dice game with special
     /// roles, `{"type": "set_orders", "orders": {...}}` at any time.
-    #[schema(value_type = dice::Action)]
+    #[schema(value_type = RulesetAction)]
     pub action: Value,
     /// The version the caller saw (the `version` of `GET
     /// /v1/games/{id}/actions`); a stale one is refused with 409, unless the
@@ -281,7 +281,7 @@ pub struct EventOut {
     /// The seat that caused it, or `system`.
     pub actor: String,
     /// The event.
-    #[schema(value_type = dice::Event)]
+    #[schema(value_type = RulesetEvent)]
     pub event: Value,
     /// Chain v2: the commitment to the whole event, hex
     /// `SHA-256(salt ++ canonical JSON of the event)`, where `salt` =

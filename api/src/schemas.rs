@@ -1,0 +1,71 @@
+//! The one place the API's documentation lists the rulesets: what differs by
+//! ruleset (options, views, pending decisions, actions, events) is documented
+//! as a `oneOf` of every ruleset's own type. These types are never built;
+//! the server passes each ruleset's JSON through as the engine writes it.
+//! Adding a ruleset to the documentation is one variant in each.
+
+#![allow(dead_code)]
+
+use engine::{bang, dice};
+use utoipa::ToSchema;
+
+/// A game's options: `dice` (`{"modules": [...]}`) or `bang`
+/// (`{"expansions": [], "character_choice": 1, ...}`).
+#[derive(ToSchema)]
+#[serde(untagged)]
+pub enum RulesetOptions {
+    /// BANG! The Dice Game.
+    #[schema(title = "dice")]
+    Dice(dice::Options),
+    /// BANG! the card game.
+    #[schema(title = "bang")]
+    Bang(bang::Options),
+}
+
+/// The table as one viewer may see it, in the game's ruleset.
+#[derive(ToSchema)]
+#[serde(untagged)]
+pub enum RulesetView {
+    /// BANG! The Dice Game.
+    #[schema(title = "dice")]
+    Dice(dice::View),
+    /// BANG! the card game.
+    #[schema(title = "bang")]
+    Bang(bang::View),
+}
+
+/// A decision the game waits for, with the seat that must take it.
+#[derive(ToSchema)]
+#[serde(untagged)]
+pub enum RulesetPending {
+    /// BANG! The Dice Game.
+    #[schema(title = "dice")]
+    Dice(dice::Pending),
+    /// BANG! the card game.
+    #[schema(title = "bang")]
+    Bang(bang::Pending),
+}
+
+/// An action of the game's ruleset, tagged by its `type`.
+#[derive(ToSchema)]
+#[serde(untagged)]
+pub enum RulesetAction {
+    /// BANG! The Dice Game.
+    #[schema(title = "dice")]
+    Dice(dice::Action),
+    /// BANG! the card game.
+    #[schema(title = "bang")]
+    Bang(bang::Action),
+}
+
+/// An event of the game's ruleset, tagged by its `type`.
+#[derive(ToSchema)]
+#[serde(untagged)]
+pub enum RulesetEvent {
+    /// BANG! The Dice Game.
+    #[schema(title = "dice")]
+    Dice(dice::Event),
+    /// BANG! the card game.
+    #[schema(title = "bang")]
+    Bang(bang::Event),
+}
