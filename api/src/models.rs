@@ -12,8 +12,8 @@ use utoipa::openapi::schema::{Object, ObjectBuilder, SchemaType, Type};
 use crate::error::ApiError;
 use crate::schemas::{RulesetAction, RulesetEvent, RulesetOptions, RulesetPending, RulesetView};
 
-/// A seat in a create request: `{"name": "Ann"}` is a human seat; `{"bot": "normal"}`,
-/// `{"bot": "random"}` or `{}` (the default policy, `normal`) is a bot seat.
+/// A seat in a create request: `{"name": "Ann"}` is a human seat; `{"bot": "random"}`,
+/// `{"bot": "normal"}` (dice) or `{}` (the ruleset's default policy) is a bot seat.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(try_from = "Value", deny_unknown_fields)]
 pub struct SeatRequest {
@@ -27,8 +27,9 @@ pub struct SeatRequest {
         example = "Ann"
     )]
     pub name: Option<String>,
-    /// The bot policy for a bot seat: `normal` (the default, a sound heuristic)
-    /// or `random` (uniformly random legal actions).
+    /// The bot policy for a bot seat: `random` (uniformly random legal
+    /// actions) or, in the dice game, `normal` (the default there, a sound
+    /// heuristic); the card game's default is `random`.
     #[schema(schema_with = bot_policy_schema)]
     pub bot: Option<String>,
 }
@@ -45,14 +46,15 @@ pub struct CreateGame {
     /// The ruleset.
     #[schema(schema_with = ruleset_schema)]
     pub ruleset: String,
-    /// Players at the table: 3 to 8 (`ghost` needs 5 or more).
+    /// Players at the table: 3 to 8 (the dice game's `ghost` needs 5 or more).
     #[schema(minimum = 3, maximum = 8)]
     pub players: u8,
     /// Seats in order, at most `players`; seats not listed are bot seats.
     #[serde(default)]
     #[schema(value_type = Option<Vec<SeatRequest>>, max_items = 8)]
     pub seats: Vec<SeatRequest>,
-    /// Ruleset options; for `dice`: `{"modules": [...]}`. A bad or
+    /// Ruleset options; for `dice`: `{"modules": [...]}`, for `bang`:
+    /// `{"character_choice": 2, "reaction_seconds": 20}`. A bad or
     /// contradictory option is a 422 `invalid_option` that names it.
     #[serde(default)]
     #[schema(value_type = Option<RulesetOptions>)]
@@ -221,7 +223,7 @@ pub struct GameState {
     pub your_seat: Option<u8>,
     /// Whether the caller must act now.
     pub your_turn: bool,
-    /// Special roles with a live reaction window (`reaction_seconds`): when the
+    /// With a live reaction time (`reaction_seconds`): when the
     /// open window closes by itself, every seat still asked then passing.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub window_closes_at: Option<DateTime<Utc>>,
@@ -248,13 +250,14 @@ pub struct LegalActions {
 #[serde(try_from = "Value", deny_unknown_fields)]
 #[schema(example = json!({"action": {"type": "reroll", "dice": [0, 3]}, "expected_version": 17, "action_id": "6f1c2a9e-move-4"}))]
 pub struct PostAction {
-    /// One of the caller's legal actions; or, in a dice game with special
-    /// roles, `{"type": "set_orders", "orders": {...}}` at any time.
+    /// One of the caller's legal actions; or, at any time, the seat's standing
+    /// orders `{"type": "set_orders", "orders": {...}}` (dice with special
+    /// roles, and the card game).
     #[schema(value_type = RulesetAction)]
     pub action: Value,
     /// The version the caller saw (the `version` of `GET
     /// /v1/games/{id}/actions`); a stale one is refused with 409, unless the
-    /// caller is still asked in the special-role window it saw.
+    /// caller is still asked in the reaction window it saw.
     #[schema(example = 17)]
     pub expected_version: Option<u64>,
     /// An idempotency key, scoped to the seat that sends it (or to the bot
@@ -430,20 +433,27 @@ fn ruleset_schema() -> Object {
         .build()
 }
 
-/// `bot`: one of the bot policies, or none (a human seat when it has a name).
+/// `bot`: one of the bot policies of any ruleset, or none (a human seat when
+/// it has a name).
 fn bot_policy_schema() -> Object {
+    let mut names: Vec<&str> = bots::players::bot_rulesets()
+        .iter()
+        .flat_map(|b| b.policies.iter().copied())
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    let defaults: Vec<String> = bots::players::bot_rulesets()
+        .iter()
+        .map(|b| format!("`{}` for `{}`", b.default_policy, b.id))
+        .collect();
     ObjectBuilder::new()
         .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
-        .enum_values(Some(
-            bots::POLICIES
-                .iter()
-                .map(|p| Value::from(*p))
-                .chain([Value::Null]),
-        ))
-        .description(Some(
-            "The bot policy of a bot seat: `normal` (the default, a sound heuristic) \
-             or `random` (uniformly random legal actions).",
-        ))
+        .enum_values(Some(names.into_iter().map(Value::from).chain([Value::Null])))
+        .description(Some(format!(
+            "The bot policy of a bot seat: `random` (uniformly random legal actions) or, \
+             in the dice game, `normal` (a sound heuristic). The default: {}.",
+            defaults.join(", ")
+        )))
         .build()
 }
 

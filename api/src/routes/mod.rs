@@ -213,6 +213,15 @@ pub async fn legal_actions(
 /// of the seat's orders: a card it leaves out goes back to the default. Only
 /// `ask` seats are waited for, all at once: `pending` then lists each of them.
 /// Orders are hidden from everyone else, in views and in events.
+///
+/// Card game (`bang`): a shot (Missed!, Barrel), Indians!, a Duel, a dying
+/// window (Beer, Sid Ketchum) and a General Store pick are each a decision of
+/// the seat concerned (`pending[].reaction` is true), asked whatever it holds;
+/// its standing orders `{"type":"set_orders","orders":{"shot":"auto",
+/// "dying":"auto","indians":"ask","duel":"ask","store":"first"}}` answer them
+/// without asking (`ask` is the default for every kind). With
+/// `reaction_seconds`, an unanswered response closes by itself with the safe
+/// default: no card played, or the first card of the General Store.
 #[utoipa::path(
     tag = "actions",
     params(("id" = String, Path, description = "Game id (16 hex digits)", example = "9f86d081884c7d65"), SeatParams),
