@@ -86,6 +86,9 @@ impl T {
         }
         s.deck = (1..=80).collect();
         s.discard.clear();
+        s.kit.clear();
+        s.flipped.clear();
+        s.store.clear();
         s.turn = Turn {
             seat: A,
             phase: Phase::Play,
