@@ -335,10 +335,6 @@ pub fn draw_choice(s: &State, seat: Seat) -> bool {
 
 /// D-B3: the first player on the left of `from` in play without a Dynamite
 /// (`has_one` says who has one); none when every other player has one.
-pub fn dynamite_recipient(
-    s: &State,
-    from: Seat,
-    has_one: impl Fn(Seat) -> bool,
-) -> Option<Seat> {
+pub fn dynamite_recipient(s: &State, from: Seat, has_one: impl Fn(Seat) -> bool) -> Option<Seat> {
     s.others_clockwise(from).into_iter().find(|&o| !has_one(o))
 }

@@ -1,9 +1,9 @@
 //! §20 "Setup and deck", and the options.
 
 use super::*;
-use crate::core::Recorder;
 use crate::bang::machine::M;
 use crate::bang::setup::deal_and_begin;
+use crate::core::Recorder;
 use std::collections::HashMap;
 
 #[test]
@@ -60,9 +60,14 @@ fn bang_ac_01_deck_invariants_of_section_2_2() {
     assert!(signs.values().all(|v| v.len() <= 2));
     assert_eq!(CARDS.iter().filter(|c| is_heart(c.id)).count(), 20);
     assert_eq!(CARDS.iter().filter(|c| is_red(c.id)).count(), 40);
-    let boom: Vec<Card> = CARDS.iter().filter(|c| explodes(c.id)).map(|c| c.id).collect();
+    let boom: Vec<Card> = CARDS
+        .iter()
+        .filter(|c| explodes(c.id))
+        .map(|c| c.id)
+        .collect();
     assert_eq!(boom, vec![31, 32, 33, 34, 35, 36, 37, 45, 46, 80]);
-    let kinds = |suit, value| -> Vec<Kind> { signs[&(suit, value)].iter().map(|&c| kind(c)).collect() };
+    let kinds =
+        |suit, value| -> Vec<Kind> { signs[&(suit, value)].iter().map(|&c| kind(c)).collect() };
     use Kind::*;
     assert_eq!(kinds(Suit::Hearts, 2), vec![Dynamite]);
     assert_eq!(kinds(Suit::Spades, 10), vec![Jail, Volcanic]);
@@ -86,10 +91,19 @@ fn bang_ac_02_role_deal_for_4_to_8_players() {
             _ => [1, 2, 3, 2],
         };
         assert_eq!(
-            [count(Sheriff), count(Deputy), count(Outlaw), count(Renegade)],
+            [
+                count(Sheriff),
+                count(Deputy),
+                count(Outlaw),
+                count(Renegade)
+            ],
             expected
         );
-        let log = start(&Config::new(n), &mut GameRng::new(Seed::from_u64(n as u64), 0)).unwrap();
+        let log = start(
+            &Config::new(n),
+            &mut GameRng::new(Seed::from_u64(n as u64), 0),
+        )
+        .unwrap();
         let mut s = State::default();
         for e in &log {
             apply(&mut s, e);
@@ -105,7 +119,11 @@ fn bang_ac_02_role_deal_for_4_to_8_players() {
             for p in &v.players {
                 let visible = p.role.is_some();
                 let should = p.seat == viewer || s.p(p.seat).role == Some(Sheriff);
-                assert_eq!(visible, should, "{n} players: seat {viewer} sees {}", p.seat);
+                assert_eq!(
+                    visible, should,
+                    "{n} players: seat {viewer} sees {}",
+                    p.seat
+                );
             }
         }
     }
@@ -194,10 +212,25 @@ fn options_refuse_what_is_not_available() {
         cfg(serde_json::json!({"expansions": ["gold_rush"]})).unwrap_err(),
         "options.expansions: \"gold_rush\" is not available yet"
     );
-    assert!(cfg(serde_json::json!({"variants": ["x"]})).unwrap_err().starts_with("options.variants"));
-    assert!(cfg(serde_json::json!({"mode": "solo"})).unwrap_err().starts_with("options.mode"));
-    assert!(cfg(serde_json::json!({"character_choice": 3})).unwrap_err().starts_with("options.character_choice"));
-    assert!(cfg(serde_json::json!({"colour": 1})).is_err(), "unknown fields refused");
+    assert!(
+        cfg(serde_json::json!({"variants": ["x"]}))
+            .unwrap_err()
+            .starts_with("options.variants")
+    );
+    assert!(
+        cfg(serde_json::json!({"mode": "solo"}))
+            .unwrap_err()
+            .starts_with("options.mode")
+    );
+    assert!(
+        cfg(serde_json::json!({"character_choice": 3}))
+            .unwrap_err()
+            .starts_with("options.character_choice")
+    );
+    assert!(
+        cfg(serde_json::json!({"colour": 1})).is_err(),
+        "unknown fields refused"
+    );
     let c = cfg(serde_json::json!({"character_choice": 2, "reaction_seconds": 20})).unwrap();
     assert_eq!(c.options.character_choice, 2);
     let names = Config::new(3).named_seats();

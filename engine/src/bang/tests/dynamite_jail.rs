@@ -21,7 +21,10 @@ fn checks(events: &[Event]) -> Vec<(CheckKind, bool)> {
 
 #[test]
 fn bang_ac_37_dynamite_before_jail() {
-    let mut t = T::new(&[SlabTheKiller, SlabTheKiller, SlabTheKiller, SlabTheKiller], &roles(4));
+    let mut t = T::new(
+        &[SlabTheKiller, SlabTheKiller, SlabTheKiller, SlabTheKiller],
+        &roles(4),
+    );
     t.equip(B, &[JAIL_10S, DYNAMITE]);
     t.stack(&[TEN_SPADES, BANG_QH]);
     let events = t.turn(B);
@@ -29,7 +32,11 @@ fn bang_ac_37_dynamite_before_jail() {
         checks(&events),
         vec![(CheckKind::Dynamite, false), (CheckKind::Jail, true)]
     );
-    assert_eq!(t.s.p(C).in_play.to_vec(), vec![DYNAMITE], "passed left first");
+    assert_eq!(
+        t.s.p(C).in_play.to_vec(),
+        vec![DYNAMITE],
+        "passed left first"
+    );
     assert_eq!(t.waiting(), vec![(B, Decision::Play)]);
 }
 
@@ -37,7 +44,12 @@ fn bang_ac_37_dynamite_before_jail() {
 fn bang_ac_38_what_explodes() {
     assert!(explodes(NINE_SPADES) && explodes(MISSED_2S));
     assert!(!explodes(TEN_SPADES) && !explodes(BANG_2D));
-    for (card, boom) in [(NINE_SPADES, true), (TEN_SPADES, false), (BANG_2D, false), (MISSED_2S, true)] {
+    for (card, boom) in [
+        (NINE_SPADES, true),
+        (TEN_SPADES, false),
+        (BANG_2D, false),
+        (MISSED_2S, true),
+    ] {
         let mut t = T::new(&[SlabTheKiller; 4], &roles(4));
         t.equip(B, &[DYNAMITE]);
         t.stack(&[card]);
@@ -59,12 +71,19 @@ fn bang_ac_39_dynamite_kills_a_jailed_outlaw() {
     t.stack(&[NINE_SPADES]);
     let events = t.turn(B);
     assert!(!t.alive(B));
-    assert_eq!(checks(&events), vec![(CheckKind::Dynamite, true)], "no Jail check");
+    assert_eq!(
+        checks(&events),
+        vec![(CheckKind::Dynamite, true)],
+        "no Jail check"
+    );
     let start = events
         .iter()
         .position(|e| matches!(e, Event::TurnStarted { seat: C }))
         .expect("C's turn follows");
-    assert!(!has(&events[..start], |e| matches!(e, Event::CardsDrawn { .. })), "no reward");
+    assert!(
+        !has(&events[..start], |e| matches!(e, Event::CardsDrawn { .. })),
+        "no reward"
+    );
     assert!(t.s.discard.contains(&JAIL_4H));
 }
 
@@ -74,7 +93,10 @@ fn bang_ac_40_jail_targets() {
     t.equip(C, &[JAIL_4H]).give(B, &[JAIL_10S]);
     t.s.turn.seat = B;
     assert!(t.act(B, play_at(JAIL_10S, Some(A))).is_err(), "the Sheriff");
-    assert!(t.act(B, play_at(JAIL_10S, Some(C))).is_err(), "already jailed");
+    assert!(
+        t.act(B, play_at(JAIL_10S, Some(C))).is_err(),
+        "already jailed"
+    );
     assert!(t.act(B, play_at(JAIL_10S, Some(B))).is_err(), "himself");
     t.play(B, JAIL_10S, Some(D));
 }
@@ -91,7 +113,10 @@ fn bang_ac_41_jail_escape_or_skip() {
     t.equip(B, &[JAIL_10S]);
     t.stack(&[FIVE_SPADES]);
     let events = t.turn(B);
-    assert!(has(&events, |e| matches!(e, Event::TurnStarted { seat: C })));
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::TurnStarted { seat: C }
+    )));
     assert!(t.hand(B).is_empty(), "no phase 1");
     assert_eq!(t.s.turn.seat, C);
     assert!(t.s.discard.contains(&JAIL_10S));

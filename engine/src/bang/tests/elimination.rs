@@ -57,7 +57,9 @@ fn bang_ac_46_vulture_sam_takes_everything() {
         &[PedroRamirez, JesseJones, VultureSam, BlackJack],
         &roles(4),
     );
-    t.life(B, 1).give(B, &[MISSED_2S, BANG_7C]).equip(B, &[BARREL]);
+    t.life(B, 1)
+        .give(B, &[MISSED_2S, BANG_7C])
+        .equip(B, &[BARREL]);
     t.give(A, &[BANG_QH]);
     t.stack(&[BANG_4D]);
     t.play(A, BANG_QH, Some(B));
@@ -65,12 +67,19 @@ fn bang_ac_46_vulture_sam_takes_everything() {
     t.pass(B);
     assert!(!t.alive(B));
     assert_eq!(t.hand(C), vec![MISSED_2S, BANG_7C, BARREL]);
-    assert_eq!(t.s.discard.to_vec(), vec![BANG_QH], "nothing else discarded");
+    assert_eq!(
+        t.s.discard.to_vec(),
+        vec![BANG_QH],
+        "nothing else discarded"
+    );
 }
 
 #[test]
 fn bang_ac_47_sheriff_dies_outlaws_win() {
-    let mut t = T::new(&PLAIN[..6], &[Renegade, Sheriff, Outlaw, Outlaw, Deputy, Outlaw]);
+    let mut t = T::new(
+        &PLAIN[..6],
+        &[Renegade, Sheriff, Outlaw, Outlaw, Deputy, Outlaw],
+    );
     t.dead(C).dead(D).dead(F);
     t.life(B, 1).give(A, &[BANG_QH]);
     t.play(A, BANG_QH, Some(B));
@@ -107,7 +116,10 @@ fn bang_ac_50_last_outlaw_and_renegade_die_together() {
     let roles = [Deputy, Sheriff, Outlaw, Renegade, Deputy, Outlaw, Outlaw];
     let mut t = T::new(&[SlabTheKiller; 7], &roles);
     t.dead(E).dead(F).dead(6);
-    t.life(C, 1).life(D, 1).give(B, &[MISSED_KC]).give(A, &[GATLING]);
+    t.life(C, 1)
+        .life(D, 1)
+        .give(B, &[MISSED_KC])
+        .give(A, &[GATLING]);
     t.play(A, GATLING, None);
     t.respond(B, MISSED_KC);
     assert!(!t.alive(C) && !t.alive(D));
@@ -117,7 +129,9 @@ fn bang_ac_50_last_outlaw_and_renegade_die_together() {
 
 #[test]
 fn bang_ac_51_two_renegades_left_outlaws_win() {
-    let roles = [Renegade, Sheriff, Deputy, Outlaw, Outlaw, Outlaw, Deputy, Renegade];
+    let roles = [
+        Renegade, Sheriff, Deputy, Outlaw, Outlaw, Outlaw, Deputy, Renegade,
+    ];
     let mut t = T::new(&[SlabTheKiller; 8], &roles);
     for seat in 2..7 {
         t.dead(seat);
@@ -136,18 +150,30 @@ fn bang_ac_52_eliminated_in_his_own_turn() {
     let events = t.respond(D, BANG_KH);
     assert!(!t.alive(C));
     assert_eq!(t.s.turn.seat, D, "the next player in play starts");
-    assert!(has(&events, |e| matches!(e, Event::TurnStarted { seat: D })));
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::TurnStarted { seat: D }
+    )));
 }
 
 #[test]
 fn bang_edge_21_vulture_sam_after_a_dynamite() {
-    let mut t = T::new(&[SlabTheKiller, SlabTheKiller, VultureSam, SlabTheKiller], &roles(4));
-    t.life(B, 2).equip(B, &[DYNAMITE, MUSTANG]).give(B, &[SALOON]);
+    let mut t = T::new(
+        &[SlabTheKiller, SlabTheKiller, VultureSam, SlabTheKiller],
+        &roles(4),
+    );
+    t.life(B, 2)
+        .equip(B, &[DYNAMITE, MUSTANG])
+        .give(B, &[SALOON]);
     t.stack(&[STAGECOACH_9S]);
     t.turn(B);
     t.pass(B);
     assert!(!t.alive(B));
-    assert_eq!(t.hand(C)[..2], [SALOON, MUSTANG], "then C draws in his own turn");
+    assert_eq!(
+        t.hand(C)[..2],
+        [SALOON, MUSTANG],
+        "then C draws in his own turn"
+    );
 }
 
 #[test]

@@ -51,7 +51,11 @@ fn bang_ac_06_duel_discards_do_not_count() {
     t.respond(A, BANG_QH);
     t.respond(B, BANG_9D);
     t.respond(A, BANG_KH);
-    assert_eq!(t.waiting(), vec![(A, Decision::Play)], "B has no card left: he loses at once");
+    assert_eq!(
+        t.waiting(),
+        vec![(A, Decision::Play)],
+        "B has no card left: he loses at once"
+    );
     assert_eq!(t.hp(B), 3);
     t.give(C, &[BEER]);
     t.play(A, BANG_2D, Some(C));
@@ -60,14 +64,18 @@ fn bang_ac_06_duel_discards_do_not_count() {
 
 #[test]
 fn bang_ac_07_willy_the_kid_and_volcanic() {
-    let mut t = T::new(&[WillyTheKid, PedroRamirez, JesseJones, BlackJack], &roles(4));
+    let mut t = T::new(
+        &[WillyTheKid, PedroRamirez, JesseJones, BlackJack],
+        &roles(4),
+    );
     t.orders(B, never()).give(A, &[BANG_QH, BANG_KH, BANG_2D]);
     for card in [BANG_QH, BANG_KH, BANG_2D] {
         t.play(A, card, Some(B));
     }
     assert_eq!(t.hp(B), 1);
     let mut t = T::plain(4);
-    t.orders(B, never()).give(A, &[VOLCANIC, BANG_QH, BANG_KH, BANG_2D]);
+    t.orders(B, never())
+        .give(A, &[VOLCANIC, BANG_QH, BANG_KH, BANG_2D]);
     t.play(A, VOLCANIC, None);
     for card in [BANG_QH, BANG_KH, BANG_2D] {
         t.play(A, card, Some(B));
@@ -111,7 +119,9 @@ fn bang_ac_11_reach_of_a_schofield() {
 #[test]
 fn bang_ac_12_mustang_and_scope() {
     let mut t = T::plain(6);
-    t.equip(A, &[SCHOFIELD]).equip(D, &[MUSTANG]).give(A, &[BANG_QH]);
+    t.equip(A, &[SCHOFIELD])
+        .equip(D, &[MUSTANG])
+        .give(A, &[BANG_QH]);
     assert_eq!(t.s.distance(A, D), 4);
     t.equip(A, &[SCOPE]);
     assert_eq!(t.s.distance(A, D), 3);
@@ -139,7 +149,10 @@ fn bang_ac_14_panic_on_a_mustang() {
 
 #[test]
 fn bang_ac_15_rose_doolan_with_a_scope() {
-    let mut t = T::new(&[RoseDoolan, PedroRamirez, JesseJones, BlackJack], &roles(4));
+    let mut t = T::new(
+        &[RoseDoolan, PedroRamirez, JesseJones, BlackJack],
+        &roles(4),
+    );
     t.equip(A, &[SCOPE]);
     assert_eq!(t.s.distance(A, B), 1);
     assert_eq!(t.s.distance(A, C), 1);
@@ -158,12 +171,18 @@ fn bang_ac_16_distances_shrink() {
 
 #[test]
 fn bang_edge_13_paul_regret_with_mustang() {
-    let t = T::new(&[PedroRamirez, PaulRegret, JesseJones, BlackJack], &roles(4));
+    let t = T::new(
+        &[PedroRamirez, PaulRegret, JesseJones, BlackJack],
+        &roles(4),
+    );
     assert_eq!(t.s.distance(A, B), 2);
     let mut t = t;
     t.equip(B, &[MUSTANG]);
     assert_eq!(t.s.distance(A, B), 3);
-    let mut t = T::new(&[RoseDoolan, PedroRamirez, JesseJones, BlackJack], &roles(4));
+    let mut t = T::new(
+        &[RoseDoolan, PedroRamirez, JesseJones, BlackJack],
+        &roles(4),
+    );
     t.equip(A, &[SCOPE]);
     assert_eq!(t.s.distance(A, C), 1, "never below 1");
 }
@@ -193,9 +212,15 @@ fn bang_edge_18_weapons_replace_but_not_themselves() {
 
 #[test]
 fn bang_edge_19_calamity_missed_as_bang_needs_reach() {
-    let mut t = T::new(&[CalamityJanet, PedroRamirez, JesseJones, BlackJack], &roles(4));
+    let mut t = T::new(
+        &[CalamityJanet, PedroRamirez, JesseJones, BlackJack],
+        &roles(4),
+    );
     t.give(A, &[MISSED_KC, BANG_QH]);
-    assert!(t.act(A, play_at(MISSED_KC, Some(C))).is_err(), "C is at distance 2");
+    assert!(
+        t.act(A, play_at(MISSED_KC, Some(C))).is_err(),
+        "C is at distance 2"
+    );
     t.play(A, MISSED_KC, Some(B));
     assert!(t.act(A, play_at(BANG_QH, Some(B))).is_err());
 }

@@ -52,7 +52,10 @@ pub struct T {
 /// Roles for `n` players, the Sheriff at A: Sheriff, Outlaw, Outlaw, Renegade,
 /// Deputy, Outlaw, Deputy, Renegade.
 pub fn roles(n: usize) -> Vec<Role> {
-    [Sheriff, Outlaw, Outlaw, Renegade, Deputy, Outlaw, Deputy, Renegade][..n].to_vec()
+    [
+        Sheriff, Outlaw, Outlaw, Renegade, Deputy, Outlaw, Deputy, Renegade,
+    ][..n]
+        .to_vec()
 }
 
 impl T {
@@ -305,7 +308,6 @@ pub const SCOPE: Card = 66;
 pub const MUSTANG: Card = 67;
 pub const JAIL_4H: Card = 69;
 pub const JAIL_10S: Card = 70;
-pub const JAIL_JS: Card = 71;
 pub const DYNAMITE: Card = 72;
 pub const VOLCANIC: Card = 73;
 pub const VOLCANIC_10S: Card = 74;

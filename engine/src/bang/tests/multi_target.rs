@@ -38,7 +38,11 @@ fn bang_ac_26_gatling_one_target_at_a_time() {
     t.pass(B);
     assert_eq!(t.waiting(), vec![(C, Decision::Shot { needed: 1 })]);
     t.pass(C);
-    assert_eq!(t.waiting(), vec![(C, Decision::Dying)], "C's dying window before D");
+    assert_eq!(
+        t.waiting(),
+        vec![(C, Decision::Dying)],
+        "C's dying window before D"
+    );
     let events = t.respond(C, BEER + 1);
     assert_eq!(t.hp(C), 1);
     assert_eq!(shot_order(&events), vec![D]);
@@ -61,7 +65,11 @@ fn bang_ac_27_duel_target_loses() {
     let events = t.pass(B);
     assert!(has(&events, |e| matches!(
         e,
-        Event::LifeLost { seat: B, amount: 1, by: Some(A) }
+        Event::LifeLost {
+            seat: B,
+            amount: 1,
+            by: Some(A)
+        }
     )));
 }
 
@@ -74,7 +82,11 @@ fn bang_ac_28_duel_challenger_loses_nobody_responsible() {
     let events = t.pass(A);
     assert!(has(&events, |e| matches!(
         e,
-        Event::LifeLost { seat: A, amount: 1, by: None }
+        Event::LifeLost {
+            seat: A,
+            amount: 1,
+            by: None
+        }
     )));
     // An Outlaw dying in his own Duel gives nobody the reward.
     let mut t = T::new(&PLAIN[..4], &[Outlaw, Sheriff, Outlaw, Renegade]);
@@ -86,7 +98,10 @@ fn bang_ac_28_duel_challenger_loses_nobody_responsible() {
         .iter()
         .position(|e| matches!(e, Event::TurnStarted { .. }))
         .unwrap();
-    assert!(!has(&events[..end], |e| matches!(e, Event::CardsDrawn { .. })));
+    assert!(!has(&events[..end], |e| matches!(
+        e,
+        Event::CardsDrawn { .. }
+    )));
     assert_eq!(t.s.turn.seat, B, "A's turn ended");
 }
 
@@ -106,7 +121,10 @@ fn bang_ac_30_general_store() {
     t.give(A, &[GENERAL_STORE]);
     t.stack(&[1, 2, 3, 4, 5]);
     let events = t.play(A, GENERAL_STORE, None);
-    assert!(has(&events, |e| matches!(e, Event::StoreRevealed { cards, .. } if cards.len() == 5)));
+    assert!(has(
+        &events,
+        |e| matches!(e, Event::StoreRevealed { cards, .. } if cards.len() == 5)
+    ));
     assert_eq!(t.s.store.to_vec(), vec![1, 2, 3, 4, 5]);
     for (seat, card) in [(A, 3), (B, 1), (C, 5), (D, 2)] {
         assert_eq!(t.waiting(), vec![(seat, Decision::Store)]);
@@ -122,7 +140,10 @@ fn bang_ac_30_general_store() {
 
 #[test]
 fn bang_ac_31_saloon() {
-    let mut t = T::new(&[PedroRamirez, JesseJones, PaulRegret, BlackJack], &roles(4));
+    let mut t = T::new(
+        &[PedroRamirez, JesseJones, PaulRegret, BlackJack],
+        &roles(4),
+    );
     t.life(A, 2).life(C, 1).give(A, &[SALOON]);
     t.s.table[A as usize].max_life = 4;
     t.play(A, SALOON, None);
@@ -166,8 +187,13 @@ fn bang_ac_34_beer_saves_saloon_is_not_offered() {
 #[test]
 fn bang_ac_35_dynamite_needs_two_beers() {
     for beers in [2, 1] {
-        let mut t = T::new(&[SlabTheKiller, PedroRamirez, JesseJones, BlackJack], &roles(4));
-        t.life(A, 2).equip(A, &[DYNAMITE]).give(A, &[BEER, BEER2][..beers].to_vec().as_slice());
+        let mut t = T::new(
+            &[SlabTheKiller, PedroRamirez, JesseJones, BlackJack],
+            &roles(4),
+        );
+        t.life(A, 2)
+            .equip(A, &[DYNAMITE])
+            .give(A, &[BEER, BEER2][..beers]);
         t.stack(&[MISSED_2S]);
         t.turn(A);
         assert_eq!(t.hp(A), -1);
@@ -186,7 +212,9 @@ fn bang_ac_35_dynamite_needs_two_beers() {
 #[test]
 fn bang_ac_36_only_beer_saves_in_own_duel() {
     let mut t = T::plain(4);
-    t.life(A, 1).give(A, &[DUEL, SALOON, BEER]).give(B, &[BANG_KH]);
+    t.life(A, 1)
+        .give(A, &[DUEL, SALOON, BEER])
+        .give(B, &[BANG_KH]);
     t.play(A, DUEL, Some(B));
     t.respond(B, BANG_KH);
     t.pass(A);
@@ -203,7 +231,11 @@ fn bang_ac_36_only_beer_saves_in_own_duel() {
 #[test]
 fn bang_edge_05_beer_cannot_save_with_two_players() {
     let mut t = T::plain(4);
-    t.dead(C).dead(D).life(B, 1).give(B, &[BEER]).give(A, &[BANG_QH]);
+    t.dead(C)
+        .dead(D)
+        .life(B, 1)
+        .give(B, &[BEER])
+        .give(A, &[BANG_QH]);
     t.play(A, BANG_QH, Some(B));
     t.pass(B);
     assert!(!t.alive(B), "no dying window: Beer would do nothing");
@@ -237,7 +269,11 @@ fn bang_edge_28_29_store_reshuffles_and_reveals_one_per_player() {
     t.lift_all_but_top();
     let events = t.play(A, GENERAL_STORE, None);
     assert!(has(&events, |e| matches!(e, Event::DeckShuffled { .. })));
-    assert_eq!(t.s.store.len(), 3, "only 3 cards exist: 1 from the deck, 2 reshuffled");
+    assert_eq!(
+        t.s.store.len(),
+        3,
+        "only 3 cards exist: 1 from the deck, 2 reshuffled"
+    );
     t.dead(D);
 }
 
