@@ -13,8 +13,11 @@ mod dynamite_jail;
 mod elimination;
 mod limits_and_distance;
 mod multi_target;
+#[cfg(feature = "openapi")]
+mod openapi;
 mod shots;
 mod three_players;
+mod windows;
 
 use super::*;
 use crate::core::{GameRng, Role, Seat, Seed};
