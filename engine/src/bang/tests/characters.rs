@@ -274,3 +274,23 @@ fn bang_edge_26_el_gringo_takes_nothing_from_dynamite_or_his_own_duel() {
     let events = t.turn(B);
     assert!(!has(&events, |e| matches!(e, Event::CardStolen { .. })));
 }
+
+#[test]
+fn lucky_duke_chooses_his_barrel_card_inside_the_shot() {
+    let mut t = T::new(
+        &[PedroRamirez, LuckyDuke, SlabTheKiller, SlabTheKiller],
+        &roles(4),
+    );
+    t.s.reaction_seconds = Some(10);
+    t.equip(B, &[BARREL])
+        .give(A, &[BANG_QH])
+        .stack(&[BANG_4D, BEER_8H]);
+    t.play(A, BANG_QH, Some(B));
+    t.ok(B, Action::Barrel);
+    assert_eq!(t.waiting(), vec![(B, Decision::ChooseCheck)]);
+    assert!(pending(&t.s)[0].reaction);
+    // The reaction time runs out: the card that succeeds is taken.
+    expire(&mut t.s, &mut GameRng::scripted(vec![])).unwrap();
+    assert_eq!(t.hp(B), 4);
+    assert_eq!(t.s.discard.to_vec(), vec![BANG_QH, BANG_4D, BEER_8H]);
+}

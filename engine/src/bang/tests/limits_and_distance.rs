@@ -232,3 +232,57 @@ fn bang_edge_20_volcanic_has_reach_1() {
     assert_eq!(t.s.reach(A), 1);
     assert!(t.act(A, play_at(BANG_QH, Some(C))).is_err());
 }
+
+#[test]
+fn bang_edge_15_random_hand_card_or_chosen_card_in_play() {
+    let mut t = T::plain(4);
+    t.give(B, &[BEER, SALOON, MISSED_KC])
+        .equip(B, &[BARREL])
+        .give(A, &[CAT_BALOU, 55]);
+    t.script = vec![2];
+    let events = t.play(A, CAT_BALOU, Some(B));
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::Discarded { seat: B, cards } if cards == &vec![MISSED_KC]
+    )));
+    t.ok(
+        A,
+        Action::Play {
+            card: 55,
+            target: Some(B),
+            in_play: Some(BARREL),
+        },
+    );
+    assert!(t.s.p(B).in_play.is_empty());
+    assert_eq!(t.hand(B), vec![BEER, SALOON]);
+}
+
+#[test]
+fn bang_edge_32_cards_in_play_belong_to_their_holder() {
+    // Cat Balou on oneself: only one's own cards in play (D-B5).
+    let mut t = T::plain(4);
+    t.equip(A, &[DYNAMITE]).give(A, &[CAT_BALOU, BEER]);
+    let own: Vec<Action> = legal_actions(&t.s, A)
+        .into_iter()
+        .filter(|a| {
+            matches!(
+                a,
+                Action::Play {
+                    card: CAT_BALOU,
+                    target: Some(A),
+                    ..
+                }
+            )
+        })
+        .collect();
+    assert_eq!(
+        own,
+        vec![Action::Play {
+            card: CAT_BALOU,
+            target: Some(A),
+            in_play: Some(DYNAMITE)
+        }]
+    );
+    t.ok(A, own[0]);
+    assert!(t.s.p(A).in_play.is_empty());
+}
