@@ -14,7 +14,7 @@ use engine::bang::{self, Action, Bang, Config, Event, Options, Orders, Reply, St
 use engine::{GameRng, Ruleset, Seed, Viewer, verify_log};
 
 /// Games per player count: 6 counts × this many.
-const GAMES_PER_COUNT: u64 = 60;
+const GAMES_PER_COUNT: u64 = 300;
 /// No random game needs more events than this.
 const MAX_EVENTS: usize = 40_000;
 
@@ -81,6 +81,11 @@ fn no_leak_in_event(e: &Event, viewer: Viewer) {
         serde_json::to_value(bang::redact(e, viewer)).unwrap(),
     );
     assert_eq!(full["type"], shown["type"]);
+    let tag = full["type"].as_str().unwrap();
+    assert_eq!(Bang::hides(e), bang::HIDING_EVENTS.contains(&tag), "{tag}");
+    if !Bang::hides(e) {
+        assert_eq!(full, shown, "{tag} hides nothing");
+    }
     for key in ["order", "cards", "hand"] {
         if let (Some(a), Some(b)) = (full[key].as_array(), shown[key].as_array()) {
             assert_eq!(a.len(), b.len(), "{key} keeps its length");

@@ -361,7 +361,9 @@ fn why(s: &State, seat: Seat, action: &Action, decision: Decision) -> String {
         if matches!(kind(*card), Kind::Bang | Kind::Missed) && s.turn.bangs > 0 {
             return "you have already played a BANG! card this turn".into();
         }
-        return format!("card {card} cannot be played so now");
+        return format!(
+            "card {card} cannot be played now (no legal target, a limit, or the same-name rule)"
+        );
     }
     if matches!(s.effect, Some(Effect::Store { .. })) {
         return "pick one of the General Store's cards".into();

@@ -208,12 +208,9 @@ impl M<'_, '_> {
                         cards: vec![dynamite],
                     });
                     self.lose(seat, 3, None);
-                } else if let Some(&to) = self
-                    .s()
-                    .others_clockwise(seat)
-                    .iter()
-                    .find(|&&o| self.s().in_play_of(o, Kind::Dynamite).is_none())
-                {
+                } else if let Some(to) = dynamite_recipient(self.s(), seat, |o| {
+                    self.s().in_play_of(o, Kind::Dynamite).is_some()
+                }) {
                     // D-B3: to the first player on the left without one.
                     self.emit(Event::DynamitePassed {
                         from: seat,
@@ -334,4 +331,10 @@ pub fn draw_choice(s: &State, seat: Seat) -> bool {
             .any(|&o| !s.p(o).hand.is_empty()))
         || (s.is(seat, Character::PedroRamirez) && !s.discard.is_empty())
         || s.can_heal(seat)
+}
+
+/// D-B3: the first player on the left of `from` in play without a Dynamite
+/// (`has_one` says who has one); none when every other player has one.
+pub fn dynamite_recipient(s: &State, from: Seat, has_one: impl Fn(Seat) -> bool) -> Option<Seat> {
+    s.others_clockwise(from).into_iter().find(|&o| !has_one(o))
 }

@@ -91,7 +91,7 @@ pub(crate) fn reveal_and_deal(m: &mut M) {
 
 /// B-5.4, D-B16: the deck shuffled, each seat's whole hand dealt from the
 /// Sheriff (3 players: the Deputy) clockwise, and his first turn.
-fn deal_and_begin(m: &mut M) {
+pub(crate) fn deal_and_begin(m: &mut M) {
     let mut order: Vec<Card> = all_ids().collect();
     m.rng.shuffle(&mut order);
     m.emit(Event::DeckShuffled {

@@ -93,7 +93,12 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                     .map(|x| x.name.clone())
                     .unwrap_or_default(),
                 character: p.character.or(if own { p.chosen } else { None }),
-                offer: if own { p.offer } else { None },
+                // The character not kept stays hidden, even after the game.
+                offer: if viewer.sees_secret_of(seat) {
+                    p.offer
+                } else {
+                    None
+                },
                 role: if own || p.role_public { p.role } else { None },
                 role_public: p.role_public,
                 life: p.life,
