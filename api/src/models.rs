@@ -448,7 +448,9 @@ fn bot_policy_schema() -> Object {
         .collect();
     ObjectBuilder::new()
         .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
-        .enum_values(Some(names.into_iter().map(Value::from).chain([Value::Null])))
+        .enum_values(Some(
+            names.into_iter().map(Value::from).chain([Value::Null]),
+        ))
         .description(Some(format!(
             "The bot policy of a bot seat: `random` (uniformly random legal actions) or, \
              in the dice game, `normal` (a sound heuristic). The default: {}.",

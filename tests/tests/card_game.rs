@@ -139,7 +139,7 @@ async fn a_person_and_three_bots_play_the_card_game_to_the_end() {
             .unwrap()
             .iter()
             .find(|p| p["seat"] == 0)
-            .map(|p| p["decision"]["type"].clone())
+            .map(|p| p["decision"]["kind"].clone())
             .unwrap();
         if moves % 5 == 0 {
             assert_no_leak(&c, &id, 0, &tokens[0]).await;

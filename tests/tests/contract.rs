@@ -444,13 +444,20 @@ fn limits_are_in_the_schema() {
     let create = &doc["components"]["schemas"]["CreateGame"]["properties"];
     assert_eq!(range(&create["players"]), (Some(3), Some(8)));
     assert_eq!(create["seed"]["maximum"].as_u64(), Some(u64::MAX));
-    assert_eq!(create["ruleset"]["enum"], json!(["dice"]));
+    assert_eq!(create["ruleset"]["enum"], json!(["dice", "bang"]));
 }
 
 #[test]
 fn tagged_variants_are_titled_and_views_take_an_optional_token() {
     let doc = document();
-    for name in ["Action", "Decision", "Event"] {
+    for name in [
+        "dice.Action",
+        "dice.Decision",
+        "dice.Event",
+        "bang.Action",
+        "bang.Decision",
+        "bang.Event",
+    ] {
         let variants = doc["components"]["schemas"][name]["oneOf"]
             .as_array()
             .unwrap_or_else(|| panic!("{name} is not a oneOf"));

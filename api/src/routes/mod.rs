@@ -8,6 +8,7 @@
 //! known path with another method is a 405, and a body may be refused 408
 //! (too slow), 413 (too large) or 400 (not JSON).
 
+mod examples;
 mod request;
 
 use actix_web::http::StatusCode;
@@ -118,7 +119,8 @@ pub async fn list_games(service: Shared, req: HttpRequest) -> Result<HttpRespons
     tag = "games",
     params(("id" = String, Path, description = "Game id (16 hex digits)", example = "9f86d081884c7d65"), GameParams),
     responses(
-        (status = 200, description = "The game", body = GameState),
+        (status = 200, description = "The game", body = GameState, examples(
+            ("bang" = (summary = "A card game, as seat 0 sees it (the dice game's is the schema's example)", value = json!(examples::bang_game_state()))))),
         (status = 400, description = "Bad query: `at` past the game's version, a bad `seat` or an unknown parameter", body = Problem, content_type = "application/problem+json",
             example = json!(example(400, "bad_request", "at: 1 to 42 (the game's version)"))),
         (status = 401, description = "A token that opens no seat of this game, a malformed `Authorization` header, or `seat` without the worker key", body = Problem, content_type = "application/problem+json",
@@ -159,7 +161,9 @@ pub async fn get_game(
     tag = "actions",
     params(("id" = String, Path, description = "Game id (16 hex digits)", example = "9f86d081884c7d65"), SeatParams),
     responses(
-        (status = 200, description = "Legal actions (empty when it is not the caller's decision)", body = LegalActions),
+        (status = 200, description = "Legal actions (empty when it is not the caller's decision)", body = LegalActions, examples(
+            ("bang turn" = (summary = "The card game: a turn", value = json!(examples::bang_legal_actions()))),
+            ("bang response" = (summary = "The card game: shot at", value = json!(examples::bang_response_actions()))))),
         (status = 400, description = "Bad query: a bad `seat` or an unknown parameter", body = Problem, content_type = "application/problem+json",
             example = json!(example(400, "bad_request", "seat: a seat number from 0 to 7, not `2147483648`"))),
         (status = 401, description = "No token, a token that opens no seat of this game, or `seat` without the worker key", body = Problem, content_type = "application/problem+json",
@@ -225,9 +229,12 @@ pub async fn legal_actions(
 #[utoipa::path(
     tag = "actions",
     params(("id" = String, Path, description = "Game id (16 hex digits)", example = "9f86d081884c7d65"), SeatParams),
-    request_body = PostAction,
+    request_body(content = PostAction, examples(
+        ("bang play" = (summary = "The card game: play a BANG!", value = json!(examples::bang_play()))),
+        ("bang orders" = (summary = "The card game: standing orders", value = json!(examples::bang_orders()))))),
     responses(
-        (status = 200, description = "Applied (or a repeated `action_id`): the new version and the events it caused", body = ActionResult),
+        (status = 200, description = "Applied (or a repeated `action_id`): the new version and the events it caused", body = ActionResult, examples(
+            ("bang" = (summary = "The card game: a BANG! played", value = json!(examples::bang_action_result()))))),
         (status = 400, description = "Malformed body or query: not JSON, a field of the wrong type, an unknown field, a bad `action_id` or `seat` (the detail names it)", body = Problem, content_type = "application/problem+json",
             example = json!(example(400, "bad_request", "expected_version: a whole number, the `version` of GET /v1/games/{id}/actions, not -5"))),
         (status = 401, description = "No token, a token that opens no seat of this game, or `seat` without the worker key", body = Problem, content_type = "application/problem+json",
@@ -291,7 +298,8 @@ pub async fn post_action(
     tag = "games",
     params(("id" = String, Path, description = "Game id (16 hex digits)", example = "9f86d081884c7d65"), EventParams),
     responses(
-        (status = 200, description = "Events", body = EventPage),
+        (status = 200, description = "Events", body = EventPage, examples(
+            ("bang" = (summary = "The card game, as seat 0 sees it: its cards, and `null` for what it may not see", value = json!(examples::bang_event_page()))))),
         (status = 400, description = "Bad query: `limit`, `wait`, `after` or `seat` out of range, or an unknown parameter", body = Problem, content_type = "application/problem+json",
             example = json!(example(400, "bad_request", "wait: seconds, a whole number from 0 to 60, not `-1`"))),
         (status = 401, description = "A token that opens no seat of this game, a malformed `Authorization` header, or `seat` without the worker key", body = Problem, content_type = "application/problem+json",

@@ -9,7 +9,7 @@ use crate::core::Seat;
 
 /// Where Jesse Jones or Pedro Ramirez take their first phase-1 card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::DrawFrom))]
 #[serde(rename_all = "snake_case")]
 pub enum DrawFrom {
     /// The deck (the ordinary draw).
@@ -25,7 +25,7 @@ pub enum DrawFrom {
 
 /// A seat's answer to the decision it is asked, or its standing orders.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::Action))]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
     /// Option `character_choice: 2`: keep this one of the two characters dealt.

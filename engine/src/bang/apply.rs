@@ -61,8 +61,9 @@ pub fn apply(s: &mut State, event: &Event) {
                         if take_from(&mut s.discard, *c) {
                             s.deck.push(*c);
                         }
-                    } else if !s.deck.contains(c) {
-                        s.deck.push(*c);
+                    } else if !s.deck.contains(c) && super::cards::card(*c).is_some() {
+                        // Only the 80 cards: a malformed order cannot overfill the deck.
+                        let _ = s.deck.try_push(*c);
                     }
                 }
                 s.dealt = true;
@@ -408,7 +409,10 @@ fn deck_to_hand(s: &mut State, seat: Seat, card: Card) {
 
 fn gain(s: &mut State, seat: Seat, amount: u8) {
     if let Some(p) = player(s, seat) {
-        p.life = (p.life + amount as i8).min(p.max_life as i8);
+        p.life = p
+            .life
+            .saturating_add(amount.min(i8::MAX as u8) as i8)
+            .min(p.max_life as i8);
     }
 }
 

@@ -11,7 +11,7 @@ pub const DECK_SIZE: usize = 80;
 
 /// A card's suit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::Suit))]
 #[serde(rename_all = "snake_case")]
 pub enum Suit {
     /// ♥
@@ -26,7 +26,7 @@ pub enum Suit {
 
 /// A card's border: brown cards resolve once, blue cards stay in play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::Border))]
 #[serde(rename_all = "snake_case")]
 pub enum Border {
     /// Played from hand, resolved once, discarded.
@@ -37,7 +37,7 @@ pub enum Border {
 
 /// What a card is (its name).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::Kind))]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
     /// BANG!: shoots a reachable player.

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// A character card.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::Character))]
 #[serde(rename_all = "snake_case")]
 pub enum Character {
     /// C01: draws a card for each life point lost.

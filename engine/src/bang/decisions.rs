@@ -13,8 +13,8 @@ use crate::core::{Role, Seat};
 
 /// What a seat must decide.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::Decision))]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Decision {
     /// Option `character_choice: 2`: keep one of two characters.
     #[cfg_attr(feature = "openapi", schema(title = "choose_character"))]
@@ -59,7 +59,7 @@ pub enum Decision {
 
 /// Who must act now, and on what.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::Pending))]
 pub struct Pending {
     /// The seat.
     pub seat: Seat,

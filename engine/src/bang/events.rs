@@ -15,7 +15,7 @@ use crate::core::{Role, Seat, Seed};
 
 /// The first event of a game: what was set up, and the commitment to the seed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::GameCreated))]
 pub struct GameCreated {
     /// The ruleset: `bang`.
     pub ruleset: String,
@@ -33,7 +33,7 @@ pub struct GameCreated {
 
 /// A fact in a card game's log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::Event))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// The game was opened.

@@ -8,7 +8,7 @@ pub use crate::core::SeatSpec;
 /// The options object of a `bang` game, as the API takes it. Every field is
 /// optional; `null` means the default.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::Options))]
 #[serde(deny_unknown_fields)]
 pub struct Options {
     /// Expansions in play (none is available yet).

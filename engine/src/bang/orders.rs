@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// The answer to one kind of window.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::Reply))]
 #[serde(rename_all = "snake_case")]
 pub enum Reply {
     /// Ask me (the default).
@@ -19,7 +19,7 @@ pub enum Reply {
 
 /// The answer to a General Store pick.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::StoreReply))]
 #[serde(rename_all = "snake_case")]
 pub enum StoreReply {
     /// Ask me (the default).
@@ -31,7 +31,7 @@ pub enum StoreReply {
 
 /// A seat's standing orders, one per kind of window. Every field defaults to `ask`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::Orders))]
 #[serde(deny_unknown_fields)]
 pub struct Orders {
     /// Shot at (a BANG! effect): `auto` uses every Barrel source, then as many

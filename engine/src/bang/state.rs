@@ -52,7 +52,7 @@ pub struct Player {
 
 /// The step of a turn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::Phase))]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
     /// Before the first turn (characters being chosen).
@@ -70,7 +70,7 @@ pub enum Phase {
 
 /// The turn in progress.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::Turn))]
 pub struct Turn {
     /// The current player.
     pub seat: Seat,
@@ -86,8 +86,8 @@ pub struct Turn {
 
 /// A card effect in motion, resolved one target at a time.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::Effect))]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Effect {
     /// A BANG! card (one target) or a Gatling (every other player).
     #[cfg_attr(feature = "openapi", schema(title = "shots"))]
@@ -129,7 +129,7 @@ pub enum Effect {
 
 /// The shot being answered (§10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::Shot))]
 pub struct Shot {
     /// The responsible player.
     pub source: Seat,
@@ -145,7 +145,7 @@ pub struct Shot {
 
 /// What a "draw!" is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::CheckKind))]
 #[serde(rename_all = "snake_case")]
 pub enum CheckKind {
     /// Start of turn: does the Dynamite explode (♠2–9)?
@@ -160,7 +160,7 @@ pub enum CheckKind {
 
 /// A "draw!" whose flipped cards wait for Lucky Duke's choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::Check))]
 pub struct Check {
     /// Who checks.
     pub seat: Seat,
@@ -170,7 +170,7 @@ pub struct Check {
 
 /// A player in his dying window (§11.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::Dying))]
 pub struct Dying {
     /// Who.
     pub seat: Seat,
@@ -182,7 +182,7 @@ pub struct Dying {
 
 /// What a reaction window asks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::WindowKind))]
 #[serde(rename_all = "snake_case")]
 pub enum WindowKind {
     /// Shot at: Barrel, Missed!, or take the hit.
@@ -201,7 +201,7 @@ pub enum WindowKind {
 
 /// An open reaction window: one seat asked by hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::Window))]
 pub struct Window {
     /// The version at which it opened.
     pub opened: u64,
@@ -213,7 +213,7 @@ pub struct Window {
 
 /// How the game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::Outcome))]
 pub struct Outcome {
     /// The winning side (none for a draw).
     pub team: Option<Team>,
@@ -306,7 +306,7 @@ impl State {
     pub fn next_alive(&self, seat: Seat) -> Seat {
         let n = self.players.max(1);
         (1..=n)
-            .map(|k| (seat + k) % n)
+            .map(|k| ((u16::from(seat) + u16::from(k)) % u16::from(n)) as Seat)
             .find(|&s| self.alive(s))
             .unwrap_or(seat)
     }

@@ -13,7 +13,7 @@ use crate::core::{Role, Seat, Viewer};
 
 /// One player as a viewer sees him.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::PlayerView))]
 pub struct PlayerView {
     /// His seat.
     pub seat: Seat,
@@ -41,7 +41,7 @@ pub struct PlayerView {
 
 /// A card game as one viewer may see it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::View))]
 pub struct View {
     /// Who is looking.
     pub viewer: Viewer,

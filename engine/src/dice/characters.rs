@@ -12,7 +12,7 @@ use super::options::{Module, ModuleSet};
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
 )]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::Character))]
 #[serde(rename_all = "snake_case")]
 pub enum Character {
     /// May take arrows instead of losing LP to Bull's Eyes or the Gatling Gun.

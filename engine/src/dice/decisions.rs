@@ -18,7 +18,7 @@ use arrayvec::ArrayVec;
 
 /// The kind of decision a seat is asked to make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::Decision))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Decision {
     /// Sid Ketchum names a living player to gain 1 LP.
@@ -94,7 +94,7 @@ pub enum Decision {
 
 /// Who must act now, and on what.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::Pending))]
 pub struct Pending {
     /// The seat that must act.
     pub seat: Seat,

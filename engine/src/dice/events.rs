@@ -20,7 +20,7 @@ use crate::core::{Seat, Seed};
 
 /// One die's result in a roll.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::RolledDie))]
 pub struct RolledDie {
     /// Which die (index into the turn's dice).
     pub die: u8,
@@ -30,7 +30,7 @@ pub struct RolledDie {
 
 /// One seat's share of a batch of losses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::Loss))]
 pub struct Loss {
     /// Who loses.
     pub seat: Seat,
@@ -43,7 +43,7 @@ pub type Losses = ArrayVec<Loss, MAX_PLAYERS>;
 
 /// The first event of a game: what was set up, and the commitment to the seed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::GameCreated))]
 pub struct GameCreated {
     /// The ruleset: `dice`.
     pub ruleset: String,
@@ -61,7 +61,7 @@ pub struct GameCreated {
 
 /// A fact in a dice game's log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::Event))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// The game was opened.

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// The kinds of dice: the five base dice, and the two Saloon dice of Old Saloon.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::DieKind))]
 #[serde(rename_all = "snake_case")]
 pub enum DieKind {
     /// A base die: A, D, 1, 2, B, G.
@@ -37,7 +37,7 @@ impl DieKind {
 
 /// A face a die can show.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::Face))]
 #[serde(rename_all = "snake_case")]
 pub enum Face {
     /// A: take an arrow, right after the roll.
@@ -72,7 +72,7 @@ pub enum Face {
 
 /// What a face means: a kind of result, counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::Symbol))]
 #[serde(rename_all = "snake_case")]
 pub enum Symbol {
     /// An Arrow result.
@@ -126,7 +126,7 @@ pub const MAX_DICE: usize = 6;
 
 /// One of the active player's dice this turn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::Die))]
 pub struct Die {
     /// Which die it is.
     pub kind: DieKind,

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// An Old Saloon module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::Module))]
 #[serde(rename_all = "snake_case")]
 pub enum Module {
     /// Module 1: the Loudmouth and the Coward dice.
@@ -21,7 +21,7 @@ pub enum Module {
 
 /// The options object of a `dice` game, as the API takes it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::Options))]
 #[serde(deny_unknown_fields)]
 pub struct Options {
     /// The Old Saloon modules in play.

@@ -7,7 +7,7 @@ use crate::core::Seat;
 
 /// What caused a loss of life; decides which abilities react.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::LossSource))]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum LossSource {
     /// An Indian attack.
@@ -45,7 +45,7 @@ impl LossSource {
 
 /// What caused a gain of life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::GainSource))]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum GainSource {
     /// A Beer result given by the active player.

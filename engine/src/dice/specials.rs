@@ -16,7 +16,7 @@ use crate::core::Seat;
 
 /// A special role card (special roles module).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::Special))]
 #[serde(rename_all = "snake_case")]
 pub enum Special {
     /// Sheriff: max LP is the character's + 3. Face up, always on.
@@ -41,7 +41,7 @@ pub enum Special {
 
 /// When a special role may be revealed (D-21).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::WindowKind))]
 #[serde(rename_all = "snake_case")]
 pub enum WindowKind {
     /// T1 of the active player's own turn: The Good, The Ugly.
@@ -158,7 +158,7 @@ impl Special {
 
 /// A power used: the card revealed and the choices it needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::Power))]
 #[serde(tag = "card", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Power {
     /// The Good: swap role cards with the Sheriff.
@@ -218,7 +218,7 @@ impl Power {
 
 /// A gain of LP waiting for The Bad's window.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::Gain))]
 pub struct Gain {
     /// Who is about to gain.
     pub seat: Seat,
@@ -230,7 +230,7 @@ pub struct Gain {
 
 /// A reveal waiting for The Judge's window.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::Reveal))]
 pub struct Reveal {
     /// Who revealed.
     pub seat: Seat,
@@ -245,7 +245,7 @@ pub struct Reveal {
 /// game still waits for. Public: who is asked depends on standing orders, never
 /// on roles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::Window))]
 pub struct Window {
     /// The moment.
     pub kind: WindowKind,
@@ -291,7 +291,7 @@ impl Window {
 
 /// How a seat answers one kind of window without being asked by hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::Order))]
 #[serde(rename_all = "snake_case")]
 pub enum Order {
     /// Never reveal in this window.
@@ -319,7 +319,7 @@ pub enum Order {
 /// if he holds more than me;
 /// `left_hand`: save the first listed player about to be eliminated.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::Orders))]
 #[serde(deny_unknown_fields)]
 pub struct Orders {
     /// The Good.

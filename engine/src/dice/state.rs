@@ -63,7 +63,7 @@ impl Player {
 /// Stages named after a decision wait for an action; the others are steps the engine
 /// runs on its own.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::Stage))]
 #[serde(rename_all = "snake_case", tag = "stage")]
 pub enum Stage {
     /// The game is being set up.
@@ -120,7 +120,7 @@ pub enum Stage {
 /// The immediate results of a roll still to apply, in this order: Elena's gift,
 /// Arrows, Broken Arrows, Bullets (§3.5).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::Immediate))]
 pub struct Immediate {
     /// Arrow results left.
     pub arrows: u8,
@@ -138,7 +138,7 @@ pub struct Immediate {
 
 /// A step of resolution (§3.8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::Step))]
 #[serde(rename_all = "snake_case", tag = "step")]
 pub enum Step {
     /// Step 1 (new characters): Bill Noface takes his Arrow results.
@@ -183,7 +183,7 @@ pub enum Step {
 
 /// Where a batch of losses stands (§3.12).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::BatchStep))]
 #[serde(rename_all = "snake_case")]
 pub enum BatchStep {
     /// Step 3: Bart Cassidy may take arrows instead (a decision when it applies).
@@ -224,7 +224,7 @@ pub struct Batch {
 
 /// One Bull's Eye result assigned to its target.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::Shot))]
 pub struct Shot {
     /// The target.
     pub target: Seat,
@@ -271,7 +271,7 @@ impl Turn {
 
 /// Ghost: the Ghost tokens given to a player: one face, doubled on a pair.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::GhostGift))]
 pub struct GhostGift {
     /// Who holds them.
     pub to: Seat,
@@ -283,7 +283,7 @@ pub struct GhostGift {
 
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::Outcome))]
 pub struct Outcome {
     /// The winning side, or none for a 3-player draw.
     pub team: Option<Team>,

@@ -15,7 +15,7 @@ use crate::core::{Seat, Viewer};
 
 /// One player as a viewer sees him.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::PlayerView))]
 pub struct PlayerView {
     /// His seat.
     pub seat: Seat,
@@ -44,7 +44,7 @@ pub struct PlayerView {
 
 /// The current turn as anyone sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::TurnView))]
 pub struct TurnView {
     /// The active player.
     pub active: Seat,
@@ -62,7 +62,7 @@ pub struct TurnView {
 
 /// A dice game as one viewer may see it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = dice::View))]
 pub struct View {
     /// Who is looking.
     pub viewer: Viewer,

@@ -131,8 +131,9 @@ fn bang_ac_02_role_deal_for_4_to_8_players() {
     assert!(Config::new(9).validate().is_err());
 }
 
-#[test]
-fn bang_ac_03_starting_life_and_hands() {
+/// Deals the table `seats` (character, role) of a 4-player game and begins it;
+/// the events and the state.
+fn dealt(seats: &[(Character, Role)]) -> (Vec<Event>, State) {
     let mut s = State::default();
     let mut rng = GameRng::scripted(vec![]);
     let mut rec = Recorder::<Bang>::new(&mut s, Vec::new());
@@ -140,13 +141,9 @@ fn bang_ac_03_starting_life_and_hands() {
         rec: &mut rec,
         rng: &mut rng,
     };
-    let created = start(&Config::new(3), &mut GameRng::new(Seed::from_u64(3), 0)).unwrap();
+    let config = Config::new(seats.len() as u8);
+    let created = start(&config, &mut GameRng::new(Seed::from_u64(3), 0)).unwrap();
     m.emit(created[0].clone());
-    let seats = [
-        (PaulRegret, Sheriff),
-        (ElGringo, Outlaw),
-        (BartCassidy, Renegade),
-    ];
     for (seat, &(character, role)) in seats.iter().enumerate() {
         let seat = seat as u8;
         m.emit(Event::RoleDealt {
@@ -161,21 +158,50 @@ fn bang_ac_03_starting_life_and_hands() {
         });
     }
     deal_and_begin(&mut m);
-    let s = &*rec.state;
-    assert_eq!((s.p(A).life, s.p(A).max_life, s.p(A).hand.len()), (4, 4, 4));
-    assert_eq!((s.p(B).life, s.p(B).hand.len()), (3, 3));
-    assert_eq!((s.p(C).life, s.p(C).hand.len()), (4, 4));
-    assert_eq!(s.turn.seat, A, "the Sheriff plays first");
-    // D-B16: whole hands, seat by seat from the Sheriff.
-    let drawn: Vec<Seat> = rec
-        .events
+    let events = std::mem::take(&mut rec.events);
+    (events, s)
+}
+
+/// The seats dealt a starting hand, in order.
+fn dealing_order(events: &[Event]) -> Vec<Seat> {
+    events
         .iter()
         .filter_map(|e| match e {
             Event::CardsDrawn { seat, .. } => Some(*seat),
             _ => None,
         })
-        .collect();
-    assert_eq!(&drawn[..3], &[A, B, C]);
+        .collect()
+}
+
+#[test]
+fn bang_ac_03_starting_life_and_hands() {
+    let (events, s) = dealt(&[
+        (PaulRegret, Sheriff),
+        (ElGringo, Outlaw),
+        (BartCassidy, Renegade),
+        (SidKetchum, Outlaw),
+    ]);
+    assert_eq!((s.p(A).life, s.p(A).max_life, s.p(A).hand.len()), (4, 4, 4));
+    assert_eq!((s.p(B).life, s.p(B).hand.len()), (3, 3));
+    assert_eq!((s.p(C).life, s.p(C).hand.len()), (4, 4));
+    assert_eq!(s.turn.seat, A, "the Sheriff plays first");
+    // D-B16: whole hands, seat by seat from the Sheriff.
+    assert_eq!(&dealing_order(&events)[..4], &[A, B, C, 3]);
+}
+
+/// B-5.6 and D-B16 wherever the Sheriff sits: he plays first, and the
+/// starting hands are dealt from him, clockwise.
+#[test]
+fn bang_ac_03_a_sheriff_at_any_seat_is_dealt_first_and_plays_first() {
+    let (events, s) = dealt(&[
+        (ElGringo, Outlaw),
+        (BartCassidy, Renegade),
+        (PaulRegret, Sheriff),
+        (SidKetchum, Outlaw),
+    ]);
+    assert_eq!(s.turn.seat, C, "the Sheriff plays first");
+    assert_eq!((s.p(C).life, s.p(C).hand.len()), (4, 4));
+    assert_eq!(&dealing_order(&events)[..4], &[C, 3, A, B]);
 }
 
 #[test]
