@@ -41,6 +41,9 @@ pub trait Game: Send + Sync {
     fn winners(&self) -> Option<Winners>;
     /// The seats that must act now.
     fn waiting(&self) -> Vec<Seat>;
+    /// The seats whose decisions the person holding `seat` takes (see
+    /// [`Ruleset::seats_played_by`]), `seat` first.
+    fn seats_played_by(&self, seat: Seat) -> Vec<Seat>;
     /// The pending decisions.
     fn pending(&self) -> Vec<Value>;
     /// The open window's version and live reaction time, when it has one
@@ -254,6 +257,11 @@ impl<R: Ruleset> Game for Table<R> {
             .iter()
             .map(R::pending_seat)
             .collect()
+    }
+
+    fn seats_played_by(&self, seat: Seat) -> Vec<Seat> {
+        let others = R::seats_played_by(&self.state, seat).without(seat);
+        std::iter::once(seat).chain(others.iter()).collect()
     }
 
     fn pending(&self) -> Vec<Value> {

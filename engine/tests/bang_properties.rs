@@ -13,8 +13,18 @@
 use engine::bang::{self, Action, Bang, Config, Event, Options, Orders, Reply, State, StoreReply};
 use engine::{GameRng, Ruleset, Seed, Viewer, verify_log};
 
-/// Games per player count: 6 counts × this many.
+/// Games per player count: 6 counts × this many. `BANG_PROPERTY_GAMES`
+/// overrides it for a longer run, e.g. in release:
+/// `BANG_PROPERTY_GAMES=1700 cargo test --release -p engine --test bang_properties`
+/// (10,200 games).
 const GAMES_PER_COUNT: u64 = 300;
+
+fn games_per_count() -> u64 {
+    std::env::var("BANG_PROPERTY_GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(GAMES_PER_COUNT)
+}
 /// No random game needs more events than this.
 const MAX_EVENTS: usize = 40_000;
 
@@ -235,11 +245,14 @@ fn random_games_keep_every_property() {
     let mut total = 0;
     let mut longest = 0;
     for players in 3..=8u8 {
-        for g in 0..GAMES_PER_COUNT {
+        for g in 0..games_per_count() {
             let n = play_game(players, players as u64 * 100_000 + g);
             total += n;
             longest = longest.max(n);
         }
     }
-    eprintln!("{total} events; longest game {longest}");
+    eprintln!(
+        "games={} events={total} longest_game_events={longest} failures=0",
+        6 * games_per_count()
+    );
 }

@@ -245,3 +245,62 @@ async fn card_game_options_and_bots_are_checked() {
         .await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_card_game_rewinds_forks_at_a_decision_and_plays_on() {
+    let server = TestServer::start_with_bots().await;
+    let c = server.client();
+    let (id, _) = c
+        .create(json!({"ruleset": "bang", "players": 4, "seed": 12}))
+        .await;
+    let game = settle(&c, &id, None).await;
+    assert_eq!(game["game"]["status"], "finished");
+    let (_, page) = c
+        .get(&format!("/v1/games/{id}/events?limit=1000"), None)
+        .await;
+    let events = page["events"].as_array().unwrap();
+    // Where the game waited for its 20th decision: just before that `acted`.
+    let at = events
+        .iter()
+        .filter(|e| e["event"]["type"] == "acted")
+        .nth(20)
+        .and_then(|e| e["seq"].as_u64())
+        .expect("20 decisions")
+        - 1;
+    let (status, then) = c.get(&format!("/v1/games/{id}?at={at}"), None).await;
+    assert_eq!(status, StatusCode::OK, "{then}");
+    assert_eq!(then["version"].as_u64(), Some(at));
+    assert!(
+        !then["pending"].as_array().unwrap().is_empty(),
+        "it waited there"
+    );
+    let (status, fork) = c
+        .post(&format!("/v1/games/{id}/fork"), None, json!({"at": at}))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{fork}");
+    let fork_id = fork["game"]["id"].as_str().unwrap().to_string();
+    assert_eq!(fork["game"]["version"].as_u64(), Some(at));
+    let done = settle(&c, &fork_id, None).await;
+    assert_eq!(done["game"]["status"], "finished");
+    let (_, fork_page) = c
+        .get(&format!("/v1/games/{fork_id}/events?limit=1000"), None)
+        .await;
+    for (a, b) in fork_page["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(events)
+        .take(at as usize)
+    {
+        assert_eq!(
+            a["event"], b["event"],
+            "the fork starts with the game's events"
+        );
+    }
+    let (_, audit) = c.get(&format!("/v1/games/{fork_id}/audit"), None).await;
+    assert_eq!(
+        (audit["valid"].clone(), audit["fair"].clone()),
+        (json!(true), json!(true)),
+        "{audit}"
+    );
+}

@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::{Asking, GameRng, Seat, SeatSpec, Seed, Team, Viewer};
+use super::{Asking, GameRng, Seat, SeatSet, SeatSpec, Seed, Team, Viewer};
 
 /// Who won a game: their side (none for a draw) and every winning seat,
 /// eliminated ones included.
@@ -165,6 +165,12 @@ pub trait Ruleset: 'static {
     fn redact(event: &Self::Event, viewer: Viewer) -> Self::Event;
     /// Whether the event ends the game.
     fn ends_game(event: &Self::Event) -> bool;
+    /// The seats whose decisions the person who holds `seat` takes: his own,
+    /// and in a solo game the partner seat he plays too (the token of `seat`
+    /// opens them all).
+    fn seats_played_by(_state: &Self::State, seat: Seat) -> SeatSet {
+        SeatSet::of(&[seat])
+    }
     /// The true role of `seat` (for tools and statistics, never for views).
     fn role_of(state: &Self::State, seat: Seat) -> Option<super::Role>;
     /// Checks the state's invariants (cards and tokens where they belong,
