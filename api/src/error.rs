@@ -137,6 +137,19 @@ impl ApiError {
         )
     }
 
+    /// 422 `seat_needed`: the token plays several seats the game waits for;
+    /// the action must name one.
+    pub fn seat_needed(seats: &[u8]) -> ApiError {
+        let named: Vec<String> = seats.iter().map(|s| format!("?seat={s}")).collect();
+        ApiError::unprocessable(
+            "seat_needed",
+            format!(
+                "your token plays several seats the game waits for: name one with {}",
+                named.join(" or ")
+            ),
+        )
+    }
+
     /// 403 `not_a_bot_seat`: the worker asked to act for a human seat.
     pub fn not_a_bot_seat(seat: u8) -> ApiError {
         ApiError::forbidden("not_a_bot_seat", format!("seat {seat} is not a bot seat"))
@@ -224,6 +237,7 @@ fn title(code: &str) -> &'static str {
         "not_your_seat" => "Not your seat",
         "not_your_decision" => "Not your decision",
         "not_a_bot_seat" => "Not a bot seat",
+        "seat_needed" => "Name the seat",
         "not_found" => "Not found",
         "stale_version" => "Stale version",
         "illegal_action" => "Illegal action",

@@ -221,6 +221,10 @@ pub struct GameState {
     pub pending: Vec<Value>,
     /// The caller's seat, if he has one.
     pub your_seat: Option<u8>,
+    /// Solo games: every seat the caller's token plays (the Sheriff and the
+    /// Deputy); an action names its seat with `?seat=N` when both are asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub your_seats: Option<Vec<u8>>,
     /// Whether the caller must act now.
     pub your_turn: bool,
     /// With a live reaction time (`reaction_seconds`): when the

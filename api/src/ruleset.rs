@@ -146,6 +146,11 @@ impl FoldedGame {
     }
 
     /// Whether `seat` is still asked in the window it saw at version `seen`:
+    /// The seats the person holding `seat` plays, `seat` first.
+    pub fn seats_played_by(&self, seat: u8) -> Vec<u8> {
+        self.0.seats_played_by(seat)
+    }
+
     /// only other seats' answers happened since, so its answer still fits.
     pub fn still_asked(&self, seat: u8, seen: u64) -> bool {
         self.0.still_asked(seat, seen)

@@ -18,6 +18,10 @@ pub struct SeatData {
     /// Name and bot policy (stored flat: `{"name", "bot", "token_hash"}`).
     #[serde(flatten)]
     pub spec: SeatSpec,
+    /// The other seats this seat's person plays with the same token (the
+    /// Deputy of a solo game), fixed when the game opens.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also_plays: Vec<u8>,
     /// SHA-256 of the seat's token, for a human seat.
     #[serde(default)]
     pub token_hash: Option<String>,

@@ -24,7 +24,8 @@ pub mod dice;
 pub mod game;
 
 pub use crate::core::{
-    Asking, Decided, GameRng, Recorder, Role, Seat, SeatSpec, Seed, Team, Viewer, verify_log,
+    Asking, Decided, GameRng, Recorder, Role, Seat, SeatSet, SeatSpec, Seed, Team, Viewer,
+    verify_log,
 };
 pub use crate::game::{CorruptEvent, Game, PlayError, Ruleset, RulesetEntry, Table, Winners};
 

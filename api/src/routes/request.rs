@@ -173,7 +173,8 @@ pub struct GameParams {
     /// Rewind: the game as it stood after this many events (1 to its version).
     #[param(minimum = 1)]
     pub(super) at: Option<u64>,
-    /// Bot workers only (with the worker key): see the game as this bot seat.
+    /// See the game as this seat: for bot workers (with the worker key), a bot
+    /// seat; for a solo game's token, either seat it plays.
     #[param(minimum = 0, maximum = 7)]
     pub(super) seat: Option<u8>,
 }
@@ -197,7 +198,8 @@ impl GameParams {
 #[derive(Debug, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct SeatParams {
-    /// Bot workers only (with the worker key): the bot seat to act for.
+    /// The seat to act for: for bot workers (with the worker key), a bot seat;
+    /// for a solo game's token, the Sheriff's or the Deputy's seat it plays.
     #[param(minimum = 0, maximum = 7)]
     pub(super) seat: Option<u8>,
 }
@@ -223,7 +225,8 @@ pub struct EventParams {
     /// arrives; a finished game answers at once.
     #[param(value_type = Option<u64>, minimum = 0, maximum = 60, default = 0)]
     pub(super) wait: Duration,
-    /// Bot workers only (with the worker key): the events as this bot seat sees them.
+    /// The events as this seat sees them: for bot workers (with the worker key),
+    /// a bot seat; for a solo game's token, either seat it plays.
     #[param(minimum = 0, maximum = 7)]
     pub(super) seat: Option<u8>,
 }

@@ -2,7 +2,7 @@
 //! the caller they make of it in one game, one of its seats, a bot worker or a
 //! spectator.
 
-use engine::Viewer;
+use engine::{SeatSet, Viewer};
 
 use super::Service;
 use crate::auth;
@@ -36,17 +36,45 @@ impl Credentials {
 /// Who is calling, resolved against a game's seats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Caller {
-    /// The seat the caller plays (or, for the worker, the bot seat it acts for).
+    /// The seat the caller acts for now (or, for the worker, the bot seat it
+    /// acts for).
     pub seat: Option<u8>,
     /// Whether the caller is a bot worker (the worker key).
     pub worker: bool,
+    /// Every seat the person plays: his own, and in a solo game the partner
+    /// his token also opens. Empty for a spectator or a worker.
+    pub plays: SeatSet,
+    /// Whether the request named the seat (`?seat=N`).
+    pub named: bool,
 }
 
 impl Caller {
     const SPECTATOR: Caller = Caller {
         seat: None,
         worker: false,
+        plays: SeatSet::EMPTY,
+        named: false,
     };
+
+    /// The seat a person who plays several acts for when the request does
+    /// not name one: the only one of his seats the game waits for (his own
+    /// when none or several are waited for; several is refused where it matters).
+    pub(super) fn acting_seat(&self, waiting: &[u8]) -> Option<u8> {
+        if self.named || self.worker {
+            return self.seat;
+        }
+        let mut asked = self.plays.iter().filter(|s| waiting.contains(s));
+        match (asked.next(), asked.next()) {
+            (Some(only), None) => Some(only),
+            _ => self.seat,
+        }
+    }
+
+    /// Whether more than one of the person's seats is waited for (then an
+    /// action must name its seat).
+    pub(super) fn several_asked(&self, waiting: &[u8]) -> bool {
+        !self.named && self.plays.iter().filter(|s| waiting.contains(s)).count() > 1
+    }
 
     /// The scope of the caller's action ids: each seat's ids are its own, and
     /// the workers' ids are theirs (a person cannot take a bot's next id).
@@ -91,11 +119,15 @@ impl Service {
                 Some(seat) if data.is_bot(seat) => Ok(Caller {
                     seat: Some(seat),
                     worker: true,
+                    plays: SeatSet::EMPTY,
+                    named: true,
                 }),
                 Some(seat) => Err(ApiError::not_a_bot_seat(seat)),
                 None => Ok(Caller {
                     seat: None,
                     worker: true,
+                    plays: SeatSet::EMPTY,
+                    named: false,
                 }),
             };
         }
@@ -105,16 +137,24 @@ impl Service {
                 .as_deref()
                 .is_some_and(|h| auth::same_secret(h, &hash))
         });
-        match (seat, as_seat) {
-            (None, _) => Err(ApiError::unauthorized(
+        let Some(mine) = seat else {
+            return Err(ApiError::unauthorized(
                 "this token opens no seat of this game",
-            )),
-            (Some(mine), Some(asked)) if mine as u8 != asked => {
+            ));
+        };
+        let plays = data.seats[mine]
+            .also_plays
+            .iter()
+            .fold(SeatSet::of(&[mine as u8]), |set, &s| set.with(s));
+        match as_seat {
+            Some(asked) if !plays.contains(asked) => {
                 Err(ApiError::not_your_seat(mine as u8, asked))
             }
-            (Some(mine), _) => Ok(Caller {
-                seat: Some(mine as u8),
+            _ => Ok(Caller {
+                seat: Some(as_seat.unwrap_or(mine as u8)),
                 worker: false,
+                plays,
+                named: as_seat.is_some(),
             }),
         }
     }

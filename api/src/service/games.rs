@@ -57,6 +57,7 @@ impl Service {
                         name: req.name.unwrap_or_default(),
                         bot: None,
                     },
+                    also_plays: Vec::new(),
                     token_hash: Some(auth::token_hash(&token)),
                 });
                 tokens.push(SeatToken { seat: i, token });
@@ -79,6 +80,7 @@ impl Service {
                         name: req.name.unwrap_or_else(|| format!("Bot {}", i + 1)),
                         bot: Some(bot),
                     },
+                    also_plays: Vec::new(),
                     token_hash: None,
                 });
             }
@@ -126,6 +128,13 @@ impl Service {
         }
         data.forked_from = forked_from;
         data.winners = live.winners();
+        // A person who plays several seats (a solo game's Sheriff and Deputy)
+        // opens them all with one token.
+        for (seat, spec) in data.seats.iter_mut().enumerate() {
+            if spec.token_hash.is_some() {
+                spec.also_plays = live.seats_played_by(seat as u8)[1..].to_vec();
+            }
+        }
         let chain_key = data.chain_key()?;
         let public = match chain_key {
             Some(_) => public_forms(&live, &events),
@@ -248,6 +257,7 @@ impl Service {
                 });
                 SeatData {
                     spec: s.spec.clone(),
+                    also_plays: s.also_plays.clone(),
                     token_hash,
                 }
             })

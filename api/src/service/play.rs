@@ -49,7 +49,17 @@ impl Service {
             ));
         }
         let mut entry = self.games.current(id).await?;
-        let caller = self.caller(credentials, &entry.data, as_seat)?;
+        let mut caller = self.caller(credentials, &entry.data, as_seat)?;
+        let waiting = entry.live.waiting();
+        if caller.several_asked(&waiting) && !entry.live.anytime(&body.action) {
+            let asked: Vec<u8> = caller
+                .plays
+                .iter()
+                .filter(|s| waiting.contains(s))
+                .collect();
+            return Err(ApiError::seat_needed(&asked));
+        }
+        caller.seat = caller.acting_seat(&waiting);
         let seat = caller
             .seat
             .ok_or_else(|| ApiError::unauthorized("send your seat's token to act"))?;

@@ -78,7 +78,7 @@ impl Service {
         let entry = self.games.current(id).await?;
         let caller = self.caller(credentials, &entry.data, as_seat)?;
         let seat = caller
-            .seat
+            .acting_seat(&entry.live.waiting())
             .ok_or_else(|| ApiError::unauthorized("send your seat's token to see its actions"))?;
         Ok(LegalActions {
             version: entry.live.version(),
@@ -136,7 +136,9 @@ fn state_of(
         view: live.view(caller.viewer(over)),
         pending: live.pending(),
         your_seat: caller.seat,
-        your_turn: caller.seat.is_some_and(|s| waiting.contains(&s)),
+        your_seats: (caller.plays.iter().count() > 1).then(|| caller.plays.iter().collect()),
+        your_turn: caller.seat.is_some_and(|s| waiting.contains(&s))
+            || caller.plays.iter().any(|s| waiting.contains(&s)),
         window_closes_at: None,
     }
 }

@@ -24,6 +24,9 @@ pub struct SeatSpec {
 pub struct SeatSet(u8);
 
 impl SeatSet {
+    /// The empty set.
+    pub const EMPTY: SeatSet = SeatSet(0);
+
     /// The set of the listed seats (seats of 8 or more are ignored).
     pub fn of(seats: &[Seat]) -> SeatSet {
         SeatSet(
