@@ -111,6 +111,15 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
         .openapi(ApiDoc::openapi())
         .configure(routes)
         .split_for_parts();
+    finished(api)
+}
+
+/// The document as the routes made it, with what only the whole document can
+/// say: the rulesets' unions as `anyOf` (see `schemas.rs`).
+fn finished(mut api: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
+    if let Some(components) = api.components.as_mut() {
+        schemas::any_of_rulesets(components);
+    }
     api
 }
 
@@ -329,7 +338,7 @@ pub async fn start(config: &Config) -> io::Result<Running> {
             .configure(routes)
             .openapi_service(|api| {
                 SwaggerUi::new("/docs/{_:.*}")
-                    .url("/openapi.json", api)
+                    .url("/openapi.json", finished(api))
                     .config(SwaggerConfig::default().validator_url("none"))
             })
             .into_app()

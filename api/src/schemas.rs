@@ -1,6 +1,6 @@
 //! The one place the API's documentation lists the rulesets: what differs by
 //! ruleset (options, views, pending decisions, actions, events) is documented
-//! as a `oneOf` of every ruleset's own type. These types are never built;
+//! as an `anyOf` of every ruleset's own type. These types are never built;
 //! the server passes each ruleset's JSON through as the engine writes it.
 //! Adding a ruleset to the documentation is one variant in each.
 
@@ -8,6 +8,35 @@
 
 use engine::{bang, dice};
 use utoipa::ToSchema;
+use utoipa::openapi::Components;
+use utoipa::openapi::schema::{AnyOf, Schema};
+
+/// The unions below, as the document names them.
+const UNIONS: [&str; 5] = [
+    "RulesetOptions",
+    "RulesetView",
+    "RulesetPending",
+    "RulesetAction",
+    "RulesetEvent",
+];
+
+/// Makes each union an `anyOf`: the rulesets' types overlap (an empty options
+/// object, a `role_dealt` event belong to both games), and a `oneOf` would
+/// refuse a value that fits more than one.
+pub(crate) fn any_of_rulesets(components: &mut Components) {
+    for name in UNIONS {
+        if let Some(utoipa::openapi::RefOr::T(Schema::OneOf(one))) =
+            components.schemas.get(name).cloned()
+        {
+            let mut any = AnyOf::new();
+            any.items = one.items;
+            any.description = one.description;
+            components
+                .schemas
+                .insert(name.to_string(), Schema::AnyOf(any).into());
+        }
+    }
+}
 
 /// A game's options: `dice` (`{"modules": [...]}`) or `bang`
 /// (`{"expansions": [], "character_choice": 1, ...}`).
