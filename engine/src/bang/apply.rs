@@ -21,6 +21,7 @@ pub fn apply(s: &mut State, event: &Event) {
             s.seed_commitment = c.seed_commitment.as_str().into();
             s.reaction_seconds = c.options.reaction_seconds;
             s.character_choice = c.options.character_choice;
+            s.solo = c.options.solo();
         }
         Event::RoleDealt {
             seat,
@@ -87,6 +88,14 @@ pub fn apply(s: &mut State, event: &Event) {
                 && !matches!(action, Action::SetOrders { .. })
             {
                 s.window = None;
+            }
+        }
+        Event::NpcActed { seat, action, .. } => {
+            if s.window.is_some_and(|w| w.seat == *seat) {
+                s.window = None;
+            }
+            if let Action::PutBack { card } = action {
+                kit_kept(s, *seat, Some(*card));
             }
         }
         Event::OrdersSet { seat, orders } => {
@@ -167,16 +176,7 @@ pub fn apply(s: &mut State, event: &Event) {
                 }
             }
         }
-        Event::KitKept { seat, back } => {
-            let kit = std::mem::take(&mut s.kit);
-            for c in kit {
-                if Some(c) == *back {
-                    s.deck.push(c);
-                } else if let Some(p) = player(s, *seat) {
-                    p.hand.push(c);
-                }
-            }
-        }
+        Event::KitKept { seat, back } => kit_kept(s, *seat, *back),
         Event::DiscardTaken { seat, card } => {
             if s.discard.last() == Some(card)
                 && let Some(c) = s.discard.pop()
@@ -196,6 +196,7 @@ pub fn apply(s: &mut State, event: &Event) {
             {
                 p.hand.push(*card);
             }
+            gave(s, *from);
         }
         Event::CardStolen { card: None, .. } => {}
         Event::CardPlayed { seat, card, target } => played(s, *seat, *card, *target),
@@ -205,6 +206,7 @@ pub fn apply(s: &mut State, event: &Event) {
                     s.discard.push(*c);
                 }
             }
+            gave(s, *seat);
         }
         Event::DynamitePassed { from, to, card } => {
             if player(s, *to).is_some() && from_player(s, *from, *card) {
@@ -236,6 +238,7 @@ pub fn apply(s: &mut State, event: &Event) {
             {
                 targets.remove(0);
             }
+            gave(s, *seat);
             settle(s);
         }
         Event::MissedPlayed { seat, card } => {
@@ -351,6 +354,27 @@ pub fn apply(s: &mut State, event: &Event) {
             s.outcome = Some(outcome.clone());
             s.window = None;
         }
+    }
+}
+
+/// Kit Carlson keeps his cards but `back`, which goes on top of the deck.
+fn kit_kept(s: &mut State, seat: Seat, back: Option<Card>) {
+    let kit = std::mem::take(&mut s.kit);
+    for c in kit {
+        if Some(c) == back {
+            s.deck.push(c);
+        } else if let Some(p) = player(s, seat) {
+            p.hand.push(c);
+        }
+    }
+}
+
+/// Solo (B6): the victim of an NPC's Panic!/Cat Balou gave up his card.
+fn gave(s: &mut State, seat: Seat) {
+    if let Some(Effect::GiveUp { victim, .. }) = s.effect
+        && victim == seat
+    {
+        s.effect = None;
     }
 }
 
@@ -497,6 +521,19 @@ fn played(s: &mut State, seat: Seat, card: Card, target: Option<Seat>) {
                     challenger: seat,
                     target: t,
                     turn: t,
+                });
+            }
+        }
+        Kind::Panic | Kind::CatBalou => {
+            // Solo (B6): an NPC's Panic!/Cat Balou takes by class, the victim choosing.
+            if let Some(t) = target
+                && t != seat
+                && super::solo::is_npc(s, seat)
+            {
+                s.effect = Some(Effect::GiveUp {
+                    taker: seat,
+                    victim: t,
+                    steal: k == Kind::Panic,
                 });
             }
         }

@@ -55,6 +55,10 @@ pub enum Decision {
     /// General Store: pick a card.
     #[cfg_attr(feature = "openapi", schema(title = "store"))]
     Store,
+    /// Solo (B6.3): an NPC's Panic!/Cat Balou takes one card of a class of
+    /// yours; `respond` with the one you give up.
+    #[cfg_attr(feature = "openapi", schema(title = "give_up"))]
+    GiveUp,
 }
 
 /// Who must act now, and on what.
@@ -121,6 +125,7 @@ pub fn pending(s: &State) -> ArrayVec<Pending, MAX_PLAYERS> {
             WindowKind::Indians => Decision::Indians,
             WindowKind::Duel => Decision::Duel,
             WindowKind::Store => Decision::Store,
+            WindowKind::GiveUp => Decision::GiveUp,
         };
         return one(w.seat, decision, true);
     }
@@ -243,6 +248,11 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
                 out.push(Action::Pick { card });
             }
         }
+        Decision::GiveUp => {
+            for card in super::solo::give_class(s, seat) {
+                out.push(Action::Respond { card });
+            }
+        }
     }
 }
 
@@ -336,6 +346,11 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Action, ActionErr
         return Err(ActionError::NotYourDecision(seat));
     }
     let action = match *action {
+        Action::SetOrders { .. } if super::solo::is_npc(s, seat) => {
+            return Err(ActionError::Illegal(format!(
+                "seat {seat} is an NPC: the rules play it, it takes no orders"
+            )));
+        }
         Action::SetOrders { .. } => return Ok(*action),
         Action::Heal { cards: [a, b] } => Action::Heal {
             cards: [a.min(b), a.max(b)],

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::actions::Action;
 use super::cards::Card;
 use super::characters::Character;
+use super::npc::Reason;
 use super::options::{Options, SeatSpec};
 use super::orders::Orders;
 use super::state::{CheckKind, Outcome, Phase, WindowKind};
@@ -110,6 +111,17 @@ pub enum Event {
         seat: Seat,
         /// What.
         action: Action,
+    },
+    /// Solo: an NPC took a decision by the rules' policy (Part B), recorded
+    /// with why. Derived by the rules, never posted: not a decision of the log.
+    #[cfg_attr(feature = "openapi", schema(title = "npc_acted"))]
+    NpcActed {
+        /// The NPC.
+        seat: Seat,
+        /// What it did (as a seat would post it).
+        action: Action,
+        /// Why (the rule of `rules/lone-gunslinger.md` that chose it).
+        reason: Reason,
     },
     /// A seat set its standing orders; hidden (`null`) from everyone else.
     #[cfg_attr(feature = "openapi", schema(title = "orders_set"))]

@@ -164,7 +164,8 @@ impl M<'_, '_> {
         let Some(r) = by.filter(|&r| r != seat && s.alive(r)) else {
             return; // D-B14
         };
-        if s.three_players() || role == Role::Outlaw {
+        // A6.2: in a solo game the Sheriff and the Deputy never draw the reward.
+        if (s.three_players() || role == Role::Outlaw) && !super::solo::is_person(s, r) {
             self.draw(r, 3);
         }
         let s = self.s();
@@ -183,8 +184,18 @@ impl M<'_, '_> {
 }
 
 /// §15 and §17: who has won, if the game is over (checked only between
-/// top-level actions).
+/// top-level actions). In a solo game (A4) the outcome also says whether the
+/// person won: the Law's victory, the standard winners recorded as ever.
 pub fn victory(s: &State) -> Option<Outcome> {
+    let mut outcome = standard_victory(s)?;
+    if s.solo.is_some() {
+        outcome.human_won = Some(outcome.team == Some(Team::Law));
+    }
+    Some(outcome)
+}
+
+/// §15 and §17, whatever the mode.
+fn standard_victory(s: &State) -> Option<Outcome> {
     if !s.started() {
         return None;
     }
@@ -200,51 +211,37 @@ pub fn victory(s: &State) -> Option<Outcome> {
                     && !s.alive(q)
                     && s.eliminated_by[q as usize] == Some(Some(p))
             }) {
-                return Some(Outcome {
-                    team: Some(Team::Survivor),
-                    winners: vec![p],
-                });
+                return Some(Outcome::new(Some(Team::Survivor), vec![p]));
             }
         }
         return match alive.len() {
-            0 => Some(Outcome {
-                team: None,
-                winners: Vec::new(),
-            }),
-            1 => Some(Outcome {
-                team: Some(Team::Survivor),
-                winners: alive,
-            }),
+            0 => Some(Outcome::new(None, Vec::new())),
+            1 => Some(Outcome::new(Some(Team::Survivor), alive)),
             _ => None,
         };
     }
     let sheriff_alive = alive.iter().any(|&x| role(x) == Some(Role::Sheriff));
     if !sheriff_alive {
         if alive.len() == 1 && role(alive[0]) == Some(Role::Renegade) {
-            return Some(Outcome {
-                team: Some(Team::Renegade),
-                winners: alive,
-            });
+            return Some(Outcome::new(Some(Team::Renegade), alive));
         }
-        return Some(Outcome {
-            team: Some(Team::Outlaws),
-            winners: s
-                .seats()
+        return Some(Outcome::new(
+            Some(Team::Outlaws),
+            s.seats()
                 .filter(|&x| role(x) == Some(Role::Outlaw))
                 .collect(),
-        });
+        ));
     }
     if alive
         .iter()
         .all(|&x| matches!(role(x), Some(Role::Sheriff | Role::Deputy)))
     {
-        return Some(Outcome {
-            team: Some(Team::Law),
-            winners: s
-                .seats()
+        return Some(Outcome::new(
+            Some(Team::Law),
+            s.seats()
                 .filter(|&x| matches!(role(x), Some(Role::Sheriff | Role::Deputy)))
                 .collect(),
-        });
+        ));
     }
     None
 }

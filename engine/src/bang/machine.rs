@@ -36,8 +36,21 @@ impl M<'_, '_> {
         self.rec.emit(e);
     }
 
-    /// One automatic step.
+    /// One automatic step. Where the game would wait for a solo NPC, the
+    /// rules take its decision (A3.1, B1): a solo game waits only for the person.
     pub fn step(&mut self) -> Step {
+        let step = self.rules_step();
+        if step == Step::Waits
+            && let Some(seat) = super::solo::npc_to_act(self.s())
+        {
+            self.npc_act(seat);
+            return Step::Moved;
+        }
+        step
+    }
+
+    /// One automatic step of the rules (§6 to §15).
+    fn rules_step(&mut self) -> Step {
         let s = self.s();
         if s.is_over() || s.window.is_some() || !s.started() {
             return Step::Waits;
@@ -134,6 +147,7 @@ impl M<'_, '_> {
         self.emit(Event::DeckShuffled {
             order: order.into_iter().map(Some).collect(),
         });
+        self.night_falls();
     }
 
     /// `seat` draws up to `n` cards (reshuffling as needed; D-B10: fewer if

@@ -1,23 +1,27 @@
 //! BANG! the card game (ruleset `bang`), specified in `rules/bang.md`: the
 //! base game for 3 to 8 players (the 3-player variant and two Renegades at 8),
 //! the 80 cards and the 16 characters, with reaction windows answered by hand
-//! or by private standing orders.
+//! or by private standing orders; and the Lone Gunslinger solo mode with the
+//! rules' own NPC policy ([`npc`], [`solo`]), `rules/lone-gunslinger.md`.
 
 mod actions;
 mod apply;
 mod cards;
 mod characters;
 mod decisions;
+pub mod distance;
 mod events;
 mod invariants;
 mod life;
 mod machine;
+pub mod npc;
 mod options;
 mod orders;
 mod play;
 mod resolve;
 mod roles;
 mod setup;
+pub mod solo;
 mod state;
 mod view;
 
@@ -36,9 +40,10 @@ pub use options::{Config, Options, SeatSpec};
 pub use orders::{Orders, Reply, StoreReply};
 pub use roles::{roles_for, three_player_target};
 pub use setup::{start, starting_life};
+pub use solo::Solo;
 pub use state::{
     Check, CheckKind, Dying, Effect, InPlay, MAX_PLAYERS, Outcome, Phase, Pile, Player, Shot,
-    State, Targets, Turn, Window, WindowKind,
+    State, Targets, Turn, Window, WindowKind, bang_card, missed_effect,
 };
 pub use view::{PlayerView, View, redact, view};
 
@@ -293,6 +298,10 @@ impl crate::Ruleset for Bang {
 
     fn ends_game(event: &Event) -> bool {
         matches!(event, Event::GameEnded { .. })
+    }
+
+    fn seats_played_by(state: &State, seat: Seat) -> SeatSet {
+        solo::played_by(state, seat)
     }
 
     fn role_of(state: &State, seat: Seat) -> Option<crate::core::Role> {

@@ -17,7 +17,9 @@ pub struct Options {
     /// Variants in play (none is available yet).
     #[serde(default, deserialize_with = "or_default")]
     pub variants: Vec<String>,
-    /// The game mode: only `normal` is available.
+    /// The game mode: `normal`, or `lone_gunslinger` (the solo mode of
+    /// `rules/lone-gunslinger.md`: 6 seats, the person at seat 0 plays the
+    /// Sheriff and the Deputy, the rules play the four NPCs).
     #[serde(default = "normal", deserialize_with = "or_normal")]
     pub mode: String,
     /// Characters dealt to each seat: 1 (dealt face up) or 2 (keep one, secretly).
@@ -27,6 +29,44 @@ pub struct Options {
     /// they open, with the safe default. Off (play-by-post) when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reaction_seconds: Option<u32>,
+    /// `lone_gunslinger` only: the level, 0 to 4 — the cards each NPC starts
+    /// with (A8: 0, 1, 2, 3, or its starting life). Default 0 (4 with
+    /// `final_challenge`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<u8>,
+    /// `lone_gunslinger` only (A9.1): at each reshuffle every NPC in play
+    /// regains 1 life. Default off (on with `final_challenge`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub night_brings_chaos: Option<bool>,
+    /// `lone_gunslinger` only (A9.2): the four NPCs are Slab the Killer, Willy
+    /// the Kid, Bart Cassidy and Jourdonnais. Default off (on with `final_challenge`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub four_most_wanted: Option<bool>,
+    /// `lone_gunslinger` only (A9.4): the person chooses each seat's character
+    /// from two drawn from all 16 (with `four_most_wanted`: only the Sheriff's
+    /// and the Deputy's, from the other 12). Default off.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub choose_characters: Option<bool>,
+    /// `lone_gunslinger` only (A9.3): difficulty 4 with both variants above;
+    /// another difficulty, or a variant set to `false`, contradicts it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub final_challenge: Option<bool>,
+}
+
+impl Options {
+    /// The solo mode's settings in force, for a `lone_gunslinger` game
+    /// (`final_challenge` = difficulty 4 with both variants).
+    pub fn solo(&self) -> Option<super::solo::Solo> {
+        (self.mode == super::solo::MODE).then(|| {
+            let fc = self.final_challenge == Some(true);
+            super::solo::Solo {
+                difficulty: self.difficulty.unwrap_or(if fc { 4 } else { 0 }),
+                night_brings_chaos: self.night_brings_chaos.unwrap_or(fc),
+                four_most_wanted: self.four_most_wanted.unwrap_or(fc),
+                choose_characters: self.choose_characters.unwrap_or(false),
+            }
+        })
+    }
 }
 
 impl Default for Options {
@@ -37,6 +77,11 @@ impl Default for Options {
             mode: normal(),
             character_choice: 1,
             reaction_seconds: None,
+            difficulty: None,
+            night_brings_chaos: None,
+            four_most_wanted: None,
+            choose_characters: None,
+            final_challenge: None,
         }
     }
 }
@@ -100,14 +145,24 @@ impl Config {
             ));
         }
         let o = &self.options;
+        if o.mode == super::solo::MODE {
+            // Before the generic checks: a solo game names what the solo mode needs.
+            super::solo::validate(self)?;
+        }
         if let Some(e) = o.expansions.first() {
             return Err(format!("options.expansions: {e:?} is not available yet"));
         }
         if let Some(v) = o.variants.first() {
             return Err(format!("options.variants: {v:?} is not available yet"));
         }
-        if o.mode != "normal" {
-            return Err(format!("options.mode: {:?} is not available yet", o.mode));
+        match o.mode.as_str() {
+            "normal" => super::solo::refuse_solo_options(o)?,
+            super::solo::MODE => {}
+            other => {
+                return Err(format!(
+                    "options.mode: \"normal\" or \"lone_gunslinger\", not {other:?}"
+                ));
+            }
         }
         if !(1..=2).contains(&o.character_choice) {
             return Err(format!(
@@ -126,6 +181,9 @@ impl Config {
     }
 
     /// The seats with their names filled in ("Player N" where empty).
+    /// In `lone_gunslinger` no seat carries a bot policy: seat 0 is the
+    /// person's, seats 1–5 are played by the rules (the NPCs) or by the person
+    /// at seat 0 (the Deputy).
     pub fn named_seats(&self) -> Vec<SeatSpec> {
         (0..self.players as usize)
             .map(|i| {

@@ -5,13 +5,29 @@ use super::actions::Action;
 use super::cards::{Card, Kind, kind};
 use super::events::Event;
 use super::machine::M;
+use super::npc::Reason;
 use super::setup::reveal_and_deal;
-use super::state::Phase;
+use super::state::{Effect, Phase};
 use crate::core::Seat;
 
 impl M<'_, '_> {
     /// Records a checked action and carries it out.
     pub fn act(&mut self, seat: Seat, action: Action) {
+        self.act_as(seat, action, None)
+    }
+
+    /// Records a checked action and carries it out: posted by the seat, or
+    /// (solo) taken by the rules for an NPC, recorded as `npc_acted` with its
+    /// `reason` instead of `acted`.
+    pub fn act_as(&mut self, seat: Seat, action: Action, npc: Option<Reason>) {
+        let record = |action| match npc {
+            Some(reason) => Event::NpcActed {
+                seat,
+                action,
+                reason,
+            },
+            None => Event::Acted { seat, action },
+        };
         match action {
             Action::SetOrders { orders } => {
                 // Private: recorded apart from `acted`, so redaction can hide it.
@@ -26,23 +42,29 @@ impl M<'_, '_> {
                     character: Some(character),
                 });
                 let s = self.s();
-                if s.seats().all(|x| s.p(x).chosen.is_some()) {
+                if s.seats()
+                    .all(|x| s.p(x).offer.is_none() || s.p(x).chosen.is_some())
+                {
                     reveal_and_deal(self);
                 }
                 return;
             }
             Action::PutBack { card } => {
-                // Private: which card went back is Kit Carlson's secret.
-                self.emit(Event::KitKept {
-                    seat,
-                    back: Some(card),
+                // Private: which card went back is Kit Carlson's secret (a solo
+                // NPC's `npc_acted` puts it back: in solo his cards are face up).
+                self.emit(match npc {
+                    Some(_) => record(action),
+                    None => Event::KitKept {
+                        seat,
+                        back: Some(card),
+                    },
                 });
                 return self.emit(Event::PhaseStarted { phase: Phase::Play });
             }
             _ => {}
         }
         let window = self.s().window.map(|w| w.kind);
-        self.emit(Event::Acted { seat, action });
+        self.emit(record(action));
         match action {
             Action::Draw { from } => self.phase_one(seat, from),
             Action::ChooseCheck { card } => {
@@ -129,6 +151,9 @@ impl M<'_, '_> {
             Kind::GeneralStore => self.reveal_store(seat),
             Kind::Panic | Kind::CatBalou => {
                 let Some(t) = target else { return };
+                if matches!(self.s().effect, Some(Effect::GiveUp { .. })) {
+                    return; // solo: B6, resolved as an effect
+                }
                 match in_play {
                     Some(c) if k == Kind::Panic => self.emit(Event::CardStolen {
                         from: t,

@@ -112,6 +112,7 @@ impl M<'_, '_> {
                 let by = (turn == target).then_some(challenger);
                 self.bang_or_lose(turn, by, WindowKind::Duel);
             }
+            Effect::GiveUp { victim, .. } => self.give_step(victim),
             Effect::Store { next } => {
                 let s = self.s();
                 let Some(&first) = s.store.first() else {
@@ -204,6 +205,13 @@ impl M<'_, '_> {
                     self.emit(Event::StorePicked { seat, card });
                 }
             }
+            WindowKind::GiveUp => {
+                // C5.5: the lowest-ranked card of the class, bottom-most on ties.
+                let class = super::solo::give_class(s, seat);
+                if let Some(card) = super::npc::lowest_ranked(&class) {
+                    self.give(card);
+                }
+            }
         }
     }
 
@@ -222,6 +230,7 @@ impl M<'_, '_> {
                 self.emit(Event::BangDiscarded { seat, card });
                 self.hand_left(seat);
             }
+            WindowKind::GiveUp => self.give(card),
             WindowKind::Check | WindowKind::Store => {}
         }
     }

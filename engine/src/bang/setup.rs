@@ -27,6 +27,11 @@ pub fn start(config: &Config, rng: &mut GameRng) -> Result<Vec<Event>, String> {
         seats: config.named_seats(),
         seed_commitment,
     })));
+    if let Some(solo) = config.options.solo() {
+        super::solo::open(&mut m, solo);
+        run(&mut rec, rng);
+        return Ok(rec.events);
+    }
     let mut roles = roles_for(n).to_vec();
     m.rng.shuffle(&mut roles);
     let three = n == 3;
@@ -90,7 +95,9 @@ pub(crate) fn reveal_and_deal(m: &mut M) {
 }
 
 /// B-5.4, D-B16: the deck shuffled, each seat's whole hand dealt from the
-/// Sheriff (3 players: the Deputy) clockwise, and his first turn.
+/// Sheriff (3 players: the Deputy) clockwise, and his first turn. A solo NPC
+/// is dealt by level (A8, D-L1: seat 0 first, each seat all its cards at
+/// once, the last card dealt on top of its Stack).
 pub(crate) fn deal_and_begin(m: &mut M) {
     let mut order: Vec<Card> = all_ids().collect();
     m.rng.shuffle(&mut order);
@@ -110,8 +117,8 @@ pub(crate) fn deal_and_begin(m: &mut M) {
     let n = s.players;
     for k in 0..n {
         let seat = (first + k) % n;
-        let life = m.s().p(seat).life.max(0) as usize;
-        m.draw(seat, life);
+        let cards = super::solo::starting_hand(m.s(), seat);
+        m.draw(seat, cards);
     }
     m.emit(Event::TurnStarted { seat: first });
 }

@@ -9,8 +9,10 @@ use serde::{Deserialize, Serialize};
 
 use super::cards::{Card, DECK_SIZE, Kind, kind};
 use super::characters::{Character, CharacterInfo};
+use super::distance::{self, Table};
 use super::options::SeatSpec;
 use super::orders::Orders;
+use super::solo::Solo;
 use crate::core::{MAX_SEATS, Role, Seat, Team};
 
 /// The most players at a table.
@@ -44,7 +46,10 @@ pub struct Player {
     pub max_life: u8,
     /// Whether he is in play.
     pub alive: bool,
-    /// His hand, in the order the cards entered it.
+    /// His hand, in the order the cards entered it: a card he receives is
+    /// pushed at the end, a card that leaves is removed where it lies, so the
+    /// others keep their order. The last card is the most recent: the top of
+    /// an NPC's Stack (`rules/lone-gunslinger.md` B2), the first its bottom.
     pub hand: Pile,
     /// His cards in play, in the order they entered play.
     pub in_play: InPlay,
@@ -125,6 +130,17 @@ pub enum Effect {
         /// Who picks next.
         next: Seat,
     },
+    /// Solo (B6): an NPC's Panic! or Cat Balou waits for the card its victim
+    /// gives up (the only card of the class, or the victim's choice in it).
+    #[cfg_attr(feature = "openapi", schema(title = "give_up"))]
+    GiveUp {
+        /// The NPC who played it.
+        taker: Seat,
+        /// Its target.
+        victim: Seat,
+        /// Panic! (the card goes to the NPC's Stack), else Cat Balou (discarded).
+        steal: bool,
+    },
 }
 
 /// The shot being answered (§10).
@@ -197,6 +213,8 @@ pub enum WindowKind {
     Duel,
     /// General Store: pick a card.
     Store,
+    /// Solo (B6.3): give up one card of the class an NPC's Panic!/Cat Balou takes from.
+    GiveUp,
 }
 
 /// An open reaction window: one seat asked by hand.
@@ -219,6 +237,21 @@ pub struct Outcome {
     pub team: Option<Team>,
     /// Every winning seat, eliminated ones included.
     pub winners: Vec<Seat>,
+    /// A Lone Gunslinger game (A4): whether the person (the Sheriff and the
+    /// Deputy) won; absent in other games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub human_won: Option<bool>,
+}
+
+impl Outcome {
+    /// An outcome with these winners (outside a solo game).
+    pub fn new(team: Option<Team>, winners: Vec<Seat>) -> Outcome {
+        Outcome {
+            team,
+            winners,
+            human_won: None,
+        }
+    }
 }
 
 /// The folded state of one card game.
@@ -234,6 +267,8 @@ pub struct State {
     pub seed_commitment: Arc<str>,
     /// The live reaction time, if any.
     pub reaction_seconds: Option<u32>,
+    /// A Lone Gunslinger game: its settings.
+    pub solo: Option<Solo>,
     /// Characters dealt per seat (1 or 2).
     pub character_choice: u8,
     /// Everyone, by seat (the first `players` are used).
@@ -346,35 +381,17 @@ impl State {
 
     /// Seat distance (§7.1), counting only players in play.
     pub fn seat_distance(&self, from: Seat, to: Seat) -> u8 {
-        let alive: Targets = self
-            .seats()
-            .filter(|&s| self.alive(s) || s == from || s == to)
-            .collect();
-        let (Some(a), Some(b)) = (
-            alive.iter().position(|&s| s == from),
-            alive.iter().position(|&s| s == to),
-        ) else {
-            return 0;
-        };
-        let n = alive.len();
-        let cw = (b + n - a) % n;
-        cw.min(n - cw) as u8
+        distance::seat_distance(self, from, to)
     }
 
     /// Effective distance `d(from → to)` (§7.2).
     pub fn distance(&self, from: Seat, to: Seat) -> u8 {
-        let plus = self.in_play_of(to, Kind::Mustang).is_some() as i16
-            + self.info(to).is_some_and(|i| i.mustang) as i16;
-        let minus = self.in_play_of(from, Kind::Scope).is_some() as i16
-            + self.info(from).is_some_and(|i| i.scope) as i16;
-        (self.seat_distance(from, to) as i16 + plus - minus).max(1) as u8
+        distance::distance(self, from, to)
     }
 
     /// Reach (§7.3): the weapon's, or 1.
     pub fn reach(&self, seat: Seat) -> u8 {
-        self.weapon(seat)
-            .and_then(|c| kind(c).info().reach)
-            .unwrap_or(1)
+        distance::reach(self, seat)
     }
 
     /// Whether `seat` may play any number of BANG! cards (Volcanic, Willy the Kid).
@@ -385,20 +402,12 @@ impl State {
 
     /// Whether `card` counts as a Missed! effect from `seat`'s hand.
     pub fn is_missed_for(&self, seat: Seat, card: Card) -> bool {
-        match kind(card) {
-            Kind::Missed => true,
-            Kind::Bang => self.is(seat, Character::CalamityJanet),
-            _ => false,
-        }
+        missed_effect(self.p(seat).character, card)
     }
 
     /// Whether `card` counts as a BANG! card from `seat`'s hand.
     pub fn is_bang_for(&self, seat: Seat, card: Card) -> bool {
-        match kind(card) {
-            Kind::Bang => true,
-            Kind::Missed => self.is(seat, Character::CalamityJanet),
-            _ => false,
-        }
+        bang_card(self.p(seat).character, card)
     }
 
     /// Whether `seat` may use Sid Ketchum's ability now (§3 C12): Sid, below
@@ -425,5 +434,43 @@ impl State {
     /// Standing orders of `seat`.
     pub fn orders_of(&self, seat: Seat) -> Orders {
         self.orders.get(seat as usize).copied().unwrap_or_default()
+    }
+}
+
+impl Table for State {
+    fn size(&self) -> u8 {
+        self.players
+    }
+
+    fn in_game(&self, seat: Seat) -> bool {
+        self.alive(seat)
+    }
+
+    fn cards_in_play(&self, seat: Seat) -> &[Card] {
+        &self.p(seat).in_play
+    }
+
+    fn character_of(&self, seat: Seat) -> Option<Character> {
+        self.p(seat).character
+    }
+}
+
+/// Whether `card` counts as a Missed! effect in the hand of `character`
+/// (Calamity Janet: a BANG! too).
+pub fn missed_effect(character: Option<Character>, card: Card) -> bool {
+    match kind(card) {
+        Kind::Missed => true,
+        Kind::Bang => character == Some(Character::CalamityJanet),
+        _ => false,
+    }
+}
+
+/// Whether `card` counts as a BANG! card in the hand of `character`
+/// (Calamity Janet: a Missed! too).
+pub fn bang_card(character: Option<Character>, card: Card) -> bool {
+    match kind(card) {
+        Kind::Bang => true,
+        Kind::Missed => character == Some(Character::CalamityJanet),
+        _ => false,
     }
 }

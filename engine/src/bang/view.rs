@@ -6,9 +6,11 @@ use serde::{Deserialize, Serialize};
 use super::cards::Card;
 use super::characters::Character;
 use super::decisions::{Pending, pending};
+use super::distance::Table;
 use super::events::Event;
 use super::orders::Orders;
-use super::state::{Dying, Effect, Outcome, Shot, State, Turn, Window};
+use super::solo::Solo;
+use super::state::{Check, Dying, Effect, Outcome, Shot, State, Turn, Window};
 use crate::core::{Role, Seat, Viewer};
 
 /// One player as a viewer sees him.
@@ -33,10 +35,15 @@ pub struct PlayerView {
     pub max_life: u8,
     /// Whether he is in play.
     pub alive: bool,
-    /// His hand: the viewer's own cards, `null` for each card of another's.
+    /// His hand in the order the cards entered it (the last is the top of an
+    /// NPC's Stack, B2): the viewer's own cards, `null` for each card of
+    /// another's (in a solo game every hand is face up, A3.2).
     pub hand: Vec<Option<Card>>,
     /// His cards in play.
     pub in_play: Vec<Card>,
+    /// Solo: an NPC, played by the rules (absent otherwise).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub npc: bool,
 }
 
 /// A card game as one viewer may see it.
@@ -55,6 +62,9 @@ pub struct View {
     pub store: Vec<Card>,
     /// The cards flipped for a "draw!" being resolved.
     pub flipped: Vec<Card>,
+    /// The "draw!" waiting for Lucky Duke's choice, and what it is for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check: Option<Check>,
     /// Kit Carlson's cards while he chooses (`null` for other viewers).
     pub kit: Vec<Option<Card>>,
     /// The turn in progress.
@@ -75,11 +85,16 @@ pub struct View {
     pub outcome: Option<Outcome>,
     /// Events folded.
     pub version: u64,
+    /// A Lone Gunslinger game: its settings (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solo: Option<Solo>,
 }
 
-/// The state as `viewer` may see it.
+/// The state as `viewer` may see it. In a solo game every viewer sees every
+/// hand, Stack, role and character offer: only the deck order is hidden (A3.2).
 pub fn view(s: &State, viewer: Viewer) -> View {
-    let sees = |seat: Seat| s.is_over() || viewer.sees_secret_of(seat);
+    let solo = s.solo.is_some();
+    let sees = |seat: Seat| s.is_over() || solo || viewer.sees_secret_of(seat);
     let players = s
         .seats()
         .map(|seat| {
@@ -94,7 +109,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                     .unwrap_or_default(),
                 character: p.character.or(if own { p.chosen } else { None }),
                 // The character not kept stays hidden, even after the game.
-                offer: if viewer.sees_secret_of(seat) {
+                offer: if solo || viewer.sees_secret_of(seat) {
                     p.offer
                 } else {
                     None
@@ -106,6 +121,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                 alive: p.alive,
                 hand: p.hand.iter().map(|&c| own.then_some(c)).collect(),
                 in_play: p.in_play.to_vec(),
+                npc: super::solo::is_npc(s, seat),
             }
         })
         .collect();
@@ -116,6 +132,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         discard: s.discard.to_vec(),
         store: s.store.to_vec(),
         flipped: s.flipped.to_vec(),
+        check: s.check,
         kit: s
             .kit
             .iter()
@@ -133,6 +150,28 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         },
         outcome: s.outcome.clone(),
         version: s.version,
+        solo: s.solo,
+    }
+}
+
+/// A seat's view shows it the table: distance and reach as the state has them.
+impl Table for View {
+    fn size(&self) -> u8 {
+        self.players.len() as u8
+    }
+
+    fn in_game(&self, seat: Seat) -> bool {
+        self.players.get(seat as usize).is_some_and(|p| p.alive)
+    }
+
+    fn cards_in_play(&self, seat: Seat) -> &[Card] {
+        self.players
+            .get(seat as usize)
+            .map_or(&[], |p| p.in_play.as_slice())
+    }
+
+    fn character_of(&self, seat: Seat) -> Option<Character> {
+        self.players.get(seat as usize).and_then(|p| p.character)
     }
 }
 

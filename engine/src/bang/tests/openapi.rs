@@ -38,8 +38,8 @@ fn titled<T: PartialSchema>(name: &str, tag: &str, variants: usize) {
 #[test]
 fn every_tagged_enum_variant_has_its_wire_name_as_title() {
     titled::<Action>("Action", "type", 13);
-    titled::<Decision>("Decision", "kind", 11);
-    titled::<Event>("Event", "type", 36);
-    titled::<Effect>("Effect", "kind", 4);
+    titled::<Decision>("Decision", "kind", 12);
+    titled::<Event>("Event", "type", 37);
+    titled::<Effect>("Effect", "kind", 5);
     titled::<DrawFrom>("DrawFrom", "", 3);
 }

@@ -1,0 +1,58 @@
+//! Distance and reach (§7), written once for whatever shows a table: the
+//! state itself, or a seat's [`super::View`] of it (what the NPC policy reads).
+
+use super::cards::{Card, Kind, kind};
+use super::characters::Character;
+use crate::core::{MAX_SEATS, Seat};
+use arrayvec::ArrayVec;
+
+/// What distance and reach read of a table.
+pub trait Table {
+    /// Seats at the table.
+    fn size(&self) -> u8;
+    /// Whether `seat` is a player in play.
+    fn in_game(&self, seat: Seat) -> bool;
+    /// The cards in play in front of `seat`.
+    fn cards_in_play(&self, seat: Seat) -> &[Card];
+    /// The character of `seat`, once dealt.
+    fn character_of(&self, seat: Seat) -> Option<Character>;
+}
+
+/// Whether `seat` has a card of kind `k` in play.
+pub fn has_in_play(t: &impl Table, seat: Seat, k: Kind) -> bool {
+    t.cards_in_play(seat).iter().any(|&c| kind(c) == k)
+}
+
+/// Seat distance (§7.1), counting only players in play (and the two seats).
+pub fn seat_distance(t: &impl Table, from: Seat, to: Seat) -> u8 {
+    let alive: ArrayVec<Seat, MAX_SEATS> = (0..t.size().min(MAX_SEATS as u8))
+        .filter(|&s| t.in_game(s) || s == from || s == to)
+        .collect();
+    let (Some(a), Some(b)) = (
+        alive.iter().position(|&s| s == from),
+        alive.iter().position(|&s| s == to),
+    ) else {
+        return 0;
+    };
+    let n = alive.len();
+    let cw = (b + n - a) % n;
+    cw.min(n - cw) as u8
+}
+
+/// Effective distance `d(from → to)` (§7.2).
+pub fn distance(t: &impl Table, from: Seat, to: Seat) -> u8 {
+    let info = |s: Seat| t.character_of(s).map(Character::info);
+    let plus =
+        has_in_play(t, to, Kind::Mustang) as i16 + info(to).is_some_and(|i| i.mustang) as i16;
+    let minus =
+        has_in_play(t, from, Kind::Scope) as i16 + info(from).is_some_and(|i| i.scope) as i16;
+    (seat_distance(t, from, to) as i16 + plus - minus).max(1) as u8
+}
+
+/// Reach (§7.3): the weapon's, or 1.
+pub fn reach(t: &impl Table, seat: Seat) -> u8 {
+    t.cards_in_play(seat)
+        .iter()
+        .find_map(|&c| kind(c).info().reach)
+        .unwrap_or(1)
+}

@@ -1,0 +1,152 @@
+//! What one decision of the policy reads: the seat's view, its memory and
+//! its legal actions, with the small questions every rule asks of them.
+
+use super::ledger::Memory;
+use crate::bang::actions::Action;
+use crate::bang::cards::Card;
+use crate::bang::characters::Character;
+use crate::bang::distance;
+use crate::bang::state::{bang_card, missed_effect};
+use crate::bang::view::{PlayerView, View};
+use crate::core::{Role, Seat};
+
+/// One decision's inputs.
+pub(super) struct Ctx<'a> {
+    /// The seat's view.
+    pub v: &'a View,
+    /// The seat's ledger (empty in solo).
+    pub mem: &'a Memory,
+    /// Its legal actions now.
+    pub legal: &'a [Action],
+    /// The seat deciding.
+    pub me: Seat,
+}
+
+impl<'a> Ctx<'a> {
+    /// A player as the view shows him.
+    pub fn p(&self, seat: Seat) -> Option<&'a PlayerView> {
+        self.v.players.get(seat as usize)
+    }
+
+    /// The deciding seat's life.
+    pub fn life(&self) -> i8 {
+        self.p(self.me).map_or(0, |p| p.life)
+    }
+
+    /// The deciding seat's max life.
+    pub fn max_life(&self) -> i8 {
+        self.p(self.me).map_or(0, |p| p.max_life as i8)
+    }
+
+    /// The Stack (B2, C1.1): the seat's hand, bottom first, top last.
+    pub fn stack(&self) -> Vec<Card> {
+        self.p(self.me)
+            .map(|p| p.hand.iter().flatten().copied().collect())
+            .unwrap_or_default()
+    }
+
+    /// The Stack from the top down (the scan order of B3).
+    pub fn top_down(&self) -> Vec<Card> {
+        let mut s = self.stack();
+        s.reverse();
+        s
+    }
+
+    /// The seat's own role.
+    pub fn role(&self) -> Option<Role> {
+        self.role_of(self.me)
+    }
+
+    /// A seat's role, when the view shows it.
+    pub fn role_of(&self, seat: Seat) -> Option<Role> {
+        self.p(seat).and_then(|p| p.role)
+    }
+
+    /// Whether `seat` is a player in play.
+    pub fn alive(&self, seat: Seat) -> bool {
+        self.p(seat).is_some_and(|p| p.alive)
+    }
+
+    /// How many players are in play.
+    pub fn alive_count(&self) -> usize {
+        self.v.players.iter().filter(|p| p.alive).count()
+    }
+
+    /// Whether the game is a solo game (Part B), where every role is known.
+    pub fn solo(&self) -> bool {
+        self.v.solo.is_some()
+    }
+
+    /// Whether this is the 3-player variant (C3.3).
+    pub fn three(&self) -> bool {
+        self.v.players.len() == 3
+    }
+
+    /// The Sheriff's seat (face up), if any.
+    pub fn sheriff(&self) -> Option<Seat> {
+        self.v
+            .players
+            .iter()
+            .find(|p| p.role == Some(Role::Sheriff))
+            .map(|p| p.seat)
+            .or(self.mem.sheriff())
+    }
+
+    /// The seats of this role the view shows, in play, clockwise from the seat.
+    pub fn known(&self, role: Role) -> Vec<Seat> {
+        self.clockwise()
+            .into_iter()
+            .filter(|&s| self.role_of(s) == Some(role))
+            .collect()
+    }
+
+    /// Every other player in play, clockwise from the seat's left (B9's order).
+    pub fn clockwise(&self) -> Vec<Seat> {
+        let n = self.v.players.len() as Seat;
+        (1..n)
+            .map(|k| (self.me + k) % n)
+            .filter(|&s| self.alive(s))
+            .collect()
+    }
+
+    /// How many seats clockwise `seat` is from the deciding seat (B9, C2.4).
+    pub fn clockwise_rank(&self, seat: Seat) -> u8 {
+        let n = self.v.players.len().max(1) as u16;
+        ((u16::from(seat) + n - u16::from(self.me) % n) % n) as u8
+    }
+
+    /// Whether the seat's character is `c`.
+    pub fn is(&self, c: Character) -> bool {
+        self.character() == Some(c)
+    }
+
+    /// The seat's character.
+    pub fn character(&self) -> Option<Character> {
+        self.p(self.me).and_then(|p| p.character)
+    }
+
+    /// Whether `card` is a Missed! effect for the seat (Calamity Janet: a BANG! too).
+    pub fn missed_for(&self, card: Card) -> bool {
+        missed_effect(self.character(), card)
+    }
+
+    /// Whether `card` is a BANG! card for the seat (Calamity Janet: a Missed! too).
+    pub fn bang_for(&self, card: Card) -> bool {
+        bang_card(self.character(), card)
+    }
+
+    /// Whether `action` is legal now.
+    pub fn legal(&self, action: &Action) -> bool {
+        self.legal.contains(action)
+    }
+
+    /// Effective distance from the seat to `to` (§7.2).
+    pub fn distance_to(&self, to: Seat) -> u8 {
+        distance::distance(self.v, self.me, to)
+    }
+
+    /// The seat's reach (§7.3).
+    pub fn reach(&self) -> u8 {
+        distance::reach(self.v, self.me)
+    }
+}

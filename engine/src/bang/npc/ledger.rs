@@ -1,0 +1,115 @@
+//! C2: the hostility ledger, the only memory the policy keeps. It is built
+//! from the events a seat may see (each redacted for it, in order, once):
+//! every hostile act is public, so the ledger never needs a secret.
+
+use crate::bang::actions::{Action, DrawFrom};
+use crate::bang::cards::{Kind, kind};
+use crate::bang::events::Event;
+use crate::core::{MAX_SEATS, Role, Seat};
+
+/// What a bot seat remembers of a game: the hostility ledger of C2 (who
+/// attacked the Sheriff, who attacked those attackers), and who the Sheriff
+/// is. A solo NPC needs none of it (every role is face up): it reads
+/// [`Memory::new`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Memory {
+    /// The Sheriff, once his role card is seen face up.
+    sheriff: Option<Seat>,
+    /// Hostile acts counted so far (the clock of "most recent").
+    clock: u32,
+    /// `S(P)`: hostile acts of P against the Sheriff.
+    s: [u16; MAX_SEATS],
+    /// When P's last act that counted in `S(P)` was.
+    s_last: [u32; MAX_SEATS],
+    /// `L(P)`: hostile acts of P against a player Q with `S(Q) ≥ 1` then.
+    l: [u16; MAX_SEATS],
+    /// When P's last act that counted in `L(P)` was.
+    l_last: [u32; MAX_SEATS],
+}
+
+/// C2.1: the single-target cards whose target is the victim of a hostile act.
+fn hostile_card(k: Kind) -> bool {
+    matches!(
+        k,
+        Kind::Bang | Kind::Missed | Kind::Duel | Kind::Panic | Kind::CatBalou | Kind::Jail
+    )
+}
+
+impl Memory {
+    /// An empty ledger (the start of a game).
+    pub fn new() -> Memory {
+        Memory::default()
+    }
+
+    /// Takes in the next event of the game, as the seat may see it. Counts the
+    /// hostile acts of C2.1 among the base game's: a BANG! card (Calamity
+    /// Janet's Missed! as a BANG! too), a Duel, a Panic!, a Cat Balou or a Jail
+    /// aimed at another player, and Jesse Jones drawing from another's hand.
+    /// Cards that hit everyone (Gatling, Indians!, Dynamite) are not (C2.2).
+    pub fn observe(&mut self, event: &Event) {
+        match event {
+            Event::RoleDealt {
+                seat,
+                role: Some(Role::Sheriff),
+                face_up: true,
+            } => self.sheriff = Some(*seat),
+            Event::CardPlayed {
+                seat,
+                card,
+                target: Some(target),
+            } if hostile_card(kind(*card)) => self.hostile(*seat, *target),
+            Event::Acted { seat, action } | Event::NpcActed { seat, action, .. } => {
+                if let Action::Draw {
+                    from: DrawFrom::Hand(from),
+                } = action
+                {
+                    self.hostile(*seat, *from);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Records a hostile act by `by` against `against` (C2.3).
+    pub fn hostile(&mut self, by: Seat, against: Seat) {
+        let (b, a) = (by as usize, against as usize);
+        if by == against || b >= MAX_SEATS || a >= MAX_SEATS {
+            return;
+        }
+        self.clock += 1;
+        if self.s[a] > 0 {
+            // S(Q) ≥ 1 at the moment of the act.
+            self.l[b] += 1;
+            self.l_last[b] = self.clock;
+        }
+        if self.sheriff == Some(against) {
+            self.s[b] += 1;
+            self.s_last[b] = self.clock;
+        }
+    }
+
+    /// The Sheriff's seat, once seen.
+    pub fn sheriff(&self) -> Option<Seat> {
+        self.sheriff
+    }
+
+    /// `S(P)`: the Sheriff-attacker score.
+    pub fn sheriff_score(&self, seat: Seat) -> u16 {
+        self.s.get(seat as usize).copied().unwrap_or(0)
+    }
+
+    /// `L(P)`: the lawman score.
+    pub fn lawman_score(&self, seat: Seat) -> u16 {
+        self.l.get(seat as usize).copied().unwrap_or(0)
+    }
+
+    /// How recent P's last act counted in `S` (larger = more recent; 0 = none).
+    pub fn sheriff_score_at(&self, seat: Seat) -> u32 {
+        self.s_last.get(seat as usize).copied().unwrap_or(0)
+    }
+
+    /// How recent P's last act counted in `L` (larger = more recent; 0 = none).
+    pub fn lawman_score_at(&self, seat: Seat) -> u32 {
+        self.l_last.get(seat as usize).copied().unwrap_or(0)
+    }
+}

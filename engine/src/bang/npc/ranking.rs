@@ -1,0 +1,64 @@
+//! C8: the card ranking the policy's choices read (1 = most valuable), for
+//! the cards of the base game.
+
+use crate::bang::cards::{Card, Kind, kind};
+
+/// C8 for the base game's 22 kinds (the expansions' ranks are out of scope).
+pub const RANKS: [(Kind, u8); 22] = {
+    use Kind::*;
+    [
+        (Missed, 1),
+        (Beer, 2),
+        (Bang, 3),
+        (Barrel, 4),
+        (Gatling, 5),
+        (Indians, 6),
+        (WellsFargo, 7),
+        (Duel, 8),
+        (Panic, 9),
+        (CatBalou, 10),
+        (Stagecoach, 11),
+        (Mustang, 16),
+        (Winchester, 17),
+        (RevCarabine, 18),
+        (Remington, 19),
+        (Schofield, 21),
+        (Volcanic, 22),
+        (Scope, 23),
+        (Saloon, 24),
+        (GeneralStore, 25),
+        (Jail, 34),
+        (Dynamite, 36),
+    ]
+};
+
+/// The worst rank: what a card missing from the table would get.
+const LAST: u8 = u8::MAX;
+
+/// C8: the rank of a card (1 = most valuable).
+pub fn rank(card: Card) -> u8 {
+    let k = kind(card);
+    RANKS
+        .iter()
+        .find(|(r, _)| *r == k)
+        .map_or(LAST, |&(_, n)| n)
+}
+
+/// C8 "low-value card": rank 24 or worse.
+pub fn low_value(card: Card) -> bool {
+    rank(card) >= 24
+}
+
+/// C5.5: the lowest-ranked of `cards` (listed bottom-most first), the
+/// bottom-most on ties (B9).
+pub fn lowest_ranked(cards: &[Card]) -> Option<Card> {
+    cards.iter().copied().fold(None, |best, c| match best {
+        Some(b) if rank(b) >= rank(c) => Some(b),
+        _ => Some(c),
+    })
+}
+
+/// C1.3: the highest-ranked of `cards`, the lowest card id on ties (B9).
+pub fn highest_ranked(cards: impl IntoIterator<Item = Card>) -> Option<Card> {
+    cards.into_iter().min_by_key(|&c| (rank(c), c))
+}

@@ -1,0 +1,114 @@
+//! Responses and choices out of phase 2 (B7, C5, C7): shots, Indians! and
+//! Duels, the dying window, General Store picks, Lucky Duke's checks and the
+//! card given up to an NPC's Panic!/Cat Balou.
+
+use super::Reason;
+use super::ctx::Ctx;
+use super::ranking::lowest_ranked;
+use crate::bang::actions::Action;
+use crate::bang::cards::{Card, Kind, kind};
+use crate::bang::characters::Character;
+use crate::bang::machine::best_card;
+use crate::bang::state::CheckKind;
+
+impl Ctx<'_> {
+    /// B7.1: every Barrel source first; then, if the Stack holds enough
+    /// Missed! effects to cancel the shot, the one nearest the top (D-L9: never
+    /// a partial cancel); else take the hit.
+    pub fn shot(&self, needed: u8) -> (Action, Reason) {
+        if self.legal(&Action::Barrel) {
+            return (Action::Barrel, Reason::Barrel);
+        }
+        let missed: Vec<Card> = self
+            .top_down()
+            .into_iter()
+            .filter(|&c| self.missed_for(c))
+            .collect();
+        match missed.first() {
+            Some(&card) if missed.len() >= needed as usize => {
+                (Action::Respond { card }, Reason::Missed)
+            }
+            _ => (Action::Pass, Reason::TakeHit),
+        }
+    }
+
+    /// B7.2, B7.3: the BANG! nearest the top (Calamity Janet: or a Missed!),
+    /// else lose 1 life.
+    pub fn bang_or_lose(&self) -> (Action, Reason) {
+        match self.top_down().into_iter().find(|&c| self.bang_for(c)) {
+            Some(card) => (Action::Respond { card }, Reason::DiscardBang),
+            None => (Action::Pass, Reason::NoBang),
+        }
+    }
+
+    /// B7.4, C5.3: save itself only if the save effects together reach life
+    /// ≥ 1 — Beers first (more than 2 players in play, nearest the top), then
+    /// Sid Ketchum's discards (the 2 bottom-most cards per point); else die.
+    pub fn dying(&self) -> (Action, Reason) {
+        let need = (1 - self.life() as i32).max(0) as usize;
+        let beers: Vec<Card> = if self.alive_count() > 2 {
+            self.top_down()
+                .into_iter()
+                .filter(|&c| kind(c) == Kind::Beer)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let used = beers.len().min(need);
+        let rest: Vec<Card> = self
+            .stack()
+            .into_iter()
+            .filter(|c| !beers[..used].contains(c))
+            .collect();
+        let heals = if self.is(Character::SidKetchum) {
+            rest.len() / 2
+        } else {
+            0
+        };
+        if need == 0 || used + heals < need {
+            return (Action::Pass, Reason::NoSave);
+        }
+        if let Some(&card) = beers.first().filter(|_| used > 0) {
+            return (Action::Respond { card }, Reason::Beer);
+        }
+        if rest.len() < 2 {
+            return (Action::Pass, Reason::NoSave);
+        }
+        let heal = Action::Heal {
+            cards: [rest[0].min(rest[1]), rest[0].max(rest[1])],
+        };
+        (heal, Reason::SidKetchum)
+    }
+
+    /// B7.5: the top of what remains of the General Store (the last revealed).
+    pub fn store_pick(&self) -> (Action, Reason) {
+        match self.v.store.last() {
+            Some(&card) => (Action::Pick { card }, Reason::StoreTop),
+            None => (Action::Pass, Reason::Fallback),
+        }
+    }
+
+    /// B7.6: the flipped card that gives the favourable result (Barrel, Jail:
+    /// a ♥; Dynamite: one that does not explode); if both or neither, the first.
+    pub fn choose_check(&self) -> (Action, Reason) {
+        let kind = self.v.check.map_or(CheckKind::Barrel, |c| c.kind);
+        let card = best_card(kind, &self.v.flipped);
+        (Action::ChooseCheck { card }, Reason::FavourableCheck)
+    }
+
+    /// C5.5: the lowest-ranked card of the class, bottom-most on ties.
+    pub fn give_up(&self) -> (Action, Reason) {
+        let me = self.p(self.me);
+        let mine: Vec<Card> = me
+            .map(|p| p.hand.iter().flatten().chain(&p.in_play).copied().collect())
+            .unwrap_or_default();
+        let offered: Vec<Card> = mine
+            .into_iter()
+            .filter(|&card| self.legal(&Action::Respond { card }))
+            .collect();
+        match lowest_ranked(&offered) {
+            Some(card) => (Action::Respond { card }, Reason::GiveUpLowest),
+            None => (Action::Pass, Reason::Fallback),
+        }
+    }
+}

@@ -1,0 +1,251 @@
+//! The Preferred Target: the single player a card is aimed at (B4 in solo,
+//! C3 with hidden roles, C3.3 with 3 players), the guards that forbid a
+//! target or a card (C4, C6), and the card a Panic!/Cat Balou takes (C1.3).
+
+use super::ctx::Ctx;
+use super::ranking::highest_ranked;
+use crate::bang::actions::Action;
+use crate::bang::cards::{Card, Kind, kind};
+use crate::bang::roles::{roles_for, three_player_target};
+use crate::core::{Role, Seat};
+
+impl Ctx<'_> {
+    /// The role's candidate list, best first (B4.1, C3, C3.3), without the seat
+    /// itself or a player out of play. Acceptability is checked per card.
+    pub fn candidates(&self) -> Vec<Seat> {
+        let list = if self.solo() {
+            self.solo_list()
+        } else if self.three() {
+            self.three_list()
+        } else {
+            self.hidden_list()
+        };
+        list.into_iter()
+            .filter(|&t| t != self.me && self.alive(t))
+            .collect()
+    }
+
+    /// B4.1 (A5, A7.2): an Outlaw aims at the Sheriff, else the Deputy; the
+    /// Renegade at the Deputy while he lives, then at the Sheriff. The person's
+    /// seats, when the policy plays them (D-LG): the NPCs, Outlaws first, each
+    /// clockwise.
+    fn solo_list(&self) -> Vec<Seat> {
+        let sheriff = self.known(Role::Sheriff);
+        let deputy = self.known(Role::Deputy);
+        match self.role() {
+            Some(Role::Outlaw) => [sheriff, deputy].concat(),
+            Some(Role::Renegade) if deputy.is_empty() => sheriff,
+            Some(Role::Renegade) => deputy,
+            Some(Role::Sheriff | Role::Deputy) => {
+                [self.known(Role::Outlaw), self.known(Role::Renegade)].concat()
+            }
+            None => Vec::new(),
+        }
+    }
+
+    /// C3.3: the player of the role this one must eliminate; once he is gone,
+    /// the other survivor.
+    fn three_list(&self) -> Vec<Seat> {
+        let Some(mine) = self.role() else {
+            return Vec::new();
+        };
+        let target = self.known(three_player_target(mine));
+        if target.is_empty() {
+            self.clockwise()
+        } else {
+            target
+        }
+    }
+
+    /// C3 with C6: the candidate lists of a hidden-role game.
+    fn hidden_list(&self) -> Vec<Seat> {
+        let sheriff = self.sheriff();
+        let attackers = self.suspects_of_sheriff();
+        match self.role() {
+            Some(Role::Outlaw) => {
+                // C6.2: never a player known to be an Outlaw.
+                let known_outlaw = |t: &Seat| self.role_of(*t) == Some(Role::Outlaw);
+                sheriff
+                    .into_iter()
+                    .chain(self.suspected_deputies())
+                    .filter(|t| !known_outlaw(t))
+                    .collect()
+            }
+            Some(Role::Sheriff) => attackers,
+            // C6.1: a Deputy never aims at the Sheriff.
+            Some(Role::Deputy) => attackers
+                .into_iter()
+                .filter(|&t| Some(t) != sheriff)
+                .collect(),
+            Some(Role::Renegade) => {
+                let presumed_outlaw = |t: &Seat| self.mem.sheriff_score(*t) >= 1;
+                let list = if self.deputy_may_live() {
+                    self.suspected_deputies()
+                } else {
+                    sheriff.into_iter().collect()
+                };
+                list.into_iter().filter(|t| !presumed_outlaw(t)).collect()
+            }
+            None => Vec::new(),
+        }
+    }
+
+    /// C2.4: players with `S ≥ 1`, the highest score first, then the most
+    /// recent act, then clockwise from the seat.
+    pub fn suspects_of_sheriff(&self) -> Vec<Seat> {
+        let mut list: Vec<Seat> = self
+            .clockwise()
+            .into_iter()
+            .filter(|&t| self.mem.sheriff_score(t) >= 1)
+            .collect();
+        list.sort_by_key(|&t| {
+            (
+                std::cmp::Reverse(self.mem.sheriff_score(t)),
+                std::cmp::Reverse(self.mem.sheriff_score_at(t)),
+                self.clockwise_rank(t),
+            )
+        });
+        list
+    }
+
+    /// C3: suspected Deputies — players other than the Sheriff with `L ≥ 1`
+    /// and `S = 0`, in the order of C2.4 by `L`.
+    pub fn suspected_deputies(&self) -> Vec<Seat> {
+        let sheriff = self.sheriff();
+        let mut list: Vec<Seat> = self
+            .clockwise()
+            .into_iter()
+            .filter(|&t| {
+                Some(t) != sheriff
+                    && self.mem.lawman_score(t) >= 1
+                    && self.mem.sheriff_score(t) == 0
+            })
+            .collect();
+        list.sort_by_key(|&t| {
+            (
+                std::cmp::Reverse(self.mem.lawman_score(t)),
+                std::cmp::Reverse(self.mem.lawman_score_at(t)),
+                self.clockwise_rank(t),
+            )
+        });
+        list
+    }
+
+    /// C3 (Renegade): the game has Deputies and not all are known eliminated.
+    fn deputy_may_live(&self) -> bool {
+        let players = self.v.players.len() as u8;
+        let deputies = roles_for(players)
+            .iter()
+            .filter(|&&r| r == Role::Deputy)
+            .count();
+        let dead = self
+            .v
+            .players
+            .iter()
+            .filter(|p| !p.alive && p.role == Some(Role::Deputy))
+            .count();
+        dead < deputies
+    }
+
+    /// `PT(card)`: the first candidate who is an acceptable target for it.
+    pub fn preferred_target(&self, card: Card) -> Option<Seat> {
+        self.candidates()
+            .into_iter()
+            .find(|&t| self.acceptable(card, t))
+    }
+
+    /// The action aiming `card` at `t`, if `t` is an acceptable target (B4.2,
+    /// C1.3, C4.3): legal for the card, not forbidden by a guard, and for
+    /// Panic!/Cat Balou holding a card it can take.
+    pub fn aim(&self, card: Card, t: Seat) -> Option<Action> {
+        if self.guarded(card, t) {
+            return None;
+        }
+        let play = |in_play| Action::Play {
+            card,
+            target: Some(t),
+            in_play,
+        };
+        let action = match kind(card) {
+            // Solo (B4.2, D-L6): a card in hand is needed; the rules choose
+            // the card taken by class (B6).
+            Kind::Panic | Kind::CatBalou if self.solo() => play(None),
+            Kind::Panic | Kind::CatBalou => play(self.take_choice(card, t)?),
+            _ => play(None),
+        };
+        self.legal(&action).then_some(action)
+    }
+
+    /// Whether `t` is an acceptable target for `card`.
+    pub fn acceptable(&self, card: Card, t: Seat) -> bool {
+        self.aim(card, t).is_some()
+    }
+
+    /// C1.3: the highest-ranked eligible card in play in front of `t` (never
+    /// a Jail or a Dynamite), else a random card from his hand (`None`).
+    /// `None` outside: nothing the card may take.
+    fn take_choice(&self, card: Card, t: Seat) -> Option<Option<Card>> {
+        let in_play = self.p(t).map(|p| p.in_play.clone()).unwrap_or_default();
+        let eligible = in_play.into_iter().filter(|&c| {
+            !matches!(kind(c), Kind::Jail | Kind::Dynamite)
+                && self.legal(&Action::Play {
+                    card,
+                    target: Some(t),
+                    in_play: Some(c),
+                })
+        });
+        match highest_ranked(eligible) {
+            Some(c) => Some(Some(c)),
+            None => self
+                .legal(&Action::Play {
+                    card,
+                    target: Some(t),
+                    in_play: None,
+                })
+                .then_some(None),
+        }
+    }
+
+    /// C4.1: a Renegade bot never aims a BANG! or a Duel at a Sheriff at 1
+    /// life while anyone else but the two of them is in play.
+    fn guarded(&self, card: Card, t: Seat) -> bool {
+        let single = matches!(kind(card), Kind::Bang | Kind::Missed | Kind::Duel);
+        !self.solo()
+            && single
+            && self.role() == Some(Role::Renegade)
+            && Some(t) == self.sheriff()
+            && self.sheriff_at_one()
+            && self.others_than_sheriff_in_play()
+    }
+
+    /// C4.1, C4.2: whether a card hitting every other player (Gatling,
+    /// Indians!) is forbidden to this seat now.
+    pub fn everyone_guarded(&self) -> bool {
+        if self.solo() || !self.sheriff_at_one() {
+            return false;
+        }
+        match self.role() {
+            Some(Role::Renegade) => self.others_than_sheriff_in_play(),
+            Some(Role::Deputy) => true,
+            _ => false,
+        }
+    }
+
+    fn sheriff_at_one(&self) -> bool {
+        self.sheriff()
+            .and_then(|s| self.p(s))
+            .is_some_and(|p| p.alive && p.life == 1)
+    }
+
+    /// Someone in play other than the Sheriff and the seat itself.
+    fn others_than_sheriff_in_play(&self) -> bool {
+        let sheriff = self.sheriff();
+        self.clockwise().into_iter().any(|t| Some(t) != sheriff)
+    }
+
+    /// B4.4, C3.2: the primary PT (Volcanic): the first candidate in play,
+    /// whatever the card.
+    pub fn primary(&self) -> Option<Seat> {
+        self.candidates().first().copied()
+    }
+}

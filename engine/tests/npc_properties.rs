@@ -1,0 +1,258 @@
+//! Property tests of the Lone Gunslinger solo mode and of the NPC policy,
+//! over games with fixed seeds.
+//!
+//! Solo games over every level and variant, the person's seats (the Sheriff
+//! and the Deputy) played by random legal actions or by the NPC policy
+//! itself: after every event the invariants hold; after every decision the
+//! game waits only for the person (an NPC seat is never pending) and only
+//! waiting seats have legal actions; `play` is `decide` then `apply`;
+//! replaying the log gives the live state and the audit re-derives it (the
+//! NPCs' decisions included); every view shows every hand; the outcome says
+//! whether the person won; every game ends within [`MAX_EVENTS`] events.
+//!
+//! Hidden-role games (3 to 8 players) where some seats are played by
+//! `npc::choose` reading only their own redacted view and their ledger fed
+//! with the events redacted for them: the policy never panics and always
+//! answers with a legal action.
+//!
+//! `NPC_PROPERTY_GAMES` sets the number of games of each test, e.g. in
+//! release: `NPC_PROPERTY_GAMES=5000 cargo test --release -p engine --test npc_properties`.
+
+use engine::bang::{self, Action, Bang, Config, Event, Options, State, npc};
+use engine::{GameRng, Role, Ruleset, SeatSpec, Seed, Team, Viewer, verify_log};
+
+/// Games per test in the default run.
+const GAMES: u64 = 400;
+
+fn games() -> u64 {
+    std::env::var("NPC_PROPERTY_GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(GAMES)
+}
+
+/// No game needs more events than this.
+const MAX_EVENTS: usize = 40_000;
+
+/// A small deterministic generator for the test's own choices.
+struct Pick(u64);
+
+impl Pick {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// The solo options of game `g`: every level and every variant in turn.
+fn solo_options(g: u64) -> Options {
+    let bits = g / 5;
+    let final_challenge = bits % 9 == 8;
+    Options {
+        mode: "lone_gunslinger".into(),
+        difficulty: (!final_challenge).then_some((g % 5) as u8),
+        night_brings_chaos: (!final_challenge).then_some(bits & 1 == 1),
+        four_most_wanted: (!final_challenge).then_some(bits & 2 == 2),
+        choose_characters: Some(bits & 4 == 4),
+        final_challenge: final_challenge.then_some(true),
+        reaction_seconds: (g % 7 == 3).then_some(30),
+        ..Options::default()
+    }
+}
+
+/// Plays one solo game; the person's seats by the policy when `by_policy`.
+fn solo_game(g: u64, by_policy: bool) -> (usize, bool) {
+    let mut pick = Pick(g.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let seed = Seed::from_u64(g);
+    let config = Config {
+        players: 6,
+        options: solo_options(g),
+        seats: vec![SeatSpec {
+            name: "Ann".into(),
+            bot: None,
+        }],
+    };
+    let mut log = Bang::start(&config, &mut GameRng::new(seed, 0)).expect("a solo game opens");
+    let mut state = State::default();
+    for e in &log {
+        Bang::apply(&mut state, e);
+        Bang::check_invariants(&state).unwrap_or_else(|why| panic!("game {g}: {why}"));
+    }
+    let solo = state.solo.expect("a solo game");
+    assert_eq!(state.p(0).role, Some(Role::Sheriff));
+    let deputy = (1..6)
+        .find(|&s| state.p(s).role == Some(Role::Deputy))
+        .expect("a Deputy");
+    let person = |s: u8| s == 0 || s == deputy;
+    let mut actions = Vec::new();
+    while !state.is_over() {
+        assert!(log.len() < MAX_EVENTS, "game {g} does not end");
+        let pending = Bang::pending(&state);
+        assert!(!pending.is_empty(), "game {g}: nobody to act");
+        for p in &pending {
+            if state.started() {
+                assert!(person(p.seat), "game {g}: NPC seat {} is pending", p.seat);
+            } else {
+                assert!(solo.choose_characters);
+                assert!(Bang::seats_played_by(&state, 0).contains(p.seat));
+            }
+        }
+        for seat in 0..6 {
+            Bang::legal_actions_into(&state, seat, &mut actions);
+            let waits = pending.iter().any(|p| p.seat == seat);
+            assert_eq!(!actions.is_empty(), waits, "game {g}: seat {seat}");
+        }
+        let played_by = Bang::seats_played_by(&state, 0);
+        assert!(played_by.contains(0) && played_by.contains(deputy));
+        let version = state.version;
+        let mut rng = GameRng::new(seed, version);
+        let events = if pick.below(100) < 5
+            && Bang::asking(&state).is_some()
+            && state.reaction_seconds.is_some()
+        {
+            let mut live = state.clone();
+            bang::expire(&mut live, &mut rng).expect("an open window expires")
+        } else {
+            let p = pending[pick.below(pending.len())];
+            Bang::legal_actions_into(&state, p.seat, &mut actions);
+            let action = if by_policy {
+                let view = bang::view(&state, Viewer::Seat(p.seat));
+                let a = npc::choose(&view, &npc::Memory::new(), &actions);
+                assert!(actions.contains(&a), "game {g}: {a:?} is not legal");
+                a
+            } else {
+                actions[pick.below(actions.len())]
+            };
+            let mut live = state.clone();
+            let events = Bang::play(&mut live, p.seat, &action, &mut rng)
+                .unwrap_or_else(|e| panic!("game {g}: {action:?} refused: {e}"));
+            let mut folded = state.clone();
+            for e in &events {
+                Bang::apply(&mut folded, e);
+            }
+            assert_eq!(folded, live, "game {g}: play != decide + apply");
+            events
+        };
+        assert!(!events.is_empty());
+        for e in &events {
+            Bang::apply(&mut state, e);
+            Bang::check_invariants(&state)
+                .unwrap_or_else(|why| panic!("game {g} after {e:?}: {why}"));
+            if let Event::NpcActed { seat, .. } = e {
+                assert!(
+                    !person(*seat),
+                    "game {g}: the rules played the person's seat"
+                );
+            }
+        }
+        for v in [Viewer::Seat(0), Viewer::Seat(3), Viewer::Spectator] {
+            let view = bang::view(&state, v);
+            assert!(
+                view.players
+                    .iter()
+                    .all(|p| p.hand.iter().all(Option::is_some))
+            );
+            assert!(view.players.iter().all(|p| p.role.is_some()));
+        }
+        log.extend(events);
+    }
+    let mut replay = State::default();
+    for e in &log {
+        Bang::apply(&mut replay, e);
+    }
+    assert_eq!(replay, state, "game {g}: replay differs");
+    verify_log::<Bang>(&log, &|_| seed)
+        .unwrap_or_else(|i| panic!("game {g}: audit refuses event {i}: {:?}", log[i]));
+    let outcome = state.outcome.clone().expect("an outcome");
+    let won = outcome.team == Some(Team::Law);
+    assert_eq!(outcome.human_won, Some(won));
+    assert_eq!(
+        won,
+        state.alive(0),
+        "game {g}: the person wins iff the Sheriff lives"
+    );
+    (log.len(), won)
+}
+
+#[test]
+fn solo_games_keep_every_property() {
+    let (mut total, mut longest, mut won) = (0, 0, 0);
+    let n = games();
+    for g in 0..n {
+        let (events, w) = solo_game(g, g % 2 == 1);
+        total += events;
+        longest = longest.max(events);
+        won += w as u64;
+    }
+    eprintln!(
+        "solo games={n} events={total} longest_game_events={longest} person_won={won} failures=0"
+    );
+}
+
+/// Plays one hidden-role game; some seats by the policy, the others at random.
+fn hidden_game(players: u8, g: u64) -> usize {
+    let mut pick = Pick(g.wrapping_mul(0xD1B5_4A32_D192_ED03) | 1);
+    let seed = Seed::from_u64(g);
+    let options = Options {
+        character_choice: if pick.below(4) == 0 { 2 } else { 1 },
+        ..Options::default()
+    };
+    let config = Config {
+        players,
+        options,
+        seats: Vec::new(),
+    };
+    let by_policy: Vec<bool> = (0..players).map(|_| pick.below(3) != 0).collect();
+    let mut memory = vec![npc::Memory::new(); players as usize];
+    let mut log = Bang::start(&config, &mut GameRng::new(seed, 0)).expect("a game opens");
+    let mut state = State::default();
+    let observe = |memory: &mut Vec<npc::Memory>, events: &[Event]| {
+        for (seat, m) in memory.iter_mut().enumerate() {
+            for e in events {
+                m.observe(&bang::redact(e, Viewer::Seat(seat as u8)));
+            }
+        }
+    };
+    for e in &log {
+        Bang::apply(&mut state, e);
+    }
+    observe(&mut memory, &log);
+    let mut actions: Vec<Action> = Vec::new();
+    while !state.is_over() {
+        assert!(log.len() < MAX_EVENTS, "game {g} does not end");
+        let pending = Bang::pending(&state);
+        let p = pending[pick.below(pending.len())];
+        Bang::legal_actions_into(&state, p.seat, &mut actions);
+        let action = if by_policy[p.seat as usize] {
+            let view = bang::view(&state, Viewer::Seat(p.seat));
+            let a = npc::choose(&view, &memory[p.seat as usize], &actions);
+            assert!(actions.contains(&a), "game {g}: {a:?} is not legal");
+            a
+        } else {
+            actions[pick.below(actions.len())]
+        };
+        let mut rng = GameRng::new(seed, state.version);
+        let events = Bang::play(&mut state, p.seat, &action, &mut rng)
+            .unwrap_or_else(|e| panic!("game {g}: {action:?} refused: {e}"));
+        Bang::check_invariants(&state).unwrap_or_else(|why| panic!("game {g}: {why}"));
+        observe(&mut memory, &events);
+        log.extend(events);
+    }
+    log.len()
+}
+
+#[test]
+fn the_policy_plays_hidden_role_games_with_legal_actions() {
+    let mut total = 0;
+    let n = games();
+    for g in 0..n {
+        let players = 3 + (g % 6) as u8;
+        total += hidden_game(players, 1_000_000 + g);
+    }
+    eprintln!("hidden-role games={n} events={total} failures=0");
+}
