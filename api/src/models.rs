@@ -13,7 +13,7 @@ use crate::error::ApiError;
 use crate::schemas::{RulesetAction, RulesetEvent, RulesetOptions, RulesetPending, RulesetView};
 
 /// A seat in a create request: `{"name": "Ann"}` is a human seat; `{"bot": "random"}`,
-/// `{"bot": "normal"}` (dice) or `{}` (the ruleset's default policy) is a bot seat.
+/// `{"bot": "normal"}` or `{}` (the default policy, `normal`) is a bot seat.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(try_from = "Value", deny_unknown_fields)]
 pub struct SeatRequest {
@@ -27,9 +27,9 @@ pub struct SeatRequest {
         example = "Ann"
     )]
     pub name: Option<String>,
-    /// The bot policy for a bot seat: `random` (uniformly random legal
-    /// actions) or, in the dice game, `normal` (the default there, a sound
-    /// heuristic); the card game's default is `random`.
+    /// The bot policy for a bot seat: `normal` (the default: a sound
+    /// heuristic in the dice game, the rules' own NPC policy in the card
+    /// game) or `random` (uniformly random legal actions).
     #[schema(schema_with = bot_policy_schema)]
     pub bot: Option<String>,
 }
@@ -73,10 +73,13 @@ pub struct CreateGame {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum SeatKind {
-    /// A person with a token.
+    /// A person with a token (in a solo game, also the Deputy's seat his
+    /// token plays).
     Human,
     /// A bot policy, played by the bot workers.
     Bot,
+    /// Played by the rules themselves: a solo game's NPCs.
+    Npc,
 }
 
 /// A seat in a game summary.
@@ -456,8 +459,9 @@ fn bot_policy_schema() -> Object {
             names.into_iter().map(Value::from).chain([Value::Null]),
         ))
         .description(Some(format!(
-            "The bot policy of a bot seat: `random` (uniformly random legal actions) or, \
-             in the dice game, `normal` (a sound heuristic). The default: {}.",
+            "The bot policy of a bot seat: `normal` (a sound heuristic in the dice game, \
+             the rules' own NPC policy in the card game) or `random` (uniformly random \
+             legal actions). The default: {}.",
             defaults.join(", ")
         )))
         .build()

@@ -61,6 +61,12 @@ pub fn start(
         .map_err(|why| ApiError::unprocessable("invalid_option", why))
 }
 
+/// The seats of a new game of `ruleset` that no creator's seat plays (a solo
+/// game's NPCs and partner seat).
+pub fn rules_seats(ruleset: &str, players: u8, options: &Value) -> Result<Vec<u8>, ApiError> {
+    Ok(entry(ruleset)?.rules_seats(players, options))
+}
+
 /// Whether a stored event of `ruleset` begins a decision's events: a game may
 /// be forked just before it (or at its end), where it waits for a decision.
 pub fn starts_action(ruleset: &str, event: &Value) -> bool {

@@ -145,8 +145,12 @@ impl GameData {
                     name: s.spec.name.clone(),
                     kind: if s.spec.bot.is_some() {
                         SeatKind::Bot
-                    } else {
+                    } else if s.token_hash.is_some()
+                        || self.seats.iter().any(|o| o.also_plays.contains(&(i as u8)))
+                    {
                         SeatKind::Human
+                    } else {
+                        SeatKind::Npc
                     },
                     bot: s.spec.bot.clone(),
                 })

@@ -5,6 +5,7 @@
 
 #![warn(missing_docs)]
 
+pub mod card;
 pub mod normal;
 pub mod players;
 pub mod policy;

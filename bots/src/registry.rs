@@ -5,6 +5,7 @@ use engine::Ruleset;
 use engine::bang::Bang;
 use engine::dice::Dice;
 
+use crate::card::NormalCardPolicy;
 use crate::normal::NormalPolicy;
 use crate::policy::Policy;
 use crate::random::RandomPolicy;
@@ -34,14 +35,13 @@ impl Playable for Dice {
 }
 
 impl Playable for Bang {
-    // The rules' own NPC policy (Lone Gunslinger) comes with the solo mode;
-    // until then every card-game bot plays uniformly random legal actions.
-    const POLICIES: &'static [&'static str] = &["random"];
-    const DEFAULT_POLICY: &'static str = "random";
+    const POLICIES: &'static [&'static str] = &["random", "normal"];
+    const DEFAULT_POLICY: &'static str = "normal";
 
     fn policy(name: &str, seed: u64) -> Option<Box<dyn Policy<Bang>>> {
         match name {
             "random" => Some(Box::new(RandomPolicy::new(seed))),
+            "normal" => Some(Box::new(NormalCardPolicy::new())),
             _ => None,
         }
     }

@@ -90,6 +90,9 @@ pub trait RulesetEntry: Sync {
     fn players(&self) -> RangeInclusive<u8>;
     /// A game before any event.
     fn new_game(&self) -> Box<dyn Game>;
+    /// The seats of a new game no creator's seat plays (see
+    /// [`Ruleset::rules_seats`]).
+    fn rules_seats(&self, players: u8, options: &Value) -> Vec<Seat>;
     /// Whether a stored event begins a decision's events (a fork point),
     /// without a game at hand.
     fn begins_decision(&self, event: &Value) -> bool;
@@ -122,6 +125,10 @@ impl<R: Ruleset> RulesetEntry for Registered<R> {
 
     fn new_game(&self) -> Box<dyn Game> {
         Box::new(Table::<R>::default())
+    }
+
+    fn rules_seats(&self, players: u8, options: &Value) -> Vec<Seat> {
+        R::rules_seats(players, options).iter().collect()
     }
 
     fn begins_decision(&self, event: &Value) -> bool {

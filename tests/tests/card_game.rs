@@ -231,11 +231,11 @@ async fn card_game_options_and_bots_are_checked() {
         .post(
             "/v1/games",
             None,
-            json!({"ruleset": "bang", "players": 4, "seats": [{"bot": "normal"}]}),
+            json!({"ruleset": "bang", "players": 4, "seats": [{"bot": "clever"}]}),
         )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
-    assert!(body.to_string().contains("normal"), "{body}");
+    assert!(body.to_string().contains("clever"), "{body}");
     let (status, body) = c
         .post(
             "/v1/games",

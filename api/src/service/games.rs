@@ -37,6 +37,7 @@ impl Service {
         }
         ruleset::check_players(&body.ruleset, body.players)?;
         let robots = bots::players::bots_for(&body.ruleset);
+        let rules_seats = ruleset::rules_seats(&body.ruleset, body.players, &body.options)?;
         let mut seats = Vec::new();
         let mut tokens = Vec::new();
         for i in 0..body.players {
@@ -48,6 +49,19 @@ impl Service {
                     "seats[{i}].name: 1 to 64 characters, not blank, without control \
                          characters or bidirectional overrides"
                 )));
+            }
+            if rules_seats.contains(&i) {
+                // Played by the rules (or by another seat's person): no token,
+                // no bot; a `bot` asked for it is the ruleset's to refuse.
+                seats.push(SeatData {
+                    spec: SeatSpec {
+                        name: req.name.unwrap_or_else(|| format!("Seat {}", i + 1)),
+                        bot: req.bot,
+                    },
+                    also_plays: Vec::new(),
+                    token_hash: None,
+                });
+                continue;
             }
             let human = req.name.is_some() && req.bot.is_none();
             if human {

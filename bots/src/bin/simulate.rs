@@ -37,8 +37,9 @@ struct Args {
     /// '{"modules":["special_roles"]}'.
     #[arg(long, default_value = "{}")]
     options: String,
-    /// The most decisions before a game counts as not ending.
-    #[arg(long, default_value_t = 5000)]
+    /// The most decisions before a game counts as not ending (a card game
+    /// between cautious bots can take over 10,000 events).
+    #[arg(long, default_value_t = 50_000)]
     max_decisions: usize,
 }
 

@@ -304,6 +304,17 @@ impl crate::Ruleset for Bang {
         solo::played_by(state, seat)
     }
 
+    fn rules_seats(players: u8, options: &Value) -> SeatSet {
+        // A solo game: seat 0 is the person's; the rules play the others,
+        // and he the Deputy among them.
+        let solo = options.get("mode").and_then(Value::as_str) == Some(solo::MODE);
+        if solo {
+            (1..players).fold(SeatSet::EMPTY, |set, s| set.with(s))
+        } else {
+            SeatSet::EMPTY
+        }
+    }
+
     fn role_of(state: &State, seat: Seat) -> Option<crate::core::Role> {
         (seat < state.players).then(|| state.p(seat).role).flatten()
     }

@@ -171,6 +171,12 @@ pub trait Ruleset: 'static {
     fn seats_played_by(_state: &Self::State, seat: Seat) -> SeatSet {
         SeatSet::of(&[seat])
     }
+    /// The seats of a new game with these options that no creator's seat
+    /// plays: a solo game's NPCs, played by the rules, and the partner seat
+    /// its person plays besides his own. They get no token and no bot.
+    fn rules_seats(_players: u8, _options: &Value) -> SeatSet {
+        SeatSet::EMPTY
+    }
     /// The true role of `seat` (for tools and statistics, never for views).
     fn role_of(state: &Self::State, seat: Seat) -> Option<super::Role>;
     /// Checks the state's invariants (cards and tokens where they belong,
