@@ -2,7 +2,8 @@
 //!
 //! `tests/corpus/bang.jsonl.gz` holds whole games of the card game (3 to 8
 //! players, one or two characters to choose from, with and without a live
-//! reaction time, standing orders posted at random), one JSON object a line:
+//! reaction time, standing orders posted at random; and Lone Gunslinger solo
+//! games over its levels and variants), one JSON object a line:
 //! the setup, the seed, the log, and SHA-256 digests of what a client can see.
 //! `replay_card_corpus` folds every log again through [`engine::Game`] (as the
 //! server does) and checks, event by event, the event as each viewer sees it,
@@ -138,10 +139,12 @@ const ORDERS: &[&str] = &[
 /// Plays one game through the door with a seeded chooser.
 fn play(ruleset: &str, players: u8, options: &Value, seed: Seed, chooser: u64) -> Recorded {
     let entry = engine::ruleset(ruleset).expect("a ruleset");
+    // A solo game's seats are the person's and the rules': no bot seats.
+    let solo = options.get("mode").is_some();
     let seats: Vec<SeatSpec> = (0..players)
         .map(|s| SeatSpec {
             name: String::new(),
-            bot: (s % 2 == 0).then(|| "random".to_string()),
+            bot: (s % 2 == 0 && !solo).then(|| "random".to_string()),
         })
         .collect();
     let mut events = entry
@@ -159,7 +162,13 @@ fn play(ruleset: &str, players: u8, options: &Value, seed: Seed, chooser: u64) -
         let played = if game.reaction_window().is_some() && pick.below(5) == 0 {
             game.expire(seed)
         } else if pick.below(30) == 0 {
-            let seat = pick.below(u32::from(players)) as u8;
+            // Any seat a person plays (in a solo game, the Sheriff's and the Deputy's).
+            let people: Vec<u8> = if solo {
+                game.seats_played_by(0)
+            } else {
+                (0..players).collect()
+            };
+            let seat = people[pick.below(people.len() as u32) as usize];
             let orders: Value =
                 serde_json::from_str(ORDERS[pick.below(ORDERS.len() as u32) as usize])
                     .expect("json");
@@ -199,8 +208,16 @@ fn setups() -> Vec<(u8, Value)> {
         json!({"reaction_seconds": 30}),
         json!({"character_choice": 2, "reaction_seconds": 30}),
     ];
+    let solo = [
+        json!({"mode": "lone_gunslinger", "difficulty": 0}),
+        json!({"mode": "lone_gunslinger", "difficulty": 2, "night_brings_chaos": true}),
+        json!({"mode": "lone_gunslinger", "difficulty": 4, "four_most_wanted": true}),
+        json!({"mode": "lone_gunslinger", "final_challenge": true, "reaction_seconds": 30}),
+        json!({"mode": "lone_gunslinger", "difficulty": 1, "choose_characters": true}),
+    ];
     (3..=8)
         .flat_map(|p| options.iter().map(move |o| (p, o.clone())))
+        .chain(solo.into_iter().map(|o| (6, o)))
         .collect()
 }
 
@@ -208,7 +225,10 @@ fn setups() -> Vec<(u8, Value)> {
 #[test]
 #[ignore]
 fn record_card_corpus() {
-    let file = std::fs::File::create(CORPUS).expect("create the corpus");
+    // Written beside the corpus and renamed once whole: a failed recording
+    // leaves the corpus as it was.
+    let partial = format!("{CORPUS}.partial");
+    let file = std::fs::File::create(&partial).expect("create the corpus");
     let mut out = GzEncoder::new(file, Compression::best());
     let mut n = 0u64;
     for (players, options) in setups() {
@@ -220,6 +240,7 @@ fn record_card_corpus() {
         }
     }
     out.finish().expect("flush");
+    std::fs::rename(&partial, CORPUS).expect("replace the corpus");
 }
 
 /// Checks one recorded game; `Err` says what first differs.
