@@ -78,7 +78,15 @@ pub fn simulate<R: Playable>(sim: &Simulation, progress: &dyn Fn()) -> Result<Re
             .filter_map(|seat| R::policy(policy_of(seat), game_seed ^ ((seat as u64) << 48)))
             .collect()
     };
-    let config = R::config(sim.players, &sim.options, bot_seats(&make(0)))?;
+    // A game some of whose seats the rules play (a solo game) is played by
+    // the policies as its person would: no bot seats. Otherwise every seat is
+    // a bot seat of its policy, as the server's bots are.
+    let seats = if R::rules_seats(sim.players, &sim.options).is_empty() {
+        bot_seats(&make(0))
+    } else {
+        vec![engine::SeatSpec::default(); sim.players as usize]
+    };
+    let config = R::config(sim.players, &sim.options, seats)?;
     let mut report = Report::default();
     let fail = |report: &mut Report, seed: u64, why: String| {
         report.failures += 1;
