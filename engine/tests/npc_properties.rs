@@ -22,7 +22,7 @@ use engine::bang::{self, Action, Bang, Config, Event, Options, State, npc};
 use engine::{GameRng, Role, Ruleset, SeatSpec, Seed, Team, Viewer, verify_log};
 
 /// Games per test in the default run.
-const GAMES: u64 = 400;
+const GAMES: u64 = 3000;
 
 fn games() -> u64 {
     std::env::var("NPC_PROPERTY_GAMES")
@@ -140,15 +140,16 @@ fn solo_game(g: u64, by_policy: bool) -> (usize, bool) {
         };
         assert!(!events.is_empty());
         for e in &events {
-            Bang::apply(&mut state, e);
-            Bang::check_invariants(&state)
-                .unwrap_or_else(|why| panic!("game {g} after {e:?}: {why}"));
-            if let Event::NpcActed { seat, .. } = e {
+            if let Event::NpcActed { seat, action, .. } = e {
                 assert!(
                     !person(*seat),
                     "game {g}: the rules played the person's seat"
                 );
+                aims_as_part_b(&state, *seat, action, g);
             }
+            Bang::apply(&mut state, e);
+            Bang::check_invariants(&state)
+                .unwrap_or_else(|why| panic!("game {g} after {e:?}: {why}"));
         }
         for v in [Viewer::Seat(0), Viewer::Seat(3), Viewer::Spectator] {
             let view = bang::view(&state, v);
@@ -179,18 +180,52 @@ fn solo_game(g: u64, by_policy: bool) -> (usize, bool) {
     (log.len(), won)
 }
 
+/// A5, B4.1, B5: an NPC's card aimed at a player aims at the Sheriff or the
+/// Deputy only — the Renegade never at the Sheriff while the Deputy lives, a
+/// Jail only at the Deputy.
+fn aims_as_part_b(state: &State, seat: u8, action: &Action, g: u64) {
+    let Action::Play {
+        card,
+        target: Some(t),
+        ..
+    } = *action
+    else {
+        return;
+    };
+    let role = |s: u8| state.p(s).role;
+    let deputy_alive = (0..6).any(|s| role(s) == Some(Role::Deputy) && state.alive(s));
+    let allowed = match role(seat) {
+        Some(Role::Outlaw) => matches!(role(t), Some(Role::Sheriff | Role::Deputy)),
+        Some(Role::Renegade) if deputy_alive => role(t) == Some(Role::Deputy),
+        Some(Role::Renegade) => role(t) == Some(Role::Sheriff),
+        _ => false,
+    };
+    assert!(allowed, "game {g}: NPC {seat} aims {card} at {t}");
+    if bang::kind(card) == bang::Kind::Jail {
+        assert_eq!(
+            role(t),
+            Some(Role::Deputy),
+            "game {g}: a Jail not on the Deputy"
+        );
+    }
+}
+
 #[test]
 fn solo_games_keep_every_property() {
-    let (mut total, mut longest, mut won) = (0, 0, 0);
+    let (mut total, mut longest, mut won) = (0, 0, [[0u64; 5]; 2]);
     let n = games();
     for g in 0..n {
-        let (events, w) = solo_game(g, g % 2 == 1);
+        let by_policy = g % 2 == 1;
+        let (events, w) = solo_game(g, by_policy);
         total += events;
         longest = longest.max(events);
-        won += w as u64;
+        let level = solo_options(g).solo().map_or(0, |s| s.difficulty as usize);
+        won[by_policy as usize][level] += w as u64;
     }
     eprintln!(
-        "solo games={n} events={total} longest_game_events={longest} person_won={won} failures=0"
+        "solo games={n} events={total} longest_game_events={longest} failures=0 \
+         person_won_by_level(random)={:?} person_won_by_level(policy)={:?}",
+        won[0], won[1]
     );
 }
 

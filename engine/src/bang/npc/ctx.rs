@@ -77,6 +77,11 @@ impl<'a> Ctx<'a> {
         self.v.solo.is_some()
     }
 
+    /// Whether the seat is a solo NPC (Part B), not the person's seat.
+    pub fn npc(&self) -> bool {
+        self.p(self.me).is_some_and(|p| p.npc)
+    }
+
     /// Whether this is the 3-player variant (C3.3).
     pub fn three(&self) -> bool {
         self.v.players.len() == 3

@@ -27,7 +27,7 @@ impl Ctx<'_> {
 
     /// B4.1 (A5, A7.2): an Outlaw aims at the Sheriff, else the Deputy; the
     /// Renegade at the Deputy while he lives, then at the Sheriff. The person's
-    /// seats, when the policy plays them (D-LG): the NPCs, Outlaws first, each
+    /// seats, when the policy plays them (docs/decisions.md): the NPCs, Outlaws first, each
     /// clockwise.
     fn solo_list(&self) -> Vec<Seat> {
         let sheriff = self.known(Role::Sheriff);
@@ -167,9 +167,9 @@ impl Ctx<'_> {
             in_play,
         };
         let action = match kind(card) {
-            // Solo (B4.2, D-L6): a card in hand is needed; the rules choose
-            // the card taken by class (B6).
-            Kind::Panic | Kind::CatBalou if self.solo() => play(None),
+            // A solo NPC (B4.2, D-L6): a card in hand is needed; the rules
+            // choose the card taken by class (B6).
+            Kind::Panic | Kind::CatBalou if self.npc() => play(None),
             Kind::Panic | Kind::CatBalou => play(self.take_choice(card, t)?),
             _ => play(None),
         };

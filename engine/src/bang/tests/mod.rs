@@ -13,9 +13,11 @@ mod dynamite_jail;
 mod elimination;
 mod limits_and_distance;
 mod multi_target;
+mod npc;
 #[cfg(feature = "openapi")]
 mod openapi;
 mod shots;
+mod solo;
 mod three_players;
 mod windows;
 
