@@ -16,15 +16,15 @@ pub struct GameRecord<R: Ruleset = Dice> {
     pub outcome: Option<Winners>,
 }
 
-/// Shows each seat's policy the events it may see.
-fn observe<R: Ruleset>(policies: &mut [Box<dyn Policy<R>>], events: &[R::Event]) {
+/// Shows each seat's policy the events it may see in the game `state` is of.
+fn observe<R: Ruleset>(policies: &mut [Box<dyn Policy<R>>], state: &R::State, events: &[R::Event]) {
     for (seat, policy) in policies.iter_mut().enumerate() {
         if !policy.observes() {
             continue;
         }
         for e in events {
             if R::hides(e) {
-                policy.observe(&R::redact(e, Viewer::Seat(seat as u8)));
+                policy.observe(&R::redact_in(state, e, Viewer::Seat(seat as u8)));
             } else {
                 policy.observe(e);
             }
@@ -58,7 +58,7 @@ pub fn play_game<R: Ruleset>(
     for e in &events {
         R::apply(&mut state, e);
     }
-    observe(policies, &events);
+    observe(policies, &state, &events);
     // The view given to policies that do not read it.
     let mut blank = None;
     let mut legal = Vec::new();
@@ -90,7 +90,7 @@ pub fn play_game<R: Ruleset>(
         let before = events.len();
         R::play_into(&mut state, seat, &action, &mut rng, &mut events)
             .map_err(|e| e.to_string())?;
-        observe(policies, &events[before..]);
+        observe(policies, &state, &events[before..]);
     }
     let outcome = R::winners(&state);
     Ok(GameRecord {

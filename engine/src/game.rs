@@ -331,7 +331,7 @@ impl<R: Ruleset> Game for Table<R> {
             return event.clone();
         }
         match R::Event::deserialize(event) {
-            Ok(e) => to_json(&R::redact(&e, viewer)),
+            Ok(e) => to_json(&R::redact_in(&self.state, &e, viewer)),
             Err(_) => Value::Null,
         }
     }

@@ -41,6 +41,35 @@ async fn one_token_plays_a_solo_game_to_the_end_against_the_rules_npcs() {
         4,
         "{kinds:?}"
     );
+    // Nothing is hidden but the deck order (A3.2): a spectator's events show
+    // the NPCs' starting Stacks, not the shuffled deck.
+    let (_, page) = c
+        .get(&format!("/v1/games/{id}/events?limit=100"), None)
+        .await;
+    let events = page["events"].as_array().unwrap();
+    let stacks: Vec<&Value> = events
+        .iter()
+        .map(|e| &e["event"])
+        .filter(|e| e["type"] == "cards_drawn" && !mine.contains(&e["seat"].as_u64().unwrap()))
+        .collect();
+    assert!(!stacks.is_empty());
+    assert!(
+        stacks
+            .iter()
+            .all(|e| e["cards"].as_array().unwrap().iter().all(Value::is_u64)),
+        "{stacks:?}"
+    );
+    let shuffled = events
+        .iter()
+        .find(|e| e["event"]["type"] == "deck_shuffled")
+        .expect("a shuffle");
+    assert!(
+        shuffled["event"]["order"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(Value::is_null)
+    );
     let deadline = Instant::now() + Duration::from_secs(120);
     let mut moves = 0;
     loop {

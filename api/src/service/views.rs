@@ -112,7 +112,12 @@ impl Service {
             }
         }
         let record = self.record(id)?;
-        let live = FoldedGame::new(&record.ruleset)?;
+        // What is hidden is fixed by the game's opening (a solo game hides
+        // only the deck order): redact with a game folded that far.
+        let mut live = FoldedGame::new(&record.ruleset)?;
+        if let Some(first) = self.store.events(id, 0, 1)?.first() {
+            live.apply(&first.event)?;
+        }
         let viewer = caller.viewer(record.status == GameStatus::Finished);
         Ok(EventPage {
             version: record.version,

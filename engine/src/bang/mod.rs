@@ -296,6 +296,16 @@ impl crate::Ruleset for Bang {
         redact(event, viewer)
     }
 
+    fn redact_in(state: &State, event: &Event, viewer: Viewer) -> Event {
+        // A solo game hides nothing but the deck order (A3.2): its events show
+        // every card, as its views do.
+        if state.solo.is_some() && !matches!(event, Event::DeckShuffled { .. }) {
+            redact(event, Viewer::Omniscient)
+        } else {
+            redact(event, viewer)
+        }
+    }
+
     fn ends_game(event: &Event) -> bool {
         matches!(event, Event::GameEnded { .. })
     }

@@ -163,6 +163,12 @@ pub trait Ruleset: 'static {
     fn hides(event: &Self::Event) -> bool;
     /// The event as `viewer` may see it.
     fn redact(event: &Self::Event, viewer: Viewer) -> Self::Event;
+    /// The event as `viewer` may see it in the game `state` belongs to: for a
+    /// ruleset whose options change what is hidden (a solo game shows every
+    /// hand), read from the state. By default, [`Ruleset::redact`].
+    fn redact_in(_state: &Self::State, event: &Self::Event, viewer: Viewer) -> Self::Event {
+        Self::redact(event, viewer)
+    }
     /// Whether the event ends the game.
     fn ends_game(event: &Self::Event) -> bool;
     /// The seats whose decisions the person who holds `seat` takes: his own,
