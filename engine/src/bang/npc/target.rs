@@ -65,55 +65,26 @@ impl Ctx<'_> {
             Some(Role::Outlaw) => {
                 // C6.2: never a player known to be an Outlaw.
                 let known_outlaw = |t: &Seat| self.role_of(*t) == Some(Role::Outlaw);
-                // EXPERIMENT E5: suspected Deputies only while one may live.
-                let deputies = if self.deputy_may_live() {
-                    self.suspected_deputies()
-                } else {
-                    Vec::new()
-                };
                 sheriff
                     .into_iter()
-                    .chain(deputies)
+                    .chain(self.suspected_deputies())
                     .filter(|t| !known_outlaw(t))
                     .collect()
             }
             Some(Role::Sheriff) => attackers,
             // C6.1: a Deputy never aims at the Sheriff.
-            Some(Role::Deputy) => {
-                // EXPERIMENT E3: with no other Deputy possibly in play, every
-                // other player but the Sheriff is an enemy: after the suspects.
-                let mut list: Vec<Seat> = attackers
-                    .into_iter()
-                    .filter(|&t| Some(t) != sheriff)
-                    .collect();
-                if self.other_deputies_dead() {
-                    let rest: Vec<Seat> = self
-                        .clockwise()
-                        .into_iter()
-                        .filter(|&t| Some(t) != sheriff && !list.contains(&t))
-                        .collect();
-                    list.extend(rest);
-                }
-                list
-            }
+            Some(Role::Deputy) => attackers
+                .into_iter()
+                .filter(|&t| Some(t) != sheriff)
+                .collect(),
             Some(Role::Renegade) => {
-                // EXPERIMENT E1: Outlaws first, then Deputies, the Sheriff last.
-                let others: Vec<Seat> = self
-                    .clockwise()
-                    .into_iter()
-                    .filter(|&t| Some(t) != sheriff)
-                    .collect();
-                if others.is_empty() {
-                    sheriff.into_iter().collect()
-                } else if self.role_may_live(Role::Outlaw) {
-                    attackers.into_iter().filter(|&t| Some(t) != sheriff).collect()
+                let presumed_outlaw = |t: &Seat| self.mem.sheriff_score(*t) >= 1;
+                let list = if self.deputy_may_live() {
+                    self.suspected_deputies()
                 } else {
-                    let mut list = self.suspected_deputies();
-                    let rest: Vec<Seat> =
-                        others.into_iter().filter(|t| !list.contains(t)).collect();
-                    list.extend(rest);
-                    list
-                }
+                    sheriff.into_iter().collect()
+                };
+                list.into_iter().filter(|t| !presumed_outlaw(t)).collect()
             }
             None => Vec::new(),
         }
@@ -158,32 +129,6 @@ impl Ctx<'_> {
             )
         });
         list
-    }
-
-    /// EXPERIMENT: the game has players of `role` not all known eliminated.
-    fn role_may_live(&self, role: Role) -> bool {
-        let players = self.v.players.len() as u8;
-        let dealt = roles_for(players).iter().filter(|&&r| r == role).count();
-        let dead = self
-            .v
-            .players
-            .iter()
-            .filter(|p| !p.alive && p.role == Some(role))
-            .count();
-        dead < dealt
-    }
-
-    /// EXPERIMENT E3: every Deputy but the seat is known eliminated.
-    fn other_deputies_dead(&self) -> bool {
-        let players = self.v.players.len() as u8;
-        let dealt = roles_for(players).iter().filter(|&&r| r == Role::Deputy).count();
-        let dead = self
-            .v
-            .players
-            .iter()
-            .filter(|p| !p.alive && p.role == Some(Role::Deputy))
-            .count();
-        dead + 1 >= dealt
     }
 
     /// C3 (Renegade): the game has Deputies and not all are known eliminated.

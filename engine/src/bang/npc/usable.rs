@@ -63,14 +63,6 @@ impl Ctx<'_> {
                 play(None, Reason::HitsEveryone)
             }
             Kind::Indians | Kind::Gatling => None,
-            // EXPERIMENT E2: only an Outlaw bot plays a Dynamite in a hidden-role game.
-            Kind::Dynamite
-                if !self.solo()
-                    && !self.three()
-                    && self.role() != Some(crate::core::Role::Outlaw) =>
-            {
-                None
-            }
             // The same-name rule makes these illegal when one is in play.
             Kind::Dynamite | Kind::Barrel | Kind::Mustang | Kind::Scope => {
                 play(None, Reason::Equip)
