@@ -146,7 +146,9 @@ fn play(
             .iter()
             .find(|p| p.seat == seat)
             .map(|p| p.decision);
-        decision_stats(&state, seat, decision, &action, &legal, &roles, t, &grp, &who);
+        decision_stats(
+            &state, seat, decision, &action, &legal, &roles, t, &grp, &who,
+        );
         let mut rng = GameRng::new(seed, Bang::version(&state));
         let before = events.len();
         Bang::play_into(&mut state, seat, &action, &mut rng, &mut events)
@@ -167,7 +169,9 @@ fn play(
         _ => "other",
     };
     let alive_end = (0..n).filter(|&s| state.p(s).alive).count();
-    let sheriff = (0..n).find(|&s| roles[s as usize] == Role::Sheriff).unwrap();
+    let sheriff = (0..n)
+        .find(|&s| roles[s as usize] == Role::Sheriff)
+        .unwrap();
     let sheriff_killer = match state.eliminated_by[sheriff as usize] {
         Some(Some(k)) => who(k),
         Some(None) => "no one".into(),
@@ -189,29 +193,47 @@ fn play(
         if !won {
             t.add(
                 &gname,
-                format!("b.loss: {team_won} won, me {}", if alive { "alive" } else { "dead" }),
+                format!(
+                    "b.loss: {team_won} won, me {}",
+                    if alive { "alive" } else { "dead" }
+                ),
                 1,
             );
             if team_won == "outlaws" {
-                t.add(&gname, format!("b.loss: Sheriff killed by {sheriff_killer}"), 1);
+                t.add(
+                    &gname,
+                    format!("b.loss: Sheriff killed by {sheriff_killer}"),
+                    1,
+                );
             }
         } else {
-            t.add(&gname, format!("b.win: {team_won}, me {}", if alive { "alive" } else { "dead" }), 1);
+            t.add(
+                &gname,
+                format!(
+                    "b.win: {team_won}, me {}",
+                    if alive { "alive" } else { "dead" }
+                ),
+                1,
+            );
         }
         // Teammates' policies (composition).
         let mates: Vec<String> = (0..n)
-            .filter(|&o| o != s && team(roles[o as usize]) == team(roles[s as usize]) && roles[s as usize] != Role::Renegade)
+            .filter(|&o| {
+                o != s
+                    && team(roles[o as usize]) == team(roles[s as usize])
+                    && roles[s as usize] != Role::Renegade
+            })
             .map(|o| pol(o).to_string())
             .collect();
-        let comp = format!(
-            "c.sheriff {} mates [{}]",
-            pol(sheriff),
-            mates.join("")
-        );
+        let comp = format!("c.sheriff {} mates [{}]", pol(sheriff), mates.join(""));
         t.add(&gname, format!("{comp} games"), 1);
         t.add(&gname, format!("{comp} wins"), u64::from(won));
         if roles[s as usize] == Role::Renegade {
-            t.add(&gname, format!("r.alive at end with {alive_end} alive, {team_won} won"), u64::from(alive));
+            t.add(
+                &gname,
+                format!("r.alive at end with {alive_end} alive, {team_won} won"),
+                u64::from(alive),
+            );
         }
     }
     Ok(())
@@ -254,9 +276,11 @@ fn decision_stats(
             let mut bang_roles: Vec<&str> = legal
                 .iter()
                 .filter_map(|a| match a {
-                    Action::Play { card, target: Some(tg), .. } if kind(*card) == Kind::Bang => {
-                        Some(role_name(roles[*tg as usize]))
-                    }
+                    Action::Play {
+                        card,
+                        target: Some(tg),
+                        ..
+                    } if kind(*card) == Kind::Bang => Some(role_name(roles[*tg as usize])),
                     _ => None,
                 })
                 .collect();
@@ -268,7 +292,9 @@ fn decision_stats(
                     t.add(&g, format!("d.  ...which could hit a {r}"), 1);
                 }
             }
-            let duel = legal.iter().any(|a| matches!(a, Action::Play { card, .. } if kind(*card) == Kind::Duel));
+            let duel = legal
+                .iter()
+                .any(|a| matches!(a, Action::Play { card, .. } if kind(*card) == Kind::Duel));
             if duel {
                 t.add(&g, "d.ends turn holding a playable Duel", 1);
             }
@@ -281,8 +307,12 @@ fn decision_stats(
         (Some(Decision::Shot { needed }), a) => {
             let missed = hand.iter().filter(|&&k| k == Kind::Missed).count();
             match a {
-                Action::Pass if missed >= needed as usize => t.add(&g, "f.shot: took hit holding enough Missed!", 1),
-                Action::Pass if missed > 0 => t.add(&g, "f.shot: took hit holding too few Missed!", 1),
+                Action::Pass if missed >= needed as usize => {
+                    t.add(&g, "f.shot: took hit holding enough Missed!", 1)
+                }
+                Action::Pass if missed > 0 => {
+                    t.add(&g, "f.shot: took hit holding too few Missed!", 1)
+                }
                 _ => {}
             }
         }
@@ -331,7 +361,11 @@ fn event_stats(
             {
                 t.add(
                     &grp(*seat),
-                    format!("h.{}aim {k:?} -> {}", rel(*seat, *tg), role_name(roles[*tg as usize])),
+                    format!(
+                        "h.{}aim {k:?} -> {}",
+                        rel(*seat, *tg),
+                        role_name(roles[*tg as usize])
+                    ),
                     1,
                 );
                 if k == Kind::Duel {
@@ -353,7 +387,10 @@ fn event_stats(
             let src = match by {
                 Some(b) => {
                     let k = tr.last_card[*b as usize].map_or("?".into(), |k| format!("{k:?}"));
-                    if tr.duel.is_some_and(|(x, y)| (x == *b || y == *b) && (x == *seat || y == *seat)) {
+                    if tr
+                        .duel
+                        .is_some_and(|(x, y)| (x == *b || y == *b) && (x == *seat || y == *seat))
+                    {
                         "Duel".to_string()
                     } else {
                         k
@@ -361,26 +398,54 @@ fn event_stats(
                 }
                 None => "none".into(),
             };
-            t.add(&grp(*seat), format!("i.life lost from {} via {src}", by.map_or("no one".into(), |b| who(b))), amount);
+            t.add(
+                &grp(*seat),
+                format!(
+                    "i.life lost from {} via {src}",
+                    by.map_or("no one".into(), |b| who(b))
+                ),
+                amount,
+            );
             if let Some(b) = by
                 && b != seat
             {
-                t.add(&grp(*b), format!("j.{}damage dealt to {} via {src}", rel(*b, *seat), role_name(roles[*seat as usize])), amount);
+                t.add(
+                    &grp(*b),
+                    format!(
+                        "j.{}damage dealt to {} via {src}",
+                        rel(*b, *seat),
+                        role_name(roles[*seat as usize])
+                    ),
+                    amount,
+                );
             }
             if let Some((x, y)) = tr.duel
                 && (*seat == x || *seat == y)
             {
                 let (loser, winner) = if *seat == x { (x, y) } else { (y, x) };
                 let side = if loser == x { "challenger" } else { "target" };
-                t.add(&grp(loser), format!("k.duel lost as {side} vs {}", who(winner)), 1);
+                t.add(
+                    &grp(loser),
+                    format!("k.duel lost as {side} vs {}", who(winner)),
+                    1,
+                );
                 let wside = if winner == x { "challenger" } else { "target" };
-                t.add(&grp(winner), format!("k.duel won as {wside} vs {}", who(loser)), 1);
+                t.add(
+                    &grp(winner),
+                    format!("k.duel won as {wside} vs {}", who(loser)),
+                    1,
+                );
                 tr.duel = None;
             }
         }
         Event::PlayerEliminated { seat, by, .. } => {
             tr.deaths += 1;
-            let alive = state.table.iter().take(roles.len()).filter(|p| p.alive).count();
+            let alive = state
+                .table
+                .iter()
+                .take(roles.len())
+                .filter(|p| p.alive)
+                .count();
             let g = grp(*seat);
             t.add(&g, "l.died", 1);
             t.add(&g, format!("l.died as elimination #{}", tr.deaths), 1);
@@ -389,8 +454,16 @@ fn event_stats(
                 Some(b) if b == seat => t.add(&g, "l.killed by self", 1),
                 Some(b) => {
                     let k = tr.last_card[*b as usize].map_or("?".into(), |k| format!("{k:?}"));
-                    t.add(&g, format!("l.killed by {} ({}via {k})", who(*b), rel(*b, *seat)), 1);
-                    t.add(&grp(*b), format!("m.{}killed a {}", rel(*b, *seat), who(*seat)), 1);
+                    t.add(
+                        &g,
+                        format!("l.killed by {} ({}via {k})", who(*b), rel(*b, *seat)),
+                        1,
+                    );
+                    t.add(
+                        &grp(*b),
+                        format!("m.{}killed a {}", rel(*b, *seat), who(*seat)),
+                        1,
+                    );
                 }
                 None => t.add(&g, "l.killed by no one (Dynamite)", 1),
             }
