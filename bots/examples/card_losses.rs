@@ -29,7 +29,7 @@ type Seat = u8;
 static GAMES: std::sync::Mutex<Option<std::fs::File>> = std::sync::Mutex::new(None);
 
 fn pol(seat: Seat) -> &'static str {
-    if seat % 2 == 0 { "N" } else { "R" }
+    if seat.is_multiple_of(2) { "N" } else { "R" }
 }
 
 fn role_name(r: Role) -> &'static str {
@@ -179,7 +179,7 @@ fn play(
     };
     if let Some(out) = &mut *GAMES.lock().unwrap() {
         use std::io::Write;
-        let line: Vec<String> = (0..n).map(|s| who(s)).collect();
+        let line: Vec<String> = (0..n).map(who).collect();
         writeln!(out, "{} {}", line.join(","), team_won).unwrap();
     }
     for s in 0..n {
@@ -322,10 +322,8 @@ fn decision_stats(
                 t.add(&g, "f.dying: no Beer played though holding one", 1);
             }
         }
-        (Some(Decision::Indians | Decision::Duel), Action::Pass) => {
-            if hand.contains(&Kind::Bang) {
-                t.add(&g, "f.indians/duel: lost a life holding a BANG!", 1);
-            }
+        (Some(Decision::Indians | Decision::Duel), Action::Pass) if hand.contains(&Kind::Bang) => {
+            t.add(&g, "f.indians/duel: lost a life holding a BANG!", 1);
         }
         _ => {}
     }
@@ -402,7 +400,7 @@ fn event_stats(
                 &grp(*seat),
                 format!(
                     "i.life lost from {} via {src}",
-                    by.map_or("no one".into(), |b| who(b))
+                    by.map_or("no one".into(), who)
                 ),
                 amount,
             );
