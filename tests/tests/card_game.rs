@@ -61,8 +61,19 @@ fn differences(a: &Value, b: &Value, path: String, out: &mut Vec<String>) {
 /// What `seat` is shown may differ from what a spectator is shown only in
 /// the seat's own secrets: its own player entry, its orders, and (for Kit
 /// Carlson) the cards he looks at. Events differ only where they concern it.
-async fn assert_no_leak(c: &Client, id: &str, seat: u64, token: &str) {
-    let (_, mine) = c.get(&format!("/v1/games/{id}"), Some(token)).await;
+/// `token` is the seat's own, or the worker key (which sees a bot seat with
+/// `?seat=N`, as the bot workers do).
+async fn assert_no_leak(c: &Client, id: &str, seat: u64, token: &str, worker: bool) {
+    let as_seat = |sep: char| {
+        if worker {
+            format!("{sep}seat={seat}")
+        } else {
+            String::new()
+        }
+    };
+    let (_, mine) = c
+        .get(&format!("/v1/games/{id}{}", as_seat('?')), Some(token))
+        .await;
     let (_, public) = c
         .get(&format!("/v1/games/{id}?at={}", mine["version"]), None)
         .await;
@@ -95,7 +106,10 @@ async fn assert_no_leak(c: &Client, id: &str, seat: u64, token: &str) {
     }
     let version = mine["version"].as_u64().unwrap();
     let (_, theirs) = c
-        .get(&format!("/v1/games/{id}/events?limit=1000"), Some(token))
+        .get(
+            &format!("/v1/games/{id}/events?limit=1000{}", as_seat('&')),
+            Some(token),
+        )
         .await;
     let (_, spectator) = c
         .get(&format!("/v1/games/{id}/events?limit=1000"), None)
@@ -142,7 +156,11 @@ async fn a_person_and_three_bots_play_the_card_game_to_the_end() {
             .map(|p| p["decision"]["kind"].clone())
             .unwrap();
         if moves % 5 == 0 {
-            assert_no_leak(&c, &id, 0, &tokens[0]).await;
+            assert_no_leak(&c, &id, 0, &tokens[0], false).await;
+            // Every bot seat, as the workers see it.
+            for bot in 1..4 {
+                assert_no_leak(&c, &id, bot, &server.worker_key, true).await;
+            }
         }
         let (_, legal) = c
             .get(&format!("/v1/games/{id}/actions"), Some(&tokens[0]))
