@@ -528,7 +528,7 @@ fn played(s: &mut State, seat: Seat, card: Card, target: Option<Seat>) {
             // Solo (B6): an NPC's Panic!/Cat Balou takes by class, the victim choosing.
             if let Some(t) = target
                 && t != seat
-                && super::solo::is_npc(s, seat)
+                && super::solo::seats::is_npc(s, seat)
             {
                 s.effect = Some(Effect::GiveUp {
                     taker: seat,

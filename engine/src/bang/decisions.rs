@@ -7,7 +7,6 @@ use serde::{Deserialize, Serialize};
 use super::actions::{Action, DrawFrom};
 use super::cards::{Card, Kind, kind};
 use super::characters::Character;
-use super::machine::draw_choice;
 use super::state::{Effect, MAX_PLAYERS, Phase, State, WindowKind};
 use crate::core::{Role, Seat};
 
@@ -249,7 +248,7 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
             }
         }
         Decision::GiveUp => {
-            for card in super::solo::give_class(s, seat) {
+            for card in super::solo::seats::give_class(s, seat) {
                 out.push(Action::Respond { card });
             }
         }
@@ -346,7 +345,7 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Action, ActionErr
         return Err(ActionError::NotYourDecision(seat));
     }
     let action = match *action {
-        Action::SetOrders { .. } if super::solo::is_npc(s, seat) => {
+        Action::SetOrders { .. } if super::solo::seats::is_npc(s, seat) => {
             return Err(ActionError::Illegal(format!(
                 "seat {seat} is an NPC: the rules play it, it takes no orders"
             )));
@@ -384,4 +383,15 @@ fn why(s: &State, seat: Seat, action: &Action, decision: Decision) -> String {
         return "pick one of the General Store's cards".into();
     }
     format!("that action does not answer {decision:?}")
+}
+
+/// Whether the current player has a choice in phase 1 (Jesse Jones, Pedro
+/// Ramirez, or Sid Ketchum able to heal first).
+pub fn draw_choice(s: &State, seat: Seat) -> bool {
+    (s.is(seat, Character::JesseJones)
+        && s.others_clockwise(seat)
+            .iter()
+            .any(|&o| !s.p(o).hand.is_empty()))
+        || (s.is(seat, Character::PedroRamirez) && !s.discard.is_empty())
+        || s.can_heal(seat)
 }

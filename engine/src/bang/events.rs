@@ -8,9 +8,9 @@ use serde::{Deserialize, Serialize};
 use super::actions::Action;
 use super::cards::Card;
 use super::characters::Character;
-use super::npc::Reason;
 use super::options::{Options, SeatSpec};
 use super::orders::Orders;
+use super::reason::Reason;
 use super::state::{CheckKind, Outcome, Phase, WindowKind};
 use crate::core::{Role, Seat, Seed};
 

@@ -7,9 +7,8 @@ use super::characters::Character;
 use super::events::Event;
 use super::machine::M;
 use super::orders::Reply;
-use super::roles::three_player_target;
-use super::state::{Dying, Outcome, State, WindowKind};
-use crate::core::{Role, Seat, Team};
+use super::state::{Dying, WindowKind};
+use crate::core::{Role, Seat};
 
 impl M<'_, '_> {
     /// §11: `seat` loses `amount` life, `by` responsible. If he is not dying,
@@ -165,7 +164,7 @@ impl M<'_, '_> {
             return; // D-B14
         };
         // A6.2: in a solo game the Sheriff and the Deputy never draw the reward.
-        if (s.three_players() || role == Role::Outlaw) && !super::solo::is_person(s, r) {
+        if (s.three_players() || role == Role::Outlaw) && !super::solo::seats::is_person(s, r) {
             self.draw(r, 3);
         }
         let s = self.s();
@@ -181,67 +180,4 @@ impl M<'_, '_> {
             }
         }
     }
-}
-
-/// §15 and §17: who has won, if the game is over (checked only between
-/// top-level actions). In a solo game (A4) the outcome also says whether the
-/// person won: the Law's victory, the standard winners recorded as ever.
-pub fn victory(s: &State) -> Option<Outcome> {
-    let mut outcome = standard_victory(s)?;
-    if s.solo.is_some() {
-        outcome.human_won = Some(outcome.team == Some(Team::Law));
-    }
-    Some(outcome)
-}
-
-/// §15 and §17, whatever the mode.
-fn standard_victory(s: &State) -> Option<Outcome> {
-    if !s.started() {
-        return None;
-    }
-    let role = |seat: Seat| s.p(seat).role;
-    let alive: Vec<Seat> = s.seats().filter(|&x| s.alive(x)).collect();
-    if s.three_players() {
-        // B-17.3: the player responsible for his own target's elimination wins.
-        for p in s.seats() {
-            let Some(mine) = role(p) else { continue };
-            let target = three_player_target(mine);
-            if s.seats().any(|q| {
-                role(q) == Some(target)
-                    && !s.alive(q)
-                    && s.eliminated_by[q as usize] == Some(Some(p))
-            }) {
-                return Some(Outcome::new(Some(Team::Survivor), vec![p]));
-            }
-        }
-        return match alive.len() {
-            0 => Some(Outcome::new(None, Vec::new())),
-            1 => Some(Outcome::new(Some(Team::Survivor), alive)),
-            _ => None,
-        };
-    }
-    let sheriff_alive = alive.iter().any(|&x| role(x) == Some(Role::Sheriff));
-    if !sheriff_alive {
-        if alive.len() == 1 && role(alive[0]) == Some(Role::Renegade) {
-            return Some(Outcome::new(Some(Team::Renegade), alive));
-        }
-        return Some(Outcome::new(
-            Some(Team::Outlaws),
-            s.seats()
-                .filter(|&x| role(x) == Some(Role::Outlaw))
-                .collect(),
-        ));
-    }
-    if alive
-        .iter()
-        .all(|&x| matches!(role(x), Some(Role::Sheriff | Role::Deputy)))
-    {
-        return Some(Outcome::new(
-            Some(Team::Law),
-            s.seats()
-                .filter(|&x| matches!(role(x), Some(Role::Sheriff | Role::Deputy)))
-                .collect(),
-        ));
-    }
-    None
 }

@@ -7,9 +7,10 @@ use super::Bang;
 use super::actions::DrawFrom;
 use super::cards::{Card, Kind, explodes, is_heart, is_red};
 use super::characters::Character;
+use super::decisions::draw_choice;
 use super::events::Event;
-use super::life::victory;
 use super::state::{CheckKind, Phase, State, WindowKind};
+use super::victory::victory;
 use crate::core::{GameRng, Recorder, Seat, Step};
 
 /// The state being moved on by one decision, and the RNG it draws from.
@@ -41,7 +42,7 @@ impl M<'_, '_> {
     pub fn step(&mut self) -> Step {
         let step = self.rules_step();
         if step == Step::Waits
-            && let Some(seat) = super::solo::npc_to_act(self.s())
+            && let Some(seat) = super::solo::waiting::npc_to_act(self.s())
         {
             self.npc_act(seat);
             return Step::Moved;
@@ -334,17 +335,6 @@ pub fn best_card(kind: CheckKind, flipped: &[Card]) -> Card {
         .or(flipped.first())
         .copied()
         .unwrap_or_default()
-}
-
-/// Whether the current player has a choice in phase 1 (Jesse Jones, Pedro
-/// Ramirez, or Sid Ketchum able to heal first).
-pub fn draw_choice(s: &State, seat: Seat) -> bool {
-    (s.is(seat, Character::JesseJones)
-        && s.others_clockwise(seat)
-            .iter()
-            .any(|&o| !s.p(o).hand.is_empty()))
-        || (s.is(seat, Character::PedroRamirez) && !s.discard.is_empty())
-        || s.can_heal(seat)
 }
 
 /// D-B3: the first player on the left of `from` in play without a Dynamite

@@ -8,6 +8,7 @@ mod actions;
 mod apply;
 mod cards;
 mod characters;
+mod config_check;
 mod decisions;
 pub mod distance;
 mod events;
@@ -18,11 +19,13 @@ pub mod npc;
 mod options;
 mod orders;
 mod play;
+mod reason;
 mod resolve;
 mod roles;
 mod setup;
 pub mod solo;
 mod state;
+mod victory;
 mod view;
 
 pub use actions::{Action, DrawFrom};
@@ -35,7 +38,6 @@ pub use characters::{CHARACTERS, Character, CharacterInfo};
 pub use decisions::{ActionError, Decision, Pending, legal_actions, legal_actions_into, pending};
 pub use events::{Event, GameCreated, HIDING_EVENTS};
 pub use invariants::check_invariants;
-pub use life::victory;
 pub use options::{Config, Options, SeatSpec};
 pub use orders::{Orders, Reply, StoreReply};
 pub use roles::{roles_for, three_player_target};
@@ -45,6 +47,7 @@ pub use state::{
     Check, CheckKind, Dying, Effect, InPlay, MAX_PLAYERS, Outcome, Phase, Pile, Player, Shot,
     State, Targets, Turn, Window, WindowKind, bang_card, missed_effect,
 };
+pub use victory::victory;
 pub use view::{PlayerView, View, redact, view};
 
 use std::ops::RangeInclusive;

@@ -56,10 +56,10 @@ pub struct Options {
 impl Options {
     /// The solo mode's settings in force, for a `lone_gunslinger` game
     /// (`final_challenge` = difficulty 4 with both variants).
-    pub fn solo(&self) -> Option<super::solo::Solo> {
-        (self.mode == super::solo::MODE).then(|| {
+    pub fn solo(&self) -> Option<super::solo::mode::Solo> {
+        (self.mode == super::solo::mode::MODE).then(|| {
             let fc = self.final_challenge == Some(true);
-            super::solo::Solo {
+            super::solo::mode::Solo {
                 difficulty: self.difficulty.unwrap_or(if fc { 4 } else { 0 }),
                 night_brings_chaos: self.night_brings_chaos.unwrap_or(fc),
                 four_most_wanted: self.four_most_wanted.unwrap_or(fc),
@@ -127,57 +127,6 @@ impl Config {
             options: Options::default(),
             seats: Vec::new(),
         }
-    }
-
-    /// Checks the configuration; the message names the first wrong option.
-    pub fn validate(&self) -> Result<(), String> {
-        if !(3..=8).contains(&self.players) {
-            return Err(format!(
-                "players: the card game takes 3 to 8 players, not {}",
-                self.players
-            ));
-        }
-        if self.seats.len() > self.players as usize {
-            return Err(format!(
-                "seats: {} seats were given for {} players",
-                self.seats.len(),
-                self.players
-            ));
-        }
-        let o = &self.options;
-        if o.mode == super::solo::MODE {
-            // Before the generic checks: a solo game names what the solo mode needs.
-            super::solo::validate(self)?;
-        }
-        if let Some(e) = o.expansions.first() {
-            return Err(format!("options.expansions: {e:?} is not available yet"));
-        }
-        if let Some(v) = o.variants.first() {
-            return Err(format!("options.variants: {v:?} is not available yet"));
-        }
-        match o.mode.as_str() {
-            "normal" => super::solo::refuse_solo_options(o)?,
-            super::solo::MODE => {}
-            other => {
-                return Err(format!(
-                    "options.mode: \"normal\" or \"lone_gunslinger\", not {other:?}"
-                ));
-            }
-        }
-        if !(1..=2).contains(&o.character_choice) {
-            return Err(format!(
-                "options.character_choice: 1 or 2, not {}",
-                o.character_choice
-            ));
-        }
-        if let Some(s) = o.reaction_seconds
-            && !(1..=86_400).contains(&s)
-        {
-            return Err(format!(
-                "options.reaction_seconds: 1 to 86400 seconds, not {s}"
-            ));
-        }
-        Ok(())
     }
 
     /// The seats with their names filled in ("Player N" where empty).

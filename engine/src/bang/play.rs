@@ -5,7 +5,7 @@ use super::actions::Action;
 use super::cards::{Card, Kind, kind};
 use super::events::Event;
 use super::machine::M;
-use super::npc::Reason;
+use super::reason::Reason;
 use super::setup::reveal_and_deal;
 use super::state::{Effect, Phase};
 use crate::core::Seat;

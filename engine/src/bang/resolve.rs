@@ -207,7 +207,7 @@ impl M<'_, '_> {
             }
             WindowKind::GiveUp => {
                 // C5.5: the lowest-ranked card of the class, bottom-most on ties.
-                let class = super::solo::give_class(s, seat);
+                let class = super::solo::seats::give_class(s, seat);
                 if let Some(card) = super::npc::lowest_ranked(&class) {
                     self.give(card);
                 }

@@ -12,7 +12,7 @@ use super::characters::{Character, CharacterInfo};
 use super::distance::{self, Table};
 use super::options::SeatSpec;
 use super::orders::Orders;
-use super::solo::Solo;
+use super::solo::mode::Solo;
 use crate::core::{MAX_SEATS, Role, Seat, Team};
 
 /// The most players at a table.

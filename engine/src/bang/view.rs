@@ -9,7 +9,7 @@ use super::decisions::{Pending, pending};
 use super::distance::Table;
 use super::events::Event;
 use super::orders::Orders;
-use super::solo::Solo;
+use super::solo::mode::Solo;
 use super::state::{Check, Dying, Effect, Outcome, Shot, State, Turn, Window};
 use crate::core::{Role, Seat, Viewer};
 
@@ -121,7 +121,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                 alive: p.alive,
                 hand: p.hand.iter().map(|&c| own.then_some(c)).collect(),
                 in_play: p.in_play.to_vec(),
-                npc: super::solo::is_npc(s, seat),
+                npc: super::solo::seats::is_npc(s, seat),
             }
         })
         .collect();

@@ -2,7 +2,8 @@
 //! shuffled to seats 1–5 and every role face up; characters from the reduced
 //! pool, the Four Most Wanted, or the person's choice; then the deal by level.
 
-use super::Solo;
+use super::mode::{SEATS, Solo};
+use super::seats::is_npc;
 use crate::bang::characters::Character;
 use crate::bang::events::Event;
 use crate::bang::machine::M;
@@ -40,7 +41,7 @@ const LEVEL_CARDS: [usize; 4] = [0, 1, 2, 3];
 pub fn starting_hand(s: &State, seat: Seat) -> usize {
     let life = s.p(seat).life.max(0) as usize;
     match s.solo {
-        Some(solo) if super::is_npc(s, seat) => LEVEL_CARDS
+        Some(solo) if is_npc(s, seat) => LEVEL_CARDS
             .get(solo.difficulty as usize)
             .copied()
             .unwrap_or(life),
@@ -69,7 +70,7 @@ pub(crate) fn open(m: &mut M, solo: Solo) {
         });
     }
     let deputy = roles.iter().position(|&r| r == Role::Deputy).unwrap_or(1) as Seat;
-    let npcs: Vec<Seat> = (1..super::SEATS).filter(|&x| x != deputy).collect();
+    let npcs: Vec<Seat> = (1..SEATS).filter(|&x| x != deputy).collect();
     let people = [0, deputy];
     let mut dealt: Vec<(Seat, Character)> = Vec::new();
     let mut offers: Vec<(Seat, [Character; 2])> = Vec::new();
@@ -103,12 +104,11 @@ pub(crate) fn open(m: &mut M, solo: Solo) {
         // D-L5: two drawn for each seat from all 16.
         let mut all: Vec<Character> = Character::all().collect();
         m.rng.shuffle(&mut all);
-        offers
-            .extend((0..super::SEATS).map(|x| (x, [all[2 * x as usize], all[2 * x as usize + 1]])));
+        offers.extend((0..SEATS).map(|x| (x, [all[2 * x as usize], all[2 * x as usize + 1]])));
     } else {
         let mut pool = POOL;
         m.rng.shuffle(&mut pool);
-        dealt.extend((0..super::SEATS).zip(pool));
+        dealt.extend((0..SEATS).zip(pool));
     }
     dealt.sort_by_key(|&(seat, _)| seat);
     for (seat, character) in dealt {

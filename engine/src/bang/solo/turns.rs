@@ -2,33 +2,15 @@
 //! policy and recorded with its reason (A7, Part B), the night that falls at
 //! each reshuffle (A9.1), and the card an NPC's Panic!/Cat Balou takes (B6).
 
-use crate::bang::cards::{Card, Kind, kind};
+use super::seats::{give_class, is_npc};
+use crate::bang::cards::Card;
 use crate::bang::decisions::legal_actions;
 use crate::bang::events::Event;
 use crate::bang::machine::M;
 use crate::bang::npc::{self, Memory};
-use crate::bang::state::{Effect, State, WindowKind};
+use crate::bang::state::{Effect, WindowKind};
 use crate::bang::view::view;
 use crate::core::{Seat, Viewer};
-
-/// B6.1–B6.2: the victim's cards that an NPC's Panic! or Cat Balou may take,
-/// the first non-empty class: (1) his blue cards in play (never a Jail or a
-/// Dynamite, D-L8), (2) the blue cards in his hand, (3) his other hand cards.
-/// In the order they lie (hand: bottom of the Stack first).
-pub fn give_class(s: &State, victim: Seat) -> Vec<Card> {
-    let p = s.p(victim);
-    let in_play: Vec<Card> = p
-        .in_play
-        .iter()
-        .copied()
-        .filter(|&c| !matches!(kind(c), Kind::Jail | Kind::Dynamite))
-        .collect();
-    if !in_play.is_empty() {
-        return in_play;
-    }
-    let (blue, brown): (Vec<Card>, Vec<Card>) = p.hand.iter().partition(|&&c| kind(c).is_blue());
-    if blue.is_empty() { brown } else { blue }
-}
 
 impl M<'_, '_> {
     /// The NPC at `seat` takes the decision the game waits for: the policy
@@ -53,7 +35,7 @@ impl M<'_, '_> {
         }
         let healed: Vec<Seat> = s
             .seats()
-            .filter(|&x| super::is_npc(s, x) && s.alive(x) && s.p(x).life < s.p(x).max_life as i8)
+            .filter(|&x| is_npc(s, x) && s.alive(x) && s.p(x).life < s.p(x).max_life as i8)
             .collect();
         for seat in healed {
             self.emit(Event::LifeGained { seat, amount: 1 });

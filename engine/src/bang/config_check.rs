@@ -1,0 +1,61 @@
+//! Checking a game's [`Config`] before it opens: the generic rules of the
+//! card game, and the solo mode's own checks first in a solo game. Kept
+//! apart from the options (plain data) so the data does not import the mode's
+//! checks, which read the options.
+
+use super::options::Config;
+use super::solo::mode::MODE;
+use super::solo::validate as solo;
+
+impl Config {
+    /// Checks the configuration; the message names the first wrong option.
+    pub fn validate(&self) -> Result<(), String> {
+        if !(3..=8).contains(&self.players) {
+            return Err(format!(
+                "players: the card game takes 3 to 8 players, not {}",
+                self.players
+            ));
+        }
+        if self.seats.len() > self.players as usize {
+            return Err(format!(
+                "seats: {} seats were given for {} players",
+                self.seats.len(),
+                self.players
+            ));
+        }
+        let o = &self.options;
+        if o.mode == MODE {
+            // Before the generic checks: a solo game names what the solo mode needs.
+            solo::validate(self)?;
+        }
+        if let Some(e) = o.expansions.first() {
+            return Err(format!("options.expansions: {e:?} is not available yet"));
+        }
+        if let Some(v) = o.variants.first() {
+            return Err(format!("options.variants: {v:?} is not available yet"));
+        }
+        match o.mode.as_str() {
+            "normal" => solo::refuse_solo_options(o)?,
+            MODE => {}
+            other => {
+                return Err(format!(
+                    "options.mode: \"normal\" or \"lone_gunslinger\", not {other:?}"
+                ));
+            }
+        }
+        if !(1..=2).contains(&o.character_choice) {
+            return Err(format!(
+                "options.character_choice: 1 or 2, not {}",
+                o.character_choice
+            ));
+        }
+        if let Some(s) = o.reaction_seconds
+            && !(1..=86_400).contains(&s)
+        {
+            return Err(format!(
+                "options.reaction_seconds: 1 to 86400 seconds, not {s}"
+            ));
+        }
+        Ok(())
+    }
+}

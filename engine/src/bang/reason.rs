@@ -1,0 +1,64 @@
+//! Why the NPC policy took an action: data recorded in a solo game's
+//! `npc_acted` events, kept below both the events and the policy
+//! ([`super::npc`] re-exports it).
+
+use serde::{Deserialize, Serialize};
+
+/// Why the policy took an action: the rule that chose it (recorded in a solo
+/// game's `npc_acted` events).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::Reason))]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    /// A card aimed at the Preferred Target (B4, C3): BANG!, Duel, Panic!,
+    /// Cat Balou, Jail; Jesse Jones drawing from his hand.
+    PreferredTarget,
+    /// Beer or Saloon below max life (B5).
+    Heal,
+    /// Stagecoach, Wells Fargo or General Store, played at once (B5).
+    DrawCards,
+    /// Indians! or Gatling, played at once (B5, A7.3).
+    HitsEveryone,
+    /// A blue card not yet in play in front of it: Barrel, Mustang, Scope, Dynamite (B5).
+    Equip,
+    /// A weapon with a longer reach than its own (B5).
+    LongerReach,
+    /// A Volcanic, the primary Preferred Target at distance 1 (B5, B4.4).
+    VolcanicInReach,
+    /// No card on the Stack is usable: end of phase 2 (B3).
+    NothingUsable,
+    /// Phase 3: the bottom-most card over the hand limit (B3.4).
+    HandLimit,
+    /// Sid Ketchum discards his 2 bottom-most cards for 1 life (C7).
+    SidKetchum,
+    /// Phase 1 from the deck.
+    PhaseOne,
+    /// Pedro Ramirez takes the top discard, ranked 11 or better (C7).
+    DiscardPileTop,
+    /// Kit Carlson puts back his lowest-ranked card (C7).
+    PutBackLowest,
+    /// Shot: a Barrel source first (B7.1).
+    Barrel,
+    /// Shot: a Missed! nearest the top, enough to cancel it (B7.1).
+    Missed,
+    /// Shot: not enough Missed! effects to cancel it (B7.1, D-L9).
+    TakeHit,
+    /// Dying: a Beer that, with the others, saves it (B7.4).
+    Beer,
+    /// Dying: nothing can save it (B7.4, C5.3).
+    NoSave,
+    /// Indians! or Duel: the BANG! nearest the top (B7.2, B7.3).
+    DiscardBang,
+    /// Indians! or Duel: no BANG! on the Stack (B7.2, B7.3).
+    NoBang,
+    /// General Store: the top of the remaining pile (B7.5).
+    StoreTop,
+    /// Lucky Duke: the favourable card, else the first flipped (B7.6).
+    FavourableCheck,
+    /// Panic!/Cat Balou by an NPC: the lowest-ranked card of the class (C5.5).
+    GiveUpLowest,
+    /// A character offered (the first).
+    Character,
+    /// No rule applies: the first legal action.
+    Fallback,
+}
