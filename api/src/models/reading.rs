@@ -1,0 +1,302 @@
+//! Request bodies read in the API's words: each refusal names the field and
+//! says what it takes, as a person would write it.
+
+use std::fmt;
+
+use serde_json::{Map, Value};
+
+use super::{CreateGame, ForkRequest, PostAction, SeatRequest};
+use crate::error::ApiError;
+
+/// Why a request body (or query) was refused, worded for its sender: each
+/// message names the field and says what it takes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// Not the shape the API takes: a 400 `bad_request`.
+    Malformed(String),
+    /// Well formed, but a value no game takes: a 422 `invalid_option`.
+    Invalid(String),
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::Malformed(m) | Refusal::Invalid(m) => f.write_str(m),
+        }
+    }
+}
+
+impl From<Refusal> for ApiError {
+    fn from(refusal: Refusal) -> ApiError {
+        match refusal {
+            Refusal::Malformed(m) => ApiError::bad_request(m),
+            Refusal::Invalid(m) => ApiError::unprocessable("invalid_option", m),
+        }
+    }
+}
+
+fn malformed<T>(message: String) -> Result<T, Refusal> {
+    Err(Refusal::Malformed(message))
+}
+
+/// A JSON value as a sender would recognise it, cut short when long.
+fn shown(value: &Value) -> String {
+    let text = value.to_string();
+    if text.chars().count() > 40 {
+        format!("{}…", text.chars().take(40).collect::<String>())
+    } else {
+        text
+    }
+}
+
+/// A number as JSON Schema counts it: an integer is any number without a
+/// fractional part (`4.0` included). Integers beyond `i128` saturate.
+fn integer(value: &Value) -> Option<i128> {
+    let Value::Number(n) = value else {
+        return None;
+    };
+    if let Some(i) = n.as_i64() {
+        return Some(i.into());
+    }
+    if let Some(u) = n.as_u64() {
+        return Some(u.into());
+    }
+    n.as_f64()
+        .filter(|f| f.is_finite() && f.fract() == 0.0)
+        .map(|f| f as i128)
+}
+
+/// A whole number in `range`, or the refusal `field: {what}, not …`.
+fn whole_in(
+    value: &Value,
+    field: &str,
+    range: std::ops::RangeInclusive<u64>,
+    what: &str,
+) -> Result<u64, Refusal> {
+    integer(value)
+        .and_then(|i| u64::try_from(i).ok())
+        .filter(|n| range.contains(n))
+        .map_or_else(
+            || malformed(format!("{field}: {what}, not {}", shown(value))),
+            Ok,
+        )
+}
+
+/// The body as an object whose fields are all among `known`.
+fn object<'a>(
+    value: &'a Value,
+    path: &str,
+    known: &[&str],
+    like: &str,
+) -> Result<&'a Map<String, Value>, Refusal> {
+    let Value::Object(map) = value else {
+        let what = if path.is_empty() { "the body" } else { path };
+        return malformed(format!(
+            "{what}: a JSON object like {like}, not {}",
+            shown(value)
+        ));
+    };
+    if let Some(key) = map.keys().find(|k| !known.contains(&k.as_str())) {
+        let fields = known
+            .iter()
+            .map(|k| format!("`{k}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let prefix = if path.is_empty() {
+            String::new()
+        } else {
+            format!("{path}.")
+        };
+        return malformed(format!(
+            "{prefix}{key}: unknown field (the fields are {fields})"
+        ));
+    }
+    Ok(map)
+}
+
+/// A field that may be absent: `null` is the same as absent.
+fn field<'a>(map: &'a Map<String, Value>, name: &str) -> Option<&'a Value> {
+    map.get(name).filter(|v| !v.is_null())
+}
+
+/// An optional string field.
+fn text(map: &Map<String, Value>, path: &str, what: &str) -> Result<Option<String>, Refusal> {
+    let name = path.rsplit('.').next().unwrap_or(path);
+    match field(map, name) {
+        None => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.clone())),
+        Some(other) => malformed(format!("{path}: {what}, not {}", shown(other))),
+    }
+}
+
+const MAX_VERSION: u64 = i64::MAX as u64;
+
+impl TryFrom<Value> for CreateGame {
+    type Error = Refusal;
+
+    fn try_from(body: Value) -> Result<CreateGame, Refusal> {
+        let like = r#"{"ruleset": "dice", "players": 4}"#;
+        let map = object(
+            &body,
+            "",
+            &["ruleset", "players", "seats", "options", "seed"],
+            like,
+        )?;
+        let ruleset = match field(map, "ruleset") {
+            None => return malformed("ruleset: required (`dice`)".into()),
+            Some(Value::String(s)) => s.clone(),
+            Some(other) => {
+                return malformed(format!("ruleset: a string (`dice`), not {}", shown(other)));
+            }
+        };
+        let players = match field(map, "players") {
+            None => return malformed("players: required, a number from 3 to 8".into()),
+            Some(value) => match integer(value) {
+                Some(n @ 3..=8) => n as u8,
+                Some(n) => {
+                    return Err(Refusal::Invalid(format!(
+                        "players: a number from 3 to 8, not {n}"
+                    )));
+                }
+                None => {
+                    return malformed(format!(
+                        "players: a number from 3 to 8, not {}",
+                        shown(value)
+                    ));
+                }
+            },
+        };
+        let seats = match field(map, "seats") {
+            None => Vec::new(),
+            Some(Value::Array(seats)) => seats
+                .iter()
+                .enumerate()
+                .map(|(i, seat)| SeatRequest::parse(seat, &format!("seats[{i}]")))
+                .collect::<Result<_, _>>()?,
+            Some(other) => {
+                return malformed(format!(
+                    r#"seats: a list like [{{"name": "Ann"}}, {{"bot": "normal"}}], not {}"#,
+                    shown(other)
+                ));
+            }
+        };
+        // An object (or nothing): serde would also read a list as a struct.
+        let options = match field(map, "options") {
+            None => Value::Null,
+            Some(options @ Value::Object(_)) => options.clone(),
+            Some(other) => {
+                return malformed(format!(
+                    r#"options: an object like {{"modules": ["ghost"]}}, not {}"#,
+                    shown(other)
+                ));
+            }
+        };
+        let seed = match field(map, "seed") {
+            None => None,
+            Some(value) => Some(whole_in(
+                value,
+                "seed",
+                0..=u64::MAX,
+                "a whole number from 0 to 18446744073709551615",
+            )?),
+        };
+        Ok(CreateGame {
+            ruleset,
+            players,
+            seats,
+            options,
+            seed,
+        })
+    }
+}
+
+impl SeatRequest {
+    fn parse(value: &Value, path: &str) -> Result<SeatRequest, Refusal> {
+        let like = r#"{"name": "Ann"} for a person, {"bot": "normal"} or {} for a bot"#;
+        let map = object(value, path, &["name", "bot"], like)?;
+        Ok(SeatRequest {
+            name: text(map, &format!("{path}.name"), "a name (a string)")?,
+            bot: text(
+                map,
+                &format!("{path}.bot"),
+                "a bot policy (`normal` or `random`)",
+            )?,
+        })
+    }
+}
+
+impl TryFrom<Value> for SeatRequest {
+    type Error = Refusal;
+
+    fn try_from(value: Value) -> Result<SeatRequest, Refusal> {
+        SeatRequest::parse(&value, "seat")
+    }
+}
+
+impl TryFrom<Value> for PostAction {
+    type Error = Refusal;
+
+    fn try_from(body: Value) -> Result<PostAction, Refusal> {
+        let like = r#"{"action": {"type": "roll"}, "expected_version": 11}"#;
+        let map = object(
+            &body,
+            "",
+            &["action", "expected_version", "action_id"],
+            like,
+        )?;
+        let action = match field(map, "action") {
+            None => {
+                return malformed(
+                    "action: required, one of your legal actions (GET /v1/games/{id}/actions)"
+                        .into(),
+                );
+            }
+            Some(action @ Value::Object(fields))
+                if fields.get("type").is_some_and(Value::is_string) =>
+            {
+                action.clone()
+            }
+            Some(other) => {
+                return malformed(format!(
+                    r#"action: an object with a `type`, like {{"type": "roll"}}, not {}"#,
+                    shown(other)
+                ));
+            }
+        };
+        let expected_version = match field(map, "expected_version") {
+            None => None,
+            Some(value) => Some(whole_in(
+                value,
+                "expected_version",
+                0..=MAX_VERSION,
+                "a whole number, the `version` of GET /v1/games/{id}/actions",
+            )?),
+        };
+        let action_id = text(
+            map,
+            "action_id",
+            "a string of 1 to 128 characters, unique per action",
+        )?;
+        Ok(PostAction {
+            action,
+            expected_version,
+            action_id,
+        })
+    }
+}
+
+impl TryFrom<Value> for ForkRequest {
+    type Error = Refusal;
+
+    fn try_from(body: Value) -> Result<ForkRequest, Refusal> {
+        let map = object(&body, "", &["at"], r#"{"at": 11}"#)?;
+        let what = "a whole number from 1 to the game's version, where the game waits for a \
+                    decision";
+        match field(map, "at") {
+            None => malformed(format!("at: required, {what}")),
+            Some(value) => Ok(ForkRequest {
+                at: whole_in(value, "at", 0..=MAX_VERSION, what)?,
+            }),
+        }
+    }
+}

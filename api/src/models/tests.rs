@@ -1,0 +1,95 @@
+//! Reading request bodies: refusals in the API's words.
+
+use serde_json::json;
+
+use super::*;
+
+fn create(body: Value) -> Result<CreateGame, Refusal> {
+    CreateGame::try_from(body)
+}
+
+#[test]
+fn create_errors_name_the_field_in_the_apis_words() {
+    let cases = [
+        (
+            json!({"ruleset": "dice", "players": 300}),
+            Refusal::Invalid("players: a number from 3 to 8, not 300".into()),
+        ),
+        (
+            json!({"ruleset": "dice", "players": "five"}),
+            Refusal::Malformed(r#"players: a number from 3 to 8, not "five""#.into()),
+        ),
+        (
+            json!({"ruleset": "dice", "players": 4, "seed": -1}),
+            Refusal::Malformed(
+                "seed: a whole number from 0 to 18446744073709551615, not -1".into(),
+            ),
+        ),
+        (
+            json!({"ruleset": "dice", "players": 4, "colour": "red"}),
+            Refusal::Malformed(
+                "colour: unknown field (the fields are `ruleset`, `players`, `seats`, \
+                 `options`, `seed`)"
+                    .into(),
+            ),
+        ),
+        (
+            json!({"ruleset": "dice", "players": 4, "seats": [{}, {"nam": "Ann"}]}),
+            Refusal::Malformed("seats[1].nam: unknown field (the fields are `name`, `bot`)".into()),
+        ),
+        (
+            json!({"ruleset": "dice", "players": 4, "seats": [{"name": 7}]}),
+            Refusal::Malformed("seats[0].name: a name (a string), not 7".into()),
+        ),
+        (
+            json!([1, 2]),
+            Refusal::Malformed(
+                r#"the body: a JSON object like {"ruleset": "dice", "players": 4}, not [1,2]"#
+                    .into(),
+            ),
+        ),
+        (
+            json!({"players": 4}),
+            Refusal::Malformed("ruleset: required (`dice`)".into()),
+        ),
+        (
+            json!({"ruleset": "dice", "players": 4, "options": []}),
+            Refusal::Malformed(r#"options: an object like {"modules": ["ghost"]}, not []"#.into()),
+        ),
+    ];
+    for (body, want) in cases {
+        assert_eq!(create(body.clone()).unwrap_err(), want, "{body}");
+    }
+}
+
+#[test]
+fn integers_are_what_json_schema_calls_integers() {
+    let game = create(json!({"ruleset": "dice", "players": 5.0, "seed": 1e3})).unwrap();
+    assert_eq!((game.players, game.seed), (5, Some(1000)));
+    let game = create(json!({"ruleset": "dice", "players": 4, "seed": u64::MAX})).unwrap();
+    assert_eq!(game.seed, Some(u64::MAX));
+    assert!(create(json!({"ruleset": "dice", "players": 4.5})).is_err());
+    let fork = ForkRequest::try_from(json!({"at": 6475.0})).unwrap();
+    assert_eq!(fork.at, 6475);
+}
+
+#[test]
+fn action_and_fork_errors_name_the_field() {
+    let err = PostAction::try_from(json!({"action": {"type": "roll"}, "expected_version": -5}))
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "expected_version: a whole number, the `version` of GET /v1/games/{id}/actions, not -5"
+    );
+    let err = PostAction::try_from(json!({"action": 5})).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("action: an object with a `type`")
+    );
+    let err = ForkRequest::try_from(json!({})).unwrap_err();
+    assert!(err.to_string().starts_with("at: required"), "{err}");
+    // Through serde too (`try_from`), with the same words.
+    let err =
+        serde_json::from_value::<CreateGame>(json!({"ruleset": "dice", "players": 9})).unwrap_err();
+    assert_eq!(err.to_string(), "players: a number from 3 to 8, not 9");
+}
