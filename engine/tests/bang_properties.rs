@@ -13,6 +13,9 @@
 use engine::bang::{self, Action, Bang, Config, Event, Options, Orders, Reply, State, StoreReply};
 use engine::{GameRng, Ruleset, Seed, Viewer, verify_log};
 
+mod common;
+use common::{MAX_EVENTS, Pick, games_from_env};
+
 /// Games per player count: 6 counts × this many. `BANG_PROPERTY_GAMES`
 /// overrides it for a longer run, e.g. in release:
 /// `BANG_PROPERTY_GAMES=1700 cargo test --release -p engine --test bang_properties`
@@ -20,27 +23,10 @@ use engine::{GameRng, Ruleset, Seed, Viewer, verify_log};
 const GAMES_PER_COUNT: u64 = 300;
 
 fn games_per_count() -> u64 {
-    std::env::var("BANG_PROPERTY_GAMES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(GAMES_PER_COUNT)
+    games_from_env("BANG_PROPERTY_GAMES", GAMES_PER_COUNT)
 }
-/// No random game needs more events than this.
-const MAX_EVENTS: usize = 40_000;
-
-/// A small deterministic generator for the test's own choices.
-struct Pick(u64);
 
 impl Pick {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
     fn reply(&mut self) -> Reply {
         [Reply::Ask, Reply::Auto, Reply::Pass][self.below(3)]
     }

@@ -21,32 +21,14 @@
 use engine::bang::{self, Action, Bang, Config, Event, Options, State, npc};
 use engine::{GameRng, Role, Ruleset, SeatSpec, Seed, Team, Viewer, verify_log};
 
+mod common;
+use common::{MAX_EVENTS, Pick, games_from_env};
+
 /// Games per test in the default run.
 const GAMES: u64 = 3000;
 
 fn games() -> u64 {
-    std::env::var("NPC_PROPERTY_GAMES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(GAMES)
-}
-
-/// No game needs more events than this.
-const MAX_EVENTS: usize = 40_000;
-
-/// A small deterministic generator for the test's own choices.
-struct Pick(u64);
-
-impl Pick {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
+    games_from_env("NPC_PROPERTY_GAMES", GAMES)
 }
 
 /// The solo options of game `g`: every level and every variant in turn.

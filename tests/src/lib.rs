@@ -192,6 +192,33 @@ impl Client {
         (id, tokens)
     }
 
+    /// Waits (long-polling the events) until the game is finished or `seat`
+    /// is asked something; returns the game as a spectator sees it. Fails
+    /// the test if the bots do not move on within 90 seconds.
+    pub async fn settle(&self, id: &str, seat: Option<u64>) -> Value {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(90);
+        loop {
+            let (_, game) = self.get(&format!("/v1/games/{id}"), None).await;
+            let asked = game["pending"].as_array().is_some_and(|p| {
+                p.iter()
+                    .any(|p| seat.is_some() && p["seat"].as_u64() == seat)
+            });
+            if game["game"]["status"] == "finished" || asked {
+                return game;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the bots did not move on: {game}"
+            );
+            let version = game["version"].as_u64().unwrap_or(0);
+            self.get(
+                &format!("/v1/games/{id}/events?after={version}&wait=2&limit=1"),
+                None,
+            )
+            .await;
+        }
+    }
+
     /// The seat that must act now, if any.
     pub async fn pending_seat(&self, id: &str) -> Option<usize> {
         let (_, game) = self.get(&format!("/v1/games/{id}"), None).await;

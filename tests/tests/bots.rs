@@ -1,35 +1,12 @@
 //! Bot seats over real HTTP: the embedded worker and standalone workers.
 
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use bots::worker::{WorkerConfig, spawn};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use tests::{Client, TestServer};
-
-/// Waits until the game is finished or `seat` must act; returns the game.
-async fn settle(c: &Client, id: &str, seat: Option<u64>) -> Value {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        let (_, game) = c.get(&format!("/v1/games/{id}"), None).await;
-        if game["game"]["status"] == "finished"
-            || (seat.is_some() && game["pending"][0]["seat"].as_u64() == seat)
-        {
-            return game;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "the bots did not move on: {game}"
-        );
-        let version = game["version"].as_u64().unwrap_or(0);
-        c.get(
-            &format!("/v1/games/{id}/events?after={version}&wait=2&limit=1"),
-            None,
-        )
-        .await;
-    }
-}
+use tests::TestServer;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_human_and_four_bots_play_to_the_end() {
@@ -40,7 +17,7 @@ async fn one_human_and_four_bots_play_to_the_end() {
         .await;
     let mut human_moves = 0;
     loop {
-        let game = settle(&c, &id, Some(0)).await;
+        let game = c.settle(&id, Some(0)).await;
         if game["game"]["status"] == "finished" {
             break;
         }
@@ -68,7 +45,7 @@ async fn an_all_bot_game_finishes() {
         .create(json!({"ruleset": "dice", "players": 6, "seed": 5}))
         .await;
     assert!(tokens.is_empty());
-    let game = settle(&c, &id, None).await;
+    let game = c.settle(&id, None).await;
     assert_eq!(game["game"]["status"], "finished");
     let (_, audit) = c.get(&format!("/v1/games/{id}/audit"), None).await;
     assert_eq!(
@@ -97,7 +74,7 @@ async fn three_workers_at_once_never_take_a_decision_twice() {
     }
     let mut decisions = 0;
     for id in &ids {
-        let game = settle(&c, id, None).await;
+        let game = c.settle(id, None).await;
         assert_eq!(game["game"]["status"], "finished");
         let (_, page) = c
             .get(&format!("/v1/games/{id}/events?limit=1000"), None)
@@ -140,7 +117,7 @@ async fn bots_never_post_an_illegal_action_in_a_hundred_games() {
         );
     }
     for id in &ids {
-        let game = settle(&c, id, None).await;
+        let game = c.settle(id, None).await;
         assert_eq!(game["game"]["status"], "finished");
     }
     let stats = server.bot_stats().unwrap();

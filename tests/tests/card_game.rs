@@ -1,36 +1,9 @@
 //! The card game (`bang`) over real HTTP: a person with bots to the end, an
 //! all-bot game, and what each seat and a spectator are shown while it runs.
 
-use std::time::{Duration, Instant};
-
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use tests::{Client, TestServer};
-
-/// Waits until the game is finished or `seat` must act; returns the game.
-async fn settle(c: &Client, id: &str, seat: Option<u64>) -> Value {
-    let deadline = Instant::now() + Duration::from_secs(90);
-    loop {
-        let (_, game) = c.get(&format!("/v1/games/{id}"), None).await;
-        let asked = game["pending"].as_array().is_some_and(|p| {
-            p.iter()
-                .any(|p| p["seat"].as_u64() == seat && seat.is_some())
-        });
-        if game["game"]["status"] == "finished" || asked {
-            return game;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "the bots did not move on: {game}"
-        );
-        let version = game["version"].as_u64().unwrap_or(0);
-        c.get(
-            &format!("/v1/games/{id}/events?after={version}&wait=2&limit=1"),
-            None,
-        )
-        .await;
-    }
-}
 
 /// Every place where `a` and `b` differ, as JSON paths.
 fn differences(a: &Value, b: &Value, path: String, out: &mut Vec<String>) {
@@ -142,7 +115,7 @@ async fn a_person_and_three_bots_play_the_card_game_to_the_end() {
         .await;
     let (mut moves, mut shot_at) = (0, 0);
     loop {
-        let game = settle(&c, &id, Some(0)).await;
+        let game = c.settle(&id, Some(0)).await;
         if game["game"]["status"] == "finished" {
             break;
         }
@@ -207,7 +180,7 @@ async fn an_all_bot_card_game_finishes_and_audits_fair() {
             .create(json!({"ruleset": "bang", "players": players, "seed": seed}))
             .await;
         assert!(tokens.is_empty());
-        let game = settle(&c, &id, None).await;
+        let game = c.settle(&id, None).await;
         assert_eq!(game["game"]["status"], "finished");
         assert!(
             game["game"]["winners"]["seats"]
@@ -271,7 +244,7 @@ async fn a_finished_card_game_rewinds_forks_at_a_decision_and_plays_on() {
     let (id, _) = c
         .create(json!({"ruleset": "bang", "players": 4, "seed": 12}))
         .await;
-    let game = settle(&c, &id, None).await;
+    let game = c.settle(&id, None).await;
     assert_eq!(game["game"]["status"], "finished");
     let (_, page) = c
         .get(&format!("/v1/games/{id}/events?limit=1000"), None)
@@ -298,7 +271,7 @@ async fn a_finished_card_game_rewinds_forks_at_a_decision_and_plays_on() {
     assert_eq!(status, StatusCode::CREATED, "{fork}");
     let fork_id = fork["game"]["id"].as_str().unwrap().to_string();
     assert_eq!(fork["game"]["version"].as_u64(), Some(at));
-    let done = settle(&c, &fork_id, None).await;
+    let done = c.settle(&fork_id, None).await;
     assert_eq!(done["game"]["status"], "finished");
     let (_, fork_page) = c
         .get(&format!("/v1/games/{fork_id}/events?limit=1000"), None)
