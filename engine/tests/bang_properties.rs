@@ -41,6 +41,7 @@ fn no_leak_in_event(e: &Event, viewer: Viewer) {
     let mine = |seat: u8| viewer == Viewer::Seat(seat);
     match bang::redact(e, viewer) {
         Event::DeckShuffled { order } => assert!(order.iter().all(Option::is_none)),
+        Event::EquipmentShuffled { order } => assert!(order.iter().all(Option::is_none)),
         Event::CardsDrawn { seat, cards } if !mine(seat) => {
             assert!(cards.iter().all(Option::is_none), "{viewer:?} sees a draw")
         }
@@ -111,14 +112,44 @@ fn no_leak_in_view(s: &State, viewer: Viewer) {
     }
 }
 
+/// Gold Rush: each seat's nuggets are exactly what the events gave and took
+/// (GR-3: nuggets are created and destroyed only where the rules say).
+fn nugget_delta(e: &Event, ledger: &mut [i32; 8]) {
+    let mut add = |seat: u8, n: i32| ledger[seat as usize] += n;
+    match *e {
+        Event::NuggetsGained { seat, amount, .. } => add(seat, amount as i32),
+        Event::BeerSold { seat, .. } => add(seat, 1),
+        Event::NuggetsPaid { seat, amount, .. }
+        | Event::NuggetsReturned { seat, amount }
+        | Event::EquipmentBought {
+            seat, paid: amount, ..
+        }
+        | Event::EquipmentForced {
+            seat, paid: amount, ..
+        } => add(seat, -(amount as i32)),
+        _ => {}
+    }
+}
+
 fn play_game(players: u8, game: u64) -> usize {
+    play_game_with(players, game, &[])
+}
+
+/// How often each event type occurred in the Gold Rush run (printed: shows
+/// that every new action and rule was reached).
+static GOLD_TALLY: std::sync::Mutex<std::collections::BTreeMap<String, usize>> =
+    std::sync::Mutex::new(std::collections::BTreeMap::new());
+
+fn play_game_with(players: u8, game: u64, expansions: &[&str]) -> usize {
     let mut pick = Pick(game.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let seed = Seed::from_u64(game);
     let options = Options {
         character_choice: if pick.below(4) == 0 { 2 } else { 1 },
         reaction_seconds: (pick.below(3) == 0).then_some(30),
+        expansions: expansions.iter().map(|e| e.to_string()).collect(),
         ..Options::default()
     };
+    let mut ledger = [0i32; 8];
     let config = Config {
         players,
         options,
@@ -188,6 +219,18 @@ fn play_game(players: u8, game: u64) -> usize {
             Bang::apply(&mut state, e);
             Bang::check_invariants(&state)
                 .unwrap_or_else(|why| panic!("game {game} after {e:?}: {why}"));
+            nugget_delta(e, &mut ledger);
+            for seat in 0..players {
+                let held = state.table[seat as usize].nuggets as i32;
+                assert!(
+                    ledger[seat as usize] >= 0,
+                    "game {game}: a debt after {e:?}"
+                );
+                assert_eq!(
+                    held, ledger[seat as usize],
+                    "game {game}: nuggets after {e:?}"
+                );
+            }
             for v in viewers(players) {
                 no_leak_in_event(e, v);
             }
@@ -223,7 +266,44 @@ fn play_game(players: u8, game: u64) -> usize {
     cut.remove(at);
     assert!(verify_log::<Bang>(&cut, &|_| seed).is_err());
     assert!(Bang::winners(&state).is_some());
+    if !expansions.is_empty() {
+        let mut tally = GOLD_TALLY.lock().unwrap();
+        for e in &log {
+            let v = serde_json::to_value(e).unwrap();
+            let mut tag = v["type"].as_str().unwrap().to_string();
+            if let Some(t) = v["action"]["type"].as_str() {
+                tag = format!("{tag}:{t}");
+                if let Some(u) = v["action"]["used"].as_str() {
+                    tag = format!("{tag}:{u}");
+                }
+            }
+            *tally.entry(tag).or_default() += 1;
+        }
+    }
     log.len()
+}
+
+/// Gold Rush games per player count in `cargo test`; `GOLD_PROPERTY_GAMES`
+/// overrides it for the full run.
+const GOLD_GAMES_PER_COUNT: u64 = 100;
+
+#[test]
+fn gold_rush_games_keep_every_property() {
+    let per = games_from_env("GOLD_PROPERTY_GAMES", GOLD_GAMES_PER_COUNT);
+    let mut total = 0;
+    let mut longest = 0;
+    for players in 3..=8u8 {
+        for g in 0..per {
+            let n = play_game_with(players, players as u64 * 1_000_000 + g, &["gold_rush"]);
+            total += n;
+            longest = longest.max(n);
+        }
+    }
+    eprintln!("{:?}", GOLD_TALLY.lock().unwrap());
+    eprintln!(
+        "gold_rush games={} events={total} longest_game_events={longest} failures=0",
+        6 * per
+    );
 }
 
 #[test]

@@ -22,6 +22,7 @@ pub fn apply(s: &mut State, event: &Event) {
             s.reaction_seconds = c.options.reaction_seconds;
             s.character_choice = c.options.character_choice;
             s.solo = c.options.solo();
+            s.gold.on = c.options.has_expansion(super::gold::EXPANSION);
         }
         Event::RoleDealt {
             seat,
@@ -75,12 +76,13 @@ pub fn apply(s: &mut State, event: &Event) {
                 deck_to_hand(s, *seat, *c);
             }
         }
-        Event::TurnStarted { seat } => {
+        Event::TurnStarted { seat, extra } => {
             s.turn = Turn {
                 seat: *seat,
                 phase: Phase::Start,
                 ..Turn::default()
             };
+            super::gold::turn_started(&mut s.gold, *extra);
         }
         Event::PhaseStarted { phase } => s.turn.phase = *phase,
         Event::Acted { seat, action } => {
@@ -132,6 +134,8 @@ pub fn apply(s: &mut State, event: &Event) {
                         shot.character_used = true;
                     }
                 }
+                CheckKind::DonBell => s.gold.don_bell_checked = true,
+                CheckKind::Rhum => {}
             }
         }
         Event::CheckResolved {
@@ -163,6 +167,8 @@ pub fn apply(s: &mut State, event: &Event) {
                         shot.character_used = true;
                     }
                 }
+                CheckKind::DonBell => s.gold.don_bell_checked = true,
+                CheckKind::Rhum => {}
             }
             if *success && matches!(check, CheckKind::Barrel | CheckKind::Jourdonnais) {
                 missed(s);
@@ -350,6 +356,41 @@ pub fn apply(s: &mut State, event: &Event) {
             }
             settle(s);
         }
+        Event::EquipmentShuffled { .. }
+        | Event::MarketFilled { .. }
+        | Event::EquipmentBought { .. }
+        | Event::EquipmentTaken { .. }
+        | Event::EquipmentUsed { .. }
+        | Event::EquipmentReturned { .. }
+        | Event::EquipmentForced { .. }
+        | Event::NuggetsGained { .. }
+        | Event::NuggetsPaid { .. }
+        | Event::NuggetsReturned { .. }
+        | Event::ExtraTurnGranted { .. }
+        | Event::EffectStarted { .. }
+        | Event::Unaffected { .. } => {
+            super::gold::fold(s, event);
+        }
+        Event::BeerSold { seat, card } => {
+            if from_hand(s, *seat, *card) && kind(*card) == Kind::Beer {
+                s.discard.push(*card);
+                if let Some(p) = player(s, *seat) {
+                    p.nuggets = p.nuggets.saturating_add(1);
+                }
+            }
+        }
+        Event::DutchDiscarded { seat, card } => {
+            if s.kit.contains(card) {
+                let kit = std::mem::take(&mut s.kit);
+                for c in kit {
+                    if c == *card {
+                        s.discard.push(c);
+                    } else if let Some(p) = player(s, *seat) {
+                        p.hand.push(c);
+                    }
+                }
+            }
+        }
         Event::GameEnded { outcome, .. } => {
             s.outcome = Some(outcome.clone());
             s.window = None;
@@ -509,9 +550,12 @@ fn played(s: &mut State, seat: Seat, card: Card, target: Option<Seat>) {
             settle(s);
         }
         Kind::Indians => {
+            // GR-7.7: a ♦ Indians! skips a Calumet's owner.
+            let mut targets = s.others_clockwise(seat);
+            targets.retain(|t| !super::gold::calumet_ignores(s, *t, seat, card));
             s.effect = Some(Effect::Indians {
                 source: seat,
-                targets: s.others_clockwise(seat),
+                targets,
             });
             settle(s);
         }

@@ -1,4 +1,5 @@
-//! The 16 characters (§3) as a table: life, and the small flags the rules
+//! The 16 characters (§3) and the 8 of Gold Rush (`rules/gold-rush.md` §8)
+//! as one table: life, the box each comes from, and the small flags the rules
 //! read where an ability changes them.
 
 use serde::{Deserialize, Serialize};
@@ -41,6 +42,31 @@ pub enum Character {
     VultureSam,
     /// C16: any number of BANG! cards per turn.
     WillyTheKid,
+    /// GC1: "draw!" at the end of his turn; ♥ or ♦ gives an extra turn.
+    DonBell,
+    /// GC2: discards one of his phase-1 cards and takes 1 nugget.
+    DutchWill,
+    /// GC3: pays 2 nuggets for an extra BANG! effect.
+    JackyMurieta,
+    /// GC4: pays 2 nuggets for the top equipment card, used at once.
+    JoshMcCloud,
+    /// GC5: draws 1 card whenever anyone plays a Beer card.
+    MadamYto,
+    /// GC6: one purchase a turn costs 1 nugget less.
+    PrettyLuzena,
+    /// GC7: pays 1 nugget to draw 1 card, twice a turn.
+    RaddieSnake,
+    /// GC8: takes 1 nugget per life point he loses.
+    SimeonPicos,
+}
+
+/// Where a character card comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CharacterSet {
+    /// The base game (§3).
+    Base,
+    /// The Gold Rush expansion (`rules/gold-rush.md` §8).
+    GoldRush,
 }
 
 /// What the table says of one character.
@@ -48,6 +74,8 @@ pub enum Character {
 pub struct CharacterInfo {
     /// The character.
     pub character: Character,
+    /// The box it comes from.
+    pub set: CharacterSet,
     /// Printed name.
     pub name: &'static str,
     /// Bullets (life) on the card.
@@ -66,12 +94,13 @@ pub struct CharacterInfo {
     pub bang_strength: u8,
 }
 
-/// The 16 characters, in the order of §3.
-pub const CHARACTERS: [CharacterInfo; 16] = {
+/// The 24 characters: the 16 of §3, then the 8 of Gold Rush §8.
+pub const CHARACTERS: [CharacterInfo; 24] = {
     use Character::*;
     const fn c(character: Character, name: &'static str, life: u8) -> CharacterInfo {
         CharacterInfo {
             character,
+            set: CharacterSet::Base,
             name,
             life,
             barrel: false,
@@ -99,7 +128,20 @@ pub const CHARACTERS: [CharacterInfo; 16] = {
         c(SuzyLafayette, "Suzy Lafayette", 4),
         c(VultureSam, "Vulture Sam", 4),
         c(WillyTheKid, "Willy the Kid", 4),
+        c(DonBell, "Don Bell", 4),
+        c(DutchWill, "Dutch Will", 4),
+        c(JackyMurieta, "Jacky Murieta", 4),
+        c(JoshMcCloud, "Josh McCloud", 4),
+        c(MadamYto, "Madam Yto", 4),
+        c(PrettyLuzena, "Pretty Luzena", 4),
+        c(RaddieSnake, "Raddie Snake", 4),
+        c(SimeonPicos, "Simeon Picos", 4),
     ];
+    let mut i = DonBell as usize;
+    while i < t.len() {
+        t[i].set = CharacterSet::GoldRush;
+        i += 1;
+    }
     t[Jourdonnais as usize].barrel = true;
     t[PaulRegret as usize].mustang = true;
     t[RoseDoolan as usize].scope = true;
@@ -118,5 +160,13 @@ impl Character {
     /// Every character, in table order.
     pub fn all() -> impl Iterator<Item = Character> {
         CHARACTERS.iter().map(|c| c.character)
+    }
+
+    /// The characters of one box, in table order.
+    pub fn of_set(set: CharacterSet) -> impl Iterator<Item = Character> {
+        CHARACTERS
+            .iter()
+            .filter(move |c| c.set == set)
+            .map(|c| c.character)
     }
 }

@@ -28,8 +28,15 @@ impl Config {
             // Before the generic checks: a solo game names what the solo mode needs.
             solo::validate(self)?;
         }
-        if let Some(e) = o.expansions.first() {
-            return Err(format!("options.expansions: {e:?} is not available yet"));
+        for (i, e) in o.expansions.iter().enumerate() {
+            if e != super::gold::EXPANSION {
+                return Err(format!(
+                    "options.expansions: \"gold_rush\" is available, not {e:?}"
+                ));
+            }
+            if o.expansions[..i].contains(e) {
+                return Err(format!("options.expansions: {e:?} is listed twice"));
+            }
         }
         if let Some(v) = o.variants.first() {
             return Err(format!("options.variants: {v:?} is not available yet"));

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::actions::{Action, DrawFrom};
 use super::cards::{Card, Kind, kind};
 use super::characters::Character;
+use super::gold::{NuggetUse, can_pay, gold_actions, hand_limit, josh_uses};
 use super::state::{Effect, MAX_PLAYERS, Phase, State, WindowKind};
 use crate::core::{Role, Seat};
 
@@ -24,6 +25,12 @@ pub enum Decision {
     /// Kit Carlson: the card to put back.
     #[cfg_attr(feature = "openapi", schema(title = "put_back"))]
     PutBack,
+    /// Gold Rush, Dutch Will: the one of his phase-1 cards to discard.
+    #[cfg_attr(feature = "openapi", schema(title = "drop_one"))]
+    DropOne,
+    /// Gold Rush, Josh McCloud: how to use the equipment card he took.
+    #[cfg_attr(feature = "openapi", schema(title = "use_equipment"))]
+    UseEquipment,
     /// Lucky Duke: the result of a "draw!".
     #[cfg_attr(feature = "openapi", schema(title = "choose_check"))]
     ChooseCheck,
@@ -133,7 +140,15 @@ pub fn pending(s: &State) -> ArrayVec<Pending, MAX_PLAYERS> {
     }
     let seat = s.turn.seat;
     if !s.kit.is_empty() {
-        return one(seat, Decision::PutBack, false);
+        let decision = if s.is(seat, Character::DutchWill) {
+            Decision::DropOne
+        } else {
+            Decision::PutBack
+        };
+        return one(seat, decision, false);
+    }
+    if s.gold.josh.is_some() && s.effect.is_none() && s.shot.is_none() && s.dying.is_none() {
+        return one(seat, Decision::UseEquipment, false);
     }
     if s.dying.is_some() || s.shot.is_some() || s.effect.is_some() || !s.alive(seat) {
         return out; // never at rest
@@ -142,8 +157,7 @@ pub fn pending(s: &State) -> ArrayVec<Pending, MAX_PLAYERS> {
         Phase::Draw if draw_choice(s, seat) => one(seat, Decision::Draw, false),
         Phase::Play => one(seat, Decision::Play, false),
         Phase::Discard => {
-            let p = s.p(seat);
-            let excess = p.hand.len() as i32 - p.life.max(0) as i32;
+            let excess = s.p(seat).hand.len() as i32 - hand_limit(s, seat);
             if excess > 0 {
                 one(
                     seat,
@@ -210,6 +224,12 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
                 out.push(Action::PutBack { card });
             }
         }
+        Decision::DropOne => {
+            for &card in &s.kit {
+                out.push(Action::Discard { card });
+            }
+        }
+        Decision::UseEquipment => josh_uses(s, seat, out),
         Decision::ChooseCheck => {
             for &card in &s.flipped {
                 out.push(Action::ChooseCheck { card });
@@ -218,6 +238,7 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
         Decision::Play => {
             plays(s, seat, out);
             heals(s, seat, out);
+            gold_actions(s, seat, out);
             out.push(Action::EndTurn);
         }
         Decision::Discard { .. } => {
@@ -225,6 +246,7 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
                 out.push(Action::Discard { card });
             }
             heals(s, seat, out);
+            rucksack(s, seat, out);
         }
         Decision::Shot { .. } => {
             if s.shot.is_some_and(|shot| s.barrel_left(&shot)) {
@@ -236,6 +258,7 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
         Decision::Dying => {
             cards(out, &|c| kind(c) == Kind::Beer);
             heals(s, seat, out);
+            rucksack(s, seat, out);
             out.push(Action::Pass);
         }
         Decision::Indians | Decision::Duel => {
@@ -252,6 +275,17 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
                 out.push(Action::Respond { card });
             }
         }
+    }
+}
+
+/// GR-7.15: the Rucksack, in phase 3 of his turn and in his dying window
+/// (phase 2 lists it with the other Gold Rush actions).
+fn rucksack(s: &State, seat: Seat, out: &mut Vec<Action>) {
+    if can_pay(s, seat, NuggetUse::Rucksack) {
+        out.push(Action::Pay {
+            used: NuggetUse::Rucksack,
+            target: None,
+        });
     }
 }
 

@@ -8,10 +8,11 @@ use serde::{Deserialize, Serialize};
 use super::actions::Action;
 use super::cards::Card;
 use super::characters::Character;
+use super::gold::{Equip, Mode, NuggetSource, NuggetUse};
 use super::options::{Options, SeatSpec};
 use super::orders::Orders;
 use super::reason::Reason;
-use super::state::{CheckKind, Outcome, Phase, WindowKind};
+use super::state::{CheckKind, Effect, Outcome, Phase, WindowKind};
 use crate::core::{Role, Seat, Seed};
 
 /// The first event of a game: what was set up, and the commitment to the seed.
@@ -97,6 +98,9 @@ pub enum Event {
     TurnStarted {
         /// The current player.
         seat: Seat,
+        /// Gold Rush: an extra turn (the Gold Rush card, Don Bell).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        extra: bool,
     },
     /// The current turn moved on to another phase.
     #[cfg_attr(feature = "openapi", schema(title = "phase_started"))]
@@ -346,6 +350,158 @@ pub enum Event {
         /// The card.
         card: Card,
     },
+    /// Gold Rush: the equipment deck was (re)built face down from shuffled
+    /// cards (all 24 at setup, the returned ones when only they remain).
+    /// `order` lists it from the top; hidden from every seat and spectator.
+    #[cfg_attr(feature = "openapi", schema(title = "equipment_shuffled"))]
+    EquipmentShuffled {
+        /// The new equipment deck, top card first (`null` where hidden).
+        order: Vec<Option<Equip>>,
+    },
+    /// Gold Rush: the top equipment card was turned face up into a market slot.
+    #[cfg_attr(feature = "openapi", schema(title = "market_filled"))]
+    MarketFilled {
+        /// The slot, 0 to 2 left to right.
+        slot: u8,
+        /// The card.
+        equipment: Equip,
+    },
+    /// Gold Rush: a player bought a market card and paid for it (GR-4.1). A
+    /// black card goes into play (a Wanted in front of `target`); a brown one
+    /// acts as `mode` says and goes face up to the bottom of the equipment deck.
+    #[cfg_attr(feature = "openapi", schema(title = "equipment_bought"))]
+    EquipmentBought {
+        /// Who.
+        seat: Seat,
+        /// The market slot, 0 to 2.
+        slot: u8,
+        /// The card.
+        equipment: Equip,
+        /// Nuggets paid.
+        paid: u8,
+        /// How a Bottle or a Pardner is used.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        mode: Option<Mode>,
+        /// Its target, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<Seat>,
+    },
+    /// Gold Rush: Josh McCloud took the top equipment card (shown to all, GC4).
+    #[cfg_attr(feature = "openapi", schema(title = "equipment_taken"))]
+    EquipmentTaken {
+        /// Josh McCloud.
+        seat: Seat,
+        /// The card.
+        equipment: Equip,
+    },
+    /// Gold Rush: Josh McCloud used the card he took, as `mode` says: a black
+    /// card goes into play (a Wanted in front of `target`), a brown one acts
+    /// and goes face up to the bottom of the equipment deck.
+    #[cfg_attr(feature = "openapi", schema(title = "equipment_used"))]
+    EquipmentUsed {
+        /// Josh McCloud.
+        seat: Seat,
+        /// The card.
+        equipment: Equip,
+        /// How a Bottle or a Pardner is used.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        mode: Option<Mode>,
+        /// Its target, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<Seat>,
+    },
+    /// Gold Rush: equipment went face up to the bottom of the equipment deck,
+    /// in order: from in front of `seat` (elimination, the Deputy penalty), or
+    /// Josh McCloud's card he could not use.
+    #[cfg_attr(feature = "openapi", schema(title = "equipment_returned"))]
+    EquipmentReturned {
+        /// Whose.
+        seat: Seat,
+        /// The cards.
+        equipment: Vec<Equip>,
+    },
+    /// Gold Rush: `seat` paid cost + 1 to make `owner` discard a black card
+    /// (GR-4.2); it goes face up to the bottom of the equipment deck.
+    #[cfg_attr(feature = "openapi", schema(title = "equipment_forced"))]
+    EquipmentForced {
+        /// Who paid.
+        seat: Seat,
+        /// Whose card.
+        owner: Seat,
+        /// The card.
+        equipment: Equip,
+        /// Nuggets paid.
+        paid: u8,
+    },
+    /// Gold Rush: a player took nuggets from the heap.
+    #[cfg_attr(feature = "openapi", schema(title = "nuggets_gained"))]
+    NuggetsGained {
+        /// Who.
+        seat: Seat,
+        /// How many.
+        amount: u8,
+        /// Why.
+        source: NuggetSource,
+    },
+    /// Gold Rush: a player paid nuggets to the heap for an ability or equipment.
+    #[cfg_attr(feature = "openapi", schema(title = "nuggets_paid"))]
+    NuggetsPaid {
+        /// Who.
+        seat: Seat,
+        /// How many.
+        amount: u8,
+        /// What for.
+        used: NuggetUse,
+    },
+    /// Gold Rush: an eliminated player's nuggets went back to the heap (GR-3.6).
+    #[cfg_attr(feature = "openapi", schema(title = "nuggets_returned"))]
+    NuggetsReturned {
+        /// Whose.
+        seat: Seat,
+        /// How many.
+        amount: u8,
+    },
+    /// Gold Rush: a Beer sold for 1 nugget (GR-4.3), discarded.
+    #[cfg_attr(feature = "openapi", schema(title = "beer_sold"))]
+    BeerSold {
+        /// Who.
+        seat: Seat,
+        /// The Beer.
+        card: Card,
+    },
+    /// Gold Rush: Dutch Will discarded one of his phase-1 cards (GC2); the
+    /// others went to his hand.
+    #[cfg_attr(feature = "openapi", schema(title = "dutch_discarded"))]
+    DutchDiscarded {
+        /// Dutch Will.
+        seat: Seat,
+        /// The card discarded.
+        card: Card,
+    },
+    /// An effect without a card began: a Bottle's BANG!, a Pardner's Duel, or
+    /// Jacky Murieta's shot.
+    #[cfg_attr(feature = "openapi", schema(title = "effect_started"))]
+    EffectStarted {
+        /// The effect.
+        effect: Effect,
+    },
+    /// Calumet (GR-7.7): a ♦ card played by another player had no effect on `seat`.
+    #[cfg_attr(feature = "openapi", schema(title = "unaffected"))]
+    Unaffected {
+        /// The Calumet's owner.
+        seat: Seat,
+        /// The ♦ card.
+        card: Card,
+    },
+    /// Gold Rush: `seat` will play an extra turn after this one; with `heal`
+    /// (the Gold Rush card) he first regains all his life.
+    #[cfg_attr(feature = "openapi", schema(title = "extra_turn_granted"))]
+    ExtraTurnGranted {
+        /// Who.
+        seat: Seat,
+        /// Whether he regains all his life at the end of this turn.
+        heal: bool,
+    },
     /// The game is over; the seed is revealed.
     #[cfg_attr(feature = "openapi", schema(title = "game_ended"))]
     GameEnded {
@@ -369,6 +525,7 @@ pub const HIDING_EVENTS: &[&str] = &[
     "card_stolen",
     "cards_inherited",
     "orders_set",
+    "equipment_shuffled",
 ];
 
 impl Event {
@@ -386,6 +543,7 @@ impl Event {
                 | Event::CardStolen { .. }
                 | Event::CardsInherited { .. }
                 | Event::OrdersSet { .. }
+                | Event::EquipmentShuffled { .. }
         )
     }
 }

@@ -1,6 +1,7 @@
 //! The state's invariants: the property tests' and the simulator's oracle.
 
 use super::cards::{DECK_SIZE, kind};
+use super::gold::{EQUIPMENT_SIZE, equip_kind};
 use super::state::State;
 
 /// Checks that every card is in exactly one place, life is within range, and
@@ -55,10 +56,58 @@ pub fn check_invariants(s: &State) -> Result<(), String> {
             return Err(format!("seat {seat} has two weapons"));
         }
     }
+    gold_invariants(s)?;
     if let Some(w) = s.window
         && !s.alive(w.seat)
     {
         return Err(format!("a window asks seat {} who is not in play", w.seat));
+    }
+    Ok(())
+}
+
+/// Gold Rush: every equipment card in exactly one place once the deck is
+/// built, one black card of a name per player, the returned count in range.
+fn gold_invariants(s: &State) -> Result<(), String> {
+    let g = &s.gold;
+    if !g.on {
+        return Ok(());
+    }
+    if g.returned as usize > g.deck.len() {
+        return Err(format!(
+            "{} returned of {} equipment cards",
+            g.returned,
+            g.deck.len()
+        ));
+    }
+    let mut seen = [0u8; EQUIPMENT_SIZE + 1];
+    let places = g
+        .deck
+        .iter()
+        .chain(g.market.iter().flatten())
+        .chain(g.josh.iter())
+        .chain(s.seats().flat_map(|x| s.p(x).equipment.iter()));
+    for &e in places {
+        let slot = seen
+            .get_mut(e as usize)
+            .filter(|_| e >= 1)
+            .ok_or_else(|| format!("equipment {e} is no card"))?;
+        *slot += 1;
+        if *slot > 1 {
+            return Err(format!("equipment {e} is in two places"));
+        }
+    }
+    if s.started()
+        && let Some(e) = (1..=EQUIPMENT_SIZE).find(|&e| seen[e] == 0)
+    {
+        return Err(format!("equipment {e} is nowhere"));
+    }
+    for seat in s.seats() {
+        let eq = &s.p(seat).equipment;
+        for (i, &e) in eq.iter().enumerate() {
+            if eq[..i].iter().any(|&o| equip_kind(o) == equip_kind(e)) {
+                return Err(format!("seat {seat} has two {:?}", equip_kind(e)));
+            }
+        }
     }
     Ok(())
 }

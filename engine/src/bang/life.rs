@@ -5,6 +5,7 @@
 use super::cards::{Card, Kind, kind};
 use super::characters::Character;
 use super::events::Event;
+use super::gold::{EquipKind, NuggetUse, can_pay};
 use super::machine::M;
 use super::orders::Reply;
 use super::state::{Dying, WindowKind};
@@ -15,6 +16,7 @@ impl M<'_, '_> {
     /// the life-loss triggers fire at once; otherwise his dying window comes first.
     pub fn lose(&mut self, seat: Seat, amount: u8, by: Option<Seat>) {
         self.emit(Event::LifeLost { seat, amount, by });
+        self.wound_nuggets(seat, amount, by);
         if self.s().p(seat).life > 0 {
             self.after_loss(seat, amount, by);
         }
@@ -23,6 +25,11 @@ impl M<'_, '_> {
     /// B-11.5 (3): Bart Cassidy draws, El Gringo takes (D-B1: only once he is
     /// still in play).
     fn after_loss(&mut self, seat: Seat, amount: u8, by: Option<Seat>) {
+        self.character_after_loss(seat, amount, by);
+        self.equipment_after_loss(seat, amount);
+    }
+
+    fn character_after_loss(&mut self, seat: Seat, amount: u8, by: Option<Seat>) {
         let s = self.s();
         if s.is(seat, Character::BartCassidy) {
             self.draw(seat, amount as usize);
@@ -47,8 +54,9 @@ impl M<'_, '_> {
             return self.saved(d);
         }
         let beer_works = s.alive_count() > 2;
-        let can_act = !p.hand.is_empty()
-            && (beer_works || (s.is(d.seat, Character::SidKetchum) && p.hand.len() >= 2));
+        let can_act = (!p.hand.is_empty()
+            && (beer_works || (s.is(d.seat, Character::SidKetchum) && p.hand.len() >= 2)))
+            || can_pay(s, d.seat, NuggetUse::Rucksack);
         if !can_act {
             return self.eliminate(d.seat, d.by);
         }
@@ -78,13 +86,29 @@ impl M<'_, '_> {
             Vec::new()
         };
         let used = beers.len().min(need);
+        let rucksack = if s.has_equipment(d.seat, EquipKind::Rucksack) {
+            (p.nuggets as usize / 2).min(need - used)
+        } else {
+            0
+        };
         let sid = s.is(d.seat, Character::SidKetchum);
         let heals = if sid { (p.hand.len() - used) / 2 } else { 0 };
-        if used + heals < need {
+        if used + rucksack + heals < need {
             return self.eliminate(d.seat, d.by);
         }
         for &c in &beers[..used] {
             self.beer(d.seat, c);
+        }
+        for _ in 0..rucksack {
+            self.emit(Event::NuggetsPaid {
+                seat: d.seat,
+                amount: 2,
+                used: NuggetUse::Rucksack,
+            });
+            self.emit(Event::LifeGained {
+                seat: d.seat,
+                amount: 1,
+            });
         }
         while self.s().p(d.seat).life < 1 && self.s().p(d.seat).hand.len() >= 2 {
             let hand = &self.s().p(d.seat).hand;
@@ -116,6 +140,7 @@ impl M<'_, '_> {
         if s.alive_count() > 2 && p.life < p.max_life as i8 {
             self.emit(Event::LifeGained { seat, amount: 1 });
         }
+        self.beer_played();
     }
 
     /// After an answer in a dying window: saved once back at 1 life.
@@ -136,6 +161,7 @@ impl M<'_, '_> {
     pub fn eliminate(&mut self, seat: Seat, by: Option<Seat>) {
         let s = self.s();
         let role = s.p(seat).role.unwrap_or(Role::Outlaw);
+        let wanted = s.has_equipment(seat, EquipKind::Wanted);
         self.emit(Event::PlayerEliminated { seat, role, by });
         let s = self.s();
         let p = s.p(seat);
@@ -159,10 +185,15 @@ impl M<'_, '_> {
                 }),
             }
         }
+        self.eliminated_gold(seat);
         let s = self.s();
         let Some(r) = by.filter(|&r| r != seat && s.alive(r)) else {
             return; // D-B14
         };
+        if wanted {
+            self.wanted_reward(r); // GR-7.11: before any other reward or penalty
+        }
+        let s = self.s();
         // A6.2: in a solo game the Sheriff and the Deputy never draw the reward.
         if (s.three_players() || role == Role::Outlaw) && !super::solo::seats::is_person(s, r) {
             self.draw(r, 3);
@@ -175,6 +206,8 @@ impl M<'_, '_> {
             if !cards.is_empty() {
                 self.emit(Event::Discarded { seat: r, cards });
             }
+            // GR-9.3: his equipment too; he keeps his nuggets.
+            self.return_all_equipment(r);
             if had_hand {
                 self.hand_left(r);
             }

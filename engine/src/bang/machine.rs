@@ -5,10 +5,11 @@
 
 use super::Bang;
 use super::actions::DrawFrom;
-use super::cards::{Card, Kind, explodes, is_heart, is_red};
+use super::cards::{Card, Kind, Suit, card, explodes, is_heart, is_red};
 use super::characters::Character;
 use super::decisions::draw_choice;
 use super::events::Event;
+use super::gold::{EquipKind, hand_limit};
 use super::state::{CheckKind, Phase, State, WindowKind};
 use super::victory::victory;
 use crate::core::{GameRng, Recorder, Seat, Step};
@@ -103,6 +104,10 @@ impl M<'_, '_> {
         }
         match t.phase {
             Phase::Setup | Phase::Play => Step::Waits,
+            Phase::End => {
+                self.end_step();
+                Step::Moved
+            }
             Phase::Start => {
                 if !t.dynamite_checked && s.in_play_of(seat, Kind::Dynamite).is_some() {
                     self.check(seat, CheckKind::Dynamite, false);
@@ -121,11 +126,10 @@ impl M<'_, '_> {
                 Step::Moved
             }
             Phase::Discard => {
-                let p = s.p(seat);
-                if p.hand.len() as i32 > p.life.max(0) as i32 {
+                if s.p(seat).hand.len() as i32 > hand_limit(s, seat) {
                     return Step::Waits;
                 }
-                self.next_turn();
+                self.finish_turn();
                 Step::Moved
             }
         }
@@ -134,7 +138,7 @@ impl M<'_, '_> {
     /// The next player in play clockwise starts his turn.
     pub fn next_turn(&mut self) {
         let seat = self.s().next_alive(self.s().turn.seat);
-        self.emit(Event::TurnStarted { seat });
+        self.emit(Event::TurnStarted { seat, extra: false });
     }
 
     /// B-16.1: an empty deck is rebuilt from the shuffled discard pile.
@@ -180,10 +184,16 @@ impl M<'_, '_> {
         }
     }
 
-    /// A "draw!" (§8) for `seat`: flips one card (two for Lucky Duke). With
-    /// several cards, Lucky Duke chooses, by hand unless `auto`.
+    /// A "draw!" (§8) for `seat`: flips one card (two for Lucky Duke, one
+    /// more with a Horseshoe). With several cards, he chooses, by hand unless
+    /// `auto`. A Rhum flips 4 (and one more per extra source) and counts suits.
     pub fn check(&mut self, seat: Seat, kind: CheckKind, auto: bool) {
-        let flips = self.s().info(seat).map_or(1, |i| i.flips);
+        let s = self.s();
+        let mut flips = s.info(seat).map_or(1, |i| i.flips) as usize
+            + s.has_equipment(seat, EquipKind::Horseshoe) as usize;
+        if kind == CheckKind::Rhum {
+            flips += 3; // D-G9
+        }
         for _ in 0..flips {
             self.refill();
             if let Some(&card) = self.s().deck.last() {
@@ -195,6 +205,9 @@ impl M<'_, '_> {
             }
         }
         let flipped = self.s().flipped.clone();
+        if kind == CheckKind::Rhum {
+            return self.resolve_rhum(seat, &flipped);
+        }
         match flipped.len() {
             0 => self.resolve_check(seat, kind, None),
             1 => self.resolve_check(seat, kind, Some(flipped[0])),
@@ -242,19 +255,53 @@ impl M<'_, '_> {
                     });
                 }
                 if !success {
-                    self.next_turn();
+                    self.finish_turn();
                 }
             }
-            CheckKind::Barrel | CheckKind::Jourdonnais => {}
+            CheckKind::DonBell => {
+                if success {
+                    self.emit(Event::ExtraTurnGranted { seat, heal: false });
+                }
+            }
+            CheckKind::Barrel | CheckKind::Jourdonnais | CheckKind::Rhum => {}
+        }
+    }
+
+    /// GR-7.5: a Rhum heals 1 per different suit among the cards flipped
+    /// (capped), then they are discarded in flip order.
+    fn resolve_rhum(&mut self, seat: Seat, flipped: &[Card]) {
+        let mut suits: Vec<Suit> = flipped
+            .iter()
+            .filter_map(|&c| card(c))
+            .map(|c| c.suit)
+            .collect();
+        suits.sort_by_key(|&x| x as u8);
+        suits.dedup();
+        self.emit(Event::CheckResolved {
+            seat,
+            check: CheckKind::Rhum,
+            card: None,
+            success: !suits.is_empty(),
+        });
+        let p = self.s().p(seat);
+        let room = (p.max_life as i8 - p.life).max(0) as usize;
+        let amount = suits.len().min(room) as u8;
+        if amount > 0 && self.s().alive(seat) {
+            self.emit(Event::LifeGained { seat, amount });
         }
     }
 
     /// Phase 1 as the character draws without a choice (Kit Carlson looks,
     /// Black Jack shows), then phase 2.
     pub fn standard_draw(&mut self, seat: Seat) {
+        let extra = self.pickaxe(seat);
+        if self.s().is(seat, Character::DutchWill) {
+            return self.dutch_will_draw(seat);
+        }
         if self.s().is(seat, Character::KitCarlson) {
-            let mut cards = Vec::with_capacity(3);
-            for _ in 0..3 {
+            let n = 3 + extra;
+            let mut cards = Vec::with_capacity(n);
+            for _ in 0..n {
                 self.refill();
                 if let Some(&c) = self.s().deck.last() {
                     cards.push(c);
@@ -264,7 +311,7 @@ impl M<'_, '_> {
                     });
                 }
             }
-            if cards.len() == 3 {
+            if cards.len() == n {
                 return; // he chooses the one to put back
             }
             self.emit(Event::KitKept { seat, back: None });
@@ -276,8 +323,9 @@ impl M<'_, '_> {
                     self.draw(seat, 1);
                 }
             }
+            self.draw(seat, extra);
         } else {
-            self.draw(seat, 2);
+            self.draw(seat, 2 + extra);
         }
         self.emit(Event::PhaseStarted { phase: Phase::Play });
     }
@@ -293,7 +341,8 @@ impl M<'_, '_> {
             }
             DrawFrom::Hand(other) => self.steal_random(other, seat),
         }
-        self.draw(seat, 1);
+        let n = 1 + self.pickaxe(seat);
+        self.draw(seat, n);
         self.emit(Event::PhaseStarted { phase: Phase::Play });
     }
 
@@ -319,6 +368,7 @@ impl M<'_, '_> {
 pub fn check_succeeds(kind: CheckKind, card: Card) -> bool {
     match kind {
         CheckKind::Dynamite => explodes(card),
+        CheckKind::DonBell => is_red(card),
         _ => is_heart(card),
     }
 }
@@ -327,6 +377,7 @@ pub fn check_succeeds(kind: CheckKind, card: Card) -> bool {
 pub fn best_card(kind: CheckKind, flipped: &[Card]) -> Card {
     let good = |c: &&Card| match kind {
         CheckKind::Dynamite => !explodes(**c),
+        CheckKind::DonBell => is_red(**c),
         _ => is_heart(**c),
     };
     flipped

@@ -12,6 +12,7 @@ mod config_check;
 mod decisions;
 pub mod distance;
 mod events;
+pub mod gold;
 mod invariants;
 mod life;
 mod machine;
@@ -34,7 +35,7 @@ pub use cards::{
     Border, CARDS, Card, CardInfo, DECK_SIZE, KINDS, Kind, KindInfo, Suit, card, explodes,
     is_heart, is_red, kind,
 };
-pub use characters::{CHARACTERS, Character, CharacterInfo};
+pub use characters::{CHARACTERS, Character, CharacterInfo, CharacterSet};
 pub use decisions::{ActionError, Decision, Pending, legal_actions, legal_actions_into, pending};
 pub use events::{Event, GameCreated, HIDING_EVENTS};
 pub use invariants::check_invariants;

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Deserializer, Serialize};
 
+use super::characters::{Character, CharacterSet};
 pub use crate::core::SeatSpec;
 
 /// The options object of a `bang` game, as the API takes it. Every field is
@@ -11,7 +12,7 @@ pub use crate::core::SeatSpec;
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::Options))]
 #[serde(deny_unknown_fields)]
 pub struct Options {
-    /// Expansions in play (none is available yet).
+    /// Expansions in play: `gold_rush` (`rules/gold-rush.md`).
     #[serde(default, deserialize_with = "or_default")]
     pub expansions: Vec<String>,
     /// Variants in play (none is available yet).
@@ -66,6 +67,23 @@ impl Options {
                 choose_characters: self.choose_characters.unwrap_or(false),
             }
         })
+    }
+}
+
+impl Options {
+    /// Whether the expansion `id` is in play.
+    pub fn has_expansion(&self, id: &str) -> bool {
+        self.expansions.iter().any(|e| e == id)
+    }
+
+    /// The characters shuffled for the deal: the base game's 16, and the 8
+    /// of Gold Rush with that expansion (GR-2.5).
+    pub fn character_pool(&self) -> Vec<Character> {
+        let mut pool: Vec<Character> = Character::of_set(CharacterSet::Base).collect();
+        if self.has_expansion(super::gold::EXPANSION) {
+            pool.extend(Character::of_set(CharacterSet::GoldRush));
+        }
+        pool
     }
 }
 

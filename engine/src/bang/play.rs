@@ -4,6 +4,7 @@
 use super::actions::Action;
 use super::cards::{Card, Kind, kind};
 use super::events::Event;
+use super::gold::calumet_ignores;
 use super::machine::M;
 use super::reason::Reason;
 use super::setup::reveal_and_deal;
@@ -85,6 +86,9 @@ impl M<'_, '_> {
             Action::EndTurn => self.emit(Event::PhaseStarted {
                 phase: Phase::Discard,
             }),
+            Action::Discard { card } if !self.s().kit.is_empty() => {
+                self.dutch_discard(seat, card);
+            }
             Action::Discard { card } => {
                 self.emit(Event::Discarded {
                     seat,
@@ -92,6 +96,23 @@ impl M<'_, '_> {
                 });
                 self.hand_left(seat);
             }
+            Action::Buy {
+                slot,
+                mode,
+                target,
+                in_play,
+                discount,
+            } => self.buy(seat, slot, (mode, target, in_play), discount),
+            Action::ForceDiscard { target, equipment } => {
+                self.force_discard(seat, target, equipment)
+            }
+            Action::SellBeer { card } => self.sell_beer(seat, card),
+            Action::Pay { used, target } => self.pay(seat, used, target),
+            Action::UseEquipment {
+                mode,
+                target,
+                in_play,
+            } => self.josh_uses(seat, (mode, target, in_play)),
             Action::Barrel => self.use_barrel(seat, false),
             Action::Respond { card } => {
                 if let Some(kind) = window {
@@ -131,6 +152,10 @@ impl M<'_, '_> {
         }
         self.emit(Event::CardPlayed { seat, card, target });
         self.hand_left(seat);
+        if let Some(t) = target.filter(|&t| calumet_ignores(self.s(), t, seat, card)) {
+            // GR-7.7: spent, but nothing happens to him.
+            return self.emit(Event::Unaffected { seat: t, card });
+        }
         match k {
             Kind::Saloon => {
                 let s = self.s();
@@ -154,40 +179,45 @@ impl M<'_, '_> {
                 if matches!(self.s().effect, Some(Effect::GiveUp { .. })) {
                     return; // solo: B6, resolved as an effect
                 }
-                match in_play {
-                    Some(c) if k == Kind::Panic => self.emit(Event::CardStolen {
-                        from: t,
-                        to: seat,
-                        card: Some(c),
-                        from_hand: false,
-                    }),
-                    Some(c) => self.emit(Event::Discarded {
-                        seat: t,
-                        cards: vec![c],
-                    }),
-                    None if k == Kind::Panic => self.steal_random(t, seat),
-                    None => {
-                        let len = self.s().p(t).hand.len();
-                        if len == 0 {
-                            return;
-                        }
-                        // B-2.3.7: a random card, discarded face up.
-                        let i = self.rng.below(len as u32) as usize;
-                        let c = self.s().p(t).hand[i];
-                        self.emit(Event::Discarded {
-                            seat: t,
-                            cards: vec![c],
-                        });
-                        self.hand_left(t);
-                    }
-                }
+                self.take_card(seat, t, in_play, k == Kind::Panic);
             }
             _ => {}
         }
     }
 
+    /// A Panic! (`steal`) or Cat Balou effect of `seat` on `t`: the card in
+    /// play named, else a random card from his hand (B-2.3.7: discarded face up).
+    pub fn take_card(&mut self, seat: Seat, t: Seat, in_play: Option<Card>, steal: bool) {
+        match in_play {
+            Some(c) if steal => self.emit(Event::CardStolen {
+                from: t,
+                to: seat,
+                card: Some(c),
+                from_hand: false,
+            }),
+            Some(c) => self.emit(Event::Discarded {
+                seat: t,
+                cards: vec![c],
+            }),
+            None if steal => self.steal_random(t, seat),
+            None => {
+                let len = self.s().p(t).hand.len();
+                if len == 0 {
+                    return;
+                }
+                let i = self.rng.below(len as u32) as usize;
+                let c = self.s().p(t).hand[i];
+                self.emit(Event::Discarded {
+                    seat: t,
+                    cards: vec![c],
+                });
+                self.hand_left(t);
+            }
+        }
+    }
+
     /// General Store (§12.3): as many cards as players in play, revealed.
-    fn reveal_store(&mut self, seat: Seat) {
+    pub fn reveal_store(&mut self, seat: Seat) {
         let n = self.s().alive_count() as usize;
         let mut revealed = 0;
         let mut any = false;

@@ -42,7 +42,7 @@ pub fn start(config: &Config, rng: &mut GameRng) -> Result<Vec<Event>, String> {
             face_up: three || role == Role::Sheriff,
         });
     }
-    let mut characters: Vec<Character> = Character::all().collect();
+    let mut characters = config.options.character_pool();
     m.rng.shuffle(&mut characters);
     if config.options.character_choice == 2 {
         for seat in 0..n {
@@ -120,5 +120,11 @@ pub(crate) fn deal_and_begin(m: &mut M) {
         let cards = super::solo::starting_hand(m.s(), seat);
         m.draw(seat, cards);
     }
-    m.emit(Event::TurnStarted { seat: first });
+    if m.s().gold.on {
+        m.open_market();
+    }
+    m.emit(Event::TurnStarted {
+        seat: first,
+        extra: false,
+    });
 }

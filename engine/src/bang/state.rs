@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::cards::{Card, DECK_SIZE, Kind, kind};
 use super::characters::{Character, CharacterInfo};
 use super::distance::{self, Table};
+use super::gold::{Equip, EquipKind, Gold, equip_kind};
 use super::options::SeatSpec;
 use super::orders::Orders;
 use super::solo::mode::Solo;
@@ -53,7 +54,14 @@ pub struct Player {
     pub hand: Pile,
     /// His cards in play, in the order they entered play.
     pub in_play: InPlay,
+    /// Gold Rush: his nuggets (GR-3.5, public).
+    pub nuggets: u8,
+    /// Gold Rush: his black equipment in play, in the order it entered.
+    pub equipment: ArrayVec<Equip, EQUIPMENT_IN_PLAY>,
 }
+
+/// The most black equipment cards in front of one player (9 names, one Wanted).
+pub const EQUIPMENT_IN_PLAY: usize = 12;
 
 /// The step of a turn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -71,6 +79,9 @@ pub enum Phase {
     Play,
     /// Phase 3: discard.
     Discard,
+    /// Gold Rush: the end of the turn (Don Bell's check, the Gold Rush
+    /// card's heal, extra turns), when it has steps of its own.
+    End,
 }
 
 /// The turn in progress.
@@ -172,6 +183,10 @@ pub enum CheckKind {
     Barrel,
     /// Jourdonnais's own Barrel against a shot (♥).
     Jourdonnais,
+    /// Gold Rush, Don Bell at the end of his turn: an extra turn (♥ or ♦).
+    DonBell,
+    /// Gold Rush, Rhum: 1 life per different suit among the cards flipped.
+    Rhum,
 }
 
 /// A "draw!" whose flipped cards wait for Lucky Duke's choice.
@@ -281,10 +296,12 @@ pub struct State {
     pub discard: Pile,
     /// General Store: the revealed cards left.
     pub store: ArrayVec<Card, MAX_PLAYERS>,
-    /// Kit Carlson's three cards, while he chooses.
-    pub kit: ArrayVec<Card, 3>,
-    /// The cards flipped for a "draw!" being resolved.
-    pub flipped: ArrayVec<Card, 2>,
+    /// Kit Carlson's three cards (four with a Pickaxe), or Dutch Will's
+    /// phase-1 cards, while he chooses.
+    pub kit: ArrayVec<Card, 4>,
+    /// The cards flipped for a "draw!" being resolved (up to six: a Rhum with
+    /// Lucky Duke and a Horseshoe).
+    pub flipped: ArrayVec<Card, 6>,
     /// The turn in progress.
     pub turn: Turn,
     /// The card effect in motion.
@@ -303,6 +320,8 @@ pub struct State {
     pub eliminated_by: [Option<Option<Seat>>; MAX_PLAYERS],
     /// How the game ended, once over.
     pub outcome: Option<Outcome>,
+    /// Gold Rush: the equipment deck, the market and the turn's counters.
+    pub gold: Gold,
 }
 
 impl State {
@@ -368,6 +387,11 @@ impl State {
     /// The card of this kind in play in front of `seat`.
     pub fn in_play_of(&self, seat: Seat, k: Kind) -> Option<Card> {
         self.p(seat).in_play.iter().copied().find(|&c| kind(c) == k)
+    }
+
+    /// Whether `seat` has black equipment of this kind in play (Gold Rush).
+    pub fn has_equipment(&self, seat: Seat, k: EquipKind) -> bool {
+        self.p(seat).equipment.iter().any(|&e| equip_kind(e) == k)
     }
 
     /// The weapon in play in front of `seat`.

@@ -8,6 +8,7 @@ use super::characters::Character;
 use super::decisions::{Pending, pending};
 use super::distance::Table;
 use super::events::Event;
+use super::gold::{Equip, GoldView};
 use super::orders::Orders;
 use super::solo::mode::Solo;
 use super::state::{Check, Dying, Effect, Outcome, Shot, State, Turn, Window};
@@ -44,6 +45,12 @@ pub struct PlayerView {
     /// Solo: an NPC, played by the rules (absent otherwise).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub npc: bool,
+    /// Gold Rush: his nuggets (public; absent without the expansion).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nuggets: Option<u8>,
+    /// Gold Rush: his black equipment in play (absent without the expansion).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub equipment: Option<Vec<Equip>>,
 }
 
 /// A card game as one viewer may see it.
@@ -88,6 +95,10 @@ pub struct View {
     /// A Lone Gunslinger game: its settings (absent otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub solo: Option<Solo>,
+    /// Gold Rush: the market, the equipment deck and the heap (absent
+    /// without the expansion).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gold: Option<GoldView>,
 }
 
 /// The state as `viewer` may see it. In a solo game every viewer sees every
@@ -122,6 +133,8 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                 hand: p.hand.iter().map(|&c| own.then_some(c)).collect(),
                 in_play: p.in_play.to_vec(),
                 npc: super::solo::seats::is_npc(s, seat),
+                nuggets: s.gold.on.then_some(p.nuggets),
+                equipment: s.gold.on.then(|| p.equipment.to_vec()),
             }
         })
         .collect();
@@ -151,6 +164,25 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         outcome: s.outcome.clone(),
         version: s.version,
         solo: s.solo,
+        gold: s.gold.on.then(|| gold_view(s)),
+    }
+}
+
+/// The Gold Rush table, all public but the deck's face-down order.
+fn gold_view(s: &State) -> GoldView {
+    let g = &s.gold;
+    let held: u32 = s.seats().map(|x| u32::from(s.p(x).nuggets)).sum();
+    GoldView {
+        market: g.market,
+        deck: g.face_down().len() as u8,
+        returned: g.face_up().to_vec(),
+        heap: u32::from(super::gold::HEAP).saturating_sub(held) as u8,
+        josh: g.josh,
+        discount_used: g.discount_used,
+        pan_uses: g.pan_uses,
+        raddie_uses: g.raddie_uses,
+        extra_turn: g.extra_turn,
+        extra_turns_due: g.extra_turns_due,
     }
 }
 
@@ -203,6 +235,11 @@ pub fn redact(event: &Event, viewer: Viewer) -> Event {
         },
         Event::DeckShuffled { order } if viewer != Viewer::Omniscient => {
             Event::DeckShuffled { order: hide(order) }
+        }
+        Event::EquipmentShuffled { order } if viewer != Viewer::Omniscient => {
+            Event::EquipmentShuffled {
+                order: order.iter().map(|_| None).collect(),
+            }
         }
         Event::CardsDrawn { seat, cards } if !sees(*seat) => Event::CardsDrawn {
             seat: *seat,

@@ -70,6 +70,7 @@ pub fn decide(view: &View, memory: &Memory, legal: &[Action]) -> (Action, Reason
         Decision::Indians | Decision::Duel => cx.bang_or_lose(),
         Decision::Store => cx.store_pick(),
         Decision::GiveUp => cx.give_up(),
+        Decision::DropOne | Decision::UseEquipment => (first, Reason::Fallback),
     };
     if legal.contains(&action) {
         (action, reason)

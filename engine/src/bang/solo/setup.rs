@@ -4,7 +4,7 @@
 
 use super::mode::{SEATS, Solo};
 use super::seats::is_npc;
-use crate::bang::characters::Character;
+use crate::bang::characters::{Character, CharacterSet};
 use crate::bang::events::Event;
 use crate::bang::machine::M;
 use crate::bang::setup::{deal_and_begin, starting_life};
@@ -79,7 +79,7 @@ pub(crate) fn open(m: &mut M, solo: Solo) {
         m.rng.shuffle(&mut wanted);
         dealt.extend(npcs.iter().copied().zip(wanted));
         let from: Vec<Character> = if solo.choose_characters {
-            Character::all().collect()
+            Character::of_set(CharacterSet::Base).collect()
         } else {
             POOL.to_vec()
         };
@@ -102,7 +102,7 @@ pub(crate) fn open(m: &mut M, solo: Solo) {
         }
     } else if solo.choose_characters {
         // D-L5: two drawn for each seat from all 16.
-        let mut all: Vec<Character> = Character::all().collect();
+        let mut all: Vec<Character> = Character::of_set(CharacterSet::Base).collect();
         m.rng.shuffle(&mut all);
         offers.extend((0..SEATS).map(|x| (x, [all[2 * x as usize], all[2 * x as usize + 1]])));
     } else {

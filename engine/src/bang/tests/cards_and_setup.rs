@@ -234,9 +234,15 @@ fn options_refuse_what_is_not_available() {
     let cfg = |o: serde_json::Value| Bang::config(5, &o, Vec::new());
     assert!(cfg(serde_json::Value::Null).is_ok());
     assert!(cfg(serde_json::json!({"expansions": null, "variants": null, "mode": null})).is_ok());
+    assert!(cfg(serde_json::json!({"expansions": ["gold_rush"]})).is_ok());
     assert_eq!(
-        cfg(serde_json::json!({"expansions": ["gold_rush"]})).unwrap_err(),
-        "options.expansions: \"gold_rush\" is not available yet"
+        cfg(serde_json::json!({"expansions": ["gold_rush", "gold_rush"]})).unwrap_err(),
+        "options.expansions: \"gold_rush\" is listed twice"
+    );
+    assert!(
+        cfg(serde_json::json!({"expansions": ["x"]}))
+            .unwrap_err()
+            .starts_with("options.expansions")
     );
     assert!(
         cfg(serde_json::json!({"variants": ["x"]}))

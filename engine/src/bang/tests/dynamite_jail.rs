@@ -78,7 +78,7 @@ fn bang_ac_39_dynamite_kills_a_jailed_outlaw() {
     );
     let start = events
         .iter()
-        .position(|e| matches!(e, Event::TurnStarted { seat: C }))
+        .position(|e| matches!(e, Event::TurnStarted { seat: C, .. }))
         .expect("C's turn follows");
     assert!(
         !has(&events[..start], |e| matches!(e, Event::CardsDrawn { .. })),
@@ -115,7 +115,7 @@ fn bang_ac_41_jail_escape_or_skip() {
     let events = t.turn(B);
     assert!(has(&events, |e| matches!(
         e,
-        Event::TurnStarted { seat: C }
+        Event::TurnStarted { seat: C, .. }
     )));
     assert!(t.hand(B).is_empty(), "no phase 1");
     assert_eq!(t.s.turn.seat, C);

@@ -152,7 +152,7 @@ fn bang_ac_52_eliminated_in_his_own_turn() {
     assert_eq!(t.s.turn.seat, D, "the next player in play starts");
     assert!(has(&events, |e| matches!(
         e,
-        Event::TurnStarted { seat: D }
+        Event::TurnStarted { seat: D, .. }
     )));
 }
 

@@ -1,0 +1,214 @@
+//! Folding the Gold Rush events (called by [`crate::bang::apply`]). Like the
+//! base game's fold it is total: an event that does not fit the state changes
+//! nothing, and a card is only ever moved from where it is.
+
+use super::equipment::{Equip, equip_kind, is_equipment};
+use super::{Gold, NuggetUse};
+use crate::bang::events::Event;
+use crate::bang::state::{Effect, State};
+use crate::core::Seat;
+
+/// Folds one Gold Rush event; `false` for an event of the base game.
+pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
+    match event {
+        Event::EquipmentShuffled { order } => shuffled(s, order),
+        Event::MarketFilled { slot, equipment } => {
+            let g = &mut s.gold;
+            let on_top = g.face_down().last() == Some(equipment);
+            if let Some(place) = g.market.get_mut(*slot as usize)
+                && place.is_none()
+                && on_top
+            {
+                *place = g.deck.pop();
+            }
+        }
+        Event::EquipmentBought {
+            seat,
+            slot,
+            equipment,
+            paid,
+            target,
+            ..
+        } => {
+            let Some(place) = s.gold.market.get_mut(*slot as usize) else {
+                return true;
+            };
+            if *place != Some(*equipment) || *seat >= s.players {
+                return true;
+            }
+            *place = None;
+            if *paid < super::cost(*equipment) {
+                s.gold.discount_used = true;
+            }
+            pay(s, *seat, *paid);
+            settle_card(s, *seat, *equipment, *target);
+        }
+        Event::EquipmentTaken { seat: _, equipment } => {
+            let g = &mut s.gold;
+            if g.josh.is_none() && g.face_down().last() == Some(equipment) {
+                g.deck.pop();
+                g.josh = Some(*equipment);
+            }
+        }
+        Event::EquipmentUsed {
+            seat,
+            equipment,
+            target,
+            ..
+        } => {
+            if s.gold.josh == Some(*equipment) && *seat < s.players {
+                s.gold.josh = None;
+                settle_card(s, *seat, *equipment, *target);
+            }
+        }
+        Event::EquipmentReturned { seat, equipment } => {
+            for &e in equipment {
+                if s.gold.josh == Some(e) {
+                    s.gold.josh = None;
+                    to_bottom(&mut s.gold, e);
+                } else if take_equipment(s, *seat, e) {
+                    to_bottom(&mut s.gold, e);
+                }
+            }
+        }
+        Event::EquipmentForced {
+            seat,
+            owner,
+            equipment,
+            paid,
+        } => {
+            if take_equipment(s, *owner, *equipment) {
+                to_bottom(&mut s.gold, *equipment);
+                pay(s, *seat, *paid);
+            }
+        }
+        Event::NuggetsGained { seat, amount, .. } => {
+            if let Some(p) = s.table[..s.players as usize].get_mut(*seat as usize) {
+                p.nuggets = p.nuggets.saturating_add(*amount);
+            }
+        }
+        Event::NuggetsPaid { seat, amount, used } => {
+            pay(s, *seat, *amount);
+            match used {
+                NuggetUse::GoldPan => s.gold.pan_uses = s.gold.pan_uses.saturating_add(1),
+                NuggetUse::RaddieSnake => s.gold.raddie_uses = s.gold.raddie_uses.saturating_add(1),
+                _ => {}
+            }
+        }
+        Event::NuggetsReturned { seat, amount } => pay(s, *seat, *amount),
+        Event::ExtraTurnGranted { heal, .. } => {
+            s.gold.extra_turns_due = s.gold.extra_turns_due.saturating_add(1);
+            s.gold.heal_due |= *heal;
+        }
+        Event::EffectStarted { effect } => {
+            if s.effect.is_none() && s.shot.is_none() {
+                s.effect = Some(effect.clone());
+            }
+        }
+        Event::Unaffected { seat, .. } => {
+            // The ♦ card's effect on him is gone (a BANG!, Panic!, Cat Balou).
+            let aimed = match &s.effect {
+                Some(Effect::Shots { targets, .. }) => targets.as_slice() == [*seat],
+                Some(Effect::GiveUp { victim, .. }) => victim == seat,
+                _ => false,
+            };
+            if aimed {
+                s.effect = None;
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// A new turn: the turn's counters start again.
+pub(crate) fn turn_started(g: &mut Gold, extra: bool) {
+    g.discount_used = false;
+    g.pan_uses = 0;
+    g.raddie_uses = 0;
+    g.don_bell_checked = false;
+    g.heal_due = false;
+    g.extra_turn = extra;
+    if extra {
+        g.extra_turns_due = g.extra_turns_due.saturating_sub(1);
+    }
+}
+
+/// The deck (re)built face down: all 24 at setup, else the cards it holds
+/// (all face up) in a new order.
+fn shuffled(s: &mut State, order: &[Option<Equip>]) {
+    let ids: Vec<Equip> = order.iter().flatten().copied().collect();
+    let g = &mut s.gold;
+    if g.deck.is_empty() {
+        if g.market.iter().any(Option::is_some) || g.josh.is_some() {
+            return; // only the opening deal builds a deck from nothing
+        }
+        let in_play = s.table.iter().any(|p| !p.equipment.is_empty());
+        if in_play {
+            return;
+        }
+        for &e in ids.iter().rev() {
+            if is_equipment(e) && !g.deck.contains(&e) {
+                g.deck.push(e);
+            }
+        }
+    } else {
+        let mut have: Vec<Equip> = g.deck.to_vec();
+        let mut want = ids.clone();
+        have.sort_unstable();
+        want.sort_unstable();
+        if have != want {
+            return;
+        }
+        g.deck.clear();
+        g.deck.extend(ids.iter().rev().copied());
+    }
+    g.returned = 0;
+}
+
+/// A bought or used card: a black one into play (a Wanted in front of
+/// `target`), a brown one face up to the bottom of the deck.
+fn settle_card(s: &mut State, seat: Seat, e: Equip, target: Option<Seat>) {
+    let kind = equip_kind(e);
+    if kind.is_black() {
+        let owner = match kind {
+            super::EquipKind::Wanted => target.unwrap_or(seat),
+            _ => seat,
+        };
+        if let Some(p) = s.table[..s.players as usize].get_mut(owner as usize)
+            && p.equipment.try_push(e).is_ok()
+        {
+            return;
+        }
+    }
+    to_bottom(&mut s.gold, e);
+}
+
+/// Puts `e` face up at the bottom of the equipment deck.
+fn to_bottom(g: &mut Gold, e: Equip) {
+    if !g.deck.is_full() {
+        g.deck.insert(0, e);
+        g.returned = g.returned.saturating_add(1);
+    }
+}
+
+/// Removes black card `e` from in front of `seat`.
+fn take_equipment(s: &mut State, seat: Seat, e: Equip) -> bool {
+    let Some(p) = s.table[..s.players as usize].get_mut(seat as usize) else {
+        return false;
+    };
+    match p.equipment.iter().position(|&x| x == e) {
+        Some(i) => {
+            p.equipment.remove(i);
+            true
+        }
+        None => false,
+    }
+}
+
+/// `seat` pays `amount` nuggets to the heap.
+fn pay(s: &mut State, seat: Seat, amount: u8) {
+    if let Some(p) = s.table[..s.players as usize].get_mut(seat as usize) {
+        p.nuggets = p.nuggets.saturating_sub(amount);
+    }
+}
