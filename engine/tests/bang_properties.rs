@@ -132,7 +132,7 @@ fn nugget_delta(e: &Event, ledger: &mut [i32; 8]) {
 }
 
 fn play_game(players: u8, game: u64) -> usize {
-    play_game_with(players, game, &[])
+    play_game_with(players, game, &[], &[])
 }
 
 /// How often each event type occurred in the Gold Rush run (printed: shows
@@ -140,16 +140,19 @@ fn play_game(players: u8, game: u64) -> usize {
 static GOLD_TALLY: std::sync::Mutex<std::collections::BTreeMap<String, usize>> =
     std::sync::Mutex::new(std::collections::BTreeMap::new());
 
-fn play_game_with(players: u8, game: u64, expansions: &[&str]) -> usize {
+fn play_game_with(players: u8, game: u64, expansions: &[&str], variants: &[&str]) -> usize {
     let mut pick = Pick(game.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let seed = Seed::from_u64(game);
     let options = Options {
         character_choice: if pick.below(4) == 0 { 2 } else { 1 },
         reaction_seconds: (pick.below(3) == 0).then_some(30),
         expansions: expansions.iter().map(|e| e.to_string()).collect(),
+        variants: variants.iter().map(|e| e.to_string()).collect(),
         ..Options::default()
     };
     let mut ledger = [0i32; 8];
+    // SG-2.2: an eliminated player's life never changes again (shadow turns too).
+    let mut dead_life: [Option<i8>; 8] = [None; 8];
     let config = Config {
         players,
         options,
@@ -220,6 +223,16 @@ fn play_game_with(players: u8, game: u64, expansions: &[&str]) -> usize {
             Bang::check_invariants(&state)
                 .unwrap_or_else(|why| panic!("game {game} after {e:?}: {why}"));
             nugget_delta(e, &mut ledger);
+            for seat in 0..players as usize {
+                let p = &state.table[seat];
+                match dead_life[seat] {
+                    Some(life) => assert_eq!(p.life, life, "game {game}: a shadow's life changed"),
+                    None if !p.alive && state.started() && p.character.is_some() => {
+                        dead_life[seat] = Some(p.life)
+                    }
+                    None => {}
+                }
+            }
             for seat in 0..players {
                 let held = state.table[seat as usize].nuggets as i32;
                 assert!(
@@ -266,7 +279,7 @@ fn play_game_with(players: u8, game: u64, expansions: &[&str]) -> usize {
     cut.remove(at);
     assert!(verify_log::<Bang>(&cut, &|_| seed).is_err());
     assert!(Bang::winners(&state).is_some());
-    if !expansions.is_empty() {
+    if !expansions.is_empty() || !variants.is_empty() {
         let mut tally = GOLD_TALLY.lock().unwrap();
         for e in &log {
             let v = serde_json::to_value(e).unwrap();
@@ -287,22 +300,52 @@ fn play_game_with(players: u8, game: u64, expansions: &[&str]) -> usize {
 /// overrides it for the full run.
 const GOLD_GAMES_PER_COUNT: u64 = 100;
 
-#[test]
-fn gold_rush_games_keep_every_property() {
+/// Plays `per` games at each player count the combination allows.
+fn expansion_games(name: &str, base: u64, expansions: &[&str], variants: &[&str]) {
     let per = games_from_env("GOLD_PROPERTY_GAMES", GOLD_GAMES_PER_COUNT);
-    let mut total = 0;
-    let mut longest = 0;
-    for players in 3..=8u8 {
+    let (mut games, mut total, mut longest) = (0, 0, 0);
+    let lowest = if variants.is_empty() { 3 } else { 4 };
+    for players in lowest..=8u8 {
         for g in 0..per {
-            let n = play_game_with(players, players as u64 * 1_000_000 + g, &["gold_rush"]);
+            let n = play_game_with(
+                players,
+                base + players as u64 * 100_000 + g,
+                expansions,
+                variants,
+            );
+            games += 1;
             total += n;
             longest = longest.max(n);
         }
     }
-    eprintln!("{:?}", GOLD_TALLY.lock().unwrap());
-    eprintln!(
-        "gold_rush games={} events={total} longest_game_events={longest} failures=0",
-        6 * per
+    if std::env::var("GOLD_TALLY").is_ok() {
+        eprintln!("{:?}", GOLD_TALLY.lock().unwrap());
+    }
+    eprintln!("{name} games={games} events={total} longest_game_events={longest} failures=0");
+}
+
+#[test]
+fn gold_rush_games_keep_every_property() {
+    expansion_games("gold_rush", 10_000_000, &["gold_rush"], &[]);
+}
+
+#[test]
+fn shadow_gunslinger_games_keep_every_property() {
+    expansion_games(
+        "shadow_gunslingers",
+        20_000_000,
+        &[],
+        &["shadow_gunslingers"],
+    );
+}
+
+#[test]
+fn gold_rush_with_shadows_keeps_every_property() {
+    expansion_games(
+        "gold_rush+shadow_gunslingers",
+        30_000_000,
+        &["gold_rush"],
+        &["shadow_gunslingers"],
     );
 }
 

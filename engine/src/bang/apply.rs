@@ -23,6 +23,7 @@ pub fn apply(s: &mut State, event: &Event) {
             s.character_choice = c.options.character_choice;
             s.solo = c.options.solo();
             s.gold.on = c.options.has_expansion(super::gold::EXPANSION);
+            s.shadows = c.options.has_variant(super::shadows::VARIANT);
         }
         Event::RoleDealt {
             seat,
@@ -76,10 +77,15 @@ pub fn apply(s: &mut State, event: &Event) {
                 deck_to_hand(s, *seat, *c);
             }
         }
-        Event::TurnStarted { seat, extra } => {
+        Event::TurnStarted {
+            seat,
+            extra,
+            shadow,
+        } => {
             s.turn = Turn {
                 seat: *seat,
                 phase: Phase::Start,
+                shadow: *shadow,
                 ..Turn::default()
             };
             super::gold::turn_started(&mut s.gold, *extra);
@@ -305,6 +311,24 @@ pub fn apply(s: &mut State, event: &Event) {
             target_done(s, *seat);
         }
         Event::LifeGained { seat, amount } => gain(s, *seat, *amount),
+        Event::SideTaken { seat, side } => {
+            if let Some(p) = player(s, *seat) {
+                p.side = Some(*side);
+            }
+        }
+        Event::Unhurt { seat } => {
+            if s.shot.is_some_and(|shot| shot.target == *seat) {
+                s.shot = None;
+            }
+            if let Some(Effect::Duel {
+                challenger, target, ..
+            }) = s.effect
+                && (*seat == challenger || *seat == target)
+            {
+                s.effect = None;
+            }
+            target_done(s, *seat);
+        }
         Event::Saved { seat } => {
             if s.dying.is_some_and(|d| d.seat == *seat) {
                 s.dying = None;

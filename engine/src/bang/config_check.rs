@@ -38,8 +38,27 @@ impl Config {
                 return Err(format!("options.expansions: {e:?} is listed twice"));
             }
         }
-        if let Some(v) = o.variants.first() {
-            return Err(format!("options.variants: {v:?} is not available yet"));
+        for (i, v) in o.variants.iter().enumerate() {
+            if v != super::shadows::VARIANT {
+                return Err(format!(
+                    "options.variants: \"shadow_gunslingers\" is available, not {v:?}"
+                ));
+            }
+            if o.variants[..i].contains(v) {
+                return Err(format!("options.variants: {v:?} is listed twice"));
+            }
+            if self.players == 3 {
+                // D-G18: the 3-player variant has no teams for a shadow to play for.
+                return Err(
+                    "options.variants: \"shadow_gunslingers\" is not played with 3 players".into(),
+                );
+            }
+            if o.mode == MODE {
+                return Err(
+                    "options.variants: \"shadow_gunslingers\" is not played in the solo mode"
+                        .into(),
+                );
+            }
         }
         match o.mode.as_str() {
             "normal" => solo::refuse_solo_options(o)?,

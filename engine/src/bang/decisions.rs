@@ -156,7 +156,7 @@ pub fn pending(s: &State) -> ArrayVec<Pending, MAX_PLAYERS> {
     match s.turn.phase {
         Phase::Draw if draw_choice(s, seat) => one(seat, Decision::Draw, false),
         Phase::Play => one(seat, Decision::Play, false),
-        Phase::Discard => {
+        Phase::Discard if !s.turn.shadow => {
             let excess = s.p(seat).hand.len() as i32 - hand_limit(s, seat);
             if excess > 0 {
                 one(

@@ -13,7 +13,7 @@ use super::options::{Options, SeatSpec};
 use super::orders::Orders;
 use super::reason::Reason;
 use super::state::{CheckKind, Effect, Outcome, Phase, WindowKind};
-use crate::core::{Role, Seat, Seed};
+use crate::core::{Role, Seat, Seed, Team};
 
 /// The first event of a game: what was set up, and the commitment to the seed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -101,6 +101,9 @@ pub enum Event {
         /// Gold Rush: an extra turn (the Gold Rush card, Don Bell).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         extra: bool,
+        /// Shadow-Gunslingers: an eliminated player's shadow turn (SG-2).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        shadow: bool,
     },
     /// The current turn moved on to another phase.
     #[cfg_attr(feature = "openapi", schema(title = "phase_started"))]
@@ -501,6 +504,21 @@ pub enum Event {
         seat: Seat,
         /// Whether he regains all his life at the end of this turn.
         heal: bool,
+    },
+    /// Shadow-Gunslingers (SR-2, SR-3): at the start of his shadow turn the
+    /// Shadow-Renegade joins the side with more face-up roles (a tie: the Outlaws).
+    #[cfg_attr(feature = "openapi", schema(title = "side_taken"))]
+    SideTaken {
+        /// The Shadow-Renegade.
+        seat: Seat,
+        /// His side until the start of his next shadow turn.
+        side: Team,
+    },
+    /// Shadow-Gunslingers (SG-2): a shadow cannot lose life; the loss is ignored.
+    #[cfg_attr(feature = "openapi", schema(title = "unhurt"))]
+    Unhurt {
+        /// The shadow.
+        seat: Seat,
     },
     /// The game is over; the seed is revealed.
     #[cfg_attr(feature = "openapi", schema(title = "game_ended"))]

@@ -15,6 +15,9 @@ impl M<'_, '_> {
     /// §11: `seat` loses `amount` life, `by` responsible. If he is not dying,
     /// the life-loss triggers fire at once; otherwise his dying window comes first.
     pub fn lose(&mut self, seat: Seat, amount: u8, by: Option<Seat>) {
+        if self.s().is_shadow(seat) {
+            return self.emit(Event::Unhurt { seat }); // SG-2.2
+        }
         self.emit(Event::LifeLost { seat, amount, by });
         self.wound_nuggets(seat, amount, by);
         if self.s().p(seat).life > 0 {
@@ -53,7 +56,7 @@ impl M<'_, '_> {
         if p.life >= 1 {
             return self.saved(d);
         }
-        let beer_works = s.alive_count() > 2;
+        let beer_works = s.beer_heals();
         let can_act = (!p.hand.is_empty()
             && (beer_works || (s.is(d.seat, Character::SidKetchum) && p.hand.len() >= 2)))
             || can_pay(s, d.seat, NuggetUse::Rucksack);
@@ -76,7 +79,7 @@ impl M<'_, '_> {
         let s = self.s();
         let p = s.p(d.seat);
         let need = (1 - p.life as i32).max(0) as usize;
-        let beers: Vec<Card> = if s.alive_count() > 2 {
+        let beers: Vec<Card> = if s.beer_heals() {
             p.hand
                 .iter()
                 .copied()
@@ -137,7 +140,7 @@ impl M<'_, '_> {
         self.hand_left(seat);
         let s = self.s();
         let p = s.p(seat);
-        if s.alive_count() > 2 && p.life < p.max_life as i8 {
+        if s.beer_heals() && p.life < p.max_life as i8 && s.in_play(seat) {
             self.emit(Event::LifeGained { seat, amount: 1 });
         }
         self.beer_played();

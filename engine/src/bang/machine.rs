@@ -126,6 +126,10 @@ impl M<'_, '_> {
                 Step::Moved
             }
             Phase::Discard => {
+                if s.turn.shadow {
+                    self.shadow_leaves(seat); // SG-2.6: no phase 3
+                    return Step::Moved;
+                }
                 if s.p(seat).hand.len() as i32 > hand_limit(s, seat) {
                     return Step::Waits;
                 }
@@ -137,8 +141,15 @@ impl M<'_, '_> {
 
     /// The next player in play clockwise starts his turn.
     pub fn next_turn(&mut self) {
+        if self.s().shadows {
+            return self.next_shadow_turn();
+        }
         let seat = self.s().next_alive(self.s().turn.seat);
-        self.emit(Event::TurnStarted { seat, extra: false });
+        self.emit(Event::TurnStarted {
+            seat,
+            extra: false,
+            shadow: false,
+        });
     }
 
     /// B-16.1: an empty deck is rebuilt from the shuffled discard pile.
@@ -259,7 +270,7 @@ impl M<'_, '_> {
                 }
             }
             CheckKind::DonBell => {
-                if success {
+                if success && !self.s().is_shadow(seat) {
                     self.emit(Event::ExtraTurnGranted { seat, heal: false });
                 }
             }
@@ -286,7 +297,7 @@ impl M<'_, '_> {
         let p = self.s().p(seat);
         let room = (p.max_life as i8 - p.life).max(0) as usize;
         let amount = suits.len().min(room) as u8;
-        if amount > 0 && self.s().alive(seat) {
+        if amount > 0 && self.s().in_play(seat) {
             self.emit(Event::LifeGained { seat, amount });
         }
     }

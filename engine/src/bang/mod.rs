@@ -24,6 +24,7 @@ mod reason;
 mod resolve;
 mod roles;
 mod setup;
+pub mod shadows;
 pub mod solo;
 mod state;
 mod victory;

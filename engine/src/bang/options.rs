@@ -15,7 +15,8 @@ pub struct Options {
     /// Expansions in play: `gold_rush` (`rules/gold-rush.md`).
     #[serde(default, deserialize_with = "or_default")]
     pub expansions: Vec<String>,
-    /// Variants in play (none is available yet).
+    /// Variants in play: `shadow_gunslingers` (`rules/gold-rush.md` §10;
+    /// with or without Gold Rush, not with 3 players or the solo mode).
     #[serde(default, deserialize_with = "or_default")]
     pub variants: Vec<String>,
     /// The game mode: `normal`, or `lone_gunslinger` (the solo mode of
@@ -74,6 +75,11 @@ impl Options {
     /// Whether the expansion `id` is in play.
     pub fn has_expansion(&self, id: &str) -> bool {
         self.expansions.iter().any(|e| e == id)
+    }
+
+    /// Whether the variant `id` is in play.
+    pub fn has_variant(&self, id: &str) -> bool {
+        self.variants.iter().any(|v| v == id)
     }
 
     /// The characters shuffled for the deal: the base game's 16, and the 8

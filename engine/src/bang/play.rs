@@ -161,7 +161,7 @@ impl M<'_, '_> {
                 let s = self.s();
                 let order = std::iter::once(seat).chain(s.others_clockwise(seat));
                 let heal: Vec<Seat> = order
-                    .filter(|&x| s.alive(x) && s.p(x).life < s.p(x).max_life as i8)
+                    .filter(|&x| s.in_play(x) && s.p(x).life < s.p(x).max_life as i8)
                     .collect();
                 for x in heal {
                     self.emit(Event::LifeGained { seat: x, amount: 1 });

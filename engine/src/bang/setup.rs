@@ -126,5 +126,6 @@ pub(crate) fn deal_and_begin(m: &mut M) {
     m.emit(Event::TurnStarted {
         seat: first,
         extra: false,
+        shadow: false,
     });
 }

@@ -54,6 +54,9 @@ pub struct Player {
     pub hand: Pile,
     /// His cards in play, in the order they entered play.
     pub in_play: InPlay,
+    /// Shadow-Gunslingers: a Shadow-Renegade's side since the start of his
+    /// last shadow turn (SR-3); none before his first.
+    pub side: Option<Team>,
     /// Gold Rush: his nuggets (GR-3.5, public).
     pub nuggets: u8,
     /// Gold Rush: his black equipment in play, in the order it entered.
@@ -98,6 +101,9 @@ pub struct Turn {
     pub dynamite_checked: bool,
     /// Whether the Jail check was made this turn.
     pub jail_checked: bool,
+    /// Shadow-Gunslingers: an eliminated player's shadow turn (SG-2).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub shadow: bool,
 }
 
 /// A card effect in motion, resolved one target at a time.
@@ -322,6 +328,8 @@ pub struct State {
     pub outcome: Option<Outcome>,
     /// Gold Rush: the equipment deck, the market and the turn's counters.
     pub gold: Gold,
+    /// The Shadow-Gunslingers variant (`rules/gold-rush.md` §10).
+    pub shadows: bool,
 }
 
 impl State {
@@ -341,14 +349,33 @@ impl State {
         &self.table[i as usize]
     }
 
-    /// Whether `seat` is a player in play.
+    /// Whether `seat` is a player in play — a shadow too, during his own
+    /// shadow turn (SG-4).
     pub fn alive(&self, seat: Seat) -> bool {
+        seat < self.players && (self.table[seat as usize].alive || self.is_shadow(seat))
+    }
+
+    /// Whether `seat` is an eliminated player playing his shadow turn (SG-2):
+    /// back at his seat for this turn, his life unchangeable.
+    pub fn is_shadow(&self, seat: Seat) -> bool {
+        self.turn.shadow && self.turn.seat == seat && seat < self.players
+    }
+
+    /// Whether `seat` is in play for good (not eliminated): shadows never are
+    /// (SG-3, SG-7).
+    pub fn in_play(&self, seat: Seat) -> bool {
         seat < self.players && self.table[seat as usize].alive
     }
 
     /// How many players are in play.
     pub fn alive_count(&self) -> u8 {
         self.seats().filter(|&s| self.alive(s)).count() as u8
+    }
+
+    /// B-2.3.3: whether a Beer heals: more than 2 players in play for good
+    /// (a shadow in his turn does not count, D-G21).
+    pub fn beer_heals(&self) -> bool {
+        self.seats().filter(|&x| self.in_play(x)).count() > 2
     }
 
     /// Whether this is the 3-player variant (§17).

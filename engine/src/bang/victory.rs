@@ -2,6 +2,7 @@
 //! state, which the machine asks between top-level actions.
 
 use super::roles::three_player_target;
+use super::shadows::shadow_winners;
 use super::state::{Outcome, State};
 use crate::core::{Role, Seat, Team};
 
@@ -22,7 +23,8 @@ fn standard_victory(s: &State) -> Option<Outcome> {
         return None;
     }
     let role = |seat: Seat| s.p(seat).role;
-    let alive: Vec<Seat> = s.seats().filter(|&x| s.alive(x)).collect();
+    // SG-7: players in play only; a shadow never counts.
+    let alive: Vec<Seat> = s.seats().filter(|&x| s.in_play(x)).collect();
     if s.three_players() {
         // B-17.3: the player responsible for his own target's elimination wins.
         for p in s.seats() {
@@ -51,6 +53,7 @@ fn standard_victory(s: &State) -> Option<Outcome> {
             Some(Team::Outlaws),
             s.seats()
                 .filter(|&x| role(x) == Some(Role::Outlaw))
+                .chain(shadow_winners(s, Team::Outlaws))
                 .collect(),
         ));
     }
@@ -62,6 +65,7 @@ fn standard_victory(s: &State) -> Option<Outcome> {
             Some(Team::Law),
             s.seats()
                 .filter(|&x| matches!(role(x), Some(Role::Sheriff | Role::Deputy)))
+                .chain(shadow_winners(s, Team::Law))
                 .collect(),
         ));
     }

@@ -12,7 +12,7 @@ use super::gold::{Equip, GoldView};
 use super::orders::Orders;
 use super::solo::mode::Solo;
 use super::state::{Check, Dying, Effect, Outcome, Shot, State, Turn, Window};
-use crate::core::{Role, Seat, Viewer};
+use crate::core::{Role, Seat, Team, Viewer};
 
 /// One player as a viewer sees him.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -34,8 +34,14 @@ pub struct PlayerView {
     pub life: i8,
     /// Maximum life points.
     pub max_life: u8,
-    /// Whether he is in play.
+    /// Whether he is in play (a shadow too, during his shadow turn).
     pub alive: bool,
+    /// Shadow-Gunslingers: he is playing his shadow turn.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub shadow: bool,
+    /// Shadow-Gunslingers: the Shadow-Renegade's side (SR-3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<Team>,
     /// His hand in the order the cards entered it (the last is the top of an
     /// NPC's Stack, B2): the viewer's own cards, `null` for each card of
     /// another's (in a solo game every hand is face up, A3.2).
@@ -129,7 +135,9 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                 role_public: p.role_public,
                 life: p.life,
                 max_life: p.max_life,
-                alive: p.alive,
+                alive: s.alive(seat),
+                shadow: s.is_shadow(seat),
+                side: p.side,
                 hand: p.hand.iter().map(|&c| own.then_some(c)).collect(),
                 in_play: p.in_play.to_vec(),
                 npc: super::solo::seats::is_npc(s, seat),

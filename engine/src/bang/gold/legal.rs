@@ -98,6 +98,7 @@ pub(crate) fn can_pay(s: &State, seat: Seat, used: NuggetUse) -> bool {
         }
         NuggetUse::Rucksack => {
             s.has_equipment(seat, EquipKind::Rucksack)
+                && p.alive
                 && p.nuggets >= 2
                 && p.life < p.max_life as i8
         }

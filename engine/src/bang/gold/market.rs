@@ -153,7 +153,10 @@ impl M<'_, '_> {
             EquipKind::GoldRush => {
                 // GR-7.4: phase 2 ends; at the end of the turn, all life back
                 // and an extra turn.
-                self.emit(Event::ExtraTurnGranted { seat, heal: true });
+                // SG-2.7 (D-G18): a shadow takes no extra turn.
+                if !self.s().is_shadow(seat) {
+                    self.emit(Event::ExtraTurnGranted { seat, heal: true });
+                }
                 self.emit(Event::PhaseStarted {
                     phase: Phase::Discard,
                 });
@@ -169,7 +172,7 @@ impl M<'_, '_> {
     /// Shot, Bottle as Beer: 1 life, if below max (not a Beer: works with 2 players).
     fn heal_one(&mut self, seat: Seat) {
         let p = self.s().p(seat);
-        if self.s().alive(seat) && p.life < p.max_life as i8 {
+        if self.s().in_play(seat) && p.life < p.max_life as i8 {
             self.emit(Event::LifeGained { seat, amount: 1 });
         }
     }

@@ -69,7 +69,8 @@ impl M<'_, '_> {
     pub fn eliminated_gold(&mut self, seat: Seat) {
         self.return_all_equipment(seat);
         let nuggets = self.s().p(seat).nuggets;
-        if nuggets > 0 {
+        // SG-1: with shadows he keeps them.
+        if nuggets > 0 && !self.s().shadows {
             self.emit(Event::NuggetsReturned {
                 seat,
                 amount: nuggets,

@@ -32,7 +32,10 @@ pub(crate) fn end_of_turn_work(s: &State) -> bool {
 /// GC1: Don Bell checks at the end of each of his turns but an extra one.
 fn don_bell_due(s: &State) -> bool {
     let seat = s.turn.seat;
-    s.is(seat, Character::DonBell) && !s.gold.extra_turn && !s.gold.don_bell_checked
+    s.is(seat, Character::DonBell)
+        && !s.gold.extra_turn
+        && !s.gold.don_bell_checked
+        && !s.turn.shadow
 }
 
 impl M<'_, '_> {
@@ -147,7 +150,11 @@ impl M<'_, '_> {
             return self.emit(Event::LifeGained { seat, amount });
         }
         if s.gold.extra_turns_due > 0 {
-            return self.emit(Event::TurnStarted { seat, extra: true });
+            return self.emit(Event::TurnStarted {
+                seat,
+                extra: true,
+                shadow: false,
+            });
         }
         self.next_turn();
     }

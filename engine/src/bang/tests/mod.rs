@@ -16,6 +16,7 @@ mod multi_target;
 mod npc;
 #[cfg(feature = "openapi")]
 mod openapi;
+mod shadows;
 mod shots;
 mod solo;
 mod three_players;

@@ -1,0 +1,75 @@
+//! The Shadow-Gunslingers variant (`rules/gold-rush.md` §10, §11): eliminated
+//! players keep their seats and play shadow turns, and a Renegade eliminated
+//! becomes the Shadow-Renegade, who joins the losing side at each of his turns.
+//!
+//! A shadow is in play during his own turn only ([`State::alive`] says so,
+//! [`State::in_play`] never): distances, targets and "each player" effects
+//! then count him, victory never does, and his life cannot change.
+
+use super::events::Event;
+use super::machine::M;
+use super::state::State;
+use crate::core::{Role, Seat, Team};
+
+/// The variant's id in `options.variants`.
+pub const VARIANT: &str = "shadow_gunslingers";
+
+/// SR-2, SR-3 (D-G19): the side a Shadow-Renegade joins now — the one with
+/// more face-up role cards (the Sheriff and eliminated Deputies against
+/// eliminated Outlaws), the Outlaws on a tie.
+pub fn shadow_renegade_side(s: &State, me: Seat) -> Team {
+    let face_up = |role: Role| {
+        s.seats()
+            .filter(|&x| x != me && s.p(x).role == Some(role))
+            .filter(|&x| role == Role::Sheriff || !s.in_play(x))
+            .count()
+    };
+    let law = face_up(Role::Sheriff) + face_up(Role::Deputy);
+    let outlaws = face_up(Role::Outlaw);
+    if law > outlaws {
+        Team::Law
+    } else {
+        Team::Outlaws
+    }
+}
+
+/// SG-7, SR-4: the eliminated players who win with `team`: the Shadow-Renegades
+/// on that side (the others of the side are already named by their role).
+pub fn shadow_winners(s: &State, team: Team) -> impl Iterator<Item = Seat> + '_ {
+    s.seats()
+        .filter(move |&x| s.shadows && !s.in_play(x) && s.p(x).side == Some(team))
+}
+
+impl M<'_, '_> {
+    /// The next turn with shadows (SG-2): the next seat clockwise, in play or
+    /// not; an eliminated player plays a shadow turn, the Shadow-Renegade
+    /// first taking his side (SR-2).
+    pub fn next_shadow_turn(&mut self) {
+        let s = self.s();
+        let n = s.players.max(1);
+        let seat = (s.turn.seat + 1) % n;
+        let shadow = !s.in_play(seat);
+        self.emit(Event::TurnStarted {
+            seat,
+            extra: false,
+            shadow,
+        });
+        if shadow && self.s().p(seat).role == Some(Role::Renegade) {
+            let side = shadow_renegade_side(self.s(), seat);
+            self.emit(Event::SideTaken { seat, side });
+        }
+    }
+
+    /// SG-2.6: the shadow leaves the game again, discarding his hand and
+    /// every card in front of him (equipment to the equipment deck), with
+    /// nobody collecting them; then the next turn.
+    pub fn shadow_leaves(&mut self, seat: Seat) {
+        let p = self.s().p(seat);
+        let cards: Vec<u8> = p.hand.iter().chain(&p.in_play).copied().collect();
+        if !cards.is_empty() {
+            self.emit(Event::Discarded { seat, cards });
+        }
+        self.return_all_equipment(seat);
+        self.next_turn();
+    }
+}
