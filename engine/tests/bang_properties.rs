@@ -223,12 +223,11 @@ fn play_game_with(players: u8, game: u64, expansions: &[&str], variants: &[&str]
             Bang::check_invariants(&state)
                 .unwrap_or_else(|why| panic!("game {game} after {e:?}: {why}"));
             nugget_delta(e, &mut ledger);
-            for seat in 0..players as usize {
-                let p = &state.table[seat];
-                match dead_life[seat] {
+            for (p, dead) in state.table[..players as usize].iter().zip(&mut dead_life) {
+                match *dead {
                     Some(life) => assert_eq!(p.life, life, "game {game}: a shadow's life changed"),
                     None if !p.alive && state.started() && p.character.is_some() => {
-                        dead_life[seat] = Some(p.life)
+                        *dead = Some(p.life)
                     }
                     None => {}
                 }
