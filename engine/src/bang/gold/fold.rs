@@ -129,9 +129,13 @@ pub(crate) fn turn_started(g: &mut Gold, extra: bool) {
     g.don_bell_checked = false;
     g.heal_due = false;
     g.extra_turn = extra;
-    if extra {
-        g.extra_turns_due = g.extra_turns_due.saturating_sub(1);
-    }
+    // Extra turns are the current player's: another player's turn (after he
+    // was eliminated in one of them) drops those left.
+    g.extra_turns_due = if extra {
+        g.extra_turns_due.saturating_sub(1)
+    } else {
+        0
+    };
 }
 
 /// The deck (re)built face down: all 24 at setup, else the cards it holds
