@@ -121,7 +121,9 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
     true
 }
 
-/// A new turn: the turn's counters start again.
+/// A new turn: the turn's counters start again. Extra turns are due to the
+/// player whose turn it was: an extra turn uses one; another player's turn
+/// (the previous one left the game with extra turns still due) drops them.
 pub(crate) fn turn_started(g: &mut Gold, extra: bool) {
     g.discount_used = false;
     g.pan_uses = 0;
@@ -129,9 +131,11 @@ pub(crate) fn turn_started(g: &mut Gold, extra: bool) {
     g.don_bell_checked = false;
     g.heal_due = false;
     g.extra_turn = extra;
-    if extra {
-        g.extra_turns_due = g.extra_turns_due.saturating_sub(1);
-    }
+    g.extra_turns_due = if extra {
+        g.extra_turns_due.saturating_sub(1)
+    } else {
+        0
+    };
 }
 
 /// The deck (re)built face down: all 24 at setup, else the cards it holds

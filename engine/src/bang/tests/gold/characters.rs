@@ -313,3 +313,44 @@ fn gr_ac_38_vulture_sam_never_gets_equipment() {
     assert!(t.equipment_of(C).is_empty());
     assert_eq!(t.returned(), vec![GUN_BELT]);
 }
+
+/// GR-7.4 and GC1 (a bug found beside GR-AC-31): Don Bell buys Gold Rush and
+/// his check is red, so two extra turns are due; he is eliminated in the
+/// first one. → The second is never played, and nobody else inherits it: the
+/// next player's turn ends normally.
+#[test]
+fn gr_edge_extra_turns_due_end_with_their_player() {
+    let mut t = T::gold(
+        &[DonBell, PedroRamirez, JesseJones, BlackJack, KitCarlson],
+        &[Outlaw, Outlaw, Sheriff, Renegade, Deputy],
+    );
+    t.nuggets(A, 5)
+        .equip(A, &[DYNAMITE])
+        .market(&[GOLD_RUSH, SHOT_1, BOTTLE_1]);
+    // Don Bell's 5♦, then the Dynamite's 9♠ in the first extra turn (4 → 1).
+    t.stack(&[BANG_5D, STAGECOACH_9S, MISSED_KC, MISSED_2S]);
+    t.ok(A, buy(0));
+    assert!(t.s.gold.extra_turn);
+    assert_eq!((t.s.gold.extra_turns_due, t.hp(A)), (1, 1));
+    // He loses a Duel he started, and dies.
+    t.give(A, &[DUEL]).give(C, &[BANG_7C]);
+    t.play(A, DUEL, Some(C));
+    t.respond(C, BANG_7C);
+    t.pass(A);
+    t.pass(A);
+    assert!(!t.alive(A));
+    assert_eq!(t.s.turn.seat, B);
+    assert_eq!(t.s.gold.extra_turns_due, 0);
+    t.ok(
+        B,
+        Action::Draw {
+            from: DrawFrom::Deck,
+        },
+    );
+    let events = t.ok(B, Action::EndTurn);
+    assert!(!has(&events, |e| matches!(
+        e,
+        Event::TurnStarted { extra: true, .. }
+    )));
+    assert_eq!(t.s.turn.seat, C);
+}
