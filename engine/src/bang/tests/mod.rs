@@ -11,6 +11,7 @@ mod cards_and_setup;
 mod characters;
 mod dynamite_jail;
 mod elimination;
+mod gold;
 mod limits_and_distance;
 mod multi_target;
 mod npc;

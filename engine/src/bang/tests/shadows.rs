@@ -2,30 +2,15 @@
 //! `rules/gold-rush.md` §13, and the variant's rules of §10 and §11 that no
 //! case covers.
 
+use super::gold::HORSESHOE;
 use super::*;
-use crate::bang::gold::{EquipKind, equip_kind};
 use crate::core::Team;
 
-/// A table with the variant on (and Gold Rush's market, for the cases that
-/// buy): the equipment deck holds E01–E24 in id order, E24 on top, and the
-/// market is empty until `market` fills it.
+/// A Gold Rush table (the market, for the cases that buy) with the variant on.
 fn shadows(characters: &[Character], roles: &[Role]) -> T {
-    let mut t = T::new(characters, roles);
+    let mut t = T::gold(characters, roles);
     t.s.shadows = true;
-    t.s.gold.on = true;
-    t.s.gold.deck = (1..=24).collect();
     t
-}
-
-/// Puts equipment `e` in market slot `slot`, taken from the deck.
-fn market(t: &mut T, slot: usize, e: u8) {
-    t.s.gold.deck.retain(|x| *x != e);
-    t.s.gold.market[slot] = Some(e);
-}
-
-/// The first equipment id of a kind.
-fn first(k: EquipKind) -> u8 {
-    (1..=24).find(|&e| equip_kind(e) == k).unwrap()
 }
 
 /// Eliminates `seat` out of band, role face up.
@@ -84,8 +69,8 @@ fn gr_ac_40_a_shadow_turn() {
     let mut t = shadows(&PLAIN[..5], &FIVE);
     eliminated(&mut t, B);
     t.s.table[B as usize].nuggets = 2;
-    let horseshoe = first(EquipKind::Horseshoe);
-    market(&mut t, 0, horseshoe);
+    let horseshoe = HORSESHOE;
+    t.market(&[horseshoe]);
     t.stack(&[BARREL, DUEL]);
     let events = t.ok(A, Action::EndTurn);
     assert!(has(&events, |e| matches!(
