@@ -335,10 +335,14 @@ pub fn apply(s: &mut State, event: &Event) {
             }
         }
         Event::PlayerEliminated { seat, role, by } => {
+            let shadows = s.shadows;
             if let Some(p) = player(s, *seat) {
                 p.alive = false;
                 p.role = Some(*role);
                 p.role_public = true;
+                if shadows {
+                    p.life = 0; // SG-2.2: a shadow has 0 life
+                }
                 s.eliminated_by[*seat as usize] = Some(*by);
             }
             if s.dying.is_some_and(|d| d.seat == *seat) {
@@ -391,12 +395,17 @@ pub fn apply(s: &mut State, event: &Event) {
         | Event::NuggetsPaid { .. }
         | Event::NuggetsReturned { .. }
         | Event::ExtraTurnGranted { .. }
-        | Event::EffectStarted { .. }
         | Event::Unaffected { .. } => {
             super::gold::fold(s, event);
         }
+        Event::EffectStarted { effect } => {
+            if s.effect.is_none() && s.shot.is_none() {
+                s.effect = Some(effect.clone());
+                settle(s); // an effect with nothing left in it is over
+            }
+        }
         Event::BeerSold { seat, card } => {
-            if from_hand(s, *seat, *card) && kind(*card) == Kind::Beer {
+            if kind(*card) == Kind::Beer && from_hand(s, *seat, *card) {
                 s.discard.push(*card);
                 if let Some(p) = player(s, *seat) {
                     p.nuggets = p.nuggets.saturating_add(1);
@@ -404,7 +413,7 @@ pub fn apply(s: &mut State, event: &Event) {
             }
         }
         Event::DutchDiscarded { seat, card } => {
-            if s.kit.contains(card) {
+            if s.kit.contains(card) && player(s, *seat).is_some() {
                 let kit = std::mem::take(&mut s.kit);
                 for c in kit {
                     if c == *card {
@@ -424,6 +433,9 @@ pub fn apply(s: &mut State, event: &Event) {
 
 /// Kit Carlson keeps his cards but `back`, which goes on top of the deck.
 fn kit_kept(s: &mut State, seat: Seat, back: Option<Card>) {
+    if player(s, seat).is_none() {
+        return;
+    }
     let kit = std::mem::take(&mut s.kit);
     for c in kit {
         if Some(c) == back {

@@ -188,14 +188,17 @@ impl M<'_, '_> {
                 }),
             }
         }
-        self.eliminated_gold(seat);
         let s = self.s();
-        let Some(r) = by.filter(|&r| r != seat && s.alive(r)) else {
+        let r = by.filter(|&r| r != seat && s.alive(r));
+        if let Some(r) = r.filter(|_| wanted) {
+            // GR-7.11: before any other reward or penalty, and before the
+            // Wanted goes back to the equipment deck.
+            self.wanted_reward(r);
+        }
+        self.eliminated_gold(seat);
+        let Some(r) = r else {
             return; // D-B14
         };
-        if wanted {
-            self.wanted_reward(r); // GR-7.11: before any other reward or penalty
-        }
         let s = self.s();
         // A6.2: in a solo game the Sheriff and the Deputy never draw the reward.
         if (s.three_players() || role == Role::Outlaw) && !super::solo::seats::is_person(s, r) {

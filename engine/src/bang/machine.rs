@@ -288,18 +288,18 @@ impl M<'_, '_> {
             .collect();
         suits.sort_by_key(|&x| x as u8);
         suits.dedup();
-        self.emit(Event::CheckResolved {
-            seat,
-            check: CheckKind::Rhum,
-            card: None,
-            success: !suits.is_empty(),
-        });
         let p = self.s().p(seat);
         let room = (p.max_life as i8 - p.life).max(0) as usize;
         let amount = suits.len().min(room) as u8;
         if amount > 0 && self.s().in_play(seat) {
             self.emit(Event::LifeGained { seat, amount });
         }
+        self.emit(Event::CheckResolved {
+            seat,
+            check: CheckKind::Rhum,
+            card: None,
+            success: !suits.is_empty(),
+        });
     }
 
     /// Phase 1 as the character draws without a choice (Kit Carlson looks,

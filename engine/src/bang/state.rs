@@ -373,7 +373,7 @@ impl State {
     }
 
     /// B-2.3.3: whether a Beer heals: more than 2 players in play for good
-    /// (a shadow in his turn does not count, D-G21).
+    /// (a shadow in his turn does not count: a project decision).
     pub fn beer_heals(&self) -> bool {
         self.seats().filter(|&x| self.in_play(x)).count() > 2
     }

@@ -100,11 +100,6 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
             s.gold.extra_turns_due = s.gold.extra_turns_due.saturating_add(1);
             s.gold.heal_due |= *heal;
         }
-        Event::EffectStarted { effect } => {
-            if s.effect.is_none() && s.shot.is_none() {
-                s.effect = Some(effect.clone());
-            }
-        }
         Event::Unaffected { seat, .. } => {
             // The ♦ card's effect on him is gone (a BANG!, Panic!, Cat Balou).
             let aimed = match &s.effect {
