@@ -115,10 +115,12 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
 }
 
 /// The document as the routes made it, with what only the whole document can
-/// say: the rulesets' unions as `anyOf` (see `schemas.rs`).
+/// say: the rulesets' unions as `anyOf`, and the card game's catalogue types
+/// that no body refers to (see `schemas.rs`).
 fn finished(mut api: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
     if let Some(components) = api.components.as_mut() {
         schemas::any_of_rulesets(components);
+        schemas::catalogue(components);
     }
     api
 }

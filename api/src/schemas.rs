@@ -6,10 +6,11 @@
 
 #![allow(dead_code)]
 
+use engine::bang::gold::{EquipBorder, EquipKind};
 use engine::{bang, dice};
-use utoipa::ToSchema;
 use utoipa::openapi::Components;
 use utoipa::openapi::schema::{AnyOf, Schema};
+use utoipa::{PartialSchema, ToSchema};
 
 /// The unions below, as the document names them.
 const UNIONS: [&str; 5] = [
@@ -36,6 +37,21 @@ pub(crate) fn any_of_rulesets(components: &mut Components) {
                 .insert(name.to_string(), Schema::AnyOf(any).into());
         }
     }
+}
+
+/// Adds the card game's types that no body refers to but that say what the
+/// numbers in the bodies are: what each Gold Rush equipment card is
+/// (`bang.EquipKind`, by id as `docs/rules/gold-rush.md` §6 lists them) and
+/// its border (`bang.EquipBorder`). An equipment id is a `u8`, like a card.
+pub(crate) fn catalogue(components: &mut Components) {
+    let mut add = |name: std::borrow::Cow<'static, str>, schema| {
+        components
+            .schemas
+            .entry(name.into_owned())
+            .or_insert(schema);
+    };
+    add(EquipKind::name(), EquipKind::schema());
+    add(EquipBorder::name(), EquipBorder::schema());
 }
 
 /// A game's options: `dice` (`{"modules": [...]}`) or `bang`

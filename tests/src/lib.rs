@@ -256,3 +256,140 @@ impl Client {
         )
     }
 }
+
+impl Client {
+    /// Every event of a game, as `token` sees it (`query`: more parameters,
+    /// e.g. `&seat=2` for the worker key), paging through the log.
+    pub async fn all_events(&self, id: &str, token: Option<&str>, query: &str) -> Vec<Value> {
+        let mut events: Vec<Value> = Vec::new();
+        loop {
+            let (status, page) = self
+                .get(
+                    &format!(
+                        "/v1/games/{id}/events?after={}&limit=1000{query}",
+                        events.len()
+                    ),
+                    token,
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK, "{page}");
+            let got = page["events"].as_array().expect("events");
+            if got.is_empty() {
+                return events;
+            }
+            events.extend(got.iter().cloned());
+        }
+    }
+}
+
+/// Every place where `a` and `b` differ, as JSON paths.
+fn differences(a: &Value, b: &Value, path: String, out: &mut Vec<String>) {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            for key in x.keys().chain(y.keys()) {
+                let (u, v) = (&x.get(key), &y.get(key));
+                if u != v {
+                    differences(
+                        u.unwrap_or(&Value::Null),
+                        v.unwrap_or(&Value::Null),
+                        format!("{path}.{key}"),
+                        out,
+                    );
+                }
+            }
+        }
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+            for (i, (u, v)) in x.iter().zip(y).enumerate() {
+                differences(u, v, format!("{path}[{i}]"), out);
+            }
+        }
+        _ if a != b => out.push(path),
+        _ => {}
+    }
+}
+
+/// The card game's leak check, while a game runs: what `seat` is shown may
+/// differ from what a spectator is shown only in the seat's own secrets: its
+/// own player entry, its orders, and (for Kit Carlson) the cards he looks
+/// at. Events differ only where they concern it, and never in a deck's
+/// order: every `equipment_shuffled` (Gold Rush) hides its whole order from
+/// the seat and from the spectator alike. `token` is the seat's own, or the
+/// worker key (which sees a bot seat with `?seat=N`, as the bot workers do).
+pub async fn assert_no_leak(c: &Client, id: &str, seat: u64, token: &str, worker: bool) {
+    let as_seat = |sep: char| {
+        if worker {
+            format!("{sep}seat={seat}")
+        } else {
+            String::new()
+        }
+    };
+    let (_, mine) = c
+        .get(&format!("/v1/games/{id}{}", as_seat('?')), Some(token))
+        .await;
+    let (_, public) = c
+        .get(&format!("/v1/games/{id}?at={}", mine["version"]), None)
+        .await;
+    let mut diff = Vec::new();
+    differences(&mine["view"], &public["view"], "view".into(), &mut diff);
+    let kit = mine["view"]["players"][seat as usize]["character"] == "kit_carlson";
+    for path in &diff {
+        let own = path.starts_with(&format!("view.players[{seat}]"))
+            || path == "view.viewer"
+            || path.starts_with("view.orders")
+            || (kit && path.starts_with("view.kit"));
+        assert!(
+            own,
+            "seat {seat} is shown {path}, which a spectator is not, and it is not its own"
+        );
+    }
+    // Other seats' hands are counts only.
+    for (other, p) in mine["view"]["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+    {
+        if other as u64 != seat {
+            assert!(
+                p["hand"].as_array().unwrap().iter().all(Value::is_null),
+                "seat {seat} sees a card in seat {other}'s hand: {p}"
+            );
+        }
+    }
+    let version = mine["version"].as_u64().unwrap() as usize;
+    let theirs = c.all_events(id, Some(token), &as_seat('&')).await;
+    let spectator = c.all_events(id, None, "").await;
+    if mine["view"]["gold"].is_object() {
+        assert!(
+            spectator
+                .iter()
+                .any(|e| e["event"]["type"] == "equipment_shuffled"),
+            "a Gold Rush game without its equipment deck"
+        );
+    }
+    for (m, p) in theirs.iter().zip(&spectator).take(version) {
+        for (who, e) in [
+            (format!("seat {seat}"), &m["event"]),
+            ("a spectator".into(), &p["event"]),
+        ] {
+            if e["type"] == "equipment_shuffled" {
+                let order = e["order"].as_array().expect("order");
+                assert!(
+                    !order.is_empty() && order.iter().all(Value::is_null),
+                    "{who} is shown the equipment deck's order: {e}"
+                );
+            }
+        }
+        if m["event"] != p["event"] {
+            let e = &m["event"];
+            let concerns = ["seat", "from", "to"]
+                .iter()
+                .any(|k| e[k].as_u64() == Some(seat));
+            assert!(
+                concerns && e["type"] != "deck_shuffled",
+                "seat {seat} is shown more than a spectator of an event not its own: {e} vs {}",
+                p["event"]
+            );
+        }
+    }
+}

@@ -10,7 +10,7 @@ pub fn bang_game_state() -> Value {
                  "version": 15, "players": 3,
                  "seats": [{"seat": 0, "name": "Ann", "kind": "human"}, {"seat": 1, "name": "Bob", "kind": "human"},
                            {"seat": 2, "name": "Bot 3", "kind": "bot", "bot": "random"}],
-                 "created_at": "2026-11-25T20:52:25.751Z", "updated_at": "2026-11-25T20:52:25.751Z"},
+                 "created_at": "2026-11-25T20:52:25.751Z", "updated_at": "2026-11-25T20:52:25.751Z", "seed_chosen": false},
         "version": 15,
         "view": {
             "viewer": {"seat": 0}, "version": 15, "deck": 66, "discard": [], "store": [], "flipped": [], "kit": [],
@@ -55,7 +55,7 @@ pub fn bang_orders() -> Value {
 
 /// The result of a BANG! played in the card game.
 pub fn bang_action_result() -> Value {
-    json!({"version": 19, "events": [
+    json!({"version": 19, "duplicate": false, "events": [
         {"seq": 16, "at": "2026-11-25T20:53:02.101Z", "actor": "0",
          "event": {"type": "acted", "seat": 0, "action": {"type": "play", "card": 25, "target": 1}}},
         {"seq": 17, "at": "2026-11-25T20:53:02.101Z", "actor": "0", "event": {"type": "card_played", "seat": 0, "card": 25, "target": 1}},
@@ -74,4 +74,110 @@ pub fn bang_event_page() -> Value {
         {"seq": 10, "at": "2026-11-25T20:52:25.751Z", "actor": "system",
          "event": {"type": "cards_drawn", "seat": 1, "cards": [null, null, null, null]}}],
      "version": 15})
+}
+
+// ----- Gold Rush (`"expansions": ["gold_rush"]`), from a served 4-player game -----
+
+/// `POST /v1/games`: a card game with Gold Rush, one person and three bots.
+pub fn bang_create_gold_rush() -> Value {
+    json!({"ruleset": "bang", "players": 4, "seats": [{"name": "Ann"}], "options": {"expansions": ["gold_rush"]}})
+}
+
+/// `GET /v1/games/{id}` of a Gold Rush game, as seat 0 sees it: the market
+/// (`view.gold.market`, equipment ids 1–24), every player's nuggets and black
+/// equipment, the heap.
+pub fn bang_gold_rush_state() -> Value {
+    json!({
+        "game": {"id": "7871b1f43b8eb65a", "ruleset": "bang", "options": {"expansions": ["gold_rush"]}, "status": "active",
+                 "version": 334, "players": 4,
+                 "seats": [{"seat": 0, "name": "Ann", "kind": "human"}, {"seat": 1, "name": "Bot 2", "kind": "bot", "bot": "normal"},
+                           {"seat": 2, "name": "Bot 3", "kind": "bot", "bot": "normal"}, {"seat": 3, "name": "Bot 4", "kind": "bot", "bot": "normal"}],
+                 "created_at": "2026-11-26T03:03:34.909Z", "updated_at": "2026-11-26T03:03:35.177Z", "seed_chosen": false},
+        "version": 334,
+        "view": {
+            "viewer": {"seat": 0}, "version": 334, "deck": 19,
+            "discard": [62, 3, 7, 24, 46, 50, 22, 33, 44, 2, 17, 1, 71, 12, 28, 59, 21, 48, 69, 20, 30, 40, 15, 39, 55, 67, 61, 11,
+                        10, 76, 25, 32, 19, 35, 58, 73, 52, 77, 49, 41, 45, 8, 29, 18, 51, 56, 36, 23],
+            "store": [], "flipped": [], "kit": [],
+            "players": [
+                {"seat": 0, "name": "Ann", "character": "jacky_murieta", "offer": null, "role": "outlaw", "role_public": false,
+                 "life": 3, "max_life": 4, "alive": true, "hand": [79, 38, 74], "in_play": [64, 80], "nuggets": 2, "equipment": []},
+                {"seat": 1, "name": "Bot 2", "character": "rose_doolan", "offer": null, "role": null, "role_public": false,
+                 "life": 4, "max_life": 4, "alive": true, "hand": [null, null, null], "in_play": [], "nuggets": 3, "equipment": []},
+                {"seat": 2, "name": "Bot 3", "character": "pedro_ramirez", "offer": null, "role": "sheriff", "role_public": true,
+                 "life": 2, "max_life": 5, "alive": true, "hand": [null, null], "in_play": [], "nuggets": 1, "equipment": []},
+                {"seat": 3, "name": "Bot 4", "character": "lucky_duke", "offer": null, "role": null, "role_public": false,
+                 "life": 3, "max_life": 4, "alive": true, "hand": [], "in_play": [78, 68, 66], "nuggets": 2, "equipment": []}],
+            "turn": {"seat": 0, "phase": "play", "bangs": 0, "dynamite_checked": false, "jail_checked": false},
+            "effect": null, "shot": null, "dying": null, "window": null,
+            "pending": [{"seat": 0, "decision": {"kind": "play"}, "reaction": false}],
+            "orders": {"shot": "ask", "dying": "ask", "indians": "ask", "duel": "ask", "store": "ask"},
+            "outcome": null,
+            "gold": {"market": [17, 4, 14], "deck": 21, "returned": [], "heap": 22, "discount_used": false,
+                     "pan_uses": 0, "raddie_uses": 0, "extra_turn": false, "extra_turns_due": 0}},
+        "pending": [{"seat": 0, "decision": {"kind": "play"}, "reaction": false}],
+        "your_seat": 0, "your_turn": true
+    })
+}
+
+/// `GET /v1/games/{id}/actions` in that Gold Rush turn: cards to play, the
+/// Bottle in market slot 1 bought as a Panic!, a Beer or a BANG!, the Beer
+/// sold, Jacky Murieta's paid shots.
+pub fn bang_gold_rush_actions() -> Value {
+    json!({"version": 334, "seat": 0, "actions": [
+        {"type": "play", "card": 79}, {"type": "play", "card": 38}, {"type": "play", "card": 74},
+        {"type": "buy", "slot": 1, "mode": "panic", "target": 1}, {"type": "buy", "slot": 1, "mode": "beer"},
+        {"type": "buy", "slot": 1, "mode": "bang", "target": 1}, {"type": "buy", "slot": 1, "mode": "bang", "target": 2},
+        {"type": "buy", "slot": 1, "mode": "bang", "target": 3},
+        {"type": "sell_beer", "card": 38},
+        {"type": "pay", "used": "jacky_murieta", "target": 1}, {"type": "pay", "used": "jacky_murieta", "target": 2},
+        {"type": "pay", "used": "jacky_murieta", "target": 3},
+        {"type": "end_turn"}]})
+}
+
+/// `POST /v1/games/{id}/actions`: buy the Bottle in market slot 1 as a BANG! at seat 2.
+pub fn bang_buy_bottle() -> Value {
+    json!({"action": {"type": "buy", "slot": 1, "mode": "bang", "target": 2}, "expected_version": 336, "action_id": "ann-42"})
+}
+
+/// `POST /v1/games/{id}/actions`: sell a Beer for a nugget.
+pub fn bang_sell_beer() -> Value {
+    json!({"action": {"type": "sell_beer", "card": 38}, "expected_version": 334, "action_id": "ann-41"})
+}
+
+/// The result of buying that Bottle as a BANG!: paid 2 nuggets, the BANG!
+/// effect, the market slot refilled, the shot at seat 2.
+pub fn bang_buy_result() -> Value {
+    json!({"version": 342, "duplicate": false, "events": [
+        {"seq": 337, "at": "2026-11-26T03:03:43.931Z", "actor": "0",
+         "event": {"type": "acted", "seat": 0, "action": {"type": "buy", "slot": 1, "mode": "bang", "target": 2}}},
+        {"seq": 338, "at": "2026-11-26T03:03:43.931Z", "actor": "0",
+         "event": {"type": "equipment_bought", "seat": 0, "slot": 1, "equipment": 4, "paid": 2, "mode": "bang", "target": 2}},
+        {"seq": 339, "at": "2026-11-26T03:03:43.931Z", "actor": "0",
+         "event": {"type": "effect_started", "effect": {"kind": "shots", "source": 0, "targets": [2], "bang_card": false}}},
+        {"seq": 340, "at": "2026-11-26T03:03:43.931Z", "actor": "0", "event": {"type": "market_filled", "slot": 1, "equipment": 23}},
+        {"seq": 341, "at": "2026-11-26T03:03:43.931Z", "actor": "0", "event": {"type": "shot_at", "source": 0, "target": 2, "needed": 1}},
+        {"seq": 342, "at": "2026-11-26T03:03:43.931Z", "actor": "0", "event": {"type": "window_opened", "kind": "shot", "seat": 2}}]})
+}
+
+/// The result of selling a Beer.
+pub fn bang_sell_result() -> Value {
+    json!({"version": 336, "duplicate": false, "events": [
+        {"seq": 335, "at": "2026-11-26T03:03:43.920Z", "actor": "0",
+         "event": {"type": "acted", "seat": 0, "action": {"type": "sell_beer", "card": 38}}},
+        {"seq": 336, "at": "2026-11-26T03:03:43.920Z", "actor": "0", "event": {"type": "beer_sold", "seat": 0, "card": 38}}]})
+}
+
+/// `GET /v1/games/{id}/events` of that Gold Rush game at its setup: the
+/// equipment deck's order hidden from every seat and spectator, the market
+/// turned face up.
+pub fn bang_gold_rush_event_page() -> Value {
+    json!({"events": [
+        {"seq": 23, "at": "2026-11-26T03:03:34.920Z", "actor": "system",
+         "event": {"type": "equipment_shuffled", "order": [null, null, null, null, null, null, null, null, null, null, null, null,
+                                                           null, null, null, null, null, null, null, null, null, null, null, null]}},
+        {"seq": 24, "at": "2026-11-26T03:03:34.920Z", "actor": "system", "event": {"type": "market_filled", "slot": 0, "equipment": 17}},
+        {"seq": 25, "at": "2026-11-26T03:03:34.920Z", "actor": "system", "event": {"type": "market_filled", "slot": 1, "equipment": 4}},
+        {"seq": 26, "at": "2026-11-26T03:03:34.920Z", "actor": "system", "event": {"type": "market_filled", "slot": 2, "equipment": 14}}],
+     "version": 334})
 }
