@@ -48,7 +48,7 @@ pub struct Gold {
     pub deck: ArrayVec<Equip, EQUIPMENT_SIZE>,
     /// How many cards at the bottom of the deck are face up (returned, GR-5.4).
     pub returned: u8,
-    /// The market, slots 1–3 left to right.
+    /// The market, slots 0 to 2 left to right.
     pub market: [Option<Equip>; MARKET],
     /// Josh McCloud's card, revealed and waiting to be used (GC4).
     pub josh: Option<Equip>,
@@ -85,7 +85,7 @@ impl Gold {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::GoldView))]
 pub struct GoldView {
-    /// The market, slots 1–3 left to right (`null`: an empty slot).
+    /// The market, slots 0 to 2 left to right (`null`: an empty slot).
     pub market: [Option<Equip>; MARKET],
     /// Face-down cards in the equipment deck.
     pub deck: u8,
