@@ -27,6 +27,7 @@ mod setup;
 pub mod shadows;
 pub mod solo;
 mod state;
+pub mod train;
 mod victory;
 mod view;
 
