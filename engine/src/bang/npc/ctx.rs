@@ -154,4 +154,9 @@ impl<'a> Ctx<'a> {
     pub fn reach(&self) -> u8 {
         distance::reach(self.v, self.me)
     }
+
+    /// The number of cards in `seat`'s hand (hidden cards count).
+    pub fn hand_size(&self, seat: Seat) -> usize {
+        self.p(seat).map_or(0, |p| p.hand.len())
+    }
 }
