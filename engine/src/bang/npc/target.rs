@@ -179,6 +179,21 @@ impl Ctx<'_> {
         self.aim(card, t).is_some()
     }
 
+    /// `PT` for an effect that is no card of the Stack (D1: a Bottle's or a
+    /// Pardner's mode, Jacky Murieta's BANG!): the action aiming it at the
+    /// first acceptable candidate. `k` is the card it acts as (for the
+    /// guards and the card taken); `make` builds the action for a target and
+    /// the card in play it takes.
+    pub fn pt_effect(
+        &self,
+        k: Kind,
+        make: &dyn Fn(Seat, Option<Card>) -> Action,
+    ) -> Option<Action> {
+        self.candidates()
+            .into_iter()
+            .find_map(|t| self.aim_effect(k, t, make))
+    }
+
     /// The action aiming an effect that acts as a `k` at `t`, if `t` is an
     /// acceptable target: legal, not forbidden by a guard (C4), and for a
     /// Panic!/Cat Balou effect holding a card it can take (C1.3; a solo NPC's

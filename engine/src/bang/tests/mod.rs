@@ -14,6 +14,7 @@ mod elimination;
 mod limits_and_distance;
 mod multi_target;
 mod npc;
+mod npc_gold;
 #[cfg(feature = "openapi")]
 mod openapi;
 mod shots;
