@@ -662,3 +662,59 @@ fn d1_solo_npcs_play_gold_rush_turns_recorded_with_their_reasons() {
     )));
     assert_eq!(t.hp(F), 4);
 }
+
+#[test]
+fn c2_1_gold_rush_hostile_acts_count_in_the_ledger() {
+    let mut m = Memory::new();
+    m.observe(&Event::RoleDealt {
+        seat: A,
+        role: Some(Sheriff),
+        face_up: true,
+    });
+    let mut t = five();
+    let (bottle, pardner, wanted, shot, boots) = (
+        lift(&mut t, Bottle),
+        lift(&mut t, Pardner),
+        lift(&mut t, Wanted),
+        lift(&mut t, Shot),
+        lift(&mut t, Boots),
+    );
+    let bought = |seat, equipment, mode, target| Event::EquipmentBought {
+        seat,
+        slot: 0,
+        equipment,
+        paid: 2,
+        mode,
+        target: Some(target),
+    };
+    m.observe(&bought(B, bottle, Some(Mode::Bang), A));
+    m.observe(&bought(C, pardner, Some(Mode::CatBalou), A));
+    m.observe(&Event::EquipmentUsed {
+        seat: D,
+        equipment: wanted,
+        mode: None,
+        target: Some(A),
+    });
+    m.observe(&Event::EquipmentForced {
+        seat: E,
+        owner: A,
+        equipment: boots,
+        paid: 4,
+    });
+    m.observe(&Event::NpcActed {
+        seat: E,
+        action: Action::Pay {
+            used: NuggetUse::JackyMurieta,
+            target: Some(A),
+        },
+        reason: Reason::NuggetAbility,
+    });
+    assert_eq!([B, C, D, E].map(|x| m.sheriff_score(x)), [1, 1, 1, 2]);
+    // Not hostile: a Shot, a Bottle as Beer, a Pardner's General Store, on oneself.
+    m.observe(&bought(C, shot, None, A));
+    m.observe(&bought(C, bottle, Some(Mode::Beer), A));
+    m.observe(&bought(C, pardner, Some(Mode::GeneralStore), A));
+    m.observe(&bought(A, wanted, None, A));
+    assert_eq!(m.sheriff_score(C), 1);
+    assert_eq!(m.sheriff_score(A), 0);
+}
