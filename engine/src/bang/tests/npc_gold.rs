@@ -10,9 +10,12 @@
 //! stays in exactly one place.
 
 use super::solo::*;
+use crate::Ruleset;
 use crate::bang::gold::{Equip, EquipKind, Mode, NuggetUse, equip_kind};
-use crate::core::{GameRng, Seed};
+use crate::bang::solo::{MOST_WANTED, POOL, pool};
+use crate::core::{GameRng, SeatSpec, Seed};
 use EquipKind::*;
+use serde_json::{Value, json};
 
 /// `t` with the Gold Rush part of a game of its size opened with the
 /// expansion: the equipment deck face down and its market of 3.
@@ -717,4 +720,97 @@ fn c2_1_gold_rush_hostile_acts_count_in_the_ledger() {
     m.observe(&bought(A, wanted, None, A));
     assert_eq!(m.sheriff_score(C), 1);
     assert_eq!(m.sheriff_score(A), 0);
+}
+
+/// A solo game with Gold Rush and `extra` options, opened with `seed`.
+fn solo_gold(extra: Value, seed: u64) -> (State, Vec<Event>) {
+    let mut options = json!({"mode": "lone_gunslinger", "expansions": ["gold_rush"]});
+    options
+        .as_object_mut()
+        .unwrap()
+        .extend(extra.as_object().unwrap().clone());
+    let person = vec![SeatSpec {
+        name: "Ann".into(),
+        bot: None,
+    }];
+    let config = <Bang as Ruleset>::config(6, &options, person).expect("solo with gold_rush");
+    let events = start(&config, &mut GameRng::new(Seed::from_u64(seed), 0)).unwrap();
+    let mut s = State::default();
+    for e in &events {
+        apply(&mut s, e);
+        check_invariants(&s).unwrap();
+    }
+    (s, events)
+}
+
+#[test]
+fn solo_with_gold_rush_deals_gold_rush_characters_too() {
+    let gold_rush: Vec<Character> = Character::of_set(CharacterSet::GoldRush).collect();
+    assert_eq!(gold_rush.len(), 8);
+    assert_eq!(pool(false), POOL);
+    assert_eq!(pool(true).len(), 18);
+    let mut dealt_gold = 0;
+    for seed in 0..30 {
+        let (s, _) = solo_gold(json!({}), seed);
+        assert!(s.gold.on && s.gold.market.iter().all(Option::is_some));
+        assert_eq!(s.gold.deck.len(), 21);
+        for x in s.seats() {
+            let c = s.p(x).character.unwrap();
+            assert!(pool(true).contains(&c), "{c:?}");
+            dealt_gold += gold_rush.contains(&c) as usize;
+            assert_eq!(s.p(x).nuggets, 0);
+        }
+        // The Four Most Wanted go to the NPCs; the person's seats draw from
+        // the rest of the pool, Gold Rush's included.
+        let (s, _) = solo_gold(json!({"four_most_wanted": true}), seed);
+        for x in s.seats() {
+            let c = s.p(x).character.unwrap();
+            let npc = crate::bang::solo::is_npc(&s, x);
+            assert_eq!(MOST_WANTED.contains(&c), npc, "seat {x}: {c:?}");
+            assert!(pool(true).contains(&c));
+        }
+        // Beginner's choice: two of all 24 for each seat.
+        let (s, _) = solo_gold(json!({"choose_characters": true}), seed);
+        for x in s.seats() {
+            for c in s.p(x).offer.unwrap() {
+                dealt_gold += gold_rush.contains(&c) as usize;
+            }
+        }
+    }
+    assert!(dealt_gold > 0, "Gold Rush characters are dealt");
+}
+
+#[test]
+fn solo_with_gold_rush_plays_to_the_end_by_the_policy() {
+    let mut reasons = std::collections::HashSet::new();
+    for seed in 0..12 {
+        let (mut s, mut log) = solo_gold(json!({"difficulty": seed % 5}), seed);
+        let mut actions = Vec::new();
+        while !s.is_over() {
+            assert!(log.len() < 20_000, "game {seed} does not end");
+            let p = pending(&s)[0];
+            assert!(!crate::bang::solo::is_npc(&s, p.seat), "an NPC pending");
+            legal_actions_into(&s, p.seat, &mut actions);
+            // The person's seats are played by the policy too.
+            let a = npc::choose(&view(&s, Viewer::Seat(p.seat)), &Memory::new(), &actions);
+            let mut rng = GameRng::new(Seed::from_u64(seed), s.version);
+            let events = play(&mut s, p.seat, &a, &mut rng).unwrap();
+            check_invariants(&s).unwrap();
+            for e in &events {
+                if let Event::NpcActed { reason, .. } = e {
+                    reasons.insert(*reason);
+                }
+            }
+            log.extend(events);
+        }
+        let mut replay = State::default();
+        for e in &log {
+            apply(&mut replay, e);
+        }
+        assert_eq!(replay, s, "game {seed}: replay differs");
+        assert!(s.outcome.is_some());
+    }
+    for r in [Reason::BuyEquipment, Reason::SellBeer] {
+        assert!(reasons.contains(&r), "{r:?} never seen: {reasons:?}");
+    }
 }
