@@ -209,8 +209,9 @@ impl Ctx<'_> {
     /// D1.3.2: Josh McCloud's card, used per D1.1 when its advantage holds;
     /// otherwise a brown card in its first legal mode among Beer (Bottle),
     /// General Store (Pardner), himself (Shot); a Wanted as in D1.1, else on
-    /// the Sheriff, else on the first player clockwise without one (himself
-    /// last). (A card with one use only is used by the rules themselves.)
+    /// the Sheriff, else on the first player clockwise without one — a player
+    /// he may choose (C6, A5.1), else himself. (A card with one use only is
+    /// used by the rules themselves.)
     pub fn josh_card(&self) -> (Action, Reason) {
         let first = (self.legal[0], Reason::Fallback);
         let Some(e) = self.gold().and_then(|g| g.josh) else {
@@ -232,6 +233,7 @@ impl Ctx<'_> {
                 .sheriff()
                 .into_iter()
                 .chain(self.clockwise())
+                .filter(|&t| t != self.me && self.may_choose(t))
                 .chain([self.me])
                 .map(|t| make(None, Some(t), None))
                 .collect(),

@@ -250,6 +250,22 @@ impl Ctx<'_> {
             && self.others_than_sheriff_in_play()
     }
 
+    /// C6, A5.1: whether the seat may choose `t` as a target at all — never
+    /// the Sheriff for a Sheriff or Deputy bot (C6.1), never a known Outlaw
+    /// for an Outlaw (C6.2), and in solo never the Renegade for an Outlaw nor
+    /// an Outlaw for the Renegade (A5.1).
+    pub fn may_choose(&self, t: Seat) -> bool {
+        let theirs = self.role_of(t);
+        match self.role() {
+            Some(Role::Sheriff | Role::Deputy) => Some(t) != self.sheriff(),
+            Some(Role::Outlaw) => {
+                theirs != Some(Role::Outlaw) && !(self.solo() && theirs == Some(Role::Renegade))
+            }
+            Some(Role::Renegade) => !(self.solo() && theirs == Some(Role::Outlaw)),
+            None => true,
+        }
+    }
+
     /// C4.1, C4.2: whether a card hitting every other player (Gatling,
     /// Indians!) is forbidden to this seat now.
     pub fn everyone_guarded(&self) -> bool {

@@ -461,7 +461,7 @@ fn d1_3_2_josh_mccloud_once_a_turn_and_his_card_per_d1_1() {
     // Once a turn, though he could pay again (2 left, 1 for the wound).
     assert_eq!(t.s.p(B).nuggets, 3);
     assert_eq!(t.decide(B), NOTHING);
-    // No advantage: a Pardner's General Store; a Wanted on the Sheriff.
+    // No advantage: a Pardner's General Store.
     let mut t = five_with(E, JoshMcCloud);
     on_top(&mut t, Pardner);
     nuggets(&mut t, E, 4);
@@ -473,17 +473,21 @@ fn d1_3_2_josh_mccloud_once_a_turn_and_his_card_per_d1_1() {
         in_play: None,
     };
     assert_eq!(t.decide(E), (store, Reason::UseTakenCard));
-    let mut t = five_with(E, JoshMcCloud);
-    on_top(&mut t, Wanted);
-    nuggets(&mut t, E, 2);
-    t.at_play(E);
-    t.ok(E, take);
-    let wanted = Action::UseEquipment {
+    // A Wanted with nobody on the Jail list: on the Sheriff (an Outlaw's);
+    // a Deputy never chooses the Sheriff (C6.1): the next player clockwise.
+    let wanted_on = |t| Action::UseEquipment {
         mode: None,
-        target: Some(A),
+        target: Some(t),
         in_play: None,
     };
-    assert_eq!(t.decide(E), (wanted, Reason::UseTakenCard));
+    for (josh, at) in [(B, A), (E, B)] {
+        let mut t = five_with(josh, JoshMcCloud);
+        on_top(&mut t, Wanted);
+        nuggets(&mut t, josh, 2);
+        t.at_play(josh);
+        t.ok(josh, take);
+        assert_eq!(t.decide(josh), (wanted_on(at), Reason::UseTakenCard));
+    }
     // A Shot at full life: on himself.
     let mut t = five_with(E, JoshMcCloud);
     on_top(&mut t, Shot);
