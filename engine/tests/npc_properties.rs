@@ -15,9 +15,14 @@
 //! with the events redacted for them: the policy never panics and always
 //! answers with a legal action.
 //!
+//! A third of the games of each test are played with Gold Rush (Part D1):
+//! its actions go through the same checks, and an NPC's Gold Rush targets
+//! follow Part B like its cards'.
+//!
 //! `NPC_PROPERTY_GAMES` sets the number of games of each test, e.g. in
 //! release: `NPC_PROPERTY_GAMES=5000 cargo test --release -p engine --test npc_properties`.
 
+use engine::bang::gold::{EquipKind, Mode, NuggetUse, equip_kind};
 use engine::bang::{self, Action, Bang, Config, Event, Options, State, npc};
 use engine::{GameRng, Role, Ruleset, SeatSpec, Seed, Team, Viewer, verify_log};
 
@@ -31,7 +36,17 @@ fn games() -> u64 {
     games_from_env("NPC_PROPERTY_GAMES", GAMES)
 }
 
-/// The solo options of game `g`: every level and every variant in turn.
+/// No expansion, or Gold Rush.
+fn expansions(with_gold_rush: bool) -> Vec<String> {
+    if with_gold_rush {
+        vec!["gold_rush".into()]
+    } else {
+        Vec::new()
+    }
+}
+
+/// The solo options of game `g`: every level and every variant in turn,
+/// Gold Rush in every third game.
 fn solo_options(g: u64) -> Options {
     let bits = g / 5;
     let final_challenge = bits % 9 == 8;
@@ -43,6 +58,7 @@ fn solo_options(g: u64) -> Options {
         choose_characters: Some(bits & 4 == 4),
         final_challenge: final_challenge.then_some(true),
         reaction_seconds: (g % 7 == 3).then_some(30),
+        expansions: expansions(g % 3 == 2),
         ..Options::default()
     }
 }
@@ -162,40 +178,100 @@ fn solo_game(g: u64, by_policy: bool) -> (usize, bool) {
     (log.len(), won)
 }
 
-/// A5, B4.1, B5: an NPC's card aimed at a player aims at the Sheriff or the
-/// Deputy only — the Renegade never at the Sheriff while the Deputy lives, a
-/// Jail only at the Deputy.
+/// What an NPC's action does to the player it names.
+enum Aim {
+    /// A card or an effect against him (B4.1's PT, D1's attacks, a forced
+    /// discard at the first PT candidate).
+    Attack,
+    /// A Jail.
+    Jail,
+    /// A Shot: on itself (an NPC is never the Deputy).
+    Heal,
+    /// A Wanted placed on him (D1.1, D1.3.2).
+    Wanted,
+}
+
+/// The player an NPC's action names (other than a choice of the rules), and
+/// how: its cards (B5) and its Gold Rush actions (D1).
+fn aim(state: &State, action: &Action) -> Option<(u8, Aim)> {
+    let equipment_aim = |e: Option<u8>, mode: Option<Mode>| {
+        let attack = matches!(
+            mode,
+            Some(Mode::Bang | Mode::Panic | Mode::Duel | Mode::CatBalou)
+        );
+        match e.map(equip_kind) {
+            _ if attack => Some(Aim::Attack),
+            Some(EquipKind::Shot) => Some(Aim::Heal),
+            Some(EquipKind::Wanted) => Some(Aim::Wanted),
+            _ => None,
+        }
+    };
+    match *action {
+        Action::Play {
+            card,
+            target: Some(t),
+            ..
+        } => Some((
+            t,
+            if bang::kind(card) == bang::Kind::Jail {
+                Aim::Jail
+            } else {
+                Aim::Attack
+            },
+        )),
+        Action::Pay {
+            used: NuggetUse::JackyMurieta,
+            target: Some(t),
+        }
+        | Action::ForceDiscard { target: t, .. } => Some((t, Aim::Attack)),
+        Action::Buy {
+            slot,
+            mode,
+            target: Some(t),
+            ..
+        } => {
+            let e = state.gold.market.get(slot as usize).copied().flatten();
+            equipment_aim(e, mode).map(|a| (t, a))
+        }
+        Action::UseEquipment {
+            mode,
+            target: Some(t),
+            ..
+        } => equipment_aim(state.gold.josh, mode).map(|a| (t, a)),
+        _ => None,
+    }
+}
+
+/// A5, B4.1, B5, D1: an NPC aims at the Sheriff or the Deputy only — the
+/// Renegade never at the Sheriff while the Deputy lives, a Jail only at the
+/// Deputy; a Shot heals itself; a Wanted goes on the Sheriff, the Deputy or
+/// itself.
 fn aims_as_part_b(state: &State, seat: u8, action: &Action, g: u64) {
-    let Action::Play {
-        card,
-        target: Some(t),
-        ..
-    } = *action
-    else {
+    let Some((t, how)) = aim(state, action) else {
         return;
     };
     let role = |s: u8| state.p(s).role;
     let deputy_alive = (0..6).any(|s| role(s) == Some(Role::Deputy) && state.alive(s));
-    let allowed = match role(seat) {
-        Some(Role::Outlaw) => matches!(role(t), Some(Role::Sheriff | Role::Deputy)),
-        Some(Role::Renegade) if deputy_alive => role(t) == Some(Role::Deputy),
-        Some(Role::Renegade) => role(t) == Some(Role::Sheriff),
+    let law = matches!(role(t), Some(Role::Sheriff | Role::Deputy));
+    let allowed = match (how, role(seat)) {
+        (Aim::Heal, _) => t == seat,
+        (Aim::Wanted, _) => law || t == seat,
+        (Aim::Jail, _) => role(t) == Some(Role::Deputy),
+        (Aim::Attack, Some(Role::Outlaw)) => law,
+        (Aim::Attack, Some(Role::Renegade)) if deputy_alive => role(t) == Some(Role::Deputy),
+        (Aim::Attack, Some(Role::Renegade)) => role(t) == Some(Role::Sheriff),
         _ => false,
     };
-    assert!(allowed, "game {g}: NPC {seat} aims {card} at {t}");
-    if bang::kind(card) == bang::Kind::Jail {
-        assert_eq!(
-            role(t),
-            Some(Role::Deputy),
-            "game {g}: a Jail not on the Deputy"
-        );
-    }
+    assert!(allowed, "game {g}: NPC {seat} aims {action:?} at {t}");
 }
 
 #[test]
 fn solo_games_keep_every_property() {
     let (mut total, mut longest, mut won) = (0, 0, [[0u64; 5]; 2]);
     let n = games();
+    let gold = (0..n)
+        .filter(|&g| !solo_options(g).expansions.is_empty())
+        .count();
     for g in 0..n {
         let by_policy = g % 2 == 1;
         let (events, w) = solo_game(g, by_policy);
@@ -205,18 +281,38 @@ fn solo_games_keep_every_property() {
         won[by_policy as usize][level] += w as u64;
     }
     eprintln!(
-        "solo games={n} events={total} longest_game_events={longest} failures=0 \
+        "solo games={n} (gold_rush {gold}) events={total} longest_game_events={longest} failures=0 \
          person_won_by_level(random)={:?} person_won_by_level(policy)={:?}",
         won[0], won[1]
     );
 }
 
-/// Plays one hidden-role game; some seats by the policy, the others at random.
-fn hidden_game(players: u8, g: u64) -> usize {
+/// Whether hidden-role game `g` is played with Gold Rush: a third of the
+/// games, whatever their number of players.
+fn hidden_gold(g: u64) -> bool {
+    (g / 6) % 3 == 1
+}
+
+/// Whether `action` is one of Gold Rush's (D1).
+fn gold_action(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::Buy { .. }
+            | Action::ForceDiscard { .. }
+            | Action::SellBeer { .. }
+            | Action::Pay { .. }
+            | Action::UseEquipment { .. }
+    )
+}
+
+/// Plays one hidden-role game; some seats by the policy, the others at
+/// random. Returns its events and the Gold Rush actions the policy took.
+fn hidden_game(players: u8, g: u64) -> (usize, usize) {
     let mut pick = Pick(g.wrapping_mul(0xD1B5_4A32_D192_ED03) | 1);
     let seed = Seed::from_u64(g);
     let options = Options {
         character_choice: if pick.below(4) == 0 { 2 } else { 1 },
+        expansions: expansions(hidden_gold(g)),
         ..Options::default()
     };
     let config = Config {
@@ -240,6 +336,7 @@ fn hidden_game(players: u8, g: u64) -> usize {
     }
     observe(&mut memory, &log);
     let mut actions: Vec<Action> = Vec::new();
+    let mut gold_actions = 0;
     while !state.is_over() {
         assert!(log.len() < MAX_EVENTS, "game {g} does not end");
         let pending = Bang::pending(&state);
@@ -249,6 +346,7 @@ fn hidden_game(players: u8, g: u64) -> usize {
             let view = bang::view(&state, Viewer::Seat(p.seat));
             let a = npc::choose(&view, &memory[p.seat as usize], &actions);
             assert!(actions.contains(&a), "game {g}: {a:?} is not legal");
+            gold_actions += gold_action(&a) as usize;
             a
         } else {
             actions[pick.below(actions.len())]
@@ -260,16 +358,34 @@ fn hidden_game(players: u8, g: u64) -> usize {
         observe(&mut memory, &events);
         log.extend(events);
     }
-    log.len()
+    (log.len(), gold_actions)
 }
 
 #[test]
 fn the_policy_plays_hidden_role_games_with_legal_actions() {
-    let mut total = 0;
+    let (mut total, mut gold, mut gold_actions) = (0, 0, 0);
     let n = games();
     for g in 0..n {
         let players = 3 + (g % 6) as u8;
-        total += hidden_game(players, 1_000_000 + g);
+        let g = 1_000_000 + g;
+        let (events, by_policy) = hidden_game(players, g);
+        total += events;
+        if hidden_gold(g) {
+            gold += 1;
+            gold_actions += by_policy;
+        } else {
+            assert_eq!(
+                by_policy, 0,
+                "game {g}: a Gold Rush action without Gold Rush"
+            );
+        }
     }
-    eprintln!("hidden-role games={n} events={total} failures=0");
+    assert!(
+        gold == 0 || gold_actions > 0,
+        "the policy never used Gold Rush"
+    );
+    eprintln!(
+        "hidden-role games={n} (gold_rush {gold}, policy's Gold Rush actions {gold_actions}) \
+         events={total} failures=0"
+    );
 }

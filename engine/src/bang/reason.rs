@@ -57,6 +57,28 @@ pub enum Reason {
     FavourableCheck,
     /// Panic!/Cat Balou by an NPC: the lowest-ranked card of the class (C5.5).
     GiveUpLowest,
+    /// Gold Rush: the most expensive affordable equipment with an immediate
+    /// advantage, used as its row of D1.1 says (D1.1; Pretty Luzena's discount
+    /// on her first purchase of the turn, D1.4).
+    BuyEquipment,
+    /// Gold Rush: an ability or equipment paid in nuggets in phase 2 — Jacky
+    /// Murieta's BANG!, Josh McCloud's card, Raddie Snake's or a Gold Pan's
+    /// draw, a Rucksack at 1 life (D1.3).
+    NuggetAbility,
+    /// Gold Rush: the most expensive black card in front of its first
+    /// Preferred Target candidate, discarded for cost + 1 (D1.3.4).
+    ForceDiscard,
+    /// Gold Rush: the bottom-most Beer among the cards phase 3 would discard,
+    /// sold for 1 nugget (D1.2).
+    SellBeer,
+    /// Gold Rush, Josh McCloud: the card he took, used per D1.1 when it gives
+    /// an advantage, else in its first mode or into play (D1.3.2).
+    UseTakenCard,
+    /// Gold Rush, Dutch Will: he keeps the higher-ranked card, discarding the
+    /// lowest-ranked of his phase-1 cards (D1.4, C8).
+    DutchWillKeeps,
+    /// Dying: a Rucksack that, with the other save effects, saves it (C5.3).
+    Rucksack,
     /// A character offered (the first).
     Character,
     /// No rule applies: the first legal action.

@@ -189,6 +189,7 @@ fn gold_view(s: &State) -> GoldView {
         discount_used: g.discount_used,
         pan_uses: g.pan_uses,
         raddie_uses: g.raddie_uses,
+        josh_uses: g.josh_uses,
         extra_turn: g.extra_turn,
         extra_turns_due: g.extra_turns_due,
     }

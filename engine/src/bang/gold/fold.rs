@@ -92,6 +92,7 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
             match used {
                 NuggetUse::GoldPan => s.gold.pan_uses = s.gold.pan_uses.saturating_add(1),
                 NuggetUse::RaddieSnake => s.gold.raddie_uses = s.gold.raddie_uses.saturating_add(1),
+                NuggetUse::JoshMcCloud => s.gold.josh_uses = s.gold.josh_uses.saturating_add(1),
                 _ => {}
             }
         }
@@ -121,6 +122,7 @@ pub(crate) fn turn_started(g: &mut Gold, extra: bool) {
     g.discount_used = false;
     g.pan_uses = 0;
     g.raddie_uses = 0;
+    g.josh_uses = 0;
     g.don_bell_checked = false;
     g.heal_due = false;
     g.extra_turn = extra;

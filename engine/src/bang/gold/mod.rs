@@ -58,6 +58,8 @@ pub struct Gold {
     pub pan_uses: u8,
     /// Per turn: Raddie Snake's draws (GC7).
     pub raddie_uses: u8,
+    /// Per turn: Josh McCloud's payments for the top equipment card (GC4).
+    pub josh_uses: u8,
     /// Per turn: whether Don Bell made his end-of-turn check (GC1).
     pub don_bell_checked: bool,
     /// Whether the current turn is an extra turn (GR-7.4, GC1).
@@ -102,6 +104,8 @@ pub struct GoldView {
     pub pan_uses: u8,
     /// This turn: Raddie Snake's draws (at most 2).
     pub raddie_uses: u8,
+    /// This turn: Josh McCloud's payments for the top equipment card (no limit).
+    pub josh_uses: u8,
     /// Whether the current turn is an extra turn.
     pub extra_turn: bool,
     /// Extra turns the current player will play after this one.

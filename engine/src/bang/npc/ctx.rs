@@ -6,6 +6,7 @@ use crate::bang::actions::Action;
 use crate::bang::cards::Card;
 use crate::bang::characters::Character;
 use crate::bang::distance;
+use crate::bang::gold::{Equip, EquipKind, GoldView, equip_kind};
 use crate::bang::state::{bang_card, missed_effect};
 use crate::bang::view::{PlayerView, View};
 use crate::core::{Role, Seat};
@@ -153,5 +154,56 @@ impl<'a> Ctx<'a> {
     /// The seat's reach (§7.3).
     pub fn reach(&self) -> u8 {
         distance::reach(self.v, self.me)
+    }
+
+    /// The number of cards in `seat`'s hand (hidden cards count).
+    pub fn hand_size(&self, seat: Seat) -> usize {
+        self.p(seat).map_or(0, |p| p.hand.len())
+    }
+
+    /// Whether the seat is below its max life and may gain life: never in a
+    /// shadow turn (D1.5: a shadow cannot gain life).
+    pub fn hurt(&self) -> bool {
+        !self.shadow_turn() && self.life() < self.max_life()
+    }
+
+    /// D1.5: whether this seat is playing a shadow turn (Shadow-Gunslingers,
+    /// `gold-rush.md` §10). That variant is not in the engine yet, so no turn
+    /// is one; the D1.5 conditions all read this predicate.
+    pub fn shadow_turn(&self) -> bool {
+        false
+    }
+
+    /// Gold Rush: the market, the equipment deck and the turn's counters
+    /// (`None` without the expansion).
+    pub fn gold(&self) -> Option<&'a GoldView> {
+        self.v.gold.as_ref()
+    }
+
+    /// Gold Rush: the seat's nuggets.
+    pub fn nuggets(&self) -> u8 {
+        self.p(self.me).and_then(|p| p.nuggets).unwrap_or(0)
+    }
+
+    /// Gold Rush: the black equipment in play in front of `seat`.
+    pub fn equipment(&self, seat: Seat) -> &'a [Equip] {
+        self.p(seat)
+            .and_then(|p| p.equipment.as_deref())
+            .unwrap_or(&[])
+    }
+
+    /// Gold Rush: whether `seat` has black equipment of this kind in play.
+    pub fn has_equipment(&self, seat: Seat, k: EquipKind) -> bool {
+        self.equipment(seat).iter().any(|&e| equip_kind(e) == k)
+    }
+
+    /// The cards the seat may keep at the end of its turn: its life, or 8
+    /// with a Gun Belt (GR-7.8).
+    pub fn hand_limit(&self) -> usize {
+        if self.has_equipment(self.me, EquipKind::GunBelt) {
+            8
+        } else {
+            self.life().max(0) as usize
+        }
     }
 }

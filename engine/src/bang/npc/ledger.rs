@@ -5,6 +5,7 @@
 use crate::bang::actions::{Action, DrawFrom};
 use crate::bang::cards::{Kind, kind};
 use crate::bang::events::Event;
+use crate::bang::gold::{Equip, EquipKind, Mode, NuggetUse, equip_kind};
 use crate::core::{MAX_SEATS, Role, Seat};
 
 /// What a bot seat remembers of a game: the hostility ledger of C2 (who
@@ -35,6 +36,16 @@ fn hostile_card(k: Kind) -> bool {
     )
 }
 
+/// C2.1 (Gold Rush): a purchase or Josh McCloud's card aimed at its target
+/// as a BANG!, a Panic!, a Duel or a Cat Balou (Bottle, Pardner), or a Wanted
+/// placed on him.
+fn hostile_equipment(e: Equip, mode: Option<Mode>) -> bool {
+    matches!(
+        mode,
+        Some(Mode::Bang | Mode::Panic | Mode::Duel | Mode::CatBalou)
+    ) || equip_kind(e) == EquipKind::Wanted
+}
+
 impl Memory {
     /// An empty ledger (the start of a game).
     pub fn new() -> Memory {
@@ -44,8 +55,11 @@ impl Memory {
     /// Takes in the next event of the game, as the seat may see it. Counts the
     /// hostile acts of C2.1 among the base game's: a BANG! card (Calamity
     /// Janet's Missed! as a BANG! too), a Duel, a Panic!, a Cat Balou or a Jail
-    /// aimed at another player, and Jesse Jones drawing from another's hand.
-    /// Cards that hit everyone (Gatling, Indians!, Dynamite) are not (C2.2).
+    /// aimed at another player, and Jesse Jones drawing from another's hand;
+    /// with Gold Rush, a Bottle or a Pardner aimed at another player as one of
+    /// those cards, a Wanted placed on him, a forced discard of his equipment,
+    /// and Jacky Murieta's BANG!. Cards that hit everyone (Gatling, Indians!,
+    /// Dynamite) are not (C2.2).
     pub fn observe(&mut self, event: &Event) {
         match event {
             Event::RoleDealt {
@@ -58,14 +72,30 @@ impl Memory {
                 card,
                 target: Some(target),
             } if hostile_card(kind(*card)) => self.hostile(*seat, *target),
-            Event::Acted { seat, action } | Event::NpcActed { seat, action, .. } => {
-                if let Action::Draw {
-                    from: DrawFrom::Hand(from),
-                } = action
-                {
-                    self.hostile(*seat, *from);
-                }
+            Event::EquipmentBought {
+                seat,
+                equipment,
+                mode,
+                target: Some(target),
+                ..
             }
+            | Event::EquipmentUsed {
+                seat,
+                equipment,
+                mode,
+                target: Some(target),
+            } if hostile_equipment(*equipment, *mode) => self.hostile(*seat, *target),
+            Event::EquipmentForced { seat, owner, .. } => self.hostile(*seat, *owner),
+            Event::Acted { seat, action } | Event::NpcActed { seat, action, .. } => match action {
+                Action::Draw {
+                    from: DrawFrom::Hand(victim),
+                }
+                | Action::Pay {
+                    used: NuggetUse::JackyMurieta,
+                    target: Some(victim),
+                } => self.hostile(*seat, *victim),
+                _ => {}
+            },
             _ => {}
         }
     }

@@ -5,7 +5,8 @@
 //!
 //! * Part B plays the NPCs of a solo game (the rules call it for them: see
 //!   [`super::solo`]); Part C plays a bot seat of an ordinary game (the
-//!   `normal` card-game bot wraps [`choose`] and [`Memory::observe`]).
+//!   `normal` card-game bot wraps [`choose`] and [`Memory::observe`]); Part
+//!   D1 adds Gold Rush (buying, nugget actions, selling Beer, its characters).
 //! * The Stack is the hand in order of arrival: the view lists a hand as the
 //!   cards entered it, so its last card is the top (B2).
 //! * Ties are broken as B9 says: the card nearest the top when using or
@@ -19,6 +20,7 @@
 //! `choose(&bang::view(&state, Viewer::Seat(seat)), &memory, &legal)`.
 
 mod ctx;
+mod gold;
 mod ledger;
 mod ranking;
 mod respond;
@@ -70,7 +72,8 @@ pub fn decide(view: &View, memory: &Memory, legal: &[Action]) -> (Action, Reason
         Decision::Indians | Decision::Duel => cx.bang_or_lose(),
         Decision::Store => cx.store_pick(),
         Decision::GiveUp => cx.give_up(),
-        Decision::DropOne | Decision::UseEquipment => (first, Reason::Fallback),
+        Decision::DropOne => cx.dutch_will(),
+        Decision::UseEquipment => cx.josh_card(),
     };
     if legal.contains(&action) {
         (action, reason)

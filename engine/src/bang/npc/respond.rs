@@ -8,6 +8,7 @@ use super::ranking::lowest_ranked;
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::characters::Character;
+use crate::bang::gold::NuggetUse;
 use crate::bang::machine::best_card;
 use crate::bang::state::CheckKind;
 
@@ -43,7 +44,8 @@ impl Ctx<'_> {
 
     /// B7.4, C5.3: save itself only if the save effects together reach life
     /// ≥ 1 — Beers first (more than 2 players in play, nearest the top), then
-    /// Sid Ketchum's discards (the 2 bottom-most cards per point); else die.
+    /// Sid Ketchum's discards (the 2 bottom-most cards per point), then a
+    /// Rucksack (2 nuggets per point, D1.3.5); else die.
     pub fn dying(&self) -> (Action, Reason) {
         let need = (1 - self.life() as i32).max(0) as usize;
         let beers: Vec<Card> = if self.alive_count() > 2 {
@@ -65,19 +67,28 @@ impl Ctx<'_> {
         } else {
             0
         };
-        if need == 0 || used + heals < need {
+        let rucksack = Action::Pay {
+            used: NuggetUse::Rucksack,
+            target: None,
+        };
+        let packs = if self.legal(&rucksack) {
+            self.nuggets() as usize / 2
+        } else {
+            0
+        };
+        if need == 0 || used + heals + packs < need {
             return (Action::Pass, Reason::NoSave);
         }
         if let Some(&card) = beers.first().filter(|_| used > 0) {
             return (Action::Respond { card }, Reason::Beer);
         }
-        if rest.len() < 2 {
-            return (Action::Pass, Reason::NoSave);
+        if heals > 0 {
+            let heal = Action::Heal {
+                cards: [rest[0].min(rest[1]), rest[0].max(rest[1])],
+            };
+            return (heal, Reason::SidKetchum);
         }
-        let heal = Action::Heal {
-            cards: [rest[0].min(rest[1]), rest[0].max(rest[1])],
-        };
-        (heal, Reason::SidKetchum)
+        (rucksack, Reason::Rucksack)
     }
 
     /// B7.5: the top of what remains of the General Store (the last revealed).

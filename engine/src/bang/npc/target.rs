@@ -158,22 +158,20 @@ impl Ctx<'_> {
     /// C1.3, C4.3): legal for the card, not forbidden by a guard, and for
     /// Panic!/Cat Balou holding a card it can take.
     pub fn aim(&self, card: Card, t: Seat) -> Option<Action> {
-        if self.guarded(card, t) {
-            return None;
-        }
-        let play = |in_play| Action::Play {
+        let play = |t, in_play| Action::Play {
             card,
             target: Some(t),
             in_play,
         };
-        let action = match kind(card) {
+        match kind(card) {
             // A solo NPC (B4.2, D-L6): a card in hand is needed; the rules
             // choose the card taken by class (B6).
-            Kind::Panic | Kind::CatBalou if self.npc() => play(None),
-            Kind::Panic | Kind::CatBalou => play(self.take_choice(card, t)?),
-            _ => play(None),
-        };
-        self.legal(&action).then_some(action)
+            Kind::Panic | Kind::CatBalou if self.npc() => {
+                let action = play(t, None);
+                self.legal(&action).then_some(action)
+            }
+            k => self.aim_effect(k, t, &play),
+        }
     }
 
     /// Whether `t` is an acceptable target for `card`.
@@ -181,41 +179,91 @@ impl Ctx<'_> {
         self.aim(card, t).is_some()
     }
 
+    /// `PT` for an effect that is no card of the Stack (D1: a Bottle's or a
+    /// Pardner's mode, Jacky Murieta's BANG!): the action aiming it at the
+    /// first acceptable candidate. `k` is the card it acts as (for the
+    /// guards and the card taken); `make` builds the action for a target and
+    /// the card in play it takes.
+    pub fn pt_effect(
+        &self,
+        k: Kind,
+        make: &dyn Fn(Seat, Option<Card>) -> Action,
+    ) -> Option<Action> {
+        self.candidates()
+            .into_iter()
+            .find_map(|t| self.aim_effect(k, t, make))
+    }
+
+    /// The action aiming an effect that acts as a `k` at `t`, if `t` is an
+    /// acceptable target: legal, not forbidden by a guard (C4), and for a
+    /// Panic!/Cat Balou effect holding a card it can take (C1.3; a solo NPC's
+    /// target needs a card in hand, B4.2).
+    pub fn aim_effect(
+        &self,
+        k: Kind,
+        t: Seat,
+        make: &dyn Fn(Seat, Option<Card>) -> Action,
+    ) -> Option<Action> {
+        if self.guarded(k, t) {
+            return None;
+        }
+        let action = match k {
+            Kind::Panic | Kind::CatBalou => {
+                if self.npc() && self.hand_size(t) == 0 {
+                    return None;
+                }
+                make(t, self.take_choice(t, make)?)
+            }
+            _ => make(t, None),
+        };
+        self.legal(&action).then_some(action)
+    }
+
     /// C1.3: the highest-ranked eligible card in play in front of `t` (never
     /// a Jail or a Dynamite), else a random card from his hand (`None`).
-    /// `None` outside: nothing the card may take.
-    fn take_choice(&self, card: Card, t: Seat) -> Option<Option<Card>> {
+    /// `None` outside: nothing the effect may take.
+    fn take_choice(
+        &self,
+        t: Seat,
+        make: &dyn Fn(Seat, Option<Card>) -> Action,
+    ) -> Option<Option<Card>> {
         let in_play = self.p(t).map(|p| p.in_play.clone()).unwrap_or_default();
         let eligible = in_play.into_iter().filter(|&c| {
-            !matches!(kind(c), Kind::Jail | Kind::Dynamite)
-                && self.legal(&Action::Play {
-                    card,
-                    target: Some(t),
-                    in_play: Some(c),
-                })
+            !matches!(kind(c), Kind::Jail | Kind::Dynamite) && self.legal(&make(t, Some(c)))
         });
         match highest_ranked(eligible) {
             Some(c) => Some(Some(c)),
-            None => self
-                .legal(&Action::Play {
-                    card,
-                    target: Some(t),
-                    in_play: None,
-                })
-                .then_some(None),
+            None => self.legal(&make(t, None)).then_some(None),
         }
     }
 
-    /// C4.1: a Renegade bot never aims a BANG! or a Duel at a Sheriff at 1
-    /// life while anyone else but the two of them is in play.
-    fn guarded(&self, card: Card, t: Seat) -> bool {
-        let single = matches!(kind(card), Kind::Bang | Kind::Missed | Kind::Duel);
+    /// C4.1: a Renegade bot never aims a single-target attack (a BANG! or a
+    /// Duel, as a card or as an effect) at a Sheriff at 1 life while anyone
+    /// else but the two of them is in play.
+    fn guarded(&self, k: Kind, t: Seat) -> bool {
+        let single = matches!(k, Kind::Bang | Kind::Missed | Kind::Duel);
         !self.solo()
             && single
             && self.role() == Some(Role::Renegade)
             && Some(t) == self.sheriff()
             && self.sheriff_at_one()
             && self.others_than_sheriff_in_play()
+    }
+
+    /// C6, A5.1: whether the seat may choose `t` as a target at all — never
+    /// the Sheriff for a Sheriff or Deputy bot (C6.1), never a known Outlaw
+    /// for an Outlaw (C6.2), and in solo never the Renegade for an Outlaw nor
+    /// an Outlaw for the Renegade (A5.1).
+    pub fn may_choose(&self, t: Seat) -> bool {
+        let theirs = self.role_of(t);
+        match self.role() {
+            Some(Role::Sheriff | Role::Deputy) => Some(t) != self.sheriff(),
+            Some(Role::Outlaw) => {
+                theirs != Some(Role::Outlaw) && !(self.solo() && theirs == Some(Role::Renegade))
+            }
+            Some(Role::Renegade) => !(self.solo() && theirs == Some(Role::Outlaw)),
+            None => true,
+        }
     }
 
     /// C4.1, C4.2: whether a card hitting every other player (Gatling,

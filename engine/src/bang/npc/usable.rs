@@ -9,13 +9,15 @@ use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::characters::Character;
 
 impl Ctx<'_> {
-    /// Phase 2 (B3.1): the top-most usable card of the Stack, else the end of
-    /// phase 2.
+    /// Phase 2 (B3.1): the top-most usable card of the Stack; else Part D's
+    /// steps (Gold Rush: buy, nugget actions, sell a Beer, D1); else the end
+    /// of phase 2.
     pub fn phase_two(&self) -> (Action, Reason) {
         let stack = self.top_down();
         stack
             .iter()
             .find_map(|&card| self.usable(card, &stack))
+            .or_else(|| self.gold_steps())
             .unwrap_or((Action::EndTurn, Reason::NothingUsable))
     }
 
@@ -35,7 +37,7 @@ impl Ctx<'_> {
             let t = self.preferred_target(card)?;
             Some((self.aim(card, t)?, Reason::PreferredTarget))
         };
-        let hurt = self.life() < self.max_life();
+        let hurt = self.hurt();
         let found = match kind(card) {
             // A legal BANG! at the PT means the BANG! limit allows one.
             Kind::Bang => at_target(),

@@ -22,5 +22,5 @@ pub(crate) mod waiting;
 pub use mode::{MODE, SEATS, Solo};
 pub use seats::{deputy, give_class, is_npc, is_person};
 pub(crate) use setup::open;
-pub use setup::{MOST_WANTED, POOL, starting_hand};
+pub use setup::{MOST_WANTED, POOL, pool, starting_hand};
 pub use waiting::played_by;

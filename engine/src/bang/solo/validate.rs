@@ -30,12 +30,9 @@ pub(crate) fn validate(c: &Config) -> Result<(), String> {
             c.players
         ));
     }
+    // Expansions: any the card game has (Gold Rush), checked with every
+    // game's; the policy plays their content (Part D).
     let o = &c.options;
-    if let Some(e) = o.expansions.first() {
-        return Err(format!(
-            "options.expansions: {MODE} is played with the base game only (A1.1), not with {e:?}"
-        ));
-    }
     if o.character_choice != 1 {
         return Err(format!(
             "options.character_choice: {MODE} deals the characters itself (use choose_characters), not {}",

@@ -15,6 +15,7 @@ mod gold;
 mod limits_and_distance;
 mod multi_target;
 mod npc;
+mod npc_gold;
 #[cfg(feature = "openapi")]
 mod openapi;
 mod shadows;

@@ -275,7 +275,7 @@ fn solo_options_are_refused_by_name() {
     );
     refused(
         6,
-        solo(json!({"expansions": ["gold_rush"]})),
+        solo(json!({"expansions": ["train_robbery"]})),
         person(),
         "options.expansions",
     );
