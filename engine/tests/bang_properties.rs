@@ -119,8 +119,8 @@ fn nugget_delta(e: &Event, ledger: &mut [i32; 8]) {
     match *e {
         Event::NuggetsGained { seat, amount, .. } => add(seat, amount as i32),
         Event::BeerSold { seat, .. } => add(seat, 1),
+        Event::NuggetsReturned { seat, amount } => add(seat, -(amount as i32)),
         Event::NuggetsPaid { seat, amount, .. }
-        | Event::NuggetsReturned { seat, amount }
         | Event::EquipmentBought {
             seat, paid: amount, ..
         }

@@ -462,7 +462,7 @@ pub enum Event {
         /// Whose.
         seat: Seat,
         /// How many.
-        amount: u8,
+        amount: u16,
     },
     /// Gold Rush: a Beer sold for 1 nugget (GR-4.3), discarded.
     #[cfg_attr(feature = "openapi", schema(title = "beer_sold"))]

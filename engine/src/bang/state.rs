@@ -58,7 +58,7 @@ pub struct Player {
     /// last shadow turn (SR-3); none before his first.
     pub side: Option<Team>,
     /// Gold Rush: his nuggets (GR-3.5, public).
-    pub nuggets: u8,
+    pub nuggets: u16,
     /// Gold Rush: his black equipment in play, in the order it entered.
     pub equipment: ArrayVec<Equip, EQUIPMENT_IN_PLAY>,
 }

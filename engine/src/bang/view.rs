@@ -53,7 +53,7 @@ pub struct PlayerView {
     pub npc: bool,
     /// Gold Rush: his nuggets (public; absent without the expansion).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub nuggets: Option<u8>,
+    pub nuggets: Option<u16>,
     /// Gold Rush: his black equipment in play (absent without the expansion).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub equipment: Option<Vec<Equip>>,

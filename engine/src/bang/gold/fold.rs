@@ -84,7 +84,7 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
         }
         Event::NuggetsGained { seat, amount, .. } => {
             if let Some(p) = s.table[..s.players as usize].get_mut(*seat as usize) {
-                p.nuggets = p.nuggets.saturating_add(*amount);
+                p.nuggets = p.nuggets.saturating_add(u16::from(*amount));
             }
         }
         Event::NuggetsPaid { seat, amount, used } => {
@@ -208,7 +208,8 @@ fn take_equipment(s: &mut State, seat: Seat, e: Equip) -> bool {
 }
 
 /// `seat` pays `amount` nuggets to the heap.
-fn pay(s: &mut State, seat: Seat, amount: u8) {
+fn pay(s: &mut State, seat: Seat, amount: impl Into<u16>) {
+    let amount: u16 = amount.into();
     if let Some(p) = s.table[..s.players as usize].get_mut(seat as usize) {
         p.nuggets = p.nuggets.saturating_sub(amount);
     }

@@ -115,7 +115,8 @@ pub(crate) fn gold_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
     for (slot, e) in s.gold.market.iter().enumerate() {
         let Some(e) = *e else { continue };
         for discount in [false, true] {
-            if (discount && (!luzena || cost(e) == 0)) || p.nuggets < price(e, discount) {
+            if (discount && (!luzena || cost(e) == 0)) || p.nuggets < u16::from(price(e, discount))
+            {
                 continue;
             }
             for (mode, target, in_play) in use_targets(s, seat, e) {
@@ -131,7 +132,7 @@ pub(crate) fn gold_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
     }
     for t in s.others_clockwise(seat) {
         for &e in &s.p(t).equipment {
-            if p.nuggets > cost(e) {
+            if p.nuggets > u16::from(cost(e)) {
                 out.push(Action::ForceDiscard {
                     target: t,
                     equipment: e,

@@ -168,10 +168,10 @@ impl<'a> Ctx<'a> {
     }
 
     /// D1.5: whether this seat is playing a shadow turn (Shadow-Gunslingers,
-    /// `gold-rush.md` §10). That variant is not in the engine yet, so no turn
-    /// is one; the D1.5 conditions all read this predicate.
+    /// `gold-rush.md` §10), as its view shows; the D1.5 conditions all read
+    /// this predicate.
     pub fn shadow_turn(&self) -> bool {
-        false
+        self.p(self.me).is_some_and(|p| p.shadow)
     }
 
     /// Gold Rush: the market, the equipment deck and the turn's counters
@@ -181,7 +181,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Gold Rush: the seat's nuggets.
-    pub fn nuggets(&self) -> u8 {
+    pub fn nuggets(&self) -> u16 {
         self.p(self.me).and_then(|p| p.nuggets).unwrap_or(0)
     }
 

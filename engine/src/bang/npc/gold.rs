@@ -38,7 +38,7 @@ impl Ctx<'_> {
         for (slot, e) in g.market.iter().enumerate() {
             let Some(e) = *e else { continue };
             let discount = luzena && cost(e) > 0;
-            if self.nuggets() < cost(e) - u8::from(discount) {
+            if self.nuggets() < u16::from(cost(e) - u8::from(discount)) {
                 continue;
             }
             let make = |mode, target, in_play| Action::Buy {
@@ -155,7 +155,7 @@ impl Ctx<'_> {
             .map(|&e| cost(e))
             .max()
             .unwrap_or(5);
-        if n > dearest {
+        if n > u16::from(dearest) {
             for used in [NuggetUse::RaddieSnake, NuggetUse::GoldPan] {
                 if self.legal(&pay(used)) {
                     return found(pay(used));

@@ -72,7 +72,7 @@ fn on_top(t: &mut T, k: EquipKind) {
 }
 
 /// Sets `seat`'s nuggets.
-fn nuggets(t: &mut T, seat: Seat, n: u8) {
+fn nuggets(t: &mut T, seat: Seat, n: u16) {
     t.s.table[seat as usize].nuggets = n;
 }
 
@@ -295,7 +295,7 @@ fn d1_1_union_pacific_and_the_lasting_black_cards_always() {
         nuggets(&mut t, B, 4);
         t.at_play(B);
         assert_eq!(t.decide(B), (buy_plain(1), Reason::BuyEquipment), "{k:?}");
-        nuggets(&mut t, B, k.info().cost - 1);
+        nuggets(&mut t, B, u16::from(k.info().cost) - 1);
         assert_eq!(t.decide(B), NOTHING, "{k:?}: too dear");
     }
 }
@@ -664,7 +664,8 @@ fn d1_solo_npcs_play_gold_rush_turns_recorded_with_their_reasons() {
         e,
         Event::TurnStarted {
             seat: F,
-            extra: true
+            extra: true,
+            ..
         }
     )));
     assert_eq!(t.hp(F), 4);

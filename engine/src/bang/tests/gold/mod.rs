@@ -107,7 +107,7 @@ impl T {
     }
 
     /// Sets `seat`'s nuggets.
-    pub fn nuggets(&mut self, seat: Seat, n: u8) -> &mut T {
+    pub fn nuggets(&mut self, seat: Seat, n: u16) -> &mut T {
         self.s.table[seat as usize].nuggets = n;
         self
     }
@@ -173,7 +173,7 @@ impl T {
     }
 
     /// `seat`'s nuggets.
-    pub fn gold_of(&self, seat: Seat) -> u8 {
+    pub fn gold_of(&self, seat: Seat) -> u16 {
         self.s.p(seat).nuggets
     }
 
