@@ -24,6 +24,7 @@ pub fn apply(s: &mut State, event: &Event) {
             s.solo = c.options.solo();
             s.gold.on = c.options.has_expansion(super::gold::EXPANSION);
             s.shadows = c.options.has_variant(super::shadows::VARIANT);
+            s.train.on = c.options.has_expansion(super::train::EXPANSION);
         }
         Event::RoleDealt {
             seat,

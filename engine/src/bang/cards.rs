@@ -1,13 +1,19 @@
-//! The 80 playing cards (§2.1) as one table in ID order, and the 22 card
-//! kinds with what the rules need to know of each (border, weapon reach).
+//! The 80 playing cards (§2.1) and the Great Train Robbery's 16 (IDs 81–96,
+//! `rules/train-robbery.md` §12) as one table in ID order, and the card kinds
+//! with what the rules need to know of each (border, weapon reach). Railcars
+//! (ids 101–116) are cards of kind [`Kind::Railcar`] without suit or value.
 
 use serde::{Deserialize, Serialize};
 
-/// A playing card: its stable id, 1 to 80 (§2.1).
+/// A card: its stable id, 1 to 80 (§2.1), 81 to 96 (the Great Train
+/// Robbery's playing cards), or 101 to 116 (its railcars, in play only).
 pub type Card = u8;
 
 /// How many playing cards the base deck holds.
-pub const DECK_SIZE: usize = 80;
+pub const BASE_DECK: usize = 80;
+
+/// How many playing cards there are with every expansion (a pile's capacity).
+pub const DECK_SIZE: usize = 96;
 
 /// A card's suit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -84,6 +90,36 @@ pub enum Kind {
     RevCarabine,
     /// Weapon, reach 5.
     Winchester,
+    /// Train Robbery: a Missed! that then "draw!"s ♥/♦ for 1 life.
+    Cactus,
+    /// Train Robbery: weapon, reach 2, two BANG! cards a turn.
+    Dragoon,
+    /// Train Robbery: a Missed! that takes the card that shot you.
+    Evaded,
+    /// Train Robbery: the train straight to the End of the Line.
+    FullSteam,
+    /// Train Robbery: a BANG! effect that may come back to your hand.
+    KnifeRevolver,
+    /// Train Robbery: see the top 2 cards at the start of your turn.
+    Map,
+    /// Train Robbery: the effect of the brown card on top of the discard pile.
+    MoneyBag,
+    /// Train Robbery: draw 1, then everyone "draw!"s: ♠ loses 1 life.
+    MostWanted,
+    /// Train Robbery: draw 1, then the train advances.
+    NextStop,
+    /// Train Robbery: draw when another takes or discards one of your cards.
+    Refund,
+    /// Train Robbery: draw 1 at the end of your turn.
+    Strongbox,
+    /// Train Robbery: swap one of your cards in play with another's.
+    Switch,
+    /// Train Robbery: the target discards or is shot, card by card.
+    TrainRobbery,
+    /// Train Robbery: take a railcar from the train for free.
+    WaterTower,
+    /// A railcar in play (Train Robbery, `train::railcar` says which).
+    Railcar,
 }
 
 /// What the rules know of one card kind.
@@ -99,8 +135,9 @@ pub struct KindInfo {
     pub reach: Option<u8>,
 }
 
-/// The 22 kinds, in the order of §2.1.
-pub const KINDS: [KindInfo; 22] = {
+/// The kinds, in the order of §2.1, then the Great Train Robbery's (§12),
+/// then the railcar.
+pub const KINDS: [KindInfo; 37] = {
     use Border::*;
     use Kind::*;
     const fn k(kind: Kind, name: &'static str, border: Border, reach: u8) -> KindInfo {
@@ -134,6 +171,21 @@ pub const KINDS: [KindInfo; 22] = {
         k(Remington, "Remington", Blue, 3),
         k(RevCarabine, "Rev. Carabine", Blue, 4),
         k(Winchester, "Winchester", Blue, 5),
+        k(Cactus, "Cactus", Brown, 0),
+        k(Dragoon, "Dragoon", Blue, 2),
+        k(Evaded, "Evaded!", Brown, 0),
+        k(FullSteam, "Full Steam", Brown, 0),
+        k(KnifeRevolver, "Knife Revolver", Brown, 0),
+        k(Map, "Map", Blue, 0),
+        k(MoneyBag, "Money Bag", Brown, 0),
+        k(MostWanted, "Most Wanted", Brown, 0),
+        k(NextStop, "Next Stop", Brown, 0),
+        k(Refund, "Refund", Blue, 0),
+        k(Strongbox, "Strongbox", Blue, 0),
+        k(Switch, "Switch", Brown, 0),
+        k(TrainRobbery, "Train Robbery", Brown, 0),
+        k(WaterTower, "Water Tower", Brown, 0),
+        k(Railcar, "Railcar", Blue, 0),
     ]
 };
 
@@ -167,7 +219,8 @@ pub struct CardInfo {
     pub value: u8,
 }
 
-/// The 80 cards exactly as §2.1 lists them, in ID order (index = id − 1).
+/// The 80 cards exactly as §2.1 lists them, then the 16 of the Great Train
+/// Robbery (§12, D-T1), in ID order (index = id − 1).
 pub const CARDS: [CardInfo; DECK_SIZE] = {
     use Kind::*;
     use Suit::*;
@@ -268,6 +321,23 @@ pub const CARDS: [CardInfo; DECK_SIZE] = {
         (Remington, Clubs, K),
         (RevCarabine, Clubs, A),
         (Winchester, Spades, 8),
+        // The Great Train Robbery 81–96 (train-robbery.md §12)
+        (Cactus, Hearts, 7),
+        (Dragoon, Spades, J),
+        (Evaded, Clubs, Q),
+        (FullSteam, Spades, 2),
+        (KnifeRevolver, Diamonds, 5),
+        (Map, Diamonds, 3),
+        (MoneyBag, Clubs, Q),
+        (MostWanted, Spades, K),
+        (NextStop, Diamonds, 2),
+        (NextStop, Clubs, K),
+        (Refund, Spades, 3),
+        (Strongbox, Hearts, 9),
+        (Switch, Hearts, 6),
+        (TrainRobbery, Diamonds, 4),
+        (TrainRobbery, Clubs, J),
+        (WaterTower, Hearts, 8),
     ];
     let mut out = [CardInfo {
         id: 0,
@@ -294,9 +364,14 @@ pub fn card(id: Card) -> Option<&'static CardInfo> {
     CARDS.get((id as usize).wrapping_sub(1))
 }
 
-/// The kind of card `id` (a BANG! for an id that is no card; never asked in play).
+/// The kind of card `id`: a railcar for ids 101–116 (a BANG! for an id
+/// that is no card; never asked in play).
 pub fn kind(id: Card) -> Kind {
-    card(id).map_or(Kind::Bang, |c| c.kind)
+    match card(id) {
+        Some(c) => c.kind,
+        None if super::train::is_railcar(id) => Kind::Railcar,
+        None => Kind::Bang,
+    }
 }
 
 /// Whether card `id` is a heart (the success of Barrel, Jourdonnais and Jail).
@@ -314,7 +389,14 @@ pub fn explodes(id: Card) -> bool {
     card(id).is_some_and(|c| c.suit == Suit::Spades && (2..=9).contains(&c.value))
 }
 
-/// Every card id, 1 to 80.
+/// Every card id of the base deck, 1 to 80.
 pub fn all_ids() -> impl Iterator<Item = Card> {
-    1..=DECK_SIZE as Card
+    1..=BASE_DECK as Card
+}
+
+/// The playing deck's card ids: 1 to 80, and 81 to 96 with the Great Train
+/// Robbery (TR-2.1).
+pub fn deck_ids(train_robbery: bool) -> impl Iterator<Item = Card> {
+    let last = if train_robbery { DECK_SIZE } else { BASE_DECK };
+    1..=last as Card
 }

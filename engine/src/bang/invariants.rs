@@ -1,18 +1,22 @@
 //! The state's invariants: the property tests' and the simulator's oracle.
 
-use super::cards::{DECK_SIZE, kind};
+use super::cards::{BASE_DECK, DECK_SIZE, kind};
 use super::gold::{EQUIPMENT_SIZE, equip_kind};
 use super::state::State;
+use super::train::{RAILCAR_BASE, RAILCARS, all_railcars, is_railcar};
 
 /// Checks that every card is in exactly one place, life is within range, and
 /// the cards in play keep the same-name and one-weapon rules.
 pub fn check_invariants(s: &State) -> Result<(), String> {
     if s.dealt {
-        let mut seen = [0u8; DECK_SIZE + 1];
+        // Playing cards 1..=deck, then railcars (Train Robbery) at their ids.
+        let deck = if s.train.on { DECK_SIZE } else { BASE_DECK };
+        let mut seen = [0u8; RAILCAR_BASE as usize + RAILCARS + 1];
         let mut count = |c: u8, place: &str| -> Result<(), String> {
+            let known = (1..=deck).contains(&(c as usize)) || (s.train.on && is_railcar(c));
             let slot = seen
                 .get_mut(c as usize)
-                .filter(|_| c >= 1)
+                .filter(|_| known)
                 .ok_or_else(|| format!("card {c} in {place} is no card"))?;
             *slot += 1;
             if *slot > 1 {
@@ -35,7 +39,14 @@ pub fn check_invariants(s: &State) -> Result<(), String> {
                 count(c, "a player's cards")?;
             }
         }
-        if let Some(c) = (1..=DECK_SIZE).find(|&c| seen[c] == 0) {
+        for &c in s.train.cars.iter().chain(&s.train.deck) {
+            count(c, "the train")?;
+        }
+        let railcars = s.train.on.then(all_railcars).into_iter().flatten();
+        if let Some(c) = (1..=deck as u8)
+            .chain(railcars)
+            .find(|&c| seen[c as usize] == 0)
+        {
             return Err(format!("card {c} is nowhere"));
         }
     }

@@ -34,8 +34,8 @@ mod view;
 pub use actions::{Action, DrawFrom};
 pub use apply::apply;
 pub use cards::{
-    Border, CARDS, Card, CardInfo, DECK_SIZE, KINDS, Kind, KindInfo, Suit, card, explodes,
-    is_heart, is_red, kind,
+    BASE_DECK, Border, CARDS, Card, CardInfo, DECK_SIZE, KINDS, Kind, KindInfo, Suit, card,
+    deck_ids, explodes, is_heart, is_red, kind,
 };
 pub use characters::{CHARACTERS, Character, CharacterInfo, CharacterSet};
 pub use decisions::{ActionError, Decision, Pending, legal_actions, legal_actions_into, pending};

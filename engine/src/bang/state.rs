@@ -14,6 +14,7 @@ use super::gold::{Equip, EquipKind, Gold, equip_kind};
 use super::options::SeatSpec;
 use super::orders::Orders;
 use super::solo::mode::Solo;
+use super::train::Train;
 use crate::core::{MAX_SEATS, Role, Seat, Team};
 
 /// The most players at a table.
@@ -330,6 +331,8 @@ pub struct State {
     pub gold: Gold,
     /// The Shadow-Gunslingers variant (`rules/gold-rush.md` §10).
     pub shadows: bool,
+    /// The Great Train Robbery: the train, its stations and the railcar deck.
+    pub train: Train,
 }
 
 impl State {

@@ -1,10 +1,10 @@
 //! C8: the card ranking the policy's choices read (1 = most valuable), for
-//! the cards of the base game.
+//! the playing cards of the base game and the Great Train Robbery.
 
 use crate::bang::cards::{Card, Kind, kind};
 
-/// C8 for the base game's 22 kinds (the expansions' ranks are out of scope).
-pub const RANKS: [(Kind, u8); 22] = {
+/// C8 for every kind of playing card (railcars rank by D2.5).
+pub const RANKS: [(Kind, u8); 36] = {
     use Kind::*;
     [
         (Missed, 1),
@@ -18,16 +18,30 @@ pub const RANKS: [(Kind, u8); 22] = {
         (Panic, 9),
         (CatBalou, 10),
         (Stagecoach, 11),
+        (Evaded, 12),
+        (Cactus, 13),
+        (KnifeRevolver, 14),
+        (TrainRobbery, 15),
         (Mustang, 16),
         (Winchester, 17),
         (RevCarabine, 18),
         (Remington, 19),
+        (Dragoon, 20),
         (Schofield, 21),
         (Volcanic, 22),
         (Scope, 23),
         (Saloon, 24),
         (GeneralStore, 25),
+        (MostWanted, 26),
+        (NextStop, 27),
+        (WaterTower, 28),
+        (MoneyBag, 29),
+        (Switch, 30),
+        (Strongbox, 31),
+        (Refund, 32),
+        (Map, 33),
         (Jail, 34),
+        (FullSteam, 35),
         (Dynamite, 36),
     ]
 };

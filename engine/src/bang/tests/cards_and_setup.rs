@@ -8,9 +8,10 @@ use std::collections::HashMap;
 
 #[test]
 fn bang_ac_01_the_base_deck() {
-    assert_eq!(CARDS.len(), 80);
+    let base = &CARDS[..BASE_DECK];
+    assert_eq!(base.len(), 80);
     let mut count: HashMap<Kind, usize> = HashMap::new();
-    for (i, c) in CARDS.iter().enumerate() {
+    for (i, c) in base.iter().enumerate() {
         assert_eq!(c.id as usize, i + 1, "ids in table order");
         *count.entry(c.kind).or_default() += 1;
     }
@@ -43,24 +44,39 @@ fn bang_ac_01_the_base_deck() {
         assert_eq!(count[&k], n, "{k:?}");
     }
     for suit in [Suit::Hearts, Suit::Diamonds, Suit::Clubs, Suit::Spades] {
-        assert_eq!(CARDS.iter().filter(|c| c.suit == suit).count(), 20);
+        assert_eq!(base.iter().filter(|c| c.suit == suit).count(), 20);
     }
-    let blue = CARDS.iter().filter(|c| c.kind.is_blue()).count();
+    let blue = base.iter().filter(|c| c.kind.is_blue()).count();
     assert_eq!((80 - blue, blue), (63, 17));
 }
 
 #[test]
+fn tgr_data_the_sixteen_new_playing_cards() {
+    // train-robbery.md §12: 12 brown + 4 blue, IDs 81-96; with them the
+    // Dynamite explodes on 12 cards (Full Steam 2♠ and Refund 3♠ added).
+    let new = &CARDS[BASE_DECK..];
+    assert_eq!(new.len(), 16);
+    assert_eq!(new.iter().filter(|c| c.kind.is_blue()).count(), 4);
+    assert_eq!(new.first().map(|c| c.id), Some(81));
+    assert_eq!(CARDS.iter().filter(|c| explodes(c.id)).count(), 12);
+    assert_eq!(kind(82).info().reach, Some(2), "Dragoon: a weapon, reach 2");
+    assert_eq!(kind(101), Kind::Railcar);
+    assert!(card(101).is_none(), "a railcar has no suit or value");
+}
+
+#[test]
 fn bang_ac_01_deck_invariants_of_section_2_2() {
+    let base = &CARDS[..BASE_DECK];
     let mut signs: HashMap<(Suit, u8), Vec<Card>> = HashMap::new();
-    for c in &CARDS {
+    for c in base {
         signs.entry((c.suit, c.value)).or_default().push(c.id);
     }
     assert_eq!(signs.len(), 52, "every sign occurs");
     assert_eq!(signs.values().filter(|v| v.len() == 2).count(), 28);
     assert!(signs.values().all(|v| v.len() <= 2));
-    assert_eq!(CARDS.iter().filter(|c| is_heart(c.id)).count(), 20);
-    assert_eq!(CARDS.iter().filter(|c| is_red(c.id)).count(), 40);
-    let boom: Vec<Card> = CARDS
+    assert_eq!(base.iter().filter(|c| is_heart(c.id)).count(), 20);
+    assert_eq!(base.iter().filter(|c| is_red(c.id)).count(), 40);
+    let boom: Vec<Card> = base
         .iter()
         .filter(|c| explodes(c.id))
         .map(|c| c.id)
