@@ -164,6 +164,27 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         in_play: Option<Card>,
     },
+    /// Train Robbery: take `railcar` from the train, paying its station's
+    /// cost with `pay` (and `pay_also` for Virginia Town; Tombrock: no card,
+    /// 1 life). With `advance`, the free advance comes first (TR-4.2). Ghost
+    /// Car and Lumber Flatcar go in front of `place`.
+    #[cfg_attr(feature = "openapi", schema(title = "take_railcar"))]
+    TakeRailcar {
+        /// The railcar.
+        railcar: Card,
+        /// The card paying the cost, from hand or in play.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pay: Option<Card>,
+        /// Virginia Town: the second card.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pay_also: Option<Card>,
+        /// Ghost Car, Lumber Flatcar: in front of whom.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        place: Option<Seat>,
+        /// The free advance first.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        advance: bool,
+    },
     /// Standing orders for later windows (any time, private).
     #[cfg_attr(feature = "openapi", schema(title = "set_orders"))]
     SetOrders {

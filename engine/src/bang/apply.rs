@@ -9,6 +9,7 @@ use super::events::Event;
 use super::state::{
     Check, CheckKind, Dying, Effect, MAX_PLAYERS, Phase, Pile, Shot, State, Turn, Window,
 };
+use super::train::is_railcar;
 use crate::core::Seat;
 
 /// Folds one event into the state.
@@ -90,6 +91,7 @@ pub fn apply(s: &mut State, event: &Event) {
                 ..Turn::default()
             };
             super::gold::turn_started(&mut s.gold, *extra);
+            super::train::turn_started(&mut s.train);
         }
         Event::PhaseStarted { phase } => s.turn.phase = *phase,
         Event::Acted { seat, action } => {
@@ -204,10 +206,8 @@ pub fn apply(s: &mut State, event: &Event) {
             card: Some(card),
             ..
         } => {
-            if from_player(s, *from, *card)
-                && let Some(p) = player(s, *to)
-            {
-                p.hand.push(*card);
+            if player(s, *to).is_some() && from_player(s, *from, *card) {
+                receive(s, *to, *card);
             }
             gave(s, *from);
         }
@@ -216,7 +216,7 @@ pub fn apply(s: &mut State, event: &Event) {
         Event::Discarded { seat, cards } => {
             for c in cards {
                 if from_player(s, *seat, *c) {
-                    s.discard.push(*c);
+                    to_pile(s, *c);
                 }
             }
             gave(s, *seat);
@@ -230,6 +230,7 @@ pub fn apply(s: &mut State, event: &Event) {
             source,
             target,
             needed,
+            anonymous,
         } => {
             if let Some(Effect::Shots { targets, .. }) = s.effect.as_mut()
                 && targets.first() == Some(target)
@@ -242,6 +243,7 @@ pub fn apply(s: &mut State, event: &Event) {
                 needed: *needed,
                 barrel_used: false,
                 character_used: false,
+                anonymous: *anonymous,
             });
         }
         Event::TargetSkipped { seat } => {
@@ -358,7 +360,7 @@ pub fn apply(s: &mut State, event: &Event) {
         } => {
             for c in hand.iter().flatten().chain(in_play) {
                 if player(s, *seat).is_some() && from_player(s, *from, *c) {
-                    s.table[*seat as usize].hand.push(*c);
+                    receive(s, *seat, *c);
                 }
             }
         }
@@ -399,6 +401,16 @@ pub fn apply(s: &mut State, event: &Event) {
         | Event::Unaffected { .. } => {
             super::gold::fold(s, event);
         }
+        Event::StationsShuffled { .. }
+        | Event::StationsRevealed { .. }
+        | Event::LocomotivePlaced { .. }
+        | Event::RailcarsShuffled { .. }
+        | Event::RailcarAdded { .. }
+        | Event::TrainAdvanced { .. }
+        | Event::TrainStage { .. }
+        | Event::RailcarTaken { .. } => {
+            super::train::fold(s, event);
+        }
         Event::EffectStarted { effect } => {
             if s.effect.is_none() && s.shot.is_none() {
                 s.effect = Some(effect.clone());
@@ -429,6 +441,27 @@ pub fn apply(s: &mut State, event: &Event) {
             s.outcome = Some(outcome.clone());
             s.window = None;
         }
+    }
+}
+
+/// A card discarded from a player: to the discard pile, a railcar face down
+/// to the bottom of the railcar deck (TR-9.4).
+fn to_pile(s: &mut State, card: Card) {
+    if is_railcar(card) {
+        super::train::to_railcar_deck(&mut s.train, card);
+    } else {
+        s.discard.push(card);
+    }
+}
+
+/// A card a player receives from another: into his hand, a railcar into
+/// play in front of him (TR-9.2); one that fits nowhere is discarded.
+fn receive(s: &mut State, seat: Seat, card: Card) {
+    let Some(p) = player(s, seat) else { return };
+    if !is_railcar(card) {
+        p.hand.push(card);
+    } else if p.in_play.try_push(card).is_err() {
+        to_pile(s, card);
     }
 }
 
@@ -575,6 +608,7 @@ fn played(s: &mut State, seat: Seat, card: Card, target: Option<Seat>) {
                     source: seat,
                     targets: [t].into_iter().collect(),
                     bang_card: true,
+                    anonymous: false,
                 });
             }
         }
@@ -583,6 +617,7 @@ fn played(s: &mut State, seat: Seat, card: Card, target: Option<Seat>) {
                 source: seat,
                 targets: s.others_clockwise(seat),
                 bang_card: false,
+                anonymous: false,
             });
             settle(s);
         }

@@ -389,11 +389,6 @@ pub fn explodes(id: Card) -> bool {
     card(id).is_some_and(|c| c.suit == Suit::Spades && (2..=9).contains(&c.value))
 }
 
-/// Every card id of the base deck, 1 to 80.
-pub fn all_ids() -> impl Iterator<Item = Card> {
-    1..=BASE_DECK as Card
-}
-
 /// The playing deck's card ids: 1 to 80, and 81 to 96 with the Great Train
 /// Robbery (TR-2.1).
 pub fn deck_ids(train_robbery: bool) -> impl Iterator<Item = Card> {

@@ -9,6 +9,7 @@ use super::cards::{Card, Kind, kind};
 use super::characters::Character;
 use super::gold::{NuggetUse, can_pay, gold_actions, hand_limit, josh_uses};
 use super::state::{Effect, MAX_PLAYERS, Phase, State, WindowKind};
+use super::train::{EndStage, railcar_chance, take_actions};
 use crate::core::{Role, Seat};
 
 /// What a seat must decide.
@@ -31,6 +32,9 @@ pub enum Decision {
     /// Gold Rush, Josh McCloud: how to use the equipment card he took.
     #[cfg_attr(feature = "openapi", schema(title = "use_equipment"))]
     UseEquipment,
+    /// Train Robbery, End of the Line (§7.2): take a railcar now, or `pass`.
+    #[cfg_attr(feature = "openapi", schema(title = "railcar_chance"))]
+    RailcarChance,
     /// Lucky Duke: the result of a "draw!".
     #[cfg_attr(feature = "openapi", schema(title = "choose_check"))]
     ChooseCheck,
@@ -150,6 +154,17 @@ pub fn pending(s: &State) -> ArrayVec<Pending, MAX_PLAYERS> {
     if s.gold.josh.is_some() && s.effect.is_none() && s.shot.is_none() && s.dying.is_none() {
         return one(seat, Decision::UseEquipment, false);
     }
+    if s.train.end == Some(EndStage::Chance)
+        && s.effect.is_none()
+        && s.shot.is_none()
+        && s.dying.is_none()
+    {
+        return if railcar_chance(s, seat) {
+            one(seat, Decision::RailcarChance, false)
+        } else {
+            out
+        };
+    }
     if s.dying.is_some() || s.shot.is_some() || s.effect.is_some() || !s.alive(seat) {
         return out; // never at rest
     }
@@ -230,6 +245,10 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
             }
         }
         Decision::UseEquipment => josh_uses(s, seat, out),
+        Decision::RailcarChance => {
+            take_actions(s, seat, false, out);
+            out.push(Action::Pass);
+        }
         Decision::ChooseCheck => {
             for &card in &s.flipped {
                 out.push(Action::ChooseCheck { card });
@@ -239,6 +258,7 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
             plays(s, seat, out);
             heals(s, seat, out);
             gold_actions(s, seat, out);
+            take_actions(s, seat, true, out);
             out.push(Action::EndTurn);
         }
         Decision::Discard { .. } => {

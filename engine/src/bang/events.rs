@@ -13,6 +13,7 @@ use super::options::{Options, SeatSpec};
 use super::orders::Orders;
 use super::reason::Reason;
 use super::state::{CheckKind, Effect, Outcome, Phase, WindowKind};
+use super::train::{Advance, EndStage, Railcar, Station};
 use crate::core::{Role, Seat, Seed, Team};
 
 /// The first event of a game: what was set up, and the commitment to the seed.
@@ -251,12 +252,15 @@ pub enum Event {
     /// A BANG! effect is aimed at a player (§10), who needs `needed` Missed! effects.
     #[cfg_attr(feature = "openapi", schema(title = "shot_at"))]
     ShotAt {
-        /// The responsible player.
+        /// The responsible player (the current player for an anonymous shot).
         source: Seat,
         /// The player shot.
         target: Seat,
         /// Missed! effects needed.
         needed: u8,
+        /// Nobody is responsible (the Ironhorse Locomotive, TR §8).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        anonymous: bool,
     },
     /// A target of a multi-target card was no longer in play and was skipped.
     #[cfg_attr(feature = "openapi", schema(title = "target_skipped"))]
@@ -520,6 +524,70 @@ pub enum Event {
         /// The shadow.
         seat: Seat,
     },
+    /// Train Robbery: the station tiles were shuffled face down (all 13, at
+    /// setup and at each rebuild); `order` from the top, hidden from everyone.
+    #[cfg_attr(feature = "openapi", schema(title = "stations_shuffled"))]
+    StationsShuffled {
+        /// The tiles, top first (`null` where hidden).
+        order: Vec<Option<Station>>,
+    },
+    /// Train Robbery: a new row of stations, S1 (left) first (TR-2.3, §7.4);
+    /// the Locomotive stands under S1.
+    #[cfg_attr(feature = "openapi", schema(title = "stations_revealed"))]
+    StationsRevealed {
+        /// The row.
+        row: Vec<Station>,
+    },
+    /// Train Robbery: the Locomotive shows this side (TR-2.4: at random at
+    /// setup; flipped at each rebuild).
+    #[cfg_attr(feature = "openapi", schema(title = "locomotive_placed"))]
+    LocomotivePlaced {
+        /// Leland (a General Store) or else Ironhorse (a BANG! at everyone).
+        leland: bool,
+    },
+    /// Train Robbery: the railcar deck was shuffled face down; `order` from
+    /// the top, hidden from everyone.
+    #[cfg_attr(feature = "openapi", schema(title = "railcars_shuffled"))]
+    RailcarsShuffled {
+        /// The railcars, top first (`null` where hidden).
+        order: Vec<Option<Railcar>>,
+    },
+    /// Train Robbery: the top railcar joined the end of the train (TR-2.5, TR-5.4).
+    #[cfg_attr(feature = "openapi", schema(title = "railcar_added"))]
+    RailcarAdded {
+        /// The railcar.
+        railcar: Railcar,
+    },
+    /// Train Robbery: the train advanced one station (Full Steam: to the End
+    /// of the Line).
+    #[cfg_attr(feature = "openapi", schema(title = "train_advanced"))]
+    TrainAdvanced {
+        /// What moved it.
+        how: Advance,
+    },
+    /// Train Robbery: the End of the Line procedure moved to this step (§7);
+    /// `null` once it is over.
+    #[cfg_attr(feature = "openapi", schema(title = "train_stage"))]
+    TrainStage {
+        /// The step.
+        stage: Option<EndStage>,
+    },
+    /// Train Robbery: a railcar left the train for a player's cards in play
+    /// (after its station's cost was paid, or for free).
+    #[cfg_attr(feature = "openapi", schema(title = "railcar_taken"))]
+    RailcarTaken {
+        /// Who took it.
+        seat: Seat,
+        /// The railcar.
+        railcar: Railcar,
+        /// In front of whom it goes (Ghost Car, Lumber Flatcar: his choice).
+        to: Seat,
+        /// The station whose cost was paid (none: taken for free).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        station: Option<Station>,
+        /// Whether it counts as his one railcar this turn (TR-5.5).
+        counts: bool,
+    },
     /// The game is over; the seed is revealed.
     #[cfg_attr(feature = "openapi", schema(title = "game_ended"))]
     GameEnded {
@@ -544,6 +612,8 @@ pub const HIDING_EVENTS: &[&str] = &[
     "cards_inherited",
     "orders_set",
     "equipment_shuffled",
+    "stations_shuffled",
+    "railcars_shuffled",
 ];
 
 impl Event {
@@ -562,6 +632,8 @@ impl Event {
                 | Event::CardsInherited { .. }
                 | Event::OrdersSet { .. }
                 | Event::EquipmentShuffled { .. }
+                | Event::StationsShuffled { .. }
+                | Event::RailcarsShuffled { .. }
         )
     }
 }

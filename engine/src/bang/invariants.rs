@@ -1,6 +1,6 @@
 //! The state's invariants: the property tests' and the simulator's oracle.
 
-use super::cards::{BASE_DECK, DECK_SIZE, kind};
+use super::cards::{BASE_DECK, DECK_SIZE, Kind, kind};
 use super::gold::{EQUIPMENT_SIZE, equip_kind};
 use super::state::State;
 use super::train::{RAILCAR_BASE, RAILCARS, all_railcars, is_railcar};
@@ -42,7 +42,10 @@ pub fn check_invariants(s: &State) -> Result<(), String> {
         for &c in s.train.cars.iter().chain(&s.train.deck) {
             count(c, "the train")?;
         }
-        let railcars = s.train.on.then(all_railcars).into_iter().flatten();
+        let railcars = (s.train.on && s.started())
+            .then(all_railcars)
+            .into_iter()
+            .flatten();
         if let Some(c) = (1..=deck as u8)
             .chain(railcars)
             .find(|&c| seen[c as usize] == 0)
@@ -59,7 +62,8 @@ pub fn check_invariants(s: &State) -> Result<(), String> {
             return Err(format!("seat {seat} is in play at {} life", p.life));
         }
         for (i, &c) in p.in_play.iter().enumerate() {
-            if p.in_play[..i].iter().any(|&o| kind(o) == kind(c)) {
+            // Railcars have unique names (TR-9.5): their ids differ.
+            if kind(c) != Kind::Railcar && p.in_play[..i].iter().any(|&o| kind(o) == kind(c)) {
                 return Err(format!("seat {seat} has two {:?} in play", kind(c)));
             }
         }

@@ -11,6 +11,7 @@ use super::decisions::draw_choice;
 use super::events::Event;
 use super::gold::{EquipKind, hand_limit};
 use super::state::{CheckKind, Phase, State, WindowKind};
+use super::train::Advance;
 use super::victory::victory;
 use crate::core::{GameRng, Recorder, Seat, Step};
 
@@ -84,6 +85,9 @@ impl M<'_, '_> {
             self.effect_step(effect);
             return Step::Moved;
         }
+        if let Some(stage) = s.train.end {
+            return self.end_of_the_line_step(stage);
+        }
         if let Some(outcome) = victory(s) {
             let seed = self.rng.seed();
             self.emit(Event::GameEnded { outcome, seed });
@@ -109,7 +113,9 @@ impl M<'_, '_> {
                 Step::Moved
             }
             Phase::Start => {
-                if !t.dynamite_checked && s.in_play_of(seat, Kind::Dynamite).is_some() {
+                if self.automatic_advance_due() {
+                    self.advance_train(Advance::Automatic);
+                } else if !t.dynamite_checked && s.in_play_of(seat, Kind::Dynamite).is_some() {
                     self.check(seat, CheckKind::Dynamite, false);
                 } else if !t.jail_checked && s.in_play_of(seat, Kind::Jail).is_some() {
                     self.check(seat, CheckKind::Jail, false);

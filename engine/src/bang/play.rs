@@ -9,6 +9,7 @@ use super::machine::M;
 use super::reason::Reason;
 use super::setup::reveal_and_deal;
 use super::state::{Effect, Phase};
+use super::train::EndStage;
 use crate::core::Seat;
 
 impl M<'_, '_> {
@@ -113,6 +114,13 @@ impl M<'_, '_> {
                 target,
                 in_play,
             } => self.josh_uses(seat, (mode, target, in_play)),
+            Action::TakeRailcar {
+                railcar,
+                pay,
+                pay_also,
+                place,
+                advance,
+            } => self.take_railcar(seat, railcar, [pay, pay_also], place, advance),
             Action::Barrel => self.use_barrel(seat, false),
             Action::Respond { card } => {
                 if let Some(kind) = window {
@@ -122,6 +130,8 @@ impl M<'_, '_> {
             Action::Pass => {
                 if let Some(kind) = window {
                     self.decline(seat, kind);
+                } else if self.s().train.end == Some(EndStage::Chance) {
+                    self.skip_chance();
                 }
             }
             Action::Pick { card } => self.emit(Event::StorePicked { seat, card }),

@@ -17,10 +17,10 @@ impl M<'_, '_> {
         let s = self.s();
         let t = shot.target;
         if s.p(t).hand.is_empty() && !s.barrel_left(&shot) {
-            return self.lose(t, 1, Some(shot.source));
+            return self.lose(t, 1, shot.responsible());
         }
         match s.orders_of(t).shot {
-            Reply::Pass => self.lose(t, 1, Some(shot.source)),
+            Reply::Pass => self.lose(t, 1, shot.responsible()),
             Reply::Auto => self.auto_shot(t),
             Reply::Ask => self.emit(Event::WindowOpened {
                 seat: t,
@@ -50,7 +50,7 @@ impl M<'_, '_> {
         // Calamity Janet keeps her BANG! cards for last.
         cards.sort_by_key(|&c| kind(c) != Kind::Missed);
         if cards.len() < shot.needed as usize {
-            return self.lose(t, 1, Some(shot.source));
+            return self.lose(t, 1, shot.responsible());
         }
         for &card in &cards[..shot.needed as usize] {
             self.emit(Event::MissedPlayed { seat: t, card });
@@ -76,6 +76,7 @@ impl M<'_, '_> {
                 source,
                 targets,
                 bang_card,
+                anonymous,
             } => {
                 let Some(&target) = targets.first() else {
                     return;
@@ -92,6 +93,7 @@ impl M<'_, '_> {
                     source,
                     target,
                     needed,
+                    anonymous,
                 });
             }
             Effect::Indians { source, targets } => {
@@ -173,7 +175,7 @@ impl M<'_, '_> {
         match kind {
             WindowKind::Shot => {
                 if let Some(shot) = s.shot {
-                    self.lose(seat, 1, Some(shot.source));
+                    self.lose(seat, 1, shot.responsible());
                 }
             }
             WindowKind::Dying => {

@@ -1,7 +1,7 @@
 //! Opening a game (§5): the first event, roles, characters, the deck, the
 //! starting hands and the first turn.
 
-use super::cards::{Card, all_ids};
+use super::cards::{Card, deck_ids};
 use super::characters::Character;
 use super::events::{Event, GameCreated};
 use super::machine::{M, run};
@@ -99,7 +99,7 @@ pub(crate) fn reveal_and_deal(m: &mut M) {
 /// is dealt by level (A8, D-L1: seat 0 first, each seat all its cards at
 /// once, the last card dealt on top of its Stack).
 pub(crate) fn deal_and_begin(m: &mut M) {
-    let mut order: Vec<Card> = all_ids().collect();
+    let mut order: Vec<Card> = deck_ids(m.s().train.on).collect();
     m.rng.shuffle(&mut order);
     m.emit(Event::DeckShuffled {
         order: order.into_iter().map(Some).collect(),
@@ -122,6 +122,9 @@ pub(crate) fn deal_and_begin(m: &mut M) {
     }
     if m.s().gold.on {
         m.open_market();
+    }
+    if m.s().train.on {
+        m.open_train();
     }
     m.emit(Event::TurnStarted {
         seat: first,

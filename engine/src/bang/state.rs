@@ -23,8 +23,9 @@ pub const MAX_PLAYERS: usize = MAX_SEATS;
 /// A pile of cards (deck, discard pile, a hand): the last card is the top.
 pub type Pile = ArrayVec<Card, DECK_SIZE>;
 
-/// The cards in play in front of one player, in the order they entered play.
-pub type InPlay = ArrayVec<Card, 8>;
+/// The cards in play in front of one player, in the order they entered play
+/// (railcars among them).
+pub type InPlay = ArrayVec<Card, 24>;
 
 /// Seats still to be resolved by a multi-target card, the next first.
 pub type Targets = ArrayVec<Seat, MAX_PLAYERS>;
@@ -122,6 +123,9 @@ pub enum Effect {
         targets: Targets,
         /// Whether the shots come from a BANG! card (Slab the Killer's double need).
         bang_card: bool,
+        /// Nobody is responsible for them (the Ironhorse Locomotive, TR §8).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        anonymous: bool,
     },
     /// Indians!: the targets still to answer, the current one first.
     #[cfg_attr(feature = "openapi", schema(title = "indians"))]
@@ -175,6 +179,16 @@ pub struct Shot {
     pub barrel_used: bool,
     /// Whether Jourdonnais's own Barrel was used against this shot.
     pub character_used: bool,
+    /// Nobody is responsible for it (the Ironhorse Locomotive, TR §8).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub anonymous: bool,
+}
+
+impl Shot {
+    /// The player responsible for a loss it causes: its source, unless anonymous.
+    pub fn responsible(&self) -> Option<Seat> {
+        (!self.anonymous).then_some(self.source)
+    }
 }
 
 /// What a "draw!" is for.

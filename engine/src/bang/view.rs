@@ -12,6 +12,7 @@ use super::gold::{Equip, GoldView};
 use super::orders::Orders;
 use super::solo::mode::Solo;
 use super::state::{Check, Dying, Effect, Outcome, Shot, State, Turn, Window};
+use super::train::TrainView;
 use crate::core::{Role, Seat, Team, Viewer};
 
 /// One player as a viewer sees him.
@@ -105,6 +106,10 @@ pub struct View {
     /// without the expansion).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gold: Option<GoldView>,
+    /// The Great Train Robbery: the train and its stations (absent without
+    /// the expansion).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub train: Option<TrainView>,
 }
 
 /// The state as `viewer` may see it. In a solo game every viewer sees every
@@ -173,6 +178,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         version: s.version,
         solo: s.solo,
         gold: s.gold.on.then(|| gold_view(s)),
+        train: s.train.on.then(|| s.train.view()),
     }
 }
 
@@ -244,6 +250,16 @@ pub fn redact(event: &Event, viewer: Viewer) -> Event {
         },
         Event::DeckShuffled { order } if viewer != Viewer::Omniscient => {
             Event::DeckShuffled { order: hide(order) }
+        }
+        Event::StationsShuffled { order } if viewer != Viewer::Omniscient => {
+            Event::StationsShuffled {
+                order: order.iter().map(|_| None).collect(),
+            }
+        }
+        Event::RailcarsShuffled { order } if viewer != Viewer::Omniscient => {
+            Event::RailcarsShuffled {
+                order: order.iter().map(|_| None).collect(),
+            }
         }
         Event::EquipmentShuffled { order } if viewer != Viewer::Omniscient => {
             Event::EquipmentShuffled {

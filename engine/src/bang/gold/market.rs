@@ -185,6 +185,7 @@ impl M<'_, '_> {
                 source: seat,
                 targets: [target].into_iter().collect(),
                 bang_card: false,
+                anonymous: false,
             },
         });
     }

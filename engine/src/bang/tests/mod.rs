@@ -22,6 +22,7 @@ mod shadows;
 mod shots;
 mod solo;
 mod three_players;
+mod train;
 mod windows;
 
 use super::*;

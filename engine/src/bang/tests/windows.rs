@@ -118,7 +118,9 @@ fn hiding_events_are_exactly_those_that_hide() {
                 "card_stolen",
                 "cards_inherited",
                 "orders_set",
-                "equipment_shuffled"
+                "equipment_shuffled",
+                "stations_shuffled",
+                "railcars_shuffled"
             ]
             .contains(tag)
         );

@@ -6,8 +6,14 @@
 //! Railcars are played as blue cards (TR-9.1): in play they sit among a
 //! player's cards in play, with ids 101–116 beside the playing cards' 1–96.
 
+mod fold;
+mod legal;
 pub mod railcars;
+mod run;
 pub mod stations;
+
+pub(crate) use fold::{fold, to_railcar_deck, turn_started};
+pub(crate) use legal::{railcar_chance, take_actions};
 
 pub use railcars::{
     RAILCAR_BASE, RAILCAR_TABLE, RAILCARS, Railcar, RailcarInfo, RailcarKind, RailcarUse,
@@ -19,6 +25,7 @@ pub use stations::{
 };
 
 use arrayvec::ArrayVec;
+use serde::{Deserialize, Serialize};
 
 /// The expansion's id in `options.expansions`.
 pub const EXPANSION: &str = "train_robbery";
@@ -44,6 +51,111 @@ pub struct Train {
     pub cars: ArrayVec<Railcar, TRAIN_LENGTH>,
     /// The railcar deck, face down; the last is the top.
     pub deck: ArrayVec<Railcar, RAILCARS>,
+    /// Where an End of the Line procedure stands (§7), while it runs.
+    pub end: Option<EndStage>,
+    /// This turn: railcars taken by paying a station (TR-5.5).
+    pub taken: u8,
+    /// This turn: whether the free advance was used (TR-4.2).
+    pub free_advance_used: bool,
+    /// This turn: whether the automatic advance was made (TR-4.1).
+    pub auto_advanced: bool,
+}
+
+/// The train as every viewer sees it (the row, the Locomotive and the cars
+/// are public; the railcar deck and the unused stations are face down).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::TrainView))]
+pub struct TrainView {
+    /// The row of stations, S1 (left) first.
+    pub stations: Vec<Station>,
+    /// The Locomotive's position `p`: under S1 at 1, past the last station at N + 1.
+    pub position: u8,
+    /// The Locomotive's side: Leland (a General Store) or else Ironhorse.
+    pub leland: bool,
+    /// The railcars behind the Locomotive, car 1 first, with the station each
+    /// is paired with (`null`: not beside a station).
+    pub cars: Vec<CarView>,
+    /// Railcars in the railcar deck.
+    pub deck: u8,
+    /// Where an End of the Line stands, while it runs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end: Option<EndStage>,
+    /// This turn: railcars taken by paying a station.
+    pub taken: u8,
+    /// This turn: whether the free advance was used.
+    pub free_advance_used: bool,
+}
+
+/// One railcar of the train.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::CarView))]
+pub struct CarView {
+    /// The railcar.
+    pub railcar: Railcar,
+    /// Its position (car k at `p − k`).
+    pub position: i16,
+    /// The station it is paired with, if any.
+    pub station: Option<Station>,
+}
+
+impl Train {
+    /// What every viewer sees of the train.
+    pub fn view(&self) -> TrainView {
+        TrainView {
+            stations: self.row.to_vec(),
+            position: self.position,
+            leland: self.leland,
+            cars: self
+                .cars
+                .iter()
+                .enumerate()
+                .map(|(i, &railcar)| CarView {
+                    railcar,
+                    position: self.car_position(i),
+                    station: self.paired_station(i),
+                })
+                .collect(),
+            deck: self.deck.len() as u8,
+            end: self.end,
+            taken: self.taken,
+            free_advance_used: self.free_advance_used,
+        }
+    }
+}
+
+/// The steps of the End of the Line (§7), in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::EndStage))]
+#[serde(tag = "step", rename_all = "snake_case")]
+pub enum EndStage {
+    /// 1. Effects on arrival (Manuelita, Shade O'Connor).
+    Arrival,
+    /// 2. The current player may take one railcar.
+    Chance,
+    /// 3. The Locomotive's effect, `left` more times.
+    Locomotive {
+        /// Effects still to come (1; 0 or 2 with Full Steam).
+        left: u8,
+    },
+    /// 4. The stations and the train are rebuilt (unless the game is won).
+    Rebuild,
+}
+
+/// What moved the train (each is one train advance, TR-4.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::Advance))]
+#[serde(rename_all = "snake_case")]
+pub enum Advance {
+    /// TR-4.1: the start of the Sheriff's turn.
+    Automatic,
+    /// TR-4.2: the current player's free advance, before taking a railcar.
+    Free,
+    /// TC8: Zippy Roy's ability.
+    ZippyRoy,
+    /// The Next Stop card.
+    NextStop,
+    /// The Full Steam card: straight to the End of the Line.
+    FullSteam,
 }
 
 impl Train {
@@ -76,6 +188,13 @@ impl Train {
     /// Whether the Locomotive is past the last station (TR-3.4).
     pub fn at_end_of_the_line(&self) -> bool {
         self.position > self.stations()
+    }
+
+    /// The train one station further on (what a free advance would make).
+    pub fn advanced(&self) -> Train {
+        let mut next = self.clone();
+        next.position = next.position.saturating_add(1);
+        next
     }
 }
 

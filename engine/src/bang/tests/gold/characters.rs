@@ -117,7 +117,7 @@ fn gr_ac_33_jacky_murieta_pays_for_extra_shots() {
         );
         assert!(has(&events, |e| matches!(
             e,
-            Event::ShotAt { source: A, target: x, needed: 1 } if *x == target
+            Event::ShotAt { source: A, target: x, needed: 1, .. } if *x == target
         )));
         assert!(!has(&events, |e| matches!(e, Event::CardPlayed { .. })));
         t.respond(target, missed);

@@ -26,7 +26,8 @@ fn gr_ac_17_bottle_bang_is_not_a_bang_card() {
                 Event::ShotAt {
                     source: A,
                     target: B,
-                    needed: 1
+                    needed: 1,
+                    ..
                 }
             )));
             assert_eq!(t.s.turn.bangs, 0);

@@ -275,7 +275,7 @@ fn solo_options_are_refused_by_name() {
     );
     refused(
         6,
-        solo(json!({"expansions": ["train_robbery"]})),
+        solo(json!({"expansions": ["high_noon"]})),
         person(),
         "options.expansions",
     );

@@ -1,0 +1,103 @@
+//! Random games with the Great Train Robbery (every legal action equally
+//! likely): invariants after every event, both piles and the train conserved,
+//! no leak of the railcar deck or station order, replay == live, `verify_log`.
+
+use super::super::*;
+use crate::core::verify_log;
+use crate::{Ruleset, Viewer};
+
+/// A small deterministic chooser.
+struct Pick(u64);
+
+impl Pick {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+}
+
+/// Plays one random game; returns its events and how often a railcar was taken.
+fn random_game(players: u8, game: u64, expansions: &[&str]) -> (usize, usize) {
+    let mut config = Config::new(players);
+    config.options.expansions = expansions.iter().map(|e| e.to_string()).collect();
+    let seed = Seed::from_u64(game);
+    let mut log = start(&config, &mut GameRng::new(seed, 0)).expect("a game opens");
+    let mut s = State::default();
+    for e in &log {
+        apply(&mut s, e);
+        check_invariants(&s).unwrap_or_else(|why| panic!("game {game}: {why}"));
+    }
+    assert!(
+        s.train.on && s.train.row.len() == players as usize,
+        "a row of one station per player"
+    );
+    let mut pick = Pick(game | 1);
+    let mut taken = 0;
+    while !s.is_over() {
+        assert!(log.len() < 40_000, "game {game} does not end");
+        let pending = pending(&s);
+        let p = pending[pick.below(pending.len())];
+        let actions = legal_actions(&s, p.seat);
+        assert!(!actions.is_empty(), "game {game}: {p:?} with nothing to do");
+        let action = actions[pick.below(actions.len())];
+        let events = decide(&s, p.seat, &action, &mut GameRng::new(seed, s.version))
+            .unwrap_or_else(|e| panic!("game {game}: {action:?} refused: {e}"));
+        let mut live = s.clone();
+        let mut rng = GameRng::new(seed, s.version);
+        assert_eq!(play(&mut live, p.seat, &action, &mut rng).unwrap(), events);
+        for e in &events {
+            apply(&mut s, e);
+            check_invariants(&s).unwrap_or_else(|why| panic!("game {game} after {e:?}: {why}"));
+            for v in (0..players).map(Viewer::Seat).chain([Viewer::Spectator]) {
+                match redact(e, v) {
+                    Event::RailcarsShuffled { order } => assert!(order.iter().all(Option::is_none)),
+                    Event::StationsShuffled { order } => assert!(order.iter().all(Option::is_none)),
+                    _ => {}
+                }
+            }
+            if matches!(e, Event::RailcarTaken { .. }) {
+                taken += 1;
+            }
+        }
+        assert_eq!(s, live, "game {game}: play != decide + apply");
+        log.extend(events);
+    }
+    let mut replay = State::default();
+    for e in &log {
+        apply(&mut replay, e);
+    }
+    assert_eq!(replay, s, "game {game}: replay differs");
+    verify_log::<Bang>(&log, &|_| seed)
+        .unwrap_or_else(|i| panic!("game {game}: audit refuses {i}"));
+    assert!(Bang::winners(&s).is_some());
+    (log.len(), taken)
+}
+
+#[test]
+fn random_train_robbery_games_keep_every_property() {
+    let (mut events, mut taken) = (0, 0);
+    for players in 3..=8u8 {
+        for g in 0..40 {
+            let (n, t) = random_game(players, players as u64 * 1000 + g, &["train_robbery"]);
+            events += n;
+            taken += t;
+        }
+    }
+    assert!(taken > 100, "railcars are taken ({taken})");
+    eprintln!("train_robbery games=240 events={events} railcars_taken={taken}");
+}
+
+#[test]
+fn random_games_with_both_expansions_keep_every_property() {
+    for players in 4..=7u8 {
+        for g in 0..20 {
+            random_game(
+                players,
+                50_000 + players as u64 * 1000 + g,
+                &["gold_rush", "train_robbery"],
+            );
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! Folding the Great Train Robbery's events (called by
+//! [`crate::bang::apply`]): total, and a card or tile is only ever moved from
+//! where it is.
+
+use super::railcars::{RAILCAR_BASE, is_railcar};
+use super::stations::STATIONS;
+use super::{Advance, Train};
+use crate::bang::events::Event;
+use crate::bang::state::State;
+
+/// Folds one train event; `false` for an event of another part of the game.
+pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
+    let t = &mut s.train;
+    match event {
+        Event::StationsShuffled { order } => {
+            let mut all: Vec<u8> = t.row.iter().chain(&t.spare_stations).copied().collect();
+            let ids: Vec<u8> = order.iter().flatten().copied().collect();
+            if all.is_empty() {
+                all = (1..=STATIONS as u8).collect();
+            }
+            let mut want = ids.clone();
+            all.sort_unstable();
+            want.sort_unstable();
+            if all == want {
+                t.row.clear();
+                t.spare_stations = ids.into_iter().rev().collect();
+            }
+        }
+        Event::StationsRevealed { row } => {
+            if t.row.is_empty() && row.len() <= t.spare_stations.len() {
+                for &station in row {
+                    if t.spare_stations.last() == Some(&station) {
+                        t.spare_stations.pop();
+                        t.row.push(station);
+                    }
+                }
+                t.position = 1;
+            }
+        }
+        Event::LocomotivePlaced { leland } => t.leland = *leland,
+        Event::RailcarsShuffled { order } => {
+            let mut have: Vec<u8> = t.cars.iter().chain(&t.deck).copied().collect();
+            let ids: Vec<u8> = order.iter().flatten().copied().collect();
+            let fresh = have.is_empty()
+                && s.table
+                    .iter()
+                    .all(|p| p.in_play.iter().all(|&c| !is_railcar(c)));
+            if fresh {
+                have = (RAILCAR_BASE + 1..=RAILCAR_BASE + 16).collect();
+            }
+            let mut want = ids.clone();
+            have.sort_unstable();
+            want.sort_unstable();
+            if have == want {
+                t.cars.clear();
+                t.deck = ids.into_iter().rev().collect();
+            }
+        }
+        Event::RailcarAdded { railcar } => {
+            if !t.cars.is_full() && t.deck.last() == Some(railcar) {
+                t.deck.pop();
+                t.cars.push(*railcar);
+            }
+        }
+        Event::TrainAdvanced { how } => {
+            t.position = match how {
+                Advance::FullSteam => t.stations() + 1,
+                _ => t.position.saturating_add(1),
+            };
+            match how {
+                Advance::Automatic => t.auto_advanced = true,
+                Advance::Free => t.free_advance_used = true,
+                _ => {}
+            }
+        }
+        Event::TrainStage { stage } => t.end = *stage,
+        Event::RailcarTaken {
+            seat,
+            railcar,
+            to,
+            counts,
+            ..
+        } => {
+            let Some(i) = t.cars.iter().position(|c| c == railcar) else {
+                return true;
+            };
+            let n = s.players as usize;
+            let Some(p) = s.table[..n].get_mut(*to as usize) else {
+                return true;
+            };
+            if p.in_play.try_push(*railcar).is_err() || *seat as usize >= n {
+                return true;
+            }
+            let t = &mut s.train;
+            t.cars.remove(i); // TR-5.4: the cars behind close up
+            if *counts {
+                t.taken = t.taken.saturating_add(1);
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// A new turn: the turn's counters start again.
+pub(crate) fn turn_started(t: &mut Train) {
+    t.taken = 0;
+    t.free_advance_used = false;
+    t.auto_advanced = false;
+}
+
+/// A railcar leaving play goes face down to the bottom of the railcar deck
+/// (TR-9.4).
+pub(crate) fn to_railcar_deck(t: &mut Train, railcar: u8) {
+    if !t.deck.is_full() && !t.deck.contains(&railcar) && !t.cars.contains(&railcar) {
+        t.deck.insert(0, railcar);
+    }
+}

@@ -1,0 +1,220 @@
+//! Running the train: setting it up (§2), moving it (§4), taking railcars
+//! (§5) and the End of the Line (§7), as steps of the decision machine.
+
+use super::railcars::all_railcars;
+use super::stations::{StationCost, all_stations, station};
+use super::{Advance, EndStage, TRAIN_LENGTH};
+use crate::bang::events::Event;
+use crate::bang::machine::M;
+use crate::bang::state::Effect;
+use crate::bang::victory::victory;
+use crate::core::{Seat, Step};
+
+impl M<'_, '_> {
+    /// TR-2.2 to TR-2.5: the railcar deck and the stations shuffled, a row
+    /// of one station per player, the Locomotive on a random side under S1,
+    /// and three railcars behind it.
+    pub fn open_train(&mut self) {
+        let mut railcars: Vec<u8> = all_railcars().collect();
+        self.rng.shuffle(&mut railcars);
+        self.emit(Event::RailcarsShuffled {
+            order: railcars.into_iter().map(Some).collect(),
+        });
+        let n = self.s().players;
+        self.new_row(n);
+        let leland = self.rng.below(2) == 1; // D-T4
+        self.emit(Event::LocomotivePlaced { leland });
+        self.fill_train();
+    }
+
+    /// The 13 stations shuffled and `n` of them revealed as the new row.
+    fn new_row(&mut self, n: u8) {
+        let mut stations: Vec<u8> = all_stations().collect();
+        self.rng.shuffle(&mut stations);
+        let row = stations.iter().take(n as usize).copied().collect();
+        self.emit(Event::StationsShuffled {
+            order: stations.into_iter().map(Some).collect(),
+        });
+        self.emit(Event::StationsRevealed { row });
+    }
+
+    /// TR-5.4, TR-5.6: railcars join the end of the train from the top of the
+    /// railcar deck while it has fewer than three.
+    pub fn fill_train(&mut self) {
+        loop {
+            let t = &self.s().train;
+            if !t.on || t.cars.len() >= TRAIN_LENGTH || t.end.is_some() {
+                return;
+            }
+            let Some(&railcar) = t.deck.last() else {
+                return;
+            };
+            self.emit(Event::RailcarAdded { railcar });
+        }
+    }
+
+    /// One train advance (TR-4.4); the End of the Line begins when the
+    /// Locomotive passes the last station (TR-4.5).
+    pub fn advance_train(&mut self, how: Advance) {
+        self.emit(Event::TrainAdvanced { how });
+        if self.s().train.at_end_of_the_line() {
+            self.emit(Event::TrainStage {
+                stage: Some(EndStage::Arrival),
+            });
+        }
+    }
+
+    /// TR-4.1: the automatic advance, first thing in the Sheriff's (3
+    /// players: the Deputy's) regular turn. Whether it is due now.
+    pub fn automatic_advance_due(&self) -> bool {
+        let s = self.s();
+        let t = &s.train;
+        let first = if s.three_players() {
+            crate::core::Role::Deputy
+        } else {
+            crate::core::Role::Sheriff
+        };
+        t.on && !t.auto_advanced
+            && !s.gold.extra_turn
+            && !s.turn.shadow
+            && s.p(s.turn.seat).role == Some(first)
+    }
+
+    /// §5: `seat` takes `railcar`, paying its station with `pay`/`pay_also`
+    /// (Tombrock: 1 life), after the free advance if `advance`.
+    pub fn take_railcar(
+        &mut self,
+        seat: Seat,
+        railcar: u8,
+        pay: [Option<u8>; 2],
+        place: Option<Seat>,
+        advance: bool,
+    ) {
+        let mut end = false;
+        if advance {
+            self.advance_train(Advance::Free);
+            end = self.s().train.end == Some(EndStage::Arrival);
+            if end {
+                self.arrival();
+            }
+        }
+        let Some(st) = self
+            .s()
+            .train
+            .paired()
+            .find(|&(car, _)| car == railcar)
+            .map(|(_, st)| st)
+        else {
+            return;
+        };
+        if station(st).cost == StationCost::Life {
+            self.lose(seat, 1, None);
+        } else {
+            let cards: Vec<u8> = pay.into_iter().flatten().collect();
+            let from_hand = cards.iter().any(|c| self.s().p(seat).hand.contains(c));
+            self.emit(Event::Discarded { seat, cards });
+            if from_hand {
+                self.hand_left(seat);
+            }
+        }
+        self.emit(Event::RailcarTaken {
+            seat,
+            railcar,
+            to: place.unwrap_or(seat),
+            station: Some(st),
+            counts: true,
+        });
+        if end || self.s().train.end == Some(EndStage::Chance) {
+            // §7.2: the chance is taken; the Locomotive acts next.
+            self.emit(Event::TrainStage {
+                stage: Some(EndStage::Locomotive { left: 1 }),
+            });
+        }
+        self.fill_train();
+    }
+
+    /// §7.2: the current player lets his chance at the End of the Line go.
+    pub fn skip_chance(&mut self) {
+        self.emit(Event::TrainStage {
+            stage: Some(EndStage::Locomotive { left: 1 }),
+        });
+    }
+
+    /// §7.1: effects on the train's arrival (the Great Train Robbery's
+    /// characters hook in here).
+    pub fn arrival(&mut self) {}
+
+    /// One step of the End of the Line (§7), when nothing else is resolving.
+    pub fn end_of_the_line_step(&mut self, stage: EndStage) -> Step {
+        let s = self.s();
+        let current = s.turn.seat;
+        match stage {
+            EndStage::Arrival => {
+                self.arrival();
+                self.emit(Event::TrainStage {
+                    stage: Some(EndStage::Chance),
+                });
+            }
+            EndStage::Chance => {
+                if super::railcar_chance(s, current) {
+                    return Step::Waits;
+                }
+                self.skip_chance();
+            }
+            EndStage::Locomotive { left: 0 } => self.emit(Event::TrainStage {
+                stage: Some(EndStage::Rebuild),
+            }),
+            EndStage::Locomotive { left } => {
+                self.emit(Event::TrainStage {
+                    stage: Some(EndStage::Locomotive { left: left - 1 }),
+                });
+                self.locomotive(current);
+            }
+            EndStage::Rebuild => self.rebuild(),
+        }
+        Step::Moved
+    }
+
+    /// §8: the Locomotive's effect, from the current player clockwise:
+    /// Ironhorse shoots every player in play, nobody responsible; Leland is a
+    /// General Store.
+    fn locomotive(&mut self, current: Seat) {
+        if self.s().train.leland {
+            return self.reveal_store(current);
+        }
+        let s = self.s();
+        let mut targets = s.others_clockwise(current);
+        if s.alive(current) {
+            targets.insert(0, current);
+        }
+        self.emit(Event::EffectStarted {
+            effect: Effect::Shots {
+                source: current,
+                targets,
+                bang_card: false,
+                anonymous: true,
+            },
+        });
+    }
+
+    /// §7.4: unless the game is won, the railcars of the train back into the
+    /// shuffled railcar deck, a new row of stations (one per player in play,
+    /// D-T8), the Locomotive flipped under S1 and three railcars behind it.
+    fn rebuild(&mut self) {
+        if victory(self.s()).is_none() {
+            let t = &self.s().train;
+            let mut railcars: Vec<u8> = t.cars.iter().chain(&t.deck).copied().collect();
+            let leland = !t.leland;
+            self.rng.shuffle(&mut railcars);
+            self.emit(Event::RailcarsShuffled {
+                order: railcars.into_iter().map(Some).collect(),
+            });
+            let s = self.s();
+            let n = s.seats().filter(|&x| s.in_play(x)).count() as u8;
+            self.new_row(n);
+            self.emit(Event::LocomotivePlaced { leland });
+        }
+        self.emit(Event::TrainStage { stage: None });
+        self.fill_train();
+    }
+}
