@@ -301,17 +301,7 @@ pub fn apply(s: &mut State, event: &Event) {
                     });
                 }
             }
-            if s.shot.is_some_and(|shot| shot.target == *seat) {
-                s.shot = None;
-            }
-            if let Some(Effect::Duel {
-                challenger, target, ..
-            }) = s.effect
-                && (*seat == challenger || *seat == target)
-            {
-                s.effect = None;
-            }
-            target_done(s, *seat);
+            hit_taken(s, *seat);
         }
         Event::LifeGained { seat, amount } => gain(s, *seat, *amount),
         Event::SideTaken { seat, side } => {
@@ -320,17 +310,7 @@ pub fn apply(s: &mut State, event: &Event) {
             }
         }
         Event::Unhurt { seat } => {
-            if s.shot.is_some_and(|shot| shot.target == *seat) {
-                s.shot = None;
-            }
-            if let Some(Effect::Duel {
-                challenger, target, ..
-            }) = s.effect
-                && (*seat == challenger || *seat == target)
-            {
-                s.effect = None;
-            }
-            target_done(s, *seat);
+            hit_taken(s, *seat);
         }
         Event::Saved { seat } => {
             if s.dying.is_some_and(|d| d.seat == *seat) {
@@ -463,6 +443,22 @@ fn receive(s: &mut State, seat: Seat, card: Card) {
     } else if p.in_play.try_push(card).is_err() {
         to_pile(s, card);
     }
+}
+
+/// `seat` took a hit (a life loss, or a shadow's ignored one): the shot at
+/// him, a Duel he was in, or his turn of Indians! is over.
+fn hit_taken(s: &mut State, seat: Seat) {
+    if s.shot.is_some_and(|shot| shot.target == seat) {
+        s.shot = None;
+    }
+    if let Some(Effect::Duel {
+        challenger, target, ..
+    }) = s.effect
+        && (seat == challenger || seat == target)
+    {
+        s.effect = None;
+    }
+    target_done(s, seat);
 }
 
 /// Kit Carlson keeps his cards but `back`, which goes on top of the deck.

@@ -8,7 +8,6 @@
 
 use super::Reason;
 use super::ctx::Ctx;
-use super::ranking::rank;
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::characters::Character;
@@ -248,14 +247,7 @@ impl Ctx<'_> {
     /// lowest-ranked of his phase-1 cards (C8); ties: the later one drawn,
     /// as Kit Carlson's (C7).
     pub fn dutch_will(&self) -> (Action, Reason) {
-        let drawn: Vec<Card> = self.v.kit.iter().flatten().copied().collect();
-        let card = drawn
-            .iter()
-            .copied()
-            .enumerate()
-            .max_by_key(|&(i, c)| (rank(c), i))
-            .map(|(_, c)| c);
-        match card {
+        match self.lowest_of_kit() {
             Some(card) => (Action::Discard { card }, Reason::DutchWillKeeps),
             None => (self.legal[0], Reason::Fallback),
         }

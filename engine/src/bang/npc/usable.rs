@@ -127,17 +127,23 @@ impl Ctx<'_> {
         }
     }
 
-    /// C7 Kit Carlson: puts back the lowest-ranked of his cards, the later
-    /// one in deck order on ties.
-    pub fn put_back(&self) -> (Action, Reason) {
-        let kit: Vec<Card> = self.v.kit.iter().flatten().copied().collect();
-        let card = kit
+    /// The lowest-ranked of the cards Kit Carlson or Dutch Will has aside,
+    /// the later one drawn on ties (C7).
+    pub fn lowest_of_kit(&self) -> Option<Card> {
+        self.v
+            .kit
             .iter()
+            .flatten()
             .copied()
             .enumerate()
             .max_by_key(|&(i, c)| (rank(c), i))
-            .map(|(_, c)| c);
-        match card {
+            .map(|(_, c)| c)
+    }
+
+    /// C7 Kit Carlson: puts back the lowest-ranked of his cards, the later
+    /// one in deck order on ties.
+    pub fn put_back(&self) -> (Action, Reason) {
+        match self.lowest_of_kit() {
             Some(card) => (Action::PutBack { card }, Reason::PutBackLowest),
             None => (Action::EndTurn, Reason::Fallback),
         }

@@ -13,6 +13,27 @@ fn shadows(characters: &[Character], roles: &[Role]) -> T {
     t
 }
 
+/// `seat` at 1 life takes every hit and dies without answering.
+fn helpless(t: &mut T, seat: Seat) {
+    let orders = Orders {
+        shot: Reply::Pass,
+        dying: Reply::Pass,
+        ..Orders::default()
+    };
+    t.life(seat, 1).orders(seat, orders);
+}
+
+/// How the game these events end ended.
+fn ended(events: &[Event]) -> Outcome {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::GameEnded { outcome, .. } => Some(outcome.clone()),
+            _ => None,
+        })
+        .expect("the game ends")
+}
+
 /// Eliminates `seat` out of band, role face up.
 fn eliminated(t: &mut T, seat: Seat) {
     t.dead(seat);
@@ -30,14 +51,7 @@ fn gr_ac_39_an_eliminated_player_keeps_his_nuggets() {
     // discards everything, A draws 3; B keeps his 3 nuggets.
     let mut t = shadows(&PLAIN[..5], &FIVE);
     t.give(A, &[BANG_QH]).give(B, &[BEER]).equip(B, &[MUSTANG]);
-    t.life(B, 1).orders(
-        B,
-        Orders {
-            shot: Reply::Pass,
-            dying: Reply::Pass,
-            ..Orders::default()
-        },
-    );
+    helpless(&mut t, B);
     t.s.table[B as usize].nuggets = 3;
     t.s.table[A as usize].in_play.clear();
     t.equip(A, &[SCHOFIELD]);
@@ -229,23 +243,12 @@ fn gr_ac_44_a_shadow_outlaw_kills_the_sheriff() {
     let mut t = shadows(&PLAIN[..5], &FIVE);
     eliminated(&mut t, B);
     eliminated(&mut t, C);
-    t.life(A, 1).orders(
-        A,
-        Orders {
-            shot: Reply::Pass,
-            dying: Reply::Pass,
-            ..Orders::default()
-        },
-    );
+    helpless(&mut t, A);
     t.ok(A, Action::EndTurn);
     assert!(t.s.is_shadow(B));
     t.give(B, &[BANG_QH]);
     let events = t.play(B, BANG_QH, Some(A));
-    let outcome = events.iter().find_map(|e| match e {
-        Event::GameEnded { outcome, .. } => Some(outcome.clone()),
-        _ => None,
-    });
-    let outcome = outcome.expect("the game ends");
+    let outcome = ended(&events);
     assert_eq!(outcome.team, Some(Team::Outlaws));
     assert_eq!(outcome.winners, vec![B, C]);
 }
@@ -281,21 +284,10 @@ fn shadow_edge_law_wins_with_its_shadows_and_the_shadow_renegade_on_its_side() {
     eliminated(&mut t, E);
     eliminated(&mut t, C);
     t.s.table[D as usize].side = Some(Team::Law);
-    t.life(B, 1).orders(
-        B,
-        Orders {
-            shot: Reply::Pass,
-            dying: Reply::Pass,
-            ..Orders::default()
-        },
-    );
+    helpless(&mut t, B);
     t.give(A, &[BANG_QH]);
     let events = t.play(A, BANG_QH, Some(B));
-    let outcome = events.iter().find_map(|e| match e {
-        Event::GameEnded { outcome, .. } => Some(outcome.clone()),
-        _ => None,
-    });
-    let outcome = outcome.expect("the game ends");
+    let outcome = ended(&events);
     assert_eq!(outcome.team, Some(Team::Law));
     assert_eq!(outcome.winners, vec![A, E, D]);
 }
@@ -307,14 +299,7 @@ fn shadow_edge_no_side_before_his_first_shadow_turn() {
     let mut t = shadows(&PLAIN[..5], &FIVE);
     eliminated(&mut t, D);
     eliminated(&mut t, C);
-    t.life(A, 1).orders(
-        A,
-        Orders {
-            shot: Reply::Pass,
-            dying: Reply::Pass,
-            ..Orders::default()
-        },
-    );
+    helpless(&mut t, A);
     t.s.turn = Turn {
         seat: B,
         phase: Phase::Play,
@@ -323,13 +308,7 @@ fn shadow_edge_no_side_before_his_first_shadow_turn() {
     t.give(B, &[BANG_QH]);
     t.s.table[B as usize].in_play.clear();
     let events = t.play(B, BANG_QH, Some(A));
-    let outcome = events
-        .iter()
-        .find_map(|e| match e {
-            Event::GameEnded { outcome, .. } => Some(outcome.clone()),
-            _ => None,
-        })
-        .expect("the game ends");
+    let outcome = ended(&events);
     assert_eq!(outcome.winners, vec![B, C], "the Outlaws, not D");
 }
 
