@@ -62,7 +62,7 @@ pub type Shared = web::Data<Service>;
         (status = 422, description = "Unknown ruleset, players out of range, a bad seat or an invalid option (the detail names it)", body = Problem, content_type = "application/problem+json",
             examples(
                 ("players" = (summary = "Players out of range", value = json!(example(422, "invalid_option", "players: a number from 3 to 8, not 300")))),
-                ("option" = (summary = "An option the game does not take", value = json!(example(422, "invalid_option", "options: unknown variant `warp`, expected one of `loudmouth_coward`, `chief_arrow`, `special_roles`, `new_characters`, `ghost`")))),
+                ("option" = (summary = "An option the game does not take", value = json!(example(422, "invalid_option", "options.modules[0]: unknown variant `warp`, expected one of `loudmouth_coward`, `chief_arrow`, `special_roles`, `new_characters`, `ghost`")))),
                 ("expansion" = (summary = "A card-game expansion not available", value = json!(example(422, "invalid_option", "options.expansions: \"gold_rush\" is available, not \"train_robbery\"")))),
                 ("name" = (summary = "A bad seat name", value = json!(example(422, "invalid_option", "seats[0].name: 1 to 64 characters, not blank, without control characters or bidirectional overrides")))),
             )),

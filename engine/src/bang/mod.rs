@@ -55,7 +55,6 @@ pub use view::{PlayerView, View, redact, view};
 
 use std::ops::RangeInclusive;
 
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::core::{Asking, Decided, GameRng, PlayError, Recorder, Seat, SeatSet, Viewer, Winners};
@@ -156,13 +155,7 @@ impl crate::Ruleset for Bang {
     type Pending = Pending;
 
     fn config(players: u8, options: &Value, seats: Vec<SeatSpec>) -> Result<Config, String> {
-        let options = match options {
-            Value::Null => Options::default(),
-            Value::Object(_) => {
-                Options::deserialize(options).map_err(|e| format!("options: {e}"))?
-            }
-            _ => return Err("options: an object, such as {\"character_choice\": 2}".into()),
-        };
+        let options = crate::core::parse_options(options, "{\"character_choice\": 2}")?;
         let config = Config {
             players,
             options,

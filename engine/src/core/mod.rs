@@ -17,3 +17,26 @@ pub use ruleset::{Decided, PlayError, Ruleset, Winners, expire, verify_log};
 pub use seats::{MAX_SEATS, SeatSet, SeatSpec};
 pub use viewer::{Seat, Viewer};
 pub use window::Asking;
+
+/// Reads a game's `options` object: `null` is the defaults; a mistake is
+/// named by its path (`options.expansions: invalid type: string "gold_rush",
+/// expected a sequence`), so a client sees which option to fix. `example`
+/// shows an object when something else was sent.
+pub fn parse_options<T>(options: &serde_json::Value, example: &str) -> Result<T, String>
+where
+    T: serde::de::DeserializeOwned + Default,
+{
+    match options {
+        serde_json::Value::Null => Ok(T::default()),
+        serde_json::Value::Object(_) => serde_path_to_error::deserialize(options).map_err(|e| {
+            let path = e.path().to_string();
+            let inner = e.into_inner();
+            if path == "." {
+                format!("options: {inner}")
+            } else {
+                format!("options.{path}: {inner}")
+            }
+        }),
+        _ => Err(format!("options: an object, such as {example}")),
+    }
+}

@@ -50,7 +50,6 @@ pub use view::{PlayerView, TurnView, View, redact, view};
 
 use std::ops::RangeInclusive;
 
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::core::{Asking, Decided, GameRng, PlayError, Seat, Viewer, Winners};
@@ -148,13 +147,7 @@ impl crate::Ruleset for Dice {
     type Pending = Pending;
 
     fn config(players: u8, options: &Value, seats: Vec<SeatSpec>) -> Result<Config, String> {
-        let options = match options {
-            Value::Null => Options::default(),
-            Value::Object(_) => {
-                Options::deserialize(options).map_err(|e| format!("options: {e}"))?
-            }
-            _ => return Err("options: an object, such as {\"modules\": [\"ghost\"]}".into()),
-        };
+        let options = crate::core::parse_options(options, "{\"modules\": [\"ghost\"]}")?;
         Ok(Config {
             players,
             options,

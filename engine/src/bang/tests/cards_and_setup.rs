@@ -251,6 +251,16 @@ fn options_refuse_what_is_not_available() {
     assert!(cfg(serde_json::Value::Null).is_ok());
     assert!(cfg(serde_json::json!({"expansions": null, "variants": null, "mode": null})).is_ok());
     assert!(cfg(serde_json::json!({"expansions": ["gold_rush"]})).is_ok());
+    // A mistake inside the object names its path.
+    assert_eq!(
+        cfg(serde_json::json!({"expansions": "gold_rush"})).unwrap_err(),
+        "options.expansions: invalid type: string \"gold_rush\", expected a sequence"
+    );
+    assert!(
+        cfg(serde_json::json!({"warp": 1}))
+            .unwrap_err()
+            .starts_with("options.warp: unknown field `warp`")
+    );
     assert_eq!(
         cfg(serde_json::json!({"expansions": ["gold_rush", "gold_rush"]})).unwrap_err(),
         "options.expansions: \"gold_rush\" is listed twice"
