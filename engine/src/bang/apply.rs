@@ -620,7 +620,7 @@ fn played(s: &mut State, seat: Seat, card: Card, target: Option<Seat>) {
         Kind::Indians => {
             // GR-7.7: a ♦ Indians! skips a Calumet's owner.
             let mut targets = s.others_clockwise(seat);
-            targets.retain(|t| !super::gold::calumet_ignores(s, *t, seat, card));
+            targets.retain(|t| !s.calumet_ignores(*t, seat, card));
             s.effect = Some(Effect::Indians {
                 source: seat,
                 targets,

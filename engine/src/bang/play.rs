@@ -4,7 +4,6 @@
 use super::actions::Action;
 use super::cards::{Card, Kind, kind};
 use super::events::Event;
-use super::gold::calumet_ignores;
 use super::machine::M;
 use super::reason::Reason;
 use super::setup::reveal_and_deal;
@@ -162,7 +161,7 @@ impl M<'_, '_> {
         }
         self.emit(Event::CardPlayed { seat, card, target });
         self.hand_left(seat);
-        if let Some(t) = target.filter(|&t| calumet_ignores(self.s(), t, seat, card)) {
+        if let Some(t) = target.filter(|&t| self.s().calumet_ignores(t, seat, card)) {
             // GR-7.7: spent, but nothing happens to him.
             return self.emit(Event::Unaffected { seat: t, card });
         }

@@ -33,13 +33,6 @@ pub fn shadow_renegade_side(s: &State, me: Seat) -> Team {
     }
 }
 
-/// SG-7, SR-4: the eliminated players who win with `team`: the Shadow-Renegades
-/// on that side (the others of the side are already named by their role).
-pub fn shadow_winners(s: &State, team: Team) -> impl Iterator<Item = Seat> + '_ {
-    s.seats()
-        .filter(move |&x| s.shadows && !s.in_play(x) && s.p(x).side == Some(team))
-}
-
 impl M<'_, '_> {
     /// The next turn with shadows (SG-2): the next seat clockwise, in play or
     /// not; an eliminated player plays a shadow turn, the Shadow-Renegade

@@ -438,6 +438,15 @@ impl State {
         self.p(seat).equipment.iter().any(|&e| equip_kind(e) == k)
     }
 
+    /// GR-7.7: whether `card`, played by `by`, has no effect on `seat` (his
+    /// Calumet ignores ♦ cards played by others; a Duel is the exception).
+    pub fn calumet_ignores(&self, seat: Seat, by: Seat, card: Card) -> bool {
+        seat != by
+            && kind(card) != Kind::Duel
+            && super::cards::card(card).is_some_and(|c| c.suit == super::cards::Suit::Diamonds)
+            && self.has_equipment(seat, EquipKind::Calumet)
+    }
+
     /// The weapon in play in front of `seat`.
     pub fn weapon(&self, seat: Seat) -> Option<Card> {
         self.p(seat)

@@ -2,7 +2,6 @@
 //! state, which the machine asks between top-level actions.
 
 use super::roles::three_player_target;
-use super::shadows::shadow_winners;
 use super::state::{Outcome, State};
 use crate::core::{Role, Seat, Team};
 
@@ -70,4 +69,11 @@ fn standard_victory(s: &State) -> Option<Outcome> {
         ));
     }
     None
+}
+
+/// SG-7, SR-4: the eliminated players who win with `team`: the Shadow-Renegades
+/// on that side (the others of the side are already named by their role).
+pub fn shadow_winners(s: &State, team: Team) -> impl Iterator<Item = Seat> + '_ {
+    s.seats()
+        .filter(move |&x| s.shadows && !s.in_play(x) && s.p(x).side == Some(team))
 }

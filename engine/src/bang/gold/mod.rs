@@ -26,10 +26,6 @@ pub(crate) use turn::hand_limit;
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
-use super::cards::{Card, Kind, Suit, card as card_info, kind};
-use super::state::State;
-use crate::core::Seat;
-
 /// The expansion's id in `options.expansions`.
 pub const EXPANSION: &str = "gold_rush";
 
@@ -110,15 +106,6 @@ pub struct GoldView {
     pub extra_turn: bool,
     /// Extra turns the current player will play after this one.
     pub extra_turns_due: u8,
-}
-
-/// GR-7.7: whether `card`, played by `by`, has no effect on `seat` (his
-/// Calumet ignores ♦ cards played by others; a Duel is the exception).
-pub fn calumet_ignores(s: &State, seat: Seat, by: Seat, card: Card) -> bool {
-    seat != by
-        && kind(card) != Kind::Duel
-        && card_info(card).is_some_and(|c| c.suit == Suit::Diamonds)
-        && s.has_equipment(seat, EquipKind::Calumet)
 }
 
 /// Why a player took nuggets (each a rule of `rules/gold-rush.md`).
