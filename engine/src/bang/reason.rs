@@ -81,6 +81,8 @@ pub enum Reason {
     Rucksack,
     /// A character offered (the first).
     Character,
+    /// Train Robbery: a railcar whose station only spare cards pay (D2.1).
+    TakeRailcar,
     /// No rule applies: the first legal action.
     Fallback,
 }

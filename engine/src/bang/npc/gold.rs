@@ -19,11 +19,12 @@ use crate::core::{Role, Seat};
 type Make<'m> = &'m dyn Fn(Option<Mode>, Option<Seat>, Option<Card>) -> Action;
 
 impl Ctx<'_> {
-    /// Part D, steps (2), (3) and (5) of phase 2, the first that applies.
-    pub fn gold_steps(&self) -> Option<(Action, Reason)> {
-        self.gold()?;
+    /// Part D, steps (2) to (5) of phase 2, the first that applies: buy
+    /// equipment, a nugget action, take a railcar (D2.1), sell a Beer.
+    pub fn part_d_steps(&self) -> Option<(Action, Reason)> {
         self.buy()
             .or_else(|| self.nugget_action())
+            .or_else(|| self.take_railcar())
             .or_else(|| self.sell_beer())
     }
 

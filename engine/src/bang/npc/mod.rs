@@ -25,6 +25,7 @@ mod ledger;
 mod ranking;
 mod respond;
 mod target;
+mod train;
 mod usable;
 
 pub use crate::bang::reason::Reason;
@@ -41,6 +42,22 @@ use ctx::Ctx;
 /// seat's legal actions now (not empty); the answer is always one of them.
 pub fn choose(view: &View, memory: &Memory, legal: &[Action]) -> Action {
     decide(view, memory, legal).0
+}
+
+/// D2.1.1: the cards the seat whose view this is could spend on a railcar
+/// without losing anything it would use (what the policy pays stations with).
+pub fn spare_cards(view: &View, legal: &[Action]) -> Vec<crate::bang::cards::Card> {
+    let Viewer::Seat(me) = view.viewer else {
+        return Vec::new();
+    };
+    let memory = Memory::new();
+    Ctx {
+        v: view,
+        mem: &memory,
+        legal,
+        me,
+    }
+    .spare_cards()
 }
 
 /// Like [`choose`], with the rule that chose it.

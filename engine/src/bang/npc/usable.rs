@@ -17,7 +17,7 @@ impl Ctx<'_> {
         stack
             .iter()
             .find_map(|&card| self.usable(card, &stack))
-            .or_else(|| self.gold_steps())
+            .or_else(|| self.part_d_steps())
             .unwrap_or((Action::EndTurn, Reason::NothingUsable))
     }
 

@@ -16,6 +16,7 @@ mod limits_and_distance;
 mod multi_target;
 mod npc;
 mod npc_gold;
+mod npc_train;
 #[cfg(feature = "openapi")]
 mod openapi;
 mod shadows;

@@ -1,0 +1,111 @@
+//! Part D2 of `rules/lone-gunslinger.md` (the Great Train Robbery for the
+//! NPC policy), as far as the expansion's engine goes yet: which cards are
+//! spare (D2.1.1), taking a railcar whose cost only spare cards pay, with the
+//! free advance when that makes one payable (D2.1.2–3), and where a Ghost Car
+//! or Lumber Flatcar goes (D2.2). Railcar uses (D2.3), the new playing cards
+//! (D2.4) and the characters (D2.6) come with their rules.
+
+use super::Reason;
+use super::ctx::Ctx;
+use super::ranking::rank;
+use crate::bang::actions::Action;
+use crate::bang::cards::{Card, Kind, kind};
+use crate::bang::train::{RailcarKind, railcar};
+use crate::core::{Role, Seat};
+
+impl Ctx<'_> {
+    /// D2.1.1: the cards phase 3 would discard now (the bottom-most excess
+    /// over the hand limit; in a shadow turn every card, D1.5) and the dead
+    /// cards: a blue card whose name it has in play, a weapon whose reach is
+    /// not greater than its own (but a Volcanic it has none of), a second Volcanic.
+    pub fn spare_cards(&self) -> Vec<Card> {
+        let stack = self.stack();
+        let excess = if self.shadow_turn() {
+            stack.len()
+        } else {
+            stack.len().saturating_sub(self.hand_limit())
+        };
+        let in_play: Vec<Kind> = self
+            .p(self.me)
+            .map(|p| p.in_play.iter().map(|&c| kind(c)).collect())
+            .unwrap_or_default();
+        let dead = |c: Card| {
+            let k = kind(c);
+            let reach = k.info().reach;
+            (k.is_blue() && in_play.contains(&k))
+                || (k != Kind::Volcanic && reach.is_some_and(|r| r <= self.reach()))
+        };
+        stack
+            .iter()
+            .enumerate()
+            .filter(|&(i, &c)| i < excess || dead(c))
+            .map(|(_, &c)| c)
+            .collect()
+    }
+
+    /// D2.1.2–3: the best-ranked railcar (D2.5) whose station only spare cards
+    /// pay (never Tombrock; Virginia Town with two spares), paid with the
+    /// lowest-ranked spares, bottom-most first; failing that, the same after
+    /// the free advance.
+    pub fn take_railcar(&self) -> Option<(Action, Reason)> {
+        self.v.train.as_ref()?;
+        let spare = self.spare_cards();
+        let at = |c: Card| spare.iter().position(|&s| s == c);
+        for advance in [false, true] {
+            let best = self
+                .legal
+                .iter()
+                .filter_map(|a| match *a {
+                    Action::TakeRailcar {
+                        railcar: car,
+                        pay: Some(pay),
+                        pay_also,
+                        place,
+                        advance: adv,
+                    } if adv == advance => {
+                        let first = at(pay)?;
+                        let second = match pay_also {
+                            Some(c) => Some(at(c)?),
+                            None => None,
+                        };
+                        if place != self.placement(car) {
+                            return None;
+                        }
+                        let payment = [Some(pay), pay_also]
+                            .into_iter()
+                            .flatten()
+                            .map(|c| std::cmp::Reverse(rank(c)))
+                            .collect::<Vec<_>>();
+                        let order = [Some(first), second];
+                        Some(((railcar(car)?.rank, payment, order), *a))
+                    }
+                    _ => None,
+                })
+                .min_by(|x, y| x.0.cmp(&y.0))
+                .map(|(_, a)| a);
+            if let Some(action) = best {
+                return Some((action, Reason::TakeRailcar));
+            }
+        }
+        None
+    }
+
+    /// D2.2: where a taken railcar goes — a Lumber Flatcar on the first
+    /// Preferred Target candidate (the Sheriff allowed), else the next player
+    /// clockwise; a Ghost Car on itself (a Sheriff: on the next player in play
+    /// clockwise); any other railcar in front of itself (no choice to name).
+    pub fn placement(&self, car: Card) -> Option<Seat> {
+        match railcar(car)?.kind {
+            RailcarKind::LumberFlatcar => self
+                .candidates()
+                .first()
+                .copied()
+                .or_else(|| self.clockwise().first().copied()),
+            RailcarKind::GhostCar if self.role() == Some(Role::Sheriff) => {
+                self.clockwise().first().copied()
+            }
+            RailcarKind::GhostCar => Some(self.me),
+            _ => None,
+        }
+    }
+}
