@@ -9,7 +9,10 @@ use super::cards::{Card, Kind, kind};
 use super::characters::Character;
 use super::gold::{NuggetUse, can_pay, gold_actions, hand_limit, josh_uses};
 use super::state::{Effect, MAX_PLAYERS, Phase, State, WindowKind};
-use super::train::{EndStage, railcar_chance, take_actions};
+use super::train::{
+    EndStage, bang_limit, card_plays, map_actions, map_pending, railcar_chance, robbery_actions,
+    robbery_pending, take_actions,
+};
 use crate::core::{Role, Seat};
 
 /// What a seat must decide.
@@ -35,6 +38,14 @@ pub enum Decision {
     /// Train Robbery, End of the Line (§7.2): take a railcar now, or `pass`.
     #[cfg_attr(feature = "openapi", schema(title = "railcar_chance"))]
     RailcarChance,
+    /// Train Robbery, Map (TR-13.6): `discard` one of the top cards of the
+    /// deck you saw, or `pass`.
+    #[cfg_attr(feature = "openapi", schema(title = "map"))]
+    Map,
+    /// Train Robbery, the card (TR-13.13): handle one of your cards in play
+    /// (`robbery`): discard it or be shot for it.
+    #[cfg_attr(feature = "openapi", schema(title = "robbery"))]
+    Robbery,
     /// Lucky Duke: the result of a "draw!".
     #[cfg_attr(feature = "openapi", schema(title = "choose_check"))]
     ChooseCheck,
@@ -165,8 +176,14 @@ pub fn pending(s: &State) -> ArrayVec<Pending, MAX_PLAYERS> {
             out
         };
     }
+    if let Some((target, _)) = robbery_pending(s) {
+        return one(target, Decision::Robbery, false);
+    }
     if s.dying.is_some() || s.shot.is_some() || s.effect.is_some() || !s.alive(seat) {
         return out; // never at rest
+    }
+    if map_pending(s) {
+        return one(seat, Decision::Map, false);
     }
     match s.turn.phase {
         Phase::Draw if draw_choice(s, seat) => one(seat, Decision::Draw, false),
@@ -249,6 +266,8 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
             take_actions(s, seat, false, out);
             out.push(Action::Pass);
         }
+        Decision::Map => map_actions(s, out),
+        Decision::Robbery => robbery_actions(s, out),
         Decision::ChooseCheck => {
             for &card in &s.flipped {
                 out.push(Action::ChooseCheck { card });
@@ -332,8 +351,11 @@ fn plays(s: &State, seat: Seat, out: &mut Vec<Action>) {
         in_play,
     };
     let others = s.others_clockwise(seat);
-    let can_bang = s.turn.bangs == 0 || s.unlimited_bang(seat);
+    let can_bang = s.turn.bangs < bang_limit(s, seat) || s.unlimited_bang(seat);
     for &card in &s.p(seat).hand {
+        if card_plays(s, seat, card, out) {
+            continue; // the Great Train Robbery's brown cards
+        }
         let k = kind(card);
         match k {
             Kind::Bang | Kind::Missed => {
@@ -426,7 +448,7 @@ fn why(s: &State, seat: Seat, action: &Action, decision: Decision) -> String {
         if !s.p(seat).hand.contains(card) {
             return format!("card {card} is not in your hand");
         }
-        if matches!(kind(*card), Kind::Bang | Kind::Missed) && s.turn.bangs > 0 {
+        if matches!(kind(*card), Kind::Bang | Kind::Missed) && s.turn.bangs >= bang_limit(s, seat) {
             return "you have already played a BANG! card this turn".into();
         }
         return format!(

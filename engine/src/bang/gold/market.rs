@@ -186,6 +186,7 @@ impl M<'_, '_> {
                 targets: [target].into_iter().collect(),
                 bang_card: false,
                 anonymous: false,
+                card: None,
             },
         });
     }
