@@ -627,6 +627,12 @@ fn played(s: &mut State, seat: Seat, card: Card, target: Option<Seat>) {
         return;
     }
     s.discard.push(card);
+    played_as(s, seat, card, k, target);
+}
+
+/// The effect a brown card sets in motion, played as a card of kind `k`
+/// (Money Bag: the copied card's, TR-13.7).
+pub(crate) fn played_as(s: &mut State, seat: Seat, card: Card, k: Kind, target: Option<Seat>) {
     match k {
         Kind::Bang | Kind::Missed => {
             s.turn.bangs = s.turn.bangs.saturating_add(1);
@@ -657,7 +663,7 @@ fn played(s: &mut State, seat: Seat, card: Card, target: Option<Seat>) {
         | Kind::Switch
         | Kind::NextStop
         | Kind::FullSteam
-        | Kind::WaterTower => super::train::played(s, seat, card, target),
+        | Kind::WaterTower => super::train::played(s, seat, card, k, target),
         Kind::Indians => {
             // GR-7.7: a ♦ Indians! skips a Calumet's owner.
             let mut targets = s.others_clockwise(seat);

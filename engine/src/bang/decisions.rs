@@ -345,6 +345,14 @@ fn heals(s: &State, seat: Seat, out: &mut Vec<Action>) {
 
 /// Phase 2: every card play with every legal target (§2, §9).
 fn plays(s: &State, seat: Seat, out: &mut Vec<Action>) {
+    for &card in &s.p(seat).hand {
+        plays_as(s, seat, card, kind(card), out);
+    }
+}
+
+/// Phase 2: every play of `card` as a card of kind `k` (Money Bag: the
+/// copied card's, TR-13.7).
+pub(crate) fn plays_as(s: &State, seat: Seat, card: Card, k: Kind, out: &mut Vec<Action>) {
     let play = |card, target, in_play| Action::Play {
         card,
         target,
@@ -352,11 +360,10 @@ fn plays(s: &State, seat: Seat, out: &mut Vec<Action>) {
     };
     let others = s.others_clockwise(seat);
     let can_bang = s.turn.bangs < bang_limit(s, seat) || s.unlimited_bang(seat);
-    for &card in &s.p(seat).hand {
-        if card_plays(s, seat, card, out) {
-            continue; // the Great Train Robbery's brown cards
+    {
+        if card_plays(s, seat, card, k, out) {
+            return; // the Great Train Robbery's brown cards
         }
-        let k = kind(card);
         match k {
             Kind::Bang | Kind::Missed => {
                 if can_bang && s.is_bang_for(seat, card) {

@@ -2,7 +2,7 @@
 //! effects it starts (§9, §12).
 
 use super::actions::Action;
-use super::cards::{Card, Kind, kind};
+use super::cards::{Card, Kind};
 use super::events::Event;
 use super::gold::calumet_ignores;
 use super::machine::M;
@@ -161,7 +161,7 @@ impl M<'_, '_> {
 
     /// Phase 2: plays a checked card (§2.1, §9).
     fn play_card(&mut self, seat: Seat, card: Card, target: Option<Seat>, in_play: Option<Card>) {
-        let k = kind(card);
+        let k = super::train::played_as(self.s(), card); // Money Bag: the copied kind
         if k.is_weapon()
             && let Some(old) = self.s().weapon(seat)
         {
@@ -204,7 +204,7 @@ impl M<'_, '_> {
                 }
                 self.take_card(seat, t, in_play, k == Kind::Panic);
             }
-            _ => self.train_card_played(seat, card, target, in_play),
+            _ => self.train_card_played(seat, k, target, in_play),
         }
     }
 

@@ -39,7 +39,15 @@ fn can_bang(s: &State, seat: Seat) -> bool {
 /// Phase 2: every play of `card` from `seat`'s hand when it is one of the
 /// Great Train Robbery's brown cards (`false`: not one of them; its blue
 /// cards Dragoon, Map, Refund and Strongbox go into play as any blue card).
-pub(crate) fn card_plays(s: &State, seat: Seat, card: Card, out: &mut Vec<Action>) -> bool {
+/// `k` is the kind it is played as (Money Bag: the copied card's, whose
+/// BANG! effects never count toward the limit, TR-13.7 b).
+pub(crate) fn card_plays(
+    s: &State,
+    seat: Seat,
+    card: Card,
+    k: Kind,
+    out: &mut Vec<Action>,
+) -> bool {
     let play = |target, in_play| Action::Play {
         card,
         target,
@@ -47,9 +55,22 @@ pub(crate) fn card_plays(s: &State, seat: Seat, card: Card, out: &mut Vec<Action
     };
     let t = &s.train;
     let train_still = t.on && t.end.is_none();
-    match kind(card) {
+    let copy = kind(card) == Kind::MoneyBag;
+    match k {
+        Kind::MoneyBag => {
+            if let Some(copied) = money_bag_copies(s) {
+                crate::bang::decisions::plays_as(s, seat, card, copied, out);
+            }
+        }
+        Kind::Bang if copy => {
+            for o in s.others_clockwise(seat) {
+                if s.distance(seat, o) <= s.reach(seat) {
+                    out.push(play(Some(o), None));
+                }
+            }
+        }
         Kind::KnifeRevolver => {
-            if can_bang(s, seat) {
+            if copy || can_bang(s, seat) {
                 for o in s.others_clockwise(seat) {
                     if s.distance(seat, o) <= s.reach(seat) {
                         out.push(play(Some(o), None));
@@ -58,7 +79,7 @@ pub(crate) fn card_plays(s: &State, seat: Seat, card: Card, out: &mut Vec<Action
             }
         }
         Kind::TrainRobbery => {
-            if can_bang(s, seat) {
+            if copy || can_bang(s, seat) {
                 for o in s.others_clockwise(seat) {
                     out.push(play(Some(o), None));
                 }
@@ -79,16 +100,28 @@ pub(crate) fn card_plays(s: &State, seat: Seat, card: Card, out: &mut Vec<Action
             }
         }
         Kind::Switch => switches(s, seat, card, out),
-        // Missed! effects only (no use in his own turn); Money Bag: not yet.
-        Kind::Cactus
-        | Kind::Evaded
-        | Kind::MoneyBag
-        | Kind::NextStop
-        | Kind::FullSteam
-        | Kind::WaterTower => {}
+        // Missed! effects only: no use in his own turn.
+        Kind::Cactus | Kind::Evaded | Kind::NextStop | Kind::FullSteam | Kind::WaterTower => {}
         _ => return false,
     }
     true
+}
+
+/// TR-13.7: the kind a Money Bag copies now: the top card of the discard
+/// pile, if brown and not a Missed!-only card (c).
+pub(crate) fn money_bag_copies(s: &State) -> Option<Kind> {
+    let k = kind(*s.discard.last()?);
+    let never = [Kind::Missed, Kind::Cactus, Kind::Evaded, Kind::MoneyBag];
+    (!k.is_blue() && !never.contains(&k)).then_some(k)
+}
+
+/// The kind `card` is played as, read before it is played: a Money Bag
+/// copies the top of the discard pile (TR-13.7 a), any other card is itself.
+pub(crate) fn played_as(s: &State, card: Card) -> Kind {
+    match kind(card) {
+        Kind::MoneyBag => money_bag_copies(s).unwrap_or(Kind::MoneyBag),
+        k => k,
+    }
 }
 
 /// Whether `a` and `b` have the same name (railcars: each name is unique).
@@ -143,11 +176,37 @@ fn switches(s: &State, seat: Seat, card: Card, out: &mut Vec<Action>) {
 /// The fold of a Great Train Robbery card just played (moved to the discard
 /// pile): Knife Revolver and Train Robbery count as the BANG! card of the
 /// turn and set their effect in motion.
-pub(crate) fn played(s: &mut State, seat: Seat, card: Card, target: Option<Seat>) {
+pub(crate) fn played(s: &mut State, seat: Seat, card: Card, k: Kind, target: Option<Seat>) {
+    if k == Kind::MoneyBag {
+        // TR-13.7: the card under it, as it was read before the play.
+        let Some(under) = s.discard.iter().rev().nth(1).map(|&c| kind(c)) else {
+            return;
+        };
+        let never = [Kind::Missed, Kind::Cactus, Kind::Evaded, Kind::MoneyBag];
+        if under.is_blue() || never.contains(&under) {
+            return;
+        }
+        if under == Kind::Bang {
+            // (b): no BANG! card, no count toward the limit.
+            if let Some(t) = target {
+                s.effect = Some(Effect::Shots {
+                    source: seat,
+                    targets: [t].into_iter().collect(),
+                    bang_card: false,
+                    anonymous: false,
+                    card: Some(card),
+                });
+            }
+            return;
+        }
+        return crate::bang::apply::played_as(s, seat, card, under, target);
+    }
     let Some(t) = target else { return };
-    match kind(card) {
+    if kind(card) != Kind::MoneyBag && matches!(k, Kind::KnifeRevolver | Kind::TrainRobbery) {
+        s.turn.bangs = s.turn.bangs.saturating_add(1);
+    }
+    match k {
         Kind::KnifeRevolver => {
-            s.turn.bangs = s.turn.bangs.saturating_add(1);
             s.effect = Some(Effect::Shots {
                 source: seat,
                 targets: [t].into_iter().collect(),
@@ -157,7 +216,6 @@ pub(crate) fn played(s: &mut State, seat: Seat, card: Card, target: Option<Seat>
             });
         }
         Kind::TrainRobbery => {
-            s.turn.bangs = s.turn.bangs.saturating_add(1);
             if crate::bang::gold::calumet_ignores(s, t, seat, card) {
                 return;
             }
@@ -316,14 +374,15 @@ pub(crate) fn check_succeeds(kind: CheckKind, c: Card) -> Option<bool> {
 impl M<'_, '_> {
     /// Phase 2: the effect of a Great Train Robbery card just played (after
     /// its `card_played`).
+    /// `k` is the kind it is played as (Money Bag: the copied card's).
     pub(crate) fn train_card_played(
         &mut self,
         seat: Seat,
-        card: Card,
+        k: Kind,
         target: Option<Seat>,
         in_play: Option<Card>,
     ) {
-        match kind(card) {
+        match k {
             // TR-13.5 (D-T17): the check first, then the shot.
             Kind::KnifeRevolver => self.check(seat, CheckKind::KnifeRevolver, false),
             Kind::MostWanted => {

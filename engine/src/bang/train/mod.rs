@@ -16,7 +16,7 @@ pub mod stations;
 pub use cards::MapStage;
 pub(crate) use cards::{
     bang_limit, card_plays, check_succeeds, map_actions, map_pending, most_wanted_checked, played,
-    robbery_actions, robbery_pending,
+    played_as, robbery_actions, robbery_pending,
 };
 pub(crate) use fold::{fold, to_railcar_deck, turn_started};
 pub(crate) use legal::{railcar_chance, take_actions};

@@ -440,7 +440,23 @@ fn tgr_ac_42_most_wanted_checks_everyone() {
 }
 
 #[test]
-fn tgr_ac_43_money_bag_is_not_played_on_a_blue_or_missed_card() {
+fn tgr_ac_43_money_bag_copies_a_brown_card_of_the_discard_pile() {
+    let mut t = tr(4);
+    for seat in [B, C, D] {
+        t.orders(seat, auto());
+    }
+    t.give(A, &[MONEY_BAG, BANG_QH]).discards(&[GATLING]);
+    let events = t.play(A, MONEY_BAG, None);
+    for seat in [B, C, D] {
+        assert_eq!(lost(&events, seat), vec![Some(A)], "seat {seat} shot");
+    }
+    assert_eq!(t.s.discard.last(), Some(&MONEY_BAG));
+    assert!(t.s.discard.contains(&GATLING));
+    assert_eq!(t.s.turn.bangs, 0);
+    assert!(
+        legal_actions(&t.s, A).contains(&play_at(BANG_QH, Some(B))),
+        "a copy is not the copied card"
+    );
     for top in [BARREL, MISSED_2S] {
         let mut t = tr(4);
         t.give(A, &[MONEY_BAG]).discards(&[top]);
