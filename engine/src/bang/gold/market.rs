@@ -38,6 +38,7 @@ impl M<'_, '_> {
             equipment,
             paid: cost(equipment) + 1,
         });
+        self.refund(owner, seat, None); // TR-15.6
         self.fill_market();
     }
 
