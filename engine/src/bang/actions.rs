@@ -189,6 +189,7 @@ pub enum Action {
     },
     /// Train Robbery, phase 2: play Full Steam (TR-13.4), the Locomotive's
     /// effect at the End of the Line doubled, else cancelled.
+    #[cfg_attr(feature = "openapi", schema(title = "full_steam"))]
     FullSteam {
         /// The Full Steam card.
         card: Card,
@@ -197,6 +198,7 @@ pub enum Action {
     },
     /// Train Robbery, the target of a Train Robbery (TR-13.13): handle this
     /// card of his in play: `discard` it, else be the target of a BANG! effect.
+    #[cfg_attr(feature = "openapi", schema(title = "robbery"))]
     Robbery {
         /// His card in play.
         card: Card,
@@ -205,6 +207,7 @@ pub enum Action {
     },
     /// Train Robbery, phase 2: play Switch (TR-13.12), swapping `mine` (in
     /// play in front of you) with `theirs` (in play in front of `target`).
+    #[cfg_attr(feature = "openapi", schema(title = "switch"))]
     Switch {
         /// The Switch card.
         card: Card,
