@@ -648,3 +648,26 @@ fn tgr_ac_47_map_after_the_dynamite_before_phase_one() {
     );
     assert_eq!(t.waiting(), vec![(B, Decision::Play)]);
 }
+
+/// D-T19: Evaded! takes the Gatling; its other shots still resolve.
+#[test]
+fn tgr_evaded_takes_the_gatling_and_its_other_shots_still_resolve() {
+    let mut t = tr(4);
+    t.orders(D, auto());
+    t.give(A, &[GATLING]).give(B, &[EVADED]).give(C, &[CACTUS]);
+    t.play(A, GATLING, None);
+    let events = t.respond(B, EVADED);
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::DiscardRecovered {
+            seat: B,
+            card: GATLING
+        }
+    )));
+    t.stack(&[BANG_AS]); // C's Cactus check: no heal
+    let events = t.respond(C, CACTUS);
+    assert!(lost(&events, C).is_empty());
+    assert_eq!(t.hand(B), vec![GATLING]);
+    assert!(t.hand(C).is_empty());
+    assert_eq!(t.hp(C), 4);
+}
