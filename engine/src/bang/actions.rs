@@ -62,7 +62,9 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         target: Option<Seat>,
         /// Panic! and Cat Balou: this card in play in front of the target
-        /// (absent: a random card from his hand).
+        /// (absent: a random card from his hand). Water Tower: the railcar
+        /// taken from the train (`target`: where a Ghost Car or Lumber
+        /// Flatcar goes).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         in_play: Option<Card>,
     },
@@ -184,6 +186,37 @@ pub enum Action {
         /// The free advance first.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         advance: bool,
+    },
+    /// Train Robbery, phase 2: play Full Steam (TR-13.4), the Locomotive's
+    /// effect at the End of the Line doubled, else cancelled.
+    #[cfg_attr(feature = "openapi", schema(title = "full_steam"))]
+    FullSteam {
+        /// The Full Steam card.
+        card: Card,
+        /// Doubled (else cancelled).
+        double: bool,
+    },
+    /// Train Robbery, the target of a Train Robbery (TR-13.13): handle this
+    /// card of his in play: `discard` it, else be the target of a BANG! effect.
+    #[cfg_attr(feature = "openapi", schema(title = "robbery"))]
+    Robbery {
+        /// His card in play.
+        card: Card,
+        /// Discard it (else be shot).
+        discard: bool,
+    },
+    /// Train Robbery, phase 2: play Switch (TR-13.12), swapping `mine` (in
+    /// play in front of you) with `theirs` (in play in front of `target`).
+    #[cfg_attr(feature = "openapi", schema(title = "switch"))]
+    Switch {
+        /// The Switch card.
+        card: Card,
+        /// Your card in play.
+        mine: Card,
+        /// The other player.
+        target: Seat,
+        /// His card in play.
+        theirs: Card,
     },
     /// Standing orders for later windows (any time, private).
     #[cfg_attr(feature = "openapi", schema(title = "set_orders"))]

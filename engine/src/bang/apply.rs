@@ -144,10 +144,14 @@ pub fn apply(s: &mut State, event: &Event) {
                     }
                 }
                 CheckKind::DonBell => s.gold.don_bell_checked = true,
-                CheckKind::Rhum => {}
+                CheckKind::Rhum
+                | CheckKind::Cactus
+                | CheckKind::KnifeRevolver
+                | CheckKind::MostWanted => {}
             }
         }
         Event::CheckResolved {
+            seat,
             check,
             card,
             success,
@@ -177,7 +181,8 @@ pub fn apply(s: &mut State, event: &Event) {
                     }
                 }
                 CheckKind::DonBell => s.gold.don_bell_checked = true,
-                CheckKind::Rhum => {}
+                CheckKind::Rhum | CheckKind::Cactus | CheckKind::KnifeRevolver => {}
+                CheckKind::MostWanted => super::train::most_wanted_checked(s, *seat),
             }
             if *success && matches!(check, CheckKind::Barrel | CheckKind::Jourdonnais) {
                 missed(s);
@@ -237,6 +242,11 @@ pub fn apply(s: &mut State, event: &Event) {
             {
                 targets.remove(0);
             }
+            let card = match &s.effect {
+                Some(Effect::Shots { card, .. }) => *card,
+                Some(Effect::Robbery { card, .. }) => Some(*card),
+                _ => None,
+            };
             s.shot = Some(Shot {
                 source: *source,
                 target: *target,
@@ -244,14 +254,23 @@ pub fn apply(s: &mut State, event: &Event) {
                 barrel_used: false,
                 character_used: false,
                 anonymous: *anonymous,
+                card,
             });
         }
         Event::TargetSkipped { seat } => {
-            if let Some(Effect::Indians { targets, .. } | Effect::Shots { targets, .. }) =
-                s.effect.as_mut()
+            if let Some(
+                Effect::Indians { targets, .. }
+                | Effect::Shots { targets, .. }
+                | Effect::MostWanted { targets, .. },
+            ) = s.effect.as_mut()
                 && targets.first() == Some(seat)
             {
                 targets.remove(0);
+            }
+            if let Some(Effect::Robbery { target, left, .. }) = s.effect.as_mut()
+                && target == seat
+            {
+                left.clear();
             }
             gave(s, *seat);
             settle(s);
@@ -388,7 +407,13 @@ pub fn apply(s: &mut State, event: &Event) {
         | Event::RailcarAdded { .. }
         | Event::TrainAdvanced { .. }
         | Event::TrainStage { .. }
-        | Event::RailcarTaken { .. } => {
+        | Event::RailcarTaken { .. }
+        | Event::DiscardRecovered { .. }
+        | Event::FullSteamChosen { .. }
+        | Event::MapLooked { .. }
+        | Event::MapDone { .. }
+        | Event::RobberyHandled { .. }
+        | Event::CardsSwitched { .. } => {
             super::train::fold(s, event);
         }
         Event::EffectStarted { effect } => {
@@ -569,10 +594,12 @@ fn target_done(s: &mut State, seat: Seat) {
 }
 
 /// Ends the effect in motion once nothing is left of it.
-fn settle(s: &mut State) {
+pub(crate) fn settle(s: &mut State) {
     let done = match &s.effect {
         Some(Effect::Shots { targets, .. }) => targets.is_empty() && s.shot.is_none(),
         Some(Effect::Indians { targets, .. }) => targets.is_empty(),
+        Some(Effect::MostWanted { targets, .. }) => targets.is_empty() && s.check.is_none(),
+        Some(Effect::Robbery { left, .. }) => left.is_empty() && s.shot.is_none(),
         Some(Effect::Store { .. }) => s.store.is_empty(),
         _ => false,
     };
@@ -596,6 +623,12 @@ fn played(s: &mut State, seat: Seat, card: Card, target: Option<Seat>) {
         return;
     }
     s.discard.push(card);
+    played_as(s, seat, card, k, target);
+}
+
+/// The effect a brown card sets in motion, played as a card of kind `k`
+/// (Money Bag: the copied card's, TR-13.7).
+pub(crate) fn played_as(s: &mut State, seat: Seat, card: Card, k: Kind, target: Option<Seat>) {
     match k {
         Kind::Bang | Kind::Missed => {
             s.turn.bangs = s.turn.bangs.saturating_add(1);
@@ -605,6 +638,7 @@ fn played(s: &mut State, seat: Seat, card: Card, target: Option<Seat>) {
                     targets: [t].into_iter().collect(),
                     bang_card: true,
                     anonymous: false,
+                    card: s.train.on.then_some(card),
                 });
             }
         }
@@ -614,9 +648,18 @@ fn played(s: &mut State, seat: Seat, card: Card, target: Option<Seat>) {
                 targets: s.others_clockwise(seat),
                 bang_card: false,
                 anonymous: false,
+                card: s.train.on.then_some(card),
             });
             settle(s);
         }
+        Kind::KnifeRevolver
+        | Kind::MostWanted
+        | Kind::TrainRobbery
+        | Kind::MoneyBag
+        | Kind::Switch
+        | Kind::NextStop
+        | Kind::FullSteam
+        | Kind::WaterTower => super::train::played(s, seat, card, k, target),
         Kind::Indians => {
             // GR-7.7: a ♦ Indians! skips a Calumet's owner.
             let mut targets = s.others_clockwise(seat);

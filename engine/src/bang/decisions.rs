@@ -9,7 +9,10 @@ use super::cards::{Card, Kind, kind};
 use super::characters::Character;
 use super::gold::{NuggetUse, can_pay, gold_actions, hand_limit, josh_uses};
 use super::state::{Effect, MAX_PLAYERS, Phase, State, WindowKind};
-use super::train::{EndStage, railcar_chance, take_actions};
+use super::train::{
+    EndStage, bang_limit, card_plays, map_actions, map_pending, railcar_chance, robbery_actions,
+    robbery_pending, take_actions,
+};
 use crate::core::{Role, Seat};
 
 /// What a seat must decide.
@@ -35,6 +38,14 @@ pub enum Decision {
     /// Train Robbery, End of the Line (§7.2): take a railcar now, or `pass`.
     #[cfg_attr(feature = "openapi", schema(title = "railcar_chance"))]
     RailcarChance,
+    /// Train Robbery, Map (TR-13.6): `discard` one of the top cards of the
+    /// deck you saw, or `pass`.
+    #[cfg_attr(feature = "openapi", schema(title = "map"))]
+    Map,
+    /// Train Robbery, the card (TR-13.13): handle one of your cards in play
+    /// (`robbery`): discard it or be shot for it.
+    #[cfg_attr(feature = "openapi", schema(title = "robbery"))]
+    Robbery,
     /// Lucky Duke: the result of a "draw!".
     #[cfg_attr(feature = "openapi", schema(title = "choose_check"))]
     ChooseCheck,
@@ -165,8 +176,14 @@ pub fn pending(s: &State) -> ArrayVec<Pending, MAX_PLAYERS> {
             out
         };
     }
+    if let Some((target, _)) = robbery_pending(s) {
+        return one(target, Decision::Robbery, false);
+    }
     if s.dying.is_some() || s.shot.is_some() || s.effect.is_some() || !s.alive(seat) {
         return out; // never at rest
+    }
+    if map_pending(s) {
+        return one(seat, Decision::Map, false);
     }
     match s.turn.phase {
         Phase::Draw if draw_choice(s, seat) => one(seat, Decision::Draw, false),
@@ -249,6 +266,8 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
             take_actions(s, seat, false, out);
             out.push(Action::Pass);
         }
+        Decision::Map => map_actions(s, out),
+        Decision::Robbery => robbery_actions(s, out),
         Decision::ChooseCheck => {
             for &card in &s.flipped {
                 out.push(Action::ChooseCheck { card });
@@ -326,15 +345,25 @@ fn heals(s: &State, seat: Seat, out: &mut Vec<Action>) {
 
 /// Phase 2: every card play with every legal target (§2, §9).
 fn plays(s: &State, seat: Seat, out: &mut Vec<Action>) {
+    for &card in &s.p(seat).hand {
+        plays_as(s, seat, card, kind(card), out);
+    }
+}
+
+/// Phase 2: every play of `card` as a card of kind `k` (Money Bag: the
+/// copied card's, TR-13.7).
+pub(crate) fn plays_as(s: &State, seat: Seat, card: Card, k: Kind, out: &mut Vec<Action>) {
     let play = |card, target, in_play| Action::Play {
         card,
         target,
         in_play,
     };
     let others = s.others_clockwise(seat);
-    let can_bang = s.turn.bangs == 0 || s.unlimited_bang(seat);
-    for &card in &s.p(seat).hand {
-        let k = kind(card);
+    let can_bang = s.turn.bangs < bang_limit(s, seat) || s.unlimited_bang(seat);
+    {
+        if card_plays(s, seat, card, k, out) {
+            return; // the Great Train Robbery's brown cards
+        }
         match k {
             Kind::Bang | Kind::Missed => {
                 if can_bang && s.is_bang_for(seat, card) {
@@ -426,7 +455,7 @@ fn why(s: &State, seat: Seat, action: &Action, decision: Decision) -> String {
         if !s.p(seat).hand.contains(card) {
             return format!("card {card} is not in your hand");
         }
-        if matches!(kind(*card), Kind::Bang | Kind::Missed) && s.turn.bangs > 0 {
+        if matches!(kind(*card), Kind::Bang | Kind::Missed) && s.turn.bangs >= bang_limit(s, seat) {
             return "you have already played a BANG! card this turn".into();
         }
         return format!(

@@ -588,6 +588,65 @@ pub enum Event {
         /// Whether it counts as his one railcar this turn (TR-5.5).
         counts: bool,
     },
+    /// Train Robbery: a card taken from the discard pile into a hand (TR-13.3
+    /// Evaded! takes the card that shot him; TR-13.5 a Knife Revolver returns).
+    #[cfg_attr(feature = "openapi", schema(title = "discard_recovered"))]
+    DiscardRecovered {
+        /// Who takes it.
+        seat: Seat,
+        /// The card.
+        card: Card,
+    },
+    /// Train Robbery, Full Steam (TR-13.4): the Locomotive's effect at this
+    /// End of the Line is doubled, else cancelled.
+    #[cfg_attr(feature = "openapi", schema(title = "full_steam_chosen"))]
+    FullSteamChosen {
+        /// Doubled (else cancelled).
+        double: bool,
+    },
+    /// Train Robbery, Map (TR-13.6): the current player looks at the top
+    /// cards of the deck (up to 2, the top first); only he sees them.
+    #[cfg_attr(feature = "openapi", schema(title = "map_looked"))]
+    MapLooked {
+        /// Who looks.
+        seat: Seat,
+        /// The cards, top first (hidden from the others).
+        cards: Vec<Option<Card>>,
+    },
+    /// Train Robbery, Map: the look is over; `discarded` went face up from
+    /// the deck to the discard pile (none: both stay on top).
+    #[cfg_attr(feature = "openapi", schema(title = "map_done"))]
+    MapDone {
+        /// Who looked.
+        seat: Seat,
+        /// The card discarded, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        discarded: Option<Card>,
+    },
+    /// Train Robbery, the card (TR-13.13): its target handled this card of
+    /// his in play: discarded (the `discarded` event follows), else he is
+    /// the target of a BANG! effect for it.
+    #[cfg_attr(feature = "openapi", schema(title = "robbery_handled"))]
+    RobberyHandled {
+        /// The player robbed.
+        seat: Seat,
+        /// His card.
+        card: Card,
+        /// Discarded (else shot).
+        discard: bool,
+    },
+    /// Train Robbery, Switch (TR-13.12): two cards in play changed places.
+    #[cfg_attr(feature = "openapi", schema(title = "cards_switched"))]
+    CardsSwitched {
+        /// Who played Switch.
+        seat: Seat,
+        /// His card, now in front of `other`.
+        mine: Card,
+        /// The other player.
+        other: Seat,
+        /// The other player's card, now in front of `seat`.
+        theirs: Card,
+    },
     /// The game is over; the seed is revealed.
     #[cfg_attr(feature = "openapi", schema(title = "game_ended"))]
     GameEnded {
@@ -607,6 +666,7 @@ pub const HIDING_EVENTS: &[&str] = &[
     "deck_shuffled",
     "cards_drawn",
     "kit_looked",
+    "map_looked",
     "kit_kept",
     "card_stolen",
     "cards_inherited",
@@ -627,6 +687,7 @@ impl Event {
                 | Event::DeckShuffled { .. }
                 | Event::CardsDrawn { .. }
                 | Event::KitLooked { .. }
+                | Event::MapLooked { .. }
                 | Event::KitKept { .. }
                 | Event::CardStolen { .. }
                 | Event::CardsInherited { .. }

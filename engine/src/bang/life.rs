@@ -44,6 +44,7 @@ impl M<'_, '_> {
                     break;
                 }
                 self.steal_random(r, seat);
+                self.refund(r, seat, None); // TR-13.10
             }
         }
     }

@@ -81,6 +81,9 @@ impl M<'_, '_> {
             self.shot_step(shot);
             return Step::Moved;
         }
+        if super::train::robbery_pending(s).is_some() {
+            return Step::Waits; // the robbed player decides
+        }
         if let Some(effect) = s.effect.clone() {
             self.effect_step(effect);
             return Step::Moved;
@@ -113,13 +116,16 @@ impl M<'_, '_> {
                 Step::Moved
             }
             Phase::Start => {
+                if super::train::map_pending(s) {
+                    return Step::Waits; // he looks at his Map's cards
+                }
                 if self.automatic_advance_due() {
                     self.advance_train(Advance::Automatic);
                 } else if !t.dynamite_checked && s.in_play_of(seat, Kind::Dynamite).is_some() {
                     self.check(seat, CheckKind::Dynamite, false);
                 } else if !t.jail_checked && s.in_play_of(seat, Kind::Jail).is_some() {
                     self.check(seat, CheckKind::Jail, false);
-                } else {
+                } else if !self.map_look() {
                     self.emit(Event::PhaseStarted { phase: Phase::Draw });
                 }
                 Step::Moved
@@ -236,6 +242,7 @@ impl M<'_, '_> {
     /// The result of a "draw!" and its consequences (§8.2).
     pub fn resolve_check(&mut self, seat: Seat, kind: CheckKind, card: Option<Card>) {
         let success = card.is_some_and(|c| check_succeeds(kind, c));
+        let effect = self.s().effect.clone();
         self.emit(Event::CheckResolved {
             seat,
             check: kind,
@@ -281,6 +288,9 @@ impl M<'_, '_> {
                 }
             }
             CheckKind::Barrel | CheckKind::Jourdonnais | CheckKind::Rhum => {}
+            CheckKind::Cactus | CheckKind::KnifeRevolver | CheckKind::MostWanted => {
+                self.train_check(seat, kind, success, effect)
+            }
         }
     }
 
@@ -356,7 +366,13 @@ impl M<'_, '_> {
                     self.emit(Event::DiscardTaken { seat, card });
                 }
             }
-            DrawFrom::Hand(other) => self.steal_random(other, seat),
+            DrawFrom::Hand(other) => {
+                let had = !self.s().p(other).hand.is_empty();
+                self.steal_random(other, seat);
+                if had {
+                    self.refund(other, seat, None);
+                }
+            }
         }
         let n = 1 + self.pickaxe(seat);
         self.draw(seat, n);
@@ -383,6 +399,9 @@ impl M<'_, '_> {
 
 /// Whether `card` makes a check of this kind succeed (Dynamite: explode).
 pub fn check_succeeds(kind: CheckKind, card: Card) -> bool {
+    if let Some(success) = super::train::check_succeeds(kind, card) {
+        return success;
+    }
     match kind {
         CheckKind::Dynamite => explodes(card),
         CheckKind::DonBell => is_red(card),
@@ -395,7 +414,8 @@ pub fn best_card(kind: CheckKind, flipped: &[Card]) -> Card {
     let good = |c: &&Card| match kind {
         CheckKind::Dynamite => !explodes(**c),
         CheckKind::DonBell => is_red(**c),
-        _ => is_heart(**c),
+        CheckKind::MostWanted => !check_succeeds(kind, **c),
+        _ => check_succeeds(kind, **c),
     };
     flipped
         .iter()

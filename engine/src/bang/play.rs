@@ -2,7 +2,7 @@
 //! effects it starts (§9, §12).
 
 use super::actions::Action;
-use super::cards::{Card, Kind, kind};
+use super::cards::{Card, Kind};
 use super::events::Event;
 use super::machine::M;
 use super::reason::Reason;
@@ -89,6 +89,9 @@ impl M<'_, '_> {
             Action::Discard { card } if !self.s().kit.is_empty() => {
                 self.dutch_discard(seat, card);
             }
+            Action::Discard { card } if super::train::map_pending(self.s()) => {
+                self.map_done(seat, Some(card));
+            }
             Action::Discard { card } => {
                 self.emit(Event::Discarded {
                     seat,
@@ -120,6 +123,14 @@ impl M<'_, '_> {
                 place,
                 advance,
             } => self.take_railcar(seat, railcar, [pay, pay_also], place, advance),
+            Action::FullSteam { card, double } => self.full_steam(seat, card, double),
+            Action::Switch {
+                card,
+                mine,
+                target,
+                theirs,
+            } => self.switch(seat, card, mine, target, theirs),
+            Action::Robbery { card, discard } => self.rob(seat, card, discard),
             Action::Barrel => self.use_barrel(seat, false),
             Action::Respond { card } => {
                 if let Some(kind) = window {
@@ -129,6 +140,8 @@ impl M<'_, '_> {
             Action::Pass => {
                 if let Some(kind) = window {
                     self.decline(seat, kind);
+                } else if super::train::map_pending(self.s()) {
+                    self.map_done(seat, None);
                 } else if self.s().train.end == Some(EndStage::Chance) {
                     self.skip_chance();
                 }
@@ -147,7 +160,7 @@ impl M<'_, '_> {
 
     /// Phase 2: plays a checked card (§2.1, §9).
     fn play_card(&mut self, seat: Seat, card: Card, target: Option<Seat>, in_play: Option<Card>) {
-        let k = kind(card);
+        let k = super::train::played_as(self.s(), card); // Money Bag: the copied kind
         if k.is_weapon()
             && let Some(old) = self.s().weapon(seat)
         {
@@ -190,13 +203,22 @@ impl M<'_, '_> {
                 }
                 self.take_card(seat, t, in_play, k == Kind::Panic);
             }
-            _ => {}
+            _ => self.train_card_played(seat, k, target, in_play),
         }
     }
 
     /// A Panic! (`steal`) or Cat Balou effect of `seat` on `t`: the card in
     /// play named, else a random card from his hand (B-2.3.7: discarded face up).
     pub fn take_card(&mut self, seat: Seat, t: Seat, in_play: Option<Card>, steal: bool) {
+        let took = in_play.is_some() || !self.s().p(t).hand.is_empty();
+        self.take_chosen_card(seat, t, in_play, steal);
+        if took {
+            self.refund(t, seat, in_play); // TR-13.10
+        }
+    }
+
+    /// [`M::take_card`] but the Refund.
+    fn take_chosen_card(&mut self, seat: Seat, t: Seat, in_play: Option<Card>, steal: bool) {
         match in_play {
             Some(c) if steal => self.emit(Event::CardStolen {
                 from: t,

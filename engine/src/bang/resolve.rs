@@ -53,8 +53,10 @@ impl M<'_, '_> {
             return self.lose(t, 1, shot.responsible());
         }
         for &card in &cards[..shot.needed as usize] {
+            let shot = self.s().shot;
             self.emit(Event::MissedPlayed { seat: t, card });
             self.hand_left(t);
+            self.after_missed(t, card, shot, true);
         }
     }
 
@@ -77,6 +79,7 @@ impl M<'_, '_> {
                 targets,
                 bang_card,
                 anonymous,
+                ..
             } => {
                 let Some(&target) = targets.first() else {
                     return;
@@ -115,6 +118,8 @@ impl M<'_, '_> {
                 self.bang_or_lose(turn, by, WindowKind::Duel);
             }
             Effect::GiveUp { victim, .. } => self.give_step(victim),
+            Effect::MostWanted { targets, .. } => self.most_wanted_step(&targets),
+            Effect::Robbery { target, .. } => self.robbery_step(target),
             Effect::Store { next } => {
                 let s = self.s();
                 let Some(&first) = s.store.first() else {
@@ -221,8 +226,10 @@ impl M<'_, '_> {
     pub fn respond(&mut self, seat: Seat, card: Card, kind: WindowKind) {
         match kind {
             WindowKind::Shot => {
+                let shot = self.s().shot;
                 self.emit(Event::MissedPlayed { seat, card });
                 self.hand_left(seat);
+                self.after_missed(seat, card, shot, false);
             }
             WindowKind::Dying => {
                 self.beer(seat, card);

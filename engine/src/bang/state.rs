@@ -126,6 +126,34 @@ pub enum Effect {
         /// Nobody is responsible for them (the Ironhorse Locomotive, TR §8).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         anonymous: bool,
+        /// Train Robbery: the playing card whose play made them (TR-13.3,
+        /// what Evaded! takes); absent for effects with no card.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        card: Option<Card>,
+    },
+    /// Train Robbery, Most Wanted (TR-13.8): the players still to "draw!",
+    /// the current one first.
+    #[cfg_attr(feature = "openapi", schema(title = "most_wanted"))]
+    MostWanted {
+        /// Who played it.
+        source: Seat,
+        /// Players still to check, the current one first.
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<Seat>))]
+        targets: Targets,
+    },
+    /// Train Robbery, the card (TR-13.13): its target handles his cards in
+    /// play one at a time, each discarded or paid for with a BANG! effect.
+    #[cfg_attr(feature = "openapi", schema(title = "robbery"))]
+    Robbery {
+        /// Who played it (responsible for the losses).
+        source: Seat,
+        /// The player robbed.
+        target: Seat,
+        /// The Train Robbery card (what Evaded! takes).
+        card: Card,
+        /// His cards in play not handled yet.
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<Card>))]
+        left: InPlay,
     },
     /// Indians!: the targets still to answer, the current one first.
     #[cfg_attr(feature = "openapi", schema(title = "indians"))]
@@ -182,6 +210,9 @@ pub struct Shot {
     /// Nobody is responsible for it (the Ironhorse Locomotive, TR §8).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub anonymous: bool,
+    /// Train Robbery: the playing card whose play made it (TR-13.3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card: Option<Card>,
 }
 
 impl Shot {
@@ -208,6 +239,12 @@ pub enum CheckKind {
     DonBell,
     /// Gold Rush, Rhum: 1 life per different suit among the cards flipped.
     Rhum,
+    /// Train Robbery, Cactus: 1 life on ♥ or ♦.
+    Cactus,
+    /// Train Robbery, Knife Revolver: back to hand on J, Q, K or A.
+    KnifeRevolver,
+    /// Train Robbery, Most Wanted: 1 life lost on ♠.
+    MostWanted,
 }
 
 /// A "draw!" whose flipped cards wait for Lucky Duke's choice.
@@ -536,7 +573,7 @@ impl Table for State {
 /// (Calamity Janet: a BANG! too).
 pub fn missed_effect(character: Option<Character>, card: Card) -> bool {
     match kind(card) {
-        Kind::Missed => true,
+        Kind::Missed | Kind::Cactus | Kind::Evaded => true,
         Kind::Bang => character == Some(Character::CalamityJanet),
         _ => false,
     }

@@ -274,6 +274,10 @@ pub fn redact(event: &Event, viewer: Viewer) -> Event {
             seat: *seat,
             cards: hide(cards),
         },
+        Event::MapLooked { seat, cards } if !sees(*seat) => Event::MapLooked {
+            seat: *seat,
+            cards: hide(cards),
+        },
         Event::KitKept { seat, back } if !sees(*seat) => Event::KitKept {
             seat: *seat,
             back: back.and(None),

@@ -38,6 +38,7 @@ impl M<'_, '_> {
             equipment,
             paid: cost(equipment) + 1,
         });
+        self.refund(owner, seat, None); // TR-15.6
         self.fill_market();
     }
 
@@ -186,6 +187,7 @@ impl M<'_, '_> {
                 targets: [target].into_iter().collect(),
                 bang_card: false,
                 anonymous: false,
+                card: None,
             },
         });
     }

@@ -114,6 +114,7 @@ fn hiding_events_are_exactly_those_that_hide() {
                 "deck_shuffled",
                 "cards_drawn",
                 "kit_looked",
+                "map_looked",
                 "kit_kept",
                 "card_stolen",
                 "cards_inherited",

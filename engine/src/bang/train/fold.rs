@@ -73,7 +73,12 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
                 _ => {}
             }
         }
-        Event::TrainStage { stage } => t.end = *stage,
+        Event::TrainStage { stage } => {
+            t.end = *stage;
+            if stage.is_none() {
+                t.full_steam = None;
+            }
+        }
         Event::RailcarTaken {
             seat,
             railcar,
@@ -97,7 +102,7 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
                 t.taken = t.taken.saturating_add(1);
             }
         }
-        _ => return false,
+        _ => return super::cards::fold(s, event),
     }
     true
 }
@@ -107,6 +112,7 @@ pub(crate) fn turn_started(t: &mut Train) {
     t.taken = 0;
     t.free_advance_used = false;
     t.auto_advanced = false;
+    t.map = None;
 }
 
 /// A railcar leaving play goes face down to the bottom of the railcar deck

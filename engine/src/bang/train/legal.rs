@@ -48,7 +48,7 @@ fn payments(s: &State, seat: Seat, cost: StationCost) -> Vec<(Option<Card>, Opti
 }
 
 /// Where `seat` may place railcar `car` he takes (TR-5.3, TR-11.8).
-fn placements(s: &State, seat: Seat, car: Card) -> Vec<Option<Seat>> {
+pub(super) fn placements(s: &State, seat: Seat, car: Card) -> Vec<Option<Seat>> {
     match railcar(car).map(|r| r.kind) {
         Some(RailcarKind::LumberFlatcar) => s.seats().filter(|&x| s.alive(x)).map(Some).collect(),
         Some(RailcarKind::GhostCar) => s

@@ -6,12 +6,18 @@
 //! Railcars are played as blue cards (TR-9.1): in play they sit among a
 //! player's cards in play, with ids 101–116 beside the playing cards' 1–96.
 
+mod cards;
 mod fold;
 mod legal;
 pub mod railcars;
 mod run;
 pub mod stations;
 
+pub use cards::MapStage;
+pub(crate) use cards::{
+    bang_limit, card_plays, check_succeeds, map_actions, map_pending, most_wanted_checked, played,
+    played_as, robbery_actions, robbery_pending,
+};
 pub(crate) use fold::{fold, to_railcar_deck, turn_started};
 pub(crate) use legal::{railcar_chance, take_actions};
 
@@ -59,6 +65,18 @@ pub struct Train {
     pub free_advance_used: bool,
     /// This turn: whether the automatic advance was made (TR-4.1).
     pub auto_advanced: bool,
+    /// Full Steam (TR-13.4): the Locomotive's effect cancelled (0) or
+    /// doubled (2) at the End of the Line it started.
+    pub full_steam: Option<u8>,
+    /// Map (TR-13.6): this turn's look at the top of the deck.
+    pub map: Option<MapStage>,
+}
+
+impl Train {
+    /// §7.3: how many times the Locomotive acts (1; Full Steam: 0 or 2).
+    pub fn locomotive_times(&self) -> u8 {
+        self.full_steam.unwrap_or(1)
+    }
 }
 
 /// The train as every viewer sees it (the row, the Locomotive and the cars

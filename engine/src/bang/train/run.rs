@@ -126,8 +126,9 @@ impl M<'_, '_> {
         });
         if end || self.s().train.end == Some(EndStage::Chance) {
             // §7.2: the chance is taken; the Locomotive acts next.
+            let left = self.s().train.locomotive_times();
             self.emit(Event::TrainStage {
-                stage: Some(EndStage::Locomotive { left: 1 }),
+                stage: Some(EndStage::Locomotive { left }),
             });
         }
         self.fill_train();
@@ -135,8 +136,9 @@ impl M<'_, '_> {
 
     /// §7.2: the current player lets his chance at the End of the Line go.
     pub fn skip_chance(&mut self) {
+        let left = self.s().train.locomotive_times();
         self.emit(Event::TrainStage {
-            stage: Some(EndStage::Locomotive { left: 1 }),
+            stage: Some(EndStage::Locomotive { left }),
         });
     }
 
@@ -193,6 +195,7 @@ impl M<'_, '_> {
                 targets,
                 bang_card: false,
                 anonymous: true,
+                card: None,
             },
         });
     }
