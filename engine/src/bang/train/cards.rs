@@ -216,7 +216,7 @@ pub(crate) fn played(s: &mut State, seat: Seat, card: Card, k: Kind, target: Opt
             });
         }
         Kind::TrainRobbery => {
-            if crate::bang::gold::calumet_ignores(s, t, seat, card) {
+            if s.calumet_ignores(t, seat, card) {
                 return;
             }
             s.effect = Some(Effect::Robbery {
