@@ -185,6 +185,22 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         advance: bool,
     },
+    /// Train Robbery, Sancho (TC5): take `railcar` from the train for free,
+    /// after the free advance if `advance`; in front of `place` as above.
+    #[cfg_attr(feature = "openapi", schema(title = "free_railcar"))]
+    FreeRailcar {
+        /// The railcar.
+        railcar: Card,
+        /// Ghost Car, Lumber Flatcar: in front of whom.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        place: Option<Seat>,
+        /// The free advance first.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        advance: bool,
+    },
+    /// Train Robbery, Zippy Roy (TC8): advance the train 1 station.
+    #[cfg_attr(feature = "openapi", schema(title = "advance_train"))]
+    AdvanceTrain,
     /// Standing orders for later windows (any time, private).
     #[cfg_attr(feature = "openapi", schema(title = "set_orders"))]
     SetOrders {

@@ -9,7 +9,7 @@ use super::cards::{Card, Kind, kind};
 use super::characters::Character;
 use super::gold::{NuggetUse, can_pay, gold_actions, hand_limit, josh_uses};
 use super::state::{Effect, MAX_PLAYERS, Phase, State, WindowKind};
-use super::train::{EndStage, railcar_chance, take_actions};
+use super::train::{EndStage, railcar_chance, take_actions, zippy_roy_actions};
 use crate::core::{Role, Seat};
 
 /// What a seat must decide.
@@ -259,6 +259,7 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
             heals(s, seat, out);
             gold_actions(s, seat, out);
             take_actions(s, seat, true, out);
+            zippy_roy_actions(s, seat, out);
             out.push(Action::EndTurn);
         }
         Decision::Discard { .. } => {

@@ -121,6 +121,12 @@ impl M<'_, '_> {
                 place,
                 advance,
             } => self.take_railcar(seat, railcar, [pay, pay_also], place, advance),
+            Action::FreeRailcar {
+                railcar,
+                place,
+                advance,
+            } => self.sancho_takes(seat, railcar, place, advance),
+            Action::AdvanceTrain => self.zippy_roy_advances(),
             Action::Barrel => self.use_barrel(seat, false),
             Action::Respond { card } => {
                 if let Some(kind) = window {

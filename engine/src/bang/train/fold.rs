@@ -70,6 +70,7 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
             match how {
                 Advance::Automatic => t.auto_advanced = true,
                 Advance::Free => t.free_advance_used = true,
+                Advance::ZippyRoy => t.zippy_used = true,
                 _ => {}
             }
         }
@@ -79,7 +80,7 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
             railcar,
             to,
             counts,
-            ..
+            station,
         } => {
             let Some(i) = t.cars.iter().position(|c| c == railcar) else {
                 return true;
@@ -95,6 +96,8 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
             t.cars.remove(i); // TR-5.4: the cars behind close up
             if *counts {
                 t.taken = t.taken.saturating_add(1);
+                // TC5: a counted railcar paid by no station is Sancho's.
+                t.sancho_used |= station.is_none();
             }
         }
         _ => return false,
@@ -107,6 +110,8 @@ pub(crate) fn turn_started(t: &mut Train) {
     t.taken = 0;
     t.free_advance_used = false;
     t.auto_advanced = false;
+    t.zippy_used = false;
+    t.sancho_used = false;
 }
 
 /// A railcar leaving play goes face down to the bottom of the railcar deck

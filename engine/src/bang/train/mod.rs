@@ -6,12 +6,14 @@
 //! Railcars are played as blue cards (TR-9.1): in play they sit among a
 //! player's cards in play, with ids 101–116 beside the playing cards' 1–96.
 
+mod characters;
 mod fold;
 mod legal;
 pub mod railcars;
 mod run;
 pub mod stations;
 
+pub(crate) use characters::zippy_roy_actions;
 pub(crate) use fold::{fold, to_railcar_deck, turn_started};
 pub(crate) use legal::{railcar_chance, take_actions};
 
@@ -59,6 +61,10 @@ pub struct Train {
     pub free_advance_used: bool,
     /// This turn: whether the automatic advance was made (TR-4.1).
     pub auto_advanced: bool,
+    /// This turn: whether Zippy Roy advanced the train (TC8).
+    pub zippy_used: bool,
+    /// This turn: whether Sancho took his free railcar (TC5).
+    pub sancho_used: bool,
 }
 
 /// The train as every viewer sees it (the row, the Locomotive and the cars

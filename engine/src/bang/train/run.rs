@@ -107,6 +107,12 @@ impl M<'_, '_> {
         else {
             return;
         };
+        self.pay_station(seat, st, pay);
+        self.railcar_taken(seat, railcar, place, Some(st), end);
+    }
+
+    /// TR-5.2: `seat` pays station `st` with `pay` (Tombrock: 1 life).
+    fn pay_station(&mut self, seat: Seat, st: u8, pay: [Option<u8>; 2]) {
         if station(st).cost == StationCost::Life {
             self.lose(seat, 1, None);
         } else {
@@ -117,11 +123,24 @@ impl M<'_, '_> {
                 self.hand_left(seat);
             }
         }
+    }
+
+    /// `seat` took `railcar` (counted for his limit): it goes in front of
+    /// `place`; at the End of the Line (`end`: reached by the take's free
+    /// advance) the chance is used and the Locomotive acts next.
+    pub(super) fn railcar_taken(
+        &mut self,
+        seat: Seat,
+        railcar: u8,
+        place: Option<Seat>,
+        station: Option<u8>,
+        end: bool,
+    ) {
         self.emit(Event::RailcarTaken {
             seat,
             railcar,
             to: place.unwrap_or(seat),
-            station: Some(st),
+            station,
             counts: true,
         });
         if end || self.s().train.end == Some(EndStage::Chance) {
@@ -142,7 +161,9 @@ impl M<'_, '_> {
 
     /// §7.1: effects on the train's arrival (the Great Train Robbery's
     /// characters hook in here).
-    pub fn arrival(&mut self) {}
+    pub fn arrival(&mut self) {
+        self.manuelita_draws();
+    }
 
     /// One step of the End of the Line (§7), when nothing else is resolving.
     pub fn end_of_the_line_step(&mut self, stage: EndStage) -> Step {

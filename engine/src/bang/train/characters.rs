@@ -1,0 +1,100 @@
+//! The Great Train Robbery's characters (`rules/train-robbery.md` §14) that
+//! touch the train or the turn: Benny Brawler (TC1), Jimmy Texas (TC3),
+//! Manuelita (TC4), Sancho (TC5) and Zippy Roy (TC8).
+
+use super::legal::placements;
+use super::{Advance, EndStage, Train};
+use crate::bang::Character;
+use crate::bang::actions::Action;
+use crate::bang::machine::M;
+use crate::bang::state::State;
+use crate::core::Seat;
+
+/// TC1: Benny Brawler may take any number of railcars in his turn.
+pub(super) fn no_railcar_limit(s: &State, seat: Seat) -> bool {
+    s.is(seat, Character::BennyBrawler)
+}
+
+/// TC5: Sancho's free railcar, any car of `train` (D-T3: paired or not),
+/// after the free advance if `advance`. It counts as his one railcar, so the
+/// caller has checked his limit.
+pub(super) fn sancho_takes(
+    s: &State,
+    seat: Seat,
+    train: &Train,
+    advance: bool,
+    out: &mut Vec<Action>,
+) {
+    if !s.is(seat, Character::Sancho) || s.train.sancho_used || seat != s.turn.seat {
+        return;
+    }
+    for &railcar in &train.cars {
+        for place in placements(s, seat, railcar) {
+            out.push(Action::FreeRailcar {
+                railcar,
+                place,
+                advance,
+            });
+        }
+    }
+}
+
+/// TC8: Zippy Roy advances the train once a turn, in his phase 2.
+pub(crate) fn zippy_roy_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
+    let t = &s.train;
+    if t.on
+        && t.end.is_none()
+        && !t.zippy_used
+        && seat == s.turn.seat
+        && s.is(seat, Character::ZippyRoy)
+    {
+        out.push(Action::AdvanceTrain);
+    }
+}
+
+impl M<'_, '_> {
+    /// TC5: Sancho takes `railcar` from the train for free (after the free
+    /// advance if `advance`).
+    pub fn sancho_takes(&mut self, seat: Seat, railcar: u8, place: Option<Seat>, advance: bool) {
+        let mut end = false;
+        if advance {
+            self.advance_train(Advance::Free);
+            end = self.s().train.end == Some(EndStage::Arrival);
+            if end {
+                self.arrival();
+            }
+        }
+        if self.s().train.cars.contains(&railcar) {
+            self.railcar_taken(seat, railcar, place, None, end);
+        }
+    }
+
+    /// TC8: Zippy Roy advances the train; no railcar, no obligation.
+    pub fn zippy_roy_advances(&mut self) {
+        self.advance_train(Advance::ZippyRoy);
+    }
+
+    /// TC4: on the train's arrival at the End of the Line, every Manuelita
+    /// in play draws 2 (from the current player clockwise).
+    pub(super) fn manuelita_draws(&mut self) {
+        let s = self.s();
+        let current = s.turn.seat;
+        let order: Vec<Seat> = std::iter::once(current)
+            .chain(s.others_clockwise(current))
+            .filter(|&x| s.in_play(x) && s.is(x, Character::Manuelita))
+            .collect();
+        for seat in order {
+            self.draw(seat, 2);
+        }
+    }
+
+    /// TC3: Jimmy Texas draws 1 at the end of his turn, after phase 3 (also
+    /// when Jail skipped it).
+    pub fn jimmy_texas_draws(&mut self) {
+        let s = self.s();
+        let seat = s.turn.seat;
+        if s.train.on && s.in_play(seat) && !s.turn.shadow && s.is(seat, Character::JimmyTexas) {
+            self.draw(seat, 1);
+        }
+    }
+}
