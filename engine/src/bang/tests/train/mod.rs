@@ -3,6 +3,7 @@
 //! acceptance cases as they land and by random games in which every
 //! invariant holds, replay equals live play and the audit accepts the log.
 
+mod characters;
 mod random;
 #[allow(clippy::module_inception)] // named as the brief asks: the train itself
 mod train;

@@ -1,0 +1,172 @@
+//! Acceptance cases of the Great Train Robbery's characters (§14, §17), and
+//! one case per character ability the list does not cover (`tgr_tcN_…`).
+
+use super::super::*;
+use super::train::*;
+use crate::bang::train::{Advance, EndStage};
+
+#[test]
+fn tgr_ac_08_zippy_roy_advances_without_a_take_then_uses_the_free_advance() {
+    let mut t = tr(
+        &[PedroRamirez, ZippyRoy, BlackJack, KitCarlson],
+        &roles(4),
+        &[BOOM_TOWN, DODGEVILLE, CROWNS_HOLE, VIRGINIA_TOWN],
+        1,
+    );
+    t.give(B, &[MISSED_KC]);
+    t.s.turn.seat = B;
+    let events = t.ok(B, Action::AdvanceTrain);
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::TrainAdvanced {
+            how: Advance::ZippyRoy
+        }
+    )));
+    assert!(!has(&events, |e| matches!(e, Event::RailcarTaken { .. })));
+    assert_eq!(t.s.train.position, 2);
+    assert_eq!(t.waiting(), vec![(B, Decision::Play)], "no obligation");
+    assert!(t.act(B, Action::AdvanceTrain).is_err(), "once a turn");
+    // The free advance: car 1 ↔ S2 (Dodgeville), paid with the Missed!.
+    t.ok(B, take_after_advance(MAIL_CAR, Some(MISSED_KC)));
+    assert!(t.s.p(B).in_play.contains(&MAIL_CAR));
+    assert_eq!(t.s.train.position, 3);
+}
+
+#[test]
+fn tgr_ac_21_sancho_takes_his_free_railcar_after_the_free_advance() {
+    let mut t = tr(
+        &[PedroRamirez, Sancho, BlackJack, KitCarlson],
+        &roles(4),
+        &[BOOM_TOWN, DODGEVILLE, CROWNS_HOLE, VIRGINIA_TOWN],
+        1,
+    );
+    t.give(B, &[BANG_QH, MISSED_KC]);
+    t.s.turn.seat = B;
+    // Car 3 will not be paired after the advance: his choice all the same.
+    let events = t.ok(
+        B,
+        Action::FreeRailcar {
+            railcar: PASSENGER_CAR,
+            place: None,
+            advance: true,
+        },
+    );
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::TrainAdvanced { how: Advance::Free }
+    )));
+    assert!(t.s.p(B).in_play.contains(&PASSENGER_CAR));
+    assert_eq!(t.hand(B).len(), 2, "for free");
+    assert_eq!(t.s.train.taken, 1, "his railcar for the turn");
+    assert!(
+        !legal_actions(&t.s, B)
+            .iter()
+            .any(|a| matches!(a, Action::TakeRailcar { .. } | Action::FreeRailcar { .. })),
+        "he may not pay for another"
+    );
+    assert!(t.act(B, take(MAIL_CAR, Some(BANG_QH))).is_err());
+}
+
+#[test]
+fn tgr_ac_51_manuelita_draws_2_when_another_players_free_advance_ends_the_line() {
+    let mut t = tr(
+        &[PedroRamirez, BlackJack, Manuelita, KitCarlson],
+        &roles(4),
+        &[BOOM_TOWN, DODGEVILLE, CROWNS_HOLE, VIRGINIA_TOWN],
+        4,
+    );
+    for seat in 0..4 {
+        t.orders(seat, auto());
+    }
+    t.s.turn.seat = B;
+    t.give(B, &[BANG_QH, BEER]);
+    let car = t.s.train.cars[0];
+    let events = t.ok(
+        B,
+        Action::TakeRailcar {
+            railcar: car,
+            pay: Some(BANG_QH),
+            pay_also: Some(BEER),
+            place: None,
+            advance: true,
+        },
+    );
+    let drawn = at(&events, |e| matches!(e, Event::CardsDrawn { seat: C, .. }));
+    let shot = at(&events, |e| matches!(e, Event::ShotAt { .. }));
+    assert!(drawn < shot, "before the Locomotive effect");
+    let n: usize = events
+        .iter()
+        .map(|e| match e {
+            Event::CardsDrawn { seat: C, cards } => cards.len(),
+            _ => 0,
+        })
+        .sum();
+    assert_eq!(n, 2);
+}
+
+#[test]
+fn tgr_tc4_manuelita_draws_2_when_the_automatic_advance_ends_the_line() {
+    let mut t = tr(
+        &[PedroRamirez, Manuelita, BlackJack, KitCarlson],
+        &roles(4),
+        &[BOOM_TOWN, DODGEVILLE, CROWNS_HOLE, VIRGINIA_TOWN],
+        4,
+    );
+    let events = start_turn(&mut t, A);
+    let arrival = at(&events, |e| {
+        matches!(
+            e,
+            Event::TrainStage {
+                stage: Some(EndStage::Arrival)
+            }
+        )
+    });
+    let drawn = at(&events, |e| matches!(e, Event::CardsDrawn { seat: B, .. }));
+    assert!(arrival < drawn);
+    assert_eq!(t.hand(B).len(), 2);
+}
+
+#[test]
+fn tgr_tc3_jimmy_texas_draws_at_the_end_of_his_turn_even_when_jailed() {
+    let mut t = tr(
+        &[PedroRamirez, JimmyTexas, BlackJack, KitCarlson],
+        &roles(4),
+        &[BOOM_TOWN, DODGEVILLE, CROWNS_HOLE, VIRGINIA_TOWN],
+        2,
+    );
+    t.s.turn.seat = B;
+    let events = t.ok(B, Action::EndTurn);
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::CardsDrawn { seat: B, .. }
+    )));
+    assert_eq!(t.hand(B).len(), 1);
+    assert_eq!(t.s.turn.seat, C, "then the next turn");
+
+    // Jailed: the check fails (a ♠ on top), he still draws at the end.
+    let mut t = tr(
+        &[PedroRamirez, JimmyTexas, BlackJack, KitCarlson],
+        &roles(4),
+        &[BOOM_TOWN, DODGEVILLE, CROWNS_HOLE, VIRGINIA_TOWN],
+        2,
+    );
+    t.equip(B, &[JAIL_4H]).stack(&[MISSED_2S]);
+    let events = start_turn(&mut t, B);
+    let check = at(&events, |e| matches!(e, Event::CheckFlipped { .. }));
+    let drawn = at(&events, |e| matches!(e, Event::CardsDrawn { seat: B, .. }));
+    assert!(check < drawn);
+    assert_eq!(t.hand(B).len(), 1);
+}
+
+#[test]
+fn tgr_characters_do_nothing_without_the_expansion() {
+    // Without the expansion nobody gets the train's actions.
+    let mut t = T::new(&[PedroRamirez, ZippyRoy, Sancho, JimmyTexas], &roles(4));
+    t.s.turn.seat = B;
+    assert!(!legal_actions(&t.s, B).contains(&Action::AdvanceTrain));
+    let events = t.ok(B, Action::EndTurn);
+    assert!(!has(&events, |e| matches!(
+        e,
+        Event::CardsDrawn { seat: B, .. }
+    )));
+}
