@@ -380,7 +380,13 @@ pub fn apply(s: &mut State, event: &Event) {
                 && let Some(p) = player(s, *seat)
             {
                 p.hand.push(*card);
-                let next = s.next_alive(*seat);
+                let mut next = s.next_alive(*seat);
+                if Some(next) == s.train.store_exempt {
+                    next = s.next_alive(next); // TC6: he does not pick
+                }
+                if s.store.is_empty() {
+                    s.train.store_exempt = None;
+                }
                 if let Some(Effect::Store { next: n }) = s.effect.as_mut() {
                     *n = next;
                 }
@@ -600,6 +606,9 @@ fn played(s: &mut State, seat: Seat, card: Card, target: Option<Seat>) {
         return;
     }
     s.discard.push(card);
+    if k == Kind::GeneralStore {
+        s.train.store_exempt = target; // TC6: Sgt. Blaze's exempted player
+    }
     match k {
         Kind::Bang | Kind::Missed => {
             s.turn.bangs = s.turn.bangs.saturating_add(1);
@@ -613,9 +622,12 @@ fn played(s: &mut State, seat: Seat, card: Card, target: Option<Seat>) {
             }
         }
         Kind::Gatling => {
+            // TC6: Sgt. Blaze's exempted player (only his play names one).
+            let mut targets = s.others_clockwise(seat);
+            targets.retain(|t| Some(*t) != target);
             s.effect = Some(Effect::Shots {
                 source: seat,
-                targets: s.others_clockwise(seat),
+                targets,
                 bang_card: false,
                 anonymous: false,
             });
@@ -625,6 +637,7 @@ fn played(s: &mut State, seat: Seat, card: Card, target: Option<Seat>) {
             // GR-7.7: a ♦ Indians! skips a Calumet's owner.
             let mut targets = s.others_clockwise(seat);
             targets.retain(|t| !super::gold::calumet_ignores(s, *t, seat, card));
+            targets.retain(|t| Some(*t) != target); // TC6
             s.effect = Some(Effect::Indians {
                 source: seat,
                 targets,

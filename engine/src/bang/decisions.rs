@@ -9,7 +9,7 @@ use super::cards::{Card, Kind, kind};
 use super::characters::Character;
 use super::gold::{NuggetUse, can_pay, gold_actions, hand_limit, josh_uses};
 use super::state::{Effect, MAX_PLAYERS, Phase, State, WindowKind};
-use super::train::{EndStage, railcar_chance, take_actions, zippy_roy_actions};
+use super::train::{EndStage, blaze_exemptions, railcar_chance, take_actions, zippy_roy_actions};
 use crate::core::{Role, Seat};
 
 /// What a seat must decide.
@@ -352,7 +352,10 @@ fn plays(s: &State, seat: Seat, out: &mut Vec<Action>) {
             | Kind::WellsFargo
             | Kind::GeneralStore
             | Kind::Indians
-            | Kind::Gatling => out.push(play(card, None, None)),
+            | Kind::Gatling => {
+                out.push(play(card, None, None));
+                blaze_exemptions(s, seat, card, out);
+            }
             Kind::Panic | Kind::CatBalou => {
                 let near = |t: Seat| k == Kind::CatBalou || s.distance(seat, t) <= 1;
                 for t in std::iter::once(seat).chain(others.iter().copied()) {

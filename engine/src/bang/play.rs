@@ -168,7 +168,10 @@ impl M<'_, '_> {
         }
         self.emit(Event::CardPlayed { seat, card, target });
         self.hand_left(seat);
-        if let Some(t) = target.filter(|&t| calumet_ignores(self.s(), t, seat, card)) {
+        let exempt = super::train::exempts(k).then_some(target).flatten(); // TC6
+        if let Some(t) =
+            target.filter(|&t| exempt.is_none() && calumet_ignores(self.s(), t, seat, card))
+        {
             // GR-7.7: spent, but nothing happens to him.
             return self.emit(Event::Unaffected { seat: t, card });
         }
@@ -178,6 +181,7 @@ impl M<'_, '_> {
                 let order = std::iter::once(seat).chain(s.others_clockwise(seat));
                 let heal: Vec<Seat> = order
                     .filter(|&x| s.in_play(x) && s.p(x).life < s.p(x).max_life as i8)
+                    .filter(|&x| Some(x) != exempt)
                     .collect();
                 for x in heal {
                     self.emit(Event::LifeGained { seat: x, amount: 1 });
@@ -189,7 +193,7 @@ impl M<'_, '_> {
             Kind::WellsFargo => {
                 self.draw(seat, 3);
             }
-            Kind::GeneralStore => self.reveal_store(seat),
+            Kind::GeneralStore => self.reveal_store_except(seat, exempt),
             Kind::Panic | Kind::CatBalou => {
                 let Some(t) = target else { return };
                 if matches!(self.s().effect, Some(Effect::GiveUp { .. })) {
@@ -234,7 +238,18 @@ impl M<'_, '_> {
 
     /// General Store (§12.3): as many cards as players in play, revealed.
     pub fn reveal_store(&mut self, seat: Seat) {
-        let n = self.s().alive_count() as usize;
+        self.reveal_store_except(seat, None);
+    }
+
+    /// A General Store from `seat` that `except` sits out (TC6, Sgt. Blaze:
+    /// one card fewer, and he does not pick).
+    pub fn reveal_store_except(&mut self, seat: Seat, except: Option<Seat>) {
+        let n = self.s().alive_count() as usize - usize::from(except.is_some());
+        let seat = if except == Some(seat) {
+            self.s().next_alive(seat)
+        } else {
+            seat
+        };
         let mut revealed = 0;
         let mut any = false;
         while revealed < n {

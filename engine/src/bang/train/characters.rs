@@ -6,6 +6,7 @@ use super::legal::placements;
 use super::{Advance, EndStage, Train};
 use crate::bang::Character;
 use crate::bang::actions::Action;
+use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::machine::M;
 use crate::bang::state::State;
 use crate::core::Seat;
@@ -96,5 +97,38 @@ impl M<'_, '_> {
         if s.train.on && s.in_play(seat) && !s.turn.shadow && s.is(seat, Character::JimmyTexas) {
             self.draw(seat, 1);
         }
+    }
+}
+
+/// TC6: the cards whose several targets Sgt. Blaze may exempt one of (the
+/// play names the exempted player as its target).
+pub(crate) fn exempts(k: Kind) -> bool {
+    matches!(
+        k,
+        Kind::Gatling | Kind::Indians | Kind::Saloon | Kind::GeneralStore
+    )
+}
+
+/// TC6: Sgt. Blaze's plays of `card` exempting one of its targets (D-T23:
+/// himself too when he is one).
+pub(crate) fn blaze_exemptions(s: &State, seat: Seat, card: Card, out: &mut Vec<Action>) {
+    let k = kind(card);
+    if !s.train.on || !exempts(k) || !s.is(seat, Character::SgtBlaze) {
+        return;
+    }
+    let others = s.others_clockwise(seat);
+    let targets: Vec<Seat> = match k {
+        Kind::Gatling | Kind::Indians => others.to_vec(),
+        _ => std::iter::once(seat).chain(others).collect(),
+    };
+    if targets.len() < 2 {
+        return; // not several targets
+    }
+    for t in targets {
+        out.push(Action::Play {
+            card,
+            target: Some(t),
+            in_play: None,
+        });
     }
 }

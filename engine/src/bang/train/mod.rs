@@ -13,7 +13,7 @@ pub mod railcars;
 mod run;
 pub mod stations;
 
-pub(crate) use characters::zippy_roy_actions;
+pub(crate) use characters::{blaze_exemptions, exempts, zippy_roy_actions};
 pub(crate) use fold::{fold, to_railcar_deck, turn_started};
 pub(crate) use legal::{railcar_chance, take_actions};
 
@@ -65,6 +65,9 @@ pub struct Train {
     pub zippy_used: bool,
     /// This turn: whether Sancho took his free railcar (TC5).
     pub sancho_used: bool,
+    /// The player Sgt. Blaze exempted from the General Store being picked
+    /// (TC6), while it lasts.
+    pub store_exempt: Option<crate::core::Seat>,
 }
 
 /// The train as every viewer sees it (the row, the Locomotive and the cars

@@ -170,3 +170,67 @@ fn tgr_characters_do_nothing_without_the_expansion() {
         Event::CardsDrawn { seat: B, .. }
     )));
 }
+
+#[test]
+fn tgr_ac_49_sgt_blazes_general_store_exempting_d() {
+    let mut t = tr(
+        &[SgtBlaze, PedroRamirez, BlackJack, KitCarlson, JesseJones],
+        &roles(5),
+        &[BOOM_TOWN, DODGEVILLE, CROWNS_HOLE, 13, VIRGINIA_TOWN],
+        1,
+    );
+    t.give(A, &[GENERAL_STORE]);
+    let events = t.play(A, GENERAL_STORE, Some(D));
+    let revealed: usize = events
+        .iter()
+        .map(|e| match e {
+            Event::StoreRevealed { cards, .. } => cards.len(),
+            _ => 0,
+        })
+        .sum();
+    assert_eq!(revealed, 4, "one card fewer");
+    let mut picks = events;
+    while !t.s.store.is_empty() {
+        let (seat, _) = t.waiting()[0];
+        let card = t.s.store[0];
+        picks.extend(t.ok(seat, Action::Pick { card }));
+    }
+    let order: Vec<Seat> = picks
+        .iter()
+        .filter_map(|e| match e {
+            Event::StorePicked { seat, .. } => Some(*seat),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(order, vec![A, B, C, E], "D does not pick");
+    assert!(t.hand(D).is_empty());
+    assert_eq!(t.s.train.store_exempt, None);
+}
+
+#[test]
+fn tgr_tc6_sgt_blazes_gatling_spares_the_exempted_player() {
+    let mut t = tr(
+        &[SgtBlaze, PedroRamirez, BlackJack, KitCarlson],
+        &roles(4),
+        &[BOOM_TOWN, DODGEVILLE, CROWNS_HOLE, VIRGINIA_TOWN],
+        1,
+    );
+    for seat in 0..4 {
+        t.orders(seat, auto());
+    }
+    t.give(A, &[GATLING]);
+    let events = t.play(A, GATLING, Some(C));
+    let shot: Vec<Seat> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::ShotAt { target, .. } => Some(*target),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(shot, vec![B, D]);
+    assert_eq!(t.hp(C), 4);
+    // Another character may not name a target for his Gatling.
+    let mut t = tr_plain(4, &[BOOM_TOWN, DODGEVILLE, CROWNS_HOLE, VIRGINIA_TOWN], 1);
+    t.give(A, &[GATLING]);
+    assert!(t.act(A, play_at(GATLING, Some(C))).is_err());
+}
