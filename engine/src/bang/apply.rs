@@ -414,7 +414,8 @@ pub fn apply(s: &mut State, event: &Event) {
         | Event::RailcarAdded { .. }
         | Event::TrainAdvanced { .. }
         | Event::TrainStage { .. }
-        | Event::RailcarTaken { .. } => {
+        | Event::RailcarTaken { .. }
+        | Event::TrainWatched { .. } => {
             super::train::fold(s, event);
         }
         Event::EffectStarted { effect } => {

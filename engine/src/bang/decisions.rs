@@ -35,6 +35,9 @@ pub enum Decision {
     /// Train Robbery, End of the Line (§7.2): take a railcar now, or `pass`.
     #[cfg_attr(feature = "openapi", schema(title = "railcar_chance"))]
     RailcarChance,
+    /// Train Robbery, Shade O'Connor (TC7): `discard` a hand card to draw 1, or `pass`.
+    #[cfg_attr(feature = "openapi", schema(title = "shade_o_connor"))]
+    ShadeOConnor,
     /// Lucky Duke: the result of a "draw!".
     #[cfg_attr(feature = "openapi", schema(title = "choose_check"))]
     ChooseCheck,
@@ -154,6 +157,13 @@ pub fn pending(s: &State) -> ArrayVec<Pending, MAX_PLAYERS> {
     if s.gold.josh.is_some() && s.effect.is_none() && s.shot.is_none() && s.dying.is_none() {
         return one(seat, Decision::UseEquipment, false);
     }
+    if let Some(shade) = s.train.shade
+        && s.effect.is_none()
+        && s.shot.is_none()
+        && s.dying.is_none()
+    {
+        return one(shade, Decision::ShadeOConnor, false);
+    }
     if s.train.end == Some(EndStage::Chance)
         && s.effect.is_none()
         && s.shot.is_none()
@@ -247,6 +257,12 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
         Decision::UseEquipment => josh_uses(s, seat, out),
         Decision::RailcarChance => {
             take_actions(s, seat, false, out);
+            out.push(Action::Pass);
+        }
+        Decision::ShadeOConnor => {
+            for &card in hand {
+                out.push(Action::Discard { card });
+            }
             out.push(Action::Pass);
         }
         Decision::ChooseCheck => {

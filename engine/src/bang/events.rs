@@ -588,6 +588,13 @@ pub enum Event {
         /// Whether it counts as his one railcar this turn (TR-5.5).
         counts: bool,
     },
+    /// Train Robbery, Shade O'Connor (TC7): he answered a train advance
+    /// outside his turn (a discard and a draw follow if he swaps).
+    #[cfg_attr(feature = "openapi", schema(title = "train_watched"))]
+    TrainWatched {
+        /// Shade O'Connor.
+        seat: Seat,
+    },
     /// The game is over; the seed is revealed.
     #[cfg_attr(feature = "openapi", schema(title = "game_ended"))]
     GameEnded {

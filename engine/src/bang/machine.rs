@@ -85,6 +85,9 @@ impl M<'_, '_> {
             self.effect_step(effect);
             return Step::Moved;
         }
+        if s.train.shade.is_some() {
+            return Step::Waits; // TC7: Shade O'Connor decides
+        }
         if let Some(stage) = s.train.end {
             return self.end_of_the_line_step(stage);
         }

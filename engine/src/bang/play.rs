@@ -87,6 +87,9 @@ impl M<'_, '_> {
             Action::EndTurn => self.emit(Event::PhaseStarted {
                 phase: Phase::Discard,
             }),
+            Action::Discard { card } if self.s().train.shade == Some(seat) => {
+                self.shade_swaps(seat, Some(card))
+            }
             Action::Discard { card } if !self.s().kit.is_empty() => {
                 self.dutch_discard(seat, card);
             }
@@ -136,6 +139,8 @@ impl M<'_, '_> {
             Action::Pass => {
                 if let Some(kind) = window {
                     self.decline(seat, kind);
+                } else if self.s().train.shade == Some(seat) {
+                    self.shade_swaps(seat, None);
                 } else if self.s().train.end == Some(EndStage::Chance) {
                     self.skip_chance();
                 }

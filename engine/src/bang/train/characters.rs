@@ -7,6 +7,7 @@ use super::{Advance, EndStage, Train};
 use crate::bang::Character;
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, kind};
+use crate::bang::events::Event;
 use crate::bang::machine::M;
 use crate::bang::state::State;
 use crate::core::Seat;
@@ -130,5 +131,30 @@ pub(crate) fn blaze_exemptions(s: &State, seat: Seat, card: Card, out: &mut Vec<
             target: Some(t),
             in_play: None,
         });
+    }
+}
+
+/// TC7: the Shade O'Connor asked after a train advance: in play, not the
+/// current player, with a card to discard.
+pub(super) fn shade_asked(s: &State) -> Option<Seat> {
+    s.seats().find(|&x| {
+        s.in_play(x)
+            && x != s.turn.seat
+            && s.is(x, Character::ShadeOConnor)
+            && !s.p(x).hand.is_empty()
+    })
+}
+
+impl M<'_, '_> {
+    /// TC7: Shade O'Connor discards `card` and draws 1, or lets it go.
+    pub fn shade_swaps(&mut self, seat: Seat, card: Option<Card>) {
+        self.emit(Event::TrainWatched { seat });
+        if let Some(card) = card {
+            self.emit(Event::Discarded {
+                seat,
+                cards: vec![card],
+            });
+            self.draw(seat, 1);
+        }
     }
 }

@@ -63,6 +63,9 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
             }
         }
         Event::TrainAdvanced { how } => {
+            let shade = super::characters::shade_asked(s);
+            let t = &mut s.train;
+            t.shade = shade;
             t.position = match how {
                 Advance::FullSteam => t.stations() + 1,
                 _ => t.position.saturating_add(1),
@@ -75,6 +78,7 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
             }
         }
         Event::TrainStage { stage } => t.end = *stage,
+        Event::TrainWatched { .. } => t.shade = None,
         Event::RailcarTaken {
             seat,
             railcar,

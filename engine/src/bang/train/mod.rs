@@ -68,6 +68,9 @@ pub struct Train {
     /// The player Sgt. Blaze exempted from the General Store being picked
     /// (TC6), while it lasts.
     pub store_exempt: Option<crate::core::Seat>,
+    /// Shade O'Connor, asked whether he discards 1 card to draw 1 after a
+    /// train advance outside his turn (TC7).
+    pub shade: Option<crate::core::Seat>,
 }
 
 /// The train as every viewer sees it (the row, the Locomotive and the cars

@@ -234,3 +234,83 @@ fn tgr_tc6_sgt_blazes_gatling_spares_the_exempted_player() {
     t.give(A, &[GATLING]);
     assert!(t.act(A, play_at(GATLING, Some(C))).is_err());
 }
+
+#[test]
+fn tgr_ac_50_shade_oconnor_swaps_a_card_when_the_sheriffs_turn_moves_the_train() {
+    let mut t = tr(
+        &[PedroRamirez, ShadeOConnor, BlackJack, KitCarlson],
+        &roles(4),
+        &[BOOM_TOWN, DODGEVILLE, CROWNS_HOLE, VIRGINIA_TOWN],
+        1,
+    );
+    t.give(B, &[BEER]);
+    t.stack(&[BANG_QH]);
+    start_turn(&mut t, A);
+    assert_eq!(t.waiting(), vec![(B, Decision::ShadeOConnor)]);
+    let actions = legal_actions(&t.s, B);
+    assert_eq!(actions, vec![Action::Discard { card: BEER }, Action::Pass]);
+    let events = t.ok(B, Action::Discard { card: BEER });
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::TrainWatched { seat: B }
+    )));
+    assert_eq!(t.hand(B), vec![BANG_QH], "discarded 1, drew 1");
+    assert!(t.s.discard.contains(&BEER));
+    assert_eq!(t.s.train.shade, None);
+    assert_ne!(t.s.turn.phase, Phase::Start, "the Sheriff's turn goes on");
+
+    // In his own turn (Zippy Roy's advance would be his own): nothing. Here,
+    // at the next automatic advance he may also let it go.
+    let mut t = tr(
+        &[PedroRamirez, ShadeOConnor, BlackJack, KitCarlson],
+        &roles(4),
+        &[BOOM_TOWN, DODGEVILLE, CROWNS_HOLE, VIRGINIA_TOWN],
+        1,
+    );
+    t.give(B, &[BEER]);
+    start_turn(&mut t, A);
+    t.pass(B);
+    assert_eq!(t.hand(B), vec![BEER]);
+    assert_eq!(t.s.train.shade, None);
+}
+
+#[test]
+fn tgr_ac_12_manuelita_and_shade_act_on_arrival_before_the_locomotive() {
+    let mut t = tr(
+        &[PedroRamirez, BlackJack, Manuelita, ShadeOConnor],
+        &roles(4),
+        &[BOOM_TOWN, DODGEVILLE, CROWNS_HOLE, VIRGINIA_TOWN],
+        4,
+    );
+    for seat in 0..4 {
+        t.orders(seat, auto());
+    }
+    t.give(D, &[BEER]);
+    t.s.turn.seat = B;
+    t.give(B, &[BANG_QH, MISSED_KC]);
+    let car = t.s.train.cars[0];
+    let events = t.ok(
+        B,
+        Action::TakeRailcar {
+            railcar: car,
+            pay: Some(BANG_QH),
+            pay_also: Some(MISSED_KC),
+            place: None,
+            advance: true,
+        },
+    );
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::CardsDrawn { seat: C, .. }
+    )));
+    assert!(
+        !has(&events, |e| matches!(e, Event::ShotAt { .. })),
+        "Shade first"
+    );
+    assert_eq!(t.waiting(), vec![(D, Decision::ShadeOConnor)]);
+    let events = t.ok(D, Action::Discard { card: BEER });
+    let drawn = at(&events, |e| matches!(e, Event::CardsDrawn { seat: D, .. }));
+    let shot = at(&events, |e| matches!(e, Event::ShotAt { .. }));
+    assert!(drawn < shot);
+    assert!(t.s.train.leland);
+}
