@@ -198,6 +198,15 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         advance: bool,
     },
+    /// Train Robbery, Evan Babbit (TC2): discard `card` (the BANG! card's
+    /// suit) to make `target` (at distance 1 from him) the BANG!'s target.
+    #[cfg_attr(feature = "openapi", schema(title = "redirect"))]
+    Redirect {
+        /// The card discarded from his hand.
+        card: Card,
+        /// The new target.
+        target: Seat,
+    },
     /// Train Robbery, Zippy Roy (TC8): advance the train 1 station.
     #[cfg_attr(feature = "openapi", schema(title = "advance_train"))]
     AdvanceTrain,

@@ -415,7 +415,9 @@ pub fn apply(s: &mut State, event: &Event) {
         | Event::TrainAdvanced { .. }
         | Event::TrainStage { .. }
         | Event::RailcarTaken { .. }
-        | Event::TrainWatched { .. } => {
+        | Event::TrainWatched { .. }
+        | Event::ShotRedirected { .. }
+        | Event::RedirectDeclined { .. } => {
             super::train::fold(s, event);
         }
         Event::EffectStarted { effect } => {
@@ -620,6 +622,7 @@ fn played(s: &mut State, seat: Seat, card: Card, target: Option<Seat>) {
                     bang_card: true,
                     anonymous: false,
                 });
+                s.train.evan = super::train::evan_asked(s, seat, card, t); // TC2
             }
         }
         Kind::Gatling => {

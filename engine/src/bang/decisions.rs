@@ -9,7 +9,9 @@ use super::cards::{Card, Kind, kind};
 use super::characters::Character;
 use super::gold::{NuggetUse, can_pay, gold_actions, hand_limit, josh_uses};
 use super::state::{Effect, MAX_PLAYERS, Phase, State, WindowKind};
-use super::train::{EndStage, blaze_exemptions, railcar_chance, take_actions, zippy_roy_actions};
+use super::train::{
+    EndStage, blaze_exemptions, railcar_chance, redirects, take_actions, zippy_roy_actions,
+};
 use crate::core::{Role, Seat};
 
 /// What a seat must decide.
@@ -35,6 +37,9 @@ pub enum Decision {
     /// Train Robbery, End of the Line (§7.2): take a railcar now, or `pass`.
     #[cfg_attr(feature = "openapi", schema(title = "railcar_chance"))]
     RailcarChance,
+    /// Train Robbery, Evan Babbit (TC2): `redirect` the BANG! card aimed at him, or `pass`.
+    #[cfg_attr(feature = "openapi", schema(title = "evan_babbit"))]
+    EvanBabbit,
     /// Train Robbery, Shade O'Connor (TC7): `discard` a hand card to draw 1, or `pass`.
     #[cfg_attr(feature = "openapi", schema(title = "shade_o_connor"))]
     ShadeOConnor,
@@ -157,6 +162,9 @@ pub fn pending(s: &State) -> ArrayVec<Pending, MAX_PLAYERS> {
     if s.gold.josh.is_some() && s.effect.is_none() && s.shot.is_none() && s.dying.is_none() {
         return one(seat, Decision::UseEquipment, false);
     }
+    if let Some((evan, _)) = s.train.evan {
+        return one(evan, Decision::EvanBabbit, false);
+    }
     if let Some(shade) = s.train.shade
         && s.effect.is_none()
         && s.shot.is_none()
@@ -257,6 +265,10 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
         Decision::UseEquipment => josh_uses(s, seat, out),
         Decision::RailcarChance => {
             take_actions(s, seat, false, out);
+            out.push(Action::Pass);
+        }
+        Decision::EvanBabbit => {
+            redirects(s, seat, out);
             out.push(Action::Pass);
         }
         Decision::ShadeOConnor => {

@@ -595,6 +595,23 @@ pub enum Event {
         /// Shade O'Connor.
         seat: Seat,
     },
+    /// Train Robbery, Evan Babbit (TC2): he discarded `card` (the suit of the
+    /// BANG! card) and `target` is shot instead; the shooter stays responsible.
+    #[cfg_attr(feature = "openapi", schema(title = "shot_redirected"))]
+    ShotRedirected {
+        /// Evan Babbit.
+        seat: Seat,
+        /// The card he discarded.
+        card: Card,
+        /// The new target.
+        target: Seat,
+    },
+    /// Train Robbery, Evan Babbit (TC2): he lets the BANG! card come at him.
+    #[cfg_attr(feature = "openapi", schema(title = "redirect_declined"))]
+    RedirectDeclined {
+        /// Evan Babbit.
+        seat: Seat,
+    },
     /// The game is over; the seed is revealed.
     #[cfg_attr(feature = "openapi", schema(title = "game_ended"))]
     GameEnded {

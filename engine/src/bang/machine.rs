@@ -77,6 +77,9 @@ impl M<'_, '_> {
             self.dying_step(d);
             return Step::Moved;
         }
+        if s.train.evan.is_some() {
+            return Step::Waits; // TC2: Evan Babbit decides first
+        }
         if let Some(shot) = s.shot {
             self.shot_step(shot);
             return Step::Moved;

@@ -130,6 +130,7 @@ impl M<'_, '_> {
                 advance,
             } => self.sancho_takes(seat, railcar, place, advance),
             Action::AdvanceTrain => self.zippy_roy_advances(),
+            Action::Redirect { card, target } => self.evan_redirects(seat, card, target),
             Action::Barrel => self.use_barrel(seat, false),
             Action::Respond { card } => {
                 if let Some(kind) = window {
@@ -139,6 +140,8 @@ impl M<'_, '_> {
             Action::Pass => {
                 if let Some(kind) = window {
                     self.decline(seat, kind);
+                } else if self.s().train.evan.is_some_and(|(e, _)| e == seat) {
+                    self.emit(Event::RedirectDeclined { seat });
                 } else if self.s().train.shade == Some(seat) {
                     self.shade_swaps(seat, None);
                 } else if self.s().train.end == Some(EndStage::Chance) {

@@ -75,7 +75,9 @@ pub fn decide(view: &View, memory: &Memory, legal: &[Action]) -> (Action, Reason
         Decision::DropOne => cx.dutch_will(),
         Decision::UseEquipment => cx.josh_card(),
         // Part D2 (the Great Train Robbery) is not in the policy yet.
-        Decision::RailcarChance | Decision::ShadeOConnor => (Action::Pass, Reason::Fallback),
+        Decision::RailcarChance | Decision::ShadeOConnor | Decision::EvanBabbit => {
+            (Action::Pass, Reason::Fallback)
+        }
     };
     if legal.contains(&action) {
         (action, reason)

@@ -6,9 +6,10 @@ use super::legal::placements;
 use super::{Advance, EndStage, Train};
 use crate::bang::Character;
 use crate::bang::actions::Action;
-use crate::bang::cards::{Card, Kind, kind};
+use crate::bang::cards::{Card, Kind, card as card_info, kind};
 use crate::bang::events::Event;
 use crate::bang::machine::M;
+use crate::bang::state::Effect;
 use crate::bang::state::State;
 use crate::core::Seat;
 
@@ -156,5 +157,69 @@ impl M<'_, '_> {
             });
             self.draw(seat, 1);
         }
+    }
+}
+
+/// TC2: the new targets Evan Babbit may give the BANG! card `bang` of
+/// `source`: at distance 1 from him, neither himself nor the shooter.
+fn redirect_targets(s: &State, evan: Seat, source: Seat) -> Vec<Seat> {
+    s.others_clockwise(evan)
+        .into_iter()
+        .filter(|&x| x != source && s.in_play(x) && s.distance(evan, x) <= 1)
+        .collect()
+}
+
+/// The cards of `evan`'s hand of the suit of `bang`.
+fn same_suit(s: &State, evan: Seat, bang: Card) -> Vec<Card> {
+    let Some(suit) = card_info(bang).map(|c| c.suit) else {
+        return Vec::new();
+    };
+    s.p(evan)
+        .hand
+        .iter()
+        .copied()
+        .filter(|&c| c != bang && card_info(c).is_some_and(|i| i.suit == suit))
+        .collect()
+}
+
+/// TC2 (D-T22): whether Evan Babbit, shot at by `source`'s BANG! card
+/// `bang`, is asked first: 3 players or more in play, a card of its suit and
+/// a new target.
+pub(crate) fn evan_asked(
+    s: &State,
+    source: Seat,
+    bang: Card,
+    target: Seat,
+) -> Option<(Seat, Card)> {
+    let asked = s.train.on
+        && s.in_play(target)
+        && s.is(target, Character::EvanBabbit)
+        && s.seats().filter(|&x| s.in_play(x)).count() > 2
+        && !crate::bang::gold::calumet_ignores(s, target, source, bang)
+        && !same_suit(s, target, bang).is_empty()
+        && !redirect_targets(s, target, source).is_empty();
+    asked.then_some((target, bang))
+}
+
+/// TC2: Evan Babbit's redirections of the BANG! card aimed at him.
+pub(crate) fn redirects(s: &State, seat: Seat, out: &mut Vec<Action>) {
+    let (Some((evan, bang)), Some(Effect::Shots { source, .. })) = (s.train.evan, &s.effect) else {
+        return;
+    };
+    if evan != seat {
+        return;
+    }
+    for card in same_suit(s, evan, bang) {
+        for target in redirect_targets(s, evan, *source) {
+            out.push(Action::Redirect { card, target });
+        }
+    }
+}
+
+impl M<'_, '_> {
+    /// TC2: Evan Babbit discards `card` and `target` is shot instead.
+    pub fn evan_redirects(&mut self, seat: Seat, card: Card, target: Seat) {
+        self.emit(Event::ShotRedirected { seat, card, target });
+        self.hand_left(seat);
     }
 }

@@ -79,6 +79,20 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
         }
         Event::TrainStage { stage } => t.end = *stage,
         Event::TrainWatched { .. } => t.shade = None,
+        Event::ShotRedirected { seat, card, target } => {
+            t.evan = None;
+            let p = &mut s.table[*seat as usize];
+            if let Some(i) = p.hand.iter().position(|c| c == card) {
+                p.hand.remove(i);
+                s.discard.push(*card);
+                if let Some(crate::bang::state::Effect::Shots { targets, .. }) = s.effect.as_mut()
+                    && let Some(first) = targets.first_mut()
+                {
+                    *first = *target;
+                }
+            }
+        }
+        Event::RedirectDeclined { .. } => t.evan = None,
         Event::RailcarTaken {
             seat,
             railcar,

@@ -13,7 +13,7 @@ pub mod railcars;
 mod run;
 pub mod stations;
 
-pub(crate) use characters::{blaze_exemptions, exempts, zippy_roy_actions};
+pub(crate) use characters::{blaze_exemptions, evan_asked, exempts, redirects, zippy_roy_actions};
 pub(crate) use fold::{fold, to_railcar_deck, turn_started};
 pub(crate) use legal::{railcar_chance, take_actions};
 
@@ -71,6 +71,9 @@ pub struct Train {
     /// Shade O'Connor, asked whether he discards 1 card to draw 1 after a
     /// train advance outside his turn (TC7).
     pub shade: Option<crate::core::Seat>,
+    /// Evan Babbit, asked whether he redirects the BANG! card (the second)
+    /// aimed at him (TC2).
+    pub evan: Option<(crate::core::Seat, crate::bang::cards::Card)>,
 }
 
 /// The train as every viewer sees it (the row, the Locomotive and the cars

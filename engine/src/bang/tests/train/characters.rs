@@ -314,3 +314,108 @@ fn tgr_ac_12_manuelita_and_shade_act_on_arrival_before_the_locomotive() {
     assert!(drawn < shot);
     assert!(t.s.train.leland);
 }
+
+#[test]
+fn tgr_ac_48_evan_babbit_redirects_a_bang_card_to_a_neighbour() {
+    let table = |t: &mut T| {
+        for seat in 0..4 {
+            t.orders(seat, auto());
+        }
+        t.give(A, &[BANG_4D]).give(B, &[BANG_9D, MISSED_KC]);
+    };
+    let mut t = tr(
+        &[PedroRamirez, EvanBabbit, BlackJack, KitCarlson],
+        &roles(4),
+        &[BOOM_TOWN, DODGEVILLE, CROWNS_HOLE, VIRGINIA_TOWN],
+        1,
+    );
+    table(&mut t);
+    t.play(A, BANG_4D, Some(B));
+    assert_eq!(
+        t.waiting(),
+        vec![(B, Decision::EvanBabbit)],
+        "before any Missed!"
+    );
+    let actions = legal_actions(&t.s, B);
+    assert!(actions.contains(&Action::Redirect {
+        card: BANG_9D,
+        target: C
+    }));
+    assert!(
+        !actions.contains(&Action::Redirect {
+            card: BANG_9D,
+            target: A
+        }),
+        "never the shooter"
+    );
+    assert!(
+        !actions.contains(&Action::Redirect {
+            card: MISSED_KC,
+            target: C
+        }),
+        "the BANG! card's suit only"
+    );
+    assert!(
+        t.act(
+            B,
+            Action::Redirect {
+                card: BANG_9D,
+                target: A
+            }
+        )
+        .is_err()
+    );
+    let events = t.ok(
+        B,
+        Action::Redirect {
+            card: BANG_9D,
+            target: C,
+        },
+    );
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::ShotAt {
+            target: C,
+            source: A,
+            ..
+        }
+    )));
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::LifeLost {
+            seat: C,
+            by: Some(A),
+            ..
+        }
+    )));
+    assert_eq!(t.hp(B), 4);
+    assert_eq!(t.hand(B), vec![MISSED_KC]);
+    assert!(t.s.discard.contains(&BANG_9D));
+
+    // Only 2 players in play: the ability is refused.
+    let mut t = tr(
+        &[PedroRamirez, EvanBabbit, BlackJack, KitCarlson],
+        &roles(4),
+        &[BOOM_TOWN, DODGEVILLE, CROWNS_HOLE, VIRGINIA_TOWN],
+        1,
+    );
+    t.dead(C).dead(D);
+    table(&mut t);
+    t.play(A, BANG_4D, Some(B));
+    assert!(!t.waiting().iter().any(|(_, d)| *d == Decision::EvanBabbit));
+
+    // He may let it come at him.
+    let mut t = tr(
+        &[PedroRamirez, EvanBabbit, BlackJack, KitCarlson],
+        &roles(4),
+        &[BOOM_TOWN, DODGEVILLE, CROWNS_HOLE, VIRGINIA_TOWN],
+        1,
+    );
+    table(&mut t);
+    t.play(A, BANG_4D, Some(B));
+    let events = t.pass(B);
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::ShotAt { target: B, .. }
+    )));
+}
