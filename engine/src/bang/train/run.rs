@@ -203,11 +203,12 @@ impl M<'_, '_> {
         if self.s().train.leland {
             return self.reveal_store(current);
         }
+        // Every player in play (a shadow-gunslinger is not), current first.
         let s = self.s();
-        let mut targets = s.others_clockwise(current);
-        if s.alive(current) {
-            targets.insert(0, current);
-        }
+        let targets = std::iter::once(current)
+            .chain(s.others_clockwise(current))
+            .filter(|&x| s.in_play(x))
+            .collect();
         self.emit(Event::EffectStarted {
             effect: Effect::Shots {
                 source: current,
