@@ -207,6 +207,14 @@ pub enum Action {
         /// The new target.
         target: Seat,
     },
+    /// Train Robbery, Sgt. Blaze (TC6): exempt `target` (none: nobody) from
+    /// the Locomotive effect about to act in his turn.
+    #[cfg_attr(feature = "openapi", schema(title = "exempt"))]
+    Exempt {
+        /// The exempted player.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<Seat>,
+    },
     /// Train Robbery, Zippy Roy (TC8): advance the train 1 station.
     #[cfg_attr(feature = "openapi", schema(title = "advance_train"))]
     AdvanceTrain,

@@ -417,7 +417,8 @@ pub fn apply(s: &mut State, event: &Event) {
         | Event::RailcarTaken { .. }
         | Event::TrainWatched { .. }
         | Event::ShotRedirected { .. }
-        | Event::RedirectDeclined { .. } => {
+        | Event::RedirectDeclined { .. }
+        | Event::Exempted { .. } => {
             super::train::fold(s, event);
         }
         Event::EffectStarted { effect } => {

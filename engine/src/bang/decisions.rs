@@ -10,7 +10,8 @@ use super::characters::Character;
 use super::gold::{NuggetUse, can_pay, gold_actions, hand_limit, josh_uses};
 use super::state::{Effect, MAX_PLAYERS, Phase, State, WindowKind};
 use super::train::{
-    EndStage, blaze_exemptions, railcar_chance, redirects, take_actions, zippy_roy_actions,
+    EndStage, blaze_due, blaze_exemptions, locomotive_targets, railcar_chance, redirects,
+    take_actions, zippy_roy_actions,
 };
 use crate::core::{Role, Seat};
 
@@ -40,6 +41,9 @@ pub enum Decision {
     /// Train Robbery, Evan Babbit (TC2): `redirect` the BANG! card aimed at him, or `pass`.
     #[cfg_attr(feature = "openapi", schema(title = "evan_babbit"))]
     EvanBabbit,
+    /// Train Robbery, Sgt. Blaze (TC6): `exempt` one player from the Locomotive effect, or nobody.
+    #[cfg_attr(feature = "openapi", schema(title = "sgt_blaze"))]
+    SgtBlaze,
     /// Train Robbery, Shade O'Connor (TC7): `discard` a hand card to draw 1, or `pass`.
     #[cfg_attr(feature = "openapi", schema(title = "shade_o_connor"))]
     ShadeOConnor,
@@ -172,6 +176,9 @@ pub fn pending(s: &State) -> ArrayVec<Pending, MAX_PLAYERS> {
     {
         return one(shade, Decision::ShadeOConnor, false);
     }
+    if blaze_due(s) && s.effect.is_none() && s.shot.is_none() && s.dying.is_none() {
+        return one(seat, Decision::SgtBlaze, false);
+    }
     if s.train.end == Some(EndStage::Chance)
         && s.effect.is_none()
         && s.shot.is_none()
@@ -270,6 +277,14 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
         Decision::EvanBabbit => {
             redirects(s, seat, out);
             out.push(Action::Pass);
+        }
+        Decision::SgtBlaze => {
+            for target in locomotive_targets(s, seat) {
+                out.push(Action::Exempt {
+                    target: Some(target),
+                });
+            }
+            out.push(Action::Exempt { target: None });
         }
         Decision::ShadeOConnor => {
             for &card in hand {

@@ -612,6 +612,16 @@ pub enum Event {
         /// Evan Babbit.
         seat: Seat,
     },
+    /// Train Robbery, Sgt. Blaze (TC6): the player he exempts from the
+    /// Locomotive effect about to act in his turn (`null`: nobody).
+    #[cfg_attr(feature = "openapi", schema(title = "exempted"))]
+    Exempted {
+        /// Sgt. Blaze.
+        seat: Seat,
+        /// The exempted player.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<Seat>,
+    },
     /// The game is over; the seed is revealed.
     #[cfg_attr(feature = "openapi", schema(title = "game_ended"))]
     GameEnded {

@@ -130,6 +130,7 @@ impl M<'_, '_> {
                 advance,
             } => self.sancho_takes(seat, railcar, place, advance),
             Action::AdvanceTrain => self.zippy_roy_advances(),
+            Action::Exempt { target } => self.emit(Event::Exempted { seat, target }),
             Action::Redirect { card, target } => self.evan_redirects(seat, card, target),
             Action::Barrel => self.use_barrel(seat, false),
             Action::Respond { card } => {

@@ -78,6 +78,7 @@ pub fn decide(view: &View, memory: &Memory, legal: &[Action]) -> (Action, Reason
         Decision::RailcarChance | Decision::ShadeOConnor | Decision::EvanBabbit => {
             (Action::Pass, Reason::Fallback)
         }
+        Decision::SgtBlaze => (Action::Exempt { target: None }, Reason::Fallback),
     };
     if legal.contains(&action) {
         (action, reason)

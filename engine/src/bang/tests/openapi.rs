@@ -37,9 +37,9 @@ fn titled<T: PartialSchema>(name: &str, tag: &str, variants: usize) {
 
 #[test]
 fn every_tagged_enum_variant_has_its_wire_name_as_title() {
-    titled::<Action>("Action", "type", 22);
-    titled::<Decision>("Decision", "kind", 17);
-    titled::<Event>("Event", "type", 65);
+    titled::<Action>("Action", "type", 23);
+    titled::<Decision>("Decision", "kind", 18);
+    titled::<Event>("Event", "type", 66);
     titled::<Effect>("Effect", "kind", 5);
     titled::<DrawFrom>("DrawFrom", "", 3);
 }

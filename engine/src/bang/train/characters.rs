@@ -223,3 +223,23 @@ impl M<'_, '_> {
         self.hand_left(seat);
     }
 }
+
+/// The players a Locomotive effect from `current` reaches: every player in
+/// play, `current` first, then clockwise.
+pub(crate) fn locomotive_targets(s: &State, current: Seat) -> Vec<Seat> {
+    std::iter::once(current)
+        .chain(s.others_clockwise(current))
+        .filter(|&x| s.in_play(x))
+        .collect()
+}
+
+/// TC6: Sgt. Blaze chooses whom the Locomotive effect about to act in his
+/// turn spares (D-T23: one per instance, himself allowed).
+pub(crate) fn blaze_due(s: &State) -> bool {
+    let current = s.turn.seat;
+    matches!(s.train.end, Some(EndStage::Locomotive { left }) if left > 0)
+        && s.train.blaze.is_none()
+        && s.in_play(current)
+        && s.is(current, Character::SgtBlaze)
+        && locomotive_targets(s, current).len() > 1
+}

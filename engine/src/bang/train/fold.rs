@@ -77,7 +77,16 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
                 _ => {}
             }
         }
-        Event::TrainStage { stage } => t.end = *stage,
+        Event::TrainStage { stage } => {
+            t.end = *stage;
+            t.blaze = None;
+        }
+        Event::Exempted { target, .. } => {
+            t.blaze = Some(*target);
+            if t.leland {
+                t.store_exempt = *target;
+            }
+        }
         Event::TrainWatched { .. } => t.shade = None,
         Event::ShotRedirected { seat, card, target } => {
             t.evan = None;

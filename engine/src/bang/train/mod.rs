@@ -13,7 +13,10 @@ pub mod railcars;
 mod run;
 pub mod stations;
 
-pub(crate) use characters::{blaze_exemptions, evan_asked, exempts, redirects, zippy_roy_actions};
+pub(crate) use characters::{
+    blaze_due, blaze_exemptions, evan_asked, exempts, locomotive_targets, redirects,
+    zippy_roy_actions,
+};
 pub(crate) use fold::{fold, to_railcar_deck, turn_started};
 pub(crate) use legal::{railcar_chance, take_actions};
 
@@ -74,6 +77,9 @@ pub struct Train {
     /// Evan Babbit, asked whether he redirects the BANG! card (the second)
     /// aimed at him (TC2).
     pub evan: Option<(crate::core::Seat, crate::bang::cards::Card)>,
+    /// Sgt. Blaze's choice for the Locomotive effect about to act in his
+    /// turn (TC6): `Some(None)` exempts nobody.
+    pub blaze: Option<Option<crate::core::Seat>>,
 }
 
 /// The train as every viewer sees it (the row, the Locomotive and the cars

@@ -185,11 +185,13 @@ impl M<'_, '_> {
             EndStage::Locomotive { left: 0 } => self.emit(Event::TrainStage {
                 stage: Some(EndStage::Rebuild),
             }),
+            EndStage::Locomotive { .. } if super::blaze_due(s) => return Step::Waits,
             EndStage::Locomotive { left } => {
+                let exempt = s.train.blaze.flatten(); // TC6
                 self.emit(Event::TrainStage {
                     stage: Some(EndStage::Locomotive { left: left - 1 }),
                 });
-                self.locomotive(current);
+                self.locomotive(current, exempt);
             }
             EndStage::Rebuild => self.rebuild(),
         }
@@ -199,15 +201,15 @@ impl M<'_, '_> {
     /// §8: the Locomotive's effect, from the current player clockwise:
     /// Ironhorse shoots every player in play, nobody responsible; Leland is a
     /// General Store.
-    fn locomotive(&mut self, current: Seat) {
+    fn locomotive(&mut self, current: Seat, exempt: Option<Seat>) {
         if self.s().train.leland {
-            return self.reveal_store(current);
+            return self.reveal_store_except(current, exempt);
         }
         // Every player in play (a shadow-gunslinger is not), current first.
         let s = self.s();
         let targets = std::iter::once(current)
             .chain(s.others_clockwise(current))
-            .filter(|&x| s.in_play(x))
+            .filter(|&x| s.in_play(x) && Some(x) != exempt)
             .collect();
         self.emit(Event::EffectStarted {
             effect: Effect::Shots {

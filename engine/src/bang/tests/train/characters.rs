@@ -419,3 +419,30 @@ fn tgr_ac_48_evan_babbit_redirects_a_bang_card_to_a_neighbour() {
         Event::ShotAt { target: B, .. }
     )));
 }
+
+#[test]
+fn tgr_tc6_sgt_blaze_exempts_one_player_from_ironhorse_in_his_turn() {
+    let mut t = tr(
+        &[SgtBlaze, PedroRamirez, BlackJack, KitCarlson],
+        &roles(4),
+        &[BOOM_TOWN, DODGEVILLE, CROWNS_HOLE, VIRGINIA_TOWN],
+        4,
+    );
+    for seat in 0..4 {
+        t.orders(seat, auto());
+    }
+    start_turn(&mut t, A);
+    assert_eq!(t.waiting(), vec![(A, Decision::SgtBlaze)]);
+    assert!(legal_actions(&t.s, A).contains(&Action::Exempt { target: Some(A) }));
+    let events = t.ok(A, Action::Exempt { target: Some(C) });
+    let shot: Vec<Seat> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::ShotAt { target, .. } => Some(*target),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(shot, vec![A, B, D], "C exempted");
+    assert!(t.s.train.leland);
+    assert_eq!(t.s.train.blaze, None);
+}
