@@ -218,6 +218,39 @@ pub enum Action {
         /// His card in play.
         theirs: Card,
     },
+    /// Train Robbery, Sancho (TC5): take `railcar` from the train for free,
+    /// after the free advance if `advance`; in front of `place` as above.
+    #[cfg_attr(feature = "openapi", schema(title = "free_railcar"))]
+    FreeRailcar {
+        /// The railcar.
+        railcar: Card,
+        /// Ghost Car, Lumber Flatcar: in front of whom.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        place: Option<Seat>,
+        /// The free advance first.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        advance: bool,
+    },
+    /// Train Robbery, Evan Babbit (TC2): discard `card` (the BANG! card's
+    /// suit) to make `target` (at distance 1 from him) the BANG!'s target.
+    #[cfg_attr(feature = "openapi", schema(title = "redirect"))]
+    Redirect {
+        /// The card discarded from his hand.
+        card: Card,
+        /// The new target.
+        target: Seat,
+    },
+    /// Train Robbery, Sgt. Blaze (TC6): exempt `target` (none: nobody) from
+    /// the Locomotive effect about to act in his turn.
+    #[cfg_attr(feature = "openapi", schema(title = "exempt"))]
+    Exempt {
+        /// The exempted player.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<Seat>,
+    },
+    /// Train Robbery, Zippy Roy (TC8): advance the train 1 station.
+    #[cfg_attr(feature = "openapi", schema(title = "advance_train"))]
+    AdvanceTrain,
     /// Standing orders for later windows (any time, private).
     #[cfg_attr(feature = "openapi", schema(title = "set_orders"))]
     SetOrders {

@@ -379,7 +379,13 @@ pub fn apply(s: &mut State, event: &Event) {
                 && let Some(p) = player(s, *seat)
             {
                 p.hand.push(*card);
-                let next = s.next_alive(*seat);
+                let mut next = s.next_alive(*seat);
+                if Some(next) == s.train.store_exempt {
+                    next = s.next_alive(next); // TC6: he does not pick
+                }
+                if s.store.is_empty() {
+                    s.train.store_exempt = None;
+                }
                 if let Some(Effect::Store { next: n }) = s.effect.as_mut() {
                     *n = next;
                 }
@@ -413,7 +419,11 @@ pub fn apply(s: &mut State, event: &Event) {
         | Event::MapLooked { .. }
         | Event::MapDone { .. }
         | Event::RobberyHandled { .. }
-        | Event::CardsSwitched { .. } => {
+        | Event::CardsSwitched { .. }
+        | Event::TrainWatched { .. }
+        | Event::ShotRedirected { .. }
+        | Event::RedirectDeclined { .. }
+        | Event::Exempted { .. } => {
             super::train::fold(s, event);
         }
         Event::EffectStarted { effect } => {
@@ -629,6 +639,9 @@ fn played(s: &mut State, seat: Seat, card: Card, target: Option<Seat>) {
 /// The effect a brown card sets in motion, played as a card of kind `k`
 /// (Money Bag: the copied card's, TR-13.7).
 pub(crate) fn played_as(s: &mut State, seat: Seat, card: Card, k: Kind, target: Option<Seat>) {
+    if k == Kind::GeneralStore {
+        s.train.store_exempt = target; // TC6: Sgt. Blaze's exempted player
+    }
     match k {
         Kind::Bang | Kind::Missed => {
             s.turn.bangs = s.turn.bangs.saturating_add(1);
@@ -640,12 +653,16 @@ pub(crate) fn played_as(s: &mut State, seat: Seat, card: Card, k: Kind, target: 
                     anonymous: false,
                     card: s.train.on.then_some(card),
                 });
+                s.train.evan = super::train::evan_asked(s, seat, card, t); // TC2
             }
         }
         Kind::Gatling => {
+            // TC6: Sgt. Blaze's exempted player (only his play names one).
+            let mut targets = s.others_clockwise(seat);
+            targets.retain(|t| Some(*t) != target);
             s.effect = Some(Effect::Shots {
                 source: seat,
-                targets: s.others_clockwise(seat),
+                targets,
                 bang_card: false,
                 anonymous: false,
                 card: s.train.on.then_some(card),
@@ -664,6 +681,7 @@ pub(crate) fn played_as(s: &mut State, seat: Seat, card: Card, k: Kind, target: 
             // GR-7.7: a ♦ Indians! skips a Calumet's owner.
             let mut targets = s.others_clockwise(seat);
             targets.retain(|t| !s.calumet_ignores(*t, seat, card));
+            targets.retain(|t| Some(*t) != target); // TC6
             s.effect = Some(Effect::Indians {
                 source: seat,
                 targets,

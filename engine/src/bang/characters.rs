@@ -1,4 +1,5 @@
-//! The 16 characters (§3) and the 8 of Gold Rush (`rules/gold-rush.md` §8)
+//! The 16 characters (§3), the 8 of Gold Rush (`rules/gold-rush.md` §8)
+//! and the 8 of the Great Train Robbery (`rules/train-robbery.md` §14)
 //! as one table: life, the box each comes from, and the small flags the rules
 //! read where an ability changes them.
 
@@ -58,6 +59,22 @@ pub enum Character {
     RaddieSnake,
     /// GC8: takes 1 nugget per life point he loses.
     SimeonPicos,
+    /// TC1: any number of railcars a turn.
+    BennyBrawler,
+    /// TC2: redirects a BANG! card aimed at him with a hand card of its suit.
+    EvanBabbit,
+    /// TC3: draws 1 card at the end of his turn.
+    JimmyTexas,
+    /// TC4: draws 2 cards when the train reaches the End of the Line.
+    Manuelita,
+    /// TC5: once a turn, a railcar of his choice from the train for free.
+    Sancho,
+    /// TC6: exempts one target of a multi-target effect of his.
+    SgtBlaze,
+    /// TC7: discards 1 and draws 1 when the train advances outside his turn.
+    ShadeOConnor,
+    /// TC8: once a turn, advances the train 1 station.
+    ZippyRoy,
 }
 
 /// Where a character card comes from.
@@ -67,6 +84,8 @@ pub enum CharacterSet {
     Base,
     /// The Gold Rush expansion (`rules/gold-rush.md` §8).
     GoldRush,
+    /// The Great Train Robbery (`rules/train-robbery.md` §14).
+    TrainRobbery,
 }
 
 /// What the table says of one character.
@@ -94,8 +113,9 @@ pub struct CharacterInfo {
     pub bang_strength: u8,
 }
 
-/// The 24 characters: the 16 of §3, then the 8 of Gold Rush §8.
-pub const CHARACTERS: [CharacterInfo; 24] = {
+/// The 32 characters: the 16 of §3, the 8 of Gold Rush §8, then the 8 of
+/// the Great Train Robbery §14.
+pub const CHARACTERS: [CharacterInfo; 32] = {
     use Character::*;
     const fn c(character: Character, name: &'static str, life: u8) -> CharacterInfo {
         CharacterInfo {
@@ -136,10 +156,22 @@ pub const CHARACTERS: [CharacterInfo; 24] = {
         c(PrettyLuzena, "Pretty Luzena", 4),
         c(RaddieSnake, "Raddie Snake", 4),
         c(SimeonPicos, "Simeon Picos", 4),
+        c(BennyBrawler, "Benny Brawler", 4),
+        c(EvanBabbit, "Evan Babbit", 4),
+        c(JimmyTexas, "Jimmy Texas", 4),
+        c(Manuelita, "Manuelita", 4),
+        c(Sancho, "Sancho", 3),
+        c(SgtBlaze, "Sgt. Blaze", 5),
+        c(ShadeOConnor, "Shade O'Connor", 4),
+        c(ZippyRoy, "Zippy Roy", 5),
     ];
     let mut i = DonBell as usize;
-    while i < t.len() {
+    while i < BennyBrawler as usize {
         t[i].set = CharacterSet::GoldRush;
+        i += 1;
+    }
+    while i < t.len() {
+        t[i].set = CharacterSet::TrainRobbery;
         i += 1;
     }
     t[Jourdonnais as usize].barrel = true;

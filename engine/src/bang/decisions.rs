@@ -10,8 +10,9 @@ use super::characters::Character;
 use super::gold::{NuggetUse, can_pay, gold_actions, hand_limit, josh_uses};
 use super::state::{Effect, MAX_PLAYERS, Phase, State, WindowKind};
 use super::train::{
-    EndStage, bang_limit, card_plays, map_actions, map_pending, railcar_chance, robbery_actions,
-    robbery_pending, take_actions,
+    EndStage, bang_limit, blaze_due, blaze_exemptions, card_plays, locomotive_targets, map_actions,
+    map_pending, railcar_chance, redirects, robbery_actions, robbery_pending, take_actions,
+    zippy_roy_actions,
 };
 use crate::core::{Role, Seat};
 
@@ -46,6 +47,15 @@ pub enum Decision {
     /// (`robbery`): discard it or be shot for it.
     #[cfg_attr(feature = "openapi", schema(title = "robbery"))]
     Robbery,
+    /// Train Robbery, Evan Babbit (TC2): `redirect` the BANG! card aimed at him, or `pass`.
+    #[cfg_attr(feature = "openapi", schema(title = "evan_babbit"))]
+    EvanBabbit,
+    /// Train Robbery, Sgt. Blaze (TC6): `exempt` one player from the Locomotive effect, or nobody.
+    #[cfg_attr(feature = "openapi", schema(title = "sgt_blaze"))]
+    SgtBlaze,
+    /// Train Robbery, Shade O'Connor (TC7): `discard` a hand card to draw 1, or `pass`.
+    #[cfg_attr(feature = "openapi", schema(title = "shade_o_connor"))]
+    ShadeOConnor,
     /// Lucky Duke: the result of a "draw!".
     #[cfg_attr(feature = "openapi", schema(title = "choose_check"))]
     ChooseCheck,
@@ -165,6 +175,19 @@ pub fn pending(s: &State) -> ArrayVec<Pending, MAX_PLAYERS> {
     if s.gold.josh.is_some() && s.effect.is_none() && s.shot.is_none() && s.dying.is_none() {
         return one(seat, Decision::UseEquipment, false);
     }
+    if let Some((evan, _)) = s.train.evan {
+        return one(evan, Decision::EvanBabbit, false);
+    }
+    if let Some(shade) = s.train.shade
+        && s.effect.is_none()
+        && s.shot.is_none()
+        && s.dying.is_none()
+    {
+        return one(shade, Decision::ShadeOConnor, false);
+    }
+    if blaze_due(s) && s.effect.is_none() && s.shot.is_none() && s.dying.is_none() {
+        return one(seat, Decision::SgtBlaze, false);
+    }
     if s.train.end == Some(EndStage::Chance)
         && s.effect.is_none()
         && s.shot.is_none()
@@ -268,6 +291,24 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
         }
         Decision::Map => map_actions(s, out),
         Decision::Robbery => robbery_actions(s, out),
+        Decision::EvanBabbit => {
+            redirects(s, seat, out);
+            out.push(Action::Pass);
+        }
+        Decision::SgtBlaze => {
+            for target in locomotive_targets(s, seat) {
+                out.push(Action::Exempt {
+                    target: Some(target),
+                });
+            }
+            out.push(Action::Exempt { target: None });
+        }
+        Decision::ShadeOConnor => {
+            for &card in hand {
+                out.push(Action::Discard { card });
+            }
+            out.push(Action::Pass);
+        }
         Decision::ChooseCheck => {
             for &card in &s.flipped {
                 out.push(Action::ChooseCheck { card });
@@ -278,6 +319,7 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
             heals(s, seat, out);
             gold_actions(s, seat, out);
             take_actions(s, seat, true, out);
+            zippy_roy_actions(s, seat, out);
             out.push(Action::EndTurn);
         }
         Decision::Discard { .. } => {
@@ -380,7 +422,10 @@ pub(crate) fn plays_as(s: &State, seat: Seat, card: Card, k: Kind, out: &mut Vec
             | Kind::WellsFargo
             | Kind::GeneralStore
             | Kind::Indians
-            | Kind::Gatling => out.push(play(card, None, None)),
+            | Kind::Gatling => {
+                out.push(play(card, None, None));
+                blaze_exemptions(s, seat, card, out);
+            }
             Kind::Panic | Kind::CatBalou => {
                 let near = |t: Seat| k == Kind::CatBalou || s.distance(seat, t) <= 1;
                 for t in std::iter::once(seat).chain(others.iter().copied()) {

@@ -647,6 +647,40 @@ pub enum Event {
         /// The other player's card, now in front of `seat`.
         theirs: Card,
     },
+    /// Train Robbery, Shade O'Connor (TC7): he answered a train advance
+    /// outside his turn (a discard and a draw follow if he swaps).
+    #[cfg_attr(feature = "openapi", schema(title = "train_watched"))]
+    TrainWatched {
+        /// Shade O'Connor.
+        seat: Seat,
+    },
+    /// Train Robbery, Evan Babbit (TC2): he discarded `card` (the suit of the
+    /// BANG! card) and `target` is shot instead; the shooter stays responsible.
+    #[cfg_attr(feature = "openapi", schema(title = "shot_redirected"))]
+    ShotRedirected {
+        /// Evan Babbit.
+        seat: Seat,
+        /// The card he discarded.
+        card: Card,
+        /// The new target.
+        target: Seat,
+    },
+    /// Train Robbery, Evan Babbit (TC2): he lets the BANG! card come at him.
+    #[cfg_attr(feature = "openapi", schema(title = "redirect_declined"))]
+    RedirectDeclined {
+        /// Evan Babbit.
+        seat: Seat,
+    },
+    /// Train Robbery, Sgt. Blaze (TC6): the player he exempts from the
+    /// Locomotive effect about to act in his turn (`null`: nobody).
+    #[cfg_attr(feature = "openapi", schema(title = "exempted"))]
+    Exempted {
+        /// Sgt. Blaze.
+        seat: Seat,
+        /// The exempted player.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<Seat>,
+    },
     /// The game is over; the seed is revealed.
     #[cfg_attr(feature = "openapi", schema(title = "game_ended"))]
     GameEnded {

@@ -77,6 +77,9 @@ impl M<'_, '_> {
             self.dying_step(d);
             return Step::Moved;
         }
+        if s.train.evan.is_some() {
+            return Step::Waits; // TC2: Evan Babbit decides first
+        }
         if let Some(shot) = s.shot {
             self.shot_step(shot);
             return Step::Moved;
@@ -87,6 +90,9 @@ impl M<'_, '_> {
         if let Some(effect) = s.effect.clone() {
             self.effect_step(effect);
             return Step::Moved;
+        }
+        if s.train.shade.is_some() {
+            return Step::Waits; // TC7: Shade O'Connor decides
         }
         if let Some(stage) = s.train.end {
             return self.end_of_the_line_step(stage);

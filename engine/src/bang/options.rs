@@ -89,6 +89,9 @@ impl Options {
         if self.has_expansion(super::gold::EXPANSION) {
             pool.extend(Character::of_set(CharacterSet::GoldRush));
         }
+        if self.has_expansion(super::train::EXPANSION) {
+            pool.extend(Character::of_set(CharacterSet::TrainRobbery));
+        }
         pool
     }
 }

@@ -86,6 +86,9 @@ impl M<'_, '_> {
             Action::EndTurn => self.emit(Event::PhaseStarted {
                 phase: Phase::Discard,
             }),
+            Action::Discard { card } if self.s().train.shade == Some(seat) => {
+                self.shade_swaps(seat, Some(card))
+            }
             Action::Discard { card } if !self.s().kit.is_empty() => {
                 self.dutch_discard(seat, card);
             }
@@ -131,6 +134,14 @@ impl M<'_, '_> {
                 theirs,
             } => self.switch(seat, card, mine, target, theirs),
             Action::Robbery { card, discard } => self.rob(seat, card, discard),
+            Action::FreeRailcar {
+                railcar,
+                place,
+                advance,
+            } => self.sancho_takes(seat, railcar, place, advance),
+            Action::AdvanceTrain => self.zippy_roy_advances(),
+            Action::Exempt { target } => self.emit(Event::Exempted { seat, target }),
+            Action::Redirect { card, target } => self.evan_redirects(seat, card, target),
             Action::Barrel => self.use_barrel(seat, false),
             Action::Respond { card } => {
                 if let Some(kind) = window {
@@ -142,6 +153,10 @@ impl M<'_, '_> {
                     self.decline(seat, kind);
                 } else if super::train::map_pending(self.s()) {
                     self.map_done(seat, None);
+                } else if self.s().train.evan.is_some_and(|(e, _)| e == seat) {
+                    self.emit(Event::RedirectDeclined { seat });
+                } else if self.s().train.shade == Some(seat) {
+                    self.shade_swaps(seat, None);
                 } else if self.s().train.end == Some(EndStage::Chance) {
                     self.skip_chance();
                 }
@@ -174,7 +189,10 @@ impl M<'_, '_> {
         }
         self.emit(Event::CardPlayed { seat, card, target });
         self.hand_left(seat);
-        if let Some(t) = target.filter(|&t| self.s().calumet_ignores(t, seat, card)) {
+        let exempt = super::train::exempts(k).then_some(target).flatten(); // TC6
+        if let Some(t) =
+            target.filter(|&t| exempt.is_none() && self.s().calumet_ignores(t, seat, card))
+        {
             // GR-7.7: spent, but nothing happens to him.
             return self.emit(Event::Unaffected { seat: t, card });
         }
@@ -184,6 +202,7 @@ impl M<'_, '_> {
                 let order = std::iter::once(seat).chain(s.others_clockwise(seat));
                 let heal: Vec<Seat> = order
                     .filter(|&x| s.in_play(x) && s.p(x).life < s.p(x).max_life as i8)
+                    .filter(|&x| Some(x) != exempt)
                     .collect();
                 for x in heal {
                     self.emit(Event::LifeGained { seat: x, amount: 1 });
@@ -195,7 +214,7 @@ impl M<'_, '_> {
             Kind::WellsFargo => {
                 self.draw(seat, 3);
             }
-            Kind::GeneralStore => self.reveal_store(seat),
+            Kind::GeneralStore => self.reveal_store_except(seat, exempt),
             Kind::Panic | Kind::CatBalou => {
                 let Some(t) = target else { return };
                 if matches!(self.s().effect, Some(Effect::GiveUp { .. })) {
@@ -249,7 +268,18 @@ impl M<'_, '_> {
 
     /// General Store (§12.3): as many cards as players in play, revealed.
     pub fn reveal_store(&mut self, seat: Seat) {
-        let n = self.s().alive_count() as usize;
+        self.reveal_store_except(seat, None);
+    }
+
+    /// A General Store from `seat` that `except` sits out (TC6, Sgt. Blaze:
+    /// one card fewer, and he does not pick).
+    pub fn reveal_store_except(&mut self, seat: Seat, except: Option<Seat>) {
+        let n = self.s().alive_count() as usize - usize::from(except.is_some());
+        let seat = if except == Some(seat) {
+            self.s().next_alive(seat)
+        } else {
+            seat
+        };
         let mut revealed = 0;
         let mut any = false;
         while revealed < n {

@@ -127,6 +127,7 @@ impl M<'_, '_> {
     /// The turn is over: its end-of-turn steps, if any, else the next player.
     pub fn finish_turn(&mut self) {
         self.strongbox(); // TR-15.7: after phase 3, before Don Bell
+        self.jimmy_texas_draws(); // TR-15.7: after phase 3, first
         if end_of_turn_work(self.s()) {
             self.emit(Event::PhaseStarted { phase: Phase::End });
         } else {

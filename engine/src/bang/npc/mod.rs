@@ -92,8 +92,11 @@ pub fn decide(view: &View, memory: &Memory, legal: &[Action]) -> (Action, Reason
         Decision::DropOne => cx.dutch_will(),
         Decision::UseEquipment => cx.josh_card(),
         // Part D2 (the Great Train Robbery) is not in the policy yet.
-        Decision::RailcarChance | Decision::Map => (Action::Pass, Reason::Fallback),
+        Decision::RailcarChance | Decision::Map | Decision::ShadeOConnor | Decision::EvanBabbit => {
+            (Action::Pass, Reason::Fallback)
+        }
         Decision::Robbery => (first, Reason::Fallback),
+        Decision::SgtBlaze => (Action::Exempt { target: None }, Reason::Fallback),
     };
     if legal.contains(&action) {
         (action, reason)

@@ -63,6 +63,9 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
             }
         }
         Event::TrainAdvanced { how } => {
+            let shade = super::characters::shade_asked(s);
+            let t = &mut s.train;
+            t.shade = shade;
             t.position = match how {
                 Advance::FullSteam => t.stations() + 1,
                 _ => t.position.saturating_add(1),
@@ -70,6 +73,7 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
             match how {
                 Advance::Automatic => t.auto_advanced = true,
                 Advance::Free => t.free_advance_used = true,
+                Advance::ZippyRoy => t.zippy_used = true,
                 _ => {}
             }
         }
@@ -78,13 +82,35 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
             if stage.is_none() {
                 t.full_steam = None;
             }
+            t.blaze = None;
         }
+        Event::Exempted { target, .. } => {
+            t.blaze = Some(*target);
+            if t.leland {
+                t.store_exempt = *target;
+            }
+        }
+        Event::TrainWatched { .. } => t.shade = None,
+        Event::ShotRedirected { seat, card, target } => {
+            t.evan = None;
+            let p = &mut s.table[*seat as usize];
+            if let Some(i) = p.hand.iter().position(|c| c == card) {
+                p.hand.remove(i);
+                s.discard.push(*card);
+                if let Some(crate::bang::state::Effect::Shots { targets, .. }) = s.effect.as_mut()
+                    && let Some(first) = targets.first_mut()
+                {
+                    *first = *target;
+                }
+            }
+        }
+        Event::RedirectDeclined { .. } => t.evan = None,
         Event::RailcarTaken {
             seat,
             railcar,
             to,
             counts,
-            ..
+            station,
         } => {
             let Some(i) = t.cars.iter().position(|c| c == railcar) else {
                 return true;
@@ -100,6 +126,8 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
             t.cars.remove(i); // TR-5.4: the cars behind close up
             if *counts {
                 t.taken = t.taken.saturating_add(1);
+                // TC5: a counted railcar paid by no station is Sancho's.
+                t.sancho_used |= station.is_none();
             }
         }
         _ => return super::cards::fold(s, event),
@@ -113,6 +141,8 @@ pub(crate) fn turn_started(t: &mut Train) {
     t.free_advance_used = false;
     t.auto_advanced = false;
     t.map = None;
+    t.zippy_used = false;
+    t.sancho_used = false;
 }
 
 /// A railcar leaving play goes face down to the bottom of the railcar deck

@@ -12,8 +12,8 @@ use crate::core::{Role, Seat};
 
 /// Whether `seat` may still take a railcar by paying a station this turn
 /// (TR-5.5: one a turn).
-pub(crate) fn limit_allows(s: &State, _seat: Seat) -> bool {
-    s.train.taken == 0
+pub(crate) fn limit_allows(s: &State, seat: Seat) -> bool {
+    s.train.taken == 0 || super::characters::no_railcar_limit(s, seat)
 }
 
 /// The ways `seat` can pay `cost` now: one card, two cards (Virginia Town),
@@ -90,9 +90,12 @@ pub(crate) fn take_actions(s: &State, seat: Seat, free_advance: bool, out: &mut 
         return;
     }
     takes_on(s, seat, t, false, out);
+    super::characters::sancho_takes(s, seat, t, false, out);
     if free_advance && !t.free_advance_used && !t.at_end_of_the_line() {
         // D-T6: the free advance only when a take can follow it.
-        takes_on(s, seat, &t.advanced(), true, out);
+        let next = t.advanced();
+        takes_on(s, seat, &next, true, out);
+        super::characters::sancho_takes(s, seat, &next, true, out);
     }
 }
 

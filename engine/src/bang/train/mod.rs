@@ -7,6 +7,7 @@
 //! player's cards in play, with ids 101–116 beside the playing cards' 1–96.
 
 mod cards;
+mod characters;
 mod fold;
 mod legal;
 pub mod railcars;
@@ -17,6 +18,10 @@ pub use cards::MapStage;
 pub(crate) use cards::{
     bang_limit, card_plays, check_succeeds, map_actions, map_pending, most_wanted_checked, played,
     played_as, robbery_actions, robbery_pending,
+};
+pub(crate) use characters::{
+    blaze_due, blaze_exemptions, evan_asked, exempts, locomotive_targets, redirects,
+    zippy_roy_actions,
 };
 pub(crate) use fold::{fold, to_railcar_deck, turn_started};
 pub(crate) use legal::{railcar_chance, take_actions};
@@ -70,6 +75,22 @@ pub struct Train {
     pub full_steam: Option<u8>,
     /// Map (TR-13.6): this turn's look at the top of the deck.
     pub map: Option<MapStage>,
+    /// This turn: whether Zippy Roy advanced the train (TC8).
+    pub zippy_used: bool,
+    /// This turn: whether Sancho took his free railcar (TC5).
+    pub sancho_used: bool,
+    /// The player Sgt. Blaze exempted from the General Store being picked
+    /// (TC6), while it lasts.
+    pub store_exempt: Option<crate::core::Seat>,
+    /// Shade O'Connor, asked whether he discards 1 card to draw 1 after a
+    /// train advance outside his turn (TC7).
+    pub shade: Option<crate::core::Seat>,
+    /// Evan Babbit, asked whether he redirects the BANG! card (the second)
+    /// aimed at him (TC2).
+    pub evan: Option<(crate::core::Seat, crate::bang::cards::Card)>,
+    /// Sgt. Blaze's choice for the Locomotive effect about to act in his
+    /// turn (TC6): `Some(None)` exempts nobody.
+    pub blaze: Option<Option<crate::core::Seat>>,
 }
 
 impl Train {

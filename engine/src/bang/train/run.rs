@@ -107,6 +107,12 @@ impl M<'_, '_> {
         else {
             return;
         };
+        self.pay_station(seat, st, pay);
+        self.railcar_taken(seat, railcar, place, Some(st), end);
+    }
+
+    /// TR-5.2: `seat` pays station `st` with `pay` (Tombrock: 1 life).
+    fn pay_station(&mut self, seat: Seat, st: u8, pay: [Option<u8>; 2]) {
         if station(st).cost == StationCost::Life {
             self.lose(seat, 1, None);
         } else {
@@ -117,11 +123,24 @@ impl M<'_, '_> {
                 self.hand_left(seat);
             }
         }
+    }
+
+    /// `seat` took `railcar` (counted for his limit): it goes in front of
+    /// `place`; at the End of the Line (`end`: reached by the take's free
+    /// advance) the chance is used and the Locomotive acts next.
+    pub(super) fn railcar_taken(
+        &mut self,
+        seat: Seat,
+        railcar: u8,
+        place: Option<Seat>,
+        station: Option<u8>,
+        end: bool,
+    ) {
         self.emit(Event::RailcarTaken {
             seat,
             railcar,
             to: place.unwrap_or(seat),
-            station: Some(st),
+            station,
             counts: true,
         });
         if end || self.s().train.end == Some(EndStage::Chance) {
@@ -144,7 +163,9 @@ impl M<'_, '_> {
 
     /// §7.1: effects on the train's arrival (the Great Train Robbery's
     /// characters hook in here).
-    pub fn arrival(&mut self) {}
+    pub fn arrival(&mut self) {
+        self.manuelita_draws();
+    }
 
     /// One step of the End of the Line (§7), when nothing else is resolving.
     pub fn end_of_the_line_step(&mut self, stage: EndStage) -> Step {
@@ -166,11 +187,13 @@ impl M<'_, '_> {
             EndStage::Locomotive { left: 0 } => self.emit(Event::TrainStage {
                 stage: Some(EndStage::Rebuild),
             }),
+            EndStage::Locomotive { .. } if super::blaze_due(s) => return Step::Waits,
             EndStage::Locomotive { left } => {
+                let exempt = s.train.blaze.flatten(); // TC6
                 self.emit(Event::TrainStage {
                     stage: Some(EndStage::Locomotive { left: left - 1 }),
                 });
-                self.locomotive(current);
+                self.locomotive(current, exempt);
             }
             EndStage::Rebuild => self.rebuild(),
         }
@@ -180,15 +203,16 @@ impl M<'_, '_> {
     /// §8: the Locomotive's effect, from the current player clockwise:
     /// Ironhorse shoots every player in play, nobody responsible; Leland is a
     /// General Store.
-    fn locomotive(&mut self, current: Seat) {
+    fn locomotive(&mut self, current: Seat, exempt: Option<Seat>) {
         if self.s().train.leland {
-            return self.reveal_store(current);
+            return self.reveal_store_except(current, exempt);
         }
+        // Every player in play (a shadow-gunslinger is not), current first.
         let s = self.s();
-        let mut targets = s.others_clockwise(current);
-        if s.alive(current) {
-            targets.insert(0, current);
-        }
+        let targets = std::iter::once(current)
+            .chain(s.others_clockwise(current))
+            .filter(|&x| s.in_play(x) && Some(x) != exempt)
+            .collect();
         self.emit(Event::EffectStarted {
             effect: Effect::Shots {
                 source: current,

@@ -51,6 +51,10 @@ fn tr_with(characters: &[Character], roles: &[Role], gold: bool) -> T {
     );
     let mut t = T::new(characters, roles);
     t.s.train = opened.train.clone();
+    // Only the train itself: no question of the opened game is pending here.
+    let tr = &mut t.s.train;
+    (tr.end, tr.shade, tr.evan, tr.blaze, tr.store_exempt) = (None, None, None, None, None);
+    (tr.map, tr.full_steam) = (None, None);
     t.s.deck = (1..=96).collect();
     if gold {
         t.s.gold = Gold {
