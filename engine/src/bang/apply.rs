@@ -145,6 +145,7 @@ pub fn apply(s: &mut State, event: &Event) {
                 }
                 CheckKind::DonBell => s.gold.don_bell_checked = true,
                 CheckKind::Rhum => {}
+                CheckKind::DiningCar => s.train.dining_checked = true,
             }
         }
         Event::CheckResolved {
@@ -178,6 +179,7 @@ pub fn apply(s: &mut State, event: &Event) {
                 }
                 CheckKind::DonBell => s.gold.don_bell_checked = true,
                 CheckKind::Rhum => {}
+                CheckKind::DiningCar => s.train.dining_checked = true,
             }
             if *success && matches!(check, CheckKind::Barrel | CheckKind::Jourdonnais) {
                 missed(s);
@@ -449,6 +451,7 @@ pub fn apply(s: &mut State, event: &Event) {
 fn to_pile(s: &mut State, card: Card) {
     if is_railcar(card) {
         super::train::to_railcar_deck(&mut s.train, card);
+        super::train::fill_short(&mut s.train);
     } else {
         s.discard.push(card);
     }
@@ -625,6 +628,8 @@ fn played(s: &mut State, seat: Seat, card: Card, target: Option<Seat>) {
             // GR-7.7: a ♦ Indians! skips a Calumet's owner.
             let mut targets = s.others_clockwise(seat);
             targets.retain(|t| !super::gold::calumet_ignores(s, *t, seat, card));
+            // TR-11.14: Indians! skips a Prisoner Car's holder.
+            targets.retain(|t| !super::train::prisoner_ignores(s, *t, seat, card));
             s.effect = Some(Effect::Indians {
                 source: seat,
                 targets,

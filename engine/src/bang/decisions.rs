@@ -339,7 +339,9 @@ fn plays(s: &State, seat: Seat, out: &mut Vec<Action>) {
             Kind::Bang | Kind::Missed => {
                 if can_bang && s.is_bang_for(seat, card) {
                     for &t in &others {
-                        if s.distance(seat, t) <= s.reach(seat) {
+                        if s.distance(seat, t) <= s.reach(seat)
+                            && !super::train::private_shields(s, t)
+                        {
                             out.push(play(card, Some(t), None));
                         }
                     }
@@ -362,6 +364,9 @@ fn plays(s: &State, seat: Seat, out: &mut Vec<Action>) {
                         out.push(play(card, Some(t), None));
                     }
                     for &c in &s.p(t).in_play {
+                        if k == Kind::Panic && super::train::barred_for(s, seat, c) {
+                            continue; // TR-11.8: the Sheriff never takes a Ghost Car
+                        }
                         out.push(play(card, Some(t), Some(c)));
                     }
                 }

@@ -492,7 +492,8 @@ pub enum Event {
         /// The effect.
         effect: Effect,
     },
-    /// Calumet (GR-7.7): a ♦ card played by another player had no effect on `seat`.
+    /// Calumet (GR-7.7): a ♦ card played by another player had no effect on
+    /// `seat`; Prisoner Car (TR-11.14): nor had a Duel.
     #[cfg_attr(feature = "openapi", schema(title = "unaffected"))]
     Unaffected {
         /// The Calumet's owner.

@@ -119,6 +119,8 @@ impl M<'_, '_> {
                     self.check(seat, CheckKind::Dynamite, false);
                 } else if !t.jail_checked && s.in_play_of(seat, Kind::Jail).is_some() {
                     self.check(seat, CheckKind::Jail, false);
+                } else if super::train::dining_due(s, seat) {
+                    self.check(seat, CheckKind::DiningCar, true);
                 } else {
                     self.emit(Event::PhaseStarted { phase: Phase::Draw });
                 }
@@ -272,12 +274,22 @@ impl M<'_, '_> {
                     });
                 }
                 if !success {
+                    if super::train::dining_due(self.s(), seat) {
+                        // TR-11.17: also on a skipped turn.
+                        self.check(seat, CheckKind::DiningCar, true);
+                    }
                     self.finish_turn();
                 }
             }
             CheckKind::DonBell => {
                 if success && !self.s().is_shadow(seat) {
                     self.emit(Event::ExtraTurnGranted { seat, heal: false });
+                }
+            }
+            CheckKind::DiningCar => {
+                let p = self.s().p(seat);
+                if success && p.life < p.max_life as i8 && self.s().in_play(seat) {
+                    self.emit(Event::LifeGained { seat, amount: 1 });
                 }
             }
             CheckKind::Barrel | CheckKind::Jourdonnais | CheckKind::Rhum => {}

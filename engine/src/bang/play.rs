@@ -162,8 +162,11 @@ impl M<'_, '_> {
         }
         self.emit(Event::CardPlayed { seat, card, target });
         self.hand_left(seat);
-        if let Some(t) = target.filter(|&t| calumet_ignores(self.s(), t, seat, card)) {
-            // GR-7.7: spent, but nothing happens to him.
+        if let Some(t) = target.filter(|&t| {
+            calumet_ignores(self.s(), t, seat, card)
+                || super::train::prisoner_ignores(self.s(), t, seat, card)
+        }) {
+            // GR-7.7 (TR-11.14): spent, but nothing happens to him.
             return self.emit(Event::Unaffected { seat: t, card });
         }
         match k {

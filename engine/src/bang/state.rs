@@ -208,6 +208,8 @@ pub enum CheckKind {
     DonBell,
     /// Gold Rush, Rhum: 1 life per different suit among the cards flipped.
     Rhum,
+    /// Great Train Robbery, Dining Car at the start of his turn: 1 life (♥).
+    DiningCar,
 }
 
 /// A "draw!" whose flipped cards wait for Lucky Duke's choice.

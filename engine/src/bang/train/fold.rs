@@ -107,6 +107,7 @@ pub(crate) fn turn_started(t: &mut Train) {
     t.taken = 0;
     t.free_advance_used = false;
     t.auto_advanced = false;
+    t.dining_checked = false;
 }
 
 /// A railcar leaving play goes face down to the bottom of the railcar deck
@@ -114,5 +115,14 @@ pub(crate) fn turn_started(t: &mut Train) {
 pub(crate) fn to_railcar_deck(t: &mut Train, railcar: u8) {
     if !t.deck.is_full() && !t.deck.contains(&railcar) && !t.cars.contains(&railcar) {
         t.deck.insert(0, railcar);
+    }
+}
+
+/// TR-5.6: a railcar that reaches the railcar deck while the train is short
+/// joins the end of the train at once (never while an End of the Line runs).
+pub(crate) fn fill_short(t: &mut Train) {
+    while t.on && t.end.is_none() && !t.cars.is_full() {
+        let Some(r) = t.deck.pop() else { break };
+        t.cars.push(r);
     }
 }

@@ -8,12 +8,16 @@
 
 mod fold;
 mod legal;
+mod railcar_effects;
 pub mod railcars;
 mod run;
 pub mod stations;
 
-pub(crate) use fold::{fold, to_railcar_deck, turn_started};
+pub(crate) use fold::{fill_short, fold, to_railcar_deck, turn_started};
 pub(crate) use legal::{railcar_chance, take_actions};
+pub(crate) use railcar_effects::{
+    barred_for, dining_due, distance_terms, prisoner_ignores, private_shields,
+};
 
 pub use railcars::{
     RAILCAR_BASE, RAILCAR_TABLE, RAILCARS, Railcar, RailcarInfo, RailcarKind, RailcarUse,
@@ -59,6 +63,8 @@ pub struct Train {
     pub free_advance_used: bool,
     /// This turn: whether the automatic advance was made (TR-4.1).
     pub auto_advanced: bool,
+    /// This turn: whether the Dining Car check was made (TR-11.17).
+    pub dining_checked: bool,
 }
 
 /// The train as every viewer sees it (the row, the Locomotive and the cars

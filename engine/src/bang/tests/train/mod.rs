@@ -3,4 +3,5 @@
 //! acceptance cases as they land and by random games in which every
 //! invariant holds, replay equals live play and the audit accepts the log.
 
+mod railcars;
 mod random;

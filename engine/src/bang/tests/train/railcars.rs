@@ -1,0 +1,289 @@
+//! Rules tests of the railcars (`rules/train-robbery.md` §9–§11, §15): one
+//! per acceptance case, named after it. The helpers below open a Train
+//! Robbery table on the base harness [`T`] and move railcars like `T` moves
+//! playing cards, each from wherever it is.
+
+use super::super::*;
+use crate::bang::train::{RailcarKind, Train, all_railcars, railcar_of};
+
+const BAGGAGE: Card = 101;
+const DINING: Card = 106;
+const GHOST: Card = 108;
+const LUMBER: Card = 110;
+const OBSERVATION: Card = 112;
+const PRISONER: Card = 114;
+const PRIVATE: Card = 115;
+const DEATHWOOD: u8 = 5;
+
+/// A Train Robbery table: [`T::new`], the 96-card deck in id order, a row of
+/// one station per player (S1 = station 1, …), the Locomotive at `p = 1` and
+/// no railcar in the train, every railcar in the railcar deck (R16 on top).
+fn tr(characters: &[Character], roles: &[Role]) -> T {
+    let mut t = T::new(characters, roles);
+    t.s.deck = (1..=96).collect();
+    let n = characters.len() as u8;
+    t.s.train = Train {
+        on: true,
+        row: (1..=n).collect(),
+        spare_stations: (n + 1..=13).collect(),
+        position: 1,
+        deck: all_railcars().collect(),
+        ..Train::default()
+    };
+    check_invariants(&t.s).unwrap();
+    t
+}
+
+fn tr_plain(n: usize) -> T {
+    tr(&PLAIN[..n], &roles(n))
+}
+
+/// Takes railcar `r` out of the train or the railcar deck, or off a player.
+fn lift_car(t: &mut T, r: Card) {
+    t.s.train.deck.retain(|c| *c != r);
+    t.s.train.cars.retain(|c| *c != r);
+    for p in t.s.table.iter_mut() {
+        p.in_play.retain(|c| *c != r);
+    }
+}
+
+/// Railcar `r` goes into play in front of `seat`.
+fn car(t: &mut T, seat: Seat, r: Card) {
+    lift_car(t, r);
+    t.s.table[seat as usize].in_play.push(r);
+}
+
+/// The train: these stations, the Locomotive at `position`, these cars (car 1 first).
+fn train(t: &mut T, row: &[u8], position: u8, cars: &[Card]) {
+    for &r in cars {
+        lift_car(t, r);
+    }
+    let all: Vec<u8> = (1..=13).collect();
+    t.s.train.row = row.iter().copied().collect();
+    t.s.train.spare_stations = all.into_iter().filter(|x| !row.contains(x)).collect();
+    t.s.train.position = position;
+    t.s.train.cars = cars.iter().copied().collect();
+}
+
+fn take(r: Card, pay: Card) -> Action {
+    Action::TakeRailcar {
+        railcar: r,
+        pay: Some(pay),
+        pay_also: None,
+        place: None,
+        advance: false,
+    }
+}
+
+#[test]
+fn tgr_ac_10_deathwood_takes_blue_cards_and_railcars_not_equipment() {
+    let mut t = tr_plain(4);
+    train(&mut t, &[DEATHWOOD, 1, 2, 3], 2, &[BAGGAGE, 102, 103]);
+    t.equip(A, &[BARREL]);
+    car(&mut t, A, OBSERVATION);
+    let legal = legal_actions(&t.s, A);
+    assert!(legal.contains(&take(BAGGAGE, BARREL)));
+    assert!(legal.contains(&take(BAGGAGE, OBSERVATION)));
+    let mut barrel = t.s.clone();
+    let mut rng = GameRng::scripted(vec![]);
+    play(&mut barrel, A, &take(BAGGAGE, BARREL), &mut rng).unwrap();
+    assert!(barrel.discard.contains(&BARREL), "the Barrel is discarded");
+    assert!(barrel.p(A).in_play.contains(&BAGGAGE));
+    // Paying with the railcar: it goes to the bottom of the railcar deck.
+    t.ok(A, take(BAGGAGE, OBSERVATION));
+    assert!(t.s.p(A).in_play.contains(&BAGGAGE));
+    assert!(!t.s.p(A).in_play.contains(&OBSERVATION));
+    assert_eq!(t.s.train.deck.first(), Some(&OBSERVATION));
+    assert!(!t.s.discard.contains(&OBSERVATION));
+    // A Gold Rush Horseshoe is no card in play: nothing of B's pays Deathwood.
+    let mut t = tr_plain(4);
+    train(&mut t, &[DEATHWOOD, 1, 2, 3], 2, &[BAGGAGE, 102, 103]);
+    t.s.gold.on = true;
+    t.s.table[A as usize].equipment.push(16); // Horseshoe (E16)
+    let takes = legal_actions(&t.s, A)
+        .into_iter()
+        .filter(|a| matches!(a, Action::TakeRailcar { .. }))
+        .count();
+    assert_eq!(takes, 0, "equipment never pays (D-T10)");
+}
+
+#[test]
+fn tgr_ac_22_a_discarded_railcar_refills_a_short_train() {
+    let mut t = tr_plain(4);
+    train(&mut t, &[1, 2, 3, 4], 1, &[101, 102]);
+    car(&mut t, B, DINING);
+    t.s.train.deck.clear();
+    // the other railcars leave the game's way: in front of C
+    let rest: Vec<Card> = all_railcars()
+        .filter(|&r| ![101, 102, DINING].contains(&r))
+        .collect();
+    for r in rest {
+        car(&mut t, C, r);
+    }
+    t.give(A, &[CAT_BALOU]);
+    t.ok(
+        A,
+        Action::Play {
+            card: CAT_BALOU,
+            target: Some(B),
+            in_play: Some(DINING),
+        },
+    );
+    assert_eq!(t.s.train.cars.as_slice(), &[101, 102, DINING]);
+    assert!(t.s.train.deck.is_empty());
+}
+
+#[test]
+fn tgr_ac_23_panic_on_a_railcar_puts_it_in_play_for_the_taker() {
+    let mut t = tr_plain(4);
+    car(&mut t, B, OBSERVATION);
+    t.equip(A, &[SCOPE]).give(A, &[PANIC]);
+    t.ok(
+        A,
+        Action::Play {
+            card: PANIC,
+            target: Some(B),
+            in_play: Some(OBSERVATION),
+        },
+    );
+    assert!(t.s.p(A).in_play.contains(&OBSERVATION));
+    assert!(!t.hand(A).contains(&OBSERVATION));
+}
+
+#[test]
+fn tgr_ac_24_vulture_sam_takes_railcars_into_play() {
+    let mut t = tr(
+        &[PedroRamirez, JesseJones, VultureSam, KitCarlson],
+        &roles(4),
+    );
+    car(&mut t, B, DINING);
+    t.life(B, 1).give(A, &[BANG_QH]);
+    t.play(A, BANG_QH, Some(B));
+    while t.waiting().iter().any(|w| w.0 == B) {
+        t.pass(B);
+    }
+    assert!(!t.alive(B));
+    assert!(t.s.p(C).in_play.contains(&DINING));
+    assert!(!t.hand(C).contains(&DINING));
+}
+
+#[test]
+fn tgr_ac_28_private_car_with_an_empty_hand() {
+    let mut t = tr_plain(4);
+    car(&mut t, B, PRIVATE);
+    t.give(A, &[BANG_QH, GATLING]);
+    assert!(
+        t.act(A, play_at(BANG_QH, Some(B))).is_err(),
+        "no BANG! card at B"
+    );
+    // With a card in hand he may be targeted.
+    t.give(B, &[BEER]);
+    assert!(legal_actions(&t.s, A).contains(&play_at(BANG_QH, Some(B))));
+    t.s.table[B as usize].hand.clear();
+    t.s.discard.push(BEER);
+    // Gatling reaches him.
+    let hp = t.hp(B);
+    let ev = t.play(A, GATLING, None);
+    assert!(has(&ev, |e| matches!(e, Event::LifeLost { seat: B, .. })));
+    assert_eq!(t.hp(B), hp - 1, "the Gatling shoots B");
+}
+
+#[test]
+fn tgr_ac_29_prisoner_car_skips_indians_and_spends_a_duel() {
+    let mut t = tr_plain(4);
+    car(&mut t, B, PRISONER);
+    t.give(A, &[INDIANS, DUEL]);
+    let (hp, hc) = (t.hp(B), t.hp(C));
+    t.play(A, INDIANS, None);
+    assert_eq!(t.hp(B), hp, "B is skipped");
+    assert_eq!(t.hp(C), hc - 1, "C is not");
+    let ev = t.play(A, DUEL, Some(B));
+    assert!(has(&ev, |e| matches!(
+        e,
+        Event::Unaffected {
+            seat: B,
+            card: DUEL
+        }
+    )));
+    assert!(t.s.discard.contains(&DUEL), "the Duel is spent");
+    assert!(t.s.effect.is_none());
+    assert_eq!(t.waiting()[0], (A, Decision::Play));
+    assert_eq!(t.hp(B), hp);
+}
+
+#[test]
+fn tgr_ac_33_the_sheriff_never_takes_a_ghost_car() {
+    let mut t = tr_plain(4);
+    train(&mut t, &[1, 2, 3, 4], 2, &[GHOST, 102, 103]);
+    t.give(A, &[BANG_QH]); // station 1 = Boom Town
+    let places: Vec<Option<Seat>> = legal_actions(&t.s, A)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::TakeRailcar {
+                railcar: GHOST,
+                place,
+                ..
+            } => Some(place),
+            _ => None,
+        })
+        .collect();
+    assert!(!places.is_empty());
+    assert!(!places.contains(&Some(A)), "not in front of himself");
+    car(&mut t, B, GHOST);
+    t.give(A, &[PANIC]);
+    assert!(
+        t.act(
+            A,
+            Action::Play {
+                card: PANIC,
+                target: Some(B),
+                in_play: Some(GHOST),
+            },
+        )
+        .is_err()
+    );
+}
+
+#[test]
+fn tgr_ac_36_lumber_flatcar_lengthens_its_holders_distances() {
+    let mut t = tr_plain(5);
+    t.s.turn.seat = B;
+    t.equip(B, &[SCHOFIELD]).give(B, &[BANG_QH]);
+    assert!(legal_actions(&t.s, B).contains(&play_at(BANG_QH, Some(D))));
+    car(&mut t, B, LUMBER);
+    assert_eq!(t.s.distance(B, D), 3);
+    assert_eq!(t.s.distance(D, B), 2, "others see him as before");
+    assert!(!legal_actions(&t.s, B).contains(&play_at(BANG_QH, Some(D))));
+}
+
+#[test]
+fn observation_car_is_one_source_each_way() {
+    let mut t = tr_plain(5);
+    car(&mut t, B, OBSERVATION);
+    t.equip(B, &[SCOPE]);
+    assert_eq!(t.s.distance(B, D), 1, "2 − 1 (Scope) − 1 (Observation Car)");
+    assert_eq!(t.s.distance(D, B), 3, "2 + 1");
+    assert_eq!(railcar_of(RailcarKind::ObservationCar), OBSERVATION);
+}
+
+#[test]
+fn dining_car_heals_on_hearts_after_the_jail_even_when_jailed() {
+    let mut t = tr_plain(4);
+    car(&mut t, B, DINING);
+    t.life(B, 2).stack(&[BANG_QH]);
+    let ev = t.turn(B);
+    assert!(has(&ev, |e| matches!(
+        e,
+        Event::LifeGained { seat: B, amount: 1 }
+    )));
+    assert_eq!(t.hp(B), 3);
+    // Jailed: the Jail fails (♠), the Dining Car still checks (♥).
+    let mut t = tr_plain(4);
+    car(&mut t, B, DINING);
+    t.equip(B, &[JAIL_10S])
+        .life(B, 2)
+        .stack(&[MISSED_2S, BANG_KH]);
+    t.turn(B);
+    assert_eq!(t.hp(B), 3);
+    assert_ne!(t.s.turn.seat, B, "his turn was skipped");
+}
