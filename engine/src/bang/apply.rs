@@ -267,22 +267,15 @@ pub fn apply(s: &mut State, event: &Event) {
         Event::BangDiscarded { seat, card } => {
             if from_hand(s, *seat, *card) {
                 s.discard.push(*card);
-                match s.effect.as_mut() {
-                    Some(Effect::Duel {
-                        challenger,
-                        target,
-                        turn,
-                    }) => {
-                        *turn = if *turn == *target {
-                            *challenger
-                        } else {
-                            *target
-                        }
-                    }
-                    _ => target_done(s, *seat),
-                }
+                bang_answered(s, *seat);
             }
         }
+        Event::RailcarUsed {
+            seat,
+            railcar,
+            mode,
+            card,
+        } => super::train::fold_used(s, *seat, *railcar, *mode, *card),
         Event::Healed { seat, cards } => {
             if cards[0] != cards[1] && cards.iter().all(|c| s.p(*seat).hand.contains(c)) {
                 for c in cards {
@@ -448,7 +441,7 @@ pub fn apply(s: &mut State, event: &Event) {
 
 /// A card discarded from a player: to the discard pile, a railcar face down
 /// to the bottom of the railcar deck (TR-9.4).
-fn to_pile(s: &mut State, card: Card) {
+pub(super) fn to_pile(s: &mut State, card: Card) {
     if is_railcar(card) {
         super::train::to_railcar_deck(&mut s.train, card);
         super::train::fill_short(&mut s.train);
@@ -492,7 +485,7 @@ fn gave(s: &mut State, seat: Seat) {
     }
 }
 
-fn player(s: &mut State, seat: Seat) -> Option<&mut super::state::Player> {
+pub(super) fn player(s: &mut State, seat: Seat) -> Option<&mut super::state::Player> {
     let n = s.players as usize;
     s.table[..n].get_mut(seat as usize)
 }
@@ -523,7 +516,7 @@ fn from_hand(s: &mut State, seat: Seat, card: Card) -> bool {
 }
 
 /// Removes `card` from `seat`'s hand or from in front of him.
-fn from_player(s: &mut State, seat: Seat, card: Card) -> bool {
+pub(super) fn from_player(s: &mut State, seat: Seat, card: Card) -> bool {
     let Some(p) = player(s, seat) else {
         return false;
     };
@@ -555,13 +548,32 @@ fn gain(s: &mut State, seat: Seat, amount: u8) {
 }
 
 /// One Missed! effect against the current shot; the shot ends at zero.
-fn missed(s: &mut State) {
+pub(super) fn missed(s: &mut State) {
     if let Some(shot) = s.shot.as_mut() {
         shot.needed = shot.needed.saturating_sub(1);
         if shot.needed == 0 {
             s.shot = None;
             settle(s);
         }
+    }
+}
+
+/// `seat` answered Indians! or a Duel with a BANG!: the Duel turns, or his
+/// Indians! is done.
+pub(super) fn bang_answered(s: &mut State, seat: Seat) {
+    match s.effect.as_mut() {
+        Some(Effect::Duel {
+            challenger,
+            target,
+            turn,
+        }) => {
+            *turn = if *turn == *target {
+                *challenger
+            } else {
+                *target
+            }
+        }
+        _ => target_done(s, seat),
     }
 }
 

@@ -259,6 +259,7 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
             heals(s, seat, out);
             gold_actions(s, seat, out);
             take_actions(s, seat, true, out);
+            super::train::phase_two_uses(s, seat, out);
             out.push(Action::EndTurn);
         }
         Decision::Discard { .. } => {
@@ -273,6 +274,7 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
                 out.push(Action::Barrel);
             }
             cards(out, &|c| s.is_missed_for(seat, c));
+            super::train::shot_uses(s, seat, out);
             out.push(Action::Pass);
         }
         Decision::Dying => {
@@ -283,6 +285,7 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
         }
         Decision::Indians | Decision::Duel => {
             cards(out, &|c| s.is_bang_for(seat, c));
+            super::train::bang_uses(s, seat, out);
             out.push(Action::Pass);
         }
         Decision::Store => {

@@ -13,7 +13,7 @@ use super::options::{Options, SeatSpec};
 use super::orders::Orders;
 use super::reason::Reason;
 use super::state::{CheckKind, Effect, Outcome, Phase, WindowKind};
-use super::train::{Advance, EndStage, Railcar, Station};
+use super::train::{Advance, EndStage, Railcar, RailcarMode, Station};
 use crate::core::{Role, Seat, Seed, Team};
 
 /// The first event of a game: what was set up, and the commitment to the seed.
@@ -588,6 +588,22 @@ pub enum Event {
         station: Option<Station>,
         /// Whether it counts as his one railcar this turn (TR-5.5).
         counts: bool,
+    },
+    /// Train Robbery: `seat` used `railcar` as `mode`: he discarded it (a
+    /// discard-to-use railcar; Cattle Truck: `card` went from the discard
+    /// pile to his hand), or he discarded `card` to it (Caboose, Sleeper Car).
+    #[cfg_attr(feature = "openapi", schema(title = "railcar_used"))]
+    RailcarUsed {
+        /// Its owner.
+        seat: Seat,
+        /// The railcar.
+        railcar: Railcar,
+        /// What it stood for (a Missed!, a Panic!, a Cat Balou, a BANG!).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        mode: Option<RailcarMode>,
+        /// The card discarded to it, or taken by it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        card: Option<Card>,
     },
     /// The game is over; the seed is revealed.
     #[cfg_attr(feature = "openapi", schema(title = "game_ended"))]

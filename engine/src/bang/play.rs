@@ -121,6 +121,12 @@ impl M<'_, '_> {
                 place,
                 advance,
             } => self.take_railcar(seat, railcar, [pay, pay_also], place, advance),
+            Action::UseRailcar {
+                railcar,
+                mode,
+                target,
+                card,
+            } => self.use_railcar(seat, railcar, mode, target, card, window),
             Action::Barrel => self.use_barrel(seat, false),
             Action::Respond { card } => {
                 if let Some(kind) = window {

@@ -9,6 +9,7 @@ use super::events::Event;
 use super::machine::M;
 use super::orders::{Reply, StoreReply};
 use super::state::{CheckKind, Effect, Shot, WindowKind};
+use super::train::{can_answer_bang, can_answer_shot};
 use crate::core::Seat;
 
 impl M<'_, '_> {
@@ -16,7 +17,7 @@ impl M<'_, '_> {
     pub fn shot_step(&mut self, shot: Shot) {
         let s = self.s();
         let t = shot.target;
-        if s.p(t).hand.is_empty() && !s.barrel_left(&shot) {
+        if s.p(t).hand.is_empty() && !s.barrel_left(&shot) && !can_answer_shot(s, t) {
             return self.lose(t, 1, shot.responsible());
         }
         match s.orders_of(t).shot {
@@ -138,7 +139,7 @@ impl M<'_, '_> {
     /// Indians! or a Duel: `seat` discards a BANG! card or loses 1 life.
     fn bang_or_lose(&mut self, seat: Seat, by: Option<Seat>, kind: WindowKind) {
         let s = self.s();
-        if s.p(seat).hand.is_empty() {
+        if s.p(seat).hand.is_empty() && !can_answer_bang(s, seat) {
             return self.lose(seat, 1, by);
         }
         let orders = s.orders_of(seat);

@@ -108,6 +108,7 @@ pub(crate) fn turn_started(t: &mut Train) {
     t.free_advance_used = false;
     t.auto_advanced = false;
     t.dining_checked = false;
+    t.sleeper_used = false;
 }
 
 /// A railcar leaving play goes face down to the bottom of the railcar deck

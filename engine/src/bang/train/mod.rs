@@ -9,6 +9,7 @@
 mod fold;
 mod legal;
 mod railcar_effects;
+mod railcar_use;
 pub mod railcars;
 mod run;
 pub mod stations;
@@ -19,6 +20,10 @@ pub(crate) use railcar_effects::{
     barred_for, dining_due, distance_terms, prisoner_ignores, private_shields,
 };
 
+pub use railcar_use::RailcarMode;
+pub(crate) use railcar_use::{
+    bang_uses, can_answer_bang, can_answer_shot, fold_used, phase_two_uses, shot_uses,
+};
 pub use railcars::{
     RAILCAR_BASE, RAILCAR_TABLE, RAILCARS, Railcar, RailcarInfo, RailcarKind, RailcarUse,
     all_railcars, is_railcar, railcar, railcar_of,
@@ -65,6 +70,8 @@ pub struct Train {
     pub auto_advanced: bool,
     /// This turn: whether the Dining Car check was made (TR-11.17).
     pub dining_checked: bool,
+    /// This turn: whether a Sleeper Car was used (TR-11.16).
+    pub sleeper_used: bool,
 }
 
 /// The train as every viewer sees it (the row, the Locomotive and the cars

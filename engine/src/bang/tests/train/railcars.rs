@@ -4,7 +4,7 @@
 //! playing cards, each from wherever it is.
 
 use super::super::*;
-use crate::bang::train::{RailcarKind, Train, all_railcars, railcar_of};
+use crate::bang::train::{RailcarKind, RailcarMode, Train, all_railcars, railcar_of};
 
 const BAGGAGE: Card = 101;
 const DINING: Card = 106;
@@ -286,4 +286,172 @@ fn dining_car_heals_on_hearts_after_the_jail_even_when_jailed() {
     t.turn(B);
     assert_eq!(t.hp(B), 3);
     assert_ne!(t.s.turn.seat, B, "his turn was skipped");
+}
+
+const CABOOSE: Card = 102;
+const CATTLE: Card = 103;
+const COAL: Card = 105;
+const PASSENGER: Card = 113;
+const SLEEPER: Card = 116;
+
+fn use_car(
+    railcar: Card,
+    mode: Option<RailcarMode>,
+    target: Option<Seat>,
+    card: Option<Card>,
+) -> Action {
+    Action::UseRailcar {
+        railcar,
+        mode,
+        target,
+        card,
+    }
+}
+
+#[test]
+fn tgr_ac_25_caboose_discards_a_mustang_as_a_missed() {
+    let mut t = tr_plain(4);
+    car(&mut t, B, CABOOSE);
+    t.equip(B, &[MUSTANG])
+        .give(A, &[BANG_QH])
+        .equip(A, &[SCOPE]);
+    let hp = t.hp(B);
+    t.play(A, BANG_QH, Some(B));
+    assert_eq!(t.waiting()[0].0, B, "his window opens with an empty hand");
+    t.ok(
+        B,
+        use_car(CABOOSE, Some(RailcarMode::Missed), None, Some(MUSTANG)),
+    );
+    assert_eq!(t.hp(B), hp);
+    assert!(t.s.discard.contains(&MUSTANG));
+    assert!(t.s.p(B).in_play.contains(&CABOOSE), "the Caboose stays");
+    assert!(t.s.shot.is_none() && t.s.effect.is_none());
+}
+
+#[test]
+fn tgr_ac_26_sleeper_car_answers_indians_once_a_turn() {
+    let mut t = tr_plain(4);
+    car(&mut t, B, SLEEPER);
+    t.give(B, &[BARREL]).give(A, &[INDIANS, DUEL]);
+    let hp = t.hp(B);
+    t.play(A, INDIANS, None);
+    assert_eq!(t.waiting()[0].0, B);
+    t.ok(
+        B,
+        use_car(SLEEPER, Some(RailcarMode::Bang), None, Some(BARREL)),
+    );
+    assert_eq!(t.hp(B), hp, "no life lost");
+    assert!(t.s.discard.contains(&BARREL));
+    while let Some(&(s, _)) = t.waiting().first().filter(|w| w.0 != A) {
+        t.pass(s);
+    }
+    t.equip(B, &[MUSTANG]);
+    t.play(A, DUEL, Some(B));
+    let legal = if t.waiting()[0].0 == B {
+        legal_actions(&t.s, B)
+    } else {
+        Vec::new()
+    };
+    assert!(
+        !legal.iter().any(|a| matches!(a, Action::UseRailcar { .. })),
+        "one use per turn"
+    );
+}
+
+#[test]
+fn tgr_ac_27_sleeper_car_as_an_extra_bang() {
+    let mut t = tr_plain(4);
+    car(&mut t, A, SLEEPER);
+    t.equip(A, &[SCOPE]).give(A, &[BANG_QH]);
+    t.play(A, BANG_QH, Some(B)); // B, with no card, is hit at once
+    let hp = t.hp(C);
+    t.ok(
+        A,
+        use_car(SLEEPER, Some(RailcarMode::Bang), Some(C), Some(SCOPE)),
+    );
+    assert!(t.s.discard.contains(&SCOPE));
+    assert_eq!(t.hp(C), hp - 1, "C is shot (empty hand)");
+    assert!(
+        !legal_actions(&t.s, A)
+            .iter()
+            .any(|a| matches!(a, Action::UseRailcar { .. })),
+        "once a turn"
+    );
+}
+
+#[test]
+fn baggage_car_as_missed_panic_cat_balou_or_extra_bang() {
+    let mut t = tr_plain(4);
+    car(&mut t, B, BAGGAGE);
+    t.give(A, &[BANG_QH]);
+    let hp = t.hp(B);
+    t.play(A, BANG_QH, Some(B));
+    t.ok(B, use_car(BAGGAGE, Some(RailcarMode::Missed), None, None));
+    assert_eq!(t.hp(B), hp);
+    assert_eq!(
+        t.s.train.deck.first(),
+        Some(&BAGGAGE),
+        "to the railcar deck bottom"
+    );
+    // Phase 2: as a Panic! at distance 1, taking B's Barrel.
+    let mut t = tr_plain(4);
+    car(&mut t, A, BAGGAGE);
+    t.equip(B, &[BARREL]).equip(C, &[MUSTANG]);
+    let legal = legal_actions(&t.s, A);
+    assert!(!legal.contains(&use_car(
+        BAGGAGE,
+        Some(RailcarMode::Panic),
+        Some(C),
+        Some(MUSTANG)
+    )));
+    assert!(legal.contains(&use_car(
+        BAGGAGE,
+        Some(RailcarMode::CatBalou),
+        Some(C),
+        Some(MUSTANG)
+    )));
+    t.ok(
+        A,
+        use_car(BAGGAGE, Some(RailcarMode::Panic), Some(B), Some(BARREL)),
+    );
+    assert!(t.hand(A).contains(&BARREL));
+    assert!(!t.s.p(A).in_play.contains(&BAGGAGE));
+}
+
+#[test]
+fn cattle_truck_coal_hopper_and_passenger_car() {
+    let mut t = tr_plain(4);
+    car(&mut t, A, CATTLE);
+    t.discards(&[BEER, SALOON, GATLING, PANIC]);
+    let picks: Vec<Action> = legal_actions(&t.s, A)
+        .into_iter()
+        .filter(|a| {
+            matches!(
+                a,
+                Action::UseRailcar {
+                    railcar: CATTLE,
+                    ..
+                }
+            )
+        })
+        .collect();
+    assert_eq!(picks.len(), 3, "the top 3 of the discard pile");
+    t.ok(A, use_car(CATTLE, None, None, Some(SALOON)));
+    assert_eq!(t.hand(A), vec![SALOON]);
+    assert_eq!(
+        t.s.discard.as_slice(),
+        &[BEER, GATLING, PANIC],
+        "order kept"
+    );
+    // Coal Hopper: draw 1, then discard C's railcar.
+    car(&mut t, A, COAL);
+    car(&mut t, C, DINING);
+    t.ok(A, use_car(COAL, None, Some(C), Some(DINING)));
+    assert_eq!(t.hand(A).len(), 2);
+    assert!(!t.s.p(C).in_play.contains(&DINING));
+    // Passenger Car: any distance.
+    car(&mut t, A, PASSENGER);
+    t.equip(C, &[BARREL]);
+    t.ok(A, use_car(PASSENGER, None, Some(C), Some(BARREL)));
+    assert!(t.hand(A).contains(&BARREL));
 }
