@@ -308,7 +308,12 @@ pub fn apply(s: &mut State, event: &Event) {
             }
             target_done(s, *seat);
         }
-        Event::LifeGained { seat, amount } => gain(s, *seat, *amount),
+        Event::LifeGained { seat, amount } => {
+            if !super::train::is_ghost(s, *seat) {
+                gain(s, *seat, *amount); // TR-11.8.4: a ghost gains nothing
+            }
+        }
+        Event::GhostRose { seat } => super::train::fold_ghost(s, *seat),
         Event::SideTaken { seat, side } => {
             if let Some(p) = player(s, *seat) {
                 p.side = Some(*side);
@@ -334,6 +339,7 @@ pub fn apply(s: &mut State, event: &Event) {
         }
         Event::PlayerEliminated { seat, role, by } => {
             let shadows = s.shadows;
+            s.train.ghosts &= !(1u16 << (*seat).min(15));
             if let Some(p) = player(s, *seat) {
                 p.alive = false;
                 p.role = Some(*role);

@@ -519,7 +519,8 @@ pub enum Event {
         /// His side until the start of his next shadow turn.
         side: Team,
     },
-    /// Shadow-Gunslingers (SG-2): a shadow cannot lose life; the loss is ignored.
+    /// Shadow-Gunslingers (SG-2): a shadow cannot lose life; the loss is
+    /// ignored. Train Robbery (TR-11.8.4): nor can a ghost.
     #[cfg_attr(feature = "openapi", schema(title = "unhurt"))]
     Unhurt {
         /// The shadow.
@@ -604,6 +605,13 @@ pub enum Event {
         /// The card discarded to it, or taken by it.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         card: Option<Card>,
+    },
+    /// Train Robbery (TR-11.8): `seat`, holding the Ghost Car, is not
+    /// eliminated (or comes back into play) but stays in play as a ghost at 0 life.
+    #[cfg_attr(feature = "openapi", schema(title = "ghost_rose"))]
+    GhostRose {
+        /// The ghost.
+        seat: Seat,
     },
     /// The game is over; the seed is revealed.
     #[cfg_attr(feature = "openapi", schema(title = "game_ended"))]

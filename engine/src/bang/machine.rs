@@ -55,6 +55,13 @@ impl M<'_, '_> {
     /// One automatic step of the rules (§6 to §15).
     fn rules_step(&mut self) -> Step {
         let s = self.s();
+        if !s.is_over()
+            && s.started()
+            && let Some(ghost) = super::train::ghost_gone(s)
+        {
+            self.ghost_leaves(ghost); // TR-11.8.6
+            return Step::Moved;
+        }
         if s.is_over() || s.window.is_some() || !s.started() {
             return Step::Waits;
         }
@@ -198,7 +205,11 @@ impl M<'_, '_> {
     /// A card just left `seat`'s hand: Suzy Lafayette draws if it is empty (D-B11).
     pub fn hand_left(&mut self, seat: Seat) {
         let s = self.s();
-        if s.is(seat, Character::SuzyLafayette) && s.alive(seat) && s.p(seat).hand.is_empty() {
+        if s.is(seat, Character::SuzyLafayette)
+            && s.alive(seat)
+            && s.p(seat).hand.is_empty()
+            && !super::train::ghost_discarding(s, seat)
+        {
             self.draw(seat, 1);
         }
     }

@@ -96,6 +96,9 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
             if *counts {
                 t.taken = t.taken.saturating_add(1);
             }
+            if super::raises(s, *railcar, *to) {
+                super::fold_ghost(s, *to); // TR-11.8.3
+            }
         }
         _ => return false,
     }

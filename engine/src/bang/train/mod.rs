@@ -7,6 +7,7 @@
 //! player's cards in play, with ids 101–116 beside the playing cards' 1–96.
 
 mod fold;
+mod ghost;
 mod legal;
 mod railcar_effects;
 mod railcar_use;
@@ -20,6 +21,7 @@ pub(crate) use railcar_effects::{
     barred_for, dining_due, distance_terms, prisoner_ignores, private_shields,
 };
 
+pub(crate) use ghost::{fold_ghost, ghost_discarding, ghost_gone, ghost_saves, is_ghost, raises};
 pub use railcar_use::RailcarMode;
 pub(crate) use railcar_use::{
     bang_uses, can_answer_bang, can_answer_shot, fold_used, phase_two_uses, shot_uses,
@@ -72,6 +74,8 @@ pub struct Train {
     pub dining_checked: bool,
     /// This turn: whether a Sleeper Car was used (TR-11.16).
     pub sleeper_used: bool,
+    /// The ghosts (TR-11.8), one bit per seat.
+    pub ghosts: u16,
 }
 
 /// The train as every viewer sees it (the row, the Locomotive and the cars

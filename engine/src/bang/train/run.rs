@@ -180,7 +180,15 @@ impl M<'_, '_> {
     /// General Store.
     fn locomotive(&mut self, current: Seat) {
         if self.s().train.leland {
-            return self.reveal_store(current);
+            // A current player gone (a ghost who paid with his Ghost Car):
+            // the next one in play picks first.
+            let s = self.s();
+            let first = if s.alive(current) {
+                current
+            } else {
+                s.next_alive(current)
+            };
+            return self.reveal_store(first);
         }
         let s = self.s();
         let mut targets = s.others_clockwise(current);

@@ -455,3 +455,78 @@ fn cattle_truck_coal_hopper_and_passenger_car() {
     t.ok(A, use_car(PASSENGER, None, Some(C), Some(BARREL)));
     assert!(t.hand(A).contains(&BARREL));
 }
+
+#[test]
+fn tgr_ac_32_a_ghost_stays_until_his_ghost_car_goes() {
+    let mut t = tr(
+        &[PedroRamirez, JesseJones, VultureSam, KitCarlson],
+        &roles(4),
+    );
+    car(&mut t, B, GHOST);
+    t.equip(B, &[BARREL])
+        .life(B, 1)
+        .give(A, &[BANG_QH, CAT_BALOU]);
+    t.stack(&[MISSED_2S]); // the Barrel fails
+    t.play(A, BANG_QH, Some(B));
+    while t.waiting().iter().any(|w| w.0 == B) {
+        t.pass(B);
+    }
+    assert!(t.alive(B), "a ghost, not eliminated");
+    assert_eq!(t.hp(B), 0);
+    assert!(!t.s.p(B).role_public, "role hidden");
+    assert!(t.s.p(B).in_play.contains(&BARREL), "cards kept");
+    assert!(t.hand(A).contains(&CAT_BALOU), "nobody draws 3");
+    assert_eq!(t.hand(A).len(), 1);
+    // He cannot lose life any more.
+    t.s.turn.bangs = 0;
+    t.give(A, &[BANG_KH]);
+    t.play(A, BANG_KH, Some(B));
+    while t.waiting().iter().any(|w| w.0 == B) {
+        t.pass(B);
+    }
+    assert_eq!(t.hp(B), 0);
+    assert!(t.alive(B));
+    // Cat Balou on the Ghost Car: eliminated at once, nobody responsible.
+    let ev = t.ok(
+        A,
+        Action::Play {
+            card: CAT_BALOU,
+            target: Some(B),
+            in_play: Some(GHOST),
+        },
+    );
+    assert!(has(&ev, |e| matches!(
+        e,
+        Event::PlayerEliminated {
+            seat: B,
+            by: None,
+            ..
+        }
+    )));
+    assert!(!t.alive(B));
+    assert!(t.s.p(B).role_public);
+    assert!(t.s.p(B).in_play.is_empty() && t.s.p(C).in_play.is_empty());
+    assert!(t.s.discard.contains(&BARREL), "Vulture Sam gets nothing");
+    assert_eq!(t.hand(A).len(), 0, "no reward");
+}
+
+#[test]
+fn tgr_ac_34_a_ghost_discards_his_whole_hand() {
+    let mut t = tr_plain(4);
+    car(&mut t, B, GHOST);
+    t.s.train.ghosts = 1 << B;
+    t.life(B, 0);
+    t.s.turn.seat = B;
+    t.give(B, &[BEER, SALOON, GATLING]);
+    t.ok(B, Action::EndTurn);
+    let mut n = 0;
+    while let Some(&(B, _)) = t.waiting().first() {
+        let c = t.hand(B)[0];
+        t.ok(B, Action::Discard { card: c });
+        n += 1;
+    }
+    assert_eq!(n, 3);
+    assert!(t.hand(B).is_empty());
+    assert!(t.alive(B));
+    assert_ne!(t.s.turn.seat, B);
+}
