@@ -91,7 +91,7 @@ pub fn apply(s: &mut State, event: &Event) {
                 ..Turn::default()
             };
             super::gold::turn_started(&mut s.gold, *extra);
-            super::train::turn_started(&mut s.train);
+            super::train::turn_started(&mut s.train, *extra);
         }
         Event::PhaseStarted { phase } => s.turn.phase = *phase,
         Event::Acted { seat, action } => {

@@ -501,8 +501,9 @@ pub enum Event {
         /// The ♦ card.
         card: Card,
     },
-    /// Gold Rush: `seat` will play an extra turn after this one; with `heal`
-    /// (the Gold Rush card) he first regains all his life.
+    /// Gold Rush (or Train Robbery's Express Car): `seat` will play an extra
+    /// turn after this one; with `heal` (the Gold Rush card) he first regains
+    /// all his life.
     #[cfg_attr(feature = "openapi", schema(title = "extra_turn_granted"))]
     ExtraTurnGranted {
         /// Who.

@@ -106,7 +106,11 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
 }
 
 /// A new turn: the turn's counters start again.
-pub(crate) fn turn_started(t: &mut Train) {
+pub(crate) fn turn_started(t: &mut Train, extra: bool) {
+    t.express_turn = extra && t.express_due;
+    if extra {
+        t.express_due = false;
+    }
     t.taken = 0;
     t.free_advance_used = false;
     t.auto_advanced = false;

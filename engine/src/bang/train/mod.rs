@@ -74,6 +74,10 @@ pub struct Train {
     pub dining_checked: bool,
     /// This turn: whether a Sleeper Car was used (TR-11.16).
     pub sleeper_used: bool,
+    /// An Express Car's extra turn is due (TR-11.7).
+    pub express_due: bool,
+    /// This turn is an extra turn an Express Car granted (none follows it).
+    pub express_turn: bool,
     /// The ghosts (TR-11.8), one bit per seat.
     pub ghosts: u16,
 }

@@ -178,6 +178,9 @@ pub fn phase_two_uses(s: &State, seat: Seat, out: &mut Vec<Action>) {
             out.push(used(r, None, None, None));
         }
     }
+    if let Some(r) = own(s, seat, RailcarKind::ExpressCar) {
+        out.push(used(r, None, None, None));
+    }
     if let Some(r) = own(s, seat, RailcarKind::PassengerCar) {
         let mut t_out = Vec::new();
         for &t in &others {
@@ -250,6 +253,20 @@ impl M<'_, '_> {
                     });
                 }
             }
+            (RailcarKind::ExpressCar, _) => {
+                // TR-11.7: the rest of the turn is skipped, the hand
+                // discarded, the end of the turn runs, then another turn
+                // (not from a turn an Express Car granted).
+                let hand = self.s().p(seat).hand.to_vec();
+                if !hand.is_empty() {
+                    self.emit(Event::Discarded { seat, cards: hand });
+                    self.hand_left(seat);
+                }
+                if !self.s().train.express_turn {
+                    self.emit(Event::ExtraTurnGranted { seat, heal: false });
+                }
+                self.finish_turn();
+            }
             (RailcarKind::PassengerCar, _) => {
                 if let Some(t) = target {
                     self.take_card(seat, t, card, true);
@@ -299,6 +316,7 @@ pub(crate) fn fold_used(
                 bang_answered(s, seat);
             }
         }
+        RailcarKind::ExpressCar => s.train.express_due = !s.train.express_turn,
         RailcarKind::CattleTruck => {
             if let Some(c) = card {
                 let n = s.discard.len();

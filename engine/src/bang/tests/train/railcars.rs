@@ -530,3 +530,49 @@ fn tgr_ac_34_a_ghost_discards_his_whole_hand() {
     assert!(t.alive(B));
     assert_ne!(t.s.turn.seat, B);
 }
+
+const EXPRESS: Card = 107;
+
+#[test]
+fn tgr_ac_30_express_car_ends_the_turn_for_one_more() {
+    let mut t = tr_plain(4);
+    car(&mut t, A, EXPRESS);
+    t.give(A, &[BEER, SALOON, GATLING, PANIC, MISSED_2S]);
+    let ev = t.ok(A, use_car(EXPRESS, None, None, None));
+    assert!(has(
+        &ev,
+        |e| matches!(e, Event::Discarded { seat: A, cards } if cards.len() == 5)
+    ));
+    assert!(has(&ev, |e| matches!(
+        e,
+        Event::TurnStarted {
+            seat: A,
+            extra: true,
+            ..
+        }
+    )));
+    assert!(!has(&ev, |e| matches!(
+        e,
+        Event::PhaseStarted {
+            phase: Phase::Discard
+        }
+    )));
+    assert!(t.s.train.express_turn);
+    assert_eq!(t.s.turn.seat, A);
+    assert_eq!(t.s.turn.phase, Phase::Draw, "a complete turn");
+    t.ok(
+        A,
+        Action::Draw {
+            from: DrawFrom::Deck,
+        },
+    );
+    assert_eq!(t.hand(A).len(), 2);
+    // The Express Car again, in the turn it granted: no further turn.
+    car(&mut t, A, EXPRESS);
+    let ev = t.ok(A, use_car(EXPRESS, None, None, None));
+    assert!(has(&ev, |e| matches!(e, Event::Discarded { seat: A, .. })));
+    assert!(has(&ev, |e| matches!(
+        e,
+        Event::TurnStarted { seat: B, .. }
+    )));
+}
