@@ -249,8 +249,11 @@ pub fn apply(s: &mut State, event: &Event) {
             });
         }
         Event::TargetSkipped { seat } => {
-            if let Some(Effect::Indians { targets, .. } | Effect::Shots { targets, .. }) =
-                s.effect.as_mut()
+            if let Some(
+                Effect::Indians { targets, .. }
+                | Effect::Shots { targets, .. }
+                | Effect::CircusWagon { targets, .. },
+            ) = s.effect.as_mut()
                 && targets.first() == Some(seat)
             {
                 targets.remove(0);
@@ -489,6 +492,12 @@ fn gave(s: &mut State, seat: Seat) {
     {
         s.effect = None;
     }
+    if let Some(Effect::CircusWagon { targets, .. }) = s.effect.as_mut()
+        && targets.first() == Some(&seat)
+    {
+        targets.remove(0); // TR-11.5: his discard is done
+        settle(s);
+    }
 }
 
 pub(super) fn player(s: &mut State, seat: Seat) -> Option<&mut super::state::Player> {
@@ -598,6 +607,7 @@ fn settle(s: &mut State) {
     let done = match &s.effect {
         Some(Effect::Shots { targets, .. }) => targets.is_empty() && s.shot.is_none(),
         Some(Effect::Indians { targets, .. }) => targets.is_empty(),
+        Some(Effect::CircusWagon { targets, .. }) => targets.is_empty(),
         Some(Effect::Store { .. }) => s.store.is_empty(),
         _ => false,
     };

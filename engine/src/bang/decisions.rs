@@ -69,6 +69,8 @@ pub enum Decision {
     /// yours; `respond` with the one you give up.
     #[cfg_attr(feature = "openapi", schema(title = "give_up"))]
     GiveUp,
+    /// Train Robbery, Circus Wagon: discard one of your cards in play.
+    CircusWagon,
 }
 
 /// Who must act now, and on what.
@@ -136,6 +138,7 @@ pub fn pending(s: &State) -> ArrayVec<Pending, MAX_PLAYERS> {
             WindowKind::Duel => Decision::Duel,
             WindowKind::Store => Decision::Store,
             WindowKind::GiveUp => Decision::GiveUp,
+            WindowKind::CircusWagon => Decision::CircusWagon,
         };
         return one(w.seat, decision, true);
     }
@@ -291,6 +294,11 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
         Decision::Store => {
             for &card in &s.store {
                 out.push(Action::Pick { card });
+            }
+        }
+        Decision::CircusWagon => {
+            for &card in &s.p(seat).in_play {
+                out.push(Action::Respond { card });
             }
         }
         Decision::GiveUp => {

@@ -116,6 +116,7 @@ impl M<'_, '_> {
                 self.bang_or_lose(turn, by, WindowKind::Duel);
             }
             Effect::GiveUp { victim, .. } => self.give_step(victim),
+            Effect::CircusWagon { targets, .. } => self.circus_step(&targets),
             Effect::Store { next } => {
                 let s = self.s();
                 let Some(&first) = s.store.first() else {
@@ -208,6 +209,15 @@ impl M<'_, '_> {
                     self.emit(Event::StorePicked { seat, card });
                 }
             }
+            WindowKind::CircusWagon => {
+                // Safe default: his first card in play.
+                if let Some(&card) = s.p(seat).in_play.first() {
+                    self.emit(Event::Discarded {
+                        seat,
+                        cards: vec![card],
+                    });
+                }
+            }
             WindowKind::GiveUp => {
                 // C5.5: the lowest-ranked card of the class, bottom-most on ties.
                 let class = super::solo::seats::give_class(s, seat);
@@ -234,6 +244,10 @@ impl M<'_, '_> {
                 self.hand_left(seat);
             }
             WindowKind::GiveUp => self.give(card),
+            WindowKind::CircusWagon => self.emit(Event::Discarded {
+                seat,
+                cards: vec![card],
+            }),
             WindowKind::Check | WindowKind::Store => {}
         }
     }

@@ -178,6 +178,9 @@ pub fn phase_two_uses(s: &State, seat: Seat, out: &mut Vec<Action>) {
             out.push(used(r, None, None, None));
         }
     }
+    if let Some(r) = own(s, seat, RailcarKind::CircusWagon) {
+        out.push(used(r, None, None, None));
+    }
     if let Some(r) = own(s, seat, RailcarKind::ExpressCar) {
         out.push(used(r, None, None, None));
     }
@@ -253,6 +256,15 @@ impl M<'_, '_> {
                     });
                 }
             }
+            (RailcarKind::CircusWagon, _) => {
+                let targets = self.s().others_clockwise(seat);
+                self.emit(Event::EffectStarted {
+                    effect: Effect::CircusWagon {
+                        source: seat,
+                        targets,
+                    },
+                });
+            }
             (RailcarKind::ExpressCar, _) => {
                 // TR-11.7: the rest of the turn is skipped, the hand
                 // discarded, the end of the turn runs, then another turn
@@ -274,6 +286,21 @@ impl M<'_, '_> {
             }
             _ => {}
         }
+    }
+}
+
+impl M<'_, '_> {
+    /// TR-11.5: the next player discards one of his cards in play (asked),
+    /// or is skipped with none.
+    pub fn circus_step(&mut self, targets: &[Seat]) {
+        let Some(&t) = targets.first() else { return };
+        if !self.s().alive(t) || self.s().p(t).in_play.is_empty() {
+            return self.emit(Event::TargetSkipped { seat: t });
+        }
+        self.emit(Event::WindowOpened {
+            seat: t,
+            kind: WindowKind::CircusWagon,
+        });
     }
 }
 

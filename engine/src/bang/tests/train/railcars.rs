@@ -576,3 +576,26 @@ fn tgr_ac_30_express_car_ends_the_turn_for_one_more() {
         Event::TurnStarted { seat: B, .. }
     )));
 }
+
+const CIRCUS: Card = 104;
+
+#[test]
+fn tgr_ac_31_circus_wagon_each_other_player_discards_clockwise() {
+    let mut t = tr_plain(4);
+    car(&mut t, A, CIRCUS);
+    t.equip(B, &[BARREL, JAIL_10S]);
+    car(&mut t, D, DINING);
+    t.ok(A, use_car(CIRCUS, None, None, None));
+    assert_eq!(t.waiting(), vec![(B, Decision::CircusWagon)]);
+    let legal = legal_actions(&t.s, B);
+    assert!(legal.contains(&Action::Respond { card: JAIL_10S }));
+    assert!(legal.contains(&Action::Respond { card: BARREL }));
+    t.respond(B, JAIL_10S);
+    assert_eq!(t.s.p(B).in_play.as_slice(), &[BARREL]);
+    // C has nothing in play: skipped; D discards his railcar.
+    assert_eq!(t.waiting(), vec![(D, Decision::CircusWagon)]);
+    t.respond(D, DINING);
+    assert!(t.s.p(D).in_play.is_empty());
+    assert_eq!(t.s.train.deck.first(), Some(&DINING));
+    assert_eq!(t.waiting()[0], (A, Decision::Play));
+}
