@@ -69,7 +69,9 @@ pub enum Decision {
     /// yours; `respond` with the one you give up.
     #[cfg_attr(feature = "openapi", schema(title = "give_up"))]
     GiveUp,
-    /// Train Robbery, Circus Wagon: discard one of your cards in play.
+    /// Train Robbery, Circus Wagon: `respond` with the one of your cards in
+    /// play you discard.
+    #[cfg_attr(feature = "openapi", schema(title = "circus_wagon"))]
     CircusWagon,
 }
 

@@ -37,9 +37,9 @@ fn titled<T: PartialSchema>(name: &str, tag: &str, variants: usize) {
 
 #[test]
 fn every_tagged_enum_variant_has_its_wire_name_as_title() {
-    titled::<Action>("Action", "type", 19);
-    titled::<Decision>("Decision", "kind", 15);
-    titled::<Event>("Event", "type", 62);
-    titled::<Effect>("Effect", "kind", 5);
+    titled::<Action>("Action", "type", 20);
+    titled::<Decision>("Decision", "kind", 16);
+    titled::<Event>("Event", "type", 64);
+    titled::<Effect>("Effect", "kind", 6);
     titled::<DrawFrom>("DrawFrom", "", 3);
 }
