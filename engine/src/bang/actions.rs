@@ -6,6 +6,7 @@ use super::cards::Card;
 use super::characters::Character;
 use super::gold::{Equip, Mode, NuggetUse};
 use super::orders::Orders;
+use super::train::RailcarMode;
 use crate::core::Seat;
 
 /// Where Jesse Jones or Pedro Ramirez take their first phase-1 card.
@@ -251,6 +252,25 @@ pub enum Action {
     /// Train Robbery, Zippy Roy (TC8): advance the train 1 station.
     #[cfg_attr(feature = "openapi", schema(title = "advance_train"))]
     AdvanceTrain,
+    /// Train Robbery: use a railcar in front of him — discard a
+    /// discard-to-use `railcar` for its effect (Baggage Car: as `mode`), or
+    /// discard `card` (another blue card) to a Caboose (a Missed!) or a
+    /// Sleeper Car (a BANG!). `target` and `card` name what the effect needs:
+    /// the player shot, robbed or hit, and the card taken or discarded.
+    #[cfg_attr(feature = "openapi", schema(title = "use_railcar"))]
+    UseRailcar {
+        /// The railcar used.
+        railcar: Card,
+        /// Baggage Car, Caboose, Sleeper Car: what it stands for.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        mode: Option<RailcarMode>,
+        /// The player it aims at.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<Seat>,
+        /// The card it names (absent for a random hand card).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        card: Option<Card>,
+    },
     /// Standing orders for later windows (any time, private).
     #[cfg_attr(feature = "openapi", schema(title = "set_orders"))]
     SetOrders {

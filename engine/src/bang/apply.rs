@@ -91,7 +91,7 @@ pub fn apply(s: &mut State, event: &Event) {
                 ..Turn::default()
             };
             super::gold::turn_started(&mut s.gold, *extra);
-            super::train::turn_started(&mut s.train);
+            super::train::turn_started(&mut s.train, *extra);
         }
         Event::PhaseStarted { phase } => s.turn.phase = *phase,
         Event::Acted { seat, action } => {
@@ -148,6 +148,7 @@ pub fn apply(s: &mut State, event: &Event) {
                 | CheckKind::Cactus
                 | CheckKind::KnifeRevolver
                 | CheckKind::MostWanted => {}
+                CheckKind::DiningCar => s.train.dining_checked = true,
             }
         }
         Event::CheckResolved {
@@ -183,6 +184,7 @@ pub fn apply(s: &mut State, event: &Event) {
                 CheckKind::DonBell => s.gold.don_bell_checked = true,
                 CheckKind::Rhum | CheckKind::Cactus | CheckKind::KnifeRevolver => {}
                 CheckKind::MostWanted => super::train::most_wanted_checked(s, *seat),
+                CheckKind::DiningCar => s.train.dining_checked = true,
             }
             if *success && matches!(check, CheckKind::Barrel | CheckKind::Jourdonnais) {
                 missed(s);
@@ -261,7 +263,8 @@ pub fn apply(s: &mut State, event: &Event) {
             if let Some(
                 Effect::Indians { targets, .. }
                 | Effect::Shots { targets, .. }
-                | Effect::MostWanted { targets, .. },
+                | Effect::MostWanted { targets, .. }
+                | Effect::CircusWagon { targets, .. },
             ) = s.effect.as_mut()
                 && targets.first() == Some(seat)
             {
@@ -284,22 +287,15 @@ pub fn apply(s: &mut State, event: &Event) {
         Event::BangDiscarded { seat, card } => {
             if from_hand(s, *seat, *card) {
                 s.discard.push(*card);
-                match s.effect.as_mut() {
-                    Some(Effect::Duel {
-                        challenger,
-                        target,
-                        turn,
-                    }) => {
-                        *turn = if *turn == *target {
-                            *challenger
-                        } else {
-                            *target
-                        }
-                    }
-                    _ => target_done(s, *seat),
-                }
+                bang_answered(s, *seat);
             }
         }
+        Event::RailcarUsed {
+            seat,
+            railcar,
+            mode,
+            card,
+        } => super::train::fold_used(s, *seat, *railcar, *mode, *card),
         Event::Healed { seat, cards } => {
             if cards[0] != cards[1] && cards.iter().all(|c| s.p(*seat).hand.contains(c)) {
                 for c in cards {
@@ -322,7 +318,12 @@ pub fn apply(s: &mut State, event: &Event) {
             }
             hit_taken(s, *seat);
         }
-        Event::LifeGained { seat, amount } => gain(s, *seat, *amount),
+        Event::LifeGained { seat, amount } => {
+            if !super::train::is_ghost(s, *seat) {
+                gain(s, *seat, *amount); // TR-11.8.4: a ghost gains nothing
+            }
+        }
+        Event::GhostRose { seat } => super::train::fold_ghost(s, *seat),
         Event::SideTaken { seat, side } => {
             if let Some(p) = player(s, *seat) {
                 p.side = Some(*side);
@@ -338,6 +339,7 @@ pub fn apply(s: &mut State, event: &Event) {
         }
         Event::PlayerEliminated { seat, role, by } => {
             let shadows = s.shadows;
+            s.train.ghosts &= !(1u16 << (*seat).min(15));
             if let Some(p) = player(s, *seat) {
                 p.alive = false;
                 p.role = Some(*role);
@@ -461,9 +463,10 @@ pub fn apply(s: &mut State, event: &Event) {
 
 /// A card discarded from a player: to the discard pile, a railcar face down
 /// to the bottom of the railcar deck (TR-9.4).
-fn to_pile(s: &mut State, card: Card) {
+pub(super) fn to_pile(s: &mut State, card: Card) {
     if is_railcar(card) {
         super::train::to_railcar_deck(&mut s.train, card);
+        super::train::fill_short(&mut s.train);
     } else {
         s.discard.push(card);
     }
@@ -518,9 +521,15 @@ fn gave(s: &mut State, seat: Seat) {
     {
         s.effect = None;
     }
+    if let Some(Effect::CircusWagon { targets, .. }) = s.effect.as_mut()
+        && targets.first() == Some(&seat)
+    {
+        targets.remove(0); // TR-11.5: his discard is done
+        settle(s);
+    }
 }
 
-fn player(s: &mut State, seat: Seat) -> Option<&mut super::state::Player> {
+pub(super) fn player(s: &mut State, seat: Seat) -> Option<&mut super::state::Player> {
     let n = s.players as usize;
     s.table[..n].get_mut(seat as usize)
 }
@@ -551,7 +560,7 @@ fn from_hand(s: &mut State, seat: Seat, card: Card) -> bool {
 }
 
 /// Removes `card` from `seat`'s hand or from in front of him.
-fn from_player(s: &mut State, seat: Seat, card: Card) -> bool {
+pub(super) fn from_player(s: &mut State, seat: Seat, card: Card) -> bool {
     let Some(p) = player(s, seat) else {
         return false;
     };
@@ -583,13 +592,32 @@ fn gain(s: &mut State, seat: Seat, amount: u8) {
 }
 
 /// One Missed! effect against the current shot; the shot ends at zero.
-fn missed(s: &mut State) {
+pub(super) fn missed(s: &mut State) {
     if let Some(shot) = s.shot.as_mut() {
         shot.needed = shot.needed.saturating_sub(1);
         if shot.needed == 0 {
             s.shot = None;
             settle(s);
         }
+    }
+}
+
+/// `seat` answered Indians! or a Duel with a BANG!: the Duel turns, or his
+/// Indians! is done.
+pub(super) fn bang_answered(s: &mut State, seat: Seat) {
+    match s.effect.as_mut() {
+        Some(Effect::Duel {
+            challenger,
+            target,
+            turn,
+        }) => {
+            *turn = if *turn == *target {
+                *challenger
+            } else {
+                *target
+            }
+        }
+        _ => target_done(s, seat),
     }
 }
 
@@ -610,6 +638,7 @@ pub(crate) fn settle(s: &mut State) {
         Some(Effect::Indians { targets, .. }) => targets.is_empty(),
         Some(Effect::MostWanted { targets, .. }) => targets.is_empty() && s.check.is_none(),
         Some(Effect::Robbery { left, .. }) => left.is_empty() && s.shot.is_none(),
+        Some(Effect::CircusWagon { targets, .. }) => targets.is_empty(),
         Some(Effect::Store { .. }) => s.store.is_empty(),
         _ => false,
     };
@@ -682,6 +711,8 @@ pub(crate) fn played_as(s: &mut State, seat: Seat, card: Card, k: Kind, target: 
             let mut targets = s.others_clockwise(seat);
             targets.retain(|t| !s.calumet_ignores(*t, seat, card));
             targets.retain(|t| Some(*t) != target); // TC6
+            // TR-11.14: Indians! skips a Prisoner Car's holder.
+            targets.retain(|t| !super::train::prisoner_ignores(s, *t, seat, card));
             s.effect = Some(Effect::Indians {
                 source: seat,
                 targets,

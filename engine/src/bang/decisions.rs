@@ -90,6 +90,10 @@ pub enum Decision {
     /// yours; `respond` with the one you give up.
     #[cfg_attr(feature = "openapi", schema(title = "give_up"))]
     GiveUp,
+    /// Train Robbery, Circus Wagon: `respond` with the one of your cards in
+    /// play you discard.
+    #[cfg_attr(feature = "openapi", schema(title = "circus_wagon"))]
+    CircusWagon,
 }
 
 /// Who must act now, and on what.
@@ -157,6 +161,7 @@ pub fn pending(s: &State) -> ArrayVec<Pending, MAX_PLAYERS> {
             WindowKind::Duel => Decision::Duel,
             WindowKind::Store => Decision::Store,
             WindowKind::GiveUp => Decision::GiveUp,
+            WindowKind::CircusWagon => Decision::CircusWagon,
         };
         return one(w.seat, decision, true);
     }
@@ -320,6 +325,7 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
             gold_actions(s, seat, out);
             take_actions(s, seat, true, out);
             zippy_roy_actions(s, seat, out);
+            super::train::phase_two_uses(s, seat, out);
             out.push(Action::EndTurn);
         }
         Decision::Discard { .. } => {
@@ -334,6 +340,7 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
                 out.push(Action::Barrel);
             }
             cards(out, &|c| s.is_missed_for(seat, c));
+            super::train::shot_uses(s, seat, out);
             out.push(Action::Pass);
         }
         Decision::Dying => {
@@ -344,11 +351,17 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
         }
         Decision::Indians | Decision::Duel => {
             cards(out, &|c| s.is_bang_for(seat, c));
+            super::train::bang_uses(s, seat, out);
             out.push(Action::Pass);
         }
         Decision::Store => {
             for &card in &s.store {
                 out.push(Action::Pick { card });
+            }
+        }
+        Decision::CircusWagon => {
+            for &card in &s.p(seat).in_play {
+                out.push(Action::Respond { card });
             }
         }
         Decision::GiveUp => {
@@ -410,7 +423,9 @@ pub(crate) fn plays_as(s: &State, seat: Seat, card: Card, k: Kind, out: &mut Vec
             Kind::Bang | Kind::Missed => {
                 if can_bang && s.is_bang_for(seat, card) {
                     for &t in &others {
-                        if s.distance(seat, t) <= s.reach(seat) {
+                        if s.distance(seat, t) <= s.reach(seat)
+                            && !super::train::private_shields(s, t)
+                        {
                             out.push(play(card, Some(t), None));
                         }
                     }
@@ -436,6 +451,9 @@ pub(crate) fn plays_as(s: &State, seat: Seat, card: Card, k: Kind, out: &mut Vec
                         out.push(play(card, Some(t), None));
                     }
                     for &c in &s.p(t).in_play {
+                        if k == Kind::Panic && super::train::barred_for(s, seat, c) {
+                            continue; // TR-11.8: the Sheriff never takes a Ghost Car
+                        }
                         out.push(play(card, Some(t), Some(c)));
                     }
                 }

@@ -46,7 +46,9 @@ pub fn distance(t: &impl Table, from: Seat, to: Seat) -> u8 {
         has_in_play(t, to, Kind::Mustang) as i16 + info(to).is_some_and(|i| i.mustang) as i16;
     let minus =
         has_in_play(t, from, Kind::Scope) as i16 + info(from).is_some_and(|i| i.scope) as i16;
-    (seat_distance(t, from, to) as i16 + plus - minus).max(1) as u8
+    let (tr_plus, tr_minus) =
+        super::train::distance_terms(t.cards_in_play(from), t.cards_in_play(to));
+    (seat_distance(t, from, to) as i16 + plus + tr_plus - minus - tr_minus).max(1) as u8
 }
 
 /// Reach (§7.3): the weapon's, or 1.

@@ -13,7 +13,7 @@ use super::options::{Options, SeatSpec};
 use super::orders::Orders;
 use super::reason::Reason;
 use super::state::{CheckKind, Effect, Outcome, Phase, WindowKind};
-use super::train::{Advance, EndStage, Railcar, Station};
+use super::train::{Advance, EndStage, Railcar, RailcarMode, Station};
 use crate::core::{Role, Seat, Seed, Team};
 
 /// The first event of a game: what was set up, and the commitment to the seed.
@@ -492,7 +492,8 @@ pub enum Event {
         /// The effect.
         effect: Effect,
     },
-    /// Calumet (GR-7.7): a ♦ card played by another player had no effect on `seat`.
+    /// Calumet (GR-7.7): a ♦ card played by another player had no effect on
+    /// `seat`; Prisoner Car (TR-11.14): nor had a Duel.
     #[cfg_attr(feature = "openapi", schema(title = "unaffected"))]
     Unaffected {
         /// The Calumet's owner.
@@ -500,8 +501,9 @@ pub enum Event {
         /// The ♦ card.
         card: Card,
     },
-    /// Gold Rush: `seat` will play an extra turn after this one; with `heal`
-    /// (the Gold Rush card) he first regains all his life.
+    /// Gold Rush (or Train Robbery's Express Car): `seat` will play an extra
+    /// turn after this one; with `heal` (the Gold Rush card) he first regains
+    /// all his life.
     #[cfg_attr(feature = "openapi", schema(title = "extra_turn_granted"))]
     ExtraTurnGranted {
         /// Who.
@@ -518,7 +520,8 @@ pub enum Event {
         /// His side until the start of his next shadow turn.
         side: Team,
     },
-    /// Shadow-Gunslingers (SG-2): a shadow cannot lose life; the loss is ignored.
+    /// Shadow-Gunslingers (SG-2): a shadow cannot lose life; the loss is
+    /// ignored. Train Robbery (TR-11.8.4): nor can a ghost.
     #[cfg_attr(feature = "openapi", schema(title = "unhurt"))]
     Unhurt {
         /// The shadow.
@@ -680,6 +683,29 @@ pub enum Event {
         /// The exempted player.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         target: Option<Seat>,
+    },
+    /// Train Robbery: `seat` used `railcar` as `mode`: he discarded it (a
+    /// discard-to-use railcar; Cattle Truck: `card` went from the discard
+    /// pile to his hand), or he discarded `card` to it (Caboose, Sleeper Car).
+    #[cfg_attr(feature = "openapi", schema(title = "railcar_used"))]
+    RailcarUsed {
+        /// Its owner.
+        seat: Seat,
+        /// The railcar.
+        railcar: Railcar,
+        /// What it stood for (a Missed!, a Panic!, a Cat Balou, a BANG!).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        mode: Option<RailcarMode>,
+        /// The card discarded to it, or taken by it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        card: Option<Card>,
+    },
+    /// Train Robbery (TR-11.8): `seat`, holding the Ghost Car, is not
+    /// eliminated (or comes back into play) but stays in play as a ghost at 0 life.
+    #[cfg_attr(feature = "openapi", schema(title = "ghost_rose"))]
+    GhostRose {
+        /// The ghost.
+        seat: Seat,
     },
     /// The game is over; the seed is revealed.
     #[cfg_attr(feature = "openapi", schema(title = "game_ended"))]

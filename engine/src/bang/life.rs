@@ -15,8 +15,8 @@ impl M<'_, '_> {
     /// §11: `seat` loses `amount` life, `by` responsible. If he is not dying,
     /// the life-loss triggers fire at once; otherwise his dying window comes first.
     pub fn lose(&mut self, seat: Seat, amount: u8, by: Option<Seat>) {
-        if self.s().is_shadow(seat) {
-            return self.emit(Event::Unhurt { seat }); // SG-2.2
+        if self.s().is_shadow(seat) || super::train::is_ghost(self.s(), seat) {
+            return self.emit(Event::Unhurt { seat }); // SG-2.2, TR-11.8.4
         }
         self.emit(Event::LifeLost { seat, amount, by });
         self.wound_nuggets(seat, amount, by);
@@ -163,6 +163,9 @@ impl M<'_, '_> {
 
     /// §14.2: the elimination procedure, with its reward and penalty.
     pub fn eliminate(&mut self, seat: Seat, by: Option<Seat>) {
+        if super::train::ghost_saves(self.s(), seat) {
+            return self.emit(Event::GhostRose { seat }); // TR-11.8.2
+        }
         let s = self.s();
         let role = s.p(seat).role.unwrap_or(Role::Outlaw);
         let wanted = s.has_equipment(seat, EquipKind::Wanted);

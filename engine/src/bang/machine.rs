@@ -55,6 +55,13 @@ impl M<'_, '_> {
     /// One automatic step of the rules (§6 to §15).
     fn rules_step(&mut self) -> Step {
         let s = self.s();
+        if !s.is_over()
+            && s.started()
+            && let Some(ghost) = super::train::ghost_gone(s)
+        {
+            self.ghost_leaves(ghost); // TR-11.8.6
+            return Step::Moved;
+        }
         if s.is_over() || s.window.is_some() || !s.started() {
             return Step::Waits;
         }
@@ -131,6 +138,8 @@ impl M<'_, '_> {
                     self.check(seat, CheckKind::Dynamite, false);
                 } else if !t.jail_checked && s.in_play_of(seat, Kind::Jail).is_some() {
                     self.check(seat, CheckKind::Jail, false);
+                } else if super::train::dining_due(s, seat) {
+                    self.check(seat, CheckKind::DiningCar, true);
                 } else if !self.map_look() {
                     self.emit(Event::PhaseStarted { phase: Phase::Draw });
                 }
@@ -208,7 +217,11 @@ impl M<'_, '_> {
     /// A card just left `seat`'s hand: Suzy Lafayette draws if it is empty (D-B11).
     pub fn hand_left(&mut self, seat: Seat) {
         let s = self.s();
-        if s.is(seat, Character::SuzyLafayette) && s.alive(seat) && s.p(seat).hand.is_empty() {
+        if s.is(seat, Character::SuzyLafayette)
+            && s.alive(seat)
+            && s.p(seat).hand.is_empty()
+            && !super::train::ghost_discarding(s, seat)
+        {
             self.draw(seat, 1);
         }
     }
@@ -285,12 +298,22 @@ impl M<'_, '_> {
                     });
                 }
                 if !success {
+                    if super::train::dining_due(self.s(), seat) {
+                        // TR-11.17: also on a skipped turn.
+                        self.check(seat, CheckKind::DiningCar, true);
+                    }
                     self.finish_turn();
                 }
             }
             CheckKind::DonBell => {
                 if success && !self.s().is_shadow(seat) {
                     self.emit(Event::ExtraTurnGranted { seat, heal: false });
+                }
+            }
+            CheckKind::DiningCar => {
+                let p = self.s().p(seat);
+                if success && p.life < p.max_life as i8 && self.s().in_play(seat) {
+                    self.emit(Event::LifeGained { seat, amount: 1 });
                 }
             }
             CheckKind::Barrel | CheckKind::Jourdonnais | CheckKind::Rhum => {}

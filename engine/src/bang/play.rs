@@ -142,6 +142,12 @@ impl M<'_, '_> {
             Action::AdvanceTrain => self.zippy_roy_advances(),
             Action::Exempt { target } => self.emit(Event::Exempted { seat, target }),
             Action::Redirect { card, target } => self.evan_redirects(seat, card, target),
+            Action::UseRailcar {
+                railcar,
+                mode,
+                target,
+                card,
+            } => self.use_railcar(seat, railcar, mode, target, card, window),
             Action::Barrel => self.use_barrel(seat, false),
             Action::Respond { card } => {
                 if let Some(kind) = window {
@@ -190,10 +196,12 @@ impl M<'_, '_> {
         self.emit(Event::CardPlayed { seat, card, target });
         self.hand_left(seat);
         let exempt = super::train::exempts(k).then_some(target).flatten(); // TC6
-        if let Some(t) =
-            target.filter(|&t| exempt.is_none() && self.s().calumet_ignores(t, seat, card))
-        {
-            // GR-7.7: spent, but nothing happens to him.
+        if let Some(t) = target.filter(|&t| {
+            exempt.is_none()
+                && (self.s().calumet_ignores(t, seat, card)
+                    || super::train::prisoner_ignores(self.s(), t, seat, card))
+        }) {
+            // GR-7.7 (TR-11.14): spent, but nothing happens to him.
             return self.emit(Event::Unaffected { seat: t, card });
         }
         match k {

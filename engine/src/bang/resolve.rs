@@ -9,6 +9,7 @@ use super::events::Event;
 use super::machine::M;
 use super::orders::{Reply, StoreReply};
 use super::state::{CheckKind, Effect, Shot, WindowKind};
+use super::train::{can_answer_bang, can_answer_shot};
 use crate::core::Seat;
 
 impl M<'_, '_> {
@@ -16,7 +17,7 @@ impl M<'_, '_> {
     pub fn shot_step(&mut self, shot: Shot) {
         let s = self.s();
         let t = shot.target;
-        if s.p(t).hand.is_empty() && !s.barrel_left(&shot) {
+        if s.p(t).hand.is_empty() && !s.barrel_left(&shot) && !can_answer_shot(s, t) {
             return self.lose(t, 1, shot.responsible());
         }
         match s.orders_of(t).shot {
@@ -120,6 +121,7 @@ impl M<'_, '_> {
             Effect::GiveUp { victim, .. } => self.give_step(victim),
             Effect::MostWanted { targets, .. } => self.most_wanted_step(&targets),
             Effect::Robbery { target, .. } => self.robbery_step(target),
+            Effect::CircusWagon { targets, .. } => self.circus_step(&targets),
             Effect::Store { next } => {
                 let s = self.s();
                 let Some(&first) = s.store.first() else {
@@ -143,7 +145,7 @@ impl M<'_, '_> {
     /// Indians! or a Duel: `seat` discards a BANG! card or loses 1 life.
     fn bang_or_lose(&mut self, seat: Seat, by: Option<Seat>, kind: WindowKind) {
         let s = self.s();
-        if s.p(seat).hand.is_empty() {
+        if s.p(seat).hand.is_empty() && !can_answer_bang(s, seat) {
             return self.lose(seat, 1, by);
         }
         let orders = s.orders_of(seat);
@@ -212,6 +214,15 @@ impl M<'_, '_> {
                     self.emit(Event::StorePicked { seat, card });
                 }
             }
+            WindowKind::CircusWagon => {
+                // Safe default: his first card in play.
+                if let Some(&card) = s.p(seat).in_play.first() {
+                    self.emit(Event::Discarded {
+                        seat,
+                        cards: vec![card],
+                    });
+                }
+            }
             WindowKind::GiveUp => {
                 // C5.5: the lowest-ranked card of the class, bottom-most on ties.
                 let class = super::solo::seats::give_class(s, seat);
@@ -240,6 +251,10 @@ impl M<'_, '_> {
                 self.hand_left(seat);
             }
             WindowKind::GiveUp => self.give(card),
+            WindowKind::CircusWagon => self.emit(Event::Discarded {
+                seat,
+                cards: vec![card],
+            }),
             WindowKind::Check | WindowKind::Store => {}
         }
     }

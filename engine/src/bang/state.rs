@@ -191,6 +191,16 @@ pub enum Effect {
         /// Panic! (the card goes to the NPC's Stack), else Cat Balou (discarded).
         steal: bool,
     },
+    /// Train Robbery, Circus Wagon (TR-11.5): every other player, clockwise
+    /// from the user's left, discards one of his cards in play.
+    #[cfg_attr(feature = "openapi", schema(title = "circus_wagon"))]
+    CircusWagon {
+        /// Its user.
+        source: Seat,
+        /// Players still to discard, the next first.
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<Seat>))]
+        targets: Targets,
+    },
 }
 
 /// The shot being answered (§10).
@@ -245,6 +255,8 @@ pub enum CheckKind {
     KnifeRevolver,
     /// Train Robbery, Most Wanted: 1 life lost on ♠.
     MostWanted,
+    /// Great Train Robbery, Dining Car at the start of his turn: 1 life (♥).
+    DiningCar,
 }
 
 /// A "draw!" whose flipped cards wait for Lucky Duke's choice.
@@ -288,6 +300,8 @@ pub enum WindowKind {
     Store,
     /// Solo (B6.3): give up one card of the class an NPC's Panic!/Cat Balou takes from.
     GiveUp,
+    /// Train Robbery, Circus Wagon (TR-11.5): discard one of his cards in play.
+    CircusWagon,
 }
 
 /// An open reaction window: one seat asked by hand.

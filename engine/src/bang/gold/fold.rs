@@ -106,6 +106,7 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
             let aimed = match &s.effect {
                 Some(Effect::Shots { targets, .. }) => targets.as_slice() == [*seat],
                 Some(Effect::GiveUp { victim, .. }) => victim == seat,
+                Some(Effect::Duel { target, .. }) => target == seat,
                 _ => false,
             };
             if aimed {

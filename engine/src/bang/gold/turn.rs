@@ -14,7 +14,9 @@ use crate::core::Seat;
 /// The most cards `seat` may keep at the end of his turn: his life, or 8
 /// with a Gun Belt (GR-7.8).
 pub(crate) fn hand_limit(s: &State, seat: Seat) -> i32 {
-    if s.has_equipment(seat, EquipKind::GunBelt) {
+    if crate::bang::train::is_ghost(s, seat) {
+        0 // TR-11.8.5, even with a Gun Belt
+    } else if s.has_equipment(seat, EquipKind::GunBelt) {
         8
     } else {
         s.p(seat).life.max(0) as i32

@@ -129,6 +129,9 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
                 // TC5: a counted railcar paid by no station is Sancho's.
                 t.sancho_used |= station.is_none();
             }
+            if super::raises(s, *railcar, *to) {
+                super::fold_ghost(s, *to); // TR-11.8.3
+            }
         }
         _ => return super::cards::fold(s, event),
     }
@@ -136,13 +139,19 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
 }
 
 /// A new turn: the turn's counters start again.
-pub(crate) fn turn_started(t: &mut Train) {
+pub(crate) fn turn_started(t: &mut Train, extra: bool) {
+    t.express_turn = extra && t.express_due;
+    if extra {
+        t.express_due = false;
+    }
     t.taken = 0;
     t.free_advance_used = false;
     t.auto_advanced = false;
     t.map = None;
     t.zippy_used = false;
     t.sancho_used = false;
+    t.dining_checked = false;
+    t.sleeper_used = false;
 }
 
 /// A railcar leaving play goes face down to the bottom of the railcar deck
@@ -150,5 +159,14 @@ pub(crate) fn turn_started(t: &mut Train) {
 pub(crate) fn to_railcar_deck(t: &mut Train, railcar: u8) {
     if !t.deck.is_full() && !t.deck.contains(&railcar) && !t.cars.contains(&railcar) {
         t.deck.insert(0, railcar);
+    }
+}
+
+/// TR-5.6: a railcar that reaches the railcar deck while the train is short
+/// joins the end of the train at once (never while an End of the Line runs).
+pub(crate) fn fill_short(t: &mut Train) {
+    while t.on && t.end.is_none() && !t.cars.is_full() {
+        let Some(r) = t.deck.pop() else { break };
+        t.cars.push(r);
     }
 }

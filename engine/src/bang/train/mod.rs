@@ -9,7 +9,10 @@
 mod cards;
 mod characters;
 mod fold;
+mod ghost;
 mod legal;
+mod railcar_effects;
+mod railcar_use;
 pub mod railcars;
 mod run;
 pub mod stations;
@@ -23,9 +26,17 @@ pub(crate) use characters::{
     blaze_due, blaze_exemptions, evan_asked, exempts, locomotive_targets, redirects,
     zippy_roy_actions,
 };
-pub(crate) use fold::{fold, to_railcar_deck, turn_started};
+pub(crate) use fold::{fill_short, fold, to_railcar_deck, turn_started};
 pub(crate) use legal::{railcar_chance, take_actions};
+pub(crate) use railcar_effects::{
+    barred_for, dining_due, distance_terms, prisoner_ignores, private_shields,
+};
 
+pub(crate) use ghost::{fold_ghost, ghost_discarding, ghost_gone, ghost_saves, is_ghost, raises};
+pub use railcar_use::RailcarMode;
+pub(crate) use railcar_use::{
+    bang_uses, can_answer_bang, can_answer_shot, fold_used, phase_two_uses, shot_uses,
+};
 pub use railcars::{
     RAILCAR_BASE, RAILCAR_TABLE, RAILCARS, Railcar, RailcarInfo, RailcarKind, RailcarUse,
     all_railcars, is_railcar, railcar, railcar_of,
@@ -91,6 +102,16 @@ pub struct Train {
     /// Sgt. Blaze's choice for the Locomotive effect about to act in his
     /// turn (TC6): `Some(None)` exempts nobody.
     pub blaze: Option<Option<crate::core::Seat>>,
+    /// This turn: whether the Dining Car check was made (TR-11.17).
+    pub dining_checked: bool,
+    /// This turn: whether a Sleeper Car was used (TR-11.16).
+    pub sleeper_used: bool,
+    /// An Express Car's extra turn is due (TR-11.7).
+    pub express_due: bool,
+    /// This turn is an extra turn an Express Car granted (none follows it).
+    pub express_turn: bool,
+    /// The ghosts (TR-11.8), one bit per seat.
+    pub ghosts: u16,
 }
 
 impl Train {

@@ -205,7 +205,15 @@ impl M<'_, '_> {
     /// General Store.
     fn locomotive(&mut self, current: Seat, exempt: Option<Seat>) {
         if self.s().train.leland {
-            return self.reveal_store_except(current, exempt);
+            // A current player gone (a ghost who paid with his Ghost Car):
+            // the next one in play picks first.
+            let s = self.s();
+            let first = if s.alive(current) {
+                current
+            } else {
+                s.next_alive(current)
+            };
+            return self.reveal_store_except(first, exempt);
         }
         // Every player in play (a shadow-gunslinger is not), current first.
         let s = self.s();

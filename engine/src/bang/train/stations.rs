@@ -101,6 +101,10 @@ pub fn all_stations() -> impl Iterator<Item = Station> {
 /// by the caller, who knows where the card lies; `Life` and `Two` are paid
 /// otherwise.
 pub fn pays(cost: StationCost, c: Card) -> bool {
+    if cost == StationCost::Blue {
+        // Railcars have no suit or value but are blue (TR-5.2, TR-9.1).
+        return kind(c).is_blue();
+    }
     let Some(info) = card(c) else { return false };
     match cost {
         StationCost::Named(NamedCost::Bang) => kind(c) == Kind::Bang,
