@@ -149,7 +149,9 @@ impl M<'_, '_> {
             return self.check(seat, CheckKind::DonBell, false);
         }
         let p = s.p(seat);
-        if s.gold.heal_due && p.life < p.max_life as i8 {
+        // A shadow or a ghost cannot gain life (SG-2.2, TR-11.8.4).
+        let can_heal = s.in_play(seat) && !crate::bang::train::is_ghost(s, seat);
+        if s.gold.heal_due && can_heal && p.life < p.max_life as i8 {
             let amount = (p.max_life as i8 - p.life) as u8;
             return self.emit(Event::LifeGained { seat, amount });
         }

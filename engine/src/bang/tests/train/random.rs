@@ -19,9 +19,29 @@ impl Pick {
 }
 
 /// Plays one random game; returns its events and how often a railcar was taken.
+/// Games per player count: `TRAIN_PROPERTY_GAMES` overrides the sample for
+/// a longer run (`TRAIN_PROPERTY_GAMES=1700 cargo test --release -p engine
+/// --lib train::random`).
+fn games(default: u64) -> u64 {
+    std::env::var("TRAIN_PROPERTY_GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(default)
+}
+
 fn random_game(players: u8, game: u64, expansions: &[&str]) -> (usize, usize) {
+    random_game_with(players, game, expansions, &[])
+}
+
+fn random_game_with(
+    players: u8,
+    game: u64,
+    expansions: &[&str],
+    variants: &[&str],
+) -> (usize, usize) {
     let mut config = Config::new(players);
     config.options.expansions = expansions.iter().map(|e| e.to_string()).collect();
+    config.options.variants = variants.iter().map(|e| e.to_string()).collect();
     let seed = Seed::from_u64(game);
     let mut log = start(&config, &mut GameRng::new(seed, 0)).expect("a game opens");
     let mut s = State::default();
@@ -78,26 +98,46 @@ fn random_game(players: u8, game: u64, expansions: &[&str]) -> (usize, usize) {
 #[test]
 fn random_train_robbery_games_keep_every_property() {
     let (mut events, mut taken) = (0, 0);
+    let per = games(40);
     for players in 3..=8u8 {
-        for g in 0..40 {
+        for g in 0..per {
             let (n, t) = random_game(players, players as u64 * 1000 + g, &["train_robbery"]);
             events += n;
             taken += t;
         }
     }
     assert!(taken > 100, "railcars are taken ({taken})");
-    eprintln!("train_robbery games=240 events={events} railcars_taken={taken}");
+    eprintln!(
+        "train_robbery games={} events={events} railcars_taken={taken} failures=0",
+        6 * per
+    );
 }
 
 #[test]
 fn random_games_with_both_expansions_keep_every_property() {
-    for players in 4..=7u8 {
-        for g in 0..20 {
-            random_game(
-                players,
-                50_000 + players as u64 * 1000 + g,
-                &["gold_rush", "train_robbery"],
-            );
+    let per = games(20);
+    for players in 3..=8u8 {
+        for g in 0..per {
+            let game = 50_000_000 + players as u64 * 100_000 + g;
+            random_game(players, game, &["gold_rush", "train_robbery"]);
         }
     }
+    eprintln!("gold_rush+train_robbery games={} failures=0", 6 * per);
+}
+
+#[test]
+fn random_games_with_the_train_and_shadows_keep_every_property() {
+    let per = games(20);
+    for players in 4..=8u8 {
+        for g in 0..per {
+            let game = 60_000_000 + players as u64 * 100_000 + g;
+            let shadows = &["shadow_gunslingers"];
+            random_game_with(players, game, &["train_robbery"], shadows);
+            random_game_with(players, game, &["gold_rush", "train_robbery"], shadows);
+        }
+    }
+    eprintln!(
+        "train_robbery+shadow_gunslingers (alone and with gold_rush) games={} failures=0",
+        10 * per
+    );
 }
