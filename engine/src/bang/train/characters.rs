@@ -6,7 +6,7 @@ use super::legal::placements;
 use super::{Advance, EndStage, Train};
 use crate::bang::Character;
 use crate::bang::actions::Action;
-use crate::bang::cards::{Card, Kind, card as card_info, kind};
+use crate::bang::cards::{Card, Kind, card as card_info};
 use crate::bang::events::Event;
 use crate::bang::machine::M;
 use crate::bang::state::Effect;
@@ -107,14 +107,13 @@ impl M<'_, '_> {
 pub(crate) fn exempts(k: Kind) -> bool {
     matches!(
         k,
-        Kind::Gatling | Kind::Indians | Kind::Saloon | Kind::GeneralStore
+        Kind::Gatling | Kind::Indians | Kind::Saloon | Kind::GeneralStore | Kind::MostWanted
     )
 }
 
-/// TC6: Sgt. Blaze's plays of `card` exempting one of its targets (D-T23:
-/// himself too when he is one).
-pub(crate) fn blaze_exemptions(s: &State, seat: Seat, card: Card, out: &mut Vec<Action>) {
-    let k = kind(card);
+/// TC6: Sgt. Blaze's plays of `card` (played as `k`: a Money Bag copy too)
+/// exempting one of its targets (D-T23: himself too when he is one).
+pub(crate) fn blaze_exemptions(s: &State, seat: Seat, card: Card, k: Kind, out: &mut Vec<Action>) {
     if !s.train.on || !exempts(k) || !s.is(seat, Character::SgtBlaze) {
         return;
     }

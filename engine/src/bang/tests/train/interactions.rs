@@ -1,0 +1,115 @@
+//! Where the Great Train Robbery's cards, characters and railcars meet
+//! (`rules/train-robbery.md` §11, §13, §14, §15, §16): one test per
+//! interaction, named after its rule.
+
+use super::super::*;
+use super::train::*;
+
+const CIRCUS: Card = 104;
+const MONEY_BAG: Card = 87;
+const MOST_WANTED: Card = 88;
+
+/// Sgt. Blaze (A), Pedro Ramirez, Black Jack and Kit Carlson with the train on.
+fn blaze_table() -> T {
+    let mut t = tr(
+        &[SgtBlaze, PedroRamirez, BlackJack, KitCarlson],
+        &roles(4),
+        &[BOOM_TOWN, DODGEVILLE, CROWNS_HOLE, VIRGINIA_TOWN],
+        1,
+    );
+    for seat in 0..4 {
+        t.orders(seat, auto());
+    }
+    t
+}
+
+/// Railcar `r` goes into play in front of `seat`, from wherever it was.
+fn car(t: &mut T, seat: Seat, r: Card) {
+    t.s.train.deck.retain(|c| *c != r);
+    t.s.train.cars.retain(|c| *c != r);
+    for p in t.s.table.iter_mut() {
+        p.in_play.retain(|c| *c != r);
+    }
+    t.s.table[seat as usize].in_play.push(r);
+}
+
+fn use_car(railcar: Card, target: Option<Seat>) -> Action {
+    Action::UseRailcar {
+        railcar,
+        mode: None,
+        target,
+        card: None,
+    }
+}
+
+/// Who flipped a Most Wanted check, in order.
+fn checked(events: &[Event]) -> Vec<Seat> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::CheckFlipped {
+                seat,
+                check: CheckKind::MostWanted,
+                ..
+            } => Some(*seat),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn tr_tc6_sgt_blaze_exempts_one_player_from_most_wanted() {
+    let mut t = blaze_table();
+    t.give(A, &[MOST_WANTED]);
+    let events = t.play(A, MOST_WANTED, Some(C));
+    assert_eq!(checked(&events), vec![A, B, D], "C exempted");
+    // Himself too (D-T23).
+    let mut t = blaze_table();
+    t.give(A, &[MOST_WANTED]);
+    let events = t.play(A, MOST_WANTED, Some(A));
+    assert_eq!(checked(&events), vec![B, C, D]);
+    // Another character may not name a target for his Most Wanted.
+    let mut t = tr_plain(4, &[BOOM_TOWN, DODGEVILLE, CROWNS_HOLE, VIRGINIA_TOWN], 1);
+    t.give(A, &[MOST_WANTED]);
+    assert!(t.act(A, play_at(MOST_WANTED, Some(C))).is_err());
+}
+
+#[test]
+fn tr_tc6_sgt_blazes_money_bag_copies_exempt_too() {
+    let mut t = blaze_table();
+    t.give(A, &[MONEY_BAG, BANG_QH]).discards(&[MOST_WANTED]);
+    let events = t.play(A, MONEY_BAG, Some(B));
+    assert_eq!(checked(&events), vec![A, C, D], "B exempted");
+    let mut t = blaze_table();
+    t.give(A, &[MONEY_BAG, BANG_QH]).discards(&[GATLING]);
+    let events = t.play(A, MONEY_BAG, Some(C));
+    let shot: Vec<Seat> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::ShotAt { target, .. } => Some(*target),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(shot, vec![B, D], "C exempted");
+}
+
+#[test]
+fn tr_tc6_sgt_blaze_exempts_one_player_from_the_circus_wagon() {
+    let mut t = blaze_table();
+    car(&mut t, A, CIRCUS);
+    t.equip(B, &[BARREL]);
+    t.equip(C, &[JAIL_10S]);
+    t.equip(D, &[MUSTANG]);
+    t.ok(A, use_car(CIRCUS, Some(C)));
+    assert_eq!(t.waiting(), vec![(B, Decision::CircusWagon)]);
+    t.respond(B, BARREL);
+    assert_eq!(t.waiting(), vec![(D, Decision::CircusWagon)], "C exempted");
+    t.respond(D, MUSTANG);
+    assert_eq!(t.s.p(C).in_play.as_slice(), &[JAIL_10S]);
+    assert_eq!(t.waiting()[0], (A, Decision::Play));
+    // Another character may not name a target for his Circus Wagon.
+    let mut t = tr_plain(4, &[BOOM_TOWN, DODGEVILLE, CROWNS_HOLE, VIRGINIA_TOWN], 1);
+    car(&mut t, A, CIRCUS);
+    t.equip(B, &[BARREL]);
+    assert!(t.act(A, use_car(CIRCUS, Some(C))).is_err());
+}
