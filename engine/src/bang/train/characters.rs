@@ -117,21 +117,30 @@ pub(crate) fn blaze_exemptions(s: &State, seat: Seat, card: Card, k: Kind, out: 
     if !s.train.on || !exempts(k) || !s.is(seat, Character::SgtBlaze) {
         return;
     }
-    let others = s.others_clockwise(seat);
-    let targets: Vec<Seat> = match k {
-        Kind::Gatling | Kind::Indians => others.to_vec(),
-        _ => std::iter::once(seat).chain(others).collect(),
-    };
-    if targets.len() < 2 {
-        return; // not several targets
-    }
-    for t in targets {
+    for t in blaze_targets(s, seat, k) {
         out.push(Action::Play {
             card,
             target: Some(t),
             in_play: None,
         });
     }
+}
+
+/// TC6: the players Sgt. Blaze (`seat`, with the train on) may exempt from
+/// an effect of kind `k` on several targets (none: it has fewer than two).
+pub(crate) fn blaze_targets(s: &State, seat: Seat, k: Kind) -> Vec<Seat> {
+    if !s.train.on || !exempts(k) || !s.is(seat, Character::SgtBlaze) {
+        return Vec::new();
+    }
+    let others = s.others_clockwise(seat);
+    let targets: Vec<Seat> = match k {
+        Kind::Gatling | Kind::Indians => others.to_vec(),
+        _ => std::iter::once(seat).chain(others).collect(),
+    };
+    if targets.len() < 2 {
+        return Vec::new(); // not several targets
+    }
+    targets
 }
 
 /// TC7: the Shade O'Connor asked after a train advance: in play, not the

@@ -113,3 +113,51 @@ fn tr_tc6_sgt_blaze_exempts_one_player_from_the_circus_wagon() {
     t.equip(B, &[BARREL]);
     assert!(t.act(A, use_car(CIRCUS, Some(C))).is_err());
 }
+
+#[test]
+fn tr_tc6_sgt_blazes_pardner_as_general_store_exempts_one_player() {
+    use super::super::gold::{BOTTLE_1, Gold, Mode, PARDNER_1, SHOT_1, all_equipment, buy_as};
+    let mut t = blaze_table();
+    t.s.gold = Gold {
+        on: true,
+        deck: all_equipment().collect(),
+        ..Gold::default()
+    };
+    t.nuggets(A, 3).market(&[PARDNER_1, SHOT_1, BOTTLE_1]);
+    let events = t.ok(A, buy_as(0, Some(Mode::GeneralStore), Some(D), None));
+    let revealed: usize = events
+        .iter()
+        .map(|e| match e {
+            Event::StoreRevealed { cards, .. } => cards.len(),
+            _ => 0,
+        })
+        .sum();
+    assert_eq!(revealed, 3, "one card fewer");
+    let mut picks = events;
+    while !t.s.store.is_empty() {
+        let (seat, _) = t.waiting()[0];
+        let card = t.s.store[0];
+        picks.extend(t.ok(seat, Action::Pick { card }));
+    }
+    let order: Vec<Seat> = picks
+        .iter()
+        .filter_map(|e| match e {
+            Event::StorePicked { seat, .. } => Some(*seat),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(order, vec![A, B, C], "D does not pick");
+    assert_eq!(t.s.train.store_exempt, None);
+    // Another character's Pardner names nobody.
+    let mut t = tr_plain(4, &[BOOM_TOWN, DODGEVILLE, CROWNS_HOLE, VIRGINIA_TOWN], 1);
+    t.s.gold = Gold {
+        on: true,
+        deck: all_equipment().collect(),
+        ..Gold::default()
+    };
+    t.nuggets(A, 3).market(&[PARDNER_1, SHOT_1, BOTTLE_1]);
+    assert!(
+        t.act(A, buy_as(0, Some(Mode::GeneralStore), Some(D), None))
+            .is_err()
+    );
+}
