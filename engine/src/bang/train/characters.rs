@@ -202,6 +202,7 @@ pub(crate) fn evan_asked(
     let asked = s.train.on
         && s.in_play(target)
         && s.is(target, Character::EvanBabbit)
+        && s.is_bang_for(source, bang) // only BANG! cards: not a Money Bag copy (TR-13.7 b)
         && s.seats().filter(|&x| s.in_play(x)).count() > 2
         && !s.calumet_ignores(target, source, bang)
         && !same_suit(s, target, bang).is_empty()

@@ -161,3 +161,84 @@ fn tr_tc6_sgt_blazes_pardner_as_general_store_exempts_one_player() {
             .is_err()
     );
 }
+
+/// Pedro Ramirez (A), Evan Babbit (B, a card of each suit in hand), Black
+/// Jack and Kit Carlson with the train on.
+fn evan_table() -> T {
+    let mut t = tr(
+        &[PedroRamirez, EvanBabbit, BlackJack, KitCarlson],
+        &roles(4),
+        &[BOOM_TOWN, DODGEVILLE, CROWNS_HOLE, VIRGINIA_TOWN],
+        1,
+    );
+    for seat in 0..4 {
+        t.orders(seat, auto());
+    }
+    t.give(B, &[BANG_9D, MISSED_KC, BANG_KH, MISSED_2S]);
+    t
+}
+
+fn evan_not_asked(t: &T, what: &str) {
+    assert_eq!(t.s.train.evan, None, "{what}");
+    assert!(!t.waiting().contains(&(B, Decision::EvanBabbit)), "{what}");
+}
+
+#[test]
+fn tr_tc2_evan_babbit_only_redirects_bang_cards() {
+    use crate::bang::train::RailcarMode;
+    const BAGGAGE: Card = 101;
+    const KNIFE_REVOLVER: Card = 85;
+    const SLEEPER: Card = 116;
+    let mut t = evan_table();
+    t.give(A, &[BANG_4D]);
+    t.play(A, BANG_4D, Some(B));
+    assert_eq!(t.waiting(), vec![(B, Decision::EvanBabbit)], "a BANG! card");
+    let mut t = evan_table();
+    t.give(A, &[KNIFE_REVOLVER]);
+    t.play(A, KNIFE_REVOLVER, Some(B));
+    evan_not_asked(&t, "Knife Revolver");
+    let mut t = evan_table();
+    t.give(A, &[GATLING]);
+    t.play(A, GATLING, None);
+    evan_not_asked(&t, "Gatling");
+    let mut t = evan_table();
+    t.give(A, &[MONEY_BAG, BANG_4D]).discards(&[BANG_QH]);
+    t.play(A, MONEY_BAG, Some(B));
+    evan_not_asked(&t, "a Money Bag copy of a BANG!");
+    let mut t = evan_table();
+    car(&mut t, A, BAGGAGE);
+    t.ok(
+        A,
+        Action::UseRailcar {
+            railcar: BAGGAGE,
+            mode: Some(RailcarMode::Bang),
+            target: Some(B),
+            card: None,
+        },
+    );
+    evan_not_asked(&t, "Baggage Car");
+    let mut t = evan_table();
+    car(&mut t, A, SLEEPER);
+    t.equip(A, &[SCOPE]);
+    t.ok(
+        A,
+        Action::UseRailcar {
+            railcar: SLEEPER,
+            mode: Some(RailcarMode::Bang),
+            target: Some(B),
+            card: Some(SCOPE),
+        },
+    );
+    evan_not_asked(&t, "Sleeper Car");
+    // A Bottle used as a BANG!.
+    use super::super::gold::{BOTTLE_1, Gold, Mode, PARDNER_1, SHOT_1, all_equipment, buy_as};
+    let mut t = evan_table();
+    t.s.gold = Gold {
+        on: true,
+        deck: all_equipment().collect(),
+        ..Gold::default()
+    };
+    t.nuggets(A, 3).market(&[BOTTLE_1, SHOT_1, PARDNER_1]);
+    t.ok(A, buy_as(0, Some(Mode::Bang), Some(B), None));
+    evan_not_asked(&t, "Bottle");
+}
