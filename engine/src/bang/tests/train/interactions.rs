@@ -242,3 +242,46 @@ fn tr_tc2_evan_babbit_only_redirects_bang_cards() {
     t.ok(A, buy_as(0, Some(Mode::Bang), Some(B), None));
     evan_not_asked(&t, "Bottle");
 }
+
+#[test]
+fn tr_11_14_prisoner_car_ignores_neither_money_bag_copies_nor_pardners_duel() {
+    use super::super::gold::{BOTTLE_1, Gold, Mode, PARDNER_1, SHOT_1, all_equipment, buy_as};
+    const PRISONER: Card = 114;
+    let prisoner_table = || {
+        let mut t = tr_plain(4, &[BOOM_TOWN, DODGEVILLE, CROWNS_HOLE, VIRGINIA_TOWN], 1);
+        car(&mut t, B, PRISONER);
+        t
+    };
+    let unaffected = |events: &[Event]| has(events, |e| matches!(e, Event::Unaffected { .. }));
+    // A Money Bag copy of Indians!: B is a target too.
+    let mut t = prisoner_table();
+    t.give(A, &[MONEY_BAG, BANG_4D]).discards(&[INDIANS]);
+    let (hb, hc) = (t.hp(B), t.hp(C));
+    let events = t.play(A, MONEY_BAG, None);
+    assert!(!unaffected(&events));
+    assert_eq!((t.hp(B), t.hp(C)), (hb - 1, hc - 1), "B is not skipped");
+    // A Money Bag copy of Duel: B must answer it.
+    let mut t = prisoner_table();
+    let hb = t.hp(B);
+    t.give(A, &[MONEY_BAG, BANG_4D]).discards(&[DUEL]);
+    let events = t.play(A, MONEY_BAG, Some(B));
+    assert!(!unaffected(&events));
+    assert_eq!(t.hp(B), hb - 1, "B, with no BANG!, loses the duel");
+    // A Pardner used as a Duel.
+    let mut t = prisoner_table();
+    let hb = t.hp(B);
+    t.s.gold = Gold {
+        on: true,
+        deck: all_equipment().collect(),
+        ..Gold::default()
+    };
+    t.nuggets(A, 3).market(&[PARDNER_1, SHOT_1, BOTTLE_1]);
+    let events = t.ok(A, buy_as(0, Some(Mode::Duel), Some(B), None));
+    assert!(!unaffected(&events));
+    assert_eq!(t.hp(B), hb - 1, "B, with no BANG!, loses the duel");
+    // The card named Duel itself is spent on him.
+    let mut t = prisoner_table();
+    t.give(A, &[DUEL]);
+    let events = t.play(A, DUEL, Some(B));
+    assert!(unaffected(&events));
+}
