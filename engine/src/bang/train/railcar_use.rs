@@ -263,6 +263,7 @@ impl M<'_, '_> {
                         seat: t,
                         cards: vec![c],
                     });
+                    self.refund(t, seat, Some(c)); // TR-13.10
                 }
             }
             (RailcarKind::CircusWagon, _) => {

@@ -285,3 +285,64 @@ fn tr_11_14_prisoner_car_ignores_neither_money_bag_copies_nor_pardners_duel() {
     let events = t.play(A, DUEL, Some(B));
     assert!(unaffected(&events));
 }
+
+const REFUND: Card = 91;
+
+/// Cards drawn by `seat` in `events`.
+fn drew(events: &[Event], seat: Seat) -> usize {
+    events
+        .iter()
+        .map(|e| match e {
+            Event::CardsDrawn { seat: s, cards } if *s == seat => cards.len(),
+            _ => 0,
+        })
+        .sum()
+}
+
+#[test]
+fn tr_13_10_refund_draws_when_a_railcar_takes_or_discards_a_card() {
+    use crate::bang::train::RailcarMode;
+    const BAGGAGE: Card = 101;
+    const COAL: Card = 105;
+    const DINING: Card = 106;
+    const PASSENGER: Card = 113;
+    let refund_table = || {
+        let mut t = tr_plain(4, &[BOOM_TOWN, DODGEVILLE, CROWNS_HOLE, VIRGINIA_TOWN], 1);
+        t.equip(B, &[REFUND, BARREL]).give(B, &[MISSED_KC]);
+        t
+    };
+    let use_on = |railcar, mode, card| Action::UseRailcar {
+        railcar,
+        mode,
+        target: Some(B),
+        card,
+    };
+    // Passenger Car: a card in play, or a random hand card.
+    for card in [Some(BARREL), None] {
+        let mut t = refund_table();
+        car(&mut t, A, PASSENGER);
+        let events = t.ok(A, use_on(PASSENGER, None, card));
+        assert_eq!(drew(&events, B), 1, "Passenger Car {card:?}");
+    }
+    // Coal Hopper discards his railcar.
+    let mut t = refund_table();
+    car(&mut t, A, COAL);
+    car(&mut t, B, DINING);
+    let events = t.ok(A, use_on(COAL, None, Some(DINING)));
+    assert_eq!(drew(&events, B), 1, "Coal Hopper");
+    // Baggage Car as Panic! and as Cat Balou.
+    for mode in [RailcarMode::Panic, RailcarMode::CatBalou] {
+        let mut t = refund_table();
+        car(&mut t, A, BAGGAGE);
+        let events = t.ok(A, use_on(BAGGAGE, Some(mode), Some(BARREL)));
+        assert_eq!(drew(&events, B), 1, "Baggage Car {mode:?}");
+    }
+    // Not for the Refund itself.
+    let mut t = refund_table();
+    car(&mut t, A, BAGGAGE);
+    let events = t.ok(
+        A,
+        use_on(BAGGAGE, Some(RailcarMode::CatBalou), Some(REFUND)),
+    );
+    assert_eq!(drew(&events, B), 0, "the Refund itself");
+}
