@@ -346,3 +346,145 @@ fn tr_13_10_refund_draws_when_a_railcar_takes_or_discards_a_card() {
     );
     assert_eq!(drew(&events, B), 0, "the Refund itself");
 }
+
+const STRONGBOX: Card = 92;
+
+/// Jimmy Texas (A) with a Strongbox, Pedro Ramirez, Black Jack, Kit Carlson.
+fn jimmy_table() -> T {
+    let mut t = tr(
+        &[JimmyTexas, PedroRamirez, BlackJack, KitCarlson],
+        &roles(4),
+        &[BOOM_TOWN, DODGEVILLE, CROWNS_HOLE, VIRGINIA_TOWN],
+        1,
+    );
+    t.equip(A, &[STRONGBOX]);
+    t
+}
+
+/// The cards `seat` drew in `events`.
+fn drawn_cards(events: &[Event], seat: Seat) -> Vec<Card> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::CardsDrawn { seat: s, cards } if *s == seat => Some(cards),
+            _ => None,
+        })
+        .flatten()
+        .flatten()
+        .copied()
+        .collect()
+}
+
+#[test]
+fn tr_11_7_express_car_then_strongbox_and_jimmy_texas_draw() {
+    const EXPRESS: Card = 107;
+    let mut t = jimmy_table();
+    car(&mut t, A, EXPRESS);
+    t.give(A, &[BEER, SALOON, GATLING]);
+    let events = t.ok(
+        A,
+        Action::UseRailcar {
+            railcar: EXPRESS,
+            mode: None,
+            target: None,
+            card: None,
+        },
+    );
+    let discarded = at(&events, |e| matches!(e, Event::Discarded { seat: A, .. }));
+    let drawn = at(&events, |e| matches!(e, Event::CardsDrawn { seat: A, .. }));
+    let next = at(&events, |e| matches!(e, Event::TurnStarted { .. }));
+    assert!(discarded < drawn && drawn < next, "drawn after the discard");
+    let kept = drawn_cards(&events[..next], A);
+    assert_eq!(kept.len(), 2, "Strongbox 1, Jimmy Texas 1");
+    for c in kept {
+        assert!(t.hand(A).contains(&c), "kept");
+    }
+}
+
+#[test]
+fn tr_11_8_5_a_ghosts_end_of_turn_draws_come_after_his_discard() {
+    const GHOST: Card = 108;
+    let mut t = jimmy_table();
+    car(&mut t, A, GHOST);
+    t.s.train.ghosts = 1 << A;
+    t.life(A, 0);
+    t.give(A, &[BEER, SALOON]);
+    let mut events = t.ok(A, Action::EndTurn);
+    while let Some(&(A, _)) = t.waiting().first() {
+        let c = t.hand(A)[0];
+        events.extend(t.ok(A, Action::Discard { card: c }));
+    }
+    let drawn = drawn_cards(&events, A);
+    assert_eq!(drawn.len(), 2, "Strongbox 1, Jimmy Texas 1");
+    assert_eq!(t.hand(A).to_vec(), drawn, "kept after the discard");
+    assert!(t.alive(A));
+    assert_ne!(t.s.turn.seat, A);
+}
+
+/// B is a ghost holding the Ghost Car and a Barrel.
+fn ghost_table() -> T {
+    const GHOST: Card = 108;
+    let mut t = tr_plain(4, &[BOOM_TOWN, DODGEVILLE, CROWNS_HOLE, VIRGINIA_TOWN], 1);
+    car(&mut t, B, GHOST);
+    t.equip(B, &[BARREL]);
+    t.s.train.ghosts = 1 << B;
+    t.life(B, 0);
+    t
+}
+
+fn gone_nobody_responsible(events: &[Event]) -> bool {
+    has(events, |e| {
+        matches!(
+            e,
+            Event::PlayerEliminated {
+                seat: B,
+                by: None,
+                ..
+            }
+        )
+    })
+}
+
+#[test]
+fn tr_11_8_6_a_ghost_losing_his_ghost_car_by_switch_is_eliminated() {
+    const GHOST: Card = 108;
+    const SWITCH: Card = 93;
+    let mut t = ghost_table();
+    t.s.turn.seat = C;
+    t.equip(C, &[VOLCANIC]).give(C, &[SWITCH]);
+    let events = t.ok(
+        C,
+        Action::Switch {
+            card: SWITCH,
+            mine: VOLCANIC,
+            target: B,
+            theirs: GHOST,
+        },
+    );
+    assert!(gone_nobody_responsible(&events));
+    assert!(!t.alive(B));
+    assert!(t.s.p(C).in_play.contains(&GHOST));
+    assert_eq!(t.hand(C).len(), 0, "no reward");
+}
+
+#[test]
+fn tr_11_8_6_a_ghost_losing_his_ghost_car_by_train_robbery_is_eliminated() {
+    const GHOST: Card = 108;
+    const TRAIN_ROBBERY: Card = 94;
+    let mut t = ghost_table();
+    t.s.turn.seat = C;
+    t.give(C, &[TRAIN_ROBBERY]);
+    t.play(C, TRAIN_ROBBERY, Some(B));
+    assert_eq!(t.waiting(), vec![(B, Decision::Robbery)]);
+    let events = t.ok(
+        B,
+        Action::Robbery {
+            card: GHOST,
+            discard: true,
+        },
+    );
+    assert!(gone_nobody_responsible(&events));
+    assert!(!t.alive(B));
+    assert_eq!(t.waiting(), vec![(C, Decision::Play)], "the robbery stops");
+    assert_eq!(t.hand(C).len(), 0, "no reward");
+}
