@@ -488,3 +488,52 @@ fn tr_11_8_6_a_ghost_losing_his_ghost_car_by_train_robbery_is_eliminated() {
     assert_eq!(t.waiting(), vec![(C, Decision::Play)], "the robbery stops");
     assert_eq!(t.hand(C).len(), 0, "no reward");
 }
+
+#[test]
+fn tr_13_4_full_steam_manuelita_draws_2_once_and_shade_has_one_chance() {
+    const FULL_STEAM: Card = 84;
+    for double in [false, true] {
+        let mut t = tr(
+            &[PedroRamirez, BlackJack, Manuelita, ShadeOConnor],
+            &roles(4),
+            &[BOOM_TOWN, DODGEVILLE, CROWNS_HOLE, VIRGINIA_TOWN],
+            1,
+        );
+        t.s.train.leland = false; // Ironhorse
+        for seat in 0..4 {
+            t.orders(seat, auto());
+        }
+        t.give(D, &[BEER]).give(A, &[FULL_STEAM]);
+        let mut events = t.ok(
+            A,
+            Action::FullSteam {
+                card: FULL_STEAM,
+                double,
+            },
+        );
+        let mut shade_asked = 0;
+        for _ in 0..20 {
+            match t.waiting().first().copied() {
+                Some((D, Decision::ShadeOConnor)) => {
+                    shade_asked += 1;
+                    events.extend(t.ok(D, Action::Discard { card: BEER }));
+                }
+                Some((A, Decision::Play)) | None => break,
+                Some((seat, _)) => events.extend(t.pass(seat)),
+            }
+        }
+        assert_eq!(shade_asked, 1, "double {double}: one chance for Shade");
+        let watched = events
+            .iter()
+            .filter(|e| matches!(e, Event::TrainWatched { .. }))
+            .count();
+        assert_eq!(watched, 1, "double {double}");
+        assert_eq!(
+            drawn_cards(&events, C).len(),
+            2,
+            "double {double}: Manuelita draws 2 once"
+        );
+        assert_eq!(t.s.train.end, None, "rebuilt");
+        assert_eq!(t.waiting(), vec![(A, Decision::Play)]);
+    }
+}
