@@ -537,3 +537,99 @@ fn tr_13_4_full_steam_manuelita_draws_2_once_and_shade_has_one_chance() {
         assert_eq!(t.waiting(), vec![(A, Decision::Play)]);
     }
 }
+
+/// Five players with Shadow-Gunslingers and the train on; B is eliminated
+/// (a shadow-gunslinger on his turns).
+fn shadow_table() -> T {
+    let mut t = tr(
+        &PLAIN[..5],
+        &[Sheriff, Outlaw, Outlaw, Renegade, Deputy],
+        &[BOOM_TOWN, DODGEVILLE, CROWNS_HOLE, TOMBROCK, VIRGINIA_TOWN],
+        1,
+    );
+    t.s.shadows = true;
+    t.dead(B);
+    t.s.table[B as usize].life = 0;
+    t
+}
+
+#[test]
+fn sg_2_6_a_shadows_railcars_go_to_the_railcar_deck_bottom() {
+    const DINING: Card = 106;
+    let mut t = shadow_table();
+    t.stack(&[BARREL, DUEL]);
+    let events = t.ok(A, Action::EndTurn);
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::TurnStarted {
+            seat: B,
+            shadow: true,
+            ..
+        }
+    )));
+    car(&mut t, B, DINING);
+    t.ok(B, Action::EndTurn);
+    assert!(t.s.p(B).in_play.is_empty());
+    assert_eq!(t.s.train.deck.first(), Some(&DINING), "at the bottom");
+    assert!(!t.alive(B));
+}
+
+#[test]
+fn d_t8_rebuilt_row_counts_players_in_play_and_ironhorse_spares_a_shadow() {
+    const FULL_STEAM: Card = 84;
+    let mut t = shadow_table();
+    t.s.train.leland = false; // Ironhorse
+    for seat in 0..5 {
+        t.orders(seat, auto());
+    }
+    t.give(A, &[FULL_STEAM]);
+    let mut events = t.ok(
+        A,
+        Action::FullSteam {
+            card: FULL_STEAM,
+            double: true,
+        },
+    );
+    if t.waiting().contains(&(A, Decision::RailcarChance)) {
+        events.extend(t.pass(A));
+    }
+    let shot: Vec<Seat> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::ShotAt { target, .. } => Some(*target),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(shot, vec![A, C, D, E, A, C, D, E], "never the shadow B");
+    assert_eq!(t.s.train.end, None, "rebuilt");
+    assert_eq!(t.s.train.row.len(), 4, "one station per player in play");
+}
+
+#[test]
+fn sg_8_no_ghost_car_on_an_eliminated_player_with_shadows() {
+    const GHOST: Card = 108;
+    const WATER_TOWER: Card = 96;
+    let mut t = shadow_table();
+    t.s.train.deck.retain(|c| *c != GHOST);
+    let first = std::mem::replace(&mut t.s.train.cars[0], GHOST);
+    t.s.train.deck.insert(0, first);
+    t.give(A, &[WATER_TOWER]);
+    let placed_on = |t: &T| -> Vec<Option<Seat>> {
+        legal_actions(&t.s, A)
+            .iter()
+            .filter_map(|a| match a {
+                Action::Play {
+                    card: WATER_TOWER,
+                    in_play: Some(GHOST),
+                    target,
+                } => Some(*target),
+                _ => None,
+            })
+            .collect()
+    };
+    let targets = placed_on(&t);
+    assert!(!targets.is_empty(), "the Ghost Car can be taken");
+    assert!(!targets.contains(&Some(B)), "not on the eliminated B");
+    t.s.shadows = false;
+    assert!(placed_on(&t).contains(&Some(B)), "without the variant: yes");
+}
