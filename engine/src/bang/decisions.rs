@@ -439,7 +439,7 @@ pub(crate) fn plays_as(s: &State, seat: Seat, card: Card, k: Kind, out: &mut Vec
             | Kind::Indians
             | Kind::Gatling => {
                 out.push(play(card, None, None));
-                blaze_exemptions(s, seat, card, out);
+                blaze_exemptions(s, seat, card, k, out);
             }
             Kind::Panic | Kind::CatBalou => {
                 let near = |t: Seat| k == Kind::CatBalou || s.distance(seat, t) <= 1;

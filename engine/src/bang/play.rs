@@ -274,13 +274,9 @@ impl M<'_, '_> {
         }
     }
 
-    /// General Store (§12.3): as many cards as players in play, revealed.
-    pub fn reveal_store(&mut self, seat: Seat) {
-        self.reveal_store_except(seat, None);
-    }
-
-    /// A General Store from `seat` that `except` sits out (TC6, Sgt. Blaze:
-    /// one card fewer, and he does not pick).
+    /// General Store (§12.3) from `seat`: as many cards as players in play,
+    /// revealed; `except` sits out (TC6, Sgt. Blaze: one card fewer, and he
+    /// does not pick).
     pub fn reveal_store_except(&mut self, seat: Seat, except: Option<Seat>) {
         let n = self.s().alive_count() as usize - usize::from(except.is_some());
         let seat = if except == Some(seat) {

@@ -28,7 +28,7 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
             equipment,
             paid,
             target,
-            ..
+            mode,
         } => {
             let Some(place) = s.gold.market.get_mut(*slot as usize) else {
                 return true;
@@ -41,6 +41,9 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
                 s.gold.discount_used = true;
             }
             pay(s, *seat, *paid);
+            if *mode == Some(super::Mode::GeneralStore) {
+                s.train.store_exempt = *target; // TC6: Sgt. Blaze's exempted player
+            }
             settle_card(s, *seat, *equipment, *target);
         }
         Event::EquipmentTaken { seat: _, equipment } => {
@@ -54,10 +57,13 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
             seat,
             equipment,
             target,
-            ..
+            mode,
         } => {
             if s.gold.josh == Some(*equipment) && *seat < s.players {
                 s.gold.josh = None;
+                if *mode == Some(super::Mode::GeneralStore) {
+                    s.train.store_exempt = *target; // TC6: Sgt. Blaze's exempted player
+                }
                 settle_card(s, *seat, *equipment, *target);
             }
         }

@@ -50,7 +50,13 @@ fn mode_targets(s: &State, seat: Seat, mode: Mode) -> Vec<(Option<Seat>, Option<
     let others = s.others_clockwise(seat);
     let mut out = Vec::new();
     match mode {
-        Mode::Beer | Mode::GeneralStore => out.push((None, None)),
+        Mode::Beer => out.push((None, None)),
+        Mode::GeneralStore => {
+            out.push((None, None));
+            // TC6: Sgt. Blaze's Pardner may exempt one player.
+            let exempt = crate::bang::train::blaze_targets(s, seat, Kind::GeneralStore);
+            out.extend(exempt.into_iter().map(|t| (Some(t), None)));
+        }
         Mode::Bang => out.extend(
             others
                 .iter()

@@ -138,7 +138,7 @@ impl M<'_, '_> {
                         });
                     }
                 }
-                Some(Mode::GeneralStore) => self.reveal_store(seat),
+                Some(Mode::GeneralStore) => self.reveal_store_except(seat, target), // TC6
                 Some(Mode::Panic) => {
                     if let Some(t) = target {
                         self.take_card(seat, t, in_play, true);

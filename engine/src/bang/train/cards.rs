@@ -85,7 +85,10 @@ pub(crate) fn card_plays(
                 }
             }
         }
-        Kind::MostWanted => out.push(play(None, None)),
+        Kind::MostWanted => {
+            out.push(play(None, None));
+            super::blaze_exemptions(s, seat, card, k, out); // TC6
+        }
         Kind::NextStop if train_still => out.push(play(None, None)),
         Kind::FullSteam if train_still => {
             for double in [false, true] {
@@ -392,6 +395,7 @@ impl M<'_, '_> {
                 if s.alive(seat) {
                     targets.insert(0, seat);
                 }
+                targets.retain(|x| Some(*x) != target); // TC6: Sgt. Blaze's exempted
                 self.emit(Event::EffectStarted {
                     effect: Effect::MostWanted {
                         source: seat,

@@ -6,7 +6,7 @@ use super::legal::placements;
 use super::{Advance, EndStage, Train};
 use crate::bang::Character;
 use crate::bang::actions::Action;
-use crate::bang::cards::{Card, Kind, card as card_info, kind};
+use crate::bang::cards::{Card, Kind, card as card_info};
 use crate::bang::events::Event;
 use crate::bang::machine::M;
 use crate::bang::state::Effect;
@@ -107,16 +107,30 @@ impl M<'_, '_> {
 pub(crate) fn exempts(k: Kind) -> bool {
     matches!(
         k,
-        Kind::Gatling | Kind::Indians | Kind::Saloon | Kind::GeneralStore
+        Kind::Gatling | Kind::Indians | Kind::Saloon | Kind::GeneralStore | Kind::MostWanted
     )
 }
 
-/// TC6: Sgt. Blaze's plays of `card` exempting one of its targets (D-T23:
-/// himself too when he is one).
-pub(crate) fn blaze_exemptions(s: &State, seat: Seat, card: Card, out: &mut Vec<Action>) {
-    let k = kind(card);
+/// TC6: Sgt. Blaze's plays of `card` (played as `k`: a Money Bag copy too)
+/// exempting one of its targets (D-T23: himself too when he is one).
+pub(crate) fn blaze_exemptions(s: &State, seat: Seat, card: Card, k: Kind, out: &mut Vec<Action>) {
     if !s.train.on || !exempts(k) || !s.is(seat, Character::SgtBlaze) {
         return;
+    }
+    for t in blaze_targets(s, seat, k) {
+        out.push(Action::Play {
+            card,
+            target: Some(t),
+            in_play: None,
+        });
+    }
+}
+
+/// TC6: the players Sgt. Blaze (`seat`, with the train on) may exempt from
+/// an effect of kind `k` on several targets (none: it has fewer than two).
+pub(crate) fn blaze_targets(s: &State, seat: Seat, k: Kind) -> Vec<Seat> {
+    if !s.train.on || !exempts(k) || !s.is(seat, Character::SgtBlaze) {
+        return Vec::new();
     }
     let others = s.others_clockwise(seat);
     let targets: Vec<Seat> = match k {
@@ -124,15 +138,9 @@ pub(crate) fn blaze_exemptions(s: &State, seat: Seat, card: Card, out: &mut Vec<
         _ => std::iter::once(seat).chain(others).collect(),
     };
     if targets.len() < 2 {
-        return; // not several targets
+        return Vec::new(); // not several targets
     }
-    for t in targets {
-        out.push(Action::Play {
-            card,
-            target: Some(t),
-            in_play: None,
-        });
-    }
+    targets
 }
 
 /// TC7: the Shade O'Connor asked after a train advance: in play, not the
@@ -194,6 +202,7 @@ pub(crate) fn evan_asked(
     let asked = s.train.on
         && s.in_play(target)
         && s.is(target, Character::EvanBabbit)
+        && s.is_bang_for(source, bang) // only BANG! cards: not a Money Bag copy (TR-13.7 b)
         && s.seats().filter(|&x| s.in_play(x)).count() > 2
         && !s.calumet_ignores(target, source, bang)
         && !same_suit(s, target, bang).is_empty()

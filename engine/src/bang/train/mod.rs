@@ -23,7 +23,7 @@ pub(crate) use cards::{
     played_as, robbery_actions, robbery_pending,
 };
 pub(crate) use characters::{
-    blaze_due, blaze_exemptions, evan_asked, exempts, locomotive_targets, redirects,
+    blaze_due, blaze_exemptions, blaze_targets, evan_asked, exempts, locomotive_targets, redirects,
     zippy_roy_actions,
 };
 pub(crate) use fold::{fill_short, fold, to_railcar_deck, turn_started};

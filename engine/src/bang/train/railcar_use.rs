@@ -7,6 +7,7 @@
 
 use super::railcar_effects::{barred_for, holds};
 use super::railcars::{RailcarKind, RailcarUse, railcar, railcar_of};
+use crate::bang::Character;
 use crate::bang::actions::Action;
 use crate::bang::apply::{bang_answered, from_player, missed, player, to_pile};
 use crate::bang::cards::{Card, Kind, kind};
@@ -180,6 +181,12 @@ pub fn phase_two_uses(s: &State, seat: Seat, out: &mut Vec<Action>) {
     }
     if let Some(r) = own(s, seat, RailcarKind::CircusWagon) {
         out.push(used(r, None, None, None));
+        // TC6: Sgt. Blaze may exempt one of its several targets.
+        if s.is(seat, Character::SgtBlaze) && others.len() > 1 {
+            for &t in &others {
+                out.push(used(r, None, Some(t), None));
+            }
+        }
     }
     if let Some(r) = own(s, seat, RailcarKind::ExpressCar) {
         out.push(used(r, None, None, None));
@@ -256,10 +263,12 @@ impl M<'_, '_> {
                         seat: t,
                         cards: vec![c],
                     });
+                    self.refund(t, seat, Some(c)); // TR-13.10
                 }
             }
             (RailcarKind::CircusWagon, _) => {
-                let targets = self.s().others_clockwise(seat);
+                let mut targets = self.s().others_clockwise(seat);
+                targets.retain(|x| Some(*x) != target); // TC6: Sgt. Blaze's exempted
                 self.emit(Event::EffectStarted {
                     effect: Effect::CircusWagon {
                         source: seat,

@@ -5,6 +5,7 @@
 
 mod cards;
 mod characters;
+mod interactions;
 mod railcars;
 mod random;
 #[allow(clippy::module_inception)] // named as the brief asks: the train itself
