@@ -416,6 +416,7 @@ pub fn apply(s: &mut State, event: &Event) {
         | Event::TrainAdvanced { .. }
         | Event::TrainStage { .. }
         | Event::RailcarTaken { .. }
+        | Event::RailcarsDrawn { .. }
         | Event::DiscardRecovered { .. }
         | Event::FullSteamChosen { .. }
         | Event::MapLooked { .. }

@@ -700,6 +700,15 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         card: Option<Card>,
     },
+    /// Train Robbery, Lounge Car (TR-11.9): `seat` drew these railcars from
+    /// the top of the railcar deck (public: they go face up into play next).
+    #[cfg_attr(feature = "openapi", schema(title = "railcars_drawn"))]
+    RailcarsDrawn {
+        /// Who drew them.
+        seat: Seat,
+        /// The railcars, the top first.
+        railcars: Vec<Railcar>,
+    },
     /// Train Robbery (TR-11.8): `seat`, holding the Ghost Car, is not
     /// eliminated (or comes back into play) but stays in play as a ghost at 0 life.
     #[cfg_attr(feature = "openapi", schema(title = "ghost_rose"))]
