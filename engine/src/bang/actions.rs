@@ -287,6 +287,15 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         other_to: Option<Seat>,
     },
+    /// Train Robbery, Mail Car (TR-11.11): give `card`, one of the three
+    /// cards it drew, to `target` (another player in play).
+    #[cfg_attr(feature = "openapi", schema(title = "give_card"))]
+    GiveCard {
+        /// The card.
+        card: Card,
+        /// Who gets it.
+        target: Seat,
+    },
     /// Standing orders for later windows (any time, private).
     #[cfg_attr(feature = "openapi", schema(title = "set_orders"))]
     SetOrders {

@@ -97,6 +97,9 @@ pub enum Decision {
     /// Train Robbery, Lounge Car (TR-11.9): `place_railcars` drawn.
     #[cfg_attr(feature = "openapi", schema(title = "lounge_car"))]
     LoungeCar,
+    /// Train Robbery, Mail Car (TR-11.11): `give_card` one of the three drawn.
+    #[cfg_attr(feature = "openapi", schema(title = "mail_car"))]
+    MailCar,
 }
 
 /// Who must act now, and on what.
@@ -212,6 +215,11 @@ pub fn pending(s: &State) -> ArrayVec<Pending, MAX_PLAYERS> {
     {
         return one(l.seat, Decision::LoungeCar, false);
     }
+    if let Some(m) = &s.train.mail
+        && !m.cards.is_empty()
+    {
+        return one(m.seat, Decision::MailCar, false);
+    }
     if let Some((target, _)) = robbery_pending(s) {
         return one(target, Decision::Robbery, false);
     }
@@ -304,6 +312,7 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
         }
         Decision::Map => map_actions(s, out),
         Decision::LoungeCar => crate::bang::train::lounge_actions(s, seat, out),
+        Decision::MailCar => crate::bang::train::mail_actions(s, seat, out),
         Decision::Robbery => robbery_actions(s, out),
         Decision::EvanBabbit => {
             redirects(s, seat, out);

@@ -148,6 +148,11 @@ impl M<'_, '_> {
                 target,
                 card,
             } => self.use_railcar(seat, railcar, mode, target, card, window),
+            Action::GiveCard { card, target } => self.emit(Event::CardGiven {
+                seat,
+                to: target,
+                card: Some(card),
+            }),
             Action::PlaceRailcars {
                 railcar,
                 to,

@@ -105,6 +105,9 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
             }
         }
         Event::RedirectDeclined { .. } => t.evan = None,
+        Event::CardGiven { seat, to, card } => {
+            super::railcar_use::fold_given(s, *seat, *to, *card);
+        }
         Event::RailcarsDrawn { seat, railcars } => {
             let Some(l) = t.lounge.as_mut().filter(|l| l.seat == *seat) else {
                 return true;

@@ -35,8 +35,8 @@ pub(crate) use railcar_effects::{
 pub(crate) use ghost::{fold_ghost, ghost_discarding, ghost_gone, ghost_saves, is_ghost, raises};
 pub use railcar_use::RailcarMode;
 pub(crate) use railcar_use::{
-    bang_uses, can_answer_bang, can_answer_shot, fold_used, lounge_actions, phase_two_uses,
-    shot_uses,
+    bang_uses, can_answer_bang, can_answer_shot, fold_used, lounge_actions, mail_actions,
+    phase_two_uses, shot_uses,
 };
 pub use railcars::{
     RAILCAR_BASE, RAILCAR_TABLE, RAILCARS, Railcar, RailcarInfo, RailcarKind, RailcarUse,
@@ -115,6 +115,17 @@ pub struct Train {
     pub ghosts: u16,
     /// A Lounge Car in use (TR-11.9), until its railcars are placed.
     pub lounge: Option<Lounge>,
+    /// A Mail Car's three cards, one still to give (TR-11.11); private.
+    pub mail: Option<Mail>,
+}
+
+/// A Mail Car in use: the cards drawn, one of which its user gives away.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mail {
+    /// Its user.
+    pub seat: crate::core::Seat,
+    /// The cards drawn (up to 3).
+    pub cards: ArrayVec<crate::bang::cards::Card, 3>,
 }
 
 /// A Lounge Car in use: it reaches the railcar deck once the railcars it

@@ -191,6 +191,13 @@ pub fn phase_two_uses(s: &State, seat: Seat, out: &mut Vec<Action>) {
         // TR-11.9 (D-T25): not with the railcar deck empty.
         out.push(used(r, None, None, None));
     }
+    if let Some(r) = own(s, seat, RailcarKind::MailCar)
+        && !(s.deck.is_empty() && s.discard.is_empty())
+        && !others.is_empty()
+    {
+        // TR-11.11: a card to draw, and someone to give it to.
+        out.push(used(r, None, None, None));
+    }
     if let Some(r) = own(s, seat, RailcarKind::PassengerCar) {
         let mut t_out = Vec::new();
         for &t in &others {
@@ -293,6 +300,9 @@ impl M<'_, '_> {
                     self.s().train.deck.iter().rev().take(2).copied().collect();
                 self.emit(Event::RailcarsDrawn { seat, railcars });
             }
+            (RailcarKind::MailCar, _) => {
+                self.draw(seat, 3);
+            }
             (RailcarKind::PassengerCar, _) => {
                 if let Some(t) = target {
                     self.take_card(seat, t, card, true);
@@ -357,6 +367,37 @@ pub(crate) fn lounge_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
         }
         _ => {}
     }
+}
+
+/// Mail Car: each card drawn, to each other player in play (TR-11.11).
+pub(crate) fn mail_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
+    let Some(m) = s.train.mail.as_ref().filter(|m| m.seat == seat) else {
+        return;
+    };
+    for &card in &m.cards {
+        if s.p(seat).hand.contains(&card) {
+            for target in s.others_clockwise(seat) {
+                out.push(Action::GiveCard { card, target });
+            }
+        }
+    }
+}
+
+/// Folds `card_given`: the card goes from the giver's hand to the receiver's.
+pub(crate) fn fold_given(s: &mut State, seat: Seat, to: Seat, card: Option<Card>) {
+    if s.train.mail.as_ref().is_some_and(|m| m.seat == seat) {
+        s.train.mail = None;
+    }
+    let Some(c) = card else { return };
+    let n = s.players as usize;
+    if seat as usize >= n || to as usize >= n || seat == to {
+        return;
+    }
+    let Some(i) = s.table[seat as usize].hand.iter().position(|&x| x == c) else {
+        return;
+    };
+    s.table[seat as usize].hand.remove(i);
+    s.table[to as usize].hand.push(c);
 }
 
 impl M<'_, '_> {
@@ -436,6 +477,12 @@ pub(crate) fn fold_used(
             }
         }
         RailcarKind::ExpressCar => s.train.express_due = !s.train.express_turn,
+        RailcarKind::MailCar => {
+            s.train.mail = Some(super::Mail {
+                seat,
+                cards: Default::default(),
+            });
+        }
         RailcarKind::LoungeCar => {
             // TR-9.4: it reaches the railcar deck once its railcars are placed.
             s.train.lounge = Some(super::Lounge {

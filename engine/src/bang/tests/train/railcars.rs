@@ -694,3 +694,100 @@ fn lounge_car_never_draws_itself_and_needs_a_railcar_left() {
     car(&mut t, A, LOUNGE);
     assert!(t.act(A, use_car(LOUNGE, None, None, None)).is_err());
 }
+
+#[test]
+fn mail_car_draws_three_and_gives_one_away() {
+    let mut t = tr_plain(4);
+    car(&mut t, A, MAIL);
+    t.ok(A, use_car(MAIL, None, None, None));
+    let drawn = t.hand(A);
+    assert_eq!(drawn.len(), 3);
+    assert_eq!(t.waiting()[0], (A, Decision::MailCar));
+    let gives: Vec<Action> = legal_actions(&t.s, A)
+        .into_iter()
+        .filter(|a| matches!(a, Action::GiveCard { .. }))
+        .collect();
+    assert_eq!(gives.len(), 9, "each of the three to each other player");
+    assert!(
+        legal_actions(&t.s, A)
+            .iter()
+            .all(|a| matches!(a, Action::GiveCard { .. }))
+    );
+    t.ok(
+        A,
+        Action::GiveCard {
+            card: drawn[1],
+            target: C,
+        },
+    );
+    assert_eq!(t.hand(A), vec![drawn[0], drawn[2]]);
+    assert!(t.hand(C).contains(&drawn[1]));
+    assert!(t.s.train.deck.first() == Some(&MAIL) || t.s.train.cars.contains(&MAIL));
+    assert_eq!(t.waiting()[0], (A, Decision::Play));
+}
+
+#[test]
+fn mail_car_keeps_its_three_cards_private() {
+    let mut t = tr_plain(4);
+    car(&mut t, A, MAIL);
+    let mut events = t.ok(A, use_car(MAIL, None, None, None));
+    let drawn = t.hand(A);
+    // While A chooses, nobody else sees his cards.
+    for viewer in [Viewer::Spectator, Viewer::Seat(B), Viewer::Seat(D)] {
+        let v = view(&t.s, viewer);
+        assert!(v.players[A as usize].hand.iter().all(Option::is_none));
+        let json = serde_json::to_string(&v.pending).unwrap();
+        assert!(!json.contains("card"), "{json}");
+    }
+    events.extend(t.ok(
+        A,
+        Action::GiveCard {
+            card: drawn[0],
+            target: C,
+        },
+    ));
+    assert!(events.iter().any(|e| matches!(e, Event::CardGiven { .. })));
+    for viewer in [Viewer::Spectator, Viewer::Seat(B), Viewer::Seat(D)] {
+        for e in &events {
+            match redact(e, viewer) {
+                Event::CardsDrawn { cards, .. } => assert!(cards.iter().all(Option::is_none)),
+                Event::CardGiven { card, .. } => assert_eq!(card, None),
+                Event::RailcarUsed { card, .. } => assert_eq!(card, None),
+                other => {
+                    let json = serde_json::to_value(&other).unwrap();
+                    assert!(
+                        json.get("card").is_none() && json.get("cards").is_none(),
+                        "{json}"
+                    );
+                }
+            }
+        }
+        let v = view(&t.s, viewer);
+        assert!(v.players[A as usize].hand.iter().all(Option::is_none));
+        assert!(v.players[C as usize].hand.iter().all(Option::is_none));
+    }
+    // The receiver sees the card he gets, the giver too.
+    for (viewer, sees) in [(Viewer::Seat(C), true), (Viewer::Seat(A), true)] {
+        let given = events
+            .iter()
+            .map(|e| redact(e, viewer))
+            .find(|e| matches!(e, Event::CardGiven { .. }));
+        assert_eq!(
+            given,
+            sees.then_some(Event::CardGiven {
+                seat: A,
+                to: C,
+                card: Some(drawn[0]),
+            })
+        );
+    }
+    assert!(
+        Event::CardGiven {
+            seat: A,
+            to: C,
+            card: None
+        }
+        .hides()
+    );
+    assert!(crate::bang::events::HIDING_EVENTS.contains(&"card_given"));
+}
