@@ -124,6 +124,8 @@ pub struct Train {
 pub struct Mail {
     /// Its user.
     pub seat: crate::core::Seat,
+    /// The Mail Car: it reaches the railcar deck once a card is given (TR-9.4).
+    pub car: Railcar,
     /// The cards drawn (up to 3).
     pub cards: ArrayVec<crate::bang::cards::Card, 3>,
 }

@@ -3,7 +3,7 @@
 //! Duel window), what they do, and how their event folds.
 //!
 //! Done here: Baggage Car (all four uses), Caboose, Sleeper Car, Cattle
-//! Truck, Coal Hopper, Passenger Car, Lounge Car.
+//! Truck, Coal Hopper, Passenger Car, Lounge Car, Mail Car.
 
 use super::legal::placements;
 use super::railcar_effects::{barred_for, holds};
@@ -385,8 +385,11 @@ pub(crate) fn mail_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
 
 /// Folds `card_given`: the card goes from the giver's hand to the receiver's.
 pub(crate) fn fold_given(s: &mut State, seat: Seat, to: Seat, card: Option<Card>) {
-    if s.train.mail.as_ref().is_some_and(|m| m.seat == seat) {
-        s.train.mail = None;
+    if s.train.mail.as_ref().is_some_and(|m| m.seat == seat)
+        && let Some(m) = s.train.mail.take()
+    {
+        // TR-9.4: the Mail Car reaches the railcar deck after its effect.
+        to_pile(s, m.car);
     }
     let Some(c) = card else { return };
     let n = s.players as usize;
@@ -480,8 +483,10 @@ pub(crate) fn fold_used(
         RailcarKind::MailCar => {
             s.train.mail = Some(super::Mail {
                 seat,
+                car: railcar_id,
                 cards: Default::default(),
             });
+            return;
         }
         RailcarKind::LoungeCar => {
             // TR-9.4: it reaches the railcar deck once its railcars are placed.

@@ -703,6 +703,11 @@ fn mail_car_draws_three_and_gives_one_away() {
     let drawn = t.hand(A);
     assert_eq!(drawn.len(), 3);
     assert_eq!(t.waiting()[0], (A, Decision::MailCar));
+    let train = &t.s.train;
+    assert!(
+        !train.deck.contains(&MAIL) && !train.cars.contains(&MAIL),
+        "TR-9.4: not yet"
+    );
     let gives: Vec<Action> = legal_actions(&t.s, A)
         .into_iter()
         .filter(|a| matches!(a, Action::GiveCard { .. }))
