@@ -271,6 +271,31 @@ pub enum Action {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         card: Option<Card>,
     },
+    /// Train Robbery, Lounge Car (TR-11.9): place the railcars it drew —
+    /// `railcar` in front of `to` (himself; a lone railcar: any player) and
+    /// `other` in front of `other_to` (another player).
+    #[cfg_attr(feature = "openapi", schema(title = "place_railcars"))]
+    PlaceRailcars {
+        /// The railcar for his own slot (or the lone one).
+        railcar: Card,
+        /// In front of whom it goes.
+        to: Seat,
+        /// The second railcar drawn, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        other: Option<Card>,
+        /// In front of whom the second goes.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        other_to: Option<Seat>,
+    },
+    /// Train Robbery, Mail Car (TR-11.11): give `card`, one of the three
+    /// cards it drew, to `target` (another player in play).
+    #[cfg_attr(feature = "openapi", schema(title = "give_card"))]
+    GiveCard {
+        /// The card.
+        card: Card,
+        /// Who gets it.
+        target: Seat,
+    },
     /// Standing orders for later windows (any time, private).
     #[cfg_attr(feature = "openapi", schema(title = "set_orders"))]
     SetOrders {

@@ -77,6 +77,14 @@ pub fn apply(s: &mut State, event: &Event) {
         Event::CardsDrawn { seat, cards } => {
             for c in cards.iter().flatten() {
                 deck_to_hand(s, *seat, *c);
+                // TR-11.11: the Mail Car's three cards.
+                if let Some(m) = s.train.mail.as_mut()
+                    && m.seat == *seat
+                    && !m.cards.is_full()
+                    && s.table[*seat as usize].hand.last() == Some(c)
+                {
+                    m.cards.push(*c);
+                }
             }
         }
         Event::TurnStarted {
@@ -416,6 +424,8 @@ pub fn apply(s: &mut State, event: &Event) {
         | Event::TrainAdvanced { .. }
         | Event::TrainStage { .. }
         | Event::RailcarTaken { .. }
+        | Event::RailcarsDrawn { .. }
+        | Event::CardGiven { .. }
         | Event::DiscardRecovered { .. }
         | Event::FullSteamChosen { .. }
         | Event::MapLooked { .. }

@@ -94,6 +94,12 @@ pub enum Decision {
     /// play you discard.
     #[cfg_attr(feature = "openapi", schema(title = "circus_wagon"))]
     CircusWagon,
+    /// Train Robbery, Lounge Car (TR-11.9): `place_railcars` drawn.
+    #[cfg_attr(feature = "openapi", schema(title = "lounge_car"))]
+    LoungeCar,
+    /// Train Robbery, Mail Car (TR-11.11): `give_card` one of the three drawn.
+    #[cfg_attr(feature = "openapi", schema(title = "mail_car"))]
+    MailCar,
 }
 
 /// Who must act now, and on what.
@@ -204,6 +210,16 @@ pub fn pending(s: &State) -> ArrayVec<Pending, MAX_PLAYERS> {
             out
         };
     }
+    if let Some(l) = &s.train.lounge
+        && !l.drawn.is_empty()
+    {
+        return one(l.seat, Decision::LoungeCar, false);
+    }
+    if let Some(m) = &s.train.mail
+        && !m.cards.is_empty()
+    {
+        return one(m.seat, Decision::MailCar, false);
+    }
     if let Some((target, _)) = robbery_pending(s) {
         return one(target, Decision::Robbery, false);
     }
@@ -295,6 +311,8 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
             out.push(Action::Pass);
         }
         Decision::Map => map_actions(s, out),
+        Decision::LoungeCar => crate::bang::train::lounge_actions(s, seat, out),
+        Decision::MailCar => crate::bang::train::mail_actions(s, seat, out),
         Decision::Robbery => robbery_actions(s, out),
         Decision::EvanBabbit => {
             redirects(s, seat, out);

@@ -700,6 +700,26 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         card: Option<Card>,
     },
+    /// Train Robbery, Lounge Car (TR-11.9): `seat` drew these railcars from
+    /// the top of the railcar deck (public: they go face up into play next).
+    #[cfg_attr(feature = "openapi", schema(title = "railcars_drawn"))]
+    RailcarsDrawn {
+        /// Who drew them.
+        seat: Seat,
+        /// The railcars, the top first.
+        railcars: Vec<Railcar>,
+    },
+    /// Train Robbery, Mail Car (TR-11.11): `seat` gave `card` from his hand
+    /// to `to` (`null` to all but the two of them).
+    #[cfg_attr(feature = "openapi", schema(title = "card_given"))]
+    CardGiven {
+        /// The giver.
+        seat: Seat,
+        /// The receiver.
+        to: Seat,
+        /// The card.
+        card: Option<Card>,
+    },
     /// Train Robbery (TR-11.8): `seat`, holding the Ghost Car, is not
     /// eliminated (or comes back into play) but stays in play as a ghost at 0 life.
     #[cfg_attr(feature = "openapi", schema(title = "ghost_rose"))]
@@ -734,6 +754,7 @@ pub const HIDING_EVENTS: &[&str] = &[
     "equipment_shuffled",
     "stations_shuffled",
     "railcars_shuffled",
+    "card_given",
 ];
 
 impl Event {
@@ -755,6 +776,7 @@ impl Event {
                 | Event::EquipmentShuffled { .. }
                 | Event::StationsShuffled { .. }
                 | Event::RailcarsShuffled { .. }
+                | Event::CardGiven { .. }
         )
     }
 }

@@ -42,6 +42,14 @@ pub fn check_invariants(s: &State) -> Result<(), String> {
         for &c in s.train.cars.iter().chain(&s.train.deck) {
             count(c, "the train")?;
         }
+        if let Some(m) = &s.train.mail {
+            count(m.car, "a Mail Car in use")?;
+        }
+        if let Some(l) = &s.train.lounge {
+            for &c in std::iter::once(&l.car).chain(&l.drawn) {
+                count(c, "a Lounge Car in use")?;
+            }
+        }
         let railcars = (s.train.on && s.started())
             .then(all_railcars)
             .into_iter()

@@ -148,6 +148,17 @@ impl M<'_, '_> {
                 target,
                 card,
             } => self.use_railcar(seat, railcar, mode, target, card, window),
+            Action::GiveCard { card, target } => self.emit(Event::CardGiven {
+                seat,
+                to: target,
+                card: Some(card),
+            }),
+            Action::PlaceRailcars {
+                railcar,
+                to,
+                other,
+                other_to,
+            } => self.lounge_place(seat, railcar, to, other.zip(other_to)),
             Action::Barrel => self.use_barrel(seat, false),
             Action::Respond { card } => {
                 if let Some(kind) = window {

@@ -282,6 +282,11 @@ pub fn redact(event: &Event, viewer: Viewer) -> Event {
             seat: *seat,
             back: back.and(None),
         },
+        Event::CardGiven { seat, to, .. } if !sees(*seat) && !sees(*to) => Event::CardGiven {
+            seat: *seat,
+            to: *to,
+            card: None,
+        },
         Event::CardStolen {
             from,
             to,

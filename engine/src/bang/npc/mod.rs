@@ -90,7 +90,9 @@ pub fn decide(view: &View, memory: &Memory, legal: &[Action]) -> (Action, Reason
         Decision::Store => cx.store_pick(),
         Decision::GiveUp => cx.give_up(),
         // Part D2 (the Great Train Robbery) is not in the policy yet.
-        Decision::CircusWagon => (first, Reason::Fallback),
+        Decision::CircusWagon | Decision::LoungeCar | Decision::MailCar => {
+            (first, Reason::Fallback)
+        }
         Decision::DropOne => cx.dutch_will(),
         Decision::UseEquipment => cx.josh_card(),
         // Part D2 (the Great Train Robbery) is not in the policy yet.

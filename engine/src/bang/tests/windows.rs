@@ -121,7 +121,8 @@ fn hiding_events_are_exactly_those_that_hide() {
                 "orders_set",
                 "equipment_shuffled",
                 "stations_shuffled",
-                "railcars_shuffled"
+                "railcars_shuffled",
+                "card_given"
             ]
             .contains(tag)
         );

@@ -105,6 +105,23 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
             }
         }
         Event::RedirectDeclined { .. } => t.evan = None,
+        Event::CardGiven { seat, to, card } => {
+            super::railcar_use::fold_given(s, *seat, *to, *card);
+        }
+        Event::RailcarsDrawn { seat, railcars } => {
+            let Some(l) = t.lounge.as_mut().filter(|l| l.seat == *seat) else {
+                return true;
+            };
+            for r in railcars {
+                if t.deck.last() == Some(r) && !l.drawn.is_full() {
+                    t.deck.pop();
+                    l.drawn.push(*r);
+                }
+            }
+            if l.drawn.is_empty() {
+                lounge_done(s);
+            }
+        }
         Event::RailcarTaken {
             seat,
             railcar,
@@ -112,6 +129,27 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
             counts,
             station,
         } => {
+            if let Some(l) = t.lounge.as_ref()
+                && l.drawn.contains(railcar)
+            {
+                let n = s.players as usize;
+                let Some(p) = s.table[..n].get_mut(*to as usize) else {
+                    return true;
+                };
+                if p.in_play.try_push(*railcar).is_err() {
+                    return true;
+                }
+                if let Some(l) = s.train.lounge.as_mut() {
+                    l.drawn.retain(|c| c != railcar);
+                }
+                if super::raises(s, *railcar, *to) {
+                    super::fold_ghost(s, *to); // TR-11.8.3
+                }
+                if s.train.lounge.as_ref().is_some_and(|l| l.drawn.is_empty()) {
+                    lounge_done(s);
+                }
+                return true;
+            }
             let Some(i) = t.cars.iter().position(|c| c == railcar) else {
                 return true;
             };
@@ -136,6 +174,14 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
         _ => return super::cards::fold(s, event),
     }
     true
+}
+
+/// TR-9.4: the Lounge Car reaches the railcar deck after its effect.
+fn lounge_done(s: &mut State) {
+    if let Some(l) = s.train.lounge.take() {
+        to_railcar_deck(&mut s.train, l.car);
+        fill_short(&mut s.train);
+    }
 }
 
 /// A new turn: the turn's counters start again.

@@ -35,7 +35,8 @@ pub(crate) use railcar_effects::{
 pub(crate) use ghost::{fold_ghost, ghost_discarding, ghost_gone, ghost_saves, is_ghost, raises};
 pub use railcar_use::RailcarMode;
 pub(crate) use railcar_use::{
-    bang_uses, can_answer_bang, can_answer_shot, fold_used, phase_two_uses, shot_uses,
+    bang_uses, can_answer_bang, can_answer_shot, fold_used, lounge_actions, mail_actions,
+    phase_two_uses, shot_uses,
 };
 pub use railcars::{
     RAILCAR_BASE, RAILCAR_TABLE, RAILCARS, Railcar, RailcarInfo, RailcarKind, RailcarUse,
@@ -112,6 +113,33 @@ pub struct Train {
     pub express_turn: bool,
     /// The ghosts (TR-11.8), one bit per seat.
     pub ghosts: u16,
+    /// A Lounge Car in use (TR-11.9), until its railcars are placed.
+    pub lounge: Option<Lounge>,
+    /// A Mail Car's three cards, one still to give (TR-11.11); private.
+    pub mail: Option<Mail>,
+}
+
+/// A Mail Car in use: the cards drawn, one of which its user gives away.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mail {
+    /// Its user.
+    pub seat: crate::core::Seat,
+    /// The Mail Car: it reaches the railcar deck once a card is given (TR-9.4).
+    pub car: Railcar,
+    /// The cards drawn (up to 3).
+    pub cards: ArrayVec<crate::bang::cards::Card, 3>,
+}
+
+/// A Lounge Car in use: it reaches the railcar deck once the railcars it
+/// drew are placed (TR-9.4).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lounge {
+    /// Its user.
+    pub seat: crate::core::Seat,
+    /// The Lounge Car.
+    pub car: Railcar,
+    /// The railcars drawn, not placed yet.
+    pub drawn: ArrayVec<Railcar, 2>,
 }
 
 impl Train {

@@ -3,8 +3,9 @@
 //! Duel window), what they do, and how their event folds.
 //!
 //! Done here: Baggage Car (all four uses), Caboose, Sleeper Car, Cattle
-//! Truck, Coal Hopper, Passenger Car.
+//! Truck, Coal Hopper, Passenger Car, Lounge Car, Mail Car.
 
+use super::legal::placements;
 use super::railcar_effects::{barred_for, holds};
 use super::railcars::{RailcarKind, RailcarUse, railcar, railcar_of};
 use crate::bang::Character;
@@ -191,6 +192,19 @@ pub fn phase_two_uses(s: &State, seat: Seat, out: &mut Vec<Action>) {
     if let Some(r) = own(s, seat, RailcarKind::ExpressCar) {
         out.push(used(r, None, None, None));
     }
+    if let Some(r) = own(s, seat, RailcarKind::LoungeCar)
+        && !s.train.deck.is_empty()
+    {
+        // TR-11.9 (D-T25): not with the railcar deck empty.
+        out.push(used(r, None, None, None));
+    }
+    if let Some(r) = own(s, seat, RailcarKind::MailCar)
+        && !(s.deck.is_empty() && s.discard.is_empty())
+        && !others.is_empty()
+    {
+        // TR-11.11: a card to draw, and someone to give it to.
+        out.push(used(r, None, None, None));
+    }
     if let Some(r) = own(s, seat, RailcarKind::PassengerCar) {
         let mut t_out = Vec::new();
         for &t in &others {
@@ -290,12 +304,132 @@ impl M<'_, '_> {
                 }
                 self.finish_turn();
             }
+            (RailcarKind::LoungeCar, _) => {
+                let railcars: Vec<Card> =
+                    self.s().train.deck.iter().rev().take(2).copied().collect();
+                self.emit(Event::RailcarsDrawn { seat, railcars });
+            }
+            (RailcarKind::MailCar, _) => {
+                self.draw(seat, 3);
+            }
             (RailcarKind::PassengerCar, _) => {
                 if let Some(t) = target {
                     self.take_card(seat, t, card, true);
                 }
             }
             _ => {}
+        }
+    }
+}
+
+/// Where the Lounge Car's `car` may go (TR-11.9, TR-5.3): in front of
+/// `seat` (`mine`), of another player (`!mine`), or either (`None`, the lone
+/// railcar); a Ghost Car also in front of an eliminated player, never the
+/// Sheriff (TR-11.8.1). Of two railcars one is always his own.
+fn lounge_places(s: &State, seat: Seat, car: Card, mine: Option<bool>) -> Vec<Seat> {
+    let placed = placements(s, seat, car);
+    let all: Vec<Seat> = if placed.iter().all(Option::is_some) && !placed.is_empty() {
+        placed.into_iter().flatten().collect()
+    } else {
+        s.seats().filter(|&t| s.alive(t)).collect()
+    };
+    all.into_iter()
+        .filter(|&t| !barred_for(s, t, car))
+        .filter(|&t| match mine {
+            Some(true) => t == seat,
+            Some(false) => t != seat,
+            None => true,
+        })
+        .collect()
+}
+
+/// Lounge Car: every placement of the railcars drawn (TR-11.9).
+pub(crate) fn lounge_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
+    let Some(l) = &s.train.lounge else { return };
+    if l.seat != seat {
+        return;
+    }
+    match *l.drawn.as_slice() {
+        [car] => {
+            for to in lounge_places(s, seat, car, None) {
+                out.push(Action::PlaceRailcars {
+                    railcar: car,
+                    to,
+                    other: None,
+                    other_to: None,
+                });
+            }
+        }
+        [a, b] => {
+            for (mine, other) in [(a, b), (b, a)] {
+                for to in lounge_places(s, seat, mine, Some(true)) {
+                    for other_to in lounge_places(s, seat, other, Some(false)) {
+                        out.push(Action::PlaceRailcars {
+                            railcar: mine,
+                            to,
+                            other: Some(other),
+                            other_to: Some(other_to),
+                        });
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Mail Car: each card drawn, to each other player in play (TR-11.11).
+pub(crate) fn mail_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
+    let Some(m) = s.train.mail.as_ref().filter(|m| m.seat == seat) else {
+        return;
+    };
+    for &card in &m.cards {
+        if s.p(seat).hand.contains(&card) {
+            for target in s.others_clockwise(seat) {
+                out.push(Action::GiveCard { card, target });
+            }
+        }
+    }
+}
+
+/// Folds `card_given`: the card goes from the giver's hand to the receiver's.
+pub(crate) fn fold_given(s: &mut State, seat: Seat, to: Seat, card: Option<Card>) {
+    if s.train.mail.as_ref().is_some_and(|m| m.seat == seat)
+        && let Some(m) = s.train.mail.take()
+    {
+        // TR-9.4: the Mail Car reaches the railcar deck after its effect.
+        to_pile(s, m.car);
+    }
+    let Some(c) = card else { return };
+    let n = s.players as usize;
+    if seat as usize >= n || to as usize >= n || seat == to {
+        return;
+    }
+    let Some(i) = s.table[seat as usize].hand.iter().position(|&x| x == c) else {
+        return;
+    };
+    s.table[seat as usize].hand.remove(i);
+    s.table[to as usize].hand.push(c);
+}
+
+impl M<'_, '_> {
+    /// Lounge Car: the railcars drawn go into play where he placed them;
+    /// they never count toward his one railcar (TR-11.9).
+    pub(crate) fn lounge_place(
+        &mut self,
+        seat: Seat,
+        railcar: Card,
+        to: Seat,
+        other: Option<(Card, Seat)>,
+    ) {
+        for (railcar, to) in std::iter::once((railcar, to)).chain(other) {
+            self.emit(Event::RailcarTaken {
+                seat,
+                railcar,
+                to,
+                station: None,
+                counts: false,
+            });
         }
     }
 }
@@ -355,6 +489,23 @@ pub(crate) fn fold_used(
             }
         }
         RailcarKind::ExpressCar => s.train.express_due = !s.train.express_turn,
+        RailcarKind::MailCar => {
+            s.train.mail = Some(super::Mail {
+                seat,
+                car: railcar_id,
+                cards: Default::default(),
+            });
+            return;
+        }
+        RailcarKind::LoungeCar => {
+            // TR-9.4: it reaches the railcar deck once its railcars are placed.
+            s.train.lounge = Some(super::Lounge {
+                seat,
+                car: railcar_id,
+                drawn: Default::default(),
+            });
+            return;
+        }
         RailcarKind::CattleTruck => {
             if let Some(c) = card {
                 let n = s.discard.len();

@@ -599,3 +599,200 @@ fn tgr_ac_31_circus_wagon_each_other_player_discards_clockwise() {
     assert_eq!(t.s.train.deck.first(), Some(&DINING));
     assert_eq!(t.waiting()[0], (A, Decision::Play));
 }
+
+const LOUNGE: Card = 109;
+const MAIL: Card = 111;
+
+fn lounge_places(t: &T, seat: Seat) -> Vec<Action> {
+    legal_actions(&t.s, seat)
+        .into_iter()
+        .filter(|a| matches!(a, Action::PlaceRailcars { .. }))
+        .collect()
+}
+
+#[test]
+fn tgr_ac_35_lounge_car_draws_ghost_car_and_mail_car_by_the_sheriff() {
+    let mut t = tr_plain(4);
+    car(&mut t, A, LOUNGE);
+    // The Ghost Car on top of the railcar deck, the Mail Car under it.
+    lift_car(&mut t, GHOST);
+    lift_car(&mut t, MAIL);
+    t.s.train.deck.push(MAIL);
+    t.s.train.deck.push(GHOST);
+    let events = t.ok(A, use_car(LOUNGE, None, None, None));
+    assert!(events.contains(&Event::RailcarsDrawn {
+        seat: A,
+        railcars: vec![GHOST, MAIL],
+    }));
+    assert_eq!(t.waiting()[0], (A, Decision::LoungeCar));
+    let places = lounge_places(&t, A);
+    assert!(!places.is_empty());
+    for a in &places {
+        let Action::PlaceRailcars {
+            railcar,
+            to,
+            other,
+            other_to,
+        } = *a
+        else {
+            unreachable!()
+        };
+        assert_eq!((railcar, to), (MAIL, A), "the Sheriff keeps the Mail Car");
+        assert_eq!(other, Some(GHOST));
+        assert_ne!(other_to, Some(A), "never the Ghost Car in front of him");
+    }
+    t.ok(
+        A,
+        Action::PlaceRailcars {
+            railcar: MAIL,
+            to: A,
+            other: Some(GHOST),
+            other_to: Some(C),
+        },
+    );
+    assert!(t.s.p(A).in_play.contains(&MAIL));
+    assert!(t.s.p(C).in_play.contains(&GHOST));
+    assert!(!t.s.p(A).in_play.contains(&LOUNGE));
+    assert_eq!(t.s.train.taken, 0, "neither counts toward his limit");
+    assert_eq!(
+        t.s.train.deck.first(),
+        Some(&LOUNGE),
+        "TR-9.4: at the bottom"
+    );
+    assert!(t.s.train.lounge.is_none());
+    assert_eq!(t.waiting()[0], (A, Decision::Play));
+}
+
+#[test]
+fn lounge_car_never_draws_itself_and_needs_a_railcar_left() {
+    let mut t = tr_plain(4);
+    car(&mut t, A, LOUNGE);
+    let mut rest: Vec<Card> = t.s.train.deck.to_vec();
+    rest.retain(|&c| c != DINING);
+    for c in rest {
+        car(&mut t, D, c);
+    }
+    assert_eq!(t.s.train.deck.as_slice(), &[DINING]);
+    t.ok(A, use_car(LOUNGE, None, None, None));
+    // D-T25: the lone railcar goes in front of him or another player.
+    let places = lounge_places(&t, A);
+    assert_eq!(places.len(), 4, "any player in play: {places:?}");
+    t.ok(
+        A,
+        Action::PlaceRailcars {
+            railcar: DINING,
+            to: B,
+            other: None,
+            other_to: None,
+        },
+    );
+    assert!(t.s.p(B).in_play.contains(&DINING));
+    // TR-5.6: the Lounge Car, back in the deck, refills the short train.
+    assert_eq!(t.s.train.cars.as_slice(), &[LOUNGE]);
+    assert!(t.s.train.deck.is_empty());
+    // With no railcar left, a Lounge Car cannot be used.
+    car(&mut t, A, LOUNGE);
+    assert!(t.act(A, use_car(LOUNGE, None, None, None)).is_err());
+}
+
+#[test]
+fn mail_car_draws_three_and_gives_one_away() {
+    let mut t = tr_plain(4);
+    car(&mut t, A, MAIL);
+    t.ok(A, use_car(MAIL, None, None, None));
+    let drawn = t.hand(A);
+    assert_eq!(drawn.len(), 3);
+    assert_eq!(t.waiting()[0], (A, Decision::MailCar));
+    let train = &t.s.train;
+    assert!(
+        !train.deck.contains(&MAIL) && !train.cars.contains(&MAIL),
+        "TR-9.4: not yet"
+    );
+    let gives: Vec<Action> = legal_actions(&t.s, A)
+        .into_iter()
+        .filter(|a| matches!(a, Action::GiveCard { .. }))
+        .collect();
+    assert_eq!(gives.len(), 9, "each of the three to each other player");
+    assert!(
+        legal_actions(&t.s, A)
+            .iter()
+            .all(|a| matches!(a, Action::GiveCard { .. }))
+    );
+    t.ok(
+        A,
+        Action::GiveCard {
+            card: drawn[1],
+            target: C,
+        },
+    );
+    assert_eq!(t.hand(A), vec![drawn[0], drawn[2]]);
+    assert!(t.hand(C).contains(&drawn[1]));
+    assert!(t.s.train.deck.first() == Some(&MAIL) || t.s.train.cars.contains(&MAIL));
+    assert_eq!(t.waiting()[0], (A, Decision::Play));
+}
+
+#[test]
+fn mail_car_keeps_its_three_cards_private() {
+    let mut t = tr_plain(4);
+    car(&mut t, A, MAIL);
+    let mut events = t.ok(A, use_car(MAIL, None, None, None));
+    let drawn = t.hand(A);
+    // While A chooses, nobody else sees his cards.
+    for viewer in [Viewer::Spectator, Viewer::Seat(B), Viewer::Seat(D)] {
+        let v = view(&t.s, viewer);
+        assert!(v.players[A as usize].hand.iter().all(Option::is_none));
+        let json = serde_json::to_string(&v.pending).unwrap();
+        assert!(!json.contains("card"), "{json}");
+    }
+    events.extend(t.ok(
+        A,
+        Action::GiveCard {
+            card: drawn[0],
+            target: C,
+        },
+    ));
+    assert!(events.iter().any(|e| matches!(e, Event::CardGiven { .. })));
+    for viewer in [Viewer::Spectator, Viewer::Seat(B), Viewer::Seat(D)] {
+        for e in &events {
+            match redact(e, viewer) {
+                Event::CardsDrawn { cards, .. } => assert!(cards.iter().all(Option::is_none)),
+                Event::CardGiven { card, .. } => assert_eq!(card, None),
+                Event::RailcarUsed { card, .. } => assert_eq!(card, None),
+                other => {
+                    let json = serde_json::to_value(&other).unwrap();
+                    assert!(
+                        json.get("card").is_none() && json.get("cards").is_none(),
+                        "{json}"
+                    );
+                }
+            }
+        }
+        let v = view(&t.s, viewer);
+        assert!(v.players[A as usize].hand.iter().all(Option::is_none));
+        assert!(v.players[C as usize].hand.iter().all(Option::is_none));
+    }
+    // The receiver sees the card he gets, the giver too.
+    for (viewer, sees) in [(Viewer::Seat(C), true), (Viewer::Seat(A), true)] {
+        let given = events
+            .iter()
+            .map(|e| redact(e, viewer))
+            .find(|e| matches!(e, Event::CardGiven { .. }));
+        assert_eq!(
+            given,
+            sees.then_some(Event::CardGiven {
+                seat: A,
+                to: C,
+                card: Some(drawn[0]),
+            })
+        );
+    }
+    assert!(
+        Event::CardGiven {
+            seat: A,
+            to: C,
+            card: None
+        }
+        .hides()
+    );
+    assert!(crate::bang::events::HIDING_EVENTS.contains(&"card_given"));
+}
