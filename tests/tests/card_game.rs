@@ -105,7 +105,14 @@ async fn card_game_options_and_bots_are_checked() {
             json!({"expansions": ["gold_rush", "gold_rush"]}),
             "options.expansions: \"gold_rush\" is listed twice",
         ),
-        (json!({"variants": ["shadow_gunslingers"]}), "variants"),
+        (
+            json!({"variants": ["high_noon"]}),
+            "options.variants: \"shadow_gunslingers\" is available, not \"high_noon\"",
+        ),
+        (
+            json!({"expansions": "gold_rush"}),
+            "options.expansions: invalid type",
+        ),
         (json!({"mode": "solo"}), "mode"),
         (json!({"character_choice": 3}), "character_choice"),
         (json!({"modules": ["ghost"]}), "modules"),
