@@ -15,6 +15,17 @@ pub const BASE_DECK: usize = 80;
 /// How many playing cards there are with every expansion (a pile's capacity).
 pub const DECK_SIZE: usize = 96;
 
+/// The card id of the first railcar is this plus 1 (R01 = 101 … R16 = 116).
+pub const RAILCAR_BASE: u8 = 100;
+
+/// How many railcars there are.
+pub const RAILCARS: usize = 16;
+
+/// Whether card id `id` is a railcar (101–116).
+pub fn is_railcar(id: Card) -> bool {
+    (RAILCAR_BASE + 1..=RAILCAR_BASE + RAILCARS as u8).contains(&id)
+}
+
 /// A card's suit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::Suit))]
@@ -369,7 +380,7 @@ pub fn card(id: Card) -> Option<&'static CardInfo> {
 pub fn kind(id: Card) -> Kind {
     match card(id) {
         Some(c) => c.kind,
-        None if super::train::is_railcar(id) => Kind::Railcar,
+        None if is_railcar(id) => Kind::Railcar,
         None => Kind::Bang,
     }
 }

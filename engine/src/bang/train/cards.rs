@@ -3,7 +3,7 @@
 //! machine steps of their effects. The base files only call in here.
 
 use super::Advance;
-use super::legal::placements;
+use super::placement::placements;
 use super::railcars::{RailcarKind, railcar};
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, Suit, card as card_info, kind};

@@ -2,7 +2,7 @@
 //! touch the train or the turn: Benny Brawler (TC1), Jimmy Texas (TC3),
 //! Manuelita (TC4), Sancho (TC5) and Zippy Roy (TC8).
 
-use super::legal::placements;
+use super::placement::placements;
 use super::{Advance, EndStage, Train};
 use crate::bang::Character;
 use crate::bang::actions::Action;

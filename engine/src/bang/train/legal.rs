@@ -2,13 +2,13 @@
 //! paired railcar with every way to pay its station, with or without the free
 //! advance first, and every placement of a Ghost Car or Lumber Flatcar.
 
-use super::railcars::{RailcarKind, railcar};
+use super::placement::placements;
 use super::stations::{StationCost, pays, station};
 use super::{EndStage, Train};
 use crate::bang::actions::Action;
 use crate::bang::cards::Card;
 use crate::bang::state::State;
-use crate::core::{Role, Seat};
+use crate::core::Seat;
 
 /// Whether `seat` may still take a railcar by paying a station this turn
 /// (TR-5.5: one a turn).
@@ -45,23 +45,6 @@ fn payments(s: &State, seat: Seat, cost: StationCost) -> Vec<(Option<Card>, Opti
             .map(|c| (Some(c), None))
             .collect(),
     }
-}
-
-/// Where `seat` may place railcar `car` he takes (TR-5.3, TR-11.8).
-pub(super) fn placements(s: &State, seat: Seat, car: Card) -> Vec<Option<Seat>> {
-    match railcar(car).map(|r| r.kind) {
-        Some(RailcarKind::LumberFlatcar) => s.seats().filter(|&x| s.alive(x)).map(Some).collect(),
-        Some(RailcarKind::GhostCar) => s
-            .seats()
-            .filter(|&x| s.p(x).role != Some(Role::Sheriff) || s.three_players())
-            .filter(|&x| s.alive(x) || !s.shadows)
-            .map(Some)
-            .collect(),
-        _ => vec![None],
-    }
-    .into_iter()
-    .filter(|_| s.alive(seat))
-    .collect()
 }
 
 /// Every take of a paired railcar on `train` by `seat`, paid now.

@@ -11,6 +11,7 @@ mod characters;
 mod fold;
 mod ghost;
 mod legal;
+mod placement;
 mod railcar_effects;
 mod railcar_use;
 pub mod railcars;

@@ -5,7 +5,7 @@
 //! Done here: Baggage Car (all four uses), Caboose, Sleeper Car, Cattle
 //! Truck, Coal Hopper, Passenger Car, Lounge Car, Mail Car.
 
-use super::legal::placements;
+use super::placement::placements;
 use super::railcar_effects::{barred_for, holds};
 use super::railcars::{RailcarKind, RailcarUse, railcar, railcar_of};
 use crate::bang::Character;

@@ -9,11 +9,7 @@ use serde::{Deserialize, Serialize};
 /// (playing cards are 1–96).
 pub type Railcar = u8;
 
-/// How many railcars there are.
-pub const RAILCARS: usize = 16;
-
-/// The card id of R01 is this plus 1.
-pub const RAILCAR_BASE: u8 = 100;
+pub use crate::bang::cards::{RAILCAR_BASE, RAILCARS, is_railcar};
 
 /// How a railcar works (TR-9.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -122,11 +118,6 @@ pub const RAILCAR_TABLE: [RailcarInfo; RAILCARS] = {
 /// What the table says of railcar `id`, if it is one.
 pub fn railcar(id: Railcar) -> Option<&'static RailcarInfo> {
     RAILCAR_TABLE.get((id as usize).wrapping_sub(RAILCAR_BASE as usize + 1))
-}
-
-/// Whether card id `id` is a railcar.
-pub fn is_railcar(id: Railcar) -> bool {
-    railcar(id).is_some()
 }
 
 /// The railcar of this kind (one of each exists, TR-9.5).
