@@ -251,6 +251,24 @@ impl T {
             .collect()
     }
 
+    /// General Store: every card picked, the first remaining one each time;
+    /// the seats that picked, in order (`events` are those that revealed it).
+    pub fn pick_store_in_order(&mut self, events: Vec<Event>) -> Vec<Seat> {
+        let mut picks = events;
+        while !self.s.store.is_empty() {
+            let (seat, _) = self.waiting()[0];
+            let card = self.s.store[0];
+            picks.extend(self.ok(seat, Action::Pick { card }));
+        }
+        picks
+            .iter()
+            .filter_map(|e| match e {
+                Event::StorePicked { seat, .. } => Some(*seat),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Life of `seat`.
     pub fn hp(&self, seat: Seat) -> i8 {
         self.s.p(seat).life
@@ -285,6 +303,17 @@ pub fn auto() -> Orders {
         duel: Reply::Auto,
         store: StoreReply::First,
     }
+}
+
+/// How many cards General Stores revealed among `events`.
+pub fn store_revealed(events: &[Event]) -> usize {
+    events
+        .iter()
+        .map(|e| match e {
+            Event::StoreRevealed { cards, .. } => cards.len(),
+            _ => 0,
+        })
+        .sum()
 }
 
 /// Whether `events` hold one matching `f`.

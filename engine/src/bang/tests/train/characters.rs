@@ -181,27 +181,9 @@ fn tgr_ac_49_sgt_blazes_general_store_exempting_d() {
     );
     t.give(A, &[GENERAL_STORE]);
     let events = t.play(A, GENERAL_STORE, Some(D));
-    let revealed: usize = events
-        .iter()
-        .map(|e| match e {
-            Event::StoreRevealed { cards, .. } => cards.len(),
-            _ => 0,
-        })
-        .sum();
+    let revealed = store_revealed(&events);
     assert_eq!(revealed, 4, "one card fewer");
-    let mut picks = events;
-    while !t.s.store.is_empty() {
-        let (seat, _) = t.waiting()[0];
-        let card = t.s.store[0];
-        picks.extend(t.ok(seat, Action::Pick { card }));
-    }
-    let order: Vec<Seat> = picks
-        .iter()
-        .filter_map(|e| match e {
-            Event::StorePicked { seat, .. } => Some(*seat),
-            _ => None,
-        })
-        .collect();
+    let order = t.pick_store_in_order(events);
     assert_eq!(order, vec![A, B, C, E], "D does not pick");
     assert!(t.hand(D).is_empty());
     assert_eq!(t.s.train.store_exempt, None);

@@ -125,27 +125,9 @@ fn tr_tc6_sgt_blazes_pardner_as_general_store_exempts_one_player() {
     };
     t.nuggets(A, 3).market(&[PARDNER_1, SHOT_1, BOTTLE_1]);
     let events = t.ok(A, buy_as(0, Some(Mode::GeneralStore), Some(D), None));
-    let revealed: usize = events
-        .iter()
-        .map(|e| match e {
-            Event::StoreRevealed { cards, .. } => cards.len(),
-            _ => 0,
-        })
-        .sum();
+    let revealed = store_revealed(&events);
     assert_eq!(revealed, 3, "one card fewer");
-    let mut picks = events;
-    while !t.s.store.is_empty() {
-        let (seat, _) = t.waiting()[0];
-        let card = t.s.store[0];
-        picks.extend(t.ok(seat, Action::Pick { card }));
-    }
-    let order: Vec<Seat> = picks
-        .iter()
-        .filter_map(|e| match e {
-            Event::StorePicked { seat, .. } => Some(*seat),
-            _ => None,
-        })
-        .collect();
+    let order = t.pick_store_in_order(events);
     assert_eq!(order, vec![A, B, C], "D does not pick");
     assert_eq!(t.s.train.store_exempt, None);
     // Another character's Pardner names nobody.

@@ -445,28 +445,10 @@ fn tgr_ac_15_leland_is_a_general_store_from_the_current_player() {
             advance: true,
         },
     );
-    let revealed: usize = events
-        .iter()
-        .map(|e| match e {
-            Event::StoreRevealed { cards, .. } => cards.len(),
-            _ => 0,
-        })
-        .sum();
+    let revealed = store_revealed(&events);
     assert_eq!(revealed, 5, "5 cards revealed");
     assert_eq!(t.waiting()[0].0, C, "C picks first");
-    let mut picks = events;
-    while !t.s.store.is_empty() {
-        let (seat, _) = t.waiting()[0];
-        let card = t.s.store[0];
-        picks.extend(t.ok(seat, Action::Pick { card }));
-    }
-    let order: Vec<Seat> = picks
-        .iter()
-        .filter_map(|e| match e {
-            Event::StorePicked { seat, .. } => Some(*seat),
-            _ => None,
-        })
-        .collect();
+    let order = t.pick_store_in_order(events);
     assert_eq!(order, vec![C, D, E, A, B], "then clockwise");
     assert!(!t.s.train.leland, "flipped to Ironhorse");
 }
