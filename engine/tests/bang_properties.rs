@@ -42,6 +42,17 @@ fn no_leak_in_event(e: &Event, viewer: Viewer) {
     match bang::redact(e, viewer) {
         Event::DeckShuffled { order } => assert!(order.iter().all(Option::is_none)),
         Event::EquipmentShuffled { order } => assert!(order.iter().all(Option::is_none)),
+        Event::RailcarsShuffled { order } => assert!(order.iter().all(Option::is_none)),
+        Event::StationsShuffled { order } => assert!(order.iter().all(Option::is_none)),
+        Event::MapLooked { seat, cards } if !mine(seat) => {
+            assert!(
+                cards.iter().all(Option::is_none),
+                "{viewer:?} sees a Map's cards"
+            )
+        }
+        Event::CardGiven { seat, to, card } if !mine(seat) && !mine(to) => {
+            assert!(card.is_none(), "{viewer:?} sees a Mail Car's card")
+        }
         Event::CardsDrawn { seat, cards } if !mine(seat) => {
             assert!(cards.iter().all(Option::is_none), "{viewer:?} sees a draw")
         }
@@ -225,7 +236,12 @@ fn play_game_with(players: u8, game: u64, expansions: &[&str], variants: &[&str]
             nugget_delta(e, &mut ledger);
             for (p, dead) in state.table[..players as usize].iter().zip(&mut dead_life) {
                 match *dead {
-                    Some(life) => assert_eq!(p.life, life, "game {game}: a shadow's life changed"),
+                    Some(life) => assert_eq!(
+                        p.life,
+                        life,
+                        "game {game}: an eliminated player's life changed after {e:?} (log tail {:?})",
+                        &log[log.len().saturating_sub(12)..]
+                    ),
                     None if !p.alive && state.started() && p.character.is_some() => {
                         *dead = Some(p.life)
                     }
@@ -299,9 +315,21 @@ fn play_game_with(players: u8, game: u64, expansions: &[&str], variants: &[&str]
 /// overrides it for the full run.
 const GOLD_GAMES_PER_COUNT: u64 = 100;
 
-/// Plays `per` games at each player count the combination allows.
+/// Great Train Robbery games per player count in `cargo test`;
+/// `TRAIN_PROPERTY_GAMES` overrides it for the full run, e.g. in release
+/// `TRAIN_PROPERTY_GAMES=1700 cargo test --release -p engine --test
+/// bang_properties -- train` (10,200 games per combination with 3 players,
+/// 8,500 from 4).
+const TRAIN_GAMES_PER_COUNT: u64 = 40;
+
+/// Plays `per` games at each player count the combination allows (Gold Rush
+/// and shadows: `GOLD_PROPERTY_GAMES`; with the train: `TRAIN_PROPERTY_GAMES`).
 fn expansion_games(name: &str, base: u64, expansions: &[&str], variants: &[&str]) {
-    let per = games_from_env("GOLD_PROPERTY_GAMES", GOLD_GAMES_PER_COUNT);
+    let per = if expansions.contains(&"train_robbery") {
+        games_from_env("TRAIN_PROPERTY_GAMES", TRAIN_GAMES_PER_COUNT)
+    } else {
+        games_from_env("GOLD_PROPERTY_GAMES", GOLD_GAMES_PER_COUNT)
+    };
     let (mut games, mut total, mut longest) = (0, 0, 0);
     let lowest = if variants.is_empty() { 3 } else { 4 };
     for players in lowest..=8u8 {
@@ -344,6 +372,31 @@ fn gold_rush_with_shadows_keeps_every_property() {
         "gold_rush+shadow_gunslingers",
         30_000_000,
         &["gold_rush"],
+        &["shadow_gunslingers"],
+    );
+}
+
+#[test]
+fn train_robbery_games_keep_every_property() {
+    expansion_games("train_robbery", 40_000_000, &["train_robbery"], &[]);
+}
+
+#[test]
+fn train_robbery_with_gold_rush_keeps_every_property() {
+    expansion_games(
+        "train_robbery+gold_rush",
+        50_000_000,
+        &["train_robbery", "gold_rush"],
+        &[],
+    );
+}
+
+#[test]
+fn train_robbery_with_shadows_keeps_every_property() {
+    expansion_games(
+        "train_robbery+shadow_gunslingers",
+        60_000_000,
+        &["train_robbery"],
         &["shadow_gunslingers"],
     );
 }

@@ -96,10 +96,10 @@ async fn card_game_options_and_bots_are_checked() {
     let server = TestServer::start().await;
     let c = server.client();
     let refused = [
-        // Gold Rush is the one expansion; another is named, with the one there is.
+        // An expansion not built is named, with the ones there are.
         (
-            json!({"expansions": ["train_robbery"]}),
-            "options.expansions: \"gold_rush\" is available, not \"train_robbery\"",
+            json!({"expansions": ["dodge_city"]}),
+            "options.expansions: \"gold_rush\" and \"train_robbery\" are available, not \"dodge_city\"",
         ),
         (
             json!({"expansions": ["gold_rush", "gold_rush"]}),

@@ -181,3 +181,101 @@ pub fn bang_gold_rush_event_page() -> Value {
         {"seq": 26, "at": "2026-11-26T03:03:34.920Z", "actor": "system", "event": {"type": "market_filled", "slot": 2, "equipment": 14}}],
      "version": 334})
 }
+
+// ----- The Great Train Robbery (`"expansions": ["train_robbery"]`), from a served 4-player game -----
+
+/// `POST /v1/games`: a card game with both expansions, one person and three bots.
+pub fn bang_create_train_robbery() -> Value {
+    json!({"ruleset": "bang", "players": 4, "seats": [{"name": "Ann"}], "options": {"expansions": ["train_robbery", "gold_rush"]}})
+}
+
+/// `GET /v1/games/{id}` of a Great Train Robbery game, as seat 0 sees it:
+/// the train drawn as data (`view.train`: the row of stations S1 first, the
+/// Locomotive's position and side, the railcars with the station each is
+/// paired with, the railcar deck's size).
+pub fn bang_train_robbery_state() -> Value {
+    json!({
+        "game": {"id": "f309143e28087a54", "ruleset": "bang", "options": {"expansions": ["train_robbery"]}, "status": "active",
+                 "version": 41, "players": 4,
+                 "seats": [{"seat": 0, "name": "Ann", "kind": "human"}, {"seat": 1, "name": "Bot 2", "kind": "bot", "bot": "normal"},
+                           {"seat": 2, "name": "Bot 3", "kind": "bot", "bot": "normal"}, {"seat": 3, "name": "Bot 4", "kind": "bot", "bot": "normal"}],
+                 "created_at": "2026-11-26T05:43:23.312Z", "updated_at": "2026-11-26T05:43:23.501Z", "seed_chosen": false},
+        "version": 41,
+        "view": {
+            "viewer": {"seat": 0}, "version": 41, "deck": 74, "discard": [45, 43, 25],
+            "store": [], "flipped": [], "kit": [],
+            "players": [
+                {"seat": 0, "name": "Ann", "character": "vulture_sam", "offer": null, "role": "renegade", "role_public": false,
+                 "life": 4, "max_life": 4, "alive": true, "hand": [86, 80, 6, 73, 67, 63], "in_play": []},
+                {"seat": 1, "name": "Bot 2", "character": "sancho", "offer": null, "role": null, "role_public": false,
+                 "life": 3, "max_life": 3, "alive": true, "hand": [null, null, null], "in_play": []},
+                {"seat": 2, "name": "Bot 3", "character": "bart_cassidy", "offer": null, "role": null, "role_public": false,
+                 "life": 4, "max_life": 4, "alive": true, "hand": [null, null, null, null], "in_play": []},
+                {"seat": 3, "name": "Bot 4", "character": "benny_brawler", "offer": null, "role": "sheriff", "role_public": true,
+                 "life": 5, "max_life": 5, "alive": true, "hand": [null, null, null, null, null], "in_play": [72]}],
+            "turn": {"seat": 0, "phase": "play", "bangs": 0, "dynamite_checked": false, "jail_checked": false},
+            "effect": null, "shot": null, "dying": null, "window": null,
+            "pending": [{"seat": 0, "decision": {"kind": "play"}, "reaction": false}],
+            "orders": {"shot": "ask", "dying": "ask", "indians": "ask", "duel": "ask", "store": "ask"},
+            "outcome": null,
+            "train": {"stations": [5, 6, 10, 9], "position": 2, "leland": false,
+                      "cars": [{"railcar": 108, "position": 1, "station": 5}, {"railcar": 107, "position": 0, "station": null},
+                               {"railcar": 101, "position": -1, "station": null}],
+                      "deck": 13, "taken": 0, "free_advance_used": false}},
+        "pending": [{"seat": 0, "decision": {"kind": "play"}, "reaction": false}],
+        "your_seat": 0, "your_turn": true
+    })
+}
+
+/// `GET /v1/games/{id}/actions` in that turn: the Ghost Car (108) beside
+/// Deathwood (5: a blue card) paid with the Map (86), Winchester (80) and
+/// other blue cards, placed in front of any seat; the Express Car (107)
+/// after the free advance.
+pub fn bang_train_robbery_actions() -> Value {
+    json!({"version": 41, "seat": 0, "actions": [
+        {"type": "play", "card": 86}, {"type": "play", "card": 80}, {"type": "play", "card": 6, "target": 1},
+        {"type": "play", "card": 6, "target": 3}, {"type": "play", "card": 73},
+        {"type": "take_railcar", "railcar": 108, "pay": 86, "place": 0}, {"type": "take_railcar", "railcar": 108, "pay": 86, "place": 1},
+        {"type": "take_railcar", "railcar": 108, "pay": 86, "place": 2}, {"type": "take_railcar", "railcar": 108, "pay": 80, "place": 0},
+        {"type": "take_railcar", "railcar": 107, "pay": 86, "advance": true},
+        {"type": "take_railcar", "railcar": 107, "pay": 80, "advance": true},
+        {"type": "end_turn"}]})
+}
+
+/// `POST /v1/games/{id}/actions`: take the Ghost Car, paying Deathwood with
+/// the Map, and put it in front of herself.
+pub fn bang_take_railcar() -> Value {
+    json!({"action": {"type": "take_railcar", "railcar": 108, "pay": 86, "place": 0}, "expected_version": 41, "action_id": "ann-7"})
+}
+
+/// The result of taking that railcar: the Map discarded, the Ghost Car in
+/// front of seat 0, the next railcar added at the end of the train.
+pub fn bang_take_railcar_result() -> Value {
+    json!({"version": 45, "duplicate": false, "events": [
+        {"seq": 42, "at": "2026-11-26T05:43:23.524Z", "actor": "0",
+         "event": {"type": "acted", "seat": 0, "action": {"type": "take_railcar", "railcar": 108, "pay": 86, "place": 0}}},
+        {"seq": 43, "at": "2026-11-26T05:43:23.524Z", "actor": "0", "event": {"type": "discarded", "seat": 0, "cards": [86]}},
+        {"seq": 44, "at": "2026-11-26T05:43:23.524Z", "actor": "0",
+         "event": {"type": "railcar_taken", "seat": 0, "railcar": 108, "to": 0, "station": 5, "counts": true}},
+        {"seq": 45, "at": "2026-11-26T05:43:23.524Z", "actor": "0", "event": {"type": "railcar_added", "railcar": 110}}]})
+}
+
+/// `GET /v1/games/{id}/events` of that game at its setup: the railcar deck
+/// and the station tiles shuffled face down (hidden from everyone), the row
+/// of stations and the Locomotive's side revealed, three railcars added, the
+/// first advance.
+pub fn bang_train_robbery_event_page() -> Value {
+    json!({"events": [
+        {"seq": 15, "at": "2026-11-26T05:43:23.312Z", "actor": "system",
+         "event": {"type": "railcars_shuffled", "order": [null, null, null, null, null, null, null, null,
+                                                         null, null, null, null, null, null, null, null]}},
+        {"seq": 16, "at": "2026-11-26T05:43:23.312Z", "actor": "system",
+         "event": {"type": "stations_shuffled", "order": [null, null, null, null, null, null, null, null, null, null, null, null, null]}},
+        {"seq": 17, "at": "2026-11-26T05:43:23.312Z", "actor": "system", "event": {"type": "stations_revealed", "row": [5, 6, 10, 9]}},
+        {"seq": 18, "at": "2026-11-26T05:43:23.312Z", "actor": "system", "event": {"type": "locomotive_placed", "leland": false}},
+        {"seq": 19, "at": "2026-11-26T05:43:23.312Z", "actor": "system", "event": {"type": "railcar_added", "railcar": 108}},
+        {"seq": 20, "at": "2026-11-26T05:43:23.312Z", "actor": "system", "event": {"type": "railcar_added", "railcar": 107}},
+        {"seq": 21, "at": "2026-11-26T05:43:23.312Z", "actor": "system", "event": {"type": "railcar_added", "railcar": 101}},
+        {"seq": 23, "at": "2026-11-26T05:43:23.312Z", "actor": "system", "event": {"type": "train_advanced", "how": "automatic"}}],
+     "version": 41})
+}

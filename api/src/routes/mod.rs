@@ -39,7 +39,8 @@ pub type Shared = web::Data<Service>;
     tag = "games",
     request_body(content = CreateGame, examples(
         ("dice" = (summary = "The dice game: two people, three bots", value = json!({"ruleset": "dice", "players": 5, "seats": [{"name": "Ann"}, {"name": "Bob"}, {"bot": "random"}], "options": {"modules": []}}))),
-        ("bang gold rush" = (summary = "The card game with Gold Rush: one person, three bots", value = json!(examples::bang_create_gold_rush()))))),
+        ("bang gold rush" = (summary = "The card game with Gold Rush: one person, three bots", value = json!(examples::bang_create_gold_rush()))),
+        ("bang train robbery" = (summary = "The card game with the Great Train Robbery and Gold Rush: one person, three bots", value = json!(examples::bang_create_train_robbery()))))),
     responses(
         (status = 201, description = "Created", body = CreatedGame,
             links(
@@ -63,7 +64,7 @@ pub type Shared = web::Data<Service>;
             examples(
                 ("players" = (summary = "Players out of range", value = json!(example(422, "invalid_option", "players: a number from 3 to 8, not 300")))),
                 ("option" = (summary = "An option the game does not take", value = json!(example(422, "invalid_option", "options.modules[0]: unknown variant `warp`, expected one of `loudmouth_coward`, `chief_arrow`, `special_roles`, `new_characters`, `ghost`")))),
-                ("expansion" = (summary = "A card-game expansion not available", value = json!(example(422, "invalid_option", "options.expansions: \"gold_rush\" is available, not \"train_robbery\"")))),
+                ("expansion" = (summary = "A card-game expansion not available", value = json!(example(422, "invalid_option", "options.expansions: \"gold_rush\" and \"train_robbery\" are available, not \"dodge_city\"")))),
                 ("name" = (summary = "A bad seat name", value = json!(example(422, "invalid_option", "seats[0].name: 1 to 64 characters, not blank, without control characters or bidirectional overrides")))),
             )),
         (status = 429, description = "Too many requests or new games from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
@@ -124,7 +125,8 @@ pub async fn list_games(service: Shared, req: HttpRequest) -> Result<HttpRespons
     responses(
         (status = 200, description = "The game", body = GameState, examples(
             ("bang" = (summary = "A card game, as seat 0 sees it (the dice game's is the schema's example)", value = json!(examples::bang_game_state()))),
-            ("bang gold rush" = (summary = "A card game with Gold Rush, as seat 0 sees it: the market, the nuggets", value = json!(examples::bang_gold_rush_state()))))),
+            ("bang gold rush" = (summary = "A card game with Gold Rush, as seat 0 sees it: the market, the nuggets", value = json!(examples::bang_gold_rush_state()))),
+            ("bang train robbery" = (summary = "A card game with the Great Train Robbery, as seat 0 sees it: the train as data", value = json!(examples::bang_train_robbery_state()))))),
         (status = 400, description = "Bad query: `at` past the game's version, a bad `seat` or an unknown parameter", body = Problem, content_type = "application/problem+json",
             example = json!(example(400, "bad_request", "at: 1 to 42 (the game's version)"))),
         (status = 401, description = "A token that opens no seat of this game, a malformed `Authorization` header, or `seat` without the worker key", body = Problem, content_type = "application/problem+json",
@@ -168,7 +170,8 @@ pub async fn get_game(
         (status = 200, description = "Legal actions (empty when it is not the caller's decision)", body = LegalActions, examples(
             ("bang turn" = (summary = "The card game: a turn", value = json!(examples::bang_legal_actions()))),
             ("bang response" = (summary = "The card game: shot at", value = json!(examples::bang_response_actions()))),
-            ("bang gold rush" = (summary = "The card game with Gold Rush: buy, sell a Beer, pay nuggets", value = json!(examples::bang_gold_rush_actions()))))),
+            ("bang gold rush" = (summary = "The card game with Gold Rush: buy, sell a Beer, pay nuggets", value = json!(examples::bang_gold_rush_actions()))),
+            ("bang train robbery" = (summary = "The card game with the Great Train Robbery: take a railcar (paying its station, placing a Ghost Car, after the free advance)", value = json!(examples::bang_train_robbery_actions()))))),
         (status = 400, description = "Bad query: a bad `seat` or an unknown parameter", body = Problem, content_type = "application/problem+json",
             example = json!(example(400, "bad_request", "seat: a seat number from 0 to 7, not `2147483648`"))),
         (status = 401, description = "No token, a token that opens no seat of this game, or `seat` without the worker key", body = Problem, content_type = "application/problem+json",
@@ -236,6 +239,13 @@ pub async fn legal_actions(
 /// legal actions also list `buy` (a market slot, 0 to 2; a brown card with
 /// its `mode` and `target`), `force_discard` (another player's black
 /// equipment), `sell_beer` and `pay` (nuggets for an ability or equipment).
+///
+/// Card game with the Great Train Robbery (`"expansions": ["train_robbery"]`):
+/// in phase 2 also `take_railcar` (paying its station with `pay`/`pay_also`;
+/// `advance` uses the free advance first; `place` for a Ghost Car or Lumber
+/// Flatcar), `use_railcar` and the characters' actions; out of turn, Evan
+/// Babbit's redirect, Shade O'Connor's swap and the target's choices against a
+/// Train Robbery are reaction windows like a shot.
 #[utoipa::path(
     tag = "actions",
     params(("id" = String, Path, description = "Game id (16 hex digits)", example = "9f86d081884c7d65"), SeatParams),
@@ -243,12 +253,14 @@ pub async fn legal_actions(
         ("bang play" = (summary = "The card game: play a BANG!", value = json!(examples::bang_play()))),
         ("bang orders" = (summary = "The card game: standing orders", value = json!(examples::bang_orders()))),
         ("bang buy" = (summary = "Gold Rush: buy the Bottle in market slot 1 as a BANG!", value = json!(examples::bang_buy_bottle()))),
-        ("bang sell beer" = (summary = "Gold Rush: sell a Beer for a nugget", value = json!(examples::bang_sell_beer()))))),
+        ("bang sell beer" = (summary = "Gold Rush: sell a Beer for a nugget", value = json!(examples::bang_sell_beer()))),
+        ("bang take railcar" = (summary = "The Great Train Robbery: take the Ghost Car, paying Deathwood with a blue card", value = json!(examples::bang_take_railcar()))))),
     responses(
         (status = 200, description = "Applied (or a repeated `action_id`): the new version and the events it caused", body = ActionResult, examples(
             ("bang" = (summary = "The card game: a BANG! played", value = json!(examples::bang_action_result()))),
             ("bang buy" = (summary = "Gold Rush: a Bottle bought as a BANG!", value = json!(examples::bang_buy_result()))),
-            ("bang sell beer" = (summary = "Gold Rush: a Beer sold", value = json!(examples::bang_sell_result()))))),
+            ("bang sell beer" = (summary = "Gold Rush: a Beer sold", value = json!(examples::bang_sell_result()))),
+            ("bang take railcar" = (summary = "The Great Train Robbery: a railcar taken, the train refilled", value = json!(examples::bang_take_railcar_result()))))),
         (status = 400, description = "Malformed body or query: not JSON, a field of the wrong type, an unknown field, a bad `action_id` or `seat` (the detail names it)", body = Problem, content_type = "application/problem+json",
             example = json!(example(400, "bad_request", "expected_version: a whole number, the `version` of GET /v1/games/{id}/actions, not -5"))),
         (status = 401, description = "No token, a token that opens no seat of this game, or `seat` without the worker key", body = Problem, content_type = "application/problem+json",
@@ -315,7 +327,8 @@ pub async fn post_action(
     responses(
         (status = 200, description = "Events", body = EventPage, examples(
             ("bang" = (summary = "The card game, as seat 0 sees it: its cards, and `null` for what it may not see", value = json!(examples::bang_event_page()))),
-            ("bang gold rush" = (summary = "Gold Rush setup: the equipment deck's order hidden from everyone, the market", value = json!(examples::bang_gold_rush_event_page()))))),
+            ("bang gold rush" = (summary = "Gold Rush setup: the equipment deck's order hidden from everyone, the market", value = json!(examples::bang_gold_rush_event_page()))),
+            ("bang train robbery" = (summary = "Great Train Robbery setup: the railcar deck and stations hidden from everyone, the row and the Locomotive revealed", value = json!(examples::bang_train_robbery_event_page()))))),
         (status = 400, description = "Bad query: `limit`, `wait`, `after` or `seat` out of range, or an unknown parameter", body = Problem, content_type = "application/problem+json",
             example = json!(example(400, "bad_request", "wait: seconds, a whole number from 0 to 60, not `-1`"))),
         (status = 401, description = "A token that opens no seat of this game, a malformed `Authorization` header, or `seat` without the worker key", body = Problem, content_type = "application/problem+json",

@@ -326,11 +326,7 @@ pub fn apply(s: &mut State, event: &Event) {
             }
             hit_taken(s, *seat);
         }
-        Event::LifeGained { seat, amount } => {
-            if !super::train::is_ghost(s, *seat) {
-                gain(s, *seat, *amount); // TR-11.8.4: a ghost gains nothing
-            }
-        }
+        Event::LifeGained { seat, amount } => gain(s, *seat, *amount),
         Event::GhostRose { seat } => super::train::fold_ghost(s, *seat),
         Event::SideTaken { seat, side } => {
             if let Some(p) = player(s, *seat) {
@@ -592,7 +588,11 @@ fn deck_to_hand(s: &mut State, seat: Seat, card: Card) {
     }
 }
 
+/// `seat` regains life up to his maximum; a ghost gains nothing (TR-11.8.4).
 fn gain(s: &mut State, seat: Seat, amount: u8) {
+    if super::train::is_ghost(s, seat) {
+        return;
+    }
     if let Some(p) = player(s, seat) {
         p.life = p
             .life

@@ -29,12 +29,9 @@ impl Config {
             solo::validate(self)?;
         }
         for (i, e) in o.expansions.iter().enumerate() {
-            // The Great Train Robbery is being built: its rules tests open it,
-            // nobody else can yet.
-            let building = cfg!(test) && e == super::train::EXPANSION;
-            if e != super::gold::EXPANSION && !building {
+            if e != super::gold::EXPANSION && e != super::train::EXPANSION {
                 return Err(format!(
-                    "options.expansions: \"gold_rush\" is available, not {e:?}"
+                    "options.expansions: \"gold_rush\" and \"train_robbery\" are available, not {e:?}"
                 ));
             }
             if o.expansions[..i].contains(e) {

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Deserializer, Serialize};
 
-use super::characters::{Character, CharacterSet};
+use super::characters::{Character, CharacterSet, Expansions};
 pub use crate::core::SeatSpec;
 
 /// The options object of a `bang` game, as the API takes it. Every field is
@@ -12,7 +12,8 @@ pub use crate::core::SeatSpec;
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::Options))]
 #[serde(deny_unknown_fields)]
 pub struct Options {
-    /// Expansions in play: `gold_rush` (`rules/gold-rush.md`).
+    /// Expansions in play, alone or together: `gold_rush` (`rules/gold-rush.md`),
+    /// `train_robbery` (`rules/train-robbery.md`).
     #[serde(default, deserialize_with = "or_default")]
     pub expansions: Vec<String>,
     /// Variants in play: `shadow_gunslingers` (`rules/gold-rush.md` §10;
@@ -83,16 +84,13 @@ impl Options {
     }
 
     /// The characters shuffled for the deal: the base game's 16, and the 8
-    /// of Gold Rush with that expansion (GR-2.5).
+    /// of each expansion played (GR-2.5, TR §14).
     pub fn character_pool(&self) -> Vec<Character> {
-        let mut pool: Vec<Character> = Character::of_set(CharacterSet::Base).collect();
-        if self.has_expansion(super::gold::EXPANSION) {
-            pool.extend(Character::of_set(CharacterSet::GoldRush));
-        }
-        if self.has_expansion(super::train::EXPANSION) {
-            pool.extend(Character::of_set(CharacterSet::TrainRobbery));
-        }
-        pool
+        let expansions = Expansions {
+            gold_rush: self.has_expansion(super::gold::EXPANSION),
+            train_robbery: self.has_expansion(super::train::EXPANSION),
+        };
+        expansions.extend(Character::of_set(CharacterSet::Base).collect())
     }
 }
 

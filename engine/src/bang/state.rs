@@ -544,6 +544,7 @@ impl State {
         let p = self.p(seat);
         self.is(seat, Character::SidKetchum)
             && p.alive
+            && !super::train::is_ghost(self, seat) // TR-11.8.4: he cannot gain life
             && p.life < p.max_life as i8
             && p.hand.len() >= 2
     }

@@ -1,12 +1,12 @@
 //! A solo game's setup (A2, A8, A9): the Sheriff at seat 0, the other roles
 //! shuffled to seats 1–5 and every role face up; characters from the reduced
 //! pool, the Four Most Wanted, or the person's choice; then the deal by level.
-//! With Gold Rush its 8 characters join the pool, whichever is dealt from
-//! (GR-2.5): the NPC policy plays them all (Part D1.4).
+//! With an expansion its 8 characters join the pool, whichever is dealt from
+//! (GR-2.5): the NPC policy plays them all (Part D1.4, D2.6).
 
 use super::mode::{SEATS, Solo};
 use super::seats::is_npc;
-use crate::bang::characters::{Character, CharacterSet};
+use crate::bang::characters::{Character, CharacterSet, Expansions};
 use crate::bang::events::Event;
 use crate::bang::machine::M;
 use crate::bang::setup::{deal_and_begin, starting_life};
@@ -30,18 +30,18 @@ pub const POOL: [Character; 10] = {
     ]
 };
 
-/// The solo pool of a game (A1.3), with Gold Rush's 8 characters when the
-/// expansion is on (GR-2.5).
-pub fn pool(gold_rush: bool) -> Vec<Character> {
-    with_gold_rush(POOL.to_vec(), gold_rush)
+/// The expansions `s` plays, for the character pools.
+fn expansions_of(s: &State) -> Expansions {
+    Expansions {
+        gold_rush: s.gold.on,
+        train_robbery: s.train.on,
+    }
 }
 
-/// `characters`, and Gold Rush's 8 when the expansion is on.
-fn with_gold_rush(mut characters: Vec<Character>, gold_rush: bool) -> Vec<Character> {
-    if gold_rush {
-        characters.extend(Character::of_set(CharacterSet::GoldRush));
-    }
-    characters
+/// The solo pool of a game (A1.3), with each expansion's 8 characters when
+/// it is played (decision: they join the pool as Gold Rush's do, GR-2.5).
+pub fn pool(expansions: Expansions) -> Vec<Character> {
+    expansions.extend(POOL.to_vec())
 }
 
 /// A9.2: the Four Most Wanted, dealt to the four NPCs.
@@ -68,7 +68,7 @@ pub fn starting_hand(s: &State, seat: Seat) -> usize {
 /// A2.1–A2.5 (and A9.2, A9.4): roles, then characters; the deal follows at
 /// once unless the person chooses characters first.
 pub(crate) fn open(m: &mut M, solo: Solo) {
-    let gold_rush = m.s().gold.on;
+    let expansions = expansions_of(m.s());
     let mut others = [
         Role::Deputy,
         Role::Outlaw,
@@ -96,9 +96,9 @@ pub(crate) fn open(m: &mut M, solo: Solo) {
         m.rng.shuffle(&mut wanted);
         dealt.extend(npcs.iter().copied().zip(wanted));
         let from: Vec<Character> = if solo.choose_characters {
-            with_gold_rush(Character::of_set(CharacterSet::Base).collect(), gold_rush)
+            expansions.extend(Character::of_set(CharacterSet::Base).collect())
         } else {
-            pool(gold_rush)
+            pool(expansions)
         };
         let mut rest: Vec<Character> = from
             .iter()
@@ -118,12 +118,12 @@ pub(crate) fn open(m: &mut M, solo: Solo) {
             dealt.extend(people.iter().copied().zip(rest));
         }
     } else if solo.choose_characters {
-        // D-L5: two drawn for each seat from all 16 (24 with Gold Rush).
-        let mut all = with_gold_rush(Character::of_set(CharacterSet::Base).collect(), gold_rush);
+        // D-L5: two drawn for each seat from all 16 (8 more per expansion).
+        let mut all = expansions.extend(Character::of_set(CharacterSet::Base).collect());
         m.rng.shuffle(&mut all);
         offers.extend((0..SEATS).map(|x| (x, [all[2 * x as usize], all[2 * x as usize + 1]])));
     } else {
-        let mut pool = pool(gold_rush);
+        let mut pool = pool(expansions);
         m.rng.shuffle(&mut pool);
         dealt.extend((0..SEATS).zip(pool));
     }

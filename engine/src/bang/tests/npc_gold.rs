@@ -11,8 +11,15 @@
 
 use super::solo::*;
 use crate::Ruleset;
+use crate::bang::characters::Expansions;
 use crate::bang::gold::{Equip, EquipKind, Mode, NuggetUse, equip_kind};
 use crate::bang::solo::{MOST_WANTED, POOL, pool};
+
+/// Gold Rush's characters in the pools.
+const GOLD: Expansions = Expansions {
+    gold_rush: true,
+    train_robbery: false,
+};
 use crate::core::{GameRng, SeatSpec, Seed};
 use EquipKind::*;
 use serde_json::{Value, json};
@@ -752,8 +759,8 @@ fn solo_gold(extra: Value, seed: u64) -> (State, Vec<Event>) {
 fn solo_with_gold_rush_deals_gold_rush_characters_too() {
     let gold_rush: Vec<Character> = Character::of_set(CharacterSet::GoldRush).collect();
     assert_eq!(gold_rush.len(), 8);
-    assert_eq!(pool(false), POOL);
-    assert_eq!(pool(true).len(), 18);
+    assert_eq!(pool(Expansions::default()), POOL);
+    assert_eq!(pool(GOLD).len(), 18);
     let mut dealt_gold = 0;
     for seed in 0..30 {
         let (s, _) = solo_gold(json!({}), seed);
@@ -761,7 +768,7 @@ fn solo_with_gold_rush_deals_gold_rush_characters_too() {
         assert_eq!(s.gold.deck.len(), 21);
         for x in s.seats() {
             let c = s.p(x).character.unwrap();
-            assert!(pool(true).contains(&c), "{c:?}");
+            assert!(pool(GOLD).contains(&c), "{c:?}");
             dealt_gold += gold_rush.contains(&c) as usize;
             assert_eq!(s.p(x).nuggets, 0);
         }
@@ -772,7 +779,7 @@ fn solo_with_gold_rush_deals_gold_rush_characters_too() {
             let c = s.p(x).character.unwrap();
             let npc = crate::bang::solo::is_npc(&s, x);
             assert_eq!(MOST_WANTED.contains(&c), npc, "seat {x}: {c:?}");
-            assert!(pool(true).contains(&c));
+            assert!(pool(GOLD).contains(&c));
         }
         // Beginner's choice: two of all 24 for each seat.
         let (s, _) = solo_gold(json!({"choose_characters": true}), seed);
