@@ -162,7 +162,8 @@ fn play_game_with(players: u8, game: u64, expansions: &[&str], variants: &[&str]
         ..Options::default()
     };
     let mut ledger = [0i32; 8];
-    // SG-2.2: an eliminated player's life never changes again (shadow turns too).
+    // SG-2.2: an eliminated player's life never changes again (shadow turns
+    // too) unless a Ghost Car brings him back; TR-11.8.4: a ghost's stays 0.
     let mut dead_life: [Option<i8>; 8] = [None; 8];
     let config = Config {
         players,
@@ -234,8 +235,16 @@ fn play_game_with(players: u8, game: u64, expansions: &[&str], variants: &[&str]
             Bang::check_invariants(&state)
                 .unwrap_or_else(|why| panic!("game {game} after {e:?}: {why}"));
             nugget_delta(e, &mut ledger);
+            for seat in 0..players {
+                if state.train.ghosts & (1 << seat) != 0 {
+                    let life = state.table[seat as usize].life;
+                    assert_eq!(life, 0, "game {game}: a ghost's life after {e:?}");
+                }
+            }
             for (p, dead) in state.table[..players as usize].iter().zip(&mut dead_life) {
                 match *dead {
+                    // TR-11.8.3: a Ghost Car brought him back into play.
+                    Some(_) if p.alive && !state.turn.shadow => *dead = None,
                     Some(life) => assert_eq!(
                         p.life,
                         life,
