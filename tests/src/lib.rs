@@ -3,6 +3,8 @@
 
 #![warn(missing_docs)]
 
+pub mod play;
+
 use std::path::{Path, PathBuf};
 
 use api::config::{BotsMode, Config};

@@ -8,9 +8,9 @@
 use std::collections::BTreeMap;
 use std::sync::atomic::Ordering;
 
-use reqwest::StatusCode;
 use serde_json::{Value, json};
-use tests::{Client, TestServer, assert_no_leak};
+use tests::TestServer;
+use tests::play::{Person, bots_to_the_end, person_to_the_end};
 
 /// The Gold Rush actions the person prefers whenever the API lists one, and
 /// the event each must cause.
@@ -20,113 +20,40 @@ const GOLD: [(&str, &str); 3] = [
     ("pay", "nuggets_paid"),
 ];
 
-/// Plays a 5-player Gold Rush game (Ann at seat 0, four `normal` bots) to
-/// its end: Ann takes a Gold Rush action whenever one is listed, answers a
-/// BANG! with a Missed! when she can, and otherwise goes round her legal
-/// actions. Every 5 moves, the leak check of Ann's seat and every bot seat.
-/// With `reckless`, Ann takes every hit and dies without a Beer, so that
-/// she is eliminated early. Returns how many of each action type Ann posted
-/// (`"shadow_turn"` counts the moves she made in shadow turns).
+/// Checks Gold Rush's part of the person's view (the market, her nuggets)
+/// and, in her shadow turns, her shadow's: counted as `"shadow_turn"`.
+fn gold_seen(mine: &Value) -> Option<&'static str> {
+    let gold = &mine["view"]["gold"];
+    assert!(gold["market"].is_array() && gold["heap"].is_u64(), "{gold}");
+    assert!(mine["view"]["players"][0]["nuggets"].is_u64(), "{mine}");
+    let turn = &mine["view"]["turn"];
+    if turn["shadow"] == true && turn["seat"] == 0 {
+        let me = &mine["view"]["players"][0];
+        assert_eq!(
+            (me["shadow"].clone(), me["alive"].clone()),
+            (json!(true), json!(true))
+        );
+        assert_eq!(me["life"], 0, "a shadow has 0 life");
+        return Some("shadow_turn");
+    }
+    None
+}
+
+/// Ann at seat 0 of 5, preferring Gold Rush's actions; `reckless`: she takes
+/// every hit and dies without a Beer, so that she is eliminated early.
 async fn play_to_the_end(
     server: &TestServer,
-    c: &Client,
+    c: &tests::Client,
     seed: u64,
     options: Value,
     reckless: bool,
 ) -> BTreeMap<String, usize> {
-    let (id, tokens) = c
-        .create(
-            json!({"ruleset": "bang", "players": 5, "seats": [{"name": "Ann"}],
-                       "options": options, "seed": seed}),
-        )
-        .await;
-    let mut posted: BTreeMap<String, usize> = BTreeMap::new();
-    let mut moves = 0;
-    loop {
-        let game = c.settle(&id, Some(0)).await;
-        if game["game"]["status"] == "finished" {
-            break;
-        }
-        let (_, mine) = c.get(&format!("/v1/games/{id}"), Some(&tokens[0])).await;
-        assert_eq!(mine["your_turn"], true);
-        let gold = &mine["view"]["gold"];
-        assert!(gold["market"].is_array() && gold["heap"].is_u64(), "{gold}");
-        assert!(mine["view"]["players"][0]["nuggets"].is_u64(), "{mine}");
-        if moves % 5 == 0 {
-            assert_no_leak(c, &id, 0, &tokens[0], false).await;
-            for bot in 1..5 {
-                assert_no_leak(c, &id, bot, &server.worker_key, true).await;
-            }
-        }
-        let shot = mine["pending"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|p| p["seat"] == 0 && p["decision"]["kind"] == "shot");
-        let reaction = mine["pending"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|p| p["seat"] == 0 && p["reaction"] == true);
-        let turn = &mine["view"]["turn"];
-        if turn["shadow"] == true && turn["seat"] == 0 {
-            let me = &mine["view"]["players"][0];
-            assert_eq!(
-                (me["shadow"].clone(), me["alive"].clone()),
-                (json!(true), json!(true))
-            );
-            assert_eq!(me["life"], 0, "a shadow has 0 life");
-            *posted.entry("shadow_turn".into()).or_default() += 1;
-        }
-        let (_, legal) = c
-            .get(&format!("/v1/games/{id}/actions"), Some(&tokens[0]))
-            .await;
-        let actions = legal["actions"].as_array().unwrap();
-        assert!(!actions.is_empty(), "asked with nothing to post: {mine}");
-        let of_type = |t: &'static str| actions.iter().filter(move |a| a["type"] == t);
-        let gold: Vec<&Value> = GOLD.iter().flat_map(|(t, _)| of_type(t)).collect();
-        let action = if reckless && reaction && of_type("pass").next().is_some() {
-            of_type("pass").next().expect("pass")
-        } else if !gold.is_empty() {
-            gold[moves % gold.len()]
-        } else if shot {
-            of_type("respond")
-                .chain(of_type("pass"))
-                .next()
-                .expect("pass")
-        } else {
-            &actions[moves % actions.len()]
-        };
-        let (status, body) = c
-            .post(
-                &format!("/v1/games/{id}/actions"),
-                Some(&tokens[0]),
-                json!({"action": action, "expected_version": legal["version"]}),
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK, "{action} -> {body}");
-        let kind = action["type"].as_str().unwrap();
-        if let Some((_, caused)) = GOLD.iter().find(|(t, _)| *t == kind) {
-            assert!(
-                body["events"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .any(|e| e["event"]["type"] == *caused && e["event"]["seat"] == 0),
-                "{action} caused no {caused}: {body}"
-            );
-        }
-        *posted.entry(kind.to_string()).or_default() += 1;
-        moves += 1;
-        assert!(moves < 3_000, "the game does not end");
-    }
-    let (_, audit) = c.get(&format!("/v1/games/{id}/audit"), None).await;
-    assert_eq!(
-        (audit["valid"].clone(), audit["fair"].clone()),
-        (json!(true), json!(true)),
-        "{audit}"
-    );
-    posted
+    let how = Person {
+        prefer: &GOLD,
+        reckless,
+        seen: &gold_seen,
+    };
+    person_to_the_end(server, c, (5, seed, options), &how).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -190,26 +117,11 @@ async fn all_bot_gold_rush_games_of_both_policies_finish_and_audit_fair() {
         ("normal", 5, 4, &both),
         ("random", 7, 5, &shadows),
     ] {
-        let seats: Vec<Value> = (0..players).map(|_| json!({"bot": policy})).collect();
-        let (id, _) = c
-            .create(
-                json!({"ruleset": "bang", "players": players, "seats": seats,
-                           "options": options, "seed": seed}),
-            )
-            .await;
-        let game = c.settle(&id, None).await;
-        assert_eq!(game["game"]["status"], "finished", "{policy}: {game}");
-        let events = c.all_events(&id, None, "").await;
+        let events = bots_to_the_end(&c, policy, (players, seed, options)).await;
         assert_eq!(
             events.iter().any(|e| e["event"]["type"] == "market_filled"),
             options.get("expansions").is_some(),
             "{policy}: a market exactly with Gold Rush"
-        );
-        let (_, audit) = c.get(&format!("/v1/games/{id}/audit"), None).await;
-        assert_eq!(
-            (audit["valid"].clone(), audit["fair"].clone()),
-            (json!(true), json!(true)),
-            "{policy}: {audit}"
         );
     }
     let stats = server.bot_stats().unwrap();

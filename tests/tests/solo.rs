@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use tests::TestServer;
+use tests::play::solo_to_the_end;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_token_plays_a_solo_game_to_the_end_against_the_rules_npcs() {
@@ -70,47 +71,7 @@ async fn one_token_plays_a_solo_game_to_the_end_against_the_rules_npcs() {
             .iter()
             .all(Value::is_null)
     );
-    let deadline = Instant::now() + Duration::from_secs(120);
-    let mut moves = 0;
-    loop {
-        let (_, game) = c.get(&format!("/v1/games/{id}"), Some(token)).await;
-        if game["game"]["status"] == "finished" {
-            break;
-        }
-        assert!(Instant::now() < deadline, "the solo game does not end");
-        let waiting: Vec<u64> = game["pending"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter_map(|p| p["seat"].as_u64())
-            .collect();
-        assert!(
-            !waiting.is_empty() && waiting.iter().all(|s| mine.contains(s)),
-            "a solo game waits only for the person's seats: {waiting:?}"
-        );
-        assert_eq!(game["your_turn"], true);
-        let seat = waiting[0];
-        let (_, legal) = c
-            .get(&format!("/v1/games/{id}/actions?seat={seat}"), Some(token))
-            .await;
-        let actions = legal["actions"].as_array().unwrap();
-        assert!(!actions.is_empty(), "{legal}");
-        // Prefer ending the turn now and then, so the NPCs get to play.
-        let action = actions
-            .iter()
-            .find(|a| a["type"] == "end_turn" && moves % 3 == 0)
-            .unwrap_or(&actions[moves % actions.len()])
-            .clone();
-        let (status, body) = c
-            .post(
-                &format!("/v1/games/{id}/actions?seat={seat}"),
-                Some(token),
-                json!({"action": action, "expected_version": legal["version"]}),
-            )
-            .await;
-        assert_eq!(status, StatusCode::OK, "{action} -> {body}");
-        moves += 1;
-    }
+    solo_to_the_end(&c, &id, token, &|_| {}).await;
     let (_, page) = c
         .get(&format!("/v1/games/{id}/events?limit=1000"), Some(token))
         .await;
