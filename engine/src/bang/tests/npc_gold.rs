@@ -4,15 +4,16 @@
 //! of D1.4, the Rucksack when dying C5.3), the order of Part D's steps, and a
 //! solo game with Gold Rush played to its end by the policy.
 //!
-//! A table is the base harness's with the Gold Rush part of a game opened
-//! with `expansions: ["gold_rush"]` ([`gold`]); the helpers below set the
-//! market, nuggets and equipment by moving cards, so every equipment card
-//! stays in exactly one place.
+//! A table is the base (or solo) harness's with Gold Rush on
+//! ([`T::with_gold`]); the helpers below name equipment by kind and set the
+//! market, nuggets and equipment through the Gold Rush harness's own
+//! (`tests/gold/mod.rs`), which moves cards so every equipment card stays in
+//! exactly one place.
 
 use super::solo::*;
 use crate::Ruleset;
 use crate::bang::characters::Expansions;
-use crate::bang::gold::{Equip, EquipKind, Mode, NuggetUse, equip_kind};
+use crate::bang::gold::{Equip, EquipKind, Mode, NuggetUse, all_equipment, equip_kind};
 use crate::bang::solo::{MOST_WANTED, POOL, pool};
 
 /// Gold Rush's characters in the pools.
@@ -24,63 +25,47 @@ use crate::core::{GameRng, SeatSpec, Seed};
 use EquipKind::*;
 use serde_json::{Value, json};
 
-/// `t` with the Gold Rush part of a game of its size opened with the
-/// expansion: the equipment deck face down and its market of 3.
-fn gold(mut t: T) -> T {
-    let mut config = Config::new(t.s.players);
-    config.options.expansions = vec!["gold_rush".into()];
-    let log = start(&config, &mut GameRng::new(Seed::from_u64(1), 0)).unwrap();
-    let mut s = State::default();
-    for e in &log {
-        apply(&mut s, e);
-    }
-    assert!(s.gold.on && s.gold.market.iter().all(Option::is_some));
-    t.s.gold = s.gold;
-    check_invariants(&t.s).unwrap();
-    t
+/// The first equipment card of kind `k` (by id).
+fn of(k: EquipKind) -> Equip {
+    all_equipment()
+        .find(|&e| equip_kind(e) == k)
+        .unwrap_or_else(|| panic!("no {k:?}"))
 }
 
-/// Takes the first card of kind `k` out of the equipment deck.
-fn lift(t: &mut T, k: EquipKind) -> Equip {
-    let deck = &mut t.s.gold.deck;
-    let i = deck
-        .iter()
-        .position(|&e| equip_kind(e) == k)
-        .unwrap_or_else(|| panic!("no {k:?} in the equipment deck"));
-    deck.remove(i)
+/// A card of kind `k` from the equipment deck if one is there (so that the
+/// market keeps what it shows), else the first of its kind.
+fn spare(t: &T, k: EquipKind) -> Equip {
+    let deck = &t.s.gold.deck;
+    deck.iter()
+        .rev()
+        .copied()
+        .find(|&e| equip_kind(e) == k)
+        .unwrap_or_else(|| of(k))
 }
 
-/// The market, slots left to right (`None`: empty); the old market cards go
-/// back to the deck first.
+/// The market, slots left to right (`None`: empty).
 fn market(t: &mut T, kinds: [Option<EquipKind>; 3]) {
-    for slot in 0..3 {
-        if let Some(e) = t.s.gold.market[slot].take() {
-            t.s.gold.deck.push(e);
-        }
-    }
-    for (slot, k) in kinds.into_iter().enumerate() {
-        t.s.gold.market[slot] = k.map(|k| lift(t, k));
-    }
+    t.market_slots(kinds.map(|k| k.map(of)));
     check_invariants(&t.s).unwrap();
 }
 
-/// A card of kind `k` from the deck goes into play in front of `seat`.
+/// A card of kind `k` goes into play in front of `seat`.
 fn own(t: &mut T, seat: Seat, k: EquipKind) -> Equip {
-    let e = lift(t, k);
-    t.s.table[seat as usize].equipment.push(e);
+    let e = spare(t, k);
+    t.equipment(seat, &[e]);
     check_invariants(&t.s).unwrap();
     e
 }
 
 /// A card of kind `k` goes on top of the equipment deck.
 fn on_top(t: &mut T, k: EquipKind) {
-    let e = lift(t, k);
-    t.s.gold.deck.push(e);
+    let e = spare(t, k);
+    t.stack_equipment(&[e]);
 }
 
 /// Sets `seat`'s nuggets.
 fn nuggets(t: &mut T, seat: Seat, n: u16) {
-    t.s.table[seat as usize].nuggets = n;
+    t.nuggets(seat, n);
 }
 
 /// The shot at A is answered: with a Missed! he holds, else he takes the hit.
@@ -119,7 +104,7 @@ const NOTHING: (Action, Reason) = (Action::EndTurn, Reason::NothingUsable);
 /// 5 plain seats with Gold Rush: A Sheriff, B Outlaw, C Outlaw, D Renegade,
 /// E Deputy; nothing in the market the bots could want at full life.
 fn five() -> T {
-    let mut t = gold(T::plain(5));
+    let mut t = T::plain(5).with_gold();
     market(&mut t, [Some(GoldRush), Some(Rhum), Some(Shot)]);
     t
 }
@@ -128,7 +113,7 @@ fn five() -> T {
 fn five_with(seat: Seat, c: Character) -> T {
     let mut chars = PLAIN[..5].to_vec();
     chars[seat as usize] = c;
-    let mut t = gold(T::new(&chars, &roles(5)));
+    let mut t = T::new(&chars, &roles(5)).with_gold();
     market(&mut t, [Some(GoldRush), Some(Rhum), Some(Shot)]);
     t
 }
@@ -342,7 +327,7 @@ fn d1_1_wanted_on_the_first_of_the_jail_list_without_one() {
     own(&mut t, E, Wanted);
     assert_eq!(t.decide_with(B, &m), NOTHING);
     // Solo: an Outlaw NPC's list is the Deputy.
-    let mut t = gold(T::solo_plain());
+    let mut t = T::solo_plain().with_gold();
     market(&mut t, [Some(Wanted), None, None]);
     nuggets(&mut t, F, 2);
     t.at_play(F);
@@ -386,12 +371,7 @@ fn d1_4_pretty_luzena_uses_her_discount_on_her_first_purchase() {
     // Once the discount is used, full prices.
     nuggets(&mut t, B, 3);
     t.s.gold.discount_used = true;
-    let slot =
-        t.s.gold
-            .market
-            .iter()
-            .position(|e| e.map(equip_kind) == Some(Horseshoe));
-    assert_eq!(slot, Some(0));
+    market(&mut t, [Some(Horseshoe), None, Some(Shot)]);
     assert_eq!(t.decide(B), (buy_plain(0), Reason::BuyEquipment));
 }
 
@@ -660,7 +640,7 @@ fn part_d_the_stack_first_then_buy_then_nuggets_then_sell() {
 fn d1_solo_npcs_play_gold_rush_turns_recorded_with_their_reasons() {
     // O1 (F) at 3/4 life with 5 nuggets and a Stack of Missed!: buys Gold
     // Rush, so the rules play its turn, then its extra turn.
-    let mut t = gold(T::solo_plain());
+    let mut t = T::solo_plain().with_gold();
     market(&mut t, [Some(Horseshoe), Some(GoldRush), Some(Shot)]);
     nuggets(&mut t, F, 5);
     t.life(F, 3).give(F, &[MISSED_KC]);
@@ -686,14 +666,8 @@ fn c2_1_gold_rush_hostile_acts_count_in_the_ledger() {
         role: Some(Sheriff),
         face_up: true,
     });
-    let mut t = five();
-    let (bottle, pardner, wanted, shot, boots) = (
-        lift(&mut t, Bottle),
-        lift(&mut t, Pardner),
-        lift(&mut t, Wanted),
-        lift(&mut t, Shot),
-        lift(&mut t, Boots),
-    );
+    let (bottle, pardner, wanted, shot, boots) =
+        (of(Bottle), of(Pardner), of(Wanted), of(Shot), of(Boots));
     let bought = |seat, equipment, mode, target| Event::EquipmentBought {
         seat,
         slot: 0,

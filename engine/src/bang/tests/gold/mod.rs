@@ -48,7 +48,20 @@ pub const WELLS_FARGO_3H: Card = 47;
 impl T {
     /// A Gold Rush table with these characters and roles (see the module doc).
     pub fn gold(characters: &[Character], roles: &[Role]) -> T {
-        let mut config = Config::new(characters.len() as u8);
+        let (t, log) = T::new(characters, roles).gold_opened();
+        T { log, ..t }
+    }
+
+    /// This table (any: the solo harness's too) with Gold Rush on: the
+    /// equipment deck in id order, its top 3 in the market.
+    pub fn with_gold(self) -> T {
+        self.gold_opened().0
+    }
+
+    /// [`T::with_gold`], and the log of a game of its size opened with the
+    /// expansion (what the rules would have recorded).
+    fn gold_opened(mut self) -> (T, Vec<Event>) {
+        let mut config = Config::new(self.s.players);
         config.options.expansions = vec![EXPANSION.to_string()];
         let log = start(&config, &mut GameRng::new(Seed::from_u64(1), 0)).unwrap();
         let mut opened = State::default();
@@ -56,16 +69,14 @@ impl T {
             apply(&mut opened, e);
         }
         assert!(opened.gold.on, "the game was opened with Gold Rush");
-        let mut t = T::new(characters, roles);
-        t.s.gold = Gold {
+        self.s.gold = Gold {
             on: opened.gold.on,
             deck: all_equipment().collect(),
             ..Gold::default()
         };
-        t.log = log;
-        t.refill_market();
-        check_invariants(&t.s).unwrap();
-        t
+        self.refill_market();
+        check_invariants(&self.s).unwrap();
+        (self, log)
     }
 
     /// `n` plain seats with the default roles, Gold Rush on.
@@ -136,6 +147,22 @@ impl T {
             }
         }
         self.refill_market();
+        self
+    }
+
+    /// The market holds exactly these, slot 1 first (`None`: an empty slot,
+    /// not refilled); the cards it held go back under the face-down ones.
+    pub fn market_slots(&mut self, slots: [Option<Equip>; MARKET]) -> &mut T {
+        for e in slots.into_iter().flatten() {
+            self.lift_equipment(e);
+        }
+        for (slot, e) in slots.into_iter().enumerate() {
+            let g = &mut self.s.gold;
+            if let Some(old) = std::mem::replace(&mut g.market[slot], e) {
+                let at = g.returned as usize;
+                g.deck.insert(at, old);
+            }
+        }
         self
     }
 
