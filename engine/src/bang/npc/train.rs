@@ -1,9 +1,10 @@
-//! Part D2 of `rules/lone-gunslinger.md` (the Great Train Robbery for the
-//! NPC policy), as far as the expansion's engine goes yet: which cards are
-//! spare (D2.1.1), taking a railcar whose cost only spare cards pay, with the
-//! free advance when that makes one payable (D2.1.2–3), and where a Ghost Car
-//! or Lumber Flatcar goes (D2.2). Railcar uses (D2.3), the new playing cards
-//! (D2.4) and the characters (D2.6) come with their rules.
+//! Part D2.1–D2.2 of `rules/lone-gunslinger.md` (the Great Train Robbery
+//! for the NPC policy): which cards are spare (D2.1.1), taking a railcar
+//! whose cost only spare cards pay, with the free advance when that makes
+//! one payable (D2.1.2–3), and where a Ghost Car or Lumber Flatcar goes
+//! (D2.2). Railcar uses (D2.3) are in `railcars.rs`, the new playing cards
+//! (D2.4) in `usable.rs` and `train_cards.rs`, the railcar ranking (D2.5) in
+//! `ranking.rs`, the characters and choices (D2.6) in `train_choices.rs`.
 
 use super::Reason;
 use super::ctx::Ctx;
@@ -92,8 +93,9 @@ impl Ctx<'_> {
 
     /// D2.2: where a taken railcar goes — a Lumber Flatcar on the first
     /// Preferred Target candidate (the Sheriff allowed), else the next player
-    /// clockwise; a Ghost Car on itself (a Sheriff: on the next player in play
-    /// clockwise); any other railcar in front of itself (no choice to name).
+    /// clockwise; a Ghost Car on itself (a Sheriff: on the player in play
+    /// with the lowest `S`, C2, the nearest seat clockwise on ties); any
+    /// other railcar in front of itself (no choice to name).
     pub fn placement(&self, car: Card) -> Option<Seat> {
         match railcar(car)?.kind {
             RailcarKind::LumberFlatcar => self
@@ -101,9 +103,10 @@ impl Ctx<'_> {
                 .first()
                 .copied()
                 .or_else(|| self.clockwise().first().copied()),
-            RailcarKind::GhostCar if self.role() == Some(Role::Sheriff) => {
-                self.clockwise().first().copied()
-            }
+            RailcarKind::GhostCar if self.role() == Some(Role::Sheriff) => self
+                .clockwise()
+                .into_iter()
+                .min_by_key(|&t| (self.mem.sheriff_score(t), self.clockwise_rank(t))),
             RailcarKind::GhostCar => Some(self.me),
             _ => None,
         }
