@@ -124,3 +124,84 @@ impl T {
         )
     }
 }
+
+/// Whether `d` is one of the Great Train Robbery's decisions.
+fn train_decision(d: Decision) -> bool {
+    matches!(
+        d,
+        Decision::RailcarChance
+            | Decision::Map
+            | Decision::Robbery
+            | Decision::EvanBabbit
+            | Decision::SgtBlaze
+            | Decision::ShadeOConnor
+            | Decision::CircusWagon
+            | Decision::LoungeCar
+            | Decision::MailCar
+    )
+}
+
+#[test]
+fn d2_normal_bots_play_train_robbery_games_without_falling_back() {
+    // Every seat is the `normal` bot (the policy with its own ledger, fed
+    // the events it may see); games of 4 to 7 with the expansion, played to
+    // their end: no train decision falls back to the first legal action.
+    let mut reasons = std::collections::HashSet::new();
+    let mut decisions = std::collections::HashSet::new();
+    for seed in 0..16u64 {
+        let n = 4 + (seed % 4) as u8;
+        let mut config = Config::new(n);
+        config.options.expansions = vec!["train_robbery".into()];
+        let mut log = start(&config, &mut GameRng::new(Seed::from_u64(seed), 0)).unwrap();
+        let mut s = State::default();
+        let mut memories = vec![Memory::new(); n as usize];
+        let feed = |memories: &mut Vec<Memory>, events: &[Event]| {
+            for (seat, m) in memories.iter_mut().enumerate() {
+                for e in events {
+                    m.observe(&redact(e, Viewer::Seat(seat as Seat)));
+                }
+            }
+        };
+        for e in &log {
+            apply(&mut s, e);
+        }
+        feed(&mut memories, &log);
+        let mut actions = Vec::new();
+        while !s.is_over() {
+            assert!(log.len() < 60_000, "game {seed} does not end");
+            let p = *pending(&s).first().expect("someone to act");
+            legal_actions_into(&s, p.seat, &mut actions);
+            let (a, reason) = npc::decide(
+                &view(&s, Viewer::Seat(p.seat)),
+                &memories[p.seat as usize],
+                &actions,
+            );
+            assert!(actions.contains(&a));
+            if train_decision(p.decision) {
+                decisions.insert(format!("{:?}", p.decision));
+                assert_ne!(
+                    reason,
+                    Reason::Fallback,
+                    "game {seed}: {:?} fell back ({actions:?})",
+                    p.decision
+                );
+            }
+            reasons.insert(reason);
+            let mut rng = GameRng::new(Seed::from_u64(seed), s.version);
+            let events = play(&mut s, p.seat, &a, &mut rng).unwrap();
+            check_invariants(&s).unwrap();
+            feed(&mut memories, &events);
+            log.extend(events);
+        }
+        let mut replay = State::default();
+        for e in &log {
+            apply(&mut replay, e);
+        }
+        assert_eq!(replay, s, "game {seed}: replay differs");
+    }
+    eprintln!("train decisions seen: {decisions:?}");
+    eprintln!("reasons seen: {reasons:?}");
+    for r in [Reason::UseRailcar, Reason::TakeRailcar] {
+        assert!(reasons.contains(&r), "{r:?} never seen: {reasons:?}");
+    }
+}
