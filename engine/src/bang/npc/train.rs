@@ -44,12 +44,16 @@ impl Ctx<'_> {
             .collect()
     }
 
-    /// D2.1.2–3: the best-ranked railcar (D2.5) whose station only spare cards
-    /// pay (never Tombrock; Virginia Town with two spares), paid with the
-    /// lowest-ranked spares, bottom-most first; failing that, the same after
-    /// the free advance.
+    /// D2.1.2–4: Sancho's free railcar when he may take one; else the
+    /// best-ranked railcar (D2.5) whose station only spare cards pay (never
+    /// Tombrock; Virginia Town with two spares), paid with the lowest-ranked
+    /// spares, bottom-most first; failing that, the same after the free
+    /// advance.
     pub fn take_railcar(&self) -> Option<(Action, Reason)> {
         self.v.train.as_ref()?;
+        if let Some(free) = self.sancho_takes() {
+            return Some((free, Reason::TakeRailcar));
+        }
         let spare = self.spare_cards();
         let at = |c: Card| spare.iter().position(|&s| s == c);
         for advance in [false, true] {
@@ -89,6 +93,23 @@ impl Ctx<'_> {
             }
         }
         None
+    }
+
+    /// D2.1.4 Sancho: the best-ranked railcar anywhere in the train (D2.5),
+    /// free, placed per D2.2, without the free advance when he can.
+    fn sancho_takes(&self) -> Option<Action> {
+        self.legal
+            .iter()
+            .filter_map(|a| match *a {
+                Action::FreeRailcar {
+                    railcar: car,
+                    place,
+                    advance,
+                } if place == self.placement(car) => Some(((advance, railcar(car)?.rank), *a)),
+                _ => None,
+            })
+            .min_by_key(|&(key, _)| key)
+            .map(|(_, a)| a)
     }
 
     /// D2.2: where a taken railcar goes — a Lumber Flatcar on the first

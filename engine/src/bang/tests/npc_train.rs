@@ -903,3 +903,99 @@ fn d2_2_a_sheriff_puts_the_ghost_car_on_the_lowest_s_nearest_first() {
         )
     );
 }
+
+#[test]
+fn d2_1_4_sancho_takes_the_best_ranked_railcar_for_free() {
+    let mut t = train(
+        T::plain(5),
+        &[FRISCO, 4, 1, 2, 3],
+        2,
+        &[MailCar, Caboose, CoalHopper],
+    );
+    t.at_play(B);
+    t.s.turn.bangs = 1;
+    t.s.table[B as usize].character = Some(Character::Sancho);
+    t.give(B, &[MISSED_2S]);
+    assert_eq!(
+        t.decide(B),
+        (
+            Action::FreeRailcar {
+                railcar: railcar_of(Caboose),
+                place: None,
+                advance: false,
+            },
+            Reason::TakeRailcar
+        )
+    );
+}
+
+#[test]
+fn c2_1_the_ledger_counts_the_trains_hostile_acts() {
+    let acted = |seat, action| Event::Acted { seat, action };
+    let mut m = ledger(&[]);
+    // A Knife Revolver, a Train Robbery and a Switch aimed at the Sheriff.
+    for (seat, card) in [(B, KNIFE_REVOLVER), (C, TRAIN_ROBBERY), (D, SWITCH)] {
+        m.observe(&Event::CardPlayed {
+            seat,
+            card,
+            target: Some(A),
+        });
+    }
+    assert_eq!([B, C, D].map(|x| m.sheriff_score(x)), [1, 1, 1]);
+    // A Baggage Car's BANG!, a Passenger Car, Evan Babbit's redirection, a
+    // Lumber Flatcar placed on him.
+    m.observe(&acted(
+        E,
+        used(
+            railcar_of(BaggageCar),
+            Some(RailcarMode::Bang),
+            Some(A),
+            None,
+        ),
+    ));
+    m.observe(&acted(
+        E,
+        used(railcar_of(PassengerCar), None, Some(A), None),
+    ));
+    m.observe(&acted(
+        B,
+        Action::Redirect {
+            card: JAIL_4H,
+            target: A,
+        },
+    ));
+    m.observe(&acted(
+        C,
+        Action::TakeRailcar {
+            railcar: railcar_of(LumberFlatcar),
+            pay: Some(BANG_QH),
+            pay_also: None,
+            place: Some(A),
+            advance: false,
+        },
+    ));
+    assert_eq!([B, C, D, E].map(|x| m.sheriff_score(x)), [2, 2, 1, 2]);
+    // Not hostile: a Circus Wagon, a Baggage Car's Missed!, a Lumber
+    // Flatcar kept by its taker.
+    m.observe(&acted(D, used(railcar_of(CircusWagon), None, None, None)));
+    m.observe(&acted(
+        D,
+        used(
+            railcar_of(BaggageCar),
+            Some(RailcarMode::Missed),
+            None,
+            None,
+        ),
+    ));
+    m.observe(&acted(
+        D,
+        Action::TakeRailcar {
+            railcar: railcar_of(LumberFlatcar),
+            pay: Some(BANG_QH),
+            pay_also: None,
+            place: Some(D),
+            advance: false,
+        },
+    ));
+    assert_eq!(m.sheriff_score(D), 1);
+}
