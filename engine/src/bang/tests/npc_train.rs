@@ -5,8 +5,9 @@
 //! choices), and seeded games of `normal` bots that never fall back.
 
 use super::solo::*;
+use crate::Ruleset;
 use crate::bang::train::{EndStage, MapStage, RailcarKind, RailcarMode, railcar_of};
-use crate::core::{GameRng, Seed};
+use crate::core::{GameRng, SeatSpec, Seed};
 use RailcarKind::*;
 
 /// `t` with the train of a game opened with the expansion, then set as the
@@ -998,4 +999,57 @@ fn c2_1_the_ledger_counts_the_trains_hostile_acts() {
         },
     ));
     assert_eq!(m.sheriff_score(D), 1);
+}
+
+#[test]
+fn d2_a_solo_game_with_the_train_plays_to_its_end_by_the_policy() {
+    // The rules play the NPCs; the person's seats are played by the policy
+    // too. No train decision falls back; the log replays to the same state.
+    for seed in 0..8u64 {
+        let options = serde_json::json!({
+            "mode": "lone_gunslinger",
+            "expansions": ["train_robbery"],
+            "difficulty": seed % 5,
+        });
+        let person = vec![SeatSpec {
+            name: "Ann".into(),
+            bot: None,
+        }];
+        let config = <Bang as Ruleset>::config(6, &options, person).expect("solo with the train");
+        let mut log = start(&config, &mut GameRng::new(Seed::from_u64(seed), 0)).unwrap();
+        let mut s = State::default();
+        for e in &log {
+            apply(&mut s, e);
+        }
+        let mut actions = Vec::new();
+        while !s.is_over() {
+            assert!(log.len() < 60_000, "game {seed} does not end");
+            let p = pending(&s)[0];
+            legal_actions_into(&s, p.seat, &mut actions);
+            let (a, reason) =
+                npc::decide(&view(&s, Viewer::Seat(p.seat)), &Memory::new(), &actions);
+            if train_decision(p.decision) {
+                assert_ne!(reason, Reason::Fallback, "game {seed}: {:?}", p.decision);
+            }
+            let mut rng = GameRng::new(Seed::from_u64(seed), s.version);
+            let events = play(&mut s, p.seat, &a, &mut rng).unwrap();
+            check_invariants(&s).unwrap();
+            for e in &events {
+                if let Event::NpcActed { seat, reason, .. } = e {
+                    assert_ne!(
+                        *reason,
+                        Reason::Fallback,
+                        "game {seed}: NPC {seat} fell back"
+                    );
+                }
+            }
+            log.extend(events);
+        }
+        assert!(s.train.on, "game {seed}: the train runs");
+        let mut replay = State::default();
+        for e in &log {
+            apply(&mut replay, e);
+        }
+        assert_eq!(replay, s, "game {seed}: replay differs");
+    }
 }
