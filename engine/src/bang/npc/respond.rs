@@ -1,6 +1,7 @@
-//! Responses and choices out of phase 2 (B7, C5, C7): shots, Indians! and
-//! Duels, the dying window, General Store picks, Lucky Duke's checks and the
-//! card given up to an NPC's Panic!/Cat Balou.
+//! Responses and choices out of phase 2 (B7, C5, C7): shots (with the
+//! Caboose and the Baggage Car, D2.3), Indians! and Duels (with the Sleeper
+//! Car, D2.3), the dying window, General Store picks, Lucky Duke's checks
+//! and the card given up to an NPC's Panic!/Cat Balou.
 
 use super::Reason;
 use super::ctx::Ctx;

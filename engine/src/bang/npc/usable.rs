@@ -1,5 +1,6 @@
 //! The NPC's own turn: phase 1 (B3.2, C7), the usage loop of phase 2 — the
-//! top-most usable card of the Stack (B3.3, B5) — and phase 3 (B3.4, C7).
+//! top-most usable card of the Stack (B3.3, B5 with the Great Train
+//! Robbery's rows of D2.4) — and phase 3 (B3.4, C7).
 
 use super::Reason;
 use super::ctx::Ctx;

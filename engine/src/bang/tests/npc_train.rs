@@ -863,6 +863,14 @@ fn d2_6_sgt_blaze_a_deputy_spares_the_sheriff_from_his_gatling() {
         t.decide(E),
         (play_at(GATLING, Some(A)), Reason::HitsEveryone)
     );
+    // His Most Wanted hits him too: he spares himself.
+    t.s.table[E as usize].hand.clear();
+    t.s.discard.push(GATLING);
+    t.give(E, &[MOST_WANTED_K]);
+    assert_eq!(
+        t.decide(E),
+        (play_at(MOST_WANTED_K, Some(E)), Reason::PlayAtOnce)
+    );
 }
 
 #[test]
