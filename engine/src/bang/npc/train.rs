@@ -48,7 +48,7 @@ impl Ctx<'_> {
     /// best-ranked railcar (D2.5) whose station only spare cards pay (never
     /// Tombrock; Virginia Town with two spares), paid with the lowest-ranked
     /// spares, bottom-most first; failing that, the same after the free
-    /// advance.
+    /// advance — Zippy Roy's own advance first when he may (D2.1.3).
     pub fn take_railcar(&self) -> Option<(Action, Reason)> {
         self.v.train.as_ref()?;
         if let Some(free) = self.sancho_takes() {
@@ -89,6 +89,10 @@ impl Ctx<'_> {
                 .min_by(|x, y| x.0.cmp(&y.0))
                 .map(|(_, a)| a);
             if let Some(action) = best {
+                // D2.1.3: Zippy Roy advances with his own ability first,
+                // keeping the free advance.
+                let zippy = advance && self.legal(&Action::AdvanceTrain);
+                let action = if zippy { Action::AdvanceTrain } else { action };
                 return Some((action, Reason::TakeRailcar));
             }
         }

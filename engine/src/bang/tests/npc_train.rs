@@ -1061,3 +1061,34 @@ fn d2_a_solo_game_with_the_train_plays_to_its_end_by_the_policy() {
         assert_eq!(replay, s, "game {seed}: replay differs");
     }
 }
+
+#[test]
+fn d2_1_3_zippy_roy_advances_with_his_ability_before_the_free_advance() {
+    // LG-AC-40's table with Zippy Roy: his own advance first; then the car
+    // is payable without the free advance.
+    let mut t = train(
+        T::plain(5),
+        &[FRISCO, SAN_TAFE, 1, 2, 3],
+        2,
+        &[MailCar, Caboose, ObservationCar],
+    );
+    t.at_play(B).equip(B, &[MUSTANG]);
+    t.s.table[B as usize].character = Some(Character::ZippyRoy);
+    t.give(B, &[MUSTANG_2, MISSED_4S]);
+    t.s.turn.bangs = 1;
+    assert_eq!(t.decide(B), (Action::AdvanceTrain, Reason::TakeRailcar));
+    t.ok(B, Action::AdvanceTrain);
+    assert_eq!(
+        t.decide(B),
+        (
+            Action::TakeRailcar {
+                railcar: railcar_of(MailCar),
+                pay: Some(MUSTANG_2),
+                pay_also: None,
+                place: None,
+                advance: false,
+            },
+            Reason::TakeRailcar
+        )
+    );
+}
