@@ -83,6 +83,67 @@ pub enum Reason {
     Character,
     /// Train Robbery: a railcar whose station only spare cards pay (D2.1).
     TakeRailcar,
+    /// Train Robbery, End of the Line: no railcar whose station only spare
+    /// cards pay, so no railcar taken (D2.1, D2.6).
+    NoSpareRailcar,
+    /// Train Robbery: a railcar used in phase 2 as D2.3's table says (Baggage
+    /// Car or Sleeper Car at the Preferred Target, Cattle Truck, Passenger
+    /// Car, Coal Hopper, Mail Car, Lounge Car, Circus Wagon, Express Car).
+    UseRailcar,
+    /// Train Robbery, shot: a Caboose (one of its blue cards discarded) or
+    /// a Baggage Car as a Missed!, the Missed! effects enough to cancel it
+    /// (D2.3).
+    RailcarMissed,
+    /// Train Robbery, Indians! or Duel with no BANG! on the Stack: a blue
+    /// card discarded to the Sleeper Car as the BANG! (D2.3).
+    SleeperCarBang,
+    /// Train Robbery, Mail Car: the lowest-ranked card drawn, given to the
+    /// next player clockwise who is no Preferred Target candidate (D2.3).
+    MailCarGives,
+    /// Train Robbery, Lounge Car: the better-ranked railcar kept, the other
+    /// placed as D2.3 says (D2.3).
+    LoungeCarPlaces,
+    /// Train Robbery: Full Steam (double on the Leland side; on the Ironhorse
+    /// side double for an Outlaw, cancel for any other) (D2.4).
+    FullSteam,
+    /// Train Robbery: Most Wanted or Next Stop, played at once (D2.4).
+    PlayAtOnce,
+    /// Train Robbery: a Money Bag copying the top discard, usable now (D2.4).
+    MoneyBagCopy,
+    /// Train Robbery: a Switch giving its Dynamite or Lumber Flatcar for the
+    /// best card of its first Preferred Target candidate (D2.4).
+    SwitchAway,
+    /// Train Robbery: a Water Tower taking the best-ranked railcar (D2.4).
+    WaterTower,
+    /// Train Robbery, Map: the first card seen that is low-value discarded
+    /// (D2.4).
+    MapDiscard,
+    /// Train Robbery, Map: neither card seen is low-value (D2.4).
+    MapKeep,
+    /// Train Robbery, robbed: a harmful card, or one it cannot pay a BANG!
+    /// for, discarded (D2.6).
+    RobberyDiscard,
+    /// Train Robbery, robbed: the card kept and the BANG! taken (it can
+    /// cancel it, has 3 life or more, or is a ghost) (D2.6).
+    RobberyShot,
+    /// Train Robbery, Circus Wagon: a harmful card, else its lowest-ranked
+    /// card in play, discarded (D2.6).
+    CircusWagonDiscard,
+    /// Train Robbery, Evan Babbit: the BANG! redirected to a Preferred
+    /// Target candidate at distance 1 (D2.6).
+    Redirect,
+    /// Train Robbery, Evan Babbit: no candidate or no card to redirect with
+    /// (D2.6).
+    NoRedirect,
+    /// Train Robbery, Shade O'Connor: the bottom-most card, spare, dead or
+    /// low-value, discarded to draw 1 (D2.6).
+    ShadeSwaps,
+    /// Train Robbery, Shade O'Connor: the bottom-most card is worth keeping
+    /// (D2.6).
+    ShadeKeeps,
+    /// Train Robbery, Sgt. Blaze: whom an effect on several players spares
+    /// (D2.6; nobody when no rule names one).
+    SgtBlazeExempts,
     /// No rule applies: the first legal action.
     Fallback,
 }

@@ -8,6 +8,7 @@ use crate::bang::characters::Character;
 use crate::bang::distance;
 use crate::bang::gold::{Equip, EquipKind, GoldView, equip_kind};
 use crate::bang::state::{bang_card, missed_effect};
+use crate::bang::train::{RailcarKind, railcar};
 use crate::bang::view::{PlayerView, View};
 use crate::core::{Role, Seat};
 
@@ -205,5 +206,25 @@ impl<'a> Ctx<'a> {
         } else {
             self.life().max(0) as usize
         }
+    }
+
+    /// The cards in play in front of `seat` (railcars among them).
+    pub fn in_play(&self, seat: Seat) -> &'a [Card] {
+        self.p(seat).map_or(&[], |p| p.in_play.as_slice())
+    }
+
+    /// Train Robbery: the railcar of this kind in front of `seat`, if any.
+    pub fn railcar_of(&self, seat: Seat, k: RailcarKind) -> Option<Card> {
+        self.in_play(seat)
+            .iter()
+            .copied()
+            .find(|&c| railcar(c).is_some_and(|r| r.kind == k))
+    }
+
+    /// Train Robbery: whether `seat` is a ghost (TR-11.8: in play at 0 life,
+    /// holding the Ghost Car).
+    pub fn ghost(&self, seat: Seat) -> bool {
+        self.p(seat).is_some_and(|p| p.alive && p.life <= 0)
+            && self.railcar_of(seat, RailcarKind::GhostCar).is_some()
     }
 }

@@ -1,7 +1,8 @@
 //! Part D1 of `rules/lone-gunslinger.md`: Gold Rush for the policy. In phase
 //! 2, when the Stack scan finds nothing usable, the steps of Part D in order
 //! — (2) buy equipment (D1.1), (3) the other nugget actions (D1.3), (5) sell
-//! a Beer (D1.2); (1) and (4) are the Great Train Robbery's — and after any of
+//! a Beer (D1.2); (1) and (4) are the Great Train Robbery's (D2.3, D2.1:
+//! `railcars.rs`, `train.rs`) — and after any of
 //! them the next decision scans the Stack again. Also Josh McCloud's card
 //! (D1.3.2) and Dutch Will's discard (D1.4). Shadow turns (D1.5) read
 //! [`Ctx::shadow_turn`].
@@ -19,10 +20,12 @@ use crate::core::{Role, Seat};
 type Make<'m> = &'m dyn Fn(Option<Mode>, Option<Seat>, Option<Card>) -> Action;
 
 impl Ctx<'_> {
-    /// Part D, steps (2) to (5) of phase 2, the first that applies: buy
-    /// equipment, a nugget action, take a railcar (D2.1), sell a Beer.
+    /// Part D, steps (1) to (5) of phase 2, the first that applies: use a
+    /// railcar (D2.3), buy equipment, a nugget action, take a railcar (D2.1),
+    /// sell a Beer.
     pub fn part_d_steps(&self) -> Option<(Action, Reason)> {
-        self.buy()
+        self.use_railcar()
+            .or_else(|| self.buy())
             .or_else(|| self.nugget_action())
             .or_else(|| self.take_railcar())
             .or_else(|| self.sell_beer())

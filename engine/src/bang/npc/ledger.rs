@@ -3,9 +3,10 @@
 //! every hostile act is public, so the ledger never needs a secret.
 
 use crate::bang::actions::{Action, DrawFrom};
-use crate::bang::cards::{Kind, kind};
+use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::events::Event;
 use crate::bang::gold::{Equip, EquipKind, Mode, NuggetUse, equip_kind};
+use crate::bang::train::{RailcarKind, railcar};
 use crate::core::{MAX_SEATS, Role, Seat};
 
 /// What a bot seat remembers of a game: the hostility ledger of C2 (who
@@ -28,12 +29,69 @@ pub struct Memory {
     l_last: [u32; MAX_SEATS],
 }
 
-/// C2.1: the single-target cards whose target is the victim of a hostile act.
+/// C2.1: the single-target cards whose target is the victim of a hostile act
+/// (with the Great Train Robbery: Knife Revolver, Train Robbery, and Switch
+/// taking the target's card).
 fn hostile_card(k: Kind) -> bool {
     matches!(
         k,
-        Kind::Bang | Kind::Missed | Kind::Duel | Kind::Panic | Kind::CatBalou | Kind::Jail
+        Kind::Bang
+            | Kind::Missed
+            | Kind::Duel
+            | Kind::Panic
+            | Kind::CatBalou
+            | Kind::Jail
+            | Kind::KnifeRevolver
+            | Kind::TrainRobbery
+            | Kind::Switch
     )
+}
+
+/// C2.1 (Great Train Robbery): the player a posted action attacks — a
+/// railcar used at him (Baggage Car, Sleeper Car, Passenger Car, Coal
+/// Hopper), Evan Babbit's redirection to him, a Lumber Flatcar placed on
+/// him (taken, Sancho's, Water Tower's, or the Lounge Car's other railcar).
+fn train_victim(action: &Action) -> Option<Seat> {
+    let lumber = |c: Card| railcar(c).is_some_and(|r| r.kind == RailcarKind::LumberFlatcar);
+    match *action {
+        Action::UseRailcar {
+            railcar: r,
+            target: Some(t),
+            ..
+        } => railcar(r)
+            .is_some_and(|r| {
+                matches!(
+                    r.kind,
+                    RailcarKind::BaggageCar
+                        | RailcarKind::SleeperCar
+                        | RailcarKind::PassengerCar
+                        | RailcarKind::CoalHopper
+                )
+            })
+            .then_some(t),
+        Action::Redirect { target, .. } => Some(target),
+        Action::TakeRailcar {
+            railcar: c,
+            place: Some(t),
+            ..
+        }
+        | Action::FreeRailcar {
+            railcar: c,
+            place: Some(t),
+            ..
+        }
+        | Action::PlaceRailcars {
+            other: Some(c),
+            other_to: Some(t),
+            ..
+        } if lumber(c) => Some(t),
+        Action::Play {
+            card,
+            in_play: Some(c),
+            target: Some(t),
+        } if kind(card) == Kind::WaterTower && lumber(c) => Some(t),
+        _ => None,
+    }
 }
 
 /// C2.1 (Gold Rush): a purchase or Josh McCloud's card aimed at its target
@@ -58,8 +116,11 @@ impl Memory {
     /// aimed at another player, and Jesse Jones drawing from another's hand;
     /// with Gold Rush, a Bottle or a Pardner aimed at another player as one of
     /// those cards, a Wanted placed on him, a forced discard of his equipment,
-    /// and Jacky Murieta's BANG!. Cards that hit everyone (Gatling, Indians!,
-    /// Dynamite) are not (C2.2).
+    /// and Jacky Murieta's BANG!; with the Great Train Robbery, a Knife
+    /// Revolver, a Train Robbery or a Switch aimed at him, a railcar used at
+    /// him, Evan Babbit's redirection and a Lumber Flatcar placed on him.
+    /// Cards that hit everyone (Gatling, Indians!, Dynamite, Most Wanted,
+    /// Circus Wagon, Ironhorse) are not (C2.2).
     pub fn observe(&mut self, event: &Event) {
         match event {
             Event::RoleDealt {
@@ -94,7 +155,11 @@ impl Memory {
                     used: NuggetUse::JackyMurieta,
                     target: Some(victim),
                 } => self.hostile(*seat, *victim),
-                _ => {}
+                other => {
+                    if let Some(victim) = train_victim(other) {
+                        self.hostile(*seat, victim);
+                    }
+                }
             },
             _ => {}
         }

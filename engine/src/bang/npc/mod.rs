@@ -6,7 +6,10 @@
 //! * Part B plays the NPCs of a solo game (the rules call it for them: see
 //!   [`super::solo`]); Part C plays a bot seat of an ordinary game (the
 //!   `normal` card-game bot wraps [`choose`] and [`Memory::observe`]); Part
-//!   D1 adds Gold Rush (buying, nugget actions, selling Beer, its characters).
+//!   D1 adds Gold Rush (buying, nugget actions, selling Beer, its characters),
+//!   Part D2 the Great Train Robbery (taking and placing railcars D2.1–D2.2,
+//!   using them D2.3, its playing cards D2.4, the railcar ranking D2.5, its
+//!   characters and choices D2.6).
 //! * The Stack is the hand in order of arrival: the view lists a hand as the
 //!   cards entered it, so its last card is the top (B2).
 //! * Ties are broken as B9 says: the card nearest the top when using or
@@ -22,15 +25,18 @@
 mod ctx;
 mod gold;
 mod ledger;
+mod railcars;
 mod ranking;
 mod respond;
 mod target;
 mod train;
+mod train_cards;
+mod train_choices;
 mod usable;
 
 pub use crate::bang::reason::Reason;
 pub use ledger::Memory;
-pub use ranking::{RANKS, highest_ranked, low_value, lowest_ranked, rank};
+pub use ranking::{RANKS, highest_ranked, low_value, lowest_ranked, order, rank};
 
 use super::actions::Action;
 use super::decisions::Decision;
@@ -89,18 +95,17 @@ pub fn decide(view: &View, memory: &Memory, legal: &[Action]) -> (Action, Reason
         Decision::Indians | Decision::Duel => cx.bang_or_lose(),
         Decision::Store => cx.store_pick(),
         Decision::GiveUp => cx.give_up(),
-        // Part D2 (the Great Train Robbery) is not in the policy yet.
-        Decision::CircusWagon | Decision::LoungeCar | Decision::MailCar => {
-            (first, Reason::Fallback)
-        }
+        Decision::CircusWagon => cx.circus_wagon(),
+        Decision::LoungeCar => cx.lounge_car(),
+        Decision::MailCar => cx.mail_car(),
         Decision::DropOne => cx.dutch_will(),
         Decision::UseEquipment => cx.josh_card(),
-        // Part D2 (the Great Train Robbery) is not in the policy yet.
-        Decision::RailcarChance | Decision::Map | Decision::ShadeOConnor | Decision::EvanBabbit => {
-            (Action::Pass, Reason::Fallback)
-        }
-        Decision::Robbery => (first, Reason::Fallback),
-        Decision::SgtBlaze => (Action::Exempt { target: None }, Reason::Fallback),
+        Decision::RailcarChance => cx.railcar_chance(),
+        Decision::Map => cx.map(),
+        Decision::ShadeOConnor => cx.shade_o_connor(),
+        Decision::EvanBabbit => cx.evan_babbit(),
+        Decision::Robbery => cx.robbery(),
+        Decision::SgtBlaze => cx.sgt_blaze(),
     };
     if legal.contains(&action) {
         (action, reason)

@@ -1,7 +1,9 @@
 //! C8: the card ranking the policy's choices read (1 = most valuable), for
-//! the playing cards of the base game and the Great Train Robbery.
+//! the playing cards of the base game and the Great Train Robbery, and with
+//! them the railcars (D2.5: below Scope, above Saloon, in D2.5's order).
 
 use crate::bang::cards::{Card, Kind, kind};
+use crate::bang::train::railcar;
 
 /// C8 for every kind of playing card (railcars rank by D2.5).
 pub const RANKS: [(Kind, u8); 36] = {
@@ -49,13 +51,32 @@ pub const RANKS: [(Kind, u8); 36] = {
 /// The worst rank: what a card missing from the table would get.
 const LAST: u8 = u8::MAX;
 
-/// C8: the rank of a card (1 = most valuable).
+/// The rank of Scope (C8), the last above the railcars (D2.5).
+const SCOPE: u8 = 23;
+
+/// C8: the rank of a card (1 = most valuable). A railcar ranks as Scope
+/// here (23: not a low-value card); [`order`] tells it apart (D2.5).
 pub fn rank(card: Card) -> u8 {
+    if railcar(card).is_some() {
+        return SCOPE;
+    }
     let k = kind(card);
     RANKS
         .iter()
         .find(|(r, _)| *r == k)
         .map_or(LAST, |&(_, n)| n)
+}
+
+/// C8 with D2.5: a card's place in one ranking of playing cards and
+/// railcars (smaller = more valuable): every railcar below Scope (23) and
+/// above Saloon (24), the railcars among themselves in D2.5's order.
+pub fn order(card: Card) -> u16 {
+    // Room for the 16 railcars between two playing-card ranks.
+    const STEP: u16 = 32;
+    match railcar(card) {
+        Some(r) => u16::from(SCOPE) * STEP + u16::from(r.rank),
+        None => u16::from(rank(card)) * STEP,
+    }
 }
 
 /// C8 "low-value card": rank 24 or worse.
@@ -64,15 +85,16 @@ pub fn low_value(card: Card) -> bool {
 }
 
 /// C5.5: the lowest-ranked of `cards` (listed bottom-most first), the
-/// bottom-most on ties (B9).
+/// bottom-most on ties (B9); railcars ranked per D2.5 ([`order`]).
 pub fn lowest_ranked(cards: &[Card]) -> Option<Card> {
     cards.iter().copied().fold(None, |best, c| match best {
-        Some(b) if rank(b) >= rank(c) => Some(b),
+        Some(b) if order(b) >= order(c) => Some(b),
         _ => Some(c),
     })
 }
 
-/// C1.3: the highest-ranked of `cards`, the lowest card id on ties (B9).
+/// C1.3: the highest-ranked of `cards`, the lowest card id on ties (B9);
+/// railcars ranked per D2.5 ([`order`]).
 pub fn highest_ranked(cards: impl IntoIterator<Item = Card>) -> Option<Card> {
-    cards.into_iter().min_by_key(|&c| (rank(c), c))
+    cards.into_iter().min_by_key(|&c| (order(c), c))
 }

@@ -1,6 +1,7 @@
-//! Responses and choices out of phase 2 (B7, C5, C7): shots, Indians! and
-//! Duels, the dying window, General Store picks, Lucky Duke's checks and the
-//! card given up to an NPC's Panic!/Cat Balou.
+//! Responses and choices out of phase 2 (B7, C5, C7): shots (with the
+//! Caboose and the Baggage Car, D2.3), Indians! and Duels (with the Sleeper
+//! Car, D2.3), the dying window, General Store picks, Lucky Duke's checks
+//! and the card given up to an NPC's Panic!/Cat Balou.
 
 use super::Reason;
 use super::ctx::Ctx;
@@ -13,32 +14,26 @@ use crate::bang::machine::best_card;
 use crate::bang::state::CheckKind;
 
 impl Ctx<'_> {
-    /// B7.1: every Barrel source first; then, if the Stack holds enough
-    /// Missed! effects to cancel the shot, the one nearest the top (D-L9: never
-    /// a partial cancel); else take the hit.
+    /// B7.1: every Barrel source first; then, if its Missed! effects can
+    /// cancel the shot, the next of them — Missed!-type cards nearest the
+    /// top, then a Caboose, then a Baggage Car (D2.3; D-L9: never a partial
+    /// cancel); else take the hit.
     pub fn shot(&self, needed: u8) -> (Action, Reason) {
         if self.legal(&Action::Barrel) {
             return (Action::Barrel, Reason::Barrel);
         }
-        let missed: Vec<Card> = self
-            .top_down()
-            .into_iter()
-            .filter(|&c| self.missed_for(c))
-            .collect();
-        match missed.first() {
-            Some(&card) if missed.len() >= needed as usize => {
-                (Action::Respond { card }, Reason::Missed)
-            }
-            _ => (Action::Pass, Reason::TakeHit),
-        }
+        self.shot_effects(needed)
+            .unwrap_or((Action::Pass, Reason::TakeHit))
     }
 
     /// B7.2, B7.3: the BANG! nearest the top (Calamity Janet: or a Missed!),
-    /// else lose 1 life.
+    /// else a blue card to the Sleeper Car (D2.3), else lose 1 life.
     pub fn bang_or_lose(&self) -> (Action, Reason) {
         match self.top_down().into_iter().find(|&c| self.bang_for(c)) {
             Some(card) => (Action::Respond { card }, Reason::DiscardBang),
-            None => (Action::Pass, Reason::NoBang),
+            None => self
+                .sleeper_bang()
+                .unwrap_or((Action::Pass, Reason::NoBang)),
         }
     }
 

@@ -147,36 +147,34 @@ impl Ctx<'_> {
         dead < deputies
     }
 
-    /// `PT(card)`: the first candidate who is an acceptable target for it.
-    pub fn preferred_target(&self, card: Card) -> Option<Seat> {
+    /// `PT(card)` for `card` played as a `k` (itself, or a Money Bag's copy,
+    /// D2.4): the first candidate who is an acceptable target for it.
+    pub fn preferred_target_as(&self, card: Card, k: Kind) -> Option<Seat> {
         self.candidates()
             .into_iter()
-            .find(|&t| self.acceptable(card, t))
+            .find(|&t| self.aim_as(card, k, t).is_some())
     }
 
-    /// The action aiming `card` at `t`, if `t` is an acceptable target (B4.2,
-    /// C1.3, C4.3): legal for the card, not forbidden by a guard, and for
-    /// Panic!/Cat Balou holding a card it can take.
-    pub fn aim(&self, card: Card, t: Seat) -> Option<Action> {
+    /// The action aiming `card`, played as a `k`, at `t`, if `t` is an
+    /// acceptable target (B4.2, C1.3, C4.3): legal for the card, not
+    /// forbidden by a guard, for Panic!/Cat Balou holding a card it can take,
+    /// for a Train Robbery holding a card in play (D2.4).
+    pub fn aim_as(&self, card: Card, k: Kind, t: Seat) -> Option<Action> {
         let play = |t, in_play| Action::Play {
             card,
             target: Some(t),
             in_play,
         };
-        match kind(card) {
+        match k {
             // A solo NPC (B4.2, D-L6): a card in hand is needed; the rules
             // choose the card taken by class (B6).
             Kind::Panic | Kind::CatBalou if self.npc() => {
                 let action = play(t, None);
                 self.legal(&action).then_some(action)
             }
+            Kind::TrainRobbery if self.in_play(t).is_empty() => None,
             k => self.aim_effect(k, t, &play),
         }
-    }
-
-    /// Whether `t` is an acceptable target for `card`.
-    pub fn acceptable(&self, card: Card, t: Seat) -> bool {
-        self.aim(card, t).is_some()
     }
 
     /// `PT` for an effect that is no card of the Stack (D1: a Bottle's or a
@@ -237,11 +235,14 @@ impl Ctx<'_> {
         }
     }
 
-    /// C4.1: a Renegade bot never aims a single-target attack (a BANG! or a
-    /// Duel, as a card or as an effect) at a Sheriff at 1 life while anyone
+    /// C4.1: a Renegade bot never aims a single-target attack (a BANG!, a
+    /// Duel, a Knife Revolver or a Train Robbery, as a card or as an effect) at a Sheriff at 1 life while anyone
     /// else but the two of them is in play.
     fn guarded(&self, k: Kind, t: Seat) -> bool {
-        let single = matches!(k, Kind::Bang | Kind::Missed | Kind::Duel);
+        let single = matches!(
+            k,
+            Kind::Bang | Kind::Missed | Kind::Duel | Kind::KnifeRevolver | Kind::TrainRobbery
+        );
         !self.solo()
             && single
             && self.role() == Some(Role::Renegade)
@@ -277,6 +278,13 @@ impl Ctx<'_> {
             Some(Role::Deputy) => true,
             _ => false,
         }
+    }
+
+    /// C4.1, C4.2 for Most Wanted (D2.4): the guards of a card hitting
+    /// everyone, and a Sheriff bot never plays it at 1 life.
+    pub fn most_wanted_guarded(&self) -> bool {
+        self.everyone_guarded()
+            || (!self.solo() && self.role() == Some(Role::Sheriff) && self.life() <= 1)
     }
 
     fn sheriff_at_one(&self) -> bool {

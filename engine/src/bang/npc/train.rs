@@ -1,9 +1,10 @@
-//! Part D2 of `rules/lone-gunslinger.md` (the Great Train Robbery for the
-//! NPC policy), as far as the expansion's engine goes yet: which cards are
-//! spare (D2.1.1), taking a railcar whose cost only spare cards pay, with the
-//! free advance when that makes one payable (D2.1.2–3), and where a Ghost Car
-//! or Lumber Flatcar goes (D2.2). Railcar uses (D2.3), the new playing cards
-//! (D2.4) and the characters (D2.6) come with their rules.
+//! Part D2.1–D2.2 of `rules/lone-gunslinger.md` (the Great Train Robbery
+//! for the NPC policy): which cards are spare (D2.1.1), taking a railcar
+//! whose cost only spare cards pay, with the free advance when that makes
+//! one payable (D2.1.2–3), and where a Ghost Car or Lumber Flatcar goes
+//! (D2.2). Railcar uses (D2.3) are in `railcars.rs`, the new playing cards
+//! (D2.4) in `usable.rs` and `train_cards.rs`, the railcar ranking (D2.5) in
+//! `ranking.rs`, the characters and choices (D2.6) in `train_choices.rs`.
 
 use super::Reason;
 use super::ctx::Ctx;
@@ -43,12 +44,16 @@ impl Ctx<'_> {
             .collect()
     }
 
-    /// D2.1.2–3: the best-ranked railcar (D2.5) whose station only spare cards
-    /// pay (never Tombrock; Virginia Town with two spares), paid with the
-    /// lowest-ranked spares, bottom-most first; failing that, the same after
-    /// the free advance.
+    /// D2.1.2–4: Sancho's free railcar when he may take one; else the
+    /// best-ranked railcar (D2.5) whose station only spare cards pay (never
+    /// Tombrock; Virginia Town with two spares), paid with the lowest-ranked
+    /// spares, bottom-most first; failing that, the same after the free
+    /// advance — Zippy Roy's own advance first when he may (D2.1.3).
     pub fn take_railcar(&self) -> Option<(Action, Reason)> {
         self.v.train.as_ref()?;
+        if let Some(free) = self.sancho_takes() {
+            return Some((free, Reason::TakeRailcar));
+        }
         let spare = self.spare_cards();
         let at = |c: Card| spare.iter().position(|&s| s == c);
         for advance in [false, true] {
@@ -84,16 +89,38 @@ impl Ctx<'_> {
                 .min_by(|x, y| x.0.cmp(&y.0))
                 .map(|(_, a)| a);
             if let Some(action) = best {
+                // D2.1.3: Zippy Roy advances with his own ability first,
+                // keeping the free advance.
+                let zippy = advance && self.legal(&Action::AdvanceTrain);
+                let action = if zippy { Action::AdvanceTrain } else { action };
                 return Some((action, Reason::TakeRailcar));
             }
         }
         None
     }
 
+    /// D2.1.4 Sancho: the best-ranked railcar anywhere in the train (D2.5),
+    /// free, placed per D2.2, without the free advance when he can.
+    fn sancho_takes(&self) -> Option<Action> {
+        self.legal
+            .iter()
+            .filter_map(|a| match *a {
+                Action::FreeRailcar {
+                    railcar: car,
+                    place,
+                    advance,
+                } if place == self.placement(car) => Some(((advance, railcar(car)?.rank), *a)),
+                _ => None,
+            })
+            .min_by_key(|&(key, _)| key)
+            .map(|(_, a)| a)
+    }
+
     /// D2.2: where a taken railcar goes — a Lumber Flatcar on the first
     /// Preferred Target candidate (the Sheriff allowed), else the next player
-    /// clockwise; a Ghost Car on itself (a Sheriff: on the next player in play
-    /// clockwise); any other railcar in front of itself (no choice to name).
+    /// clockwise; a Ghost Car on itself (a Sheriff: on the player in play
+    /// with the lowest `S`, C2, the nearest seat clockwise on ties); any
+    /// other railcar in front of itself (no choice to name).
     pub fn placement(&self, car: Card) -> Option<Seat> {
         match railcar(car)?.kind {
             RailcarKind::LumberFlatcar => self
@@ -101,9 +128,10 @@ impl Ctx<'_> {
                 .first()
                 .copied()
                 .or_else(|| self.clockwise().first().copied()),
-            RailcarKind::GhostCar if self.role() == Some(Role::Sheriff) => {
-                self.clockwise().first().copied()
-            }
+            RailcarKind::GhostCar if self.role() == Some(Role::Sheriff) => self
+                .clockwise()
+                .into_iter()
+                .min_by_key(|&t| (self.mem.sheriff_score(t), self.clockwise_rank(t))),
             RailcarKind::GhostCar => Some(self.me),
             _ => None,
         }

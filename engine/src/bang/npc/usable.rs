@@ -1,5 +1,6 @@
 //! The NPC's own turn: phase 1 (B3.2, C7), the usage loop of phase 2 — the
-//! top-most usable card of the Stack (B3.3, B5) — and phase 3 (B3.4, C7).
+//! top-most usable card of the Stack (B3.3, B5 with the Great Train
+//! Robbery's rows of D2.4) — and phase 3 (B3.4, C7).
 
 use super::Reason;
 use super::ctx::Ctx;
@@ -9,8 +10,9 @@ use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::characters::Character;
 
 impl Ctx<'_> {
-    /// Phase 2 (B3.1): the top-most usable card of the Stack; else Part D's
-    /// steps (Gold Rush: buy, nugget actions, sell a Beer, D1); else the end
+    /// Phase 2 (B3.1): the top-most usable card of the Stack (B5 with D2.4's
+    /// rows); else Part D's steps (railcar uses D2.3, buying and nugget
+    /// actions D1, taking a railcar D2.1, selling a Beer D1.2); else the end
     /// of phase 2.
     pub fn phase_two(&self) -> (Action, Reason) {
         let stack = self.top_down();
@@ -21,8 +23,13 @@ impl Ctx<'_> {
             .unwrap_or((Action::EndTurn, Reason::NothingUsable))
     }
 
-    /// B5 (with C4, C7): how `card` is used now, if it is usable.
+    /// B5 (with C4, C7, D2.4): how `card` is used now, if it is usable.
     fn usable(&self, card: Card, stack: &[Card]) -> Option<(Action, Reason)> {
+        self.usable_as(card, kind(card), stack)
+    }
+
+    /// [`Ctx::usable`] for `card` played as a `k` (a Money Bag's copy).
+    fn usable_as(&self, card: Card, k: Kind, stack: &[Card]) -> Option<(Action, Reason)> {
         let play = |target, reason| {
             Some((
                 Action::Play {
@@ -34,11 +41,11 @@ impl Ctx<'_> {
             ))
         };
         let at_target = || {
-            let t = self.preferred_target(card)?;
-            Some((self.aim(card, t)?, Reason::PreferredTarget))
+            let t = self.preferred_target_as(card, k)?;
+            Some((self.aim_as(card, k, t)?, Reason::PreferredTarget))
         };
         let hurt = self.hurt();
-        let found = match kind(card) {
+        let found = match k {
             // A legal BANG! at the PT means the BANG! limit allows one.
             Kind::Bang => at_target(),
             // C7 Calamity Janet: a Missed! as a BANG! only without a BANG!
@@ -69,6 +76,22 @@ impl Ctx<'_> {
             Kind::Dynamite | Kind::Barrel | Kind::Mustang | Kind::Scope => {
                 play(None, Reason::Equip)
             }
+            // D2.4: the Great Train Robbery's cards.
+            Kind::Cactus | Kind::Evaded => None,
+            Kind::KnifeRevolver | Kind::TrainRobbery => at_target(),
+            Kind::FullSteam => self.full_steam(card),
+            Kind::Map | Kind::Refund | Kind::Strongbox => play(None, Reason::Equip),
+            // A copy ignores the BANG! limit: the rules list its plays so.
+            Kind::MoneyBag => {
+                let copied = self.money_bag_copies()?;
+                self.usable_as(card, copied, stack)
+                    .map(|(a, _)| (a, Reason::MoneyBagCopy))
+            }
+            Kind::MostWanted if !self.most_wanted_guarded() => play(None, Reason::PlayAtOnce),
+            Kind::MostWanted => None,
+            Kind::NextStop => play(None, Reason::PlayAtOnce),
+            Kind::Switch => self.switch_away(card),
+            Kind::WaterTower => self.water_tower(card),
             Kind::Volcanic => {
                 let near = self.primary().is_some_and(|t| self.distance_to(t) <= 1);
                 if near {
@@ -86,7 +109,9 @@ impl Ctx<'_> {
                 }
             }
         };
-        found.filter(|(action, _)| self.legal(action))
+        found
+            .map(|(action, reason)| (self.with_blaze(action, k), reason))
+            .filter(|(action, _)| self.legal(action))
     }
 
     /// Phase 1 with a choice (C7): Jesse Jones takes from the first candidate
