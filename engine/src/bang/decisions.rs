@@ -168,6 +168,9 @@ pub fn pending(s: &State) -> ArrayVec<Pending, MAX_PLAYERS> {
             WindowKind::Store => Decision::Store,
             WindowKind::GiveUp => Decision::GiveUp,
             WindowKind::CircusWagon => Decision::CircusWagon,
+            WindowKind::Robbery => Decision::Robbery,
+            WindowKind::EvanBabbit => Decision::EvanBabbit,
+            WindowKind::ShadeOConnor => Decision::ShadeOConnor,
         };
         return one(w.seat, decision, true);
     }
@@ -186,15 +189,11 @@ pub fn pending(s: &State) -> ArrayVec<Pending, MAX_PLAYERS> {
     if s.gold.josh.is_some() && s.effect.is_none() && s.shot.is_none() && s.dying.is_none() {
         return one(seat, Decision::UseEquipment, false);
     }
-    if let Some((evan, _)) = s.train.evan {
-        return one(evan, Decision::EvanBabbit, false);
+    if s.train.evan.is_some() {
+        return out; // TC2: the machine opens Evan Babbit's window
     }
-    if let Some(shade) = s.train.shade
-        && s.effect.is_none()
-        && s.shot.is_none()
-        && s.dying.is_none()
-    {
-        return one(shade, Decision::ShadeOConnor, false);
+    if s.train.shade.is_some() && s.effect.is_none() && s.shot.is_none() && s.dying.is_none() {
+        return out; // TC7: the machine opens Shade O'Connor's window
     }
     if blaze_due(s) && s.effect.is_none() && s.shot.is_none() && s.dying.is_none() {
         return one(seat, Decision::SgtBlaze, false);
@@ -220,8 +219,8 @@ pub fn pending(s: &State) -> ArrayVec<Pending, MAX_PLAYERS> {
     {
         return one(m.seat, Decision::MailCar, false);
     }
-    if let Some((target, _)) = robbery_pending(s) {
-        return one(target, Decision::Robbery, false);
+    if robbery_pending(s).is_some() {
+        return out; // TR-13.13: the machine opens the target's window
     }
     if s.dying.is_some() || s.shot.is_some() || s.effect.is_some() || !s.alive(seat) {
         return out; // never at rest

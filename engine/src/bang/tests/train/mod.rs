@@ -10,3 +10,4 @@ mod railcars;
 mod random;
 #[allow(clippy::module_inception)] // named as the brief asks: the train itself
 mod train;
+mod windows;
