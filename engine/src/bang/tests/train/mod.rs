@@ -5,6 +5,7 @@
 
 mod cards;
 mod characters;
+mod hidden;
 mod interactions;
 mod railcars;
 mod random;
