@@ -108,6 +108,14 @@ impl M<'_, '_> {
             self.effect_step(effect);
             return Step::Moved;
         }
+        if let Some((seat, card)) = s.train.money_bag {
+            // TR-13.7 (a): the copied effect has resolved.
+            self.emit(Event::Discarded {
+                seat,
+                cards: vec![card],
+            });
+            return Step::Moved;
+        }
         if let Some(shade) = s.train.shade {
             // TC7: Shade O'Connor decides, in his own window.
             self.emit(Event::WindowOpened {
