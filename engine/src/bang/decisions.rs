@@ -43,17 +43,19 @@ pub enum Decision {
     /// deck you saw, or `pass`.
     #[cfg_attr(feature = "openapi", schema(title = "map"))]
     Map,
-    /// Train Robbery, the card (TR-13.13): handle one of your cards in play
-    /// (`robbery`): discard it or be shot for it.
+    /// Train Robbery, the card (TR-13.13), a reaction window: handle one of
+    /// your cards in play (`robbery`): discard it or be shot for it.
     #[cfg_attr(feature = "openapi", schema(title = "robbery"))]
     Robbery,
-    /// Train Robbery, Evan Babbit (TC2): `redirect` the BANG! card aimed at him, or `pass`.
+    /// Train Robbery, Evan Babbit (TC2), a reaction window: `redirect` the
+    /// BANG! card aimed at him, or `pass`.
     #[cfg_attr(feature = "openapi", schema(title = "evan_babbit"))]
     EvanBabbit,
     /// Train Robbery, Sgt. Blaze (TC6): `exempt` one player from the Locomotive effect, or nobody.
     #[cfg_attr(feature = "openapi", schema(title = "sgt_blaze"))]
     SgtBlaze,
-    /// Train Robbery, Shade O'Connor (TC7): `discard` a hand card to draw 1, or `pass`.
+    /// Train Robbery, Shade O'Connor (TC7), a reaction window: `discard` a
+    /// hand card to draw 1, or `pass`.
     #[cfg_attr(feature = "openapi", schema(title = "shade_o_connor"))]
     ShadeOConnor,
     /// Lucky Duke: the result of a "draw!".
