@@ -29,6 +29,9 @@ fn games(default: u64) -> u64 {
         .unwrap_or(default)
 }
 
+/// How many of the train's own windows the random games let expire.
+static TRAIN_EXPIRIES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
 fn random_game(players: u8, game: u64, expansions: &[&str]) -> (usize, usize) {
     random_game_with(players, game, expansions, &[], false)
 }
@@ -69,6 +72,14 @@ fn random_game_with(
         let mut rng = GameRng::new(seed, s.version);
         let events = if expiries && s.window.is_some() && pick.below(3) == 0 {
             assert!(pending.iter().all(|p| p.reaction), "a window is a reaction");
+            if s.window.is_some_and(|w| {
+                matches!(
+                    w.kind,
+                    WindowKind::Robbery | WindowKind::EvanBabbit | WindowKind::ShadeOConnor
+                )
+            }) {
+                TRAIN_EXPIRIES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
             crate::core::expire::<Bang>(&mut live, &mut rng)
                 .unwrap_or_else(|e| panic!("game {game}: expiry refused: {e}"))
         } else {
@@ -172,5 +183,10 @@ fn random_train_games_with_expired_windows_keep_every_property() {
             random_game_with(players, game, &["train_robbery"], &[], true);
         }
     }
-    eprintln!("train_robbery with expiries games={} failures=0", 6 * per);
+    let expired = TRAIN_EXPIRIES.load(std::sync::atomic::Ordering::Relaxed);
+    assert!(expired > 0, "the train's windows expire too");
+    eprintln!(
+        "train_robbery with expiries games={} train_windows_expired={expired} failures=0",
+        6 * per
+    );
 }
