@@ -230,7 +230,7 @@ pub fn apply(s: &mut State, event: &Event) {
         Event::CardPlayed { seat, card, target } => played(s, *seat, *card, *target),
         Event::Discarded { seat, cards } => {
             for c in cards {
-                if from_player(s, *seat, *c) {
+                if from_player(s, *seat, *c) || super::train::from_aside(s, *seat, *c) {
                     to_pile(s, *c);
                 }
             }
@@ -671,7 +671,13 @@ fn played(s: &mut State, seat: Seat, card: Card, target: Option<Seat>) {
         }
         return;
     }
-    s.discard.push(card);
+    if k == Kind::MoneyBag && s.train.on {
+        // TR-13.7 (a): it reads the top of the discard pile and stays aside
+        // until the effect it copies has resolved.
+        s.train.money_bag = Some((seat, card));
+    } else {
+        s.discard.push(card);
+    }
     played_as(s, seat, card, k, target);
 }
 

@@ -43,17 +43,19 @@ pub enum Decision {
     /// deck you saw, or `pass`.
     #[cfg_attr(feature = "openapi", schema(title = "map"))]
     Map,
-    /// Train Robbery, the card (TR-13.13): handle one of your cards in play
-    /// (`robbery`): discard it or be shot for it.
+    /// Train Robbery, the card (TR-13.13), a reaction window: handle one of
+    /// your cards in play (`robbery`): discard it or be shot for it.
     #[cfg_attr(feature = "openapi", schema(title = "robbery"))]
     Robbery,
-    /// Train Robbery, Evan Babbit (TC2): `redirect` the BANG! card aimed at him, or `pass`.
+    /// Train Robbery, Evan Babbit (TC2), a reaction window: `redirect` the
+    /// BANG! card aimed at him, or `pass`.
     #[cfg_attr(feature = "openapi", schema(title = "evan_babbit"))]
     EvanBabbit,
     /// Train Robbery, Sgt. Blaze (TC6): `exempt` one player from the Locomotive effect, or nobody.
     #[cfg_attr(feature = "openapi", schema(title = "sgt_blaze"))]
     SgtBlaze,
-    /// Train Robbery, Shade O'Connor (TC7): `discard` a hand card to draw 1, or `pass`.
+    /// Train Robbery, Shade O'Connor (TC7), a reaction window: `discard` a
+    /// hand card to draw 1, or `pass`.
     #[cfg_attr(feature = "openapi", schema(title = "shade_o_connor"))]
     ShadeOConnor,
     /// Lucky Duke: the result of a "draw!".
@@ -168,6 +170,9 @@ pub fn pending(s: &State) -> ArrayVec<Pending, MAX_PLAYERS> {
             WindowKind::Store => Decision::Store,
             WindowKind::GiveUp => Decision::GiveUp,
             WindowKind::CircusWagon => Decision::CircusWagon,
+            WindowKind::Robbery => Decision::Robbery,
+            WindowKind::EvanBabbit => Decision::EvanBabbit,
+            WindowKind::ShadeOConnor => Decision::ShadeOConnor,
         };
         return one(w.seat, decision, true);
     }
@@ -186,15 +191,11 @@ pub fn pending(s: &State) -> ArrayVec<Pending, MAX_PLAYERS> {
     if s.gold.josh.is_some() && s.effect.is_none() && s.shot.is_none() && s.dying.is_none() {
         return one(seat, Decision::UseEquipment, false);
     }
-    if let Some((evan, _)) = s.train.evan {
-        return one(evan, Decision::EvanBabbit, false);
+    if s.train.evan.is_some() {
+        return out; // TC2: the machine opens Evan Babbit's window
     }
-    if let Some(shade) = s.train.shade
-        && s.effect.is_none()
-        && s.shot.is_none()
-        && s.dying.is_none()
-    {
-        return one(shade, Decision::ShadeOConnor, false);
+    if s.train.shade.is_some() && s.effect.is_none() && s.shot.is_none() && s.dying.is_none() {
+        return out; // TC7: the machine opens Shade O'Connor's window
     }
     if blaze_due(s) && s.effect.is_none() && s.shot.is_none() && s.dying.is_none() {
         return one(seat, Decision::SgtBlaze, false);
@@ -220,8 +221,8 @@ pub fn pending(s: &State) -> ArrayVec<Pending, MAX_PLAYERS> {
     {
         return one(m.seat, Decision::MailCar, false);
     }
-    if let Some((target, _)) = robbery_pending(s) {
-        return one(target, Decision::Robbery, false);
+    if robbery_pending(s).is_some() {
+        return out; // TR-13.13: the machine opens the target's window
     }
     if s.dying.is_some() || s.shot.is_some() || s.effect.is_some() || !s.alive(seat) {
         return out; // never at rest

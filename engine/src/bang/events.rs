@@ -231,7 +231,8 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         target: Option<Seat>,
     },
-    /// Cards of a player (hand or in play) went to the discard pile, in order.
+    /// Cards of a player (hand or in play, or the Money Bag he played once
+    /// its copied effect has resolved) went to the discard pile, in order.
     #[cfg_attr(feature = "openapi", schema(title = "discarded"))]
     Discarded {
         /// Whose.

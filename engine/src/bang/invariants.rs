@@ -42,6 +42,9 @@ pub fn check_invariants(s: &State) -> Result<(), String> {
         for &c in s.train.cars.iter().chain(&s.train.deck) {
             count(c, "the train")?;
         }
+        if let Some((_, c)) = s.train.money_bag {
+            count(c, "a Money Bag held aside")?;
+        }
         if let Some(m) = &s.train.mail {
             count(m.car, "a Mail Car in use")?;
         }

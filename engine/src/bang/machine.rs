@@ -84,22 +84,45 @@ impl M<'_, '_> {
             self.dying_step(d);
             return Step::Moved;
         }
-        if s.train.evan.is_some() {
-            return Step::Waits; // TC2: Evan Babbit decides first
+        if let Some((evan, _)) = s.train.evan {
+            // TC2: Evan Babbit decides first, in his own window.
+            self.emit(Event::WindowOpened {
+                seat: evan,
+                kind: WindowKind::EvanBabbit,
+            });
+            return Step::Moved;
         }
         if let Some(shot) = s.shot {
             self.shot_step(shot);
             return Step::Moved;
         }
-        if super::train::robbery_pending(s).is_some() {
-            return Step::Waits; // the robbed player decides
+        if let Some((target, _)) = super::train::robbery_pending(s) {
+            // TR-13.13: the robbed player decides, in his own window.
+            self.emit(Event::WindowOpened {
+                seat: target,
+                kind: WindowKind::Robbery,
+            });
+            return Step::Moved;
         }
         if let Some(effect) = s.effect.clone() {
             self.effect_step(effect);
             return Step::Moved;
         }
-        if s.train.shade.is_some() {
-            return Step::Waits; // TC7: Shade O'Connor decides
+        if let Some((seat, card)) = s.train.money_bag {
+            // TR-13.7 (a): the copied effect has resolved.
+            self.emit(Event::Discarded {
+                seat,
+                cards: vec![card],
+            });
+            return Step::Moved;
+        }
+        if let Some(shade) = s.train.shade {
+            // TC7: Shade O'Connor decides, in his own window.
+            self.emit(Event::WindowOpened {
+                seat: shade,
+                kind: WindowKind::ShadeOConnor,
+            });
+            return Step::Moved;
         }
         if let Some(stage) = s.train.end {
             return self.end_of_the_line_step(stage);

@@ -170,10 +170,6 @@ impl M<'_, '_> {
                     self.decline(seat, kind);
                 } else if super::train::map_pending(self.s()) {
                     self.map_done(seat, None);
-                } else if self.s().train.evan.is_some_and(|(e, _)| e == seat) {
-                    self.emit(Event::RedirectDeclined { seat });
-                } else if self.s().train.shade == Some(seat) {
-                    self.shade_swaps(seat, None);
                 } else if self.s().train.end == Some(EndStage::Chance) {
                     self.skip_chance();
                 }

@@ -230,6 +230,25 @@ impl M<'_, '_> {
                     self.give(card);
                 }
             }
+            WindowKind::Robbery => {
+                // The next card is shot for: a hit may still be avoided in
+                // its own Shot window; no card in play is given up unasked.
+                if let Some((_, cards)) = super::train::robbery_pending(s)
+                    && let Some(&card) = cards.first()
+                {
+                    self.rob(seat, card, false);
+                }
+            }
+            WindowKind::EvanBabbit => {
+                if s.train.evan.is_some_and(|(e, _)| e == seat) {
+                    self.emit(Event::RedirectDeclined { seat });
+                }
+            }
+            WindowKind::ShadeOConnor => {
+                if s.train.shade == Some(seat) {
+                    self.shade_swaps(seat, None);
+                }
+            }
         }
     }
 
@@ -255,7 +274,11 @@ impl M<'_, '_> {
                 seat,
                 cards: vec![card],
             }),
-            WindowKind::Check | WindowKind::Store => {}
+            WindowKind::Check
+            | WindowKind::Store
+            | WindowKind::Robbery
+            | WindowKind::EvanBabbit
+            | WindowKind::ShadeOConnor => {}
         }
     }
 }

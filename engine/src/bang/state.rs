@@ -302,6 +302,16 @@ pub enum WindowKind {
     GiveUp,
     /// Train Robbery, Circus Wagon (TR-11.5): discard one of his cards in play.
     CircusWagon,
+    /// Train Robbery, the card (TR-13.13): the target handles his next card
+    /// in play, discarding it or being shot for it. Safe default: the next
+    /// card is shot for (the BANG! effect, answered in its own Shot window).
+    Robbery,
+    /// Train Robbery, Evan Babbit (TC2): redirect the BANG! card aimed at
+    /// him with a hand card of its suit, or not. Safe default: no redirect.
+    EvanBabbit,
+    /// Train Robbery, Shade O'Connor (TC7): after a train advance outside his
+    /// turn, discard a hand card to draw 1, or not. Safe default: no swap.
+    ShadeOConnor,
 }
 
 /// An open reaction window: one seat asked by hand.

@@ -823,6 +823,7 @@ fn d2_6_shade_o_connor_swaps_a_low_value_bottom_card() {
     t.s.table[C as usize].character = Some(Character::ShadeOConnor);
     t.give(C, &[SALOON, BANG_QH]);
     t.s.train.shade = Some(C);
+    t.advance(); // the rules open his window
     assert_eq!(t.waiting(), vec![(C, Decision::ShadeOConnor)]);
     assert_eq!(
         t.decide(C),
@@ -832,6 +833,7 @@ fn d2_6_shade_o_connor_swaps_a_low_value_bottom_card() {
     t.s.table[C as usize].character = Some(Character::ShadeOConnor);
     t.give(C, &[BANG_QH, SALOON]);
     t.s.train.shade = Some(C);
+    t.advance();
     assert_eq!(t.decide(C), (Action::Pass, Reason::ShadeKeeps));
 }
 

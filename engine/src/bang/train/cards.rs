@@ -127,6 +127,23 @@ pub(crate) fn played_as(s: &State, card: Card) -> Kind {
     }
 }
 
+/// Whether `card`, the card that shot, can be taken back into a hand: on
+/// the discard pile, or a Money Bag held aside while its copied effect
+/// resolves (TR-13.7 d: "this card" is the Money Bag).
+fn recoverable(s: &State, card: Card) -> bool {
+    s.discard.contains(&card) || s.train.money_bag.is_some_and(|(_, c)| c == card)
+}
+
+/// Removes the Money Bag `card` `seat` played from where it is held aside
+/// (TR-13.7 a); whether it was there.
+pub(crate) fn from_aside(s: &mut State, seat: Seat, card: Card) -> bool {
+    let aside = s.train.money_bag == Some((seat, card));
+    if aside {
+        s.train.money_bag = None;
+    }
+    aside
+}
+
 /// Whether `a` and `b` have the same name (railcars: each name is unique).
 fn same_name(a: Card, b: Card) -> bool {
     if kind(a) == Kind::Railcar || kind(b) == Kind::Railcar {
@@ -181,8 +198,8 @@ fn switches(s: &State, seat: Seat, card: Card, out: &mut Vec<Action>) {
 /// turn and set their effect in motion.
 pub(crate) fn played(s: &mut State, seat: Seat, card: Card, k: Kind, target: Option<Seat>) {
     if k == Kind::MoneyBag {
-        // TR-13.7: the card under it, as it was read before the play.
-        let Some(under) = s.discard.iter().rev().nth(1).map(|&c| kind(c)) else {
+        // TR-13.7 (a): the top of the discard pile (the Money Bag is aside).
+        let Some(under) = s.discard.last().map(|&c| kind(c)) else {
             return;
         };
         let never = [Kind::Missed, Kind::Cactus, Kind::Evaded, Kind::MoneyBag];
@@ -249,9 +266,13 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
     let n = s.players as usize;
     match event {
         Event::DiscardRecovered { seat, card } => {
-            if (*seat as usize) < n
-                && let Some(i) = s.discard.iter().rposition(|c| c == card)
-            {
+            if (*seat as usize) >= n {
+                return true;
+            }
+            if s.train.money_bag.is_some_and(|(_, c)| c == *card) {
+                s.train.money_bag = None; // TR-13.7 (d): the Money Bag itself
+                s.table[*seat as usize].hand.push(*card);
+            } else if let Some(i) = s.discard.iter().rposition(|c| c == card) {
                 s.discard.remove(i);
                 s.table[*seat as usize].hand.push(*card);
             }
@@ -482,7 +503,7 @@ impl M<'_, '_> {
             Kind::Evaded => {
                 if let Some(c) = shot.and_then(|x| x.card)
                     && card_info(c).is_some()
-                    && self.s().discard.contains(&c)
+                    && recoverable(self.s(), c)
                 {
                     self.emit(Event::DiscardRecovered { seat, card: c });
                 }
@@ -516,7 +537,7 @@ impl M<'_, '_> {
                 Some(Effect::Shots {
                     card: Some(card), ..
                 }),
-            ) if self.s().discard.contains(&card) => {
+            ) if recoverable(self.s(), card) => {
                 self.emit(Event::DiscardRecovered { seat, card });
             }
             (CheckKind::MostWanted, Some(Effect::MostWanted { source, .. })) => {

@@ -191,8 +191,9 @@ fn same_suit(s: &State, evan: Seat, bang: Card) -> Vec<Card> {
 }
 
 /// TC2 (D-T22): whether Evan Babbit, shot at by `source`'s BANG! card
-/// `bang`, is asked first: 3 players or more in play, a card of its suit and
-/// a new target.
+/// `bang`, is asked first: 3 players or more in play, a card in hand and a
+/// new target. Public facts only: whether he holds a card of its suit must
+/// not show in whether the game waits for him (he may always `pass`).
 pub(crate) fn evan_asked(
     s: &State,
     source: Seat,
@@ -205,7 +206,7 @@ pub(crate) fn evan_asked(
         && s.is_bang_for(source, bang) // only BANG! cards: not a Money Bag copy (TR-13.7 b)
         && s.seats().filter(|&x| s.in_play(x)).count() > 2
         && !s.calumet_ignores(target, source, bang)
-        && !same_suit(s, target, bang).is_empty()
+        && !s.p(target).hand.is_empty()
         && !redirect_targets(s, target, source).is_empty();
     asked.then_some((target, bang))
 }

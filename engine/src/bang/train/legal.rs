@@ -82,9 +82,29 @@ pub(crate) fn take_actions(s: &State, seat: Seat, free_advance: bool, out: &mut 
     }
 }
 
-/// §7.2: whether the current player has a railcar to take at the End of the Line.
+/// §7.2: whether the current player is asked about a railcar at the End of
+/// the Line. Only public facts count (his limit, a paired railcar he may
+/// place, the station's cost against his life and how many cards he holds
+/// and has in play, Sancho's free railcar), never which cards he holds: the
+/// others would learn from the wait whether he can pay. `pass` is always legal.
 pub(crate) fn railcar_chance(s: &State, seat: Seat) -> bool {
-    let mut out = Vec::new();
-    take_actions(s, seat, false, &mut out);
-    !out.is_empty()
+    let t = &s.train;
+    if !t.on || !s.alive(seat) || !limit_allows(s, seat) || t.end != Some(EndStage::Chance) {
+        return false;
+    }
+    let p = s.p(seat);
+    let cards = p.hand.len() + p.in_play.len();
+    let may_pay = |cost| match cost {
+        StationCost::Life => s.in_play(seat) && p.life >= 2,
+        StationCost::Two => cards >= 2,
+        _ => cards >= 1,
+    };
+    let placed = |car| !placements(s, seat, car).is_empty();
+    let sancho = s.is(seat, crate::bang::Character::Sancho)
+        && !t.sancho_used
+        && seat == s.turn.seat
+        && t.cars.iter().any(|&car| placed(car));
+    sancho
+        || t.paired()
+            .any(|(car, st)| placed(car) && may_pay(station(st).cost))
 }

@@ -20,8 +20,8 @@ pub mod stations;
 
 pub use cards::MapStage;
 pub(crate) use cards::{
-    bang_limit, card_plays, check_succeeds, map_actions, map_pending, most_wanted_checked, played,
-    played_as, robbery_actions, robbery_pending,
+    bang_limit, card_plays, check_succeeds, from_aside, map_actions, map_pending,
+    most_wanted_checked, played, played_as, robbery_actions, robbery_pending,
 };
 pub(crate) use characters::{
     blaze_due, blaze_exemptions, blaze_targets, evan_asked, exempts, locomotive_targets, redirects,
@@ -118,6 +118,9 @@ pub struct Train {
     pub lounge: Option<Lounge>,
     /// A Mail Car's three cards, one still to give (TR-11.11); private.
     pub mail: Option<Mail>,
+    /// A Money Bag just played and its player: held aside while the effect
+    /// it copies resolves, then discarded (TR-13.7 a).
+    pub money_bag: Option<(crate::core::Seat, crate::bang::cards::Card)>,
 }
 
 /// A Mail Car in use: the cards drawn, one of which its user gives away.
@@ -173,6 +176,10 @@ pub struct TrainView {
     pub taken: u8,
     /// This turn: whether the free advance was used.
     pub free_advance_used: bool,
+    /// A Money Bag played, held aside while the effect it copies resolves;
+    /// it goes to the discard pile after (TR-13.7 a).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub money_bag: Option<crate::bang::cards::Card>,
 }
 
 /// One railcar of the train.
@@ -208,6 +215,7 @@ impl Train {
             end: self.end,
             taken: self.taken,
             free_advance_used: self.free_advance_used,
+            money_bag: self.money_bag.map(|(_, card)| card),
         }
     }
 }

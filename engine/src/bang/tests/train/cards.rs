@@ -454,13 +454,53 @@ fn tgr_ac_43_money_bag_copies_a_brown_card_of_the_discard_pile() {
     for seat in [B, C, D] {
         assert_eq!(lost(&events, seat), vec![Some(A)], "seat {seat} shot");
     }
+    // TR-13.7 (a): the shots first, then the Money Bag on the discard pile.
+    let last_shot = events
+        .iter()
+        .rposition(|e| matches!(e, Event::LifeLost { .. }))
+        .unwrap();
+    let bag = events
+        .iter()
+        .position(|e| matches!(e, Event::Discarded { seat: A, cards } if cards[..] == [MONEY_BAG]))
+        .unwrap();
+    assert!(last_shot < bag, "Money Bag goes on the discard pile after");
     assert_eq!(t.s.discard.last(), Some(&MONEY_BAG));
-    assert!(t.s.discard.contains(&GATLING));
+    assert_eq!(
+        t.s.discard[t.s.discard.len() - 2],
+        GATLING,
+        "on the Gatling"
+    );
+    assert_eq!(t.s.train.money_bag, None);
     assert_eq!(t.s.turn.bangs, 0);
     assert!(
         legal_actions(&t.s, A).contains(&play_at(BANG_QH, Some(B))),
         "a copy is not the copied card"
     );
+    // Answered by hand: while each shot is answered, the Gatling is still the top
+    // of the discard pile and the Money Bag is held aside, as every view shows.
+    let mut t = tr(4);
+    t.give(A, &[MONEY_BAG]).discards(&[GATLING]);
+    t.give(B, &[MISSED_KC])
+        .give(C, &[MISSED_2S])
+        .give(D, &[MISSED_3S]);
+    t.play(A, MONEY_BAG, None);
+    for seat in [B, C, D] {
+        assert_eq!(t.waiting(), vec![(seat, Decision::Shot { needed: 1 })]);
+        assert_eq!(t.s.discard.last(), Some(&GATLING), "seat {seat}'s shot");
+        assert_eq!(t.s.train.money_bag, Some((A, MONEY_BAG)));
+        for viewer in [Viewer::Seat(seat), Viewer::Spectator] {
+            let train = view(&t.s, viewer).train.unwrap();
+            assert_eq!(train.money_bag, Some(MONEY_BAG));
+        }
+        assert!(!t.hand(A).contains(&MONEY_BAG));
+        t.pass(seat); // he takes the hit: the pile stays as it was
+    }
+    assert_eq!(t.s.discard.last(), Some(&MONEY_BAG), "then on the pile");
+    assert_eq!(t.s.discard[t.s.discard.len() - 2], GATLING);
+    assert_eq!(t.s.train.money_bag, None);
+    assert_eq!(view(&t.s, Viewer::Spectator).train.unwrap().money_bag, None);
+    assert_eq!(t.waiting(), vec![(A, Decision::Play)]);
+
     for top in [BARREL, MISSED_2S] {
         let mut t = tr(4);
         t.give(A, &[MONEY_BAG]).discards(&[top]);
@@ -475,6 +515,51 @@ fn tgr_ac_43_money_bag_copies_a_brown_card_of_the_discard_pile() {
             "top {top}"
         );
     }
+}
+
+#[test]
+fn tr_13_7_money_bag_is_this_card_while_held_aside() {
+    // (d) A Knife Revolver copy that succeeds returns the Money Bag itself,
+    // taken from where it is held aside: it never reaches the discard pile.
+    let mut t = tr(4);
+    t.orders(B, auto());
+    t.give(A, &[MONEY_BAG]).discards(&[KNIFE_REVOLVER]);
+    t.stack(&[GENERAL_STORE_QS]);
+    let events = t.play(A, MONEY_BAG, Some(B));
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::DiscardRecovered {
+            seat: A,
+            card: MONEY_BAG
+        }
+    )));
+    assert_eq!(t.hand(A), vec![MONEY_BAG]);
+    assert_eq!(t.s.train.money_bag, None);
+    assert!(!t.s.discard.contains(&MONEY_BAG));
+    assert_eq!(
+        t.s.discard.last(),
+        Some(&GENERAL_STORE_QS),
+        "the check card"
+    );
+    // Evaded! against a Money Bag copy of a BANG! takes the Money Bag.
+    let mut t = tr(4);
+    t.give(A, &[MONEY_BAG])
+        .discards(&[BANG_QH])
+        .give(B, &[EVADED]);
+    t.play(A, MONEY_BAG, Some(B));
+    assert_eq!(t.s.train.money_bag, Some((A, MONEY_BAG)), "aside meanwhile");
+    assert_eq!(t.s.discard.last(), Some(&BANG_QH));
+    let events = t.respond(B, EVADED);
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::DiscardRecovered {
+            seat: B,
+            card: MONEY_BAG
+        }
+    )));
+    assert_eq!(t.hand(B), vec![MONEY_BAG]);
+    assert_eq!(t.s.train.money_bag, None);
+    assert_eq!(t.s.discard.last(), Some(&EVADED));
 }
 
 #[test]

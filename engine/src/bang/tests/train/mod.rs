@@ -5,8 +5,10 @@
 
 mod cards;
 mod characters;
+mod hidden;
 mod interactions;
 mod railcars;
 mod random;
 #[allow(clippy::module_inception)] // named as the brief asks: the train itself
 mod train;
+mod windows;

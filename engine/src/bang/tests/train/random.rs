@@ -29,19 +29,28 @@ fn games(default: u64) -> u64 {
         .unwrap_or(default)
 }
 
+/// How many of the train's own windows the random games let expire.
+static TRAIN_EXPIRIES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
 fn random_game(players: u8, game: u64, expansions: &[&str]) -> (usize, usize) {
-    random_game_with(players, game, expansions, &[])
+    random_game_with(players, game, expansions, &[], false)
 }
 
+/// One random game; with `expiries`, a live reaction time and every open
+/// window left to expire one time in three (the server's safe default).
 fn random_game_with(
     players: u8,
     game: u64,
     expansions: &[&str],
     variants: &[&str],
+    expiries: bool,
 ) -> (usize, usize) {
     let mut config = Config::new(players);
     config.options.expansions = expansions.iter().map(|e| e.to_string()).collect();
     config.options.variants = variants.iter().map(|e| e.to_string()).collect();
+    if expiries {
+        config.options.reaction_seconds = Some(30);
+    }
     let seed = Seed::from_u64(game);
     let mut log = start(&config, &mut GameRng::new(seed, 0)).expect("a game opens");
     let mut s = State::default();
@@ -59,14 +68,29 @@ fn random_game_with(
         assert!(log.len() < 40_000, "game {game} does not end");
         let pending = pending(&s);
         let p = pending[pick.below(pending.len())];
-        let actions = legal_actions(&s, p.seat);
-        assert!(!actions.is_empty(), "game {game}: {p:?} with nothing to do");
-        let action = actions[pick.below(actions.len())];
-        let events = decide(&s, p.seat, &action, &mut GameRng::new(seed, s.version))
-            .unwrap_or_else(|e| panic!("game {game}: {action:?} refused: {e}"));
         let mut live = s.clone();
         let mut rng = GameRng::new(seed, s.version);
-        assert_eq!(play(&mut live, p.seat, &action, &mut rng).unwrap(), events);
+        let events = if expiries && s.window.is_some() && pick.below(3) == 0 {
+            assert!(pending.iter().all(|p| p.reaction), "a window is a reaction");
+            if s.window.is_some_and(|w| {
+                matches!(
+                    w.kind,
+                    WindowKind::Robbery | WindowKind::EvanBabbit | WindowKind::ShadeOConnor
+                )
+            }) {
+                TRAIN_EXPIRIES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+            crate::core::expire::<Bang>(&mut live, &mut rng)
+                .unwrap_or_else(|e| panic!("game {game}: expiry refused: {e}"))
+        } else {
+            let actions = legal_actions(&s, p.seat);
+            assert!(!actions.is_empty(), "game {game}: {p:?} with nothing to do");
+            let action = actions[pick.below(actions.len())];
+            let events = decide(&s, p.seat, &action, &mut GameRng::new(seed, s.version))
+                .unwrap_or_else(|e| panic!("game {game}: {action:?} refused: {e}"));
+            assert_eq!(play(&mut live, p.seat, &action, &mut rng).unwrap(), events);
+            events
+        };
         for e in &events {
             apply(&mut s, e);
             check_invariants(&s).unwrap_or_else(|why| panic!("game {game} after {e:?}: {why}"));
@@ -132,12 +156,37 @@ fn random_games_with_the_train_and_shadows_keep_every_property() {
         for g in 0..per {
             let game = 60_000_000 + players as u64 * 100_000 + g;
             let shadows = &["shadow_gunslingers"];
-            random_game_with(players, game, &["train_robbery"], shadows);
-            random_game_with(players, game, &["gold_rush", "train_robbery"], shadows);
+            random_game_with(players, game, &["train_robbery"], shadows, false);
+            random_game_with(
+                players,
+                game,
+                &["gold_rush", "train_robbery"],
+                shadows,
+                false,
+            );
         }
     }
     eprintln!(
         "train_robbery+shadow_gunslingers (alone and with gold_rush) games={} failures=0",
         10 * per
+    );
+}
+
+#[test]
+fn random_train_games_with_expired_windows_keep_every_property() {
+    // The train's windows (a Train Robbery's target, Evan Babbit, Shade
+    // O'Connor) and the base game's, left to expire: the audit replays them.
+    let per = games(20);
+    for players in 3..=8u8 {
+        for g in 0..per {
+            let game = 70_000_000 + players as u64 * 100_000 + g;
+            random_game_with(players, game, &["train_robbery"], &[], true);
+        }
+    }
+    let expired = TRAIN_EXPIRIES.load(std::sync::atomic::Ordering::Relaxed);
+    assert!(expired > 0, "the train's windows expire too");
+    eprintln!(
+        "train_robbery with expiries games={} train_windows_expired={expired} failures=0",
+        6 * per
     );
 }
