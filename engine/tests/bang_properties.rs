@@ -246,10 +246,9 @@ fn play_game_with(players: u8, game: u64, expansions: &[&str], variants: &[&str]
                     // TR-11.8.3: a Ghost Car brought him back into play.
                     Some(_) if p.alive && !state.turn.shadow => *dead = None,
                     Some(life) => assert_eq!(
-                        p.life,
-                        life,
-                        "game {game}: an eliminated player's life changed after {e:?} (log tail {:?})",
-                        &log[log.len().saturating_sub(12)..]
+                        p.life, life,
+                        "game {game}: an eliminated player's life changed after {e:?} \
+                         ({p:?}; the events of this decision: {events:?})"
                     ),
                     None if !p.alive && state.started() && p.character.is_some() => {
                         *dead = Some(p.life)

@@ -283,6 +283,17 @@ pub fn apply(s: &mut State, event: &Event) {
             {
                 left.clear();
             }
+            // TR-11.8.6: a ghost who spent his Ghost Car answering is gone.
+            if s.shot.is_some_and(|shot| shot.target == *seat) {
+                s.shot = None;
+            }
+            if let Some(Effect::Duel {
+                challenger, target, ..
+            }) = s.effect
+                && (*seat == challenger || *seat == target)
+            {
+                s.effect = None;
+            }
             gave(s, *seat);
             settle(s);
         }

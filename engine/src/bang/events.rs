@@ -263,7 +263,8 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         anonymous: bool,
     },
-    /// A target of a multi-target card was no longer in play and was skipped.
+    /// A target no longer in play was skipped: of a multi-target card, or the
+    /// shot or Duel a ghost left by giving up his Ghost Car (TR-11.8.6).
     #[cfg_attr(feature = "openapi", schema(title = "target_skipped"))]
     TargetSkipped {
         /// Who.

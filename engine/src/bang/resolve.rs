@@ -17,6 +17,10 @@ impl M<'_, '_> {
     pub fn shot_step(&mut self, shot: Shot) {
         let s = self.s();
         let t = shot.target;
+        if !s.alive(t) {
+            // TR-11.8.6: a ghost who gave up his Ghost Car to answer it left.
+            return self.emit(Event::TargetSkipped { seat: t });
+        }
         if s.p(t).hand.is_empty() && !s.barrel_left(&shot) && !can_answer_shot(s, t) {
             return self.lose(t, 1, shot.responsible());
         }
@@ -114,6 +118,13 @@ impl M<'_, '_> {
                 target,
                 turn,
             } => {
+                if let Some(gone) = [challenger, target]
+                    .into_iter()
+                    .find(|&x| !self.s().alive(x))
+                {
+                    // TR-11.8.6: a ghost who gave up his Ghost Car for a BANG!.
+                    return self.emit(Event::TargetSkipped { seat: gone });
+                }
                 // B-13.4: nobody is responsible when the challenger loses.
                 let by = (turn == target).then_some(challenger);
                 self.bang_or_lose(turn, by, WindowKind::Duel);

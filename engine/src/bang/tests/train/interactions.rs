@@ -615,3 +615,64 @@ fn sg_8_no_ghost_car_on_an_eliminated_player_with_shadows() {
     t.s.shadows = false;
     assert!(placed_on(&t).contains(&Some(B)), "without the variant: yes");
 }
+
+#[test]
+fn tr_11_8_6_a_ghost_giving_up_his_ghost_car_to_the_caboose_leaves_the_shot() {
+    // Slab the Killer's BANG! needs 2 Missed! effects; the ghost B spends his
+    // Ghost Car as one through his Caboose and is gone at once: the shot at
+    // him ends there (no life lost, no second elimination, no reward).
+    const GHOST: Card = 108;
+    const CABOOSE: Card = 102;
+    let mut t = ghost_table();
+    car(&mut t, B, CABOOSE);
+    t.s.table[C as usize].character = Some(SlabTheKiller);
+    t.at_play(C).give(C, &[BANG_QH]);
+    t.play(C, BANG_QH, Some(B));
+    let events = t.ok(
+        B,
+        Action::UseRailcar {
+            railcar: CABOOSE,
+            mode: Some(crate::bang::train::RailcarMode::Missed),
+            target: None,
+            card: Some(GHOST),
+        },
+    );
+    assert!(gone_nobody_responsible(&events));
+    let eliminated = events
+        .iter()
+        .filter(|e| matches!(e, Event::PlayerEliminated { seat: B, .. }))
+        .count();
+    assert_eq!(eliminated, 1, "{events:?}");
+    assert!(!has(&events, |e| matches!(
+        e,
+        Event::LifeLost { seat: B, .. }
+    )));
+    assert!(t.s.shot.is_none() && t.s.effect.is_none());
+    assert_eq!(t.hand(C).len(), 0, "no reward");
+    assert_eq!(t.waiting(), vec![(C, Decision::Play)]);
+}
+
+#[test]
+fn tr_11_8_6_a_ghost_giving_up_his_ghost_car_to_the_sleeper_car_leaves_the_duel() {
+    // The ghost B answers C's Duel with his Ghost Car as the BANG! through
+    // his Sleeper Car: he is gone at once, and so is the Duel (C is not
+    // asked for a BANG! against nobody).
+    const GHOST: Card = 108;
+    const SLEEPER: Card = 116;
+    let mut t = ghost_table();
+    car(&mut t, B, SLEEPER);
+    t.at_play(C).give(C, &[DUEL]);
+    t.play(C, DUEL, Some(B));
+    let events = t.ok(
+        B,
+        Action::UseRailcar {
+            railcar: SLEEPER,
+            mode: Some(crate::bang::train::RailcarMode::Bang),
+            target: None,
+            card: Some(GHOST),
+        },
+    );
+    assert!(gone_nobody_responsible(&events));
+    assert!(t.s.effect.is_none(), "{:?}", t.s.effect);
+    assert_eq!(t.waiting(), vec![(C, Decision::Play)]);
+}
