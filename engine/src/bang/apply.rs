@@ -6,8 +6,11 @@
 use super::actions::Action;
 use super::cards::{Card, Kind, kind};
 use super::events::Event;
+use super::fold_steps::{
+    bang_answered, from_hand, from_player, missed, player, settle, take_from, target_done, to_pile,
+};
 use super::state::{
-    Check, CheckKind, Dying, Effect, MAX_PLAYERS, Phase, Pile, Shot, State, Turn, Window,
+    Check, CheckKind, Dying, Effect, MAX_PLAYERS, Phase, Shot, State, Turn, Window,
 };
 use super::train::is_railcar;
 use crate::core::Seat;
@@ -478,17 +481,6 @@ pub fn apply(s: &mut State, event: &Event) {
     }
 }
 
-/// A card discarded from a player: to the discard pile, a railcar face down
-/// to the bottom of the railcar deck (TR-9.4).
-pub(super) fn to_pile(s: &mut State, card: Card) {
-    if is_railcar(card) {
-        super::train::to_railcar_deck(&mut s.train, card);
-        super::train::fill_short(&mut s.train);
-    } else {
-        s.discard.push(card);
-    }
-}
-
 /// A card a player receives from another: into his hand, a railcar into
 /// play in front of him (TR-9.2); one that fits nowhere is discarded.
 fn receive(s: &mut State, seat: Seat, card: Card) {
@@ -546,47 +538,10 @@ fn gave(s: &mut State, seat: Seat) {
     }
 }
 
-pub(super) fn player(s: &mut State, seat: Seat) -> Option<&mut super::state::Player> {
-    let n = s.players as usize;
-    s.table[..n].get_mut(seat as usize)
-}
-
-/// Removes `card` from `pile` if it is there.
-fn take_from(pile: &mut Pile, card: Card) -> bool {
-    match pile.iter().rposition(|&c| c == card) {
-        Some(i) => {
-            pile.remove(i);
-            true
-        }
-        None => false,
-    }
-}
-
 fn take_from_store(s: &mut State, card: Card) -> bool {
     match s.store.iter().position(|&c| c == card) {
         Some(i) => {
             s.store.remove(i);
-            true
-        }
-        None => false,
-    }
-}
-
-fn from_hand(s: &mut State, seat: Seat, card: Card) -> bool {
-    player(s, seat).is_some_and(|p| take_from(&mut p.hand, card))
-}
-
-/// Removes `card` from `seat`'s hand or from in front of him.
-pub(super) fn from_player(s: &mut State, seat: Seat, card: Card) -> bool {
-    let Some(p) = player(s, seat) else {
-        return false;
-    };
-    if take_from(&mut p.hand, card) {
-        return true;
-    }
-    match p.in_play.iter().position(|&c| c == card) {
-        Some(i) => {
-            p.in_play.remove(i);
             true
         }
         None => false,
@@ -609,62 +564,6 @@ fn gain(s: &mut State, seat: Seat, amount: u8) {
             .life
             .saturating_add(amount.min(i8::MAX as u8) as i8)
             .min(p.max_life as i8);
-    }
-}
-
-/// One Missed! effect against the current shot; the shot ends at zero.
-pub(super) fn missed(s: &mut State) {
-    if let Some(shot) = s.shot.as_mut() {
-        shot.needed = shot.needed.saturating_sub(1);
-        if shot.needed == 0 {
-            s.shot = None;
-            settle(s);
-        }
-    }
-}
-
-/// `seat` answered Indians! or a Duel with a BANG!: the Duel turns, or his
-/// Indians! is done.
-pub(super) fn bang_answered(s: &mut State, seat: Seat) {
-    match s.effect.as_mut() {
-        Some(Effect::Duel {
-            challenger,
-            target,
-            turn,
-        }) => {
-            *turn = if *turn == *target {
-                *challenger
-            } else {
-                *target
-            }
-        }
-        _ => target_done(s, seat),
-    }
-}
-
-/// The current target of Indians! is done.
-fn target_done(s: &mut State, seat: Seat) {
-    if let Some(Effect::Indians { targets, .. }) = s.effect.as_mut()
-        && targets.first() == Some(&seat)
-    {
-        targets.remove(0);
-    }
-    settle(s);
-}
-
-/// Ends the effect in motion once nothing is left of it.
-pub(crate) fn settle(s: &mut State) {
-    let done = match &s.effect {
-        Some(Effect::Shots { targets, .. }) => targets.is_empty() && s.shot.is_none(),
-        Some(Effect::Indians { targets, .. }) => targets.is_empty(),
-        Some(Effect::MostWanted { targets, .. }) => targets.is_empty() && s.check.is_none(),
-        Some(Effect::Robbery { left, .. }) => left.is_empty() && s.shot.is_none(),
-        Some(Effect::CircusWagon { targets, .. }) => targets.is_empty(),
-        Some(Effect::Store { .. }) => s.store.is_empty(),
-        _ => false,
-    };
-    if done {
-        s.effect = None;
     }
 }
 
@@ -695,6 +594,15 @@ fn played(s: &mut State, seat: Seat, card: Card, target: Option<Seat>) {
 /// The effect a brown card sets in motion, played as a card of kind `k`
 /// (Money Bag: the copied card's, TR-13.7).
 pub(crate) fn played_as(s: &mut State, seat: Seat, card: Card, k: Kind, target: Option<Seat>) {
+    if k == Kind::MoneyBag {
+        // TR-13.7: the effect of the brown card on top of the discard pile.
+        match super::train::money_bag_copies(s) {
+            Some(Kind::Bang) => super::train::money_bag_bang(s, seat, card, target),
+            Some(under) => played_as(s, seat, card, under, target),
+            None => {}
+        }
+        return;
+    }
     if k == Kind::GeneralStore {
         s.train.store_exempt = target; // TC6: Sgt. Blaze's exempted player
     }
@@ -728,7 +636,6 @@ pub(crate) fn played_as(s: &mut State, seat: Seat, card: Card, k: Kind, target: 
         Kind::KnifeRevolver
         | Kind::MostWanted
         | Kind::TrainRobbery
-        | Kind::MoneyBag
         | Kind::Switch
         | Kind::NextStop
         | Kind::FullSteam

@@ -12,6 +12,7 @@ mod config_check;
 mod decisions;
 pub mod distance;
 mod events;
+mod fold_steps;
 pub mod gold;
 mod invariants;
 mod life;

@@ -193,34 +193,24 @@ fn switches(s: &State, seat: Seat, card: Card, out: &mut Vec<Action>) {
     }
 }
 
-/// The fold of a Great Train Robbery card just played (moved to the discard
-/// pile): Knife Revolver and Train Robbery count as the BANG! card of the
-/// turn and set their effect in motion.
-pub(crate) fn played(s: &mut State, seat: Seat, card: Card, k: Kind, target: Option<Seat>) {
-    if k == Kind::MoneyBag {
-        // TR-13.7 (a): the top of the discard pile (the Money Bag is aside).
-        let Some(under) = s.discard.last().map(|&c| kind(c)) else {
-            return;
-        };
-        let never = [Kind::Missed, Kind::Cactus, Kind::Evaded, Kind::MoneyBag];
-        if under.is_blue() || never.contains(&under) {
-            return;
-        }
-        if under == Kind::Bang {
-            // (b): no BANG! card, no count toward the limit.
-            if let Some(t) = target {
-                s.effect = Some(Effect::Shots {
-                    source: seat,
-                    targets: [t].into_iter().collect(),
-                    bang_card: false,
-                    anonymous: false,
-                    card: Some(card),
-                });
-            }
-            return;
-        }
-        return crate::bang::apply::played_as(s, seat, card, under, target);
+/// TR-13.7 (b): a Money Bag copying a BANG! shoots like one without being a
+/// BANG! card nor counting toward the limit.
+pub(crate) fn money_bag_bang(s: &mut State, seat: Seat, card: Card, target: Option<Seat>) {
+    if let Some(t) = target {
+        s.effect = Some(Effect::Shots {
+            source: seat,
+            targets: [t].into_iter().collect(),
+            bang_card: false,
+            anonymous: false,
+            card: Some(card),
+        });
     }
+}
+
+/// The fold of a Great Train Robbery card just played (moved to the discard
+/// pile; a Money Bag's copy of one of them too): Knife Revolver and Train
+/// Robbery count as the BANG! card of the turn and set their effect in motion.
+pub(crate) fn played(s: &mut State, seat: Seat, card: Card, k: Kind, target: Option<Seat>) {
     let Some(t) = target else { return };
     if kind(card) != Kind::MoneyBag && matches!(k, Kind::KnifeRevolver | Kind::TrainRobbery) {
         s.turn.bangs = s.turn.bangs.saturating_add(1);
@@ -245,7 +235,7 @@ pub(crate) fn played(s: &mut State, seat: Seat, card: Card, k: Kind, target: Opt
                 card,
                 left: s.p(t).in_play.clone(),
             });
-            crate::bang::apply::settle(s);
+            crate::bang::fold_steps::settle(s);
         }
         _ => {}
     }
@@ -258,7 +248,7 @@ pub(crate) fn most_wanted_checked(s: &mut State, seat: Seat) {
     {
         targets.remove(0);
     }
-    crate::bang::apply::settle(s);
+    crate::bang::fold_steps::settle(s);
 }
 
 /// Folds the events of the playing cards; `false` for another event.
@@ -302,7 +292,7 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
                 left.remove(i);
             }
             if *discard {
-                crate::bang::apply::settle(s);
+                crate::bang::fold_steps::settle(s);
             }
         }
         Event::CardsSwitched {

@@ -179,8 +179,8 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
 /// TR-9.4: the Lounge Car reaches the railcar deck after its effect.
 fn lounge_done(s: &mut State) {
     if let Some(l) = s.train.lounge.take() {
-        to_railcar_deck(&mut s.train, l.car);
-        fill_short(&mut s.train);
+        s.train.to_deck_bottom(l.car);
+        s.train.fill_short();
     }
 }
 
@@ -198,21 +198,4 @@ pub(crate) fn turn_started(t: &mut Train, extra: bool) {
     t.sancho_used = false;
     t.dining_checked = false;
     t.sleeper_used = false;
-}
-
-/// A railcar leaving play goes face down to the bottom of the railcar deck
-/// (TR-9.4).
-pub(crate) fn to_railcar_deck(t: &mut Train, railcar: u8) {
-    if !t.deck.is_full() && !t.deck.contains(&railcar) && !t.cars.contains(&railcar) {
-        t.deck.insert(0, railcar);
-    }
-}
-
-/// TR-5.6: a railcar that reaches the railcar deck while the train is short
-/// joins the end of the train at once (never while an End of the Line runs).
-pub(crate) fn fill_short(t: &mut Train) {
-    while t.on && t.end.is_none() && !t.cars.is_full() {
-        let Some(r) = t.deck.pop() else { break };
-        t.cars.push(r);
-    }
 }

@@ -20,14 +20,14 @@ pub mod stations;
 
 pub use cards::MapStage;
 pub(crate) use cards::{
-    bang_limit, card_plays, check_succeeds, from_aside, map_actions, map_pending,
-    most_wanted_checked, played, played_as, robbery_actions, robbery_pending,
+    bang_limit, card_plays, check_succeeds, from_aside, map_actions, map_pending, money_bag_bang,
+    money_bag_copies, most_wanted_checked, played, played_as, robbery_actions, robbery_pending,
 };
 pub(crate) use characters::{
     blaze_due, blaze_exemptions, blaze_targets, evan_asked, exempts, locomotive_targets, redirects,
     zippy_roy_actions,
 };
-pub(crate) use fold::{fill_short, fold, to_railcar_deck, turn_started};
+pub(crate) use fold::{fold, turn_started};
 pub(crate) use legal::{railcar_chance, take_actions};
 pub(crate) use railcar_effects::{
     barred_for, dining_due, distance_terms, prisoner_ignores, private_shields,
@@ -144,6 +144,26 @@ pub struct Lounge {
     pub car: Railcar,
     /// The railcars drawn, not placed yet.
     pub drawn: ArrayVec<Railcar, 2>,
+}
+
+impl Train {
+    /// A railcar leaving play goes face down to the bottom of the railcar
+    /// deck (TR-9.4).
+    pub(crate) fn to_deck_bottom(&mut self, railcar: u8) {
+        if !self.deck.is_full() && !self.deck.contains(&railcar) && !self.cars.contains(&railcar) {
+            self.deck.insert(0, railcar);
+        }
+    }
+
+    /// TR-5.6: a railcar that reaches the railcar deck while the train is
+    /// short joins the end of the train at once (never while an End of the
+    /// Line runs).
+    pub(crate) fn fill_short(&mut self) {
+        while self.on && self.end.is_none() && !self.cars.is_full() {
+            let Some(r) = self.deck.pop() else { break };
+            self.cars.push(r);
+        }
+    }
 }
 
 impl Train {
