@@ -13,7 +13,7 @@ use crate::core::Seat;
 /// to the bottom of the railcar deck (TR-9.4).
 pub(crate) fn to_pile(s: &mut State, card: Card) {
     if is_railcar(card) {
-        s.train.to_deck_bottom(card);
+        s.train.return_to_deck(card);
         s.train.fill_short();
     } else {
         s.discard.push(card);

@@ -179,7 +179,7 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
 /// TR-9.4: the Lounge Car reaches the railcar deck after its effect.
 fn lounge_done(s: &mut State) {
     if let Some(l) = s.train.lounge.take() {
-        s.train.to_deck_bottom(l.car);
+        s.train.return_to_deck(l.car);
         s.train.fill_short();
     }
 }

@@ -149,7 +149,7 @@ pub struct Lounge {
 impl Train {
     /// A railcar leaving play goes face down to the bottom of the railcar
     /// deck (TR-9.4).
-    pub(crate) fn to_deck_bottom(&mut self, railcar: u8) {
+    pub(crate) fn return_to_deck(&mut self, railcar: u8) {
         if !self.deck.is_full() && !self.deck.contains(&railcar) && !self.cars.contains(&railcar) {
             self.deck.insert(0, railcar);
         }
