@@ -317,6 +317,20 @@ fn d2_3_cattle_truck_takes_the_best_of_the_top_three_discards() {
 }
 
 #[test]
+fn d2_3_cattle_truck_never_takes_back_a_water_tower() {
+    // The Water Tower would take the Cattle Truck back from the train, and
+    // the two would loop for ever (found by `simulate`: games that never ended).
+    const WATER_TOWER: Card = 96;
+    let mut t = table();
+    let r = car(&mut t, B, CattleTruck);
+    t.discards(&[MISSED_2S, DYNAMITE, JAIL_4H, WATER_TOWER]);
+    assert_eq!(
+        t.decide(B),
+        (used(r, None, None, Some(JAIL_4H)), Reason::UseRailcar)
+    );
+}
+
+#[test]
 fn d2_3_passenger_car_takes_the_first_candidates_best_card_in_play() {
     let mut t = table();
     let r = car(&mut t, B, PassengerCar);
