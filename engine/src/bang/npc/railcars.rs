@@ -57,13 +57,10 @@ impl Ctx<'_> {
                     used(r, Some(RailcarMode::Bang), Some(t), Some(card))
                 })
             },
-            // Cattle Truck: the highest-ranked of the top 3 discards, never a
-            // Water Tower (decision: it would take the Cattle Truck back from
-            // the train, and the two would loop for ever).
+            // Cattle Truck: the highest-ranked of the top 3 discards.
             &|| {
                 let r = mine(RailcarKind::CattleTruck)?;
                 let top3 = self.v.discard.iter().rev().take(3).copied();
-                let top3 = top3.filter(|&c| kind(c) != Kind::WaterTower);
                 legal(used(r, None, None, Some(highest_ranked(top3)?)))
             },
             // Passenger Car: the first candidate's card, as a Panic! takes it

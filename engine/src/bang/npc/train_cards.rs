@@ -10,7 +10,7 @@ use super::ranking::{highest_ranked, low_value};
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::characters::Character;
-use crate::bang::train::{RailcarKind, railcar};
+use crate::bang::train::{RailcarKind, railcar, railcar_of};
 use crate::core::{Role, Seat};
 
 /// TR-13.7 (c): the cards a Money Bag never copies (Missed!-only cards,
@@ -68,9 +68,12 @@ impl Ctx<'_> {
         })
     }
 
-    /// D2.4 Water Tower: the best-ranked railcar of the train (D2.5),
-    /// placed as D2.2 says.
+    /// D2.4 Water Tower (or a Money Bag copying it): the best-ranked railcar
+    /// of the train (D2.5), placed as D2.2 says — never the Cattle Truck
+    /// (decision: it would take the Water Tower or the Money Bag back from
+    /// the discard pile, and the two would take each other for ever).
     pub fn water_tower(&self, card: Card) -> Option<(Action, Reason)> {
+        let cattle_truck = railcar_of(RailcarKind::CattleTruck);
         let mut cars: Vec<Card> = self
             .v
             .train
@@ -78,6 +81,7 @@ impl Ctx<'_> {
             .cars
             .iter()
             .map(|c| c.railcar)
+            .filter(|&c| c != cattle_truck)
             .collect();
         cars.sort_by_key(|&c| railcar(c).map_or(u8::MAX, |r| r.rank));
         cars.into_iter()

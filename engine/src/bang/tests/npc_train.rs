@@ -317,20 +317,6 @@ fn d2_3_cattle_truck_takes_the_best_of_the_top_three_discards() {
 }
 
 #[test]
-fn d2_3_cattle_truck_never_takes_back_a_water_tower() {
-    // The Water Tower would take the Cattle Truck back from the train, and
-    // the two would loop for ever (found by `simulate`: games that never ended).
-    const WATER_TOWER: Card = 96;
-    let mut t = table();
-    let r = car(&mut t, B, CattleTruck);
-    t.discards(&[MISSED_2S, DYNAMITE, JAIL_4H, WATER_TOWER]);
-    assert_eq!(
-        t.decide(B),
-        (used(r, None, None, Some(JAIL_4H)), Reason::UseRailcar)
-    );
-}
-
-#[test]
 fn d2_3_passenger_car_takes_the_first_candidates_best_card_in_play() {
     let mut t = table();
     let r = car(&mut t, B, PassengerCar);
@@ -642,6 +628,31 @@ fn d2_4_switch_gives_the_dynamite_for_the_candidates_best_card() {
         .equip(A, &[BARREL])
         .give(B, &[SWITCH]);
     assert_eq!(t.decide(B), (Action::EndTurn, Reason::NothingUsable));
+}
+
+#[test]
+fn d2_4_water_tower_never_takes_the_cattle_truck() {
+    // The Cattle Truck would take the Water Tower back from the discard
+    // pile, and the two would take each other for ever (found by
+    // `simulate`: games that never ended); a Money Bag copying the Water
+    // Tower neither.
+    let mut t = train(
+        T::plain(5),
+        &[FRISCO, 4, 1, 2, 3],
+        2,
+        &[CattleTruck, LumberFlatcar],
+    );
+    t.at_play(B).give(B, &[WATER_TOWER]);
+    t.s.turn.bangs = 1;
+    let (action, _) = t.decide(B);
+    assert!(
+        matches!(action, Action::Play { in_play: Some(c), .. } if c == railcar_of(LumberFlatcar)),
+        "{action:?}"
+    );
+    let mut t = train(T::plain(5), &[FRISCO, 4, 1, 2, 3], 2, &[CattleTruck]);
+    t.at_play(B).give(B, &[WATER_TOWER]);
+    t.s.turn.bangs = 1;
+    assert_ne!(t.decide(B).1, Reason::WaterTower);
 }
 
 #[test]
