@@ -10,23 +10,8 @@ use super::ctx::Ctx;
 use super::ranking::{highest_ranked, lowest_ranked, order};
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, kind};
-use crate::bang::train::{RailcarKind, RailcarMode, railcar};
+use crate::bang::train::{RailcarKind, RailcarMode, railcar, use_railcar};
 use crate::core::Seat;
-
-/// The action using `railcar` (its mode, target and the card it names).
-fn used(
-    railcar: Card,
-    mode: Option<RailcarMode>,
-    target: Option<Seat>,
-    card: Option<Card>,
-) -> Action {
-    Action::UseRailcar {
-        railcar,
-        mode,
-        target,
-        card,
-    }
-}
 
 impl Ctx<'_> {
     /// D2.3: the first railcar of the table whose condition holds, used as
@@ -40,7 +25,7 @@ impl Ctx<'_> {
             &|| {
                 let r = mine(RailcarKind::BaggageCar)?;
                 self.pt_effect(Kind::Bang, &|t, _| {
-                    used(r, Some(RailcarMode::Bang), Some(t), None)
+                    use_railcar(r, Some(RailcarMode::Bang), Some(t), None)
                 })
             },
             // Sleeper Car: once a turn, PT(BANG!) and a spare/dead blue card,
@@ -54,21 +39,21 @@ impl Ctx<'_> {
                     .collect();
                 let card = lowest_ranked(&blue)?;
                 self.pt_effect(Kind::Bang, &|t, _| {
-                    used(r, Some(RailcarMode::Bang), Some(t), Some(card))
+                    use_railcar(r, Some(RailcarMode::Bang), Some(t), Some(card))
                 })
             },
             // Cattle Truck: the highest-ranked of the top 3 discards.
             &|| {
                 let r = mine(RailcarKind::CattleTruck)?;
                 let top3 = self.v.discard.iter().rev().take(3).copied();
-                legal(used(r, None, None, Some(highest_ranked(top3)?)))
+                legal(use_railcar(r, None, None, Some(highest_ranked(top3)?)))
             },
             // Passenger Car: the first candidate's card, as a Panic! takes it
             // (C1.3; solo: B4.2).
             &|| {
                 let r = mine(RailcarKind::PassengerCar)?;
                 let t = self.primary()?;
-                self.aim_effect(Kind::Panic, t, &|t, c| used(r, None, Some(t), c))
+                self.aim_effect(Kind::Panic, t, &|t, c| use_railcar(r, None, Some(t), c))
             },
             // Coal Hopper: the first candidate's best-ranked railcar.
             &|| {
@@ -78,12 +63,12 @@ impl Ctx<'_> {
                 let best = cars
                     .filter(|&c| railcar(c).is_some())
                     .min_by_key(|&c| order(c))?;
-                legal(used(r, None, Some(t), Some(best)))
+                legal(use_railcar(r, None, Some(t), Some(best)))
             },
             // Mail Car, Lounge Car: whenever legal (the rules forbid the
             // Lounge Car with the railcar deck empty).
-            &|| legal(used(mine(RailcarKind::MailCar)?, None, None, None)),
-            &|| legal(used(mine(RailcarKind::LoungeCar)?, None, None, None)),
+            &|| legal(use_railcar(mine(RailcarKind::MailCar)?, None, None, None)),
+            &|| legal(use_railcar(mine(RailcarKind::LoungeCar)?, None, None, None)),
             // Circus Wagon: another player has a card in play.
             &|| {
                 let r = mine(RailcarKind::CircusWagon)?;
@@ -95,7 +80,8 @@ impl Ctx<'_> {
                     return None;
                 }
                 let exempt = self.blaze_exempt(true, false);
-                legal(used(r, None, exempt, None)).or_else(|| legal(used(r, None, None, None)))
+                legal(use_railcar(r, None, exempt, None))
+                    .or_else(|| legal(use_railcar(r, None, None, None)))
             },
             // Express Car: the Stack is empty.
             &|| {
@@ -103,7 +89,7 @@ impl Ctx<'_> {
                 if !self.stack().is_empty() {
                     return None;
                 }
-                legal(used(r, None, None, None))
+                legal(use_railcar(r, None, None, None))
             },
         ];
         rows.iter()
@@ -146,7 +132,7 @@ impl Ctx<'_> {
         let caboose = self.railcar_of(self.me, RailcarKind::Caboose);
         let baggage = self.railcar_of(self.me, RailcarKind::BaggageCar);
         let baggage_use = baggage
-            .map(|r| used(r, Some(RailcarMode::Missed), None, None))
+            .map(|r| use_railcar(r, Some(RailcarMode::Missed), None, None))
             .filter(|a| self.legal(a));
         // The Caboose's blue cards (not the Baggage Car: it counts itself).
         let blues: Vec<Card> = caboose
@@ -180,7 +166,7 @@ impl Ctx<'_> {
         }
         if let (Some(r), Some(c)) = (caboose, caboose_card) {
             return Some((
-                used(r, Some(RailcarMode::Missed), None, Some(c)),
+                use_railcar(r, Some(RailcarMode::Missed), None, Some(c)),
                 Reason::RailcarMissed,
             ));
         }
@@ -204,7 +190,7 @@ impl Ctx<'_> {
             })
             .collect();
         let card = self.blue_to_discard(&blues)?;
-        let action = used(r, Some(RailcarMode::Bang), None, Some(card));
+        let action = use_railcar(r, Some(RailcarMode::Bang), None, Some(card));
         self.legal(&action)
             .then_some((action, Reason::SleeperCarBang))
     }

@@ -6,7 +6,7 @@
 
 use super::solo::*;
 use crate::Ruleset;
-use crate::bang::train::{EndStage, MapStage, RailcarKind, RailcarMode, railcar_of};
+use crate::bang::train::{EndStage, MapStage, RailcarKind, RailcarMode, railcar_of, use_railcar};
 use crate::core::{GameRng, SeatSpec, Seed};
 use RailcarKind::*;
 
@@ -55,21 +55,6 @@ fn table() -> T {
     t.at_play(B);
     t.s.turn.bangs = 1;
     t
-}
-
-/// The action using `railcar`.
-fn used(
-    railcar: Card,
-    mode: Option<RailcarMode>,
-    target: Option<Seat>,
-    card: Option<Card>,
-) -> Action {
-    Action::UseRailcar {
-        railcar,
-        mode,
-        target,
-        card,
-    }
 }
 
 /// A ledger that has seen the Sheriff A and these hostile acts (by, against).
@@ -282,7 +267,7 @@ fn d2_3_baggage_car_shoots_the_preferred_target() {
     assert_eq!(
         t.decide(B),
         (
-            used(r, Some(RailcarMode::Bang), Some(A), None),
+            use_railcar(r, Some(RailcarMode::Bang), Some(A), None),
             Reason::UseRailcar
         )
     );
@@ -299,7 +284,7 @@ fn d2_3_sleeper_car_discards_its_lowest_ranked_spare_blue_card() {
     assert_eq!(
         t.decide(B),
         (
-            used(r, Some(RailcarMode::Bang), Some(A), Some(MUSTANG_2)),
+            use_railcar(r, Some(RailcarMode::Bang), Some(A), Some(MUSTANG_2)),
             Reason::UseRailcar
         )
     );
@@ -312,7 +297,10 @@ fn d2_3_cattle_truck_takes_the_best_of_the_top_three_discards() {
     t.discards(&[MISSED_2S, SALOON, BANG_QH, DYNAMITE]);
     assert_eq!(
         t.decide(B),
-        (used(r, None, None, Some(BANG_QH)), Reason::UseRailcar)
+        (
+            use_railcar(r, None, None, Some(BANG_QH)),
+            Reason::UseRailcar
+        )
     );
 }
 
@@ -323,7 +311,10 @@ fn d2_3_passenger_car_takes_the_first_candidates_best_card_in_play() {
     t.equip(A, &[SCOPE, BARREL]).give(A, &[BEER]);
     assert_eq!(
         t.decide(B),
-        (used(r, None, Some(A), Some(BARREL)), Reason::UseRailcar)
+        (
+            use_railcar(r, None, Some(A), Some(BARREL)),
+            Reason::UseRailcar
+        )
     );
 }
 
@@ -335,7 +326,10 @@ fn d2_3_coal_hopper_discards_the_candidates_best_ranked_railcar() {
     let caboose = car(&mut t, A, Caboose);
     assert_eq!(
         t.decide(B),
-        (used(r, None, Some(A), Some(caboose)), Reason::UseRailcar)
+        (
+            use_railcar(r, None, Some(A), Some(caboose)),
+            Reason::UseRailcar
+        )
     );
     // Nobody's railcar in front of the first candidate: not used.
     let mut t = table();
@@ -348,9 +342,12 @@ fn d2_3_coal_hopper_discards_the_candidates_best_ranked_railcar() {
 fn d2_3_mail_car_gives_its_worst_card_to_the_next_non_candidate() {
     let mut t = table();
     let r = car(&mut t, B, MailCar);
-    assert_eq!(t.decide(B), (used(r, None, None, None), Reason::UseRailcar));
+    assert_eq!(
+        t.decide(B),
+        (use_railcar(r, None, None, None), Reason::UseRailcar)
+    );
     t.stack(&[BANG_QH, SALOON, MISSED_2S]);
-    t.ok(B, used(r, None, None, None));
+    t.ok(B, use_railcar(r, None, None, None));
     // B, an Outlaw, aims at the Sheriff A: C (next clockwise) gets the Saloon.
     assert_eq!(
         t.decide(B),
@@ -375,8 +372,11 @@ fn d2_3_lounge_car_keeps_the_better_railcar_and_places_the_other() {
         t.s.train.deck.retain(|x| *x != c);
         t.s.train.deck.push(c);
     }
-    assert_eq!(t.decide(B), (used(r, None, None, None), Reason::UseRailcar));
-    t.ok(B, used(r, None, None, None));
+    assert_eq!(
+        t.decide(B),
+        (use_railcar(r, None, None, None), Reason::UseRailcar)
+    );
+    t.ok(B, use_railcar(r, None, None, None));
     assert_eq!(
         t.decide(B),
         (
@@ -397,7 +397,10 @@ fn d2_3_circus_wagon_when_another_player_has_a_card_in_play() {
     let r = car(&mut t, B, CircusWagon);
     assert_eq!(t.decide(B), (Action::EndTurn, Reason::NothingUsable));
     t.equip(D, &[SCOPE]);
-    assert_eq!(t.decide(B), (used(r, None, None, None), Reason::UseRailcar));
+    assert_eq!(
+        t.decide(B),
+        (use_railcar(r, None, None, None), Reason::UseRailcar)
+    );
 }
 
 #[test]
@@ -409,7 +412,10 @@ fn d2_3_express_car_only_with_an_empty_stack() {
     let mut t = table();
     let r2 = car(&mut t, B, ExpressCar);
     assert_eq!(r, r2);
-    assert_eq!(t.decide(B), (used(r, None, None, None), Reason::UseRailcar));
+    assert_eq!(
+        t.decide(B),
+        (use_railcar(r, None, None, None), Reason::UseRailcar)
+    );
 }
 
 #[test]
@@ -421,7 +427,7 @@ fn d2_3_the_table_order_baggage_car_before_the_others() {
     assert_eq!(
         t.decide(B),
         (
-            used(baggage, Some(RailcarMode::Bang), Some(A), None),
+            use_railcar(baggage, Some(RailcarMode::Bang), Some(A), None),
             Reason::UseRailcar
         )
     );
@@ -460,7 +466,7 @@ fn d2_3_defence_missed_cards_first_then_the_caboose_then_the_baggage_car() {
     assert_eq!(
         t.decide(B),
         (
-            used(caboose, Some(RailcarMode::Missed), None, Some(VOLCANIC_10S)),
+            use_railcar(caboose, Some(RailcarMode::Missed), None, Some(VOLCANIC_10S)),
             Reason::RailcarMissed
         )
     );
@@ -473,7 +479,7 @@ fn d2_3_defence_missed_cards_first_then_the_caboose_then_the_baggage_car() {
     assert_eq!(
         t.decide(B),
         (
-            used(caboose, Some(RailcarMode::Missed), None, Some(SCOPE)),
+            use_railcar(caboose, Some(RailcarMode::Missed), None, Some(SCOPE)),
             Reason::RailcarMissed
         )
     );
@@ -485,7 +491,7 @@ fn d2_3_defence_missed_cards_first_then_the_caboose_then_the_baggage_car() {
     assert_eq!(
         t.decide(B),
         (
-            used(baggage, Some(RailcarMode::Missed), None, None),
+            use_railcar(baggage, Some(RailcarMode::Missed), None, None),
             Reason::RailcarMissed
         )
     );
@@ -502,7 +508,7 @@ fn d2_3_sleeper_car_answers_indians_without_a_bang() {
     assert_eq!(
         t.decide(B),
         (
-            used(sleeper, Some(RailcarMode::Bang), None, Some(MUSTANG_2)),
+            use_railcar(sleeper, Some(RailcarMode::Bang), None, Some(MUSTANG_2)),
             Reason::SleeperCarBang
         )
     );
@@ -791,7 +797,7 @@ fn d2_6_circus_wagon_discards_a_harmful_card_else_the_lowest_ranked() {
     let lumber = car(&mut t, B, LumberFlatcar);
     t.equip(B, &[SCOPE, MUSTANG]);
     t.at_play(A);
-    t.ok(A, used(wagon, None, None, None));
+    t.ok(A, use_railcar(wagon, None, None, None));
     assert_eq!(t.waiting(), vec![(B, Decision::CircusWagon)]);
     assert_eq!(
         t.decide(B),
@@ -802,7 +808,7 @@ fn d2_6_circus_wagon_discards_a_harmful_card_else_the_lowest_ranked() {
     car(&mut t, B, Caboose);
     t.equip(B, &[SCOPE, MUSTANG]);
     t.at_play(A);
-    t.ok(A, used(wagon, None, None, None));
+    t.ok(A, use_railcar(wagon, None, None, None));
     // The Caboose (a railcar) ranks above Saloon but below Scope.
     assert_eq!(
         t.decide(B),
@@ -982,7 +988,7 @@ fn c2_1_the_ledger_counts_the_trains_hostile_acts() {
     // Lumber Flatcar placed on him.
     m.observe(&acted(
         E,
-        used(
+        use_railcar(
             railcar_of(BaggageCar),
             Some(RailcarMode::Bang),
             Some(A),
@@ -991,7 +997,7 @@ fn c2_1_the_ledger_counts_the_trains_hostile_acts() {
     ));
     m.observe(&acted(
         E,
-        used(railcar_of(PassengerCar), None, Some(A), None),
+        use_railcar(railcar_of(PassengerCar), None, Some(A), None),
     ));
     m.observe(&acted(
         B,
@@ -1013,10 +1019,13 @@ fn c2_1_the_ledger_counts_the_trains_hostile_acts() {
     assert_eq!([B, C, D, E].map(|x| m.sheriff_score(x)), [2, 2, 1, 2]);
     // Not hostile: a Circus Wagon, a Baggage Car's Missed!, a Lumber
     // Flatcar kept by its taker.
-    m.observe(&acted(D, used(railcar_of(CircusWagon), None, None, None)));
     m.observe(&acted(
         D,
-        used(
+        use_railcar(railcar_of(CircusWagon), None, None, None),
+    ));
+    m.observe(&acted(
+        D,
+        use_railcar(
             railcar_of(BaggageCar),
             Some(RailcarMode::Missed),
             None,

@@ -34,7 +34,7 @@ pub(crate) use railcar_effects::{
 };
 
 pub(crate) use ghost::{fold_ghost, ghost_discarding, ghost_gone, ghost_saves, is_ghost, raises};
-pub use railcar_use::RailcarMode;
+pub use railcar_use::{RailcarMode, use_railcar};
 pub(crate) use railcar_use::{
     bang_uses, can_answer_bang, can_answer_shot, fold_used, lounge_actions, mail_actions,
     phase_two_uses, shot_uses,

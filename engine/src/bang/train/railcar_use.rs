@@ -51,7 +51,9 @@ fn other_blue(s: &State, seat: Seat, to: Card) -> Vec<Card> {
         .collect()
 }
 
-fn used(
+/// The action using `railcar` in `mode` at `target`, naming `card` (what
+/// the railcar discards, takes or stands for).
+pub fn use_railcar(
     railcar: Card,
     mode: Option<RailcarMode>,
     target: Option<Seat>,
@@ -87,11 +89,11 @@ pub fn shot_uses(s: &State, seat: Seat, out: &mut Vec<Action>) {
         return;
     }
     if let Some(r) = own(s, seat, RailcarKind::BaggageCar) {
-        out.push(used(r, Some(RailcarMode::Missed), None, None));
+        out.push(use_railcar(r, Some(RailcarMode::Missed), None, None));
     }
     if let Some(r) = own(s, seat, RailcarKind::Caboose) {
         for c in other_blue(s, seat, r) {
-            out.push(used(r, Some(RailcarMode::Missed), None, Some(c)));
+            out.push(use_railcar(r, Some(RailcarMode::Missed), None, Some(c)));
         }
     }
 }
@@ -104,7 +106,7 @@ pub fn bang_uses(s: &State, seat: Seat, out: &mut Vec<Action>) {
     }
     if let Some(r) = own(s, seat, RailcarKind::SleeperCar) {
         for c in other_blue(s, seat, r) {
-            out.push(used(r, Some(RailcarMode::Bang), None, Some(c)));
+            out.push(use_railcar(r, Some(RailcarMode::Bang), None, Some(c)));
         }
     }
 }
@@ -137,31 +139,31 @@ pub fn phase_two_uses(s: &State, seat: Seat, out: &mut Vec<Action>) {
             takes(t, true, &mut t_out);
         }
         for (t, c) in t_out.drain(..) {
-            out.push(used(r, Some(RailcarMode::Panic), Some(t), c));
+            out.push(use_railcar(r, Some(RailcarMode::Panic), Some(t), c));
         }
         for t in std::iter::once(seat).chain(others.iter().copied()) {
             takes(t, false, &mut t_out);
         }
         for (t, c) in t_out {
             if c != Some(r) {
-                out.push(used(r, Some(RailcarMode::CatBalou), Some(t), c));
+                out.push(use_railcar(r, Some(RailcarMode::CatBalou), Some(t), c));
             }
         }
         for &t in &in_reach {
-            out.push(used(r, Some(RailcarMode::Bang), Some(t), None));
+            out.push(use_railcar(r, Some(RailcarMode::Bang), Some(t), None));
         }
     }
     if let Some(r) = own(s, seat, RailcarKind::SleeperCar).filter(|_| !s.train.sleeper_used) {
         for c in other_blue(s, seat, r) {
             for &t in &in_reach {
-                out.push(used(r, Some(RailcarMode::Bang), Some(t), Some(c)));
+                out.push(use_railcar(r, Some(RailcarMode::Bang), Some(t), Some(c)));
             }
         }
     }
     if let Some(r) = own(s, seat, RailcarKind::CattleTruck) {
         // TR-11.4: one of the top 3 (fewer: all); not on an empty pile.
         for &c in s.discard.iter().rev().take(3) {
-            out.push(used(r, None, None, Some(c)));
+            out.push(use_railcar(r, None, None, Some(c)));
         }
     }
     if let Some(r) = own(s, seat, RailcarKind::CoalHopper) {
@@ -171,39 +173,39 @@ pub fn phase_two_uses(s: &State, seat: Seat, out: &mut Vec<Action>) {
         for t in s.seats().filter(|&t| s.alive(t)) {
             for &c in &s.p(t).in_play {
                 if kind(c) == Kind::Railcar && c != r {
-                    out.push(used(r, None, Some(t), Some(c)));
+                    out.push(use_railcar(r, None, Some(t), Some(c)));
                     any = true;
                 }
             }
         }
         if !any {
-            out.push(used(r, None, None, None));
+            out.push(use_railcar(r, None, None, None));
         }
     }
     if let Some(r) = own(s, seat, RailcarKind::CircusWagon) {
-        out.push(used(r, None, None, None));
+        out.push(use_railcar(r, None, None, None));
         // TC6: Sgt. Blaze may exempt one of its several targets.
         if s.is(seat, Character::SgtBlaze) && others.len() > 1 {
             for &t in &others {
-                out.push(used(r, None, Some(t), None));
+                out.push(use_railcar(r, None, Some(t), None));
             }
         }
     }
     if let Some(r) = own(s, seat, RailcarKind::ExpressCar) {
-        out.push(used(r, None, None, None));
+        out.push(use_railcar(r, None, None, None));
     }
     if let Some(r) = own(s, seat, RailcarKind::LoungeCar)
         && !s.train.deck.is_empty()
     {
         // TR-11.9 (D-T25): not with the railcar deck empty.
-        out.push(used(r, None, None, None));
+        out.push(use_railcar(r, None, None, None));
     }
     if let Some(r) = own(s, seat, RailcarKind::MailCar)
         && !(s.deck.is_empty() && s.discard.is_empty())
         && !others.is_empty()
     {
         // TR-11.11: a card to draw, and someone to give it to.
-        out.push(used(r, None, None, None));
+        out.push(use_railcar(r, None, None, None));
     }
     if let Some(r) = own(s, seat, RailcarKind::PassengerCar) {
         let mut t_out = Vec::new();
@@ -211,7 +213,7 @@ pub fn phase_two_uses(s: &State, seat: Seat, out: &mut Vec<Action>) {
             takes(t, true, &mut t_out);
         }
         for (t, c) in t_out {
-            out.push(used(r, None, Some(t), c));
+            out.push(use_railcar(r, None, Some(t), c));
         }
     }
 }

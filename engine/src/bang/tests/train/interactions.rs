@@ -4,6 +4,7 @@
 
 use super::super::*;
 use super::train::*;
+use crate::bang::train::use_railcar;
 
 const CIRCUS: Card = 104;
 const MONEY_BAG: Card = 87;
@@ -34,12 +35,7 @@ fn car(t: &mut T, seat: Seat, r: Card) {
 }
 
 fn use_car(railcar: Card, target: Option<Seat>) -> Action {
-    Action::UseRailcar {
-        railcar,
-        mode: None,
-        target,
-        card: None,
-    }
+    use_railcar(railcar, None, target, None)
 }
 
 /// Who flipped a Most Wanted check, in order.

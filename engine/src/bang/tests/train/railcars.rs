@@ -4,7 +4,7 @@
 //! playing cards, each from wherever it is.
 
 use super::super::*;
-use crate::bang::train::{RailcarKind, RailcarMode, Train, all_railcars, railcar_of};
+use crate::bang::train::{RailcarKind, RailcarMode, Train, all_railcars, railcar_of, use_railcar};
 
 const BAGGAGE: Card = 101;
 const DINING: Card = 106;
@@ -294,20 +294,6 @@ const COAL: Card = 105;
 const PASSENGER: Card = 113;
 const SLEEPER: Card = 116;
 
-fn use_car(
-    railcar: Card,
-    mode: Option<RailcarMode>,
-    target: Option<Seat>,
-    card: Option<Card>,
-) -> Action {
-    Action::UseRailcar {
-        railcar,
-        mode,
-        target,
-        card,
-    }
-}
-
 #[test]
 fn tgr_ac_25_caboose_discards_a_mustang_as_a_missed() {
     let mut t = tr_plain(4);
@@ -320,7 +306,7 @@ fn tgr_ac_25_caboose_discards_a_mustang_as_a_missed() {
     assert_eq!(t.waiting()[0].0, B, "his window opens with an empty hand");
     t.ok(
         B,
-        use_car(CABOOSE, Some(RailcarMode::Missed), None, Some(MUSTANG)),
+        use_railcar(CABOOSE, Some(RailcarMode::Missed), None, Some(MUSTANG)),
     );
     assert_eq!(t.hp(B), hp);
     assert!(t.s.discard.contains(&MUSTANG));
@@ -338,7 +324,7 @@ fn tgr_ac_26_sleeper_car_answers_indians_once_a_turn() {
     assert_eq!(t.waiting()[0].0, B);
     t.ok(
         B,
-        use_car(SLEEPER, Some(RailcarMode::Bang), None, Some(BARREL)),
+        use_railcar(SLEEPER, Some(RailcarMode::Bang), None, Some(BARREL)),
     );
     assert_eq!(t.hp(B), hp, "no life lost");
     assert!(t.s.discard.contains(&BARREL));
@@ -367,7 +353,7 @@ fn tgr_ac_27_sleeper_car_as_an_extra_bang() {
     let hp = t.hp(C);
     t.ok(
         A,
-        use_car(SLEEPER, Some(RailcarMode::Bang), Some(C), Some(SCOPE)),
+        use_railcar(SLEEPER, Some(RailcarMode::Bang), Some(C), Some(SCOPE)),
     );
     assert!(t.s.discard.contains(&SCOPE));
     assert_eq!(t.hp(C), hp - 1, "C is shot (empty hand)");
@@ -386,7 +372,10 @@ fn baggage_car_as_missed_panic_cat_balou_or_extra_bang() {
     t.give(A, &[BANG_QH]);
     let hp = t.hp(B);
     t.play(A, BANG_QH, Some(B));
-    t.ok(B, use_car(BAGGAGE, Some(RailcarMode::Missed), None, None));
+    t.ok(
+        B,
+        use_railcar(BAGGAGE, Some(RailcarMode::Missed), None, None),
+    );
     assert_eq!(t.hp(B), hp);
     assert_eq!(
         t.s.train.deck.first(),
@@ -398,13 +387,13 @@ fn baggage_car_as_missed_panic_cat_balou_or_extra_bang() {
     car(&mut t, A, BAGGAGE);
     t.equip(B, &[BARREL]).equip(C, &[MUSTANG]);
     let legal = legal_actions(&t.s, A);
-    assert!(!legal.contains(&use_car(
+    assert!(!legal.contains(&use_railcar(
         BAGGAGE,
         Some(RailcarMode::Panic),
         Some(C),
         Some(MUSTANG)
     )));
-    assert!(legal.contains(&use_car(
+    assert!(legal.contains(&use_railcar(
         BAGGAGE,
         Some(RailcarMode::CatBalou),
         Some(C),
@@ -412,7 +401,7 @@ fn baggage_car_as_missed_panic_cat_balou_or_extra_bang() {
     )));
     t.ok(
         A,
-        use_car(BAGGAGE, Some(RailcarMode::Panic), Some(B), Some(BARREL)),
+        use_railcar(BAGGAGE, Some(RailcarMode::Panic), Some(B), Some(BARREL)),
     );
     assert!(t.hand(A).contains(&BARREL));
     assert!(!t.s.p(A).in_play.contains(&BAGGAGE));
@@ -436,7 +425,7 @@ fn cattle_truck_coal_hopper_and_passenger_car() {
         })
         .collect();
     assert_eq!(picks.len(), 3, "the top 3 of the discard pile");
-    t.ok(A, use_car(CATTLE, None, None, Some(SALOON)));
+    t.ok(A, use_railcar(CATTLE, None, None, Some(SALOON)));
     assert_eq!(t.hand(A), vec![SALOON]);
     assert_eq!(
         t.s.discard.as_slice(),
@@ -446,13 +435,13 @@ fn cattle_truck_coal_hopper_and_passenger_car() {
     // Coal Hopper: draw 1, then discard C's railcar.
     car(&mut t, A, COAL);
     car(&mut t, C, DINING);
-    t.ok(A, use_car(COAL, None, Some(C), Some(DINING)));
+    t.ok(A, use_railcar(COAL, None, Some(C), Some(DINING)));
     assert_eq!(t.hand(A).len(), 2);
     assert!(!t.s.p(C).in_play.contains(&DINING));
     // Passenger Car: any distance.
     car(&mut t, A, PASSENGER);
     t.equip(C, &[BARREL]);
-    t.ok(A, use_car(PASSENGER, None, Some(C), Some(BARREL)));
+    t.ok(A, use_railcar(PASSENGER, None, Some(C), Some(BARREL)));
     assert!(t.hand(A).contains(&BARREL));
 }
 
@@ -538,7 +527,7 @@ fn tgr_ac_30_express_car_ends_the_turn_for_one_more() {
     let mut t = tr_plain(4);
     car(&mut t, A, EXPRESS);
     t.give(A, &[BEER, SALOON, GATLING, PANIC, MISSED_2S]);
-    let ev = t.ok(A, use_car(EXPRESS, None, None, None));
+    let ev = t.ok(A, use_railcar(EXPRESS, None, None, None));
     assert!(has(
         &ev,
         |e| matches!(e, Event::Discarded { seat: A, cards } if cards.len() == 5)
@@ -569,7 +558,7 @@ fn tgr_ac_30_express_car_ends_the_turn_for_one_more() {
     assert_eq!(t.hand(A).len(), 2);
     // The Express Car again, in the turn it granted: no further turn.
     car(&mut t, A, EXPRESS);
-    let ev = t.ok(A, use_car(EXPRESS, None, None, None));
+    let ev = t.ok(A, use_railcar(EXPRESS, None, None, None));
     assert!(has(&ev, |e| matches!(e, Event::Discarded { seat: A, .. })));
     assert!(has(&ev, |e| matches!(
         e,
@@ -585,7 +574,7 @@ fn tgr_ac_31_circus_wagon_each_other_player_discards_clockwise() {
     car(&mut t, A, CIRCUS);
     t.equip(B, &[BARREL, JAIL_10S]);
     car(&mut t, D, DINING);
-    t.ok(A, use_car(CIRCUS, None, None, None));
+    t.ok(A, use_railcar(CIRCUS, None, None, None));
     assert_eq!(t.waiting(), vec![(B, Decision::CircusWagon)]);
     let legal = legal_actions(&t.s, B);
     assert!(legal.contains(&Action::Respond { card: JAIL_10S }));
@@ -619,7 +608,7 @@ fn tgr_ac_35_lounge_car_draws_ghost_car_and_mail_car_by_the_sheriff() {
     lift_car(&mut t, MAIL);
     t.s.train.deck.push(MAIL);
     t.s.train.deck.push(GHOST);
-    let events = t.ok(A, use_car(LOUNGE, None, None, None));
+    let events = t.ok(A, use_railcar(LOUNGE, None, None, None));
     assert!(events.contains(&Event::RailcarsDrawn {
         seat: A,
         railcars: vec![GHOST, MAIL],
@@ -673,7 +662,7 @@ fn lounge_car_never_draws_itself_and_needs_a_railcar_left() {
         car(&mut t, D, c);
     }
     assert_eq!(t.s.train.deck.as_slice(), &[DINING]);
-    t.ok(A, use_car(LOUNGE, None, None, None));
+    t.ok(A, use_railcar(LOUNGE, None, None, None));
     // D-T25: the lone railcar goes in front of him or another player.
     let places = lounge_places(&t, A);
     assert_eq!(places.len(), 4, "any player in play: {places:?}");
@@ -692,14 +681,14 @@ fn lounge_car_never_draws_itself_and_needs_a_railcar_left() {
     assert!(t.s.train.deck.is_empty());
     // With no railcar left, a Lounge Car cannot be used.
     car(&mut t, A, LOUNGE);
-    assert!(t.act(A, use_car(LOUNGE, None, None, None)).is_err());
+    assert!(t.act(A, use_railcar(LOUNGE, None, None, None)).is_err());
 }
 
 #[test]
 fn mail_car_draws_three_and_gives_one_away() {
     let mut t = tr_plain(4);
     car(&mut t, A, MAIL);
-    t.ok(A, use_car(MAIL, None, None, None));
+    t.ok(A, use_railcar(MAIL, None, None, None));
     let drawn = t.hand(A);
     assert_eq!(drawn.len(), 3);
     assert_eq!(t.waiting()[0], (A, Decision::MailCar));
@@ -735,7 +724,7 @@ fn mail_car_draws_three_and_gives_one_away() {
 fn mail_car_keeps_its_three_cards_private() {
     let mut t = tr_plain(4);
     car(&mut t, A, MAIL);
-    let mut events = t.ok(A, use_car(MAIL, None, None, None));
+    let mut events = t.ok(A, use_railcar(MAIL, None, None, None));
     let drawn = t.hand(A);
     // While A chooses, nobody else sees his cards.
     for viewer in [Viewer::Spectator, Viewer::Seat(B), Viewer::Seat(D)] {
