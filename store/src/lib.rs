@@ -23,6 +23,12 @@
 //!   once the key is public every commitment can be checked too. Chain v1
 //!   (games stored before) hashed the whole envelope and is still verified
 //!   as such. [`EventStore::verify_with`] walks the chain.
+//! * **Compare-and-swap on a game's data.** An append with
+//!   [`Append::expected_generation`] is refused with [`StoreError::Stale`]
+//!   unless the game's `data` is still at that generation.
+//! * **Documents beside the games.** [`EventStore::put_doc`] writes a JSON
+//!   document (a player account, a membership) at an expected revision,
+//!   durably and through the same writer as the games.
 
 #![warn(missing_docs)]
 
@@ -92,4 +98,33 @@ pub trait EventStore: Send + Sync + 'static {
     fn verify(&self, id: GameId) -> Result<Verification, StoreError> {
         self.verify_with(id, None)
     }
+
+    /// Writes the document `key` of `collection` (both non-empty; the key at most
+    /// 200 bytes, the collection at most 32 and without a NUL byte) to `value`,
+    /// if its revision is `expected` (`0`: it must not exist yet); returns its new
+    /// revision (1 for a new document). A `None` value deletes it. Durable when it returns.
+    fn put_doc(
+        &self,
+        collection: &str,
+        key: &str,
+        value: Option<serde_json::Value>,
+        expected: u64,
+    ) -> impl Future<Output = Result<u64, StoreError>> + Send;
+
+    /// The document `key` of `collection` and its revision, if it exists.
+    fn doc(
+        &self,
+        collection: &str,
+        key: &str,
+    ) -> Result<Option<(u64, serde_json::Value)>, StoreError>;
+
+    /// Up to `limit` documents of `collection` whose key starts with `prefix` and
+    /// comes after `after` (byte order), in key order, each with its key and revision.
+    fn docs(
+        &self,
+        collection: &str,
+        prefix: &str,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<(String, u64, serde_json::Value)>, StoreError>;
 }

@@ -11,6 +11,13 @@
 //! | `by_created` | created_at millis ++ game id (16 b.) | empty                               |
 //! | `by_filter`  | filter ++ created_at millis ++ id    | empty                               |
 //! | `meta`       | `secret/{name}`, `index/by_filter`   | a server secret; `1` once indexed   |
+//! | `docs`       | collection ++ 0 ++ key (UTF-8)       | revision (u64) ++ the document JSON |
+//!
+//! `docs` holds the documents of [`EventStore::put_doc`] (player accounts,
+//! memberships), beside the games and independent of them: a collection is
+//! at most 32 bytes without a NUL, so the first 0 byte ends it; a key is at
+//! most 200 bytes; the revision is 1 for a new document and grows by one with
+//! each write (a deleted document has no entry, revision 0).
 //!
 //! `by_filter` lets a filtered list read only the games it returns: each game
 //! has three keys there, `S` ++ status, `R` ++ ruleset ++ 0, and `B` ++ status
@@ -26,7 +33,8 @@
 //!   "data": …}` (JSON), the rarely-changing part, written at creation and by
 //!   an append that carries new `data`; each such write increments `g`;
 //! * its **head** in `heads`: `version` (u64) ++ `generation` (u64, the `g` of
-//!   the meta it goes with) ++ `status` (1 byte: 0 active, 1 finished) ++
+//!   the meta it goes with) ++ `status` (1 byte: 0 active, 1 finished, 2
+//!   open) ++
 //!   `updated_at` (i64 seconds since the epoch ++ u32 nanoseconds) ++
 //!   `head_hash` (its hex text, the rest of the value), 29 + 64 bytes, written
 //!   by every write.
@@ -41,11 +49,12 @@
 //! [`EventStore::verify`] walks only the committed log, and the next append
 //! overwrites them.
 //!
-//! Writes (`create`, `append`) are not run by their callers: they are submitted
+//! Writes (`create`, `append`, `put_doc`) are not run by their callers: they are submitted
 //! to the store's single writer thread ([`GroupCommit`]), which takes every
 //! pending request (up to [`WRITE_BATCH`]) and checks each, in arrival order,
 //! against the state left by the requests before it in the same batch (version
-//! → `Conflict`, action id → duplicate); a rejected request writes nothing, so
+//! → `Conflict`, action id → duplicate, data generation or document revision
+//! → `Stale`); a rejected request writes nothing, so
 //! each request stays all-or-nothing and does not affect the others. The
 //! writes of the accepted ones are then made in two atomic steps:
 //!
@@ -54,6 +63,10 @@
 //! 2. every head, with the metas, dedupe entries and `by_created` entries of
 //!    the batch, if any: one sled batch on `heads`, or, when other trees are
 //!    written too, one transaction over them.
+//!
+//! The documents of the batch are written in a third atomic sled batch, on
+//! `docs` (they depend on no game, so their order against steps 1 and 2 does
+//! not matter).
 //!
 //! Then one flush + fsync, and only then is each caller answered. sled
 //! recovers a prefix of its log after a crash, so step 2 never survives
@@ -70,6 +83,7 @@
 
 use std::collections::HashMap;
 use std::convert::Infallible;
+use std::ops::Bound;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -160,6 +174,7 @@ struct Inner {
     dedupe: sled::Tree,
     by_created: sled::Tree,
     by_filter: sled::Tree,
+    docs: sled::Tree,
     db: sled::Db,
 }
 
@@ -185,6 +200,13 @@ enum Request {
         expected: u64,
         write: Write,
     },
+    /// Write the document under `key` (its `docs` key) if its revision is
+    /// `expected`: to `value` (its JSON, encoded by the caller), or delete it.
+    PutDoc {
+        key: Vec<u8>,
+        value: Option<Vec<u8>>,
+        expected: u64,
+    },
 }
 
 /// An [`Append`] as the writer thread needs it: everything that does not
@@ -202,6 +224,8 @@ struct Write {
     events: Vec<EncodedEvent>,
     status: Option<GameStatus>,
     data: Option<Value>,
+    /// The generation the game's meta must be at ([`Append::expected_generation`]).
+    expected_generation: Option<u64>,
 }
 
 impl Write {
@@ -241,6 +265,7 @@ impl Write {
             events,
             status: append.status,
             data: append.data.take(),
+            expected_generation: append.expected_generation,
         };
         Ok((write, commitments))
     }
@@ -265,10 +290,7 @@ impl StoredHead {
         let mut out = Vec::with_capacity(HEAD_PREFIX + self.head_hash.len());
         out.extend_from_slice(&self.version.to_be_bytes());
         out.extend_from_slice(&self.generation.to_be_bytes());
-        out.push(match self.status {
-            GameStatus::Active => 0,
-            GameStatus::Finished => 1,
-        });
+        out.push(status_byte(self.status));
         out.extend_from_slice(&self.updated_at.timestamp().to_be_bytes());
         out.extend_from_slice(&self.updated_at.timestamp_subsec_nanos().to_be_bytes());
         out.extend_from_slice(self.head_hash.as_bytes());
@@ -284,11 +306,7 @@ impl StoredHead {
         };
         let version = u64_at(0)?;
         let generation = u64_at(8)?;
-        let status = match prefix[16] {
-            0 => GameStatus::Active,
-            1 => GameStatus::Finished,
-            _ => return Err(bad()),
-        };
+        let status = status_of_byte(prefix[16]).ok_or_else(bad)?;
         let secs = i64::from_be_bytes(prefix[17..25].try_into().map_err(|_| bad())?);
         let nanos = u32::from_be_bytes(prefix[25..29].try_into().map_err(|_| bad())?);
         let updated_at = DateTime::from_timestamp(secs, nanos).ok_or_else(bad)?;
@@ -338,6 +356,7 @@ impl Game {
             status: self.head.status,
             version: self.head.version,
             head_hash: self.head.head_hash.clone(),
+            generation: self.meta.generation,
             created_at: self.meta.created_at,
             updated_at: self.head.updated_at,
             data: self.meta.data.clone(),
@@ -371,6 +390,8 @@ enum Outcome {
     /// the request found it, and where the first append's envelopes are (the
     /// caller reads them back; stored envelopes never change).
     Duplicate { game: Game, first: u64, count: u64 },
+    /// A document was written (or deleted: revision 0).
+    Doc { revision: u64 },
 }
 
 /// The envelopes of a written append, from the caller's `append` and the
@@ -465,10 +486,22 @@ fn created_key(created_at: DateTime<Utc>, id: GameId) -> [u8; 16] {
     k
 }
 
+/// A status as the head and the `by_filter` keys store it.
 fn status_byte(status: GameStatus) -> u8 {
     match status {
         GameStatus::Active => 0,
         GameStatus::Finished => 1,
+        GameStatus::Open => 2,
+    }
+}
+
+/// The status stored as `byte`, if any.
+fn status_of_byte(byte: u8) -> Option<GameStatus> {
+    match byte {
+        0 => Some(GameStatus::Active),
+        1 => Some(GameStatus::Finished),
+        2 => Some(GameStatus::Open),
+        _ => None,
     }
 }
 
@@ -599,6 +632,67 @@ fn parse_cursor(cursor: &str) -> Option<[u8; 16]> {
     Some(key)
 }
 
+/// The longest document collection name, in bytes ([`EventStore::put_doc`]).
+pub const MAX_DOC_COLLECTION: usize = 32;
+/// The longest document key, in bytes ([`EventStore::put_doc`]).
+pub const MAX_DOC_KEY: usize = 200;
+
+/// Checks a document collection name: non-empty, at most
+/// [`MAX_DOC_COLLECTION`] bytes, no NUL byte.
+fn check_collection(collection: &str) -> Result<(), StoreError> {
+    if collection.is_empty()
+        || collection.len() > MAX_DOC_COLLECTION
+        || collection.as_bytes().contains(&0)
+    {
+        return Err(StoreError::Invalid(format!(
+            "a document collection is 1 to {MAX_DOC_COLLECTION} bytes without a NUL byte"
+        )));
+    }
+    Ok(())
+}
+
+/// `collection` ++ 0 ++ `rest`: a `docs` key, or the prefix of some.
+fn doc_prefix(collection: &str, rest: &str) -> Vec<u8> {
+    let mut k = Vec::with_capacity(collection.len() + 1 + rest.len());
+    k.extend_from_slice(collection.as_bytes());
+    k.push(0);
+    k.extend_from_slice(rest.as_bytes());
+    k
+}
+
+/// The `docs` key of the document `key` of `collection`, if both are valid.
+fn doc_key(collection: &str, key: &str) -> Result<Vec<u8>, StoreError> {
+    check_collection(collection)?;
+    if key.is_empty() || key.len() > MAX_DOC_KEY {
+        return Err(StoreError::Invalid(format!(
+            "a document key is 1 to {MAX_DOC_KEY} bytes"
+        )));
+    }
+    Ok(doc_prefix(collection, key))
+}
+
+/// The revision of a stored document.
+fn doc_revision(stored: &[u8]) -> Result<u64, StoreError> {
+    let revision: [u8; 8] = stored
+        .get(..8)
+        .and_then(|r| r.try_into().ok())
+        .ok_or_else(|| StoreError::Corrupt("document shorter than its revision".into()))?;
+    Ok(u64::from_be_bytes(revision))
+}
+
+/// A stored document: its revision and its JSON.
+fn decode_doc(stored: &[u8]) -> Result<(u64, Value), StoreError> {
+    let revision = doc_revision(stored)?;
+    let value = serde_json::from_slice(&stored[8..])
+        .map_err(|e| StoreError::Corrupt(format!("document: {e}")))?;
+    Ok((revision, value))
+}
+
+/// The answer to a request that does not fit its kind (a bug).
+fn unexpected_outcome() -> StoreError {
+    StoreError::Io("the writer answered with another kind of outcome".into())
+}
+
 fn decode_envelope(bytes: &[u8]) -> Result<Envelope, StoreError> {
     serde_json::from_slice(bytes).map_err(|e| StoreError::Corrupt(format!("envelope: {e}")))
 }
@@ -714,6 +808,7 @@ impl SledStore {
         let dedupe = db.open_tree("dedupe").map_err(io)?;
         let by_created = db.open_tree("by_created").map_err(io)?;
         let by_filter = db.open_tree("by_filter").map_err(io)?;
+        let docs = db.open_tree("docs").map_err(io)?;
         build_filter_index(&db, &games, &heads, &by_created, &by_filter)?;
         let mut trees = WriterTrees {
             games: games.clone(),
@@ -722,6 +817,7 @@ impl SledStore {
             dedupe: dedupe.clone(),
             by_created: by_created.clone(),
             by_filter: by_filter.clone(),
+            docs: docs.clone(),
             cache: HashMap::new(),
         };
         let writer = GroupCommit::start(db.clone(), path, WRITE_BATCH, move |batch| {
@@ -736,6 +832,7 @@ impl SledStore {
                 dedupe,
                 by_created,
                 by_filter,
+                docs,
                 db,
             }),
         })
@@ -817,6 +914,7 @@ impl SledStore {
             Outcome::Duplicate { game, first, count } => {
                 Ok((game, self.read_run(id, first, count)?, true))
             }
+            Outcome::Doc { .. } => Err(unexpected_outcome()),
         }
     }
 
@@ -867,6 +965,7 @@ struct WriterTrees {
     dedupe: sled::Tree,
     by_created: sled::Tree,
     by_filter: sled::Tree,
+    docs: sled::Tree,
     /// Games as last committed by this thread (the only writer), so that an
     /// append reads nothing. Bounded by [`WRITER_CACHE`].
     cache: HashMap<GameId, Game>,
@@ -913,9 +1012,33 @@ impl WriterTrees {
         }
     }
 
-    /// Makes the writes of a batch: the events first, in one atomic sled
-    /// batch, then everything else, the heads last (see the module docs).
-    fn commit(&self, plan: Plan) -> Result<(), sled::Error> {
+    /// Makes the writes of a batch: those of the games, then the documents
+    /// (see the module docs).
+    fn commit(&self, mut plan: Plan) -> Result<(), sled::Error> {
+        let docs = std::mem::take(&mut plan.docs);
+        self.commit_games(plan)?;
+        self.commit_docs(docs)
+    }
+
+    /// Writes the documents of a batch, in one atomic sled batch.
+    fn commit_docs(&self, docs: HashMap<Vec<u8>, Option<Vec<u8>>>) -> Result<(), sled::Error> {
+        if docs.is_empty() {
+            return Ok(());
+        }
+        let mut batch = sled::Batch::default();
+        for (key, value) in docs {
+            match value {
+                Some(value) => batch.insert(key, value),
+                None => batch.remove(key),
+            }
+        }
+        self.docs.apply_batch(batch)
+    }
+
+    /// Makes the writes of the games of a batch: the events first, in one
+    /// atomic sled batch, then everything else, the heads last (see the
+    /// module docs).
+    fn commit_games(&self, plan: Plan) -> Result<(), sled::Error> {
         if !plan.events.is_empty() {
             let mut events = sled::Batch::default();
             for (key, value) in plan.events {
@@ -985,7 +1108,7 @@ impl WriterTrees {
     fn remember(&mut self, changed: HashMap<GameId, Game>) {
         if self.cache.len() + changed.len() > WRITER_CACHE {
             self.cache
-                .retain(|_, g| g.head.status == GameStatus::Active);
+                .retain(|_, g| g.head.status != GameStatus::Finished);
             if self.cache.len() + changed.len() > WRITER_CACHE / 2 {
                 self.cache.clear();
             }
@@ -1021,6 +1144,46 @@ impl WriterTrees {
             head,
             meta: Arc::new(meta),
         }))
+    }
+
+    /// A document write of a batch: checked against the revision the requests
+    /// before it in the batch left (`plan`), and, if accepted, added to `plan`.
+    /// Deleting a document that does not exist (expecting revision 0) writes nothing.
+    fn put_doc(
+        &self,
+        plan: &mut Plan,
+        key: &[u8],
+        value: Option<&[u8]>,
+        expected: u64,
+    ) -> Result<Outcome, Fail> {
+        let current = match plan.docs.get(key) {
+            Some(Some(stored)) => doc_revision(stored)?,
+            Some(None) => 0,
+            None => match self.docs.get(key)? {
+                Some(stored) => doc_revision(&stored)?,
+                None => 0,
+            },
+        };
+        if current != expected {
+            return Err(StoreError::Stale {
+                generation: current,
+            }
+            .into());
+        }
+        let Some(value) = value else {
+            if current != 0 {
+                plan.docs.insert(key.to_vec(), None);
+            }
+            return Ok(Outcome::Doc { revision: 0 });
+        };
+        let revision = current
+            .checked_add(1)
+            .ok_or_else(|| StoreError::Io("document revision overflow".into()))?;
+        let mut stored = Vec::with_capacity(8 + value.len());
+        stored.extend_from_slice(&revision.to_be_bytes());
+        stored.extend_from_slice(value);
+        plan.docs.insert(key.to_vec(), Some(stored));
+        Ok(Outcome::Doc { revision })
     }
 
     /// One request of a batch: checked against the state the requests before
@@ -1070,6 +1233,11 @@ impl WriterTrees {
                 None => return Err(StoreError::NotFound.into()),
                 Some(game) => (game, *expected, write, false),
             },
+            Request::PutDoc {
+                key,
+                value,
+                expected,
+            } => return self.put_doc(plan, key, value.as_deref(), *expected),
         };
         let id = game.id;
 
@@ -1094,6 +1262,15 @@ impl WriterTrees {
         if game.head.version != expected {
             return Err(StoreError::Conflict {
                 current: game.head.version,
+            }
+            .into());
+        }
+        if write
+            .expected_generation
+            .is_some_and(|g| g != game.meta.generation)
+        {
+            return Err(StoreError::Stale {
+                generation: game.meta.generation,
             }
             .into());
         }
@@ -1200,6 +1377,8 @@ struct Plan {
     by_created: Vec<[u8; 16]>,
     /// `by_filter` keys to insert (`true`) or remove.
     by_filter: Vec<(Vec<u8>, bool)>,
+    /// `docs` entries to write (`Some`) or remove, by key.
+    docs: HashMap<Vec<u8>, Option<Vec<u8>>>,
     changed: HashMap<GameId, Game>,
 }
 
@@ -1231,6 +1410,7 @@ impl EventStore for SledStore {
                 "dedupe entry for new game {}",
                 game.id
             ))),
+            Outcome::Doc { .. } => Err(unexpected_outcome()),
         }
     }
 
@@ -1270,6 +1450,7 @@ impl EventStore for SledStore {
                     status: head.status,
                     version: head.version,
                     head_hash: head.head_hash,
+                    generation: meta.generation,
                     created_at: meta.created_at,
                     updated_at: head.updated_at,
                     data: meta.data,
@@ -1444,6 +1625,67 @@ impl EventStore for SledStore {
             scheme,
             hidden_checked: scheme == 2 && chain_key.is_some(),
         })
+    }
+
+    async fn put_doc(
+        &self,
+        collection: &str,
+        key: &str,
+        value: Option<Value>,
+        expected: u64,
+    ) -> Result<u64, StoreError> {
+        let key = doc_key(collection, key)?;
+        let value = value
+            .map(|v| serde_json::to_vec(&v))
+            .transpose()
+            .map_err(|e| StoreError::Io(format!("encode document: {e}")))?;
+        let request = Request::PutDoc {
+            key,
+            value,
+            expected,
+        };
+        match self.inner.writer.submit(request).await? {
+            Outcome::Doc { revision } => Ok(revision),
+            _ => Err(unexpected_outcome()),
+        }
+    }
+
+    fn doc(&self, collection: &str, key: &str) -> Result<Option<(u64, Value)>, StoreError> {
+        let key = doc_key(collection, key)?;
+        match self.inner.docs.get(key).map_err(io)? {
+            Some(stored) => decode_doc(&stored).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    fn docs(
+        &self,
+        collection: &str,
+        prefix: &str,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<(String, u64, Value)>, StoreError> {
+        check_collection(collection)?;
+        let start = doc_prefix(collection, prefix);
+        let from = match after.map(|a| doc_prefix(collection, a)) {
+            Some(after) if after >= start => Bound::Excluded(after),
+            _ => Bound::Included(start.clone()),
+        };
+        let mut out = Vec::with_capacity(limit.min(256));
+        for item in self.inner.docs.range((from, Bound::Unbounded)) {
+            if out.len() == limit {
+                break;
+            }
+            let (key, stored) = item.map_err(io)?;
+            if !key.starts_with(&start) {
+                break;
+            }
+            let name = String::from_utf8(key[collection.len() + 1..].to_vec())
+                .map_err(|_| StoreError::Corrupt("document key is not UTF-8".into()))?;
+            let (revision, value) = decode_doc(&stored)?;
+            out.push((name, revision, value));
+        }
+        Ok(out)
     }
 }
 

@@ -53,6 +53,8 @@ impl<'de> Deserialize<'de> for GameId {
 pub enum GameStatus {
     /// Being played.
     Active,
+    /// A table waiting for players: created with no events (version 0).
+    Open,
     /// Over.
     Finished,
 }
@@ -64,12 +66,17 @@ pub struct GameRecord {
     pub id: GameId,
     /// The ruleset (`dice`, `bang`).
     pub ruleset: String,
-    /// Active or finished.
+    /// Open, active or finished.
     pub status: GameStatus,
     /// Events in its log.
     pub version: u64,
     /// The hash of its last envelope (64 zeros before the first).
     pub head_hash: String,
+    /// The generation of its `data` this record was read with: 0 at creation,
+    /// plus one for each append that carried new `data`. Pass it as
+    /// [`Append::expected_generation`] to change the data only if nobody else did.
+    #[serde(default)]
+    pub generation: u64,
     /// When it was created.
     pub created_at: DateTime<Utc>,
     /// When it was last appended to.
@@ -115,6 +122,10 @@ pub struct Append {
     pub status: Option<GameStatus>,
     /// New API data for the game, if it changes.
     pub data: Option<serde_json::Value>,
+    /// Compare-and-swap on the game's `data`: the append is refused with
+    /// [`StoreError::Stale`] (and writes nothing) unless the game's data is
+    /// still at this generation ([`GameRecord::generation`]). `None`: no check.
+    pub expected_generation: Option<u64>,
 }
 
 /// One event as stored: the payload in its envelope.
@@ -161,7 +172,7 @@ pub struct GameHead {
     pub version: u64,
     /// The hash of its last envelope (64 zeros before the first).
     pub head_hash: String,
-    /// Active or finished.
+    /// Open, active or finished.
     pub status: GameStatus,
     /// When it was last appended to.
     pub updated_at: DateTime<Utc>,
@@ -257,4 +268,15 @@ pub enum StoreError {
     /// The database failed.
     #[error("storage error: {0}")]
     Io(String),
+    /// A compare-and-swap lost: the game's data is not at the expected
+    /// generation ([`Append::expected_generation`]), or a document is not at
+    /// the expected revision ([`crate::EventStore::put_doc`]). Nothing was written.
+    #[error("the data changed (generation {generation})")]
+    Stale {
+        /// The generation (or the document's revision, 0 if it does not exist) now.
+        generation: u64,
+    },
+    /// The request itself is malformed (a bad document collection or key).
+    #[error("invalid request: {0}")]
+    Invalid(String),
 }
