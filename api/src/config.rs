@@ -99,8 +99,9 @@ pub struct Config {
     /// How many requests one token may make in a burst above its rate.
     #[arg(long, env = "BANG_BURST_PER_TOKEN", default_value_t = 40.0)]
     pub burst_per_token: f64,
-    /// Games one client (IP address) may create per minute, by `POST /v1/games`
-    /// or a fork; 429 beyond (0: no limit).
+    /// Games and player accounts one client (IP address) may create per
+    /// minute, by `POST /v1/games`, a fork or `POST /v1/players`; 429 beyond
+    /// (0: no limit).
     #[arg(long, env = "BANG_CREATES_PER_MINUTE", default_value_t = 10.0)]
     pub creates_per_minute: f64,
     /// How many games one client may create in a burst above that rate.

@@ -160,6 +160,12 @@ impl ApiError {
         ApiError::forbidden("not_your_decision", detail)
     }
 
+    /// 409 with `code`: the request conflicts with the game's state (an open
+    /// table that has started, a seat already taken, ...).
+    pub fn conflict(code: &'static str, detail: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::CONFLICT, code, detail)
+    }
+
     /// 422 `invalid_option`: a game no ruleset plays (a bad option, seat or count).
     pub fn invalid_option(detail: impl Into<String>) -> ApiError {
         ApiError::unprocessable("invalid_option", detail)
@@ -254,6 +260,16 @@ fn title(code: &str) -> &'static str {
         "game_too_long" => "The game's log is full",
         "too_many_connections" => "Too many connections",
         "shutting_down" => "Shutting down",
+        "not_your_player" => "Not your player",
+        "not_started" => "Not started",
+        "not_open" => "Not an open table",
+        "bad_invite" => "Invite required",
+        "already_seated" => "Already seated",
+        "seat_taken" => "Seat taken",
+        "host_cannot_leave" => "The host stays",
+        "not_the_host" => "Not the host",
+        "seats_open" => "Seats still open",
+        "changed_meanwhile" => "Changed meanwhile",
         _ => "Server error",
     }
 }
@@ -285,6 +301,10 @@ impl From<store::StoreError> for ApiError {
                     format!("the game is at version {current}"),
                 )
             },
+            store::StoreError::Stale { .. } => ApiError::conflict(
+                "changed_meanwhile",
+                "the table changed while this request was made: read it again and retry",
+            ),
             other => ApiError::internal(other.to_string()),
         }
     }

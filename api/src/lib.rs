@@ -71,6 +71,8 @@ orders (`set_orders`, any time); only seats whose order is `ask` are waited for.
     tags(
         (name = "games", description = "Create, list, view, follow, fork and audit games"),
         (name = "actions", description = "Legal actions and acting"),
+        (name = "lobby", description = "Open tables: join, leave, start"),
+        (name = "players", description = "Player accounts and their inbox"),
         (name = "bots", description = "For bot workers"),
         (name = "service", description = "Service health"),
     )
@@ -85,6 +87,7 @@ impl Modify for Security {
         let bearer = || SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer));
         components.add_security_scheme("seat_token", bearer());
         components.add_security_scheme("worker_key", bearer());
+        components.add_security_scheme("player_key", bearer());
     }
 }
 
@@ -101,6 +104,11 @@ fn routes(cfg: &mut ServiceConfig) {
         .service(routes::fork_game)
         .service(routes::audit_game)
         .service(routes::bot_turns)
+        .service(routes::create_player)
+        .service(routes::inbox)
+        .service(routes::join_game)
+        .service(routes::leave_game)
+        .service(routes::start_game)
         .service(routes::healthz);
 }
 

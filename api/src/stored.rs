@@ -25,6 +25,41 @@ pub struct SeatData {
     /// SHA-256 of the seat's token, for a human seat.
     #[serde(default)]
     pub token_hash: Option<String>,
+    /// An open table's seat still waiting for a player to join.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub open: bool,
+    /// The player account the seat belongs to, if any: its key acts for it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+}
+
+impl SeatData {
+    /// A seat played by a bot policy (`bot`) or by the rules (`None`).
+    pub fn played(name: String, bot: Option<String>) -> SeatData {
+        SeatData {
+            spec: SeatSpec { name, bot },
+            also_plays: Vec::new(),
+            token_hash: None,
+            open: false,
+            player: None,
+        }
+    }
+
+    /// A person's seat, opened by the token whose hash this is.
+    pub fn human(name: String, token_hash: String) -> SeatData {
+        SeatData {
+            token_hash: Some(token_hash),
+            ..SeatData::played(name, None)
+        }
+    }
+
+    /// Seat `seat` of an open table, waiting for a player.
+    pub fn open(seat: u8) -> SeatData {
+        SeatData {
+            open: true,
+            ..SeatData::played(format!("Seat {}", seat + 1), None)
+        }
+    }
 }
 
 /// A game's private data.
@@ -59,6 +94,21 @@ pub struct GameData {
     /// Once finished: who won.
     #[serde(default)]
     pub winners: Option<Winners>,
+    /// An open table (or a game that was one): its lobby.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lobby: Option<Lobby>,
+}
+
+/// What an open table keeps until it starts (and after, for the record).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Lobby {
+    /// The host's seat: the seat whose person may start the game.
+    pub host: u8,
+    /// SHA-256 of the invite code (a joiner must send the code unless the
+    /// table is public).
+    pub invite_hash: String,
+    /// Whether anyone may join without the invite.
+    pub public: bool,
 }
 
 fn chain_v1() -> u8 {
@@ -143,7 +193,9 @@ impl GameData {
                 .map(|(i, s)| SeatSummary {
                     seat: i as u8,
                     name: s.spec.name.clone(),
-                    kind: if s.spec.bot.is_some() {
+                    kind: if s.open {
+                        SeatKind::Open
+                    } else if s.spec.bot.is_some() {
                         SeatKind::Bot
                     } else if s.token_hash.is_some()
                         || self.seats.iter().any(|o| o.also_plays.contains(&(i as u8)))
@@ -160,6 +212,15 @@ impl GameData {
             winners: self.winners.clone(),
             forked_from: self.forked_from.clone(),
             seed_chosen: self.seed_chosen,
+            public: self.lobby.as_ref().map(|l| l.public),
         }
+    }
+
+    /// The seat of player `player` at this table, if he has one.
+    pub fn seat_of_player(&self, player: &str) -> Option<u8> {
+        self.seats
+            .iter()
+            .position(|s| s.player.as_deref() == Some(player))
+            .map(|i| i as u8)
     }
 }

@@ -211,7 +211,7 @@ async fn queries_are_refused_in_the_apis_words() {
         (
             "/v1/games?status=sleeping".to_string(),
             None,
-            "status: `active` or `finished`, not `sleeping`",
+            "status: `open`, `active` or `finished`, not `sleeping`",
         ),
         (
             format!("/v1/games/{id}?at=abc"),

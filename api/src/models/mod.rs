@@ -1,10 +1,12 @@
 //! The JSON bodies of the HTTP API, documented for OpenAPI. How request
 //! bodies are read, with refusals in the API's words, is in `reading.rs`.
 
+mod lobby;
 mod reading;
 #[cfg(test)]
 mod tests;
 
+pub use lobby::*;
 pub use reading::Refusal;
 
 use chrono::{DateTime, Utc};
@@ -36,6 +38,16 @@ pub struct SeatRequest {
     /// game) or `random` (uniformly random legal actions).
     #[schema(schema_with = bot_policy_schema)]
     pub bot: Option<String>,
+    /// `true`: an open seat, for a player to join later (`POST
+    /// /v1/games/{id}/join`); the game is then an open table until its seats
+    /// are filled or its host starts it. Not with `name`, `bot` or `player`.
+    #[serde(default)]
+    pub open: bool,
+    /// The player account this seat belongs to (its key then acts for it):
+    /// only the caller's own (`Authorization: Bearer <player key>`). The
+    /// seat's name defaults to the player's.
+    #[schema(example = "p_3f2a9c1e7b5d4a60")]
+    pub player: Option<String>,
 }
 
 /// `POST /v1/games`.
@@ -71,6 +83,11 @@ pub struct CreateGame {
     /// 256-bit seed. 0 to 18446744073709551615.
     #[schema(schema_with = seed_schema)]
     pub seed: Option<u64>,
+    /// With open seats: whether anyone may join without the invite code
+    /// (default `false`: only who was given the invite). Open tables are
+    /// listed either way (`GET /v1/games?status=open`).
+    #[serde(default)]
+    pub public: bool,
 }
 
 /// How a seat is played.
@@ -84,6 +101,8 @@ pub enum SeatKind {
     Bot,
     /// Played by the rules themselves: a solo game's NPCs.
     Npc,
+    /// An open table's seat waiting for a player (`POST /v1/games/{id}/join`).
+    Open,
 }
 
 /// A seat in a game summary.
@@ -159,6 +178,10 @@ pub struct GameSummary {
     /// Whether the creator chose the seed (`"seed": N`): then the game is not
     /// provably fair (see its audit).
     pub seed_chosen: bool,
+    /// For a game that was an open table: whether anyone may join it without
+    /// the invite.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub public: Option<bool>,
 }
 
 /// A human seat's secret token, shown once at creation.
@@ -184,6 +207,11 @@ pub struct CreatedGame {
     pub game: GameSummary,
     /// One token per human seat. Keep them: they are not shown again.
     pub tokens: Vec<SeatToken>,
+    /// An open table's invite code, shown only here: a player joins with it
+    /// (`{"invite": ...}`), so share it (or a link holding it) with those you
+    /// invite.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invite: Option<String>,
 }
 
 /// A page of games.
@@ -220,8 +248,9 @@ pub struct GameState {
     pub game: GameSummary,
     /// The version this view shows (the `at` asked for, or the latest).
     pub version: u64,
-    /// The table as the caller may see it (hidden roles are `null`).
-    #[schema(value_type = RulesetView)]
+    /// The table as the caller may see it (hidden roles are `null`); `null`
+    /// for an open table, where nothing is dealt yet.
+    #[schema(value_type = Option<RulesetView>)]
     pub view: Value,
     /// Who must act now, and on what.
     #[schema(value_type = Vec<RulesetPending>)]

@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
-use super::{CreateGame, ForkRequest, PostAction, SeatRequest};
+use super::{CreateGame, CreatePlayer, ForkRequest, JoinGame, PostAction, SeatRequest};
 use crate::error::ApiError;
 
 /// Why a request body (or query) was refused, worded for its sender: each
@@ -129,6 +129,16 @@ fn text(map: &Map<String, Value>, path: &str, what: &str) -> Result<Option<Strin
     }
 }
 
+/// An optional boolean field (absent: `false`).
+fn flag(map: &Map<String, Value>, path: &str) -> Result<bool, Refusal> {
+    let name = path.rsplit('.').next().unwrap_or(path);
+    match field(map, name) {
+        None => Ok(false),
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(other) => malformed(format!("{path}: true or false, not {}", shown(other))),
+    }
+}
+
 const MAX_VERSION: u64 = i64::MAX as u64;
 
 impl TryFrom<Value> for CreateGame {
@@ -139,7 +149,7 @@ impl TryFrom<Value> for CreateGame {
         let map = object(
             &body,
             "",
-            &["ruleset", "players", "seats", "options", "seed"],
+            &["ruleset", "players", "seats", "options", "seed", "public"],
             like,
         )?;
         let ruleset = match field(map, "ruleset") {
@@ -206,22 +216,33 @@ impl TryFrom<Value> for CreateGame {
             seats,
             options,
             seed,
+            public: flag(map, "public")?,
         })
     }
 }
 
 impl SeatRequest {
     fn parse(value: &Value, path: &str) -> Result<SeatRequest, Refusal> {
-        let like = r#"{"name": "Ann"} for a person, {"bot": "normal"} or {} for a bot"#;
-        let map = object(value, path, &["name", "bot"], like)?;
-        Ok(SeatRequest {
+        let like = r#"{"name": "Ann"} for a person, {"bot": "normal"} or {} for a bot, {"open": true} for a player to join"#;
+        let map = object(value, path, &["name", "bot", "open", "player"], like)?;
+        let seat = SeatRequest {
             name: text(map, &format!("{path}.name"), "a name (a string)")?,
             bot: text(
                 map,
                 &format!("{path}.bot"),
                 "a bot policy (`normal` or `random`)",
             )?,
-        })
+            open: flag(map, &format!("{path}.open"))?,
+            player: text(map, &format!("{path}.player"), "a player id (a string)")?,
+        };
+        let kinds = [seat.bot.is_some(), seat.open, seat.player.is_some()];
+        if kinds.iter().filter(|&&k| k).count() > 1 || (seat.open && seat.name.is_some()) {
+            return Err(Refusal::Invalid(format!(
+                "{path}: a seat is a person's (`name`, `player`), a bot's (`bot`) or open \
+                 (`open`), not several"
+            )));
+        }
+        Ok(seat)
     }
 }
 
@@ -298,5 +319,35 @@ impl TryFrom<Value> for ForkRequest {
                 at: whole_in(value, "at", 0..=MAX_VERSION, what)?,
             }),
         }
+    }
+}
+
+impl TryFrom<Value> for CreatePlayer {
+    type Error = Refusal;
+
+    fn try_from(body: Value) -> Result<CreatePlayer, Refusal> {
+        let map = object(&body, "", &["name"], r#"{"name": "Ann"}"#)?;
+        match text(map, "name", "a name (a string)")? {
+            Some(name) => Ok(CreatePlayer { name }),
+            None => malformed("name: required, the name other players see".into()),
+        }
+    }
+}
+
+impl TryFrom<Value> for JoinGame {
+    type Error = Refusal;
+
+    fn try_from(body: Value) -> Result<JoinGame, Refusal> {
+        let like = r#"{"name": "Bob", "invite": "7d1e0b9f8a765c0e"}"#;
+        let map = object(&body, "", &["name", "invite", "seat"], like)?;
+        let seat = match field(map, "seat") {
+            None => None,
+            Some(value) => Some(whole_in(value, "seat", 0..=7, "a seat number from 0 to 7")? as u8),
+        };
+        Ok(JoinGame {
+            name: text(map, "name", "a name (a string)")?,
+            invite: text(map, "invite", "the invite code (a string)")?,
+            seat,
+        })
     }
 }

@@ -29,13 +29,16 @@ fn create_errors_name_the_field_in_the_apis_words() {
             json!({"ruleset": "dice", "players": 4, "colour": "red"}),
             Refusal::Malformed(
                 "colour: unknown field (the fields are `ruleset`, `players`, `seats`, \
-                 `options`, `seed`)"
+                 `options`, `seed`, `public`)"
                     .into(),
             ),
         ),
         (
             json!({"ruleset": "dice", "players": 4, "seats": [{}, {"nam": "Ann"}]}),
-            Refusal::Malformed("seats[1].nam: unknown field (the fields are `name`, `bot`)".into()),
+            Refusal::Malformed(
+                "seats[1].nam: unknown field (the fields are `name`, `bot`, `open`, `player`)"
+                    .into(),
+            ),
         ),
         (
             json!({"ruleset": "dice", "players": 4, "seats": [{"name": 7}]}),

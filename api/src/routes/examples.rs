@@ -279,3 +279,22 @@ pub fn bang_train_robbery_event_page() -> Value {
         {"seq": 23, "at": "2026-11-26T05:43:23.312Z", "actor": "system", "event": {"type": "train_advanced", "how": "automatic"}}],
      "version": 41})
 }
+
+// ----- Play-by-post ------------------------------------------------------------
+
+/// `GET /v1/me/games`: Ann's move in one game (waiting since yesterday), an
+/// open table she waits at.
+pub fn inbox() -> Value {
+    json!({"player": "p_3f2a9c1e7b5d4a60", "games": [
+        {"seat": 2, "your_move": true, "since": "2026-11-25T09:12:44.101Z",
+         "game": {"id": "9f86d081884c7d65", "ruleset": "bang", "options": {}, "status": "active", "version": 311, "players": 5,
+                  "seats": [{"seat": 0, "name": "Bob", "kind": "human"}, {"seat": 1, "name": "Cid", "kind": "human"},
+                            {"seat": 2, "name": "Ann", "kind": "human"}, {"seat": 3, "name": "Dee", "kind": "human"},
+                            {"seat": 4, "name": "Bot 5", "kind": "bot", "bot": "normal"}],
+                  "created_at": "2026-11-20T18:02:11.000Z", "updated_at": "2026-11-25T09:12:44.101Z", "seed_chosen": false, "public": false}},
+        {"seat": 0, "your_move": false, "since": "2026-11-26T06:30:00.000Z",
+         "game": {"id": "1b4e28ba2fa1c4d0", "ruleset": "dice", "options": {"modules": []}, "status": "open", "version": 0, "players": 4,
+                  "seats": [{"seat": 0, "name": "Ann", "kind": "human"}, {"seat": 1, "name": "Seat 2", "kind": "open"},
+                            {"seat": 2, "name": "Seat 3", "kind": "open"}, {"seat": 3, "name": "Bot 4", "kind": "bot", "bot": "normal"}],
+                  "created_at": "2026-11-26T06:30:00.000Z", "updated_at": "2026-11-26T06:30:00.000Z", "seed_chosen": false, "public": true}}]})
+}

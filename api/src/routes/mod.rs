@@ -9,7 +9,10 @@
 //! (too slow), 413 (too large) or 400 (not JSON).
 
 mod examples;
+mod lobby;
 mod request;
+
+pub use lobby::{create_player, inbox, join_game, leave_game, start_game};
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
@@ -52,7 +55,11 @@ pub type Shared = web::Data<Service>;
                 ("audit_game" = (operation_id = "audit_game", parameters(("id" = "$response.body#/game/id")), description = "Audit it")),
             )),
         (status = 400, description = "Malformed body: not JSON, not `Content-Type: application/json`, a field of the wrong type or an unknown field (the detail names it)", body = Problem, content_type = "application/problem+json",
-            example = json!(example(400, "bad_request", "seats[1].nam: unknown field (the fields are `name`, `bot`)"))),
+            example = json!(example(400, "bad_request", "seats[1].nam: unknown field (the fields are `name`, `bot`, `open`, `player`)"))),
+        (status = 401, description = "A player key that opens no account (`Authorization` is only needed to give a seat to your own player)", body = Problem, content_type = "application/problem+json",
+            example = json!(example(401, "unauthorized", "this player key opens no player account"))),
+        (status = 403, description = "A seat given to a player other than the caller's", body = Problem, content_type = "application/problem+json",
+            example = json!(example(403, "not_your_player", "seats[1].player: a seat can be given only to your own player id, with your player key (`Authorization: Bearer <key>`)"))),
         (status = 405, description = "Method not allowed on this path (`Allow` lists the ones that are)", body = Problem, content_type = "application/problem+json",
             headers(("allow" = String, description = "The methods this path takes")),
             example = json!(example(405, "method_not_allowed", "PUT is not allowed here; allowed: GET, POST"))),
@@ -78,9 +85,12 @@ pub type Shared = web::Data<Service>;
 #[post("/v1/games")]
 pub async fn create_game(
     service: Shared,
+    credentials: Credentials,
     json: web::Json<Value>,
 ) -> Result<HttpResponse, ApiError> {
-    let created = service.create(body::<CreateGame>(json)?).await?;
+    let created = service
+        .create(body::<CreateGame>(json)?, &credentials)
+        .await?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(created))
 }
 

@@ -121,7 +121,7 @@ pub(super) fn body<T: TryFrom<Value, Error = Refusal>>(
 #[derive(Debug, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ListParams {
-    /// Only games with this status: `active` or `finished`.
+    /// Only games with this status: `open`, `active` or `finished`.
     #[param(schema_with = status_schema)]
     pub(super) status: Option<GameStatus>,
     /// Only this ruleset.
@@ -137,8 +137,11 @@ pub struct ListParams {
 fn status_schema() -> utoipa::openapi::schema::Object {
     utoipa::openapi::schema::ObjectBuilder::new()
         .schema_type(utoipa::openapi::schema::Type::String)
-        .enum_values(Some(["active", "finished"]))
-        .description(Some("Only games with this status: `active` or `finished`."))
+        .enum_values(Some(["open", "active", "finished"]))
+        .description(Some(
+            "Only games with this status: `open` (tables waiting for players), `active` or \
+             `finished`.",
+        ))
         .build()
 }
 
@@ -147,11 +150,12 @@ impl ListParams {
         let q = Query::of(req, &["status", "ruleset", "limit", "cursor"])?;
         let status = match q.text("status").as_deref() {
             None => None,
+            Some("open") => Some(GameStatus::Open),
             Some("active") => Some(GameStatus::Active),
             Some("finished") => Some(GameStatus::Finished),
             Some(other) => {
                 return Err(ApiError::bad_request(format!(
-                    "status: `active` or `finished`, not `{other}`"
+                    "status: `open`, `active` or `finished`, not `{other}`"
                 )));
             }
         };

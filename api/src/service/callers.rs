@@ -24,7 +24,7 @@ pub enum Credentials {
 
 impl Credentials {
     /// The bearer token, if any; a malformed header's refusal.
-    fn token(&self) -> Result<Option<&str>, ApiError> {
+    pub(super) fn token(&self) -> Result<Option<&str>, ApiError> {
         match self {
             Credentials::Anonymous => Ok(None),
             Credentials::Bearer(token) => Ok(Some(token)),
@@ -131,12 +131,18 @@ impl Service {
                 }),
             };
         }
-        let hash = auth::token_hash(token);
-        let seat = data.seats.iter().position(|s| {
-            s.token_hash
-                .as_deref()
-                .is_some_and(|h| auth::same_secret(h, &hash))
-        });
+        let seat = match self.player_of(credentials)? {
+            // A player key opens the player's seat.
+            Some(player) => data.seat_of_player(&player.id).map(usize::from),
+            None => {
+                let hash = auth::token_hash(token);
+                data.seats.iter().position(|s| {
+                    s.token_hash
+                        .as_deref()
+                        .is_some_and(|h| auth::same_secret(h, &hash))
+                })
+            }
+        };
         let Some(mine) = seat else {
             return Err(ApiError::unauthorized(
                 "this token opens no seat of this game",

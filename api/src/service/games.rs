@@ -7,17 +7,17 @@ use store::{Append, EventStore, GameId, GameStatus, ListQuery, NewGame};
 
 use super::cache::{Entry, read_all};
 use super::play::public_forms;
-use super::{Service, blocking};
+use super::{Credentials, Service, blocking};
 use crate::auth;
 use crate::error::ApiError;
 use crate::models::{CreateGame, CreatedGame, ForkOrigin, GameList, GameSummary, SeatToken};
-use crate::ruleset::{self, FoldedGame, SeatSpec};
+use crate::ruleset::{self, FoldedGame};
 use crate::stored::{GameData, SeatData};
 
 /// Whether `name` is fit to show other players: 1 to 64 characters, not
 /// blank, with no control characters and no bidirectional overrides or
 /// isolates (which make a name display as something it is not).
-fn valid_name(name: &str) -> bool {
+pub(super) fn valid_name(name: &str) -> bool {
     let bidi = |c: char| matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}');
     !name.trim().is_empty()
         && name.chars().count() <= 64
@@ -25,8 +25,12 @@ fn valid_name(name: &str) -> bool {
 }
 
 impl Service {
-    /// Creates a game.
-    pub async fn create(&self, body: CreateGame) -> Result<CreatedGame, ApiError> {
+    /// Creates a game, or an open table if a seat is open.
+    pub async fn create(
+        &self,
+        body: CreateGame,
+        credentials: &Credentials,
+    ) -> Result<CreatedGame, ApiError> {
         ruleset::check_ruleset(&body.ruleset)?;
         if body.seats.len() > body.players as usize {
             return Err(ApiError::invalid_option(format!(
@@ -36,10 +40,12 @@ impl Service {
             )));
         }
         ruleset::check_players(&body.ruleset, body.players)?;
+        let me = self.player_of(credentials)?;
         let robots = bots::players::bots_for(&body.ruleset);
         let rules_seats = ruleset::rules_seats(&body.ruleset, body.players, &body.options)?;
         let mut seats = Vec::new();
         let mut tokens = Vec::new();
+        let mut members = Vec::new();
         for i in 0..body.players {
             let req = body.seats.get(i as usize).cloned().unwrap_or_default();
             if let Some(name) = &req.name
@@ -51,29 +57,60 @@ impl Service {
                 )));
             }
             if rules_seats.contains(&i) {
+                if req.open || req.player.is_some() {
+                    return Err(ApiError::invalid_option(format!(
+                        "seats[{i}]: the rules play this seat in this game; it cannot be open \
+                         or a player's"
+                    )));
+                }
                 // Played by the rules (or by another seat's person): no token,
                 // no bot; a `bot` asked for it is the ruleset's to refuse.
-                seats.push(SeatData {
-                    spec: SeatSpec {
-                        name: req.name.unwrap_or_else(|| format!("Seat {}", i + 1)),
-                        bot: req.bot,
-                    },
-                    also_plays: Vec::new(),
-                    token_hash: None,
-                });
+                seats.push(SeatData::played(
+                    req.name.unwrap_or_else(|| format!("Seat {}", i + 1)),
+                    req.bot,
+                ));
+                continue;
+            }
+            if req.open {
+                seats.push(SeatData::open(i));
+                continue;
+            }
+            if let Some(player) = &req.player {
+                let Some(me) = me.as_ref().filter(|m| &m.id == player) else {
+                    return Err(ApiError::forbidden(
+                        "not_your_player",
+                        format!(
+                            "seats[{i}].player: a seat can be given only to your own player id, \
+                             with your player key (`Authorization: Bearer <key>`)"
+                        ),
+                    ));
+                };
+                if members
+                    .iter()
+                    .any(|&(_, seat)| seats_player(&seats, seat) == Some(player))
+                {
+                    return Err(ApiError::invalid_option(format!(
+                        "seats[{i}].player: a player takes one seat of a game"
+                    )));
+                }
+                let token = auth::new_token();
+                let mut seat = SeatData::human(
+                    req.name.unwrap_or_else(|| me.name.clone()),
+                    auth::token_hash(&token),
+                );
+                seat.player = Some(me.id.clone());
+                seats.push(seat);
+                tokens.push(SeatToken { seat: i, token });
+                members.push((me.id.clone(), i));
                 continue;
             }
             let human = req.name.is_some() && req.bot.is_none();
             if human {
                 let token = auth::new_token();
-                seats.push(SeatData {
-                    spec: SeatSpec {
-                        name: req.name.unwrap_or_default(),
-                        bot: None,
-                    },
-                    also_plays: Vec::new(),
-                    token_hash: Some(auth::token_hash(&token)),
-                });
+                seats.push(SeatData::human(
+                    req.name.unwrap_or_default(),
+                    auth::token_hash(&token),
+                ));
                 tokens.push(SeatToken { seat: i, token });
             } else {
                 let Some(robots) = robots else {
@@ -89,23 +126,27 @@ impl Service {
                         robots.policies
                     )));
                 }
-                seats.push(SeatData {
-                    spec: SeatSpec {
-                        name: req.name.unwrap_or_else(|| format!("Bot {}", i + 1)),
-                        bot: Some(bot),
-                    },
-                    also_plays: Vec::new(),
-                    token_hash: None,
-                });
+                seats.push(SeatData::played(
+                    req.name.unwrap_or_else(|| format!("Bot {}", i + 1)),
+                    Some(bot),
+                ));
             }
         }
         let seed = match body.seed {
             Some(n) => crate::stored::chosen_seed(n, &self.settings.seed_secret),
             None => auth::random_seed(),
         };
+        let table = seats.iter().any(|s| s.open);
+        if body.public && !table {
+            return Err(ApiError::invalid_option(
+                "public: only a game with open seats (`{\"open\": true}`) is joined",
+            ));
+        }
+        // An open table's options are checked now, with its open seats as
+        // people: nothing is dealt until it starts.
         let setups = seats.iter().map(|s| s.spec.clone()).collect();
         let events = ruleset::start(&body.ruleset, body.players, &body.options, setups, seed)?;
-        let data = GameData {
+        let mut data = GameData {
             players: body.players,
             options: if body.options.is_null() {
                 serde_json::json!({})
@@ -120,11 +161,31 @@ impl Service {
             forked_from: None,
             origin_seed: None,
             winners: None,
+            lobby: None,
         };
+        if table {
+            let (game, invite) = self.open_table(&body.ruleset, data, body.public).await?;
+            for (player, seat) in members {
+                self.remember_seat(&player, game.id, seat).await?;
+            }
+            return Ok(CreatedGame {
+                game,
+                tokens,
+                invite: Some(invite),
+            });
+        }
+        data.lobby = None;
         let game = self
             .open(&body.ruleset, data, events, "system", None)
             .await?;
-        Ok(CreatedGame { game, tokens })
+        for (player, seat) in members {
+            self.remember_seat(&player, game.id, seat).await?;
+        }
+        Ok(CreatedGame {
+            game,
+            tokens,
+            invite: None,
+        })
     }
 
     /// Stores a new game with its opening events and caches it.
@@ -136,29 +197,8 @@ impl Service {
         actor: &str,
         forked_from: Option<ForkOrigin>,
     ) -> Result<GameSummary, ApiError> {
-        let mut live = FoldedGame::new(ruleset)?;
-        for e in &events {
-            live.apply(e)?;
-        }
         data.forked_from = forked_from;
-        data.winners = live.winners();
-        // A person who plays several seats (a solo game's Sheriff and Deputy)
-        // opens them all with one token.
-        for (seat, spec) in data.seats.iter_mut().enumerate() {
-            if spec.token_hash.is_some() {
-                spec.also_plays = live.seats_played_by(seat as u8)[1..].to_vec();
-            }
-        }
-        let chain_key = data.chain_key()?;
-        let public = match chain_key {
-            Some(_) => public_forms(&live, &events),
-            None => Vec::new(),
-        };
-        let status = if live.is_over() {
-            GameStatus::Finished
-        } else {
-            GameStatus::Active
-        };
+        let opening = Opening::of(ruleset, &mut data, &events)?;
         let (record, _) = self
             .store
             .create(
@@ -169,15 +209,15 @@ impl Service {
                 Append {
                     actor: actor.to_string(),
                     events,
-                    public,
-                    chain_key,
-                    status: Some(status),
+                    public: opening.public,
+                    chain_key: opening.chain_key,
+                    status: Some(opening.status),
                     ..Append::default()
                 },
             )
             .await?;
         let summary = data.summary(&record);
-        let mut entry = Entry::new(record, data, live, Vec::new())?;
+        let mut entry = Entry::new(record, data, opening.live, Vec::new())?;
         entry.keep_snapshot();
         self.refresh_waiting(&entry);
         self.games.put(entry);
@@ -273,6 +313,8 @@ impl Service {
                     spec: s.spec.clone(),
                     also_plays: s.also_plays.clone(),
                     token_hash,
+                    open: false,
+                    player: None,
                 }
             })
             .collect();
@@ -289,11 +331,71 @@ impl Service {
             forked_from: None,
             origin_seed: Some(parent.origin_seed.clone().unwrap_or(parent.seed.clone())),
             winners: None,
+            lobby: None,
         };
         let origin = ForkOrigin { game: id, at };
         let game = self
             .open(&record.ruleset, data, events, "system", Some(origin))
             .await?;
-        Ok(CreatedGame { game, tokens })
+        Ok(CreatedGame {
+            game,
+            tokens,
+            invite: None,
+        })
+    }
+}
+
+/// The player of seat `seat` among `seats`, if it has one.
+fn seats_player(seats: &[SeatData], seat: u8) -> Option<&String> {
+    seats.get(seat as usize).and_then(|s| s.player.as_ref())
+}
+
+/// A game's opening events folded, with what the store writes beside them.
+pub(super) struct Opening {
+    /// The state after them.
+    pub live: FoldedGame,
+    /// Their public forms (chain v2).
+    pub public: Vec<Option<Value>>,
+    /// The chain key (chain v2).
+    pub chain_key: Option<[u8; 32]>,
+    /// Active, or finished if they already end it.
+    pub status: GameStatus,
+}
+
+impl Opening {
+    /// Folds `events` and completes `data` with what they decide: the
+    /// winners, and the seats a person plays with one token (a solo game's
+    /// Sheriff and Deputy).
+    pub(super) fn of(
+        ruleset: &str,
+        data: &mut GameData,
+        events: &[Value],
+    ) -> Result<Opening, ApiError> {
+        let mut live = FoldedGame::new(ruleset)?;
+        for e in events {
+            live.apply(e)?;
+        }
+        data.winners = live.winners();
+        for (seat, spec) in data.seats.iter_mut().enumerate() {
+            if spec.token_hash.is_some() {
+                spec.also_plays = live.seats_played_by(seat as u8)[1..].to_vec();
+            }
+        }
+        let chain_key = data.chain_key()?;
+        let public = match chain_key {
+            Some(_) => public_forms(&live, events),
+            None => Vec::new(),
+        };
+        let status = if live.is_over() {
+            GameStatus::Finished
+        } else {
+            GameStatus::Active
+        };
+        Ok(Opening {
+            live,
+            public,
+            chain_key,
+            status,
+        })
     }
 }

@@ -18,7 +18,9 @@ mod cache;
 mod callers;
 mod deadlines;
 mod games;
+mod lobby;
 mod play;
+mod players;
 mod signals;
 mod views;
 
@@ -37,6 +39,7 @@ use signals::VersionSignals;
 
 pub use cache::SNAPSHOT_EVERY;
 pub use callers::{Caller, Credentials};
+pub use players::{INBOX_GAMES, KEY_PREFIX, Player};
 
 /// What the service is configured with (see [`crate::config::Config`]).
 #[derive(Clone, Debug)]

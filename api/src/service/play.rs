@@ -50,6 +50,13 @@ impl Service {
         }
         let mut entry = self.games.current(id).await?;
         let mut caller = self.caller(credentials, &entry.data, as_seat)?;
+        if entry.record.status == GameStatus::Open {
+            return Err(ApiError::conflict(
+                "not_started",
+                "this table has not started: nothing is dealt until its seats are taken or \
+                 its host starts it",
+            ));
+        }
         let waiting = entry.live.waiting();
         if caller.several_asked(&waiting) && !entry.live.anytime(&body.action) {
             let asked: Vec<u8> = caller
@@ -180,6 +187,7 @@ impl Service {
                     events,
                     status: over.then_some(GameStatus::Finished),
                     data: data.as_ref().map(|(_, value)| value.clone()),
+                    expected_generation: None,
                 },
             )
             .await

@@ -26,6 +26,19 @@ impl Service {
             None => {
                 let entry = self.games.current(id).await?;
                 let caller = self.caller(credentials, &entry.data, as_seat)?;
+                if entry.record.status == GameStatus::Open {
+                    // Nothing is dealt yet: the table's seats, no view.
+                    return Ok(GameState {
+                        game: entry.data.summary(&entry.record),
+                        version: 0,
+                        view: serde_json::Value::Null,
+                        pending: Vec::new(),
+                        your_seat: caller.seat,
+                        your_seats: None,
+                        your_turn: false,
+                        window_closes_at: None,
+                    });
+                }
                 let mut state = state_of(
                     &entry.record,
                     &entry.data,
@@ -77,6 +90,16 @@ impl Service {
     ) -> Result<LegalActions, ApiError> {
         let entry = self.games.current(id).await?;
         let caller = self.caller(credentials, &entry.data, as_seat)?;
+        if entry.record.status == GameStatus::Open {
+            let seat = caller.seat.ok_or_else(|| {
+                ApiError::unauthorized("send your seat's token to see its actions")
+            })?;
+            return Ok(LegalActions {
+                version: 0,
+                seat,
+                actions: Vec::new(),
+            });
+        }
         let seat = caller
             .acting_seat(&entry.live.waiting())
             .ok_or_else(|| ApiError::unauthorized("send your seat's token to see its actions"))?;

@@ -1,0 +1,85 @@
+//! The bodies of play-by-post: player accounts, their inbox, and joining,
+//! leaving and starting an open table.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use super::{GameSummary, SeatToken};
+
+/// `POST /v1/players`.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(try_from = "Value", deny_unknown_fields)]
+#[schema(example = json!({"name": "Ann"}))]
+pub struct CreatePlayer {
+    /// The name other players see: 1 to 64 characters, not blank, without
+    /// control characters or bidirectional overrides.
+    #[schema(min_length = 1, max_length = 64, example = "Ann")]
+    pub name: String,
+}
+
+/// A new player account.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"id": "p_3f2a9c1e7b5d4a60", "name": "Ann", "key": "pk_5c0e8f0d6a1b4e3f9a7c2d1e0b9f8a76"}))]
+pub struct CreatedPlayer {
+    /// The player's id (public: it names the player's seats).
+    pub id: String,
+    /// The name.
+    pub name: String,
+    /// The player's secret key, shown only here (the server keeps its hash):
+    /// `Authorization: Bearer <key>` acts for every seat of the player in
+    /// every game, and reads the inbox.
+    pub key: String,
+}
+
+/// `POST /v1/games/{id}/join`.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(try_from = "Value", deny_unknown_fields)]
+#[schema(example = json!({"name": "Bob", "invite": "7d1e0b9f8a765c0e"}))]
+pub struct JoinGame {
+    /// The seat's name (default: the player's name when a player key is
+    /// sent; otherwise required). Same rules as a seat's name.
+    #[schema(min_length = 1, max_length = 64, example = "Bob")]
+    pub name: Option<String>,
+    /// The table's invite code (required unless the table is public).
+    pub invite: Option<String>,
+    /// Which open seat to take (default: the first open one).
+    #[schema(minimum = 0, maximum = 7)]
+    pub seat: Option<u8>,
+}
+
+/// The seat a join took.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Joined {
+    /// The table after the join (`status` is `active` if this join filled it).
+    pub game: GameSummary,
+    /// The seat and its token, shown only here (a player's key acts for the
+    /// seat too).
+    #[serde(flatten)]
+    pub token: SeatToken,
+}
+
+/// One game of a player's inbox.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct InboxEntry {
+    /// The game.
+    pub game: GameSummary,
+    /// The player's seat in it.
+    pub seat: u8,
+    /// Whether the game waits for the player now.
+    pub your_move: bool,
+    /// Since when the game has been where it is (its last change).
+    pub since: DateTime<Utc>,
+}
+
+/// `GET /v1/me/games`: the player's games, those waiting for his move first
+/// (oldest waiting first, like a mail inbox), then the others (open tables,
+/// games waiting for others, finished games), most recent change first.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Inbox {
+    /// The player's id.
+    pub player: String,
+    /// The games.
+    pub games: Vec<InboxEntry>,
+}

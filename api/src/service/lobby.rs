@@ -1,0 +1,297 @@
+//! Open tables: a game created with open seats waits, with nothing dealt,
+//! for players to join (with the invite code unless it is public); it starts
+//! when its last seat is taken, or when its host starts it, the open seats
+//! then played by bots. A seat's person may leave before the start.
+//!
+//! Every change of a table is one append of new data with no events, made
+//! under the game's lock and only if the data is still the one it was read
+//! from (the store's `expected_generation`), so that two joins never take the
+//! same seat; the start appends the opening events with the final seats.
+
+use store::{Append, EventStore, GameId, GameStatus, NewGame};
+
+use super::cache::Entry;
+use super::games::Opening;
+use super::players::Player;
+use super::{Credentials, Service};
+use crate::auth;
+use crate::error::ApiError;
+use crate::models::{GameSummary, JoinGame, Joined, SeatToken};
+use crate::ruleset;
+use crate::stored::{GameData, Lobby, SeatData};
+
+impl Service {
+    /// Stores an open table (no events: nothing is dealt yet); returns it
+    /// and its invite code.
+    pub(super) async fn open_table(
+        &self,
+        ruleset: &str,
+        mut data: GameData,
+        public: bool,
+    ) -> Result<(GameSummary, String), ApiError> {
+        let host = data
+            .seats
+            .iter()
+            .position(|s| s.token_hash.is_some())
+            .ok_or_else(|| {
+                ApiError::invalid_option(
+                    "seats: an open table needs its host's seat (one with a `name` or your \
+                     `player`): its token starts the game",
+                )
+            })?;
+        let invite = auth::new_token()[..16].to_string();
+        data.lobby = Some(Lobby {
+            host: host as u8,
+            invite_hash: auth::token_hash(&invite),
+            public,
+        });
+        let (record, _) = self
+            .store
+            .create(
+                NewGame {
+                    ruleset: ruleset.to_string(),
+                    data: data.to_value(),
+                },
+                Append {
+                    actor: "system".into(),
+                    status: Some(GameStatus::Open),
+                    ..Append::default()
+                },
+            )
+            .await?;
+        Ok((data.summary(&record), invite))
+    }
+
+    /// Takes an open seat of table `id`.
+    pub async fn join(
+        &self,
+        id: GameId,
+        body: JoinGame,
+        credentials: &Credentials,
+    ) -> Result<Joined, ApiError> {
+        let player = self.player_of(credentials)?;
+        if player.is_none() && credentials.token()?.is_some() {
+            return Err(ApiError::unauthorized(
+                "join with your player key, or with no Authorization header",
+            ));
+        }
+        let mut entry = self.games.current(id).await?;
+        let (mut data, lobby) = table(&entry)?;
+        if !lobby.public {
+            let sent = body.invite.as_deref().map(auth::token_hash);
+            if !sent.is_some_and(|h| auth::same_secret(&h, &lobby.invite_hash)) {
+                return Err(ApiError::forbidden(
+                    "bad_invite",
+                    "this table is joined with its invite code (`invite`), which its host shares",
+                ));
+            }
+        }
+        if let Some(p) = &player
+            && data.seat_of_player(&p.id).is_some()
+        {
+            return Err(ApiError::conflict(
+                "already_seated",
+                "you already have a seat at this table",
+            ));
+        }
+        let seat = match body.seat {
+            Some(s) if data.seats.get(s as usize).is_some_and(|x| x.open) => s,
+            Some(s) => {
+                return Err(ApiError::conflict(
+                    "seat_taken",
+                    format!("seat {s} is not an open seat of this table"),
+                ));
+            }
+            None => data.seats.iter().position(|s| s.open).unwrap_or(0) as u8,
+        };
+        let name = match (&body.name, &player) {
+            (Some(name), _) => name.clone(),
+            (None, Some(p)) => p.name.clone(),
+            (None, None) => {
+                return Err(ApiError::invalid_option(
+                    "name: required to join without a player key",
+                ));
+            }
+        };
+        if !super::games::valid_name(&name) {
+            return Err(ApiError::invalid_option(
+                "name: 1 to 64 characters, not blank, without control characters or \
+                 bidirectional overrides",
+            ));
+        }
+        let token = auth::new_token();
+        let mut taken = SeatData::human(name, auth::token_hash(&token));
+        taken.player = player.as_ref().map(|p| p.id.clone());
+        data.seats[seat as usize] = taken;
+        let game = if data.seats.iter().any(|s| s.open) {
+            self.change_table(&mut entry, data).await?
+        } else {
+            self.start_table(&mut entry, data).await?
+        };
+        if let Some(p) = &player {
+            self.remember_seat(&p.id, id, seat).await?;
+        }
+        Ok(Joined {
+            game,
+            token: SeatToken { seat, token },
+        })
+    }
+
+    /// The caller gives up his seat of table `id` before it starts.
+    pub async fn leave(
+        &self,
+        id: GameId,
+        credentials: &Credentials,
+    ) -> Result<GameSummary, ApiError> {
+        let player = self.player_of(credentials)?;
+        let mut entry = self.games.current(id).await?;
+        let (mut data, lobby) = table(&entry)?;
+        let seat = seat_of(&data, credentials, player.as_ref())?;
+        if seat == lobby.host {
+            return Err(ApiError::conflict(
+                "host_cannot_leave",
+                "the host keeps his seat: start the game (`POST /v1/games/{id}/start`) to fill \
+                 the open seats with bots",
+            ));
+        }
+        let left = std::mem::replace(&mut data.seats[seat as usize], SeatData::open(seat));
+        let game = self.change_table(&mut entry, data).await?;
+        if let Some(p) = left.player {
+            self.forget_seat(&p, id).await?;
+        }
+        Ok(game)
+    }
+
+    /// The host starts table `id`: its open seats are played by bots.
+    pub async fn start(
+        &self,
+        id: GameId,
+        credentials: &Credentials,
+    ) -> Result<GameSummary, ApiError> {
+        let player = self.player_of(credentials)?;
+        let mut entry = self.games.current(id).await?;
+        let (mut data, lobby) = table(&entry)?;
+        if seat_of(&data, credentials, player.as_ref())? != lobby.host {
+            return Err(ApiError::forbidden(
+                "not_the_host",
+                "only the host (the seat that created the table) starts it",
+            ));
+        }
+        let Some(robots) = bots::players::bots_for(&entry.record.ruleset) else {
+            return Err(ApiError::conflict(
+                "seats_open",
+                "no bots play this ruleset yet: the table starts when every seat is taken",
+            ));
+        };
+        for (i, seat) in data.seats.iter_mut().enumerate() {
+            if seat.open {
+                *seat = SeatData::played(
+                    format!("Bot {}", i + 1),
+                    Some(robots.default_policy.to_string()),
+                );
+            }
+        }
+        self.start_table(&mut entry, data).await
+    }
+
+    /// Writes a table's new data, if nobody changed it meanwhile.
+    async fn change_table(
+        &self,
+        entry: &mut Entry,
+        data: GameData,
+    ) -> Result<GameSummary, ApiError> {
+        let id = entry.record.id;
+        self.store
+            .append(
+                id,
+                0,
+                Append {
+                    actor: "system".into(),
+                    data: Some(data.to_value()),
+                    expected_generation: Some(entry.record.generation),
+                    ..Append::default()
+                },
+            )
+            .await?;
+        entry.record = self.record(id)?;
+        entry.data = data;
+        Ok(entry.data.summary(&entry.record))
+    }
+
+    /// Deals table `entry` with its final seats `data`: its opening events,
+    /// as a new game's.
+    async fn start_table(
+        &self,
+        entry: &mut Entry,
+        mut data: GameData,
+    ) -> Result<GameSummary, ApiError> {
+        let id = entry.record.id;
+        let ruleset = entry.record.ruleset.clone();
+        let seed = super::seed_of(&data.seed)?;
+        let setups = data.seats.iter().map(|s| s.spec.clone()).collect();
+        let events = ruleset::start(&ruleset, data.players, &data.options, setups, seed)?;
+        let opening = Opening::of(&ruleset, &mut data, &events)?;
+        let appended = self
+            .store
+            .append(
+                id,
+                0,
+                Append {
+                    actor: "system".into(),
+                    events,
+                    public: opening.public,
+                    chain_key: opening.chain_key,
+                    status: Some(opening.status),
+                    data: Some(data.to_value()),
+                    expected_generation: Some(entry.record.generation),
+                    ..Append::default()
+                },
+            )
+            .await?;
+        let record = self.record(id)?;
+        *entry = Entry::new(record, data, opening.live, Vec::new())?;
+        entry.keep_snapshot();
+        let version = appended.head.version;
+        self.games.committed(id, version);
+        self.versions.publish(id, version);
+        self.refresh_waiting(entry);
+        Ok(entry.data.summary(&entry.record))
+    }
+}
+
+/// The table's data and lobby, or a 409 if the game has started.
+fn table(entry: &Entry) -> Result<(GameData, Lobby), ApiError> {
+    match (&entry.record.status, &entry.data.lobby) {
+        (GameStatus::Open, Some(lobby)) => Ok((entry.data.clone(), lobby.clone())),
+        _ => Err(ApiError::conflict(
+            "not_open",
+            "this game is not an open table: it has started (or never was one)",
+        )),
+    }
+}
+
+/// The table's seat of the caller: by his seat token or his player key.
+fn seat_of(
+    data: &GameData,
+    credentials: &Credentials,
+    player: Option<&Player>,
+) -> Result<u8, ApiError> {
+    if let Some(p) = player {
+        return data
+            .seat_of_player(&p.id)
+            .ok_or_else(|| ApiError::unauthorized("you have no seat at this table"));
+    }
+    let token = credentials
+        .token()?
+        .ok_or_else(|| ApiError::unauthorized("send your seat's token or your player key"))?;
+    let hash = auth::token_hash(token);
+    data.seats
+        .iter()
+        .position(|s| {
+            s.token_hash
+                .as_deref()
+                .is_some_and(|h| auth::same_secret(h, &hash))
+        })
+        .map(|i| i as u8)
+        .ok_or_else(|| ApiError::unauthorized("this token opens no seat of this table"))
+}

@@ -1,0 +1,420 @@
+//! Play-by-post over HTTP, items 1 and 2 of the issue: open tables (create
+//! with open seats and an invite, join, leave, start by the host or by the
+//! last join, list `?status=open`, nothing dealt before the start) and player
+//! accounts (a key that acts for the player's seats in every game, an inbox
+//! with the games waiting for his move first).
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use tests::TestServer;
+
+/// Creates a player; returns its id and key.
+async fn player(c: &tests::Client, name: &str) -> (String, String) {
+    let (status, body) = c.post("/v1/players", None, json!({"name": name})).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let key = body["key"].as_str().unwrap().to_string();
+    assert!(key.starts_with("pk_"), "{body}");
+    (body["id"].as_str().unwrap().to_string(), key)
+}
+
+/// The kinds of a game's seats, in order.
+fn kinds(game: &Value) -> Vec<String> {
+    game["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["kind"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_table_fills_by_invite_and_starts_with_its_last_seat() {
+    let server = TestServer::start_with_bots().await;
+    let c = server.client();
+    let (status, created) = c
+        .post(
+            "/v1/games",
+            None,
+            json!({"ruleset": "dice", "players": 4,
+                   "seats": [{"name": "Ann"}, {"open": true}, {"open": true}, {"bot": "random"}]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["game"]["id"].as_str().unwrap().to_string();
+    let invite = created["invite"].as_str().expect("an invite").to_string();
+    let ann = created["tokens"][0]["token"].as_str().unwrap().to_string();
+    assert_eq!(created["game"]["status"], "open");
+    assert_eq!(kinds(&created["game"]), ["human", "open", "open", "bot"]);
+
+    // Nothing is dealt: no events, no view, no actions; it is listed as open.
+    let (_, game) = c.get(&format!("/v1/games/{id}"), Some(&ann)).await;
+    assert_eq!(
+        (game["version"].clone(), game["view"].clone()),
+        (json!(0), Value::Null)
+    );
+    assert_eq!(game["your_seat"], 0);
+    let (_, page) = c.get(&format!("/v1/games/{id}/events"), None).await;
+    assert_eq!(page["events"], json!([]));
+    let (_, legal) = c.get(&format!("/v1/games/{id}/actions"), Some(&ann)).await;
+    assert_eq!(legal["actions"], json!([]));
+    let (status, refused) = c
+        .post(
+            &format!("/v1/games/{id}/actions"),
+            Some(&ann),
+            json!({"action": {"type": "roll"}}),
+        )
+        .await;
+    assert_eq!(
+        (status, refused["code"].clone()),
+        (StatusCode::CONFLICT, json!("not_started"))
+    );
+    let (_, open) = c.get("/v1/games?status=open", None).await;
+    assert!(
+        open["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g["id"] == id.as_str()),
+        "{open}"
+    );
+
+    // Without the invite: refused; with it: a seat and its own token.
+    let join = format!("/v1/games/{id}/join");
+    let (status, refused) = c.post(&join, None, json!({"name": "Bob"})).await;
+    assert_eq!(
+        (status, refused["code"].clone()),
+        (StatusCode::FORBIDDEN, json!("bad_invite"))
+    );
+    let (status, bob) = c
+        .post(&join, None, json!({"name": "Bob", "invite": invite}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{bob}");
+    assert_eq!(bob["seat"], 1);
+    let bob_token = bob["token"].as_str().unwrap().to_string();
+    assert_eq!(kinds(&bob["game"]), ["human", "human", "open", "bot"]);
+    // Bob leaves, and his token no longer opens the table; the host cannot leave.
+    let (status, left) = c
+        .post(
+            &format!("/v1/games/{id}/leave"),
+            Some(&bob_token),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{left}");
+    assert_eq!(kinds(&left), ["human", "open", "open", "bot"]);
+    let (status, _) = c.get(&format!("/v1/games/{id}"), Some(&bob_token)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let (status, refused) = c
+        .post(&format!("/v1/games/{id}/leave"), Some(&ann), json!({}))
+        .await;
+    assert_eq!(
+        (status, refused["code"].clone()),
+        (StatusCode::CONFLICT, json!("host_cannot_leave"))
+    );
+    // Only the host starts it.
+    let (status, cid) = c
+        .post(
+            &join,
+            None,
+            json!({"name": "Cid", "invite": invite, "seat": 2}),
+        )
+        .await;
+    assert_eq!(
+        (status, cid["seat"].clone()),
+        (StatusCode::OK, json!(2)),
+        "{cid}"
+    );
+    let cid_token = cid["token"].as_str().unwrap().to_string();
+    let (status, refused) = c
+        .post(
+            &format!("/v1/games/{id}/start"),
+            Some(&cid_token),
+            json!({}),
+        )
+        .await;
+    assert_eq!(
+        (status, refused["code"].clone()),
+        (StatusCode::FORBIDDEN, json!("not_the_host"))
+    );
+    let (status, refused) = c
+        .post(
+            &join,
+            None,
+            json!({"name": "Eve", "invite": invite, "seat": 2}),
+        )
+        .await;
+    assert_eq!(
+        (status, refused["code"].clone()),
+        (StatusCode::CONFLICT, json!("seat_taken"))
+    );
+
+    // The last open seat taken: the game starts and is dealt.
+    let (status, dee) = c
+        .post(&join, None, json!({"name": "Dee", "invite": invite}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{dee}");
+    assert_eq!(dee["game"]["status"], "active");
+    assert_eq!(kinds(&dee["game"]), ["human", "human", "human", "bot"]);
+    let (_, game) = c.get(&format!("/v1/games/{id}"), Some(&ann)).await;
+    assert!(
+        game["version"].as_u64().unwrap() > 0 && game["view"].is_object(),
+        "{game}"
+    );
+    let (status, refused) = c
+        .post(&join, None, json!({"name": "Fay", "invite": invite}))
+        .await;
+    assert_eq!(
+        (status, refused["code"].clone()),
+        (StatusCode::CONFLICT, json!("not_open"))
+    );
+    // Everyone plays it to the end with their own token.
+    let tokens = [ann, dee["token"].as_str().unwrap().to_string(), cid_token];
+    let seats = [0u64, 1, 2];
+    let mut moves = 0;
+    loop {
+        let (_, game) = c.get(&format!("/v1/games/{id}"), None).await;
+        if game["game"]["status"] == "finished" {
+            break;
+        }
+        let waiting = game["pending"].as_array().unwrap();
+        let Some(i) = waiting
+            .iter()
+            .find_map(|p| seats.iter().position(|&s| p["seat"].as_u64() == Some(s)))
+        else {
+            // The bot's turn: wait for its move.
+            let version = game["version"].as_u64().unwrap();
+            c.get(
+                &format!("/v1/games/{id}/events?after={version}&wait=2&limit=1"),
+                None,
+            )
+            .await;
+            continue;
+        };
+        let (status, body) = c
+            .play_pick(&id, &tokens[i], moves)
+            .await
+            .expect("an action");
+        assert_eq!(status, StatusCode::OK, "{body}");
+        moves += 1;
+        assert!(moves < 5_000, "the game does not end");
+    }
+    let (_, audit) = c.get(&format!("/v1/games/{id}/audit"), None).await;
+    assert_eq!(
+        (audit["valid"].clone(), audit["fair"].clone()),
+        (json!(true), json!(true))
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_host_starts_a_public_table_and_bots_take_the_open_seats() {
+    let server = TestServer::start_with_bots().await;
+    let c = server.client();
+    let (_, created) = c
+        .post(
+            "/v1/games",
+            None,
+            json!({"ruleset": "bang", "players": 4, "public": true,
+                   "seats": [{"name": "Ann"}, {"open": true}, {"open": true}, {"open": true}]}),
+        )
+        .await;
+    let id = created["game"]["id"].as_str().unwrap().to_string();
+    let ann = created["tokens"][0]["token"].as_str().unwrap().to_string();
+    assert_eq!(created["game"]["public"], true);
+    // Public: joined without the invite.
+    let (status, bob) = c
+        .post(
+            &format!("/v1/games/{id}/join"),
+            None,
+            json!({"name": "Bob"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{bob}");
+    let (status, started) = c
+        .post(&format!("/v1/games/{id}/start"), Some(&ann), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{started}");
+    assert_eq!(started["status"], "active");
+    assert_eq!(kinds(&started), ["human", "human", "bot", "bot"]);
+    let (status, refused) = c
+        .post(&format!("/v1/games/{id}/start"), Some(&ann), json!({}))
+        .await;
+    assert_eq!(
+        (status, refused["code"].clone()),
+        (StatusCode::CONFLICT, json!("not_open"))
+    );
+    // Bad requests change nothing and say why.
+    for (body, code) in [
+        (
+            json!({"ruleset": "dice", "players": 4, "seats": [{"open": true}]}),
+            "invalid_option",
+        ),
+        (
+            json!({"ruleset": "dice", "players": 4, "public": true}),
+            "invalid_option",
+        ),
+        (
+            json!({"ruleset": "dice", "players": 4, "seats": [{"open": true, "name": "X"}]}),
+            "invalid_option",
+        ),
+        (
+            json!({"ruleset": "dice", "players": 4, "seats": [{"open": 1}]}),
+            "bad_request",
+        ),
+    ] {
+        let (status, refused) = c.post("/v1/games", None, body.clone()).await;
+        assert!(status.is_client_error(), "{body} -> {status}");
+        assert_eq!(refused["code"], code, "{body} -> {refused}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_key_acts_for_its_seats_and_its_inbox_puts_its_move_first() {
+    let server = TestServer::start_with_bots().await;
+    let c = server.client();
+    let (ann_id, ann) = player(&c, "Ann").await;
+    let (bob_id, bob) = player(&c, "Bob").await;
+    // A game where Ann's seat is her player's (given at creation with her
+    // key), and a table Bob joins with his.
+    let (status, created) = c
+        .post(
+            "/v1/games",
+            Some(&ann),
+            json!({"ruleset": "dice", "players": 3, "seed": 5,
+                   "seats": [{"player": ann_id}, {"name": "Cid"}, {"bot": "random"}]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let game = created["game"]["id"].as_str().unwrap().to_string();
+    assert_eq!(created["game"]["seats"][0]["name"], "Ann");
+    let (status, refused) = c
+        .post(
+            "/v1/games",
+            Some(&bob),
+            json!({"ruleset": "dice", "players": 3, "seats": [{"player": ann_id}]}),
+        )
+        .await;
+    assert_eq!(
+        (status, refused["code"].clone()),
+        (StatusCode::FORBIDDEN, json!("not_your_player"))
+    );
+    let (_, table) = c
+        .post(
+            "/v1/games",
+            Some(&ann),
+            json!({"ruleset": "dice", "players": 3, "seats": [{"player": ann_id}, {"open": true}, {"open": true}]}),
+        )
+        .await;
+    let table_id = table["game"]["id"].as_str().unwrap().to_string();
+    let invite = table["invite"].as_str().unwrap();
+    let (status, joined) = c
+        .post(
+            &format!("/v1/games/{table_id}/join"),
+            Some(&bob),
+            json!({"invite": invite}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{joined}");
+    assert_eq!(
+        joined["game"]["seats"][1]["name"], "Bob",
+        "the player's name"
+    );
+    let (status, refused) = c
+        .post(
+            &format!("/v1/games/{table_id}/join"),
+            Some(&bob),
+            json!({"invite": invite}),
+        )
+        .await;
+    assert_eq!(
+        (status, refused["code"].clone()),
+        (StatusCode::CONFLICT, json!("already_seated"))
+    );
+    // The key opens the seat: its view and actions.
+    let (_, mine) = c.get(&format!("/v1/games/{game}"), Some(&ann)).await;
+    assert_eq!(mine["your_seat"], 0, "{mine}");
+    let (status, _) = c.get(&format!("/v1/games/{game}"), Some(&bob)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "Bob has no seat there");
+    let (status, _) = c
+        .get("/v1/me/games", Some("pk_00000000000000000000000000000000"))
+        .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let (status, _) = c.get("/v1/me/games", None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    // Ann's inbox: the game waiting for her move first, then the table.
+    let ready = c.settle(&game, Some(0)).await;
+    assert_ne!(ready["game"]["status"], "finished");
+    let (status, inbox) = c.get("/v1/me/games", Some(&ann)).await;
+    assert_eq!(status, StatusCode::OK, "{inbox}");
+    assert_eq!(inbox["player"], ann_id.as_str());
+    let games = inbox["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2, "{inbox}");
+    assert_eq!(
+        (
+            games[0]["game"]["id"].clone(),
+            games[0]["your_move"].clone()
+        ),
+        (json!(game), json!(true))
+    );
+    assert_eq!(games[1]["game"]["id"], table_id.as_str());
+    // She acts with her key; Bob's inbox has his table only.
+    let (status, body) = c.play_pick(&game, &ann, 0).await.expect("an action");
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, inbox) = c.get("/v1/me/games", Some(&bob)).await;
+    let ids: Vec<&str> = inbox["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["game"]["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, [table_id.as_str()], "{inbox}");
+    assert_eq!(inbox["player"], bob_id.as_str());
+    // Bob leaves with his key: the table leaves his inbox.
+    let (status, _) = c
+        .post(
+            &format!("/v1/games/{table_id}/leave"),
+            Some(&bob),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, inbox) = c.get("/v1/me/games", Some(&bob)).await;
+    assert_eq!(inbox["games"], json!([]));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn racing_joins_take_each_seat_once() {
+    let server = TestServer::start().await;
+    let c = server.client();
+    let (_, created) = c
+        .post(
+            "/v1/games",
+            None,
+            json!({"ruleset": "dice", "players": 8, "public": true,
+                   "seats": [{"name": "Host"}, {"open": true}, {"open": true}, {"open": true},
+                             {"open": true}, {"open": true}, {"open": true}, {"open": true}]}),
+        )
+        .await;
+    let id = created["game"]["id"].as_str().unwrap().to_string();
+    let joins = (0..30).map(|i| {
+        let c = c.clone();
+        let path = format!("/v1/games/{id}/join");
+        tokio::spawn(async move { c.post(&path, None, json!({"name": format!("P{i}")})).await })
+    });
+    let mut seats = Vec::new();
+    for join in joins {
+        let (status, body) = join.await.unwrap();
+        match status {
+            StatusCode::OK => seats.push(body["seat"].as_u64().unwrap()),
+            StatusCode::CONFLICT => assert!(
+                ["not_open", "changed_meanwhile", "seat_taken"]
+                    .contains(&body["code"].as_str().unwrap()),
+                "{body}"
+            ),
+            other => panic!("{other}: {body}"),
+        }
+    }
+    seats.sort_unstable();
+    assert_eq!(seats, [1, 2, 3, 4, 5, 6, 7], "each open seat taken once");
+    let (_, game) = c.get(&format!("/v1/games/{id}"), None).await;
+    assert_eq!(game["game"]["status"], "active");
+}
