@@ -3,8 +3,8 @@
 
 use serde_json::{Value, json};
 use store::{
-    Append, EventStore, GameId, GameRecord, GameStatus, ListQuery, NewGame, SledStore, StoreError,
-    ZERO_HASH,
+    Append, EventStore, GameHead, GameId, GameRecord, GameStatus, ListQuery, NewGame, SledStore,
+    StoreError, ZERO_HASH,
 };
 
 fn table(ruleset: &str, seats: u64) -> NewGame {
@@ -193,8 +193,15 @@ async fn data_changes_only_at_the_expected_generation() {
     assert_eq!(a.head.version, 0);
     assert_eq!(a.head.head_hash, ZERO_HASH);
     assert_eq!(a.head.status, GameStatus::Open);
+    assert_eq!(a.head.generation, 1);
     let now = store.game(id).unwrap().unwrap();
     assert_eq!(now.generation, 1);
+    // A record kept by the caller follows the head it gets back.
+    let mut kept = record.clone();
+    a.head.clone().apply_to(&mut kept);
+    kept.data = joined.clone();
+    assert_eq!(kept, now);
+    assert_eq!(GameHead::of(&now), a.head);
     assert_eq!(now.data, joined);
     assert_eq!(now.version, 0);
 
