@@ -34,8 +34,7 @@
 //!   an append that carries new `data`; each such write increments `g`;
 //! * its **head** in `heads`: `version` (u64) ++ `generation` (u64, the `g` of
 //!   the meta it goes with) ++ `status` (1 byte: 0 active, 1 finished, 2
-//!   open) ++
-//!   `updated_at` (i64 seconds since the epoch ++ u32 nanoseconds) ++
+//!   open) ++ `updated_at` (i64 seconds since the epoch ++ u32 nanoseconds) ++
 //!   `head_hash` (its hex text, the rest of the value), 29 + 64 bytes, written
 //!   by every write.
 //!
@@ -49,14 +48,14 @@
 //! [`EventStore::verify`] walks only the committed log, and the next append
 //! overwrites them.
 //!
-//! Writes (`create`, `append`, `put_doc`) are not run by their callers: they are submitted
-//! to the store's single writer thread ([`GroupCommit`]), which takes every
-//! pending request (up to [`WRITE_BATCH`]) and checks each, in arrival order,
-//! against the state left by the requests before it in the same batch (version
-//! → `Conflict`, action id → duplicate, data generation or document revision
-//! → `Stale`); a rejected request writes nothing, so
-//! each request stays all-or-nothing and does not affect the others. The
-//! writes of the accepted ones are then made in two atomic steps:
+//! Writes (`create`, `append`, `put_doc`) are not run by their callers: they
+//! are submitted to the store's single writer thread ([`GroupCommit`]), which
+//! takes every pending request (up to [`WRITE_BATCH`]) and checks each, in
+//! arrival order, against the state left by the requests before it in the
+//! same batch (version → `Conflict`, action id → duplicate, data generation or
+//! document revision → `Stale`); a rejected request writes nothing, so each
+//! request stays all-or-nothing and does not affect the others. The writes of
+//! the accepted ones are then made in two atomic steps:
 //!
 //! 1. every new envelope, in ONE sled batch on `events` (`Tree::apply_batch`:
 //!    recovered all or nothing);
@@ -64,9 +63,9 @@
 //!    the batch, if any: one sled batch on `heads`, or, when other trees are
 //!    written too, one transaction over them.
 //!
-//! The documents of the batch are written in a third atomic sled batch, on
-//! `docs` (they depend on no game, so their order against steps 1 and 2 does
-//! not matter).
+//! The documents the batch writes (`put_doc`) then go in one more atomic sled
+//! batch, on `docs` (they depend on no game, so their order against steps 1
+//! and 2 does not matter).
 //!
 //! Then one flush + fsync, and only then is each caller answered. sled
 //! recovers a prefix of its log after a crash, so step 2 never survives
@@ -369,6 +368,7 @@ impl Game {
             version: self.head.version,
             head_hash: self.head.head_hash,
             status: self.head.status,
+            generation: self.head.generation,
             updated_at: self.head.updated_at,
         }
     }

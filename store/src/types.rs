@@ -165,7 +165,8 @@ impl Envelope {
 }
 
 /// What every append changes in a game's record: its version, head hash,
-/// status and `updated_at` (see [`crate::EventStore::append`]).
+/// status, `updated_at` and the generation of its `data` (see
+/// [`crate::EventStore::append`]; the data itself is the caller's).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameHead {
     /// Events in its log.
@@ -174,6 +175,9 @@ pub struct GameHead {
     pub head_hash: String,
     /// Open, active or finished.
     pub status: GameStatus,
+    /// The generation of its `data` ([`GameRecord::generation`]): one more
+    /// after an append that carried new `data`.
+    pub generation: u64,
     /// When it was last appended to.
     pub updated_at: DateTime<Utc>,
 }
@@ -185,6 +189,7 @@ impl GameHead {
             version: record.version,
             head_hash: record.head_hash.clone(),
             status: record.status,
+            generation: record.generation,
             updated_at: record.updated_at,
         }
     }
@@ -194,6 +199,7 @@ impl GameHead {
         record.version = self.version;
         record.head_hash = self.head_hash;
         record.status = self.status;
+        record.generation = self.generation;
         record.updated_at = self.updated_at;
     }
 }
