@@ -103,6 +103,11 @@ pub trait EventStore: Send + Sync + 'static {
     /// 200 bytes, the collection at most 32 and without a NUL byte) to `value`,
     /// if its revision is `expected` (`0`: it must not exist yet); returns its new
     /// revision (1 for a new document). A `None` value deletes it. Durable when it returns.
+    ///
+    /// A wrong revision is [`StoreError::Stale`] with the current one (0 if
+    /// the document does not exist) and writes nothing; a bad collection or
+    /// key is [`StoreError::Invalid`]. A delete returns 0 (the revision of an
+    /// absent document); deleting an absent document expecting 0 writes nothing.
     fn put_doc(
         &self,
         collection: &str,

@@ -1717,6 +1717,36 @@ mod tests {
     }
 
     #[test]
+    fn statuses_round_trip_through_their_byte() {
+        for status in [GameStatus::Active, GameStatus::Finished, GameStatus::Open] {
+            assert_eq!(status_of_byte(status_byte(status)), Some(status));
+            let head = StoredHead {
+                version: 3,
+                generation: 2,
+                status,
+                updated_at: now(),
+                head_hash: ZERO_HASH.to_owned(),
+            };
+            assert_eq!(StoredHead::decode(GameId(1), &head.encode()), Ok(head));
+        }
+        assert_eq!(status_byte(GameStatus::Open), 2);
+        assert_eq!(status_of_byte(3), None);
+    }
+
+    #[test]
+    fn document_keys_and_values() {
+        assert_eq!(doc_key("acc", "ann"), Ok(b"acc\0ann".to_vec()));
+        assert!(doc_key("acc", "").is_err());
+        assert!(doc_key("a\0c", "ann").is_err());
+        let mut stored = 7u64.to_be_bytes().to_vec();
+        stored.extend_from_slice(b"{\"a\":1}");
+        assert_eq!(doc_revision(&stored), Ok(7));
+        assert_eq!(decode_doc(&stored), Ok((7, serde_json::json!({"a": 1}))));
+        assert!(doc_revision(&[0; 7]).is_err());
+        assert!(decode_doc(&[0; 9]).is_err());
+    }
+
+    #[test]
     fn cursors_round_trip_and_reject_junk() {
         let key = created_key(Utc::now(), GameId(42));
         assert_eq!(parse_cursor(&hex(&key)), Some(key));
