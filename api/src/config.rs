@@ -84,6 +84,15 @@ pub struct Config {
     /// (0: no limit). Requests with the worker key pass.
     #[arg(long, env = "BANG_MAX_CONNECTIONS_PER_CLIENT", default_value_t = 100)]
     pub max_connections_per_client: usize,
+    /// Event streams (`GET /v1/games/{id}/stream`) one client (IP address)
+    /// may hold open at once; 429 beyond (0: no limit).
+    #[arg(long, env = "BANG_MAX_STREAMS_PER_CLIENT", default_value_t = 8)]
+    pub max_streams_per_client: usize,
+    /// Seconds of quiet after which an event stream sends a heartbeat (1 to
+    /// 300); a stream whose client went away gives its slot back at its next
+    /// heartbeat.
+    #[arg(long, env = "BANG_STREAM_HEARTBEAT_S", default_value_t = 15, value_parser = clap::value_parser!(u64).range(1..=300))]
+    pub stream_heartbeat_s: u64,
     /// Requests per second one client (IP address) may make on average; 429
     /// beyond, with `Retry-After` (0: no limit). `/healthz`, `/metrics` and the
     /// worker key are not counted.

@@ -270,6 +270,7 @@ fn title(code: &str) -> &'static str {
         "not_the_host" => "Not the host",
         "seats_open" => "Seats still open",
         "changed_meanwhile" => "Changed meanwhile",
+        "too_many_streams" => "Too many event streams",
         _ => "Server error",
     }
 }
@@ -305,6 +306,7 @@ impl From<store::StoreError> for ApiError {
                 "changed_meanwhile",
                 "the table changed while this request was made: read it again and retry",
             ),
+            store::StoreError::Invalid(detail) => ApiError::bad_request(detail),
             other => ApiError::internal(other.to_string()),
         }
     }

@@ -276,6 +276,11 @@ impl Stopping {
         self.0.send_replace(true);
     }
 
+    /// A receiver that sees the stop (for a stream that must end with it).
+    pub fn watch(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.0.subscribe()
+    }
+
     /// Resolves once the server is stopping.
     async fn stopped(&self) {
         let mut rx = self.0.subscribe();

@@ -45,6 +45,7 @@ pub fn test_config(data: &Path) -> Config {
     config.burst_per_token = 1_000_000.0;
     config.creates_per_minute = 60_000_000.0;
     config.creates_burst = 1_000_000.0;
+    config.stream_heartbeat_s = 1;
     config
 }
 

@@ -11,8 +11,10 @@
 mod examples;
 mod lobby;
 mod request;
+mod stream;
 
 pub use lobby::{create_player, inbox, join_game, leave_game, start_game};
+pub use stream::game_stream;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};

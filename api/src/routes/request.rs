@@ -254,6 +254,48 @@ impl EventParams {
     }
 }
 
+/// Query of `GET /v1/games/{id}/stream`.
+#[derive(Debug, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct StreamParams {
+    /// Only events with `seq` greater than this (a `Last-Event-ID` header,
+    /// sent by a reconnecting `EventSource`, overrides it).
+    #[param(minimum = 0, default = 0)]
+    pub(super) after: Option<u64>,
+    /// `sse` (the default: `text/event-stream`) or `ndjson` (one JSON event a
+    /// line, `application/x-ndjson`; also chosen by `Accept: application/x-ndjson`).
+    #[param(value_type = Option<String>, example = "ndjson")]
+    pub(super) format: Option<String>,
+    /// As for `/events`: a bot seat for the worker key, or a solo game's second seat.
+    #[param(minimum = 0, maximum = 7)]
+    pub(super) seat: Option<u8>,
+}
+
+impl StreamParams {
+    pub(super) fn read(req: &HttpRequest) -> Result<StreamParams, ApiError> {
+        let q = Query::of(req, &["after", "format", "seat"])?;
+        let format = q.text("format");
+        if let Some(f) = format.as_deref()
+            && f != "sse"
+            && f != "ndjson"
+        {
+            return Err(ApiError::bad_request(format!(
+                "format: `sse` or `ndjson`, not `{f}`"
+            )));
+        }
+        Ok(StreamParams {
+            after: q.number(
+                "after",
+                0,
+                MAX_VERSION,
+                "a whole number, the last `seq` seen (0 for the start)",
+            )?,
+            format,
+            seat: q.seat()?,
+        })
+    }
+}
+
 /// Query of `GET /v1/bot/turns`.
 #[derive(Debug, IntoParams)]
 #[into_params(parameter_in = Query)]

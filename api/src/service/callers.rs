@@ -13,6 +13,7 @@ use crate::stored::GameData;
 /// `Authorization` header. It is judged only where the service resolves the
 /// caller, so that a bad header is refused at the same point as a bad token
 /// (after, say, a missing game's 404).
+#[derive(Clone)]
 pub enum Credentials {
     /// No `Authorization` header: a spectator.
     Anonymous,

@@ -22,6 +22,7 @@ mod lobby;
 mod play;
 mod players;
 mod signals;
+mod streams;
 mod views;
 
 use std::sync::Mutex;
@@ -40,6 +41,7 @@ use signals::VersionSignals;
 pub use cache::SNAPSHOT_EVERY;
 pub use callers::{Caller, Credentials};
 pub use players::{INBOX_GAMES, KEY_PREFIX, Player};
+pub use streams::{Format, StreamSlots};
 
 /// What the service is configured with (see [`crate::config::Config`]).
 #[derive(Clone, Debug)]
@@ -52,6 +54,10 @@ pub struct Settings {
     pub orders_per_minute: u32,
     /// The secret mixed into chosen seeds.
     pub seed_secret: String,
+    /// Event streams one client may hold open at once (0: no limit).
+    pub max_streams_per_client: usize,
+    /// How long an event stream stays quiet before a heartbeat.
+    pub stream_heartbeat: std::time::Duration,
 }
 
 impl Settings {
@@ -63,6 +69,8 @@ impl Settings {
             max_events_per_game: config.max_events_per_game,
             orders_per_minute: config.orders_per_minute,
             seed_secret: config.seed_secret.clone().unwrap_or(stored_secret),
+            max_streams_per_client: config.max_streams_per_client,
+            stream_heartbeat: std::time::Duration::from_secs(config.stream_heartbeat_s),
         }
     }
 }
@@ -84,6 +92,8 @@ pub struct Service {
     worker_key: String,
     /// How many standing orders each seat has posted lately.
     orders_quota: SeatQuota,
+    /// How many event streams each client holds open.
+    pub streams: std::sync::Arc<StreamSlots>,
     settings: Settings,
 }
 
@@ -117,6 +127,7 @@ impl Service {
             deadlines: Deadlines::new(),
             worker_key,
             orders_quota: SeatQuota::new(settings.orders_per_minute),
+            streams: StreamSlots::new(settings.max_streams_per_client),
             settings,
         }
     }
