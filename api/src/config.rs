@@ -84,6 +84,13 @@ pub struct Config {
     /// (0: no limit). Requests with the worker key pass.
     #[arg(long, env = "BANG_MAX_CONNECTIONS_PER_CLIENT", default_value_t = 100)]
     pub max_connections_per_client: usize,
+    /// Chat messages one seat may send per minute; 429 `too_many_messages`
+    /// beyond.
+    #[arg(long, env = "BANG_CHAT_PER_MINUTE", default_value_t = 10)]
+    pub chat_per_minute: u32,
+    /// The most chat messages one game keeps; 422 `chat_full` beyond.
+    #[arg(long, env = "BANG_MAX_CHAT_PER_GAME", default_value_t = 5000)]
+    pub max_chat_per_game: u64,
     /// Event streams (`GET /v1/games/{id}/stream`) one client (IP address)
     /// may hold open at once; 429 beyond (0: no limit).
     #[arg(long, env = "BANG_MAX_STREAMS_PER_CLIENT", default_value_t = 8)]

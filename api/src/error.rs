@@ -271,6 +271,8 @@ fn title(code: &str) -> &'static str {
         "seats_open" => "Seats still open",
         "changed_meanwhile" => "Changed meanwhile",
         "too_many_streams" => "Too many event streams",
+        "too_many_messages" => "Too many chat messages",
+        "chat_full" => "The chat is full",
         _ => "Server error",
     }
 }

@@ -73,6 +73,7 @@ orders (`set_orders`, any time); only seats whose order is `ask` are waited for.
         (name = "actions", description = "Legal actions and acting"),
         (name = "lobby", description = "Open tables: join, leave, start"),
         (name = "players", description = "Player accounts and their inbox"),
+        (name = "chat", description = "Table chat, beside the game's events"),
         (name = "bots", description = "For bot workers"),
         (name = "service", description = "Service health"),
     )
@@ -110,6 +111,8 @@ fn routes(cfg: &mut ServiceConfig) {
         .service(routes::join_game)
         .service(routes::leave_game)
         .service(routes::start_game)
+        .service(routes::post_chat)
+        .service(routes::read_chat)
         .service(routes::healthz);
 }
 

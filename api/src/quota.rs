@@ -1,5 +1,6 @@
 //! A sliding-window quota per game seat: how many of some action one seat may
-//! take per minute (standing orders, which any seat may post at any time).
+//! take per minute (standing orders and chat messages, which any seat may
+//! post at any time).
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
@@ -17,14 +18,21 @@ const TIDY_AT: usize = 10_000;
 /// At most `per_minute` actions per (game, seat) in any 60 seconds.
 pub struct SeatQuota {
     per_minute: usize,
+    /// The 429's code.
+    code: &'static str,
+    /// What the quota counts, for the 429's detail ("post standing orders").
+    what: &'static str,
     taken: Mutex<HashMap<(GameId, u8), VecDeque<Instant>>>,
 }
 
 impl SeatQuota {
-    /// A quota of `per_minute` actions per seat per minute.
-    pub fn new(per_minute: u32) -> SeatQuota {
+    /// A quota of `per_minute` actions per seat per minute, refused with a
+    /// 429 `code` saying that a seat may `what` so many times a minute.
+    pub fn new(per_minute: u32, code: &'static str, what: &'static str) -> SeatQuota {
         SeatQuota {
             per_minute: per_minute as usize,
+            code,
+            what,
             taken: Mutex::new(HashMap::new()),
         }
     }
@@ -73,9 +81,10 @@ impl SeatQuota {
 
     fn refusal(&self, wait: Duration) -> ApiError {
         ApiError::rate_limited(
-            "too_many_orders",
+            self.code,
             format!(
-                "a seat may post standing orders {} times a minute; try again in {} s",
+                "a seat may {} {} times a minute; try again in {} s",
+                self.what,
                 self.per_minute,
                 wait.as_secs() + 1
             ),
@@ -90,7 +99,7 @@ mod tests {
 
     #[test]
     fn refuses_past_the_quota_per_seat() {
-        let quota = SeatQuota::new(2);
+        let quota = SeatQuota::new(2, "too_many_orders", "post standing orders");
         let game = GameId(1);
         for _ in 0..2 {
             assert!(quota.check(game, 0).is_ok());

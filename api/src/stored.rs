@@ -94,6 +94,9 @@ pub struct GameData {
     /// Once finished: who won.
     #[serde(default)]
     pub winners: Option<Winners>,
+    /// Who may read the chat besides the seats.
+    #[serde(default)]
+    pub chat: crate::models::ChatVisibility,
     /// An open table (or a game that was one): its lobby.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lobby: Option<Lobby>,

@@ -83,3 +83,51 @@ pub struct Inbox {
     /// The games.
     pub games: Vec<InboxEntry>,
 }
+
+/// Who may read a game's chat besides its seats.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ChatVisibility {
+    /// Everyone, spectators included (the default).
+    #[default]
+    Everyone,
+    /// Only the game's seats.
+    Players,
+}
+
+/// `POST /v1/games/{id}/chat`.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(try_from = "Value", deny_unknown_fields)]
+#[schema(example = json!({"text": "nice shot, Bob"}))]
+pub struct PostChat {
+    /// The message: 1 to 500 characters, not blank, without control
+    /// characters other than line breaks.
+    #[schema(min_length = 1, max_length = 500)]
+    pub text: String,
+}
+
+/// One chat message.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[schema(example = json!({"id": 3, "seat": 1, "name": "Bob", "text": "nice shot", "version": 57, "at": "2026-11-26T07:01:02.345Z"}))]
+pub struct ChatMessage {
+    /// Its number in the game's chat (from 1).
+    pub id: u64,
+    /// The seat that sent it.
+    pub seat: u8,
+    /// The seat's name when it was sent.
+    pub name: String,
+    /// The message.
+    pub text: String,
+    /// The game's version when it was sent (its events so far): the
+    /// message belongs after that event in the history and in rewinds.
+    pub version: u64,
+    /// When it was sent (UTC).
+    pub at: DateTime<Utc>,
+}
+
+/// `GET /v1/games/{id}/chat`: messages in order.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ChatPage {
+    /// The messages after `after` (and at or before version `at`, if asked).
+    pub messages: Vec<ChatMessage>,
+}

@@ -88,6 +88,10 @@ pub struct CreateGame {
     /// listed either way (`GET /v1/games?status=open`).
     #[serde(default)]
     pub public: bool,
+    /// Who may read the game's chat besides its seats: `everyone` (the
+    /// default, spectators included) or `players`.
+    #[serde(default)]
+    pub chat: ChatVisibility,
 }
 
 /// How a seat is played.

@@ -5,7 +5,10 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
-use super::{CreateGame, CreatePlayer, ForkRequest, JoinGame, PostAction, SeatRequest};
+use super::{
+    ChatVisibility, CreateGame, CreatePlayer, ForkRequest, JoinGame, PostAction, PostChat,
+    SeatRequest,
+};
 use crate::error::ApiError;
 
 /// Why a request body (or query) was refused, worded for its sender: each
@@ -149,7 +152,9 @@ impl TryFrom<Value> for CreateGame {
         let map = object(
             &body,
             "",
-            &["ruleset", "players", "seats", "options", "seed", "public"],
+            &[
+                "ruleset", "players", "seats", "options", "seed", "public", "chat",
+            ],
             like,
         )?;
         let ruleset = match field(map, "ruleset") {
@@ -217,6 +222,13 @@ impl TryFrom<Value> for CreateGame {
             options,
             seed,
             public: flag(map, "public")?,
+            chat: match text(map, "chat", "`everyone` or `players`")?.as_deref() {
+                None | Some("everyone") => ChatVisibility::Everyone,
+                Some("players") => ChatVisibility::Players,
+                Some(other) => {
+                    return malformed(format!("chat: `everyone` or `players`, not `{other}`"));
+                }
+            },
         })
     }
 }
@@ -349,5 +361,25 @@ impl TryFrom<Value> for JoinGame {
             invite: text(map, "invite", "the invite code (a string)")?,
             seat,
         })
+    }
+}
+
+impl TryFrom<Value> for PostChat {
+    type Error = Refusal;
+
+    fn try_from(body: Value) -> Result<PostChat, Refusal> {
+        let map = object(&body, "", &["text"], r#"{"text": "nice shot"}"#)?;
+        let Some(text) = text(map, "text", "the message (a string)")? else {
+            return malformed("text: required, the message".into());
+        };
+        let bad = |c: char| c.is_control() && c != '\n';
+        if text.trim().is_empty() || text.chars().count() > 500 || text.chars().any(bad) {
+            return Err(Refusal::Invalid(
+                "text: 1 to 500 characters, not blank, without control characters other than \
+                 line breaks"
+                    .into(),
+            ));
+        }
+        Ok(PostChat { text })
     }
 }

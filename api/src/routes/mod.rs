@@ -8,11 +8,13 @@
 //! known path with another method is a 405, and a body may be refused 408
 //! (too slow), 413 (too large) or 400 (not JSON).
 
+mod chat;
 mod examples;
 mod lobby;
 mod request;
 mod stream;
 
+pub use chat::{post_chat, read_chat};
 pub use lobby::{create_player, inbox, join_game, leave_game, start_game};
 pub use stream::game_stream;
 

@@ -296,6 +296,53 @@ impl StreamParams {
     }
 }
 
+/// Query of `GET /v1/games/{id}/chat`.
+#[derive(Debug, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ChatParams {
+    /// Only messages with `id` greater than this.
+    #[param(minimum = 0, default = 0)]
+    pub(super) after: Option<u64>,
+    /// Only messages sent at or before this game version (a rewind's chat).
+    #[param(minimum = 0)]
+    pub(super) at: Option<u64>,
+    /// As for `/events`: a bot seat for the worker key, or a solo game's second seat.
+    #[param(minimum = 0, maximum = 7)]
+    pub(super) seat: Option<u8>,
+}
+
+impl ChatParams {
+    pub(super) fn read(req: &HttpRequest) -> Result<ChatParams, ApiError> {
+        let q = Query::of(req, &["after", "at", "seat"])?;
+        Ok(ChatParams {
+            after: q.number(
+                "after",
+                0,
+                MAX_VERSION,
+                "a whole number, the last message `id` seen",
+            )?,
+            at: q.number("at", 0, MAX_VERSION, "a whole number, a game version")?,
+            seat: q.seat()?,
+        })
+    }
+}
+
+/// Query of `POST /v1/games/{id}/chat`.
+#[derive(Debug, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SeatOnly {
+    /// A solo game's token: which of its seats speaks.
+    #[param(minimum = 0, maximum = 7)]
+    pub(super) seat: Option<u8>,
+}
+
+impl SeatOnly {
+    pub(super) fn read(req: &HttpRequest) -> Result<SeatOnly, ApiError> {
+        let q = Query::of(req, &["seat"])?;
+        Ok(SeatOnly { seat: q.seat()? })
+    }
+}
+
 /// Query of `GET /v1/bot/turns`.
 #[derive(Debug, IntoParams)]
 #[into_params(parameter_in = Query)]

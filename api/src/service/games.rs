@@ -161,6 +161,7 @@ impl Service {
             forked_from: None,
             origin_seed: None,
             winners: None,
+            chat: body.chat,
             lobby: None,
         };
         if table {
@@ -331,6 +332,7 @@ impl Service {
             forked_from: None,
             origin_seed: Some(parent.origin_seed.clone().unwrap_or(parent.seed.clone())),
             winners: None,
+            chat: parent.chat,
             lobby: None,
         };
         let origin = ForkOrigin { game: id, at };

@@ -16,6 +16,7 @@ mod audit;
 mod bot_queue;
 mod cache;
 mod callers;
+mod chat;
 mod deadlines;
 mod games;
 mod lobby;
@@ -58,6 +59,10 @@ pub struct Settings {
     pub max_streams_per_client: usize,
     /// How long an event stream stays quiet before a heartbeat.
     pub stream_heartbeat: std::time::Duration,
+    /// Chat messages one seat may send per minute.
+    pub chat_per_minute: u32,
+    /// The most chat messages one game keeps.
+    pub max_chat_per_game: u64,
 }
 
 impl Settings {
@@ -71,6 +76,8 @@ impl Settings {
             seed_secret: config.seed_secret.clone().unwrap_or(stored_secret),
             max_streams_per_client: config.max_streams_per_client,
             stream_heartbeat: std::time::Duration::from_secs(config.stream_heartbeat_s),
+            chat_per_minute: config.chat_per_minute,
+            max_chat_per_game: config.max_chat_per_game,
         }
     }
 }
@@ -92,6 +99,8 @@ pub struct Service {
     worker_key: String,
     /// How many standing orders each seat has posted lately.
     orders_quota: SeatQuota,
+    /// How many chat messages each seat has sent lately.
+    chat_quota: SeatQuota,
     /// How many event streams each client holds open.
     pub streams: std::sync::Arc<StreamSlots>,
     settings: Settings,
@@ -126,7 +135,16 @@ impl Service {
             bot_turns: BotQueue::new(),
             deadlines: Deadlines::new(),
             worker_key,
-            orders_quota: SeatQuota::new(settings.orders_per_minute),
+            orders_quota: SeatQuota::new(
+                settings.orders_per_minute,
+                "too_many_orders",
+                "post standing orders",
+            ),
+            chat_quota: SeatQuota::new(
+                settings.chat_per_minute,
+                "too_many_messages",
+                "send a chat message",
+            ),
             streams: StreamSlots::new(settings.max_streams_per_client),
             settings,
         }
