@@ -112,6 +112,39 @@ pub struct Lobby {
     pub invite_hash: String,
     /// Whether anyone may join without the invite.
     pub public: bool,
+    /// The players' own entropy, by seat, in the order given (public).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub entropy: Vec<Contribution>,
+    /// Once started with contributions: the seed the server committed to at
+    /// creation (hex), from which, with them, the game's seed was derived.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub server_seed: Option<String>,
+}
+
+/// One player's contribution to a table's seed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct Contribution {
+    /// The seat that gave it.
+    pub seat: u8,
+    /// What it gave (any text, public).
+    pub entropy: String,
+}
+
+/// The seed of a table whose players added entropy: SHA-256 of a label, the
+/// server's committed seed and each contribution (its seat, its length and
+/// its bytes, in the order given). The server committed to its seed before
+/// seeing any contribution, and no player knows that seed, so nobody could
+/// steer the outcome.
+pub fn seed_with_entropy(server_seed: &Seed, entropy: &[Contribution]) -> Seed {
+    let mut hasher = Sha256::new();
+    hasher.update(b"bang/seed-with-entropy/v1");
+    hasher.update(server_seed.0);
+    for c in entropy {
+        hasher.update([c.seat]);
+        hasher.update((c.entropy.len() as u64).to_le_bytes());
+        hasher.update(c.entropy.as_bytes());
+    }
+    Seed(hasher.finalize().into())
 }
 
 fn chain_v1() -> u8 {

@@ -418,3 +418,91 @@ async fn racing_joins_take_each_seat_once() {
     let (_, game) = c.get(&format!("/v1/games/{id}"), None).await;
     assert_eq!(game["game"]["status"], "active");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn players_entropy_joins_the_seed_and_the_audit_shows_the_derivation() {
+    let server = TestServer::start_with_bots().await;
+    let c = server.client();
+    let (_, created) = c
+        .post(
+            "/v1/games",
+            None,
+            json!({"ruleset": "dice", "players": 3, "public": true,
+                   "seats": [{"bot": "random"}, {"name": "Host", "bot": null}, {"open": true}]}),
+        )
+        .await;
+    let id = created["game"]["id"].as_str().unwrap().to_string();
+    let host = created["tokens"][0]["token"].as_str().unwrap().to_string();
+    let (_, before) = c.get(&format!("/v1/games/{id}/audit"), None).await;
+    let committed = before["seed_commitment"].clone();
+    let (status, refused) = c
+        .post(
+            &format!("/v1/games/{id}/join"),
+            None,
+            json!({"name": "Bob", "entropy": ""}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+    let (status, bob) = c
+        .post(
+            &format!("/v1/games/{id}/join"),
+            None,
+            json!({"name": "Bob", "entropy": "bob's dice 4471"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{bob}");
+    assert_eq!(bob["game"]["status"], "active", "the last seat starts it");
+    let tokens = [host, bob["token"].as_str().unwrap().to_string()];
+    let mut moves = 0;
+    loop {
+        let (_, game) = c.get(&format!("/v1/games/{id}"), None).await;
+        if game["game"]["status"] == "finished" {
+            break;
+        }
+        let waiting = game["pending"].as_array().unwrap();
+        let Some(i) = waiting.iter().find_map(|p| {
+            p["seat"]
+                .as_u64()
+                .filter(|&s| s >= 1)
+                .map(|s| s as usize - 1)
+        }) else {
+            let version = game["version"].as_u64().unwrap();
+            c.get(
+                &format!("/v1/games/{id}/events?after={version}&wait=2&limit=1"),
+                None,
+            )
+            .await;
+            continue;
+        };
+        let (status, body) = c.play_pick(&id, &tokens[i], moves).await.unwrap();
+        assert_eq!(status, StatusCode::OK, "{body}");
+        moves += 1;
+        assert!(moves < 5_000);
+    }
+    let (_, audit) = c.get(&format!("/v1/games/{id}/audit"), None).await;
+    assert_eq!(
+        audit["seed_commitment"], committed,
+        "the commitment made before anyone joined"
+    );
+    assert_eq!(
+        (audit["valid"].clone(), audit["fair"].clone()),
+        (json!(true), json!(true)),
+        "{audit}"
+    );
+    let entropy = &audit["entropy"];
+    assert_eq!(
+        entropy["contributions"],
+        json!([{"seat": 2, "entropy": "bob's dice 4471"}])
+    );
+    assert_eq!(entropy["derived"], true, "{audit}");
+    assert_ne!(
+        entropy["server_seed"], audit["seed"],
+        "the seed is derived, not the server's"
+    );
+    assert!(
+        entropy["derivation"]
+            .as_str()
+            .unwrap()
+            .contains("bang/seed-with-entropy/v1")
+    );
+}

@@ -47,6 +47,12 @@ pub struct JoinGame {
     /// Which open seat to take (default: the first open one).
     #[schema(minimum = 0, maximum = 7)]
     pub seat: Option<u8>,
+    /// Your own entropy for the game's seed (1 to 128 printable characters,
+    /// recorded publicly): the seed is then derived from the server's seed,
+    /// committed before anyone joined, and every contribution, so neither the
+    /// server nor any player can steer the outcomes. The audit shows how.
+    #[schema(min_length = 1, max_length = 128, example = "my lucky horseshoe 8812")]
+    pub entropy: Option<String>,
 }
 
 /// The seat a join took.

@@ -377,6 +377,24 @@ pub struct EventPage {
     pub events: Vec<EventOut>,
 }
 
+/// How the seed of a table whose players added entropy was derived.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct EntropyAudit {
+    /// How: `seed = SHA-256("bang/seed-with-entropy/v1" ‖ server seed ‖ for
+    /// each contribution in order: its seat (1 byte) ‖ its length in bytes (8
+    /// bytes, little-endian) ‖ its UTF-8 text)`.
+    pub derivation: String,
+    /// The players' contributions, in the order given.
+    pub contributions: Vec<crate::stored::Contribution>,
+    /// The server's seed, once the game is over (its SHA-256 is `seed_commitment`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub server_seed: Option<String>,
+    /// Once over: whether the server's seed matches its commitment and
+    /// derives `seed` with the contributions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub derived: Option<bool>,
+}
+
 /// `POST /v1/games/{id}/fork`.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(try_from = "Value", deny_unknown_fields)]
@@ -427,8 +445,13 @@ pub struct Audit {
     /// Why the game is not provably fair, if it is not.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fairness_note: Option<String>,
-    /// SHA-256 of the seed that draws this game's random outcomes (hex).
+    /// SHA-256 of the seed that draws this game's random outcomes (hex);
+    /// for a table whose players added entropy, of the server's seed, the
+    /// commitment published when the table was created (see `entropy`).
     pub seed_commitment: String,
+    /// A table whose players added entropy: how its seed was derived.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub entropy: Option<EntropyAudit>,
     /// The seed, once the game is over.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seed: Option<String>,

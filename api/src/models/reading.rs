@@ -351,15 +351,24 @@ impl TryFrom<Value> for JoinGame {
 
     fn try_from(body: Value) -> Result<JoinGame, Refusal> {
         let like = r#"{"name": "Bob", "invite": "7d1e0b9f8a765c0e"}"#;
-        let map = object(&body, "", &["name", "invite", "seat"], like)?;
+        let map = object(&body, "", &["name", "invite", "seat", "entropy"], like)?;
         let seat = match field(map, "seat") {
             None => None,
             Some(value) => Some(whole_in(value, "seat", 0..=7, "a seat number from 0 to 7")? as u8),
         };
+        let entropy = text(map, "entropy", "your entropy (a string)")?;
+        if let Some(e) = &entropy
+            && (e.is_empty() || e.chars().count() > 128 || e.chars().any(char::is_control))
+        {
+            return Err(Refusal::Invalid(
+                "entropy: 1 to 128 characters, without control characters".into(),
+            ));
+        }
         Ok(JoinGame {
             name: text(map, "name", "a name (a string)")?,
             invite: text(map, "invite", "the invite code (a string)")?,
             seat,
+            entropy,
         })
     }
 }

@@ -7,9 +7,15 @@ use store::{EventStore, GameId, GameStatus, SledStore};
 use super::cache::{read_all, record_of};
 use super::{Service, blocking, seed_of};
 use crate::error::ApiError;
-use crate::models::Audit;
+use crate::models::{Audit, EntropyAudit};
 use crate::ruleset::FoldedGame;
-use crate::stored::GameData;
+use crate::stored::{GameData, seed_with_entropy};
+
+/// How a table's seed is derived from the server's and its players' entropy
+/// (what [`seed_with_entropy`] computes), for the audit's readers.
+const ENTROPY_DERIVATION: &str = "seed = SHA-256(\"bang/seed-with-entropy/v1\" || server seed (32 bytes) \
+|| for each contribution in order: seat (1 byte) || length of its text in bytes (8 bytes, little-endian) \
+|| its text (UTF-8)); hex";
 
 impl Service {
     /// Verifies a game's hash chain and, once its seed is public, its
@@ -45,6 +51,31 @@ fn audit(store: &SledStore, id: GameId) -> Result<Audit, ApiError> {
         fair = Some(result.is_ok());
         first_unfair_seq = result.err().map(|i| i as u64 + 1);
     }
+    let entropy = data
+        .lobby
+        .as_ref()
+        .filter(|l| !l.entropy.is_empty())
+        .map(|l| -> Result<EntropyAudit, ApiError> {
+            let server_seed = l.server_seed.as_ref().filter(|_| over);
+            let derived = match server_seed {
+                Some(hex) => {
+                    let server = seed_of(hex)?;
+                    let seed = seed_with_entropy(&server, &l.entropy);
+                    Some(
+                        server.commitment() == data.seed_commitment
+                            && seed.to_string() == data.seed,
+                    )
+                }
+                None => None,
+            };
+            Ok(EntropyAudit {
+                derivation: ENTROPY_DERIVATION.to_owned(),
+                contributions: l.entropy.clone(),
+                server_seed: server_seed.cloned(),
+                derived,
+            })
+        })
+        .transpose()?;
     // A chain v1 hash covers hidden facts: it may be published only once
     // they are public.
     let head_hash = (check.scheme >= 2 || over).then_some(check.head_hash);
@@ -60,6 +91,7 @@ fn audit(store: &SledStore, id: GameId) -> Result<Audit, ApiError> {
             .seed_chosen
             .then(|| crate::stored::CHOSEN_SEED_NOTE.to_owned()),
         seed_commitment: data.seed_commitment.clone(),
+        entropy,
         seed: over.then(|| data.seed.clone()),
         fair,
         first_unfair_seq,

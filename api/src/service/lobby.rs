@@ -18,7 +18,7 @@ use crate::auth;
 use crate::error::ApiError;
 use crate::models::{GameSummary, JoinGame, Joined, SeatToken};
 use crate::ruleset;
-use crate::stored::{GameData, Lobby, SeatData};
+use crate::stored::{Contribution, GameData, Lobby, SeatData, seed_with_entropy};
 
 impl Service {
     /// Stores an open table (no events: nothing is dealt yet); returns it
@@ -44,6 +44,8 @@ impl Service {
             host: host as u8,
             invite_hash: auth::token_hash(&invite),
             public,
+            entropy: Vec::new(),
+            server_seed: None,
         });
         let (record, _) = self
             .store
@@ -123,6 +125,9 @@ impl Service {
         let mut taken = SeatData::human(name, auth::token_hash(&token));
         taken.player = player.as_ref().map(|p| p.id.clone());
         data.seats[seat as usize] = taken;
+        if let (Some(entropy), Some(lobby)) = (body.entropy, data.lobby.as_mut()) {
+            lobby.entropy.push(Contribution { seat, entropy });
+        }
         let game = if data.seats.iter().any(|s| s.open) {
             self.change_table(&mut entry, data).await?
         } else {
@@ -155,6 +160,9 @@ impl Service {
             ));
         }
         let left = std::mem::replace(&mut data.seats[seat as usize], SeatData::open(seat));
+        if let Some(lobby) = data.lobby.as_mut() {
+            lobby.entropy.retain(|c| c.seat != seat);
+        }
         let game = self.change_table(&mut entry, data).await?;
         if let Some(p) = left.player {
             self.forget_seat(&p, id).await?;
@@ -227,7 +235,15 @@ impl Service {
     ) -> Result<GameSummary, ApiError> {
         let id = entry.record.id;
         let ruleset = entry.record.ruleset.clone();
-        let seed = super::seed_of(&data.seed)?;
+        let mut seed = super::seed_of(&data.seed)?;
+        if let Some(lobby) = data.lobby.as_mut()
+            && !lobby.entropy.is_empty()
+        {
+            // The players' entropy joins the seed the server committed to.
+            lobby.server_seed = Some(data.seed.clone());
+            seed = seed_with_entropy(&seed, &lobby.entropy);
+            data.seed = seed.to_string();
+        }
         let setups = data.seats.iter().map(|s| s.spec.clone()).collect();
         let events = ruleset::start(&ruleset, data.players, &data.options, setups, seed)?;
         let opening = Opening::of(&ruleset, &mut data, &events)?;
