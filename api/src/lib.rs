@@ -103,6 +103,7 @@ fn routes(cfg: &mut ServiceConfig) {
         .service(routes::legal_actions)
         .service(routes::game_events)
         .service(routes::game_stream)
+        .service(routes::game_history)
         .service(routes::fork_game)
         .service(routes::audit_game)
         .service(routes::bot_turns)

@@ -73,6 +73,12 @@ pub fn starts_action(ruleset: &str, event: &Value) -> bool {
     engine::ruleset(ruleset).is_some_and(|r| r.begins_decision(event))
 }
 
+/// A stored event of `ruleset` (as a viewer may see it) told as a sentence,
+/// with the rule it applied; `names` are the seats' names.
+pub fn describe(ruleset: &str, event: &Value, names: &[String]) -> Option<engine::Line> {
+    engine::ruleset(ruleset)?.describe(event, names)
+}
+
 fn refused(e: PlayError) -> ApiError {
     match e {
         PlayError::Invalid(why) => ApiError::unprocessable("invalid_action", why),

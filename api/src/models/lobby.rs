@@ -137,3 +137,38 @@ pub struct ChatPage {
     /// The messages after `after` (and at or before version `at`, if asked).
     pub messages: Vec<ChatMessage>,
 }
+
+/// One line of a game's readable history: an event told as a sentence (with
+/// the rule it applied), or a chat message at the point it was sent.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(example = json!({"seq": 41, "version": 41, "at": "2026-11-26T07:01:02.345Z", "actor": "0",
+    "text": "Ann shoots Bob with BANG! (7♥)", "rule": "bang.md §10"}))]
+pub struct HistoryLine {
+    /// The event's `seq`; absent for a chat message.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seq: Option<u64>,
+    /// The game's version after the line (for a chat message: when it was sent).
+    pub version: u64,
+    /// When it happened (UTC).
+    pub at: DateTime<Utc>,
+    /// Who caused the event (a seat as text, `system` or `server`); for a
+    /// chat message, the seat that spoke.
+    pub actor: String,
+    /// The sentence (for a chat message: `Name: text`).
+    pub text: String,
+    /// The rule the event applied (`bang.md §10`, `dice.md 3.9`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+    /// A chat message's id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chat: Option<u64>,
+}
+
+/// `GET /v1/games/{id}/history`: the game as sentences, redacted for the caller.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct History {
+    /// The game's version now.
+    pub version: u64,
+    /// The lines after `after`, in order.
+    pub lines: Vec<HistoryLine>,
+}

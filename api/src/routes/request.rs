@@ -296,6 +296,52 @@ impl StreamParams {
     }
 }
 
+/// Query of `GET /v1/games/{id}/history`.
+#[derive(Debug, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct HistoryParams {
+    /// Only events with `seq` greater than this.
+    #[param(minimum = 0, default = 0)]
+    pub(super) after: Option<u64>,
+    /// At most this many events: 1 to 1000.
+    #[param(minimum = 1, maximum = 1000, default = 1000)]
+    pub(super) limit: Option<usize>,
+    /// `json` (the default) or `text` (one line a sentence, `text/plain`).
+    #[param(value_type = Option<String>, example = "text")]
+    pub(super) format: Option<String>,
+    /// As for `/events`: a bot seat for the worker key, or a solo game's second seat.
+    #[param(minimum = 0, maximum = 7)]
+    pub(super) seat: Option<u8>,
+}
+
+impl HistoryParams {
+    pub(super) fn read(req: &HttpRequest) -> Result<HistoryParams, ApiError> {
+        let q = Query::of(req, &["after", "limit", "format", "seat"])?;
+        let format = q.text("format");
+        if let Some(f) = format.as_deref()
+            && f != "json"
+            && f != "text"
+        {
+            return Err(ApiError::bad_request(format!(
+                "format: `json` or `text`, not `{f}`"
+            )));
+        }
+        Ok(HistoryParams {
+            after: q.number(
+                "after",
+                0,
+                MAX_VERSION,
+                "a whole number, the last `seq` seen (0 for the start)",
+            )?,
+            limit: q
+                .number("limit", 1, 1000, "a whole number from 1 to 1000")?
+                .map(|n| n as usize),
+            format,
+            seat: q.seat()?,
+        })
+    }
+}
+
 /// Query of `GET /v1/games/{id}/chat`.
 #[derive(Debug, IntoParams)]
 #[into_params(parameter_in = Query)]

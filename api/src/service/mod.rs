@@ -19,6 +19,7 @@ mod callers;
 mod chat;
 mod deadlines;
 mod games;
+mod history;
 mod lobby;
 mod play;
 mod players;

@@ -1,0 +1,70 @@
+//! `GET /v1/games/{id}/history`: a game as sentences.
+
+use actix_web::{HttpRequest, HttpResponse, get, web};
+
+use super::Shared;
+use super::request::{HistoryParams, game_id};
+use crate::error::{ApiError, Problem, example};
+use crate::models::*;
+use crate::service::Credentials;
+
+/// Read a game as sentences.
+///
+/// Each event the caller may see (redacted as `/events` redacts it) told as
+/// one sentence, citing the rule it applied (`bang.md §10`, `dice.md 3.9`),
+/// with the table's chat after the event each message was sent at — so a
+/// disputed game explains itself. `?format=text` answers `text/plain`, one
+/// line each: `v41 · Ann shoots Bob with BANG! (7♥) [bang.md §10]`.
+#[utoipa::path(
+    tag = "games",
+    params(("id" = String, Path, description = "Game id (16 hex digits)", example = "9f86d081884c7d65"), HistoryParams),
+    responses(
+        (status = 200, description = "The history (JSON, or text with `format=text`)", body = History),
+        (status = 400, description = "Bad query: an unknown `format`, a bad `after`, `limit` or `seat`, or an unknown parameter", body = Problem, content_type = "application/problem+json",
+            example = json!(example(400, "bad_request", "format: `json` or `text`, not `xml`"))),
+        (status = 401, description = "A token that opens no seat of this game, or `seat` without the worker key", body = Problem, content_type = "application/problem+json",
+            example = json!(example(401, "unauthorized", "this token opens no seat of this game"))),
+        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json",
+            example = json!(example(404, "not_found", "no game 9f86d081884c7d65"))),
+        (status = 405, description = "Method not allowed on this path (`Allow` lists the ones that are)", body = Problem, content_type = "application/problem+json",
+            headers(("allow" = String, description = "The methods this path takes")),
+            example = json!(example(405, "method_not_allowed", "POST is not allowed here; allowed: GET"))),
+        (status = 429, description = "Too many requests from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
+            example = json!(example(429, "rate_limited", "more than 100 requests per second from this client; retry in 1 s"))),
+    ),
+    security((), ("seat_token" = []), ("player_key" = []), ("worker_key" = []))
+)]
+#[get("/v1/games/{id}/history")]
+pub async fn game_history(
+    service: Shared,
+    req: HttpRequest,
+    id: web::Path<String>,
+    credentials: Credentials,
+) -> Result<HttpResponse, ApiError> {
+    let id = game_id(&id)?;
+    let q = HistoryParams::read(&req)?;
+    let history = service
+        .history(
+            id,
+            &credentials,
+            q.seat,
+            q.after.unwrap_or(0),
+            q.limit.unwrap_or(1000),
+        )
+        .await?;
+    if q.format.as_deref() != Some("text") {
+        return Ok(HttpResponse::Ok().json(history));
+    }
+    let mut text = String::new();
+    for line in &history.lines {
+        let sentence = line.text.replace('\n', " ");
+        match &line.rule {
+            Some(rule) => text.push_str(&format!("v{} · {sentence} [{rule}]\n", line.version)),
+            None => text.push_str(&format!("v{} · {sentence}\n", line.version)),
+        }
+    }
+    Ok(HttpResponse::Ok()
+        .content_type("text/plain; charset=utf-8")
+        .body(text))
+}
