@@ -83,3 +83,83 @@ pub fn list(items: &[String]) -> String {
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
 }
+
+/// What the rulesets' history tests share: random games played through the
+/// [`super::Ruleset`] trait, and the checks every told event must pass.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::super::{GameRng, Ruleset, SeatSpec, Seed, Viewer};
+    use super::Line;
+
+    /// The display names of the test tables.
+    pub const NAMES: [&str; 8] = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"];
+
+    /// The names of `players` seats.
+    pub fn names(players: u8) -> Vec<String> {
+        NAMES[..players as usize]
+            .iter()
+            .map(|n| n.to_string())
+            .collect()
+    }
+
+    /// One game with these JSON options, played to its end (or `max` events)
+    /// by pseudo-random legal actions; its whole log.
+    pub fn random_game<R: Ruleset>(
+        players: u8,
+        options: serde_json::Value,
+        game: u64,
+        max: usize,
+    ) -> Vec<R::Event> {
+        let seats = vec![SeatSpec::default(); players as usize];
+        let config = R::config(players, &options, seats).expect("a valid setup");
+        let seed = Seed::from_u64(game);
+        let mut log = R::start(&config, &mut GameRng::new(seed, 0)).expect("a game opens");
+        let mut state = R::State::default();
+        for e in &log {
+            R::apply(&mut state, e);
+        }
+        let mut pick = game | 1;
+        while log.len() < max {
+            let Some(seat) = R::next_to_act(&state) else {
+                break;
+            };
+            let actions = R::legal_actions(&state, seat);
+            if actions.is_empty() {
+                break;
+            }
+            pick ^= pick << 13;
+            pick ^= pick >> 7;
+            pick ^= pick << 17;
+            let action = &actions[(pick % actions.len() as u64) as usize];
+            let mut rng = GameRng::new(seed, R::version(&state));
+            log.extend(R::play(&mut state, seat, action, &mut rng).expect("a legal action"));
+        }
+        log
+    }
+
+    /// Every event as each seat, a spectator and the omniscient viewer see it,
+    /// told: no panic, a non-empty sentence citing a rule whenever one is told.
+    /// Returns each event's lines by viewer (seats first, then spectator).
+    pub fn tell_all<R: Ruleset>(events: &[R::Event], players: u8) -> Vec<Vec<Option<Line>>> {
+        let names = names(players);
+        let mut viewers: Vec<Viewer> = (0..players).map(Viewer::Seat).collect();
+        viewers.push(Viewer::Spectator);
+        viewers.push(Viewer::Omniscient);
+        events
+            .iter()
+            .map(|e| {
+                viewers
+                    .iter()
+                    .map(|&v| {
+                        let line = R::describe(&R::redact(e, v), &names);
+                        if let Some(l) = &line {
+                            assert!(!l.text.trim().is_empty(), "an empty sentence");
+                            assert!(l.rule.is_some(), "no rule for {}", l.text);
+                        }
+                        line
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}

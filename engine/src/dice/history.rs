@@ -340,3 +340,144 @@ fn title_first(s: &str) -> String {
         None => String::new(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Role;
+    use crate::core::history::testing::{names, random_game, tell_all};
+    use crate::dice::{Dice, RolledDie};
+    use crate::{Ruleset, Viewer};
+
+    /// The tags of every event variant, read from the enum's definition.
+    fn event_tags() -> Vec<String> {
+        let source = include_str!("events.rs");
+        source
+            .split("schema(title = \"")
+            .skip(1)
+            .map(|rest| rest.split('"').next().unwrap_or_default().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn every_event_tag_has_a_rule() {
+        let tags = event_tags();
+        assert!(tags.len() >= 40, "{} tags read", tags.len());
+        for tag in &tags {
+            assert!(RULES.iter().any(|(t, _)| t == tag), "no rule for {tag}");
+        }
+        for (tag, rule) in RULES {
+            assert!(tags.iter().any(|t| t == tag), "{tag} is no event");
+            assert!(rule.starts_with("dice.md "), "{rule}");
+        }
+    }
+
+    #[test]
+    fn random_games_are_told_to_every_viewer() {
+        let all = serde_json::json!({"modules": [
+            "loudmouth_coward", "chief_arrow", "new_characters", "ghost"
+        ]});
+        let special = serde_json::json!({"modules": ["special_roles"]});
+        for (players, options) in [
+            (4, serde_json::Value::Null),
+            (3, serde_json::Value::Null),
+            (6, all),
+            (5, special),
+        ] {
+            for game in 1..=3 {
+                let events = random_game::<Dice>(players, options.clone(), game, 5_000);
+                assert!(events.last().is_some_and(Dice::ends_game), "the game ends");
+                let lines = tell_all::<Dice>(&events, players);
+                if std::env::var("SHOW_HISTORY").is_ok() {
+                    for l in lines.iter().filter_map(|l| l[0].as_ref()) {
+                        eprintln!("{} [{}]", l.text, l.rule.unwrap_or_default());
+                    }
+                }
+                let told = lines.iter().filter(|l| l[0].is_some()).count();
+                assert!(told > events.len() / 3, "most events are told");
+                for (e, l) in events.iter().zip(&lines) {
+                    // A hidden role is told as hidden, never named.
+                    if let Event::RoleDealt { seat, .. } = e {
+                        for (viewer, line) in l.iter().enumerate().take(players as usize) {
+                            let seen = Dice::redact(e, Viewer::Seat(viewer as u8));
+                            if let Event::RoleDealt { role: None, .. } = seen {
+                                let text = &line.as_ref().expect("told").text;
+                                assert!(text.ends_with("is dealt a hidden role"), "{text}");
+                                assert_ne!(viewer as u8, *seat);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The sentence of one event, with the names Ann, Bob, Cid, Dee.
+    fn told(event: Event) -> Line {
+        describe(&event, &names(4)).expect("told")
+    }
+
+    #[test]
+    fn typical_sentences_are_pinned() {
+        let roll = Event::DiceRolled {
+            dice: [(0, Face::Arrow), (1, Face::Beer), (2, Face::Gatling)]
+                .into_iter()
+                .map(|(die, face)| RolledDie { die, face })
+                .collect(),
+        };
+        assert_eq!(
+            told(roll),
+            Line {
+                text: "The dice show Arrow, Beer and Gatling".into(),
+                rule: Some("dice.md 3.4"),
+            }
+        );
+        let reroll = Event::Acted {
+            seat: 0,
+            action: Action::Reroll {
+                dice: crate::dice::faces::DiceMask::of(&[0, 2]),
+            },
+        };
+        assert_eq!(told(reroll).text, "Ann re-rolls dice 1 and 3");
+        let arrow = told(Event::ArrowTaken {
+            seat: 1,
+            chief: false,
+        });
+        assert_eq!(arrow.text, "Bob takes an arrow");
+        assert_eq!(arrow.rule, Some("dice.md 3.5"));
+        let shot = told(Event::BullseyeAssigned {
+            target: 2,
+            doubled: false,
+        });
+        assert_eq!(shot.text, "A Bull's Eye hits Cid");
+        assert_eq!(shot.rule, Some("dice.md 3.9"));
+        let loss = told(Event::LifeLost {
+            seat: 2,
+            amount: 1,
+            source: LossSource::Bullseyes { by: 0 },
+        });
+        assert_eq!(loss.text, "Cid loses 1 LP to Ann's Bull's Eye");
+        let death = told(Event::PlayerEliminated {
+            seat: 2,
+            role: Role::Outlaw,
+        });
+        assert_eq!(death.text, "Cid is eliminated; the role was Outlaw");
+        assert_eq!(death.rule, Some("dice.md 4.1"));
+        let hidden = told(Event::RoleDealt {
+            seat: 1,
+            role: None,
+            face_up: false,
+            card: None,
+        });
+        assert_eq!(hidden.text, "Bob is dealt a hidden role");
+        assert_eq!(
+            describe(
+                &Event::StageChanged {
+                    stage: Default::default()
+                },
+                &names(4)
+            ),
+            None
+        );
+    }
+}
