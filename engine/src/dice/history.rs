@@ -24,7 +24,7 @@ fn title(words: &str) -> String {
 
 /// A face's name (`Arrow`, `Bullseye 1`, `Double Gatling`).
 fn face(face: Face) -> String {
-    title(&label(&face))
+    title(&label(&face)).replace("Bullseye", "Bull's Eye")
 }
 
 /// Any tagged value's name in title case (a role, a special role card, a die).
@@ -227,7 +227,7 @@ pub fn describe(event: &Event, names: &[String]) -> Option<Line> {
                 .map(|l| format!("{} {} LP", n(l.seat), l.amount))
                 .collect();
             format!(
-                "{}: {} to lose",
+                "{} costs {}",
                 title_first(&loss_source(*source, names)),
                 list(&each)
             )
@@ -329,7 +329,24 @@ pub fn describe(event: &Event, names: &[String]) -> Option<Line> {
             }
         }
     };
-    Some(Line::new(text, RULES, &tag_of(event)))
+    let mut line = Line::new(text, RULES, &tag_of(event));
+    if let Event::Acted { action: a, .. } = event
+        && let Some(rule) = action_rule(a)
+    {
+        line.rule = Some(rule);
+    }
+    Some(line)
+}
+
+/// The rule of the actions a turn is made of, more precise than the list of
+/// choices (3.15) the `acted` tag cites.
+fn action_rule(action: &Action) -> Option<&'static str> {
+    match action {
+        Action::Roll { .. } | Action::Reroll { .. } | Action::Stop => Some("dice.md 3.4"),
+        Action::Shoot { .. } => Some("dice.md 3.9"),
+        Action::Beer { .. } => Some("dice.md 3.10"),
+        _ => None,
+    }
 }
 
 /// The first letter in upper case.
@@ -438,7 +455,13 @@ mod tests {
                 dice: crate::dice::faces::DiceMask::of(&[0, 2]),
             },
         };
-        assert_eq!(told(reroll).text, "Ann re-rolls dice 1 and 3");
+        assert_eq!(
+            told(reroll),
+            Line {
+                text: "Ann re-rolls dice 1 and 3".into(),
+                rule: Some("dice.md 3.4"),
+            }
+        );
         let arrow = told(Event::ArrowTaken {
             seat: 1,
             chief: false,
