@@ -6,6 +6,8 @@ use super::actions::Action;
 use super::cards::{self, Card, Suit};
 use super::events::{Event, RULES};
 use super::gold::equipment::{Equip, equip_kind};
+use super::state::Effect;
+use super::train::EndStage;
 use super::train::railcars::railcar;
 use super::train::stations::station;
 use crate::core::history::{Line, count, label, list, seat_name, tag_of};
@@ -80,6 +82,15 @@ fn names_of(cards: &[Card]) -> String {
 /// An equipment card's name (`Pickaxe`).
 fn equip(e: Equip) -> &'static str {
     equip_kind(e).info().name
+}
+
+/// How a Bottle, a Pardner or a railcar is used, by the name of the card it
+/// stands for (`BANG!`, `Cat Balou`).
+fn used_as<T: serde::Serialize>(mode: &T) -> String {
+    serde_json::to_value(mode)
+        .ok()
+        .and_then(|v| serde_json::from_value::<cards::Kind>(v).ok())
+        .map_or_else(|| title(&label(mode)), |k| k.info().name.to_string())
 }
 
 /// A role's name (`Sheriff`).
@@ -376,7 +387,7 @@ pub fn describe(event: &Event, names: &[String]) -> Option<Line> {
             n(*seat),
             equip(*equipment),
             count(*paid as usize, "nugget"),
-            mode.map_or(String::new(), |m| format!(" as {}", title(&label(&m)))),
+            mode.map_or(String::new(), |m| format!(" as {}", used_as(&m))),
             at(*target, names)
         ),
         Event::EquipmentTaken { seat, equipment } => {
@@ -395,7 +406,7 @@ pub fn describe(event: &Event, names: &[String]) -> Option<Line> {
             "{} uses {}{}{}",
             n(*seat),
             equip(*equipment),
-            mode.map_or(String::new(), |m| format!(" as {}", title(&label(&m)))),
+            mode.map_or(String::new(), |m| format!(" as {}", used_as(&m))),
             at(*target, names)
         ),
         Event::EquipmentReturned { seat, equipment } => {
@@ -445,7 +456,13 @@ pub fn describe(event: &Event, names: &[String]) -> Option<Line> {
         Event::DutchDiscarded { seat, card } => {
             format!("{} discards {}", n(*seat), card_name(*card))
         }
-        Event::EffectStarted { effect } => format!("An effect begins: {}", label(effect)),
+        Event::EffectStarted { effect } => match effect {
+            Effect::Shots { source, .. } => format!("{} fires a BANG! without a card", n(*source)),
+            Effect::Duel {
+                challenger, target, ..
+            } => format!("{} challenges {} to a Duel", n(*challenger), n(*target)),
+            other => format!("An effect begins: {}", label(other)),
+        },
         Event::Unaffected { seat, card } => {
             format!("{} is unaffected by {}", n(*seat), full(*card))
         }
@@ -480,7 +497,12 @@ pub fn describe(event: &Event, names: &[String]) -> Option<Line> {
         }
         Event::TrainAdvanced { how } => format!("The train advances ({})", label(how)),
         Event::TrainStage { stage } => match stage {
-            Some(s) => format!("End of the Line: {}", label(s)),
+            Some(EndStage::Arrival) => "The train reaches the End of the Line".into(),
+            Some(EndStage::Chance) => "End of the Line: a last chance to take a railcar".into(),
+            Some(EndStage::Locomotive { .. }) => "End of the Line: the Locomotive acts".into(),
+            Some(EndStage::Rebuild) => {
+                "End of the Line: the stations and the train are rebuilt".into()
+            }
             None => return None,
         },
         Event::RailcarTaken {
@@ -574,7 +596,7 @@ pub fn describe(event: &Event, names: &[String]) -> Option<Line> {
             "{} uses {}{}{}",
             n(*seat),
             card_name(*railcar),
-            mode.map_or(String::new(), |m| format!(" as {}", title(&label(&m)))),
+            mode.map_or(String::new(), |m| format!(" as {}", used_as(&m))),
             card.map_or(String::new(), |c| format!(" with {}", card_name(c)))
         ),
         Event::RailcarsDrawn { seat, railcars } => {

@@ -40,15 +40,15 @@ pub fn seat_name(names: &[String], seat: Seat) -> String {
 }
 
 /// The serde tag of a value, as words: a unit variant `bullseye_1` or a
-/// tagged object `{"type": "take_hit"}` reads `bullseye 1`, `take hit`
-/// (empty when it has none).
+/// tagged object `{"type": "take_hit"}` (or tagged by `kind`, `step`,
+/// `stage`) reads `bullseye 1`, `take hit` (empty when it has none).
 pub fn label<T: Serialize>(value: &T) -> String {
     let tag = match serde_json::to_value(value) {
         Ok(serde_json::Value::String(s)) => s,
-        Ok(serde_json::Value::Object(map)) => match map.get("type") {
-            Some(serde_json::Value::String(s)) => s.clone(),
-            _ => map.keys().next().cloned().unwrap_or_default(),
-        },
+        Ok(serde_json::Value::Object(map)) => ["type", "kind", "step", "stage"]
+            .iter()
+            .find_map(|k| map.get(*k).and_then(|v| v.as_str()).map(str::to_string))
+            .unwrap_or_else(|| map.keys().next().cloned().unwrap_or_default()),
         Ok(other) => other.to_string(),
         Err(_) => String::new(),
     };
