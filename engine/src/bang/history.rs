@@ -446,9 +446,9 @@ pub fn describe(event: &Event, names: &[String]) -> Option<Line> {
             title(&label(used))
         ),
         Event::NuggetsReturned { seat, amount } => format!(
-            "{} of {} go back to the heap",
-            count(*amount as usize, "nugget"),
-            n(*seat)
+            "{} returns {} to the heap",
+            n(*seat),
+            count(*amount as usize, "nugget")
         ),
         Event::BeerSold { seat, card } => {
             format!("{} sells {} for 1 nugget", n(*seat), full(*card))
