@@ -14,6 +14,7 @@ pub mod distance;
 mod events;
 mod fold_steps;
 pub mod gold;
+pub mod history;
 mod invariants;
 mod life;
 mod machine;
@@ -40,7 +41,7 @@ pub use cards::{
 };
 pub use characters::{CHARACTERS, Character, CharacterInfo, CharacterSet};
 pub use decisions::{ActionError, Decision, Pending, legal_actions, legal_actions_into, pending};
-pub use events::{Event, GameCreated, HIDING_EVENTS};
+pub use events::{Event, GameCreated, HIDING_EVENTS, RULES};
 pub use invariants::check_invariants;
 pub use options::{Config, Options, SeatSpec};
 pub use orders::{Orders, Reply, StoreReply};
@@ -294,6 +295,10 @@ impl crate::Ruleset for Bang {
 
     fn redact(event: &Event, viewer: Viewer) -> Event {
         redact(event, viewer)
+    }
+
+    fn describe(event: &Event, names: &[String]) -> Option<crate::core::Line> {
+        history::describe(event, names)
     }
 
     fn redact_in(state: &State, event: &Event, viewer: Viewer) -> Event {

@@ -2,6 +2,7 @@
 //! viewers, the seeded RNG with its commitment, the family's roles and sides,
 //! reaction windows, the decision loop and the audit that re-derives a log.
 
+pub mod history;
 mod recorder;
 mod rng;
 mod roles;
@@ -10,6 +11,7 @@ mod seats;
 mod viewer;
 mod window;
 
+pub use history::Line;
 pub use recorder::{MAX_STEPS, Recorder, Step, record};
 pub use rng::{GameRng, Seed, SeedParseError};
 pub use roles::{Role, Team};

@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::{Asking, GameRng, Seat, SeatSet, SeatSpec, Seed, Team, Viewer};
+use super::{Asking, GameRng, Line, Seat, SeatSet, SeatSpec, Seed, Team, Viewer};
 
 /// Who won a game: their side (none for a draw) and every winning seat,
 /// eliminated ones included.
@@ -185,6 +185,13 @@ pub trait Ruleset: 'static {
     }
     /// The true role of `seat` (for tools and statistics, never for views).
     fn role_of(state: &Self::State, seat: Seat) -> Option<super::Role>;
+    /// The event, as a reader may see it (already redacted for him), told as
+    /// one sentence with the rule it applied; `names[seat]` is each seat's
+    /// display name. `None`: nothing worth a sentence (bookkeeping). A hidden
+    /// field is told as hidden, never guessed.
+    fn describe(_event: &Self::Event, _names: &[String]) -> Option<Line> {
+        None
+    }
     /// Checks the state's invariants (cards and tokens where they belong,
     /// life within range…): the simulator's and the property tests' oracle.
     fn check_invariants(_state: &Self::State) -> Result<(), String> {

@@ -368,6 +368,51 @@ pub enum Event {
     },
 }
 
+/// The rule of `rules/dice.md` each event applies, by its `"type"` tag: what
+/// a game's history cites beside each sentence (every tag has one).
+pub const RULES: &[(&str, &str)] = &[
+    ("game_created", "dice.md 2.3"),
+    ("role_dealt", "dice.md 2.3"),
+    ("character_dealt", "dice.md 2.3"),
+    ("turn_started", "dice.md 3.2"),
+    ("acted", "dice.md 3.15"),
+    ("stage_changed", "dice.md 3.1"),
+    ("dice_rolled", "dice.md 3.4"),
+    ("arrow_taken", "dice.md 3.5"),
+    ("arrows_returned", "dice.md 1.4"),
+    ("saloon_die_taken", "dice.md 6.1"),
+    ("chief_grabbed", "dice.md 6.4"),
+    ("loss_taken_over", "dice.md 6.4"),
+    ("became_ghost", "dice.md 6.5"),
+    ("ghost_tokens_given", "dice.md 6.5"),
+    ("ghost_tokens_returned", "dice.md 6.5"),
+    ("token_dice_set", "dice.md 6.5"),
+    ("token_owed", "dice.md 6.2"),
+    ("batch_started", "dice.md 3.12"),
+    ("arrows_instead_of_life", "dice.md 3.12"),
+    ("batch_stepped", "dice.md 3.12"),
+    ("life_lost", "dice.md 3.12"),
+    ("player_eliminated", "dice.md 4.1"),
+    ("batch_ended", "dice.md 3.12"),
+    ("life_gained", "dice.md 3.13"),
+    ("bullseye_assigned", "dice.md 3.9"),
+    ("gatling_fired", "dice.md 3.11"),
+    ("arrows_recalled", "dice.md 3.6"),
+    ("orders_set", "dice.md 6.3"),
+    ("window_opened", "dice.md 6.3"),
+    ("window_closed", "dice.md 6.3"),
+    ("window_expired", "dice.md 6.3"),
+    ("role_revealed", "dice.md 6.3"),
+    ("reveal_cancelled", "dice.md 6.3"),
+    ("die_turned", "dice.md 6.3"),
+    ("roles_swapped", "dice.md 6.3"),
+    ("arrows_swapped", "dice.md 6.3"),
+    ("gambled", "dice.md 6.3"),
+    ("gain_blocked", "dice.md 6.3"),
+    ("rescued", "dice.md 6.3"),
+    ("game_ended", "dice.md 4.2"),
+];
+
 impl Event {
     /// Whether this event begins one decision's events: a seat's action, or with
     /// special roles a seat's standing orders or a reaction window running out.

@@ -11,6 +11,7 @@ mod characters;
 mod decisions;
 mod events;
 mod faces;
+pub mod history;
 mod invariants;
 mod life;
 mod machine;
@@ -32,7 +33,7 @@ pub use decisions::{
     ActionError, Decision, Pending, asked, bullseye_result, bullseye_results, bullseye_targets,
     legal_actions, legal_actions_into, pending, rerollable_dice, waiting,
 };
-pub use events::{Event, GameCreated, Loss, Losses, RolledDie, apply};
+pub use events::{Event, GameCreated, Loss, Losses, RULES, RolledDie, apply};
 pub use faces::{DiceSet, Die, DieKind, Face, MAX_DICE, Symbol, nth_bullseye};
 pub use invariants::check_invariants;
 pub use life::{ghost_renegade_side, victory};
@@ -288,6 +289,10 @@ impl crate::Ruleset for Dice {
 
     fn redact(event: &Event, viewer: Viewer) -> Event {
         redact(event, viewer)
+    }
+
+    fn describe(event: &Event, names: &[String]) -> Option<crate::core::Line> {
+        history::describe(event, names)
     }
 
     fn ends_game(event: &Event) -> bool {
