@@ -104,6 +104,10 @@ pub trait RulesetEntry: Sync {
         seats: Vec<SeatSpec>,
         seed: Seed,
     ) -> Result<Vec<Value>, String>;
+    /// A stored event (as a viewer may see it) told as a sentence with the
+    /// rule it applied (see [`Ruleset::describe`]); `None` for an event not
+    /// worth a sentence or one this ruleset cannot read.
+    fn describe(&self, event: &Value, names: &[String]) -> Option<crate::core::Line>;
 }
 
 /// The registry's entry of a ruleset `R` (see [`crate::rulesets`]).
@@ -145,6 +149,10 @@ impl<R: Ruleset> RulesetEntry for Registered<R> {
         let config = R::config(players, options, seats)?;
         let events = R::start(&config, &mut GameRng::new(seed, 0))?;
         Ok(events.iter().map(to_json).collect())
+    }
+
+    fn describe(&self, event: &Value, names: &[String]) -> Option<crate::core::Line> {
+        R::describe(&R::Event::deserialize(event).ok()?, names)
     }
 }
 

@@ -24,7 +24,7 @@ pub mod dice;
 pub mod game;
 
 pub use crate::core::{
-    Asking, Decided, GameRng, Recorder, Role, Seat, SeatSet, SeatSpec, Seed, Team, Viewer,
+    Asking, Decided, GameRng, Line, Recorder, Role, Seat, SeatSet, SeatSpec, Seed, Team, Viewer,
     verify_log,
 };
 pub use crate::game::{CorruptEvent, Game, PlayError, Ruleset, RulesetEntry, Table, Winners};

@@ -21,7 +21,14 @@ impl Service {
         limit: usize,
     ) -> Result<History, ApiError> {
         let page = self
-            .events(id, credentials, after, limit, std::time::Duration::ZERO, as_seat)
+            .events(
+                id,
+                credentials,
+                after,
+                limit,
+                std::time::Duration::ZERO,
+                as_seat,
+            )
             .await?;
         let record = self.record(id)?;
         let data = crate::stored::GameData::of(&record)?;
@@ -33,7 +40,9 @@ impl Service {
         if reads_chat {
             let mut from = 0;
             loop {
-                let messages = self.chat(id, credentials, as_seat, from, Some(last)).await?;
+                let messages = self
+                    .chat(id, credentials, as_seat, from, Some(last))
+                    .await?;
                 let Some(end) = messages.messages.last().map(|m| m.id) else {
                     break;
                 };
