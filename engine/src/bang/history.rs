@@ -6,6 +6,7 @@ use super::actions::Action;
 use super::cards::{self, Card, Suit};
 use super::events::{Event, RULES};
 use super::gold::equipment::{Equip, equip_kind};
+use super::reason::Reason;
 use super::state::Effect;
 use super::train::EndStage;
 use super::train::railcars::railcar;
@@ -91,6 +92,38 @@ fn used_as<T: serde::Serialize>(mode: &T) -> String {
         .ok()
         .and_then(|v| serde_json::from_value::<cards::Kind>(v).ok())
         .map_or_else(|| title(&label(mode)), |k| k.info().name.to_string())
+}
+
+/// The rule of `rules/lone-gunslinger.md` behind an NPC's decision, more
+/// precise than the NPC turn (B3) the `npc_acted` tag cites.
+fn reason_rule(reason: Reason) -> &'static str {
+    use Reason::*;
+    match reason {
+        PreferredTarget => "lone-gunslinger.md B4",
+        Heal | DrawCards | HitsEveryone | Equip | LongerReach | VolcanicInReach => {
+            "lone-gunslinger.md B5"
+        }
+        NothingUsable | HandLimit | PhaseOne | Fallback => "lone-gunslinger.md B3",
+        Barrel | Missed | TakeHit => "lone-gunslinger.md B7.1",
+        DiscardBang | NoBang => "lone-gunslinger.md B7.2",
+        Beer | NoSave => "lone-gunslinger.md B7.4",
+        StoreTop => "lone-gunslinger.md B7.5",
+        FavourableCheck => "lone-gunslinger.md B7.6",
+        GiveUpLowest | Rucksack => "lone-gunslinger.md C5",
+        SidKetchum | DiscardPileTop | PutBackLowest | Character => "lone-gunslinger.md C7",
+        BuyEquipment | NuggetAbility | ForceDiscard | SellBeer | UseTakenCard | DutchWillKeeps => {
+            "lone-gunslinger.md D1"
+        }
+        TakeRailcar | NoSpareRailcar => "lone-gunslinger.md D2.1",
+        UseRailcar | RailcarMissed | SleeperCarBang | MailCarGives | LoungeCarPlaces => {
+            "lone-gunslinger.md D2.3"
+        }
+        FullSteam | PlayAtOnce | MoneyBagCopy | SwitchAway | WaterTower | MapDiscard | MapKeep => {
+            "lone-gunslinger.md D2.4"
+        }
+        RobberyDiscard | RobberyShot | CircusWagonDiscard | Redirect | NoRedirect | ShadeSwaps
+        | ShadeKeeps | SgtBlazeExempts => "lone-gunslinger.md D2.6",
+    }
 }
 
 /// A role's name (`Sheriff`).
@@ -617,7 +650,11 @@ pub fn describe(event: &Event, names: &[String]) -> Option<Line> {
             }
         }
     };
-    Some(Line::new(text, RULES, &tag_of(event)))
+    let mut line = Line::new(text, RULES, &tag_of(event));
+    if let Event::NpcActed { reason, .. } = event {
+        line.rule = Some(reason_rule(*reason));
+    }
+    Some(line)
 }
 
 #[cfg(test)]
@@ -851,7 +888,7 @@ mod tests {
             }),
             line(
                 "Dee (NPC) plays BANG! at Ann, by its policy: preferred target",
-                "lone-gunslinger.md B3"
+                "lone-gunslinger.md B4"
             )
         );
     }
