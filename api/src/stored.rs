@@ -9,7 +9,7 @@ use sha2::{Digest, Sha256};
 use store::GameRecord;
 
 use crate::error::ApiError;
-use crate::models::{ForkOrigin, GameSummary, SeatKind, SeatSummary, Winners};
+use crate::models::{Contribution, ForkOrigin, GameSummary, SeatKind, SeatSummary, Winners};
 
 /// One seat as stored: the seat as the game records it, and the hash of a
 /// human seat's token.
@@ -119,15 +119,6 @@ pub struct Lobby {
     /// creation (hex), from which, with them, the game's seed was derived.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub server_seed: Option<String>,
-}
-
-/// One player's contribution to a table's seed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-pub struct Contribution {
-    /// The seat that gave it.
-    pub seat: u8,
-    /// What it gave (any text, public).
-    pub entropy: String,
 }
 
 /// The seed of a table whose players added entropy: SHA-256 of a label, the

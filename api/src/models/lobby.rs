@@ -172,3 +172,12 @@ pub struct History {
     /// The lines after `after`, in order.
     pub lines: Vec<HistoryLine>,
 }
+
+/// One player's contribution to a table's seed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Contribution {
+    /// The seat that gave it.
+    pub seat: u8,
+    /// What it gave (any text, public).
+    pub entropy: String,
+}

@@ -385,7 +385,7 @@ pub struct EntropyAudit {
     /// bytes, little-endian) ‖ its UTF-8 text)`.
     pub derivation: String,
     /// The players' contributions, in the order given.
-    pub contributions: Vec<crate::stored::Contribution>,
+    pub contributions: Vec<Contribution>,
     /// The server's seed, once the game is over (its SHA-256 is `seed_commitment`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub server_seed: Option<String>,

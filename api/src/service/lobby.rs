@@ -16,9 +16,10 @@ use super::players::Player;
 use super::{Credentials, Service};
 use crate::auth;
 use crate::error::ApiError;
+use crate::models::Contribution;
 use crate::models::{GameSummary, JoinGame, Joined, SeatToken};
 use crate::ruleset;
-use crate::stored::{Contribution, GameData, Lobby, SeatData, seed_with_entropy};
+use crate::stored::{GameData, Lobby, SeatData, seed_with_entropy};
 
 impl Service {
     /// Stores an open table (no events: nothing is dealt yet); returns it
