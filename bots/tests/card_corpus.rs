@@ -2,8 +2,10 @@
 //!
 //! `tests/corpus/bang.jsonl.gz` holds whole games of the card game (3 to 8
 //! players, one or two characters to choose from, with and without a live
-//! reaction time, standing orders posted at random; and Lone Gunslinger solo
-//! games over its levels and variants), one JSON object a line:
+//! reaction time, standing orders posted at random; Lone Gunslinger solo
+//! games over its levels and variants; and Gold Rush, the Shadow-Gunslingers
+//! and the Great Train Robbery, alone and together, solo too), one JSON
+//! object a line:
 //! the setup, the seed, the log, and SHA-256 digests of what a client can see.
 //! `replay_card_corpus` folds every log again through [`engine::Game`] (as the
 //! server does) and checks, event by event, the event as each viewer sees it,
@@ -215,9 +217,28 @@ fn setups() -> Vec<(u8, Value)> {
         json!({"mode": "lone_gunslinger", "final_challenge": true, "reaction_seconds": 30}),
         json!({"mode": "lone_gunslinger", "difficulty": 1, "choose_characters": true}),
     ];
+    // The expansions, appended after the base game's setups so that every
+    // game recorded before them stays as it was.
+    let expansions = [
+        json!({"expansions": ["gold_rush"]}),
+        json!({"variants": ["shadow_gunslingers"], "reaction_seconds": 30}),
+        json!({"expansions": ["train_robbery"]}),
+        json!({"expansions": ["train_robbery", "gold_rush"], "character_choice": 2}),
+        json!({"expansions": ["train_robbery"], "variants": ["shadow_gunslingers"]}),
+    ];
+    let solo_expansions = [
+        json!({"mode": "lone_gunslinger", "difficulty": 2, "expansions": ["gold_rush"]}),
+        json!({"mode": "lone_gunslinger", "difficulty": 3, "expansions": ["train_robbery"]}),
+    ];
     (3..=8)
         .flat_map(|p| options.iter().map(move |o| (p, o.clone())))
         .chain(solo.into_iter().map(|o| (6, o)))
+        .chain(
+            [4, 5, 7]
+                .into_iter()
+                .flat_map(|p| expansions.iter().map(move |o| (p, o.clone()))),
+        )
+        .chain(solo_expansions.into_iter().map(|o| (6, o)))
         .collect()
 }
 
