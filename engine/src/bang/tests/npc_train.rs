@@ -13,28 +13,9 @@ use RailcarKind::*;
 /// `t` with the train of a game opened with the expansion, then set as the
 /// case states: this row of stations, the Locomotive at `position`, these
 /// cars (car 1 first); every other railcar in the railcar deck.
-fn train(mut t: T, row: &[u8], position: u8, cars: &[RailcarKind]) -> T {
-    let mut config = Config::new(t.s.players);
-    config.options.expansions = vec!["train_robbery".into()];
-    let log = start(&config, &mut GameRng::new(Seed::from_u64(1), 0)).unwrap();
-    let mut s = State::default();
-    for e in &log {
-        apply(&mut s, e);
-    }
-    let mut tr = s.train;
+fn train(t: T, row: &[u8], position: u8, cars: &[RailcarKind]) -> T {
     let cars: Vec<u8> = cars.iter().map(|&k| railcar_of(k)).collect();
-    tr.deck = crate::bang::train::all_railcars()
-        .filter(|c| !cars.contains(c))
-        .collect();
-    tr.cars = cars.into_iter().collect();
-    tr.spare_stations = (1..=13).filter(|x| !row.contains(x)).collect();
-    tr.row = row.iter().copied().collect();
-    tr.position = position;
-    t.s.train = tr;
-    // The playing deck holds the 16 new cards too.
-    t.s.deck.extend(81..=96);
-    check_invariants(&t.s).unwrap();
-    t
+    t.with_train(row, position, &cars)
 }
 
 /// `seat` gets the railcar of kind `k` in play (out of the train and the

@@ -4,7 +4,7 @@
 //! playing cards, each from wherever it is.
 
 use super::super::*;
-use crate::bang::train::{RailcarKind, RailcarMode, Train, all_railcars, railcar_of, use_railcar};
+use crate::bang::train::{RailcarKind, RailcarMode, all_railcars, railcar_of, use_railcar};
 
 const BAGGAGE: Card = 101;
 const DINING: Card = 106;
@@ -19,19 +19,9 @@ const DEATHWOOD: u8 = 5;
 /// one station per player (S1 = station 1, …), the Locomotive at `p = 1` and
 /// no railcar in the train, every railcar in the railcar deck (R16 on top).
 fn tr(characters: &[Character], roles: &[Role]) -> T {
-    let mut t = T::new(characters, roles);
-    t.s.deck = (1..=96).collect();
     let n = characters.len() as u8;
-    t.s.train = Train {
-        on: true,
-        row: (1..=n).collect(),
-        spare_stations: (n + 1..=13).collect(),
-        position: 1,
-        deck: all_railcars().collect(),
-        ..Train::default()
-    };
-    check_invariants(&t.s).unwrap();
-    t
+    let row: Vec<u8> = (1..=n).collect();
+    T::new(characters, roles).with_train(&row, 1, &[])
 }
 
 fn tr_plain(n: usize) -> T {

@@ -3,7 +3,7 @@
 //! real `play`.
 
 use super::super::*;
-use crate::bang::train::{Advance, EndStage, Train, all_railcars, all_stations};
+use crate::bang::train::{Advance, EndStage};
 
 // Stations (§6).
 pub const BOOM_TOWN: u8 = 1;
@@ -22,21 +22,7 @@ pub const PASSENGER_CAR: u8 = 113;
 /// other railcar in the railcar deck (id order, the highest on top) and the
 /// 96 playing cards in the deck.
 pub fn tr(characters: &[Character], roles: &[Role], row: &[u8], position: u8) -> T {
-    let mut t = T::new(characters, roles);
-    let cars = [MAIL_CAR, OBSERVATION_CAR, PASSENGER_CAR];
-    t.s.train = Train {
-        on: true,
-        row: row.iter().copied().collect(),
-        spare_stations: all_stations().filter(|s| !row.contains(s)).collect(),
-        position,
-        leland: false,
-        cars: cars.into_iter().collect(),
-        deck: all_railcars().filter(|c| !cars.contains(c)).collect(),
-        ..Train::default()
-    };
-    t.s.deck = (1..=96).collect();
-    check_invariants(&t.s).unwrap();
-    t
+    T::new(characters, roles).with_train(row, position, &[MAIL_CAR, OBSERVATION_CAR, PASSENGER_CAR])
 }
 
 /// `n` plain seats with the default roles and the train on.
