@@ -94,6 +94,26 @@ pub(crate) mod testing {
     /// The display names of the test tables.
     pub const NAMES: [&str; 8] = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"];
 
+    /// The tags of every event variant of an `events.rs` whose `source`
+    /// this is (each variant carries `schema(title = "...")`), checked
+    /// against a ruleset's rule table both ways: every tag has a rule (and
+    /// there are at least `at_least` of them), every rule is a tag.
+    pub fn tags_match_rules(source: &str, rules: &[(&str, &str)], at_least: usize) -> Vec<String> {
+        let tags: Vec<String> = source
+            .split("schema(title = \"")
+            .skip(1)
+            .map(|rest| rest.split('"').next().unwrap_or_default().to_string())
+            .collect();
+        assert!(tags.len() >= at_least, "{} tags read", tags.len());
+        for tag in &tags {
+            assert!(rules.iter().any(|(t, _)| t == tag), "no rule for {tag}");
+        }
+        for (tag, _) in rules {
+            assert!(tags.iter().any(|t| t == tag), "{tag} is no event");
+        }
+        tags
+    }
+
     /// The names of `players` seats.
     pub fn names(players: u8) -> Vec<String> {
         NAMES[..players as usize]
