@@ -32,6 +32,9 @@ def map_case(context, case):
     query = case.query
     if isinstance(query, dict):
         wait = query.get("wait")
-        if isinstance(wait, int) and not isinstance(wait, bool) and 1 < wait <= 60:
+        if isinstance(wait, str) and wait.isdigit():
+            if 1 < int(wait) <= 60:
+                query["wait"] = "1"
+        elif isinstance(wait, int) and not isinstance(wait, bool) and 1 < wait <= 60:
             query["wait"] = 1
     return case

@@ -42,6 +42,7 @@ pub struct SeatRequest {
     /// /v1/games/{id}/join`); the game is then an open table until its seats
     /// are filled or its host starts it. Not with `name`, `bot` or `player`.
     #[serde(default)]
+    #[schema(value_type = Option<bool>)]
     pub open: bool,
     /// The player account this seat belongs to (its key then acts for it):
     /// only the caller's own (`Authorization: Bearer <player key>`). The
@@ -87,10 +88,12 @@ pub struct CreateGame {
     /// (default `false`: only who was given the invite). Open tables are
     /// listed either way (`GET /v1/games?status=open`).
     #[serde(default)]
+    #[schema(value_type = Option<bool>)]
     pub public: bool,
     /// Who may read the game's chat besides its seats: `everyone` (the
     /// default, spectators included) or `players`.
     #[serde(default)]
+    #[schema(value_type = Option<ChatVisibility>)]
     pub chat: ChatVisibility,
 }
 

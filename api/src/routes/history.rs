@@ -19,11 +19,17 @@ use crate::service::Credentials;
     tag = "games",
     params(("id" = String, Path, description = "Game id (16 hex digits)", example = "9f86d081884c7d65"), HistoryParams),
     responses(
-        (status = 200, description = "The history (JSON, or text with `format=text`)", body = History),
+        (status = 200, description = "The history: JSON, or with `format=text` one line a sentence", content(
+            (History = "application/json"),
+            (String = "text/plain"))),
         (status = 400, description = "Bad query: an unknown `format`, a bad `after`, `limit` or `seat`, or an unknown parameter", body = Problem, content_type = "application/problem+json",
             example = json!(example(400, "bad_request", "format: `json` or `text`, not `xml`"))),
         (status = 401, description = "A token that opens no seat of this game, or `seat` without the worker key", body = Problem, content_type = "application/problem+json",
             example = json!(example(401, "unauthorized", "this token opens no seat of this game"))),
+        (status = 403, description = "`seat` names another seat than the token's, or (worker key) not a bot seat", body = Problem, content_type = "application/problem+json",
+            examples(
+                ("not_your_seat" = (summary = "Another seat than the token's", value = json!(example(403, "not_your_seat", "your token is for seat 0, not 2")))),
+                ("not_a_bot_seat" = (summary = "The worker asked for a human seat", value = json!(example(403, "not_a_bot_seat", "seat 0 is not a bot seat")))))),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json",
             example = json!(example(404, "not_found", "no game 9f86d081884c7d65"))),
         (status = 405, description = "Method not allowed on this path (`Allow` lists the ones that are)", body = Problem, content_type = "application/problem+json",

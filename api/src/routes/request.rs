@@ -134,6 +134,29 @@ pub struct ListParams {
     pub(super) cursor: Option<String>,
 }
 
+/// A string that is one of `values`.
+fn one_of(values: [&'static str; 2], description: &str) -> utoipa::openapi::schema::Object {
+    utoipa::openapi::schema::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::String)
+        .enum_values(Some(values))
+        .description(Some(description))
+        .build()
+}
+
+fn history_format_schema() -> utoipa::openapi::schema::Object {
+    one_of(
+        ["json", "text"],
+        "`json` (the default) or `text` (one line a sentence, `text/plain`).",
+    )
+}
+
+fn stream_format_schema() -> utoipa::openapi::schema::Object {
+    one_of(
+        ["sse", "ndjson"],
+        "`sse` (the default: `text/event-stream`) or `ndjson` (one JSON event a line).",
+    )
+}
+
 fn status_schema() -> utoipa::openapi::schema::Object {
     utoipa::openapi::schema::ObjectBuilder::new()
         .schema_type(utoipa::openapi::schema::Type::String)
@@ -264,7 +287,7 @@ pub struct StreamParams {
     pub(super) after: Option<u64>,
     /// `sse` (the default: `text/event-stream`) or `ndjson` (one JSON event a
     /// line, `application/x-ndjson`; also chosen by `Accept: application/x-ndjson`).
-    #[param(value_type = Option<String>, example = "ndjson")]
+    #[param(schema_with = stream_format_schema)]
     pub(super) format: Option<String>,
     /// As for `/events`: a bot seat for the worker key, or a solo game's second seat.
     #[param(minimum = 0, maximum = 7)]
@@ -307,7 +330,7 @@ pub struct HistoryParams {
     #[param(minimum = 1, maximum = 1000, default = 1000)]
     pub(super) limit: Option<usize>,
     /// `json` (the default) or `text` (one line a sentence, `text/plain`).
-    #[param(value_type = Option<String>, example = "text")]
+    #[param(schema_with = history_format_schema)]
     pub(super) format: Option<String>,
     /// As for `/events`: a bot seat for the worker key, or a solo game's second seat.
     #[param(minimum = 0, maximum = 7)]
