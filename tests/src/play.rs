@@ -171,6 +171,37 @@ pub async fn solo_to_the_end(c: &Client, id: &str, token: &str, seen: &dyn Fn(&V
     }
 }
 
+/// Plays game `id` to its end as its people: `people` pairs each person's
+/// seat with its token; a person waited for goes round its legal actions,
+/// and while the game waits only for bots it waits for their moves.
+pub async fn people_to_the_end(c: &Client, id: &str, people: &[(u64, String)]) {
+    let mut moves = 0;
+    loop {
+        let (_, game) = c.get(&format!("/v1/games/{id}"), None).await;
+        if game["game"]["status"] == "finished" {
+            return;
+        }
+        let waiting = game["pending"].as_array().expect("pending");
+        let Some((_, token)) = waiting
+            .iter()
+            .find_map(|p| people.iter().find(|(s, _)| p["seat"].as_u64() == Some(*s)))
+        else {
+            // The bots' turn: wait for their move.
+            let version = game["version"].as_u64().unwrap_or(0);
+            c.get(
+                &format!("/v1/games/{id}/events?after={version}&wait=2&limit=1"),
+                None,
+            )
+            .await;
+            continue;
+        };
+        let (status, body) = c.play_pick(id, token, moves).await.expect("an action");
+        assert_eq!(status, StatusCode::OK, "{body}");
+        moves += 1;
+        assert!(moves < 5_000, "the game does not end");
+    }
+}
+
 /// Plays a card game of `players` bots of one `policy` with `options` to its
 /// end, checks its audit, and returns its events as a spectator sees them.
 pub async fn bots_to_the_end(

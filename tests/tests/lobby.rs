@@ -7,6 +7,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use tests::TestServer;
+use tests::play::people_to_the_end;
 
 /// Creates a player; returns its id and key.
 async fn player(c: &tests::Client, name: &str) -> (String, String) {
@@ -168,36 +169,12 @@ async fn an_open_table_fills_by_invite_and_starts_with_its_last_seat() {
         (StatusCode::CONFLICT, json!("not_open"))
     );
     // Everyone plays it to the end with their own token.
-    let tokens = [ann, dee["token"].as_str().unwrap().to_string(), cid_token];
-    let seats = [0u64, 1, 2];
-    let mut moves = 0;
-    loop {
-        let (_, game) = c.get(&format!("/v1/games/{id}"), None).await;
-        if game["game"]["status"] == "finished" {
-            break;
-        }
-        let waiting = game["pending"].as_array().unwrap();
-        let Some(i) = waiting
-            .iter()
-            .find_map(|p| seats.iter().position(|&s| p["seat"].as_u64() == Some(s)))
-        else {
-            // The bot's turn: wait for its move.
-            let version = game["version"].as_u64().unwrap();
-            c.get(
-                &format!("/v1/games/{id}/events?after={version}&wait=2&limit=1"),
-                None,
-            )
-            .await;
-            continue;
-        };
-        let (status, body) = c
-            .play_pick(&id, &tokens[i], moves)
-            .await
-            .expect("an action");
-        assert_eq!(status, StatusCode::OK, "{body}");
-        moves += 1;
-        assert!(moves < 5_000, "the game does not end");
-    }
+    let people = [
+        (0, ann),
+        (1, dee["token"].as_str().unwrap().to_string()),
+        (2, cid_token),
+    ];
+    people_to_the_end(&c, &id, &people).await;
     let (_, audit) = c.get(&format!("/v1/games/{id}/audit"), None).await;
     assert_eq!(
         (audit["valid"].clone(), audit["fair"].clone()),
@@ -452,33 +429,8 @@ async fn players_entropy_joins_the_seed_and_the_audit_shows_the_derivation() {
         .await;
     assert_eq!(status, StatusCode::OK, "{bob}");
     assert_eq!(bob["game"]["status"], "active", "the last seat starts it");
-    let tokens = [host, bob["token"].as_str().unwrap().to_string()];
-    let mut moves = 0;
-    loop {
-        let (_, game) = c.get(&format!("/v1/games/{id}"), None).await;
-        if game["game"]["status"] == "finished" {
-            break;
-        }
-        let waiting = game["pending"].as_array().unwrap();
-        let Some(i) = waiting.iter().find_map(|p| {
-            p["seat"]
-                .as_u64()
-                .filter(|&s| s >= 1)
-                .map(|s| s as usize - 1)
-        }) else {
-            let version = game["version"].as_u64().unwrap();
-            c.get(
-                &format!("/v1/games/{id}/events?after={version}&wait=2&limit=1"),
-                None,
-            )
-            .await;
-            continue;
-        };
-        let (status, body) = c.play_pick(&id, &tokens[i], moves).await.unwrap();
-        assert_eq!(status, StatusCode::OK, "{body}");
-        moves += 1;
-        assert!(moves < 5_000);
-    }
+    let people = [(1, host), (2, bob["token"].as_str().unwrap().to_string())];
+    people_to_the_end(&c, &id, &people).await;
     let (_, audit) = c.get(&format!("/v1/games/{id}/audit"), None).await;
     assert_eq!(
         audit["seed_commitment"], committed,

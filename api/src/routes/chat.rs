@@ -5,7 +5,7 @@ use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use serde_json::Value;
 
 use super::Shared;
-use super::request::{ChatParams, SeatOnly, body, game_id};
+use super::request::{ChatParams, SeatParams, body, game_id};
 use crate::error::{ApiError, Problem, example};
 use crate::models::*;
 use crate::service::Credentials;
@@ -20,7 +20,7 @@ use crate::service::Credentials;
 /// `BANG_MAX_CHAT_PER_GAME`.
 #[utoipa::path(
     tag = "chat",
-    params(("id" = String, Path, description = "Game id (16 hex digits)", example = "9f86d081884c7d65"), SeatOnly),
+    params(("id" = String, Path, description = "Game id (16 hex digits)", example = "9f86d081884c7d65"), SeatParams),
     request_body(content = PostChat),
     responses(
         (status = 201, description = "Sent", body = ChatMessage),
@@ -60,7 +60,7 @@ pub async fn post_chat(
     json: web::Json<Value>,
 ) -> Result<HttpResponse, ApiError> {
     let id = game_id(&id)?;
-    let q = SeatOnly::read(&req)?;
+    let q = SeatParams::read(&req)?;
     let sent = service
         .post_chat(id, &credentials, q.seat, body::<PostChat>(json)?)
         .await?;

@@ -90,6 +90,16 @@ impl Query {
             .ok_or_else(|| ApiError::bad_request(format!("{name}: {what}, not `{raw}`")))
     }
 
+    /// `after`: the last event `seq` the client has seen.
+    fn after(&self) -> Result<Option<u64>, ApiError> {
+        self.number(
+            "after",
+            0,
+            MAX_VERSION,
+            "a whole number, the last `seq` seen (0 for the start)",
+        )
+    }
+
     fn seat(&self) -> Result<Option<u8>, ApiError> {
         Ok(self
             .number("seat", 0, 7, "a seat number from 0 to 7")?
@@ -262,12 +272,7 @@ impl EventParams {
     pub(super) fn read(req: &HttpRequest) -> Result<EventParams, ApiError> {
         let q = Query::of(req, &["after", "limit", "wait", "seat"])?;
         Ok(EventParams {
-            after: q.number(
-                "after",
-                0,
-                MAX_VERSION,
-                "a whole number, the last `seq` seen (0 for the start)",
-            )?,
+            after: q.after()?,
             limit: q
                 .number("limit", 1, 1000, "a whole number from 1 to 1000")?
                 .map(|n| n as usize),
@@ -307,12 +312,7 @@ impl StreamParams {
             )));
         }
         Ok(StreamParams {
-            after: q.number(
-                "after",
-                0,
-                MAX_VERSION,
-                "a whole number, the last `seq` seen (0 for the start)",
-            )?,
+            after: q.after()?,
             format,
             seat: q.seat()?,
         })
@@ -350,12 +350,7 @@ impl HistoryParams {
             )));
         }
         Ok(HistoryParams {
-            after: q.number(
-                "after",
-                0,
-                MAX_VERSION,
-                "a whole number, the last `seq` seen (0 for the start)",
-            )?,
+            after: q.after()?,
             limit: q
                 .number("limit", 1, 1000, "a whole number from 1 to 1000")?
                 .map(|n| n as usize),
@@ -393,22 +388,6 @@ impl ChatParams {
             at: q.number("at", 0, MAX_VERSION, "a whole number, a game version")?,
             seat: q.seat()?,
         })
-    }
-}
-
-/// Query of `POST /v1/games/{id}/chat`.
-#[derive(Debug, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct SeatOnly {
-    /// A solo game's token: which of its seats speaks.
-    #[param(minimum = 0, maximum = 7)]
-    pub(super) seat: Option<u8>,
-}
-
-impl SeatOnly {
-    pub(super) fn read(req: &HttpRequest) -> Result<SeatOnly, ApiError> {
-        let q = Query::of(req, &["seat"])?;
-        Ok(SeatOnly { seat: q.seat()? })
     }
 }
 
