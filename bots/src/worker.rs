@@ -198,7 +198,7 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 /// A seed for a seat's policy, from its game and seat (stable across restarts).
-fn seat_seed(game: &str, seat: u8) -> u64 {
+pub fn seat_seed(game: &str, seat: u8) -> u64 {
     let game = u64::from_str_radix(game, 16).unwrap_or(0);
     game ^ (u64::from(seat) << 56) ^ 0x9e37_79b9_7f4a_7c15
 }

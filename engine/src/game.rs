@@ -16,7 +16,7 @@ use std::ops::RangeInclusive;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::core::{GameRng, Seat, SeatSpec, Seed, Viewer};
+use crate::core::{Controls, GameRng, Seat, SeatControl, SeatSpec, Seed, Viewer};
 pub use crate::core::{PlayError, Ruleset, Winners};
 
 /// A stored event this ruleset cannot read: the log is corrupt.
@@ -52,6 +52,9 @@ pub trait Game: Send + Sync {
     /// Whether a pending decision (as [`Game::pending`] gives it) answers a
     /// reaction window.
     fn is_reaction(&self, pending: &Value) -> bool;
+    /// The seats asked to move now: a pending decision that does not answer
+    /// a reaction window (what a move deadline applies to).
+    fn moving(&self) -> Vec<Seat>;
     /// Whether a stored event ends the game.
     fn ends_game(&self, event: &Value) -> bool;
     /// Whether `seat` is still asked in the window it saw at `seen`.
@@ -72,6 +75,10 @@ pub trait Game: Send + Sync {
     ) -> Result<(Vec<Value>, Box<dyn Game>), PlayError>;
     /// Closes the open window whose live reaction time is up.
     fn expire(&self, seed: Seed) -> Result<(Vec<Value>, Box<dyn Game>), PlayError>;
+    /// Decides a change of who plays a seat (see [`crate::core::control`]).
+    fn control(&self, change: &SeatControl) -> Result<(Vec<Value>, Box<dyn Game>), PlayError>;
+    /// Who plays each seat, as the log's `seat_control` events say.
+    fn controls(&self) -> &Controls;
     /// A stored event as `viewer` may see it.
     fn redact(&self, event: &Value, viewer: Viewer) -> Value;
     /// The event as a spectator sees it, if that differs from the event.
@@ -93,6 +100,9 @@ pub trait RulesetEntry: Sync {
     /// The seats of a new game no creator's seat plays (see
     /// [`Ruleset::rules_seats`]).
     fn rules_seats(&self, players: u8, options: &Value) -> Vec<Seat>;
+    /// Whether a game with these options ever opens a reaction window (see
+    /// [`Ruleset::has_reaction_windows`]).
+    fn has_reaction_windows(&self, options: &Value) -> bool;
     /// Whether a stored event begins a decision's events (a fork point),
     /// without a game at hand.
     fn begins_decision(&self, event: &Value) -> bool;
@@ -135,6 +145,10 @@ impl<R: Ruleset> RulesetEntry for Registered<R> {
         R::rules_seats(players, options).iter().collect()
     }
 
+    fn has_reaction_windows(&self, options: &Value) -> bool {
+        R::has_reaction_windows(options)
+    }
+
     fn begins_decision(&self, event: &Value) -> bool {
         R::Event::deserialize(event).is_ok_and(|e| R::begins_decision(&e))
     }
@@ -156,16 +170,19 @@ impl<R: Ruleset> RulesetEntry for Registered<R> {
     }
 }
 
-/// The one [`Game`]: a ruleset's typed state.
+/// The one [`Game`]: a ruleset's typed state, and who plays its seats.
 pub struct Table<R: Ruleset> {
     /// The folded state.
     pub state: R::State,
+    /// Who plays each seat (play-by-post deadlines), beside the rules' state.
+    pub controls: Controls,
 }
 
 impl<R: Ruleset> Default for Table<R> {
     fn default() -> Self {
         Table {
             state: R::State::default(),
+            controls: Controls::default(),
         }
     }
 }
@@ -174,6 +191,7 @@ impl<R: Ruleset> Clone for Table<R> {
     fn clone(&self) -> Self {
         Table {
             state: self.state.clone(),
+            controls: self.controls.clone(),
         }
     }
 }
@@ -235,6 +253,9 @@ impl<R: Ruleset> Table<R> {
         let mut next = self.clone();
         let mut rng = GameRng::new(seed, R::version(&self.state));
         let events = step(&mut next.state, &mut rng)?;
+        for e in &events {
+            next.controls.fold(R::decided(e));
+        }
         Ok((events.iter().map(to_json).collect(), Box::new(next)))
     }
 }
@@ -256,6 +277,7 @@ impl<R: Ruleset> Game for Table<R> {
         // Read from the borrowed value: no copy of the event.
         let event = R::Event::deserialize(event).map_err(|e| CorruptEvent(e.to_string()))?;
         R::apply(&mut self.state, &event);
+        self.controls.fold(R::decided(&event));
         Ok(())
     }
 
@@ -292,6 +314,19 @@ impl<R: Ruleset> Game for Table<R> {
 
     fn is_reaction(&self, pending: &Value) -> bool {
         R::Pending::deserialize(pending).is_ok_and(|p| R::is_reaction(&p))
+    }
+
+    fn moving(&self) -> Vec<Seat> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let mut seats: Vec<Seat> = R::pending(&self.state)
+            .iter()
+            .filter(|p| !R::is_reaction(p))
+            .map(R::pending_seat)
+            .collect();
+        seats.dedup();
+        seats
     }
 
     fn ends_game(&self, event: &Value) -> bool {
@@ -332,6 +367,17 @@ impl<R: Ruleset> Game for Table<R> {
 
     fn expire(&self, seed: Seed) -> Result<(Vec<Value>, Box<dyn Game>), PlayError> {
         self.step(seed, crate::core::expire::<R>)
+    }
+
+    fn control(&self, change: &SeatControl) -> Result<(Vec<Value>, Box<dyn Game>), PlayError> {
+        // A control draws nothing: any seed will do.
+        self.step(Seed::from_u64(0), |state, _| {
+            crate::core::control::control::<R>(state, &self.controls, change)
+        })
+    }
+
+    fn controls(&self) -> &Controls {
+        &self.controls
     }
 
     fn redact(&self, event: &Value, viewer: Viewer) -> Value {

@@ -24,8 +24,8 @@ pub mod dice;
 pub mod game;
 
 pub use crate::core::{
-    Asking, Decided, GameRng, Line, Recorder, Role, Seat, SeatSet, SeatSpec, Seed, Team, Viewer,
-    verify_log,
+    Asking, Controls, Decided, GameRng, Line, Recorder, Role, Seat, SeatControl, SeatSet, SeatSpec,
+    Seed, Team, Viewer, verify_log,
 };
 pub use crate::game::{CorruptEvent, Game, PlayError, Ruleset, RulesetEntry, Table, Winners};
 

@@ -133,6 +133,8 @@ pub fn apply(s: &mut State, event: &Event) {
             })
         }
         Event::WindowExpired => s.window = None,
+        // Who plays a seat is kept beside the rules' state (`core::Controls`).
+        Event::SeatControl(_) => {}
         Event::CheckFlipped { seat, check, card } => {
             if !s.flipped.is_full() && take_from(&mut s.deck, *card) {
                 s.flipped.push(*card);

@@ -76,10 +76,10 @@ impl Config {
             ));
         }
         if let Some(s) = o.reaction_seconds
-            && !(1..=86_400).contains(&s)
+            && !(1..=crate::core::MAX_REACTION_SECONDS).contains(&s)
         {
             return Err(format!(
-                "options.reaction_seconds: 1 to 86400 seconds, not {s}"
+                "options.reaction_seconds: 1 to 604800 seconds (a week), not {s}"
             ));
         }
         Ok(())

@@ -150,6 +150,11 @@ pub enum Event {
     /// The live reaction time ran out; the safe default follows.
     #[cfg_attr(feature = "openapi", schema(title = "window_expired"))]
     WindowExpired,
+    /// Play-by-post: who plays a seat changed — it missed its move deadline
+    /// and a bot played that move, a bot took the seat after too many misses,
+    /// or its player took it back.
+    #[cfg_attr(feature = "openapi", schema(title = "seat_control"))]
+    SeatControl(crate::core::SeatControl),
     /// A card was flipped from the deck for a "draw!" (public).
     #[cfg_attr(feature = "openapi", schema(title = "check_flipped"))]
     CheckFlipped {
@@ -758,6 +763,7 @@ pub const RULES: &[(&str, &str)] = &[
     ("npc_acted", "lone-gunslinger.md B3"),
     ("orders_set", "bang.md §9.1"),
     ("window_opened", "bang.md §9.1"),
+    ("seat_control", crate::core::control::RULE),
     ("window_expired", "bang.md §9.1"),
     ("check_flipped", "bang.md §8"),
     ("check_resolved", "bang.md §8"),

@@ -260,6 +260,7 @@ pub fn describe(event: &Event, names: &[String]) -> Option<Line> {
             format!("{} is asked to answer ({})", n(*seat), label(kind))
         }
         Event::WindowExpired => "Time is up: the safe default is taken".into(),
+        Event::SeatControl(change) => change.sentence(names),
         Event::CheckFlipped { seat, check, card } => format!(
             "{} draws! for {}: {}",
             n(*seat),

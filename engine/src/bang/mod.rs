@@ -210,6 +210,14 @@ impl crate::Ruleset for Bang {
         Ok(expire(state, rng)?)
     }
 
+    fn control_event(change: crate::core::SeatControl) -> Event {
+        Event::SeatControl(change)
+    }
+
+    fn seat_spec(state: &State, seat: Seat) -> Option<&crate::core::SeatSpec> {
+        state.seats.get(seat as usize)
+    }
+
     fn decided(event: &Event) -> Option<Decided<Action>> {
         match event {
             Event::Acted { seat, action } => Some(Decided::Action(*seat, *action)),
@@ -234,6 +242,7 @@ impl crate::Ruleset for Bang {
                 back: Some(card),
             } => Some(Decided::Action(*seat, Action::PutBack { card: *card })),
             Event::WindowExpired => Some(Decided::Expiry),
+            Event::SeatControl(change) => Some(Decided::Control(change.clone())),
             _ => None,
         }
     }

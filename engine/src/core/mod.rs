@@ -2,6 +2,7 @@
 //! viewers, the seeded RNG with its commitment, the family's roles and sides,
 //! reaction windows, the decision loop and the audit that re-derives a log.
 
+pub mod control;
 pub mod history;
 mod recorder;
 mod rng;
@@ -11,6 +12,7 @@ mod seats;
 mod viewer;
 mod window;
 
+pub use control::{Controls, SeatControl};
 pub use history::Line;
 pub use recorder::{MAX_STEPS, Recorder, Step, record};
 pub use rng::{GameRng, Seed, SeedParseError};
@@ -18,7 +20,7 @@ pub use roles::{Role, Team};
 pub use ruleset::{Decided, PlayError, Ruleset, Winners, expire, verify_log};
 pub use seats::{MAX_SEATS, SeatSet, SeatSpec};
 pub use viewer::{Seat, Viewer};
-pub use window::Asking;
+pub use window::{Asking, MAX_REACTION_SECONDS};
 
 /// Reads a game's `options` object: `null` is the defaults; a mistake is
 /// named by its path (`options.expansions: invalid type: string "gold_rush",

@@ -8,6 +8,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::control::{Controls, control};
 use super::{Asking, GameRng, Line, Seat, SeatSet, SeatSpec, Seed, Team, Viewer};
 
 /// Who won a game: their side (none for a draw) and every winning seat,
@@ -46,6 +47,8 @@ pub enum Decided<A> {
     Action(Seat, A),
     /// The server closed the open window when its live reaction time was up.
     Expiry,
+    /// Who plays a seat changed (play-by-post deadlines, see [`super::control`]).
+    Control(super::SeatControl),
 }
 
 /// One game family, typed: its types and every function the world needs
@@ -124,6 +127,12 @@ pub trait Ruleset: 'static {
     fn expire(state: &mut Self::State, rng: &mut GameRng) -> Result<Vec<Self::Event>, PlayError>;
     /// The decision a stored event records the start of, if it is one.
     fn decided(event: &Self::Event) -> Option<Decided<Self::Action>>;
+    /// The `seat_control` event of this ruleset for `change` (see
+    /// [`super::control`]): its events have one variant for it, which
+    /// [`Ruleset::decided`] reads as [`Decided::Control`].
+    fn control_event(change: super::SeatControl) -> Self::Event;
+    /// How `seat` was set up (its name, its bot), if the game has it.
+    fn seat_spec(state: &Self::State, seat: Seat) -> Option<&SeatSpec>;
     /// Whether a stored event begins a decision's events (a fork point).
     fn begins_decision(event: &Self::Event) -> bool {
         Self::decided(event).is_some()
@@ -183,6 +192,11 @@ pub trait Ruleset: 'static {
     fn rules_seats(_players: u8, _options: &Value) -> SeatSet {
         SeatSet::EMPTY
     }
+    /// Whether a game with these options ever opens a reaction window (a
+    /// response deadline applies to those).
+    fn has_reaction_windows(_options: &Value) -> bool {
+        true
+    }
     /// The true role of `seat` (for tools and statistics, never for views).
     fn role_of(state: &Self::State, seat: Seat) -> Option<super::Role>;
     /// The event, as a reader may see it (already redacted for him), told as
@@ -219,8 +233,10 @@ pub fn verify_log<R: Ruleset>(
     }
     let mut at = compare::<R>(events, 1, rest)?;
     let mut state = R::State::default();
+    let mut controls = Controls::default();
     for e in &events[..at] {
         R::apply(&mut state, e);
+        controls.fold(R::decided(e));
     }
     while at < events.len() {
         let version = R::version(&state);
@@ -229,9 +245,13 @@ pub fn verify_log<R: Ruleset>(
         let derived = match R::decided(&events[at]).ok_or(at)? {
             Decided::Action(seat, action) => R::play(&mut next, seat, &action, &mut rng),
             Decided::Expiry => expire::<R>(&mut next, &mut rng),
+            Decided::Control(change) => control::<R>(&mut next, &controls, &change),
         }
         .map_err(|_| at)?;
         at = compare::<R>(events, at, &derived)?;
+        for e in &derived {
+            controls.fold(R::decided(e));
+        }
         state = next;
     }
     Ok(())

@@ -8,6 +8,10 @@
 
 use super::{Seat, SeatSet};
 
+/// The longest live reaction time a game may have: a week, so that a
+/// play-by-post table's response deadline (`"48h"`) fits.
+pub const MAX_REACTION_SECONDS: u32 = 7 * 24 * 3600;
+
 /// An open window that waits for someone: when it opened and who is still asked.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Asking {

@@ -296,6 +296,11 @@ pub enum Event {
     /// asked passes.
     #[cfg_attr(feature = "openapi", schema(title = "window_expired"))]
     WindowExpired,
+    /// Play-by-post: who plays a seat changed — it missed its move deadline
+    /// and a bot played that move, a bot took the seat after too many misses,
+    /// or its player took it back.
+    #[cfg_attr(feature = "openapi", schema(title = "seat_control"))]
+    SeatControl(crate::core::SeatControl),
     /// Special roles: a player turned his special role card face up to use its
     /// power.
     #[cfg_attr(feature = "openapi", schema(title = "role_revealed"))]
@@ -401,6 +406,7 @@ pub const RULES: &[(&str, &str)] = &[
     ("orders_set", "dice.md 6.3"),
     ("window_opened", "dice.md 6.3"),
     ("window_closed", "dice.md 6.3"),
+    ("seat_control", crate::core::control::RULE),
     ("window_expired", "dice.md 6.3"),
     ("role_revealed", "dice.md 6.3"),
     ("reveal_cancelled", "dice.md 6.3"),
@@ -421,7 +427,10 @@ impl Event {
     pub fn begins_decision(&self) -> bool {
         matches!(
             self,
-            Event::Acted { .. } | Event::OrdersSet { .. } | Event::WindowExpired
+            Event::Acted { .. }
+                | Event::OrdersSet { .. }
+                | Event::WindowExpired
+                | Event::SeatControl(_)
         )
     }
 }
@@ -516,6 +525,8 @@ pub fn apply(state: &mut State, event: &Event) {
             }
         }
         Event::WindowClosed => state.window = None,
+        // Who plays a seat is kept beside the rules' state (`core::Controls`).
+        Event::SeatControl(_) => {}
         Event::RoleRevealed { seat, role, card } => {
             if let Some(p) = player(state, *seat) {
                 p.role = Some(*role);

@@ -156,6 +156,14 @@ impl crate::Ruleset for Dice {
         })
     }
 
+    fn has_reaction_windows(options: &Value) -> bool {
+        // Only the special roles answer out of turn.
+        options
+            .get("modules")
+            .and_then(Value::as_array)
+            .is_some_and(|m| m.iter().any(|m| m == options::Module::SpecialRoles.id()))
+    }
+
     fn opening(first: &Event) -> Option<(Config, &str)> {
         let Event::GameCreated(created) = first else {
             return None;
@@ -211,6 +219,14 @@ impl crate::Ruleset for Dice {
         Ok(expire(state, rng)?)
     }
 
+    fn control_event(change: crate::core::SeatControl) -> Event {
+        Event::SeatControl(change)
+    }
+
+    fn seat_spec(state: &State, seat: Seat) -> Option<&crate::core::SeatSpec> {
+        state.seats.get(seat as usize)
+    }
+
     fn decided(event: &Event) -> Option<Decided<Action>> {
         // Each decision begins with a seat's action or, with special roles,
         // its standing orders or a reaction window running out.
@@ -224,6 +240,7 @@ impl crate::Ruleset for Dice {
                 Action::SetOrders { orders: *orders },
             )),
             Event::WindowExpired => Some(Decided::Expiry),
+            Event::SeatControl(change) => Some(Decided::Control(change.clone())),
             _ => None,
         }
     }

@@ -91,7 +91,7 @@ pub enum ConfigError {
     #[error("options.reaction_seconds: needs the `special_roles` module")]
     ReactionWithoutSpecialRoles,
     /// The live reaction window is 1 second to 1 day long.
-    #[error("options.reaction_seconds: 1 to 86400 seconds, not {0}")]
+    #[error("options.reaction_seconds: 1 to 604800 seconds (a week), not {0}")]
     ReactionSeconds(u32),
     /// The mixed deal is a variant of the special roles.
     #[error("options.special_roles_mixed: needs the `special_roles` module")]
@@ -163,7 +163,7 @@ impl Config {
             if !modules.contains(&Module::SpecialRoles) {
                 return Err(ConfigError::ReactionWithoutSpecialRoles);
             }
-            if !(1..=86_400).contains(&seconds) {
+            if !(1..=crate::core::MAX_REACTION_SECONDS).contains(&seconds) {
                 return Err(ConfigError::ReactionSeconds(seconds));
             }
         }

@@ -39,7 +39,7 @@ fn titled<T: PartialSchema>(name: &str, tag: &str, variants: usize) {
 fn every_tagged_enum_variant_has_its_wire_name_as_title() {
     titled::<Action>("Action", "type", 29);
     titled::<Decision>("Decision", "kind", 23);
-    titled::<Event>("Event", "type", 76);
+    titled::<Event>("Event", "type", 77);
     titled::<Effect>("Effect", "kind", 8);
     titled::<DrawFrom>("DrawFrom", "", 3);
 }

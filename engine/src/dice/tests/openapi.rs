@@ -74,7 +74,7 @@ fn check<T: PartialSchema>(name: &str, tag: Option<&str>, variants: usize) {
 fn every_tagged_enum_variant_has_its_wire_name_as_title() {
     check::<Action>("Action", Some("type"), 22);
     check::<Decision>("Decision", Some("kind"), 15);
-    check::<Event>("Event", Some("type"), 40);
+    check::<Event>("Event", Some("type"), 41);
     check::<Stage>("Stage", Some("stage"), 14);
     check::<Step>("Step", Some("step"), 9);
     check::<LossSource>("LossSource", Some("kind"), 5);
