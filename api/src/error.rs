@@ -166,6 +166,18 @@ impl ApiError {
         ApiError::new(StatusCode::CONFLICT, code, detail)
     }
 
+    /// 409 `seat_kept_by_bot`: a bot keeps the seat since it missed its
+    /// deadlines; its person takes it back first.
+    pub fn seat_kept_by_bot(game: store::GameId, seat: u8, bot: &str) -> ApiError {
+        ApiError::conflict(
+            "seat_kept_by_bot",
+            format!(
+                "the {bot} bot keeps seat {seat} since it missed too many move deadlines: take \
+                 it back with POST /v1/games/{game}/reclaim, then play"
+            ),
+        )
+    }
+
     /// 422 `invalid_option`: a game no ruleset plays (a bad option, seat or count).
     pub fn invalid_option(detail: impl Into<String>) -> ApiError {
         ApiError::unprocessable("invalid_option", detail)
@@ -273,6 +285,8 @@ fn title(code: &str) -> &'static str {
         "too_many_streams" => "Too many event streams",
         "too_many_messages" => "Too many chat messages",
         "chat_full" => "The chat is full",
+        "seat_kept_by_bot" => "A bot keeps this seat",
+        "not_kept_by_bot" => "No bot keeps this seat",
         _ => "Server error",
     }
 }

@@ -114,6 +114,7 @@ fn routes(cfg: &mut ServiceConfig) {
         .service(routes::start_game)
         .service(routes::post_chat)
         .service(routes::read_chat)
+        .service(routes::reclaim_seat)
         .service(routes::healthz);
 }
 

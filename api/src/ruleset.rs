@@ -67,6 +67,12 @@ pub fn rules_seats(ruleset: &str, players: u8, options: &Value) -> Result<Vec<u8
     Ok(entry(ruleset)?.rules_seats(players, options))
 }
 
+/// Whether a game of `ruleset` with these options ever opens a reaction
+/// window (a response deadline applies to those).
+pub fn has_reaction_windows(ruleset: &str, options: &Value) -> bool {
+    engine::ruleset(ruleset).is_some_and(|r| r.has_reaction_windows(options))
+}
+
 /// Whether a stored event of `ruleset` begins a decision's events: a game may
 /// be forked just before it (or at its end), where it waits for a decision.
 pub fn starts_action(ruleset: &str, event: &Value) -> bool {
@@ -175,6 +181,26 @@ impl FoldedGame {
             .0
             .expire(seed)
             .map_err(|e| ApiError::unprocessable("no_window", e.to_string()))?;
+        Ok((events, FoldedGame(next)))
+    }
+
+    /// The seats asked to move now (not to answer a reaction window).
+    pub fn moving(&self) -> Vec<u8> {
+        self.0.moving()
+    }
+
+    /// Who plays each seat, as the log's `seat_control` events say.
+    pub fn controls(&self) -> &engine::Controls {
+        self.0.controls()
+    }
+
+    /// Decides a change of who plays a seat: the events and the state they
+    /// lead to. Nothing changes on error.
+    pub fn control(
+        &self,
+        change: &engine::SeatControl,
+    ) -> Result<(Vec<Value>, FoldedGame), ApiError> {
+        let (events, next) = self.0.control(change).map_err(refused)?;
         Ok((events, FoldedGame(next)))
     }
 

@@ -31,6 +31,10 @@ pub struct SeatData {
     /// The player account the seat belongs to, if any: its key acts for it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<String>,
+    /// Play-by-post: the bot policy keeping this person's seat since it missed
+    /// too many move deadlines (as the log's `seat_control` events say).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kept_by_bot: Option<String>,
 }
 
 impl SeatData {
@@ -42,6 +46,7 @@ impl SeatData {
             token_hash: None,
             open: false,
             player: None,
+            kept_by_bot: None,
         }
     }
 
@@ -100,6 +105,9 @@ pub struct GameData {
     /// An open table (or a game that was one): its lobby.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lobby: Option<Lobby>,
+    /// Play-by-post: the table's deadlines.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadlines: Option<crate::models::DeadlineRules>,
 }
 
 /// What an open table keeps until it starts (and after, for the record).
@@ -197,11 +205,26 @@ impl GameData {
         serde_json::to_value(self).unwrap_or(Value::Null)
     }
 
-    /// Whether `seat` is a bot seat.
+    /// Whether a bot plays `seat` now: a bot seat, or a person's seat a bot
+    /// keeps since it missed too many deadlines.
     pub fn is_bot(&self, seat: u8) -> bool {
         self.seats
             .get(seat as usize)
-            .is_some_and(|s| s.spec.bot.is_some())
+            .is_some_and(|s| s.spec.bot.is_some() || s.kept_by_bot.is_some())
+    }
+
+    /// Records who keeps each seat as `controls` say (after a `seat_control`
+    /// event): whether anything changed.
+    pub fn keep_seats(&mut self, controls: &engine::Controls) -> bool {
+        let mut changed = false;
+        for (i, seat) in self.seats.iter_mut().enumerate() {
+            let kept = controls.stand_in(i as u8).map(str::to_string);
+            if seat.kept_by_bot != kept {
+                seat.kept_by_bot = kept;
+                changed = true;
+            }
+        }
+        changed
     }
 
     /// The public summary of a game.
@@ -232,6 +255,7 @@ impl GameData {
                         SeatKind::Npc
                     },
                     bot: s.spec.bot.clone(),
+                    kept_by_bot: s.kept_by_bot.clone(),
                 })
                 .collect(),
             created_at: record.created_at,
@@ -240,6 +264,7 @@ impl GameData {
             forked_from: self.forked_from.clone(),
             seed_chosen: self.seed_chosen,
             public: self.lobby.as_ref().map(|l| l.public),
+            deadlines: self.deadlines,
         }
     }
 

@@ -1,11 +1,13 @@
 //! The JSON bodies of the HTTP API, documented for OpenAPI. How request
 //! bodies are read, with refusals in the API's words, is in `reading.rs`.
 
+mod deadlines;
 mod lobby;
 mod reading;
 #[cfg(test)]
 mod tests;
 
+pub use deadlines::*;
 pub use lobby::*;
 pub use reading::Refusal;
 
@@ -95,6 +97,25 @@ pub struct CreateGame {
     #[serde(default)]
     #[schema(value_type = Option<ChatVisibility>)]
     pub chat: ChatVisibility,
+    /// Play-by-post: how long a seat asked to move may take (`"24h"`,
+    /// `"90m"`, `"1h30m"`, `"2d"`: 1 second to a week), counted from when it
+    /// is asked; past it a bot makes that move for it once, as an event of the
+    /// log (actor `server`). Without it, a game waits for ever.
+    #[schema(pattern = "^([0-9]+[dhms])+$", example = "24h")]
+    pub move_deadline: Option<String>,
+    /// Play-by-post: how long a seat asked to answer a reaction window (a
+    /// Missed!, a special role) may take, like `move_deadline`; past it the
+    /// window closes with its safe default. It is the game's live reaction
+    /// time (`options.reaction_seconds`, which it replaces); ignored by a game
+    /// that never asks for an answer (the dice game without `special_roles`).
+    /// Defaults to `move_deadline`.
+    #[schema(pattern = "^([0-9]+[dhms])+$", example = "2h")]
+    pub response_deadline: Option<String>,
+    /// With `move_deadline`: how many move deadlines a seat may miss in a row
+    /// before a bot keeps it (until its player takes it back with `POST
+    /// /v1/games/{id}/reclaim`): 0 (never) to 20, default 2.
+    #[schema(minimum = 0, maximum = 20)]
+    pub misses_before_bot: Option<u8>,
 }
 
 /// How a seat is played.
@@ -124,6 +145,11 @@ pub struct SeatSummary {
     /// The bot policy, for a bot seat.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bot: Option<String>,
+    /// Play-by-post: the bot that keeps this person's seat since it missed
+    /// too many move deadlines in a row, until its player takes it back
+    /// (`POST /v1/games/{id}/reclaim`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kept_by_bot: Option<String>,
 }
 
 /// Who won a finished game.
@@ -189,6 +215,9 @@ pub struct GameSummary {
     /// the invite.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub public: Option<bool>,
+    /// Play-by-post: the table's deadlines, if it has any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub deadlines: Option<DeadlineRules>,
 }
 
 /// A human seat's secret token, shown once at creation.
@@ -274,6 +303,10 @@ pub struct GameState {
     /// open window closes by itself, every seat still asked then passing.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub window_closes_at: Option<DateTime<Utc>>,
+    /// With a move deadline (`move_deadline`): when the seats asked to move
+    /// now must have moved; past it a bot makes the move for them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub move_due_at: Option<DateTime<Utc>>,
 }
 
 /// `GET /v1/games/{id}/actions`: every action the caller may post now.

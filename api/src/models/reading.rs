@@ -153,7 +153,16 @@ impl TryFrom<Value> for CreateGame {
             &body,
             "",
             &[
-                "ruleset", "players", "seats", "options", "seed", "public", "chat",
+                "ruleset",
+                "players",
+                "seats",
+                "options",
+                "seed",
+                "public",
+                "chat",
+                "move_deadline",
+                "response_deadline",
+                "misses_before_bot",
             ],
             like,
         )?;
@@ -229,7 +238,30 @@ impl TryFrom<Value> for CreateGame {
                     return malformed(format!("chat: `everyone` or `players`, not `{other}`"));
                 }
             },
+            move_deadline: deadline(map, "move_deadline")?,
+            response_deadline: deadline(map, "response_deadline")?,
+            misses_before_bot: match field(map, "misses_before_bot") {
+                None => None,
+                Some(value) => Some(whole_in(
+                    value,
+                    "misses_before_bot",
+                    0..=u64::from(super::MAX_MISSES_BEFORE_BOT),
+                    "a whole number from 0 (never) to 20",
+                )? as u8),
+            },
         })
+    }
+}
+
+/// A deadline field (`"24h"`), checked to read as one.
+fn deadline(map: &Map<String, Value>, path: &str) -> Result<Option<String>, Refusal> {
+    let what = "a duration such as \"24h\", \"90m\" or \"1h30m\" (1 second to 7 days)";
+    let text = text(map, path, what)?;
+    match &text {
+        Some(t) if super::parse_duration(t).is_none() => {
+            Err(Refusal::Invalid(format!("{path}: {what}, not \"{t}\"")))
+        }
+        _ => Ok(text),
     }
 }
 

@@ -12,12 +12,14 @@ mod chat;
 mod examples;
 mod history;
 mod lobby;
+mod reclaim;
 mod request;
 mod stream;
 
 pub use chat::{post_chat, read_chat};
 pub use history::game_history;
 pub use lobby::{create_player, inbox, join_game, leave_game, start_game};
+pub use reclaim::reclaim_seat;
 pub use stream::game_stream;
 
 use actix_web::http::StatusCode;

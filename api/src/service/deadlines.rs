@@ -1,78 +1,136 @@
-//! Special roles: live reaction windows. When a game opens a window with a
-//! reaction time, its deadline is kept here, and a timer task closes the
-//! window once the time is up (appending what the rules decide then).
+//! Deadlines: when the seats a game waits for must have acted, and the one
+//! timer that acts for them when they have not. Two kinds:
+//!
+//! - a live reaction window's (the game's reaction time, which a
+//!   play-by-post table's `response_deadline` sets): the window closes with
+//!   its safe default;
+//! - a play-by-post table's move deadline: a bot makes the missed move once,
+//!   after a `seat_control` event that says so (actor `server`), and after
+//!   `misses_before_bot` misses in a row a bot keeps the seat (another
+//!   `seat_control` event) until its player takes it back.
+//!
+//! A deadline is a function of the log: it runs from the time of the event
+//! that asked (the head for a move, the window's opening for a response), so
+//! a restart gives it no extra time. The deadlines are also kept in the
+//! store's documents (`deadlines/{game}`), written by the timer task alone;
+//! before acting the timer claims a deadline there by compare-and-swap, and
+//! what it appends is appended at the version the deadline was due for, so a
+//! deadline fires once even with several timers.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use store::GameId;
+use engine::{SeatControl, Viewer};
+use serde_json::{Value, json};
+use store::{EventStore, GameId, StoreError};
 use tokio::sync::Notify;
 use tokio::sync::futures::Notified;
 use tokio::time::Instant;
 
-use super::{Service, lock, seed_of};
+use super::cache::{Entry, read_all};
+use super::{Service, blocking, lock, seed_of};
 use crate::error::ApiError;
 use crate::ruleset::FoldedGame;
 
-/// Special roles: when an open window of a game with a live reaction window closes.
+/// The store documents that keep each game's deadline.
+const COLLECTION: &str = "deadlines";
+
+/// The most decisions a bot makes for one missed move (a turn's worth).
+const MAX_COVERED_DECISIONS: usize = 500;
+
+/// What a deadline is for: the version it is keyed by tells a deadline that
+/// still applies from one the game has moved past.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Due {
+    /// The reaction window opened at this version closes.
+    Response {
+        /// The window's opening version.
+        opened: u64,
+    },
+    /// The seats asked to move at this version have not.
+    Move {
+        /// The version they were asked at.
+        version: u64,
+    },
+}
+
+impl Due {
+    fn to_json(self, at: DateTime<Utc>) -> Value {
+        match self {
+            Due::Response { opened } => json!({"kind": "response", "version": opened, "at": at}),
+            Due::Move { version } => json!({"kind": "move", "version": version, "at": at}),
+        }
+    }
+}
+
+/// One game's deadline.
 #[derive(Clone, Copy, Debug)]
 struct Deadline {
-    /// The window, by the version it opened at.
-    opened: u64,
-    /// When it closes.
+    due: Due,
+    /// When it passes.
     at: Instant,
-    /// The same moment, for clients.
+    /// The same moment, for clients and the store.
     utc: DateTime<Utc>,
 }
 
-/// The deadline of each game's open window, and a signal for the timer when
-/// a new one is set.
+/// Each game's deadline, the games whose document is behind, and a signal for
+/// the timer.
 pub(super) struct Deadlines {
     open: Mutex<BTreeMap<GameId, Deadline>>,
+    /// Games whose store document differs from `open`.
+    unwritten: Mutex<BTreeSet<GameId>>,
     signal: Notify,
 }
 
+/// An instant `utc` is from now (now if it has passed).
+fn instant_of(utc: DateTime<Utc>) -> Instant {
+    let left = (utc - Utc::now()).to_std().unwrap_or(Duration::ZERO);
+    Instant::now() + left
+}
+
 impl Deadlines {
-    /// No window open.
+    /// No deadline.
     pub(super) fn new() -> Deadlines {
         Deadlines {
             open: Mutex::new(BTreeMap::new()),
+            unwritten: Mutex::new(BTreeSet::new()),
             signal: Notify::new(),
         }
     }
 
-    /// Game `id` now has `window` open (by the version it opened at, with its
-    /// reaction time in seconds), or none: a new window's time starts now.
-    pub(super) fn refresh(&self, id: GameId, window: Option<(u64, u32)>) {
-        let mut deadlines = lock(&self.open);
-        match window {
-            Some((opened, seconds)) => {
-                if deadlines.get(&id).map(|d| d.opened) != Some(opened) {
-                    let wait = Duration::from_secs(seconds.into());
-                    deadlines.insert(
-                        id,
-                        Deadline {
-                            opened,
-                            at: Instant::now() + wait,
-                            utc: Utc::now() + wait,
-                        },
-                    );
-                    self.signal.notify_one();
+    /// Whether game `id`'s deadline is already `due`.
+    fn has(&self, id: GameId, due: Due) -> bool {
+        lock(&self.open).get(&id).is_some_and(|d| d.due == due)
+    }
+
+    /// Game `id`'s deadline is now `due` at `utc`, or it has none.
+    fn set(&self, id: GameId, deadline: Option<(Due, DateTime<Utc>)>) {
+        let mut open = lock(&self.open);
+        let changed = match deadline {
+            Some((due, utc)) => {
+                let same = open.get(&id).is_some_and(|d| d.due == due);
+                if !same {
+                    let at = instant_of(utc);
+                    open.insert(id, Deadline { due, at, utc });
                 }
+                !same
             }
-            None => {
-                deadlines.remove(&id);
-            }
+            None => open.remove(&id).is_some(),
+        };
+        drop(open);
+        if changed {
+            lock(&self.unwritten).insert(id);
+            self.signal.notify_one();
         }
     }
 
-    /// When window `opened` of game `id` closes, if it is the one kept.
-    fn closes_at(&self, id: GameId, opened: u64) -> Option<DateTime<Utc>> {
+    /// When game `id`'s deadline of this kind passes, if it has one.
+    fn at(&self, id: GameId, response: bool) -> Option<DateTime<Utc>> {
         lock(&self.open)
             .get(&id)
-            .filter(|d| d.opened == opened)
+            .filter(|d| matches!(d.due, Due::Response { .. }) == response)
             .map(|d| d.utc)
     }
 
@@ -81,34 +139,90 @@ impl Deadlines {
         lock(&self.open).values().map(|d| d.at).min()
     }
 
-    /// The windows whose time is up at `now`, by game and opening version.
-    fn due(&self, now: Instant) -> Vec<(GameId, u64)> {
+    /// The deadlines passed at `now`.
+    fn passed(&self, now: Instant) -> Vec<(GameId, Due)> {
         lock(&self.open)
             .iter()
             .filter(|(_, d)| d.at <= now)
-            .map(|(&id, d)| (id, d.opened))
+            .map(|(&id, d)| (id, d.due))
             .collect()
     }
 
-    /// Forgets window `opened` of game `id`, if it is the one kept.
-    fn forget(&self, id: GameId, opened: u64) {
-        let mut deadlines = lock(&self.open);
-        if deadlines.get(&id).is_some_and(|d| d.opened == opened) {
-            deadlines.remove(&id);
+    /// Forgets game `id`'s deadline if it is still `due` (it failed to fire).
+    fn forget(&self, id: GameId, due: Due) {
+        let mut open = lock(&self.open);
+        if open.get(&id).is_some_and(|d| d.due == due) {
+            open.remove(&id);
         }
     }
 
-    /// Resolves when a new deadline is set.
+    /// Resolves when a deadline is set or removed.
     fn changed(&self) -> Notified<'_> {
         self.signal.notified()
     }
 }
 
 impl Service {
-    /// Special roles: closes windows whose live reaction time is up, for as long as the
-    /// server runs. A window still open after a restart gets its full time again.
+    /// What game `entry` waits for by a deadline, and how many seconds it has.
+    fn due_now(&self, entry: &Entry) -> Option<(Due, u32)> {
+        if entry.live.is_over() {
+            return None;
+        }
+        if let Some((opened, seconds)) = entry.live.reaction_window() {
+            return Some((Due::Response { opened }, seconds));
+        }
+        let seconds = entry.data.deadlines?.move_seconds?;
+        let people = entry
+            .live
+            .moving()
+            .into_iter()
+            .any(|seat| !entry.data.is_bot(seat));
+        people.then_some((
+            Due::Move {
+                version: entry.live.version(),
+            },
+            seconds,
+        ))
+    }
+
+    /// Records game `entry`'s deadline, if it has one, from the time of the
+    /// event that asked (read from the store for a window opened earlier).
+    pub(super) fn refresh_deadline(&self, entry: &Entry) {
+        let id = entry.record.id;
+        let Some((due, seconds)) = self.due_now(entry) else {
+            self.deadlines.set(id, None);
+            return;
+        };
+        if self.deadlines.has(id, due) {
+            return;
+        }
+        let asked = match due {
+            Due::Response { opened } if opened < entry.live.version() => self
+                .store
+                .events(id, opened.saturating_sub(1), 1)
+                .ok()
+                .and_then(|e| e.first().map(|e| e.at))
+                .unwrap_or(entry.record.updated_at),
+            _ => entry.record.updated_at,
+        };
+        let at = asked + chrono::Duration::seconds(seconds.into());
+        self.deadlines.set(id, Some((due, at)));
+    }
+
+    /// When the open reaction window closes and when the seats asked to move
+    /// must have moved, for a game's readers.
+    pub(super) fn deadlines_of(
+        &self,
+        id: GameId,
+    ) -> (Option<DateTime<Utc>>, Option<DateTime<Utc>>) {
+        (self.deadlines.at(id, true), self.deadlines.at(id, false))
+    }
+
+    /// Acts on every passed deadline and keeps the store's deadline documents
+    /// up to date, for as long as the server runs.
     pub async fn run_deadlines(self: Arc<Self>) {
         loop {
+            self.write_deadlines().await;
             let next = self.deadlines.next();
             let sleep = async {
                 match next {
@@ -120,33 +234,158 @@ impl Service {
                 _ = sleep => {}
                 _ = self.deadlines.changed() => continue,
             }
-            for (id, opened) in self.deadlines.due(Instant::now()) {
-                if let Err(e) = self.expire(id, opened).await {
-                    eprintln!("bang: game {id}: closing a reaction window failed: {e}");
-                    self.deadlines.forget(id, opened);
+            for (id, due) in self.deadlines.passed(Instant::now()) {
+                if let Err(e) = self.fire(id, due).await {
+                    tracing::warn!(game = %id, "a deadline could not be acted on: {e}");
+                    self.deadlines.forget(id, due);
                 }
             }
         }
     }
 
-    /// Closes window `opened` of game `id` if it is still open.
-    async fn expire(&self, id: GameId, opened: u64) -> Result<(), ApiError> {
+    /// Writes the deadline documents that are behind (the timer task alone
+    /// writes them, so they never go back in time).
+    async fn write_deadlines(&self) {
+        let games: Vec<GameId> = std::mem::take(&mut *lock(&self.deadlines.unwritten))
+            .into_iter()
+            .collect();
+        for id in games {
+            let now = lock(&self.deadlines.open).get(&id).copied();
+            let value = now.map(|d| d.due.to_json(d.utc));
+            if let Err(e) = self.put_deadline(id, value).await {
+                tracing::warn!(game = %id, "a deadline document could not be written: {e}");
+            }
+        }
+    }
+
+    /// Sets game `id`'s deadline document, whatever its revision.
+    async fn put_deadline(&self, id: GameId, value: Option<Value>) -> Result<(), StoreError> {
+        let key = id.to_string();
+        loop {
+            let revision = self.store.doc(COLLECTION, &key)?.map_or(0, |(r, _)| r);
+            if value.is_none() && revision == 0 {
+                return Ok(());
+            }
+            match self
+                .store
+                .put_doc(COLLECTION, &key, value.clone(), revision)
+                .await
+            {
+                Err(StoreError::Stale { .. }) => continue,
+                other => return other.map(|_| ()),
+            }
+        }
+    }
+
+    /// Claims game `id`'s deadline `due` in the store by compare-and-swap:
+    /// `false` if another timer changed its document first (it acts then).
+    async fn claim(&self, id: GameId, due: Due) -> Result<bool, ApiError> {
+        let key = id.to_string();
+        let revision = self.store.doc(COLLECTION, &key)?.map_or(0, |(r, _)| r);
+        let at = lock(&self.deadlines.open)
+            .get(&id)
+            .map_or_else(Utc::now, |d| d.utc);
+        let mut doc = due.to_json(at);
+        doc["claimed"] = true.into();
+        match self
+            .store
+            .put_doc(COLLECTION, &key, Some(doc), revision)
+            .await
+        {
+            Ok(_) => Ok(true),
+            Err(StoreError::Stale { .. }) => Ok(false),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Acts on game `id`'s passed deadline `due`, if the game still waits on it.
+    async fn fire(&self, id: GameId, due: Due) -> Result<(), ApiError> {
         let mut entry = self.games.current(id).await?;
-        if entry.live.reaction_window().map(|w| w.0) != Some(opened) {
+        if self.due_now(&entry).map(|(d, _)| d) != Some(due) {
             self.refresh_waiting(&entry);
             return Ok(());
         }
-        let seed = seed_of(&entry.data.seed)?;
-        let (events, next) = entry.live.expire(seed)?;
+        if !self.claim(id, due).await? {
+            self.deadlines.forget(id, due);
+            return Ok(());
+        }
         let version = entry.live.version();
+        let (events, next) = match due {
+            Due::Response { .. } => entry.live.expire(seed_of(&entry.data.seed)?)?,
+            Due::Move { .. } => self.missed_move(&entry).await?,
+        };
         self.commit(&mut entry, version, "server".into(), None, events, next)
             .await?;
         Ok(())
     }
 
-    /// The deadline of the window the game waits on, if it has one.
-    pub(super) fn deadline_of(&self, id: GameId, live: &FoldedGame) -> Option<DateTime<Utc>> {
-        let opened = live.reaction_window()?.0;
-        self.deadlines.closes_at(id, opened)
+    /// A missed move: the `seat_control` event that says so, the bot's
+    /// decisions for the seat until it is no longer the one asked, and, after
+    /// too many misses in a row, the bot keeping the seat.
+    async fn missed_move(&self, entry: &Entry) -> Result<(Vec<Value>, FoldedGame), ApiError> {
+        let id = entry.record.id;
+        let seat = entry
+            .live
+            .moving()
+            .into_iter()
+            .find(|&s| !entry.data.is_bot(s))
+            .ok_or_else(|| ApiError::internal("a move deadline with nobody to move"))?;
+        let bots = bots::players::bots_for(&entry.record.ruleset)
+            .ok_or_else(|| ApiError::internal("no bot plays this ruleset"))?;
+        let mut player = (bots.player)(
+            bots.default_policy,
+            bots::worker::seat_seed(&id.to_string(), seat),
+        )
+        .ok_or_else(|| ApiError::internal("the default bot is missing"))?;
+        // The bot sees what the seat has seen.
+        let store = self.store.clone();
+        let version = entry.live.version();
+        let seen = blocking(move || read_all(&store, id, version)).await?;
+        let viewer = Viewer::Seat(seat);
+        for e in &seen {
+            player.observe(&entry.live.redact(&e.event, viewer));
+        }
+        let seed = seed_of(&entry.data.seed)?;
+        let missed = |moves: usize| SeatControl::DeadlineMissed {
+            seat,
+            moves: moves.min(u16::MAX.into()) as u16,
+        };
+        // The bot's decisions, while the game asks this seat alone to move.
+        let (_, mut game) = entry.live.control(&missed(1))?;
+        let mut decisions = Vec::new();
+        loop {
+            let legal = game.legal(seat);
+            let Some(action) = player.choose(&game.view(viewer), &legal) else {
+                break;
+            };
+            let (events, next) = game.decide(seat, &action, seed)?;
+            for e in &events {
+                player.observe(&next.redact(e, viewer));
+            }
+            decisions.push(action);
+            game = next;
+            let alone = game.waiting() == [seat] && game.moving() == [seat];
+            if !alone || game.is_over() || decisions.len() >= MAX_COVERED_DECISIONS {
+                break;
+            }
+        }
+        // The same decisions after a miss that counts them.
+        let (mut events, mut game) = entry.live.control(&missed(decisions.len()))?;
+        for action in &decisions {
+            let (more, next) = game.decide(seat, action, seed)?;
+            events.extend(more);
+            game = next;
+        }
+        let limit = entry.data.deadlines.map_or(0, |d| d.misses_before_bot);
+        if limit > 0 && !game.is_over() && game.controls().misses(seat) >= limit {
+            let keep = SeatControl::BotTookSeat {
+                seat,
+                bot: bots.default_policy.to_string(),
+            };
+            let (more, next) = game.control(&keep)?;
+            events.extend(more);
+            game = next;
+        }
+        Ok((events, game))
     }
 }

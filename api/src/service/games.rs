@@ -10,7 +10,10 @@ use super::play::public_forms;
 use super::{Credentials, Service, blocking};
 use crate::auth;
 use crate::error::ApiError;
-use crate::models::{CreateGame, CreatedGame, ForkOrigin, GameList, GameSummary, SeatToken};
+use crate::models::{
+    CreateGame, CreatedGame, DEFAULT_MISSES_BEFORE_BOT, DeadlineRules, ForkOrigin, GameList,
+    GameSummary, SeatToken, parse_duration,
+};
 use crate::ruleset::{self, FoldedGame};
 use crate::stored::{GameData, SeatData};
 
@@ -22,6 +25,25 @@ pub(super) fn valid_name(name: &str) -> bool {
     !name.trim().is_empty()
         && name.chars().count() <= 64
         && !name.chars().any(|c| c.is_control() || bidi(c))
+}
+
+/// The deadlines a create request asks for, if any.
+fn deadline_rules(body: &CreateGame) -> Result<Option<DeadlineRules>, ApiError> {
+    let seconds = |text: &Option<String>| text.as_deref().and_then(parse_duration);
+    let move_seconds = seconds(&body.move_deadline);
+    let rules = DeadlineRules {
+        move_seconds,
+        // A table with a move deadline but no response deadline must not
+        // wait for ever on an answer either.
+        response_seconds: seconds(&body.response_deadline).or(move_seconds),
+        misses_before_bot: body.misses_before_bot.unwrap_or(DEFAULT_MISSES_BEFORE_BOT),
+    };
+    if rules.move_seconds.is_none() && body.misses_before_bot.is_some() {
+        return Err(ApiError::invalid_option(
+            "misses_before_bot: counts missed move deadlines; give `move_deadline` too",
+        ));
+    }
+    Ok((rules.move_seconds.is_some() || rules.response_seconds.is_some()).then_some(rules))
 }
 
 impl Service {
@@ -142,16 +164,36 @@ impl Service {
                 "public: only a game with open seats (`{\"open\": true}`) is joined",
             ));
         }
+        let deadlines = deadline_rules(&body)?;
+        let mut options = body.options.clone();
+        if let Some(seconds) = deadlines.and_then(|d| d.response_seconds)
+            && ruleset::has_reaction_windows(&body.ruleset, &options)
+        {
+            // A response deadline is the game's live reaction time.
+            if options
+                .get("reaction_seconds")
+                .is_some_and(|v| !v.is_null())
+            {
+                return Err(ApiError::invalid_option(
+                    "response_deadline: the game's live reaction time; give it or \
+                     `options.reaction_seconds`, not both",
+                ));
+            }
+            if options.is_null() {
+                options = serde_json::json!({});
+            }
+            options["reaction_seconds"] = seconds.into();
+        }
         // An open table's options are checked now, with its open seats as
         // people: nothing is dealt until it starts.
         let setups = seats.iter().map(|s| s.spec.clone()).collect();
-        let events = ruleset::start(&body.ruleset, body.players, &body.options, setups, seed)?;
+        let events = ruleset::start(&body.ruleset, body.players, &options, setups, seed)?;
         let mut data = GameData {
             players: body.players,
-            options: if body.options.is_null() {
+            options: if options.is_null() {
                 serde_json::json!({})
             } else {
-                body.options
+                options
             },
             seats,
             seed: seed.to_string(),
@@ -163,6 +205,7 @@ impl Service {
             winners: None,
             chat: body.chat,
             lobby: None,
+            deadlines,
         };
         if table {
             let (game, invite) = self.open_table(&body.ruleset, data, body.public).await?;
@@ -200,6 +243,7 @@ impl Service {
     ) -> Result<GameSummary, ApiError> {
         data.forked_from = forked_from;
         let opening = Opening::of(ruleset, &mut data, &events)?;
+        data.keep_seats(opening.live.controls());
         let (record, _) = self
             .store
             .create(
@@ -316,6 +360,7 @@ impl Service {
                     token_hash,
                     open: false,
                     player: None,
+                    kept_by_bot: None,
                 }
             })
             .collect();
@@ -334,6 +379,7 @@ impl Service {
             winners: None,
             chat: parent.chat,
             lobby: None,
+            deadlines: parent.deadlines,
         };
         let origin = ForkOrigin { game: id, at };
         let game = self

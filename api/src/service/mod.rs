@@ -7,7 +7,8 @@
 //! - `callers`: who is calling, resolved against a game's seats;
 //! - `signals`: each game's version, for long-polls;
 //! - `bot_queue`: the bot seats that must act, for bot workers;
-//! - `deadlines`: live reaction windows and the timer that closes them;
+//! - `deadlines`: live reaction windows and play-by-post move deadlines,
+//!   kept in the store, and the timer that acts when they pass;
 //! - the use cases: `games` (create, fork, list), `play` (act and
 //!   append), `views` (a game, its legal actions, its events) and
 //!   `audit`.
@@ -185,7 +186,7 @@ impl Service {
     /// an open window with a live reaction time.
     fn refresh_waiting(&self, entry: &Entry) {
         let id = entry.record.id;
-        self.deadlines.refresh(id, entry.live.reaction_window());
+        self.refresh_deadline(entry);
         let bots = if entry.live.is_over() {
             Vec::new()
         } else {

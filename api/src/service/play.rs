@@ -70,6 +70,15 @@ impl Service {
         let seat = caller
             .seat
             .ok_or_else(|| ApiError::unauthorized("send your seat's token to act"))?;
+        if !caller.worker
+            && let Some(bot) = entry
+                .data
+                .seats
+                .get(seat as usize)
+                .and_then(|s| s.kept_by_bot.as_deref())
+        {
+            return Err(ApiError::seat_kept_by_bot(id, seat, bot));
+        }
         // Action ids are scoped to who sends them: one seat's ids never
         // answer for another's, nor for the bot workers'.
         let digest = action_digest(&body);
@@ -159,13 +168,19 @@ impl Service {
     ) -> Result<(Vec<Envelope>, bool), ApiError> {
         let id = entry.record.id;
         let over = next.is_over();
-        // The data changes only when the game ends (its winners).
-        let data = over.then(|| {
+        // The data changes only when the game ends (its winners) or a bot
+        // takes or gives back a person's seat.
+        let data = {
             let mut data = entry.data.clone();
-            data.winners = next.winners();
-            let value = data.to_value();
-            (data, value)
-        });
+            let kept = data.keep_seats(next.controls());
+            (over || kept).then(|| {
+                if over {
+                    data.winners = next.winners();
+                }
+                let value = data.to_value();
+                (data, value)
+            })
+        };
         let store::Appended {
             head,
             envelopes,
@@ -210,6 +225,53 @@ impl Service {
         self.versions.publish(id, new_version);
         self.refresh_waiting(entry);
         Ok((envelopes, false))
+    }
+
+    /// Takes the caller's seat back from the bot that keeps it since it
+    /// missed its deadlines: a `seat_control` event by the seat.
+    pub async fn reclaim(
+        &self,
+        id: GameId,
+        credentials: &Credentials,
+        as_seat: Option<u8>,
+    ) -> Result<ActionResult, ApiError> {
+        let mut entry = self.games.current(id).await?;
+        let caller = self.caller(credentials, &entry.data, as_seat)?;
+        let seat = match caller.seat {
+            Some(seat) if !caller.worker => seat,
+            _ => {
+                return Err(ApiError::unauthorized(
+                    "send the token (or player key) of the seat to take back",
+                ));
+            }
+        };
+        if entry.live.is_over() {
+            return Err(ApiError::game_over());
+        }
+        let kept = entry
+            .data
+            .seats
+            .get(seat as usize)
+            .is_some_and(|s| s.kept_by_bot.is_some());
+        if !kept {
+            return Err(ApiError::conflict(
+                "not_kept_by_bot",
+                format!("no bot keeps seat {seat}: it is yours to play"),
+            ));
+        }
+        let version = entry.live.version();
+        let (events, next) = entry
+            .live
+            .control(&engine::SeatControl::SeatReclaimed { seat })?;
+        let (envelopes, _) = self
+            .commit(&mut entry, version, seat.to_string(), None, events, next)
+            .await?;
+        let viewer = caller.viewer(entry.live.is_over());
+        Ok(ActionResult {
+            version: entry.live.version(),
+            events: events_into(&entry.live, envelopes, viewer),
+            duplicate: false,
+        })
     }
 
     fn repeated(&self, entry: &Entry, caller: Caller, first: &[Envelope]) -> ActionResult {

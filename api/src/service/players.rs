@@ -144,7 +144,8 @@ impl Service {
                         .collect()
                 });
                 let waiting = entry.live.waiting();
-                plays.iter().any(|s| waiting.contains(s))
+                // A seat a bot keeps is the bot's to play.
+                !entry.data.is_bot(seat) && plays.iter().any(|s| waiting.contains(s))
             };
             let data = GameData::of(&record)?;
             games.push(InboxEntry {

@@ -37,6 +37,7 @@ impl Service {
                         your_seats: None,
                         your_turn: false,
                         window_closes_at: None,
+                        move_due_at: None,
                     });
                 }
                 let mut state = state_of(
@@ -46,7 +47,7 @@ impl Service {
                     caller,
                     entry.live.is_over(),
                 );
-                state.window_closes_at = self.deadline_of(id, &entry.live);
+                (state.window_closes_at, state.move_due_at) = self.deadlines_of(id);
                 Ok(state)
             }
             Some(at) => {
@@ -168,6 +169,7 @@ fn state_of(
         your_turn: caller.seat.is_some_and(|s| waiting.contains(&s))
             || caller.plays.iter().any(|s| waiting.contains(&s)),
         window_closes_at: None,
+        move_due_at: None,
     }
 }
 
