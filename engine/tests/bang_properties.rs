@@ -11,7 +11,8 @@
 //! within [`MAX_EVENTS`] events.
 
 use engine::bang::{self, Action, Bang, Config, Event, Options, Orders, Reply, State, StoreReply};
-use engine::{GameRng, Ruleset, Seed, Viewer, verify_log};
+use engine::core::control::control;
+use engine::{Controls, GameRng, Ruleset, SeatControl, Seed, Viewer, verify_log};
 
 mod common;
 use common::{MAX_EVENTS, Pick, games_from_env};
@@ -178,6 +179,7 @@ fn play_game_with(players: u8, game: u64, expansions: &[&str], variants: &[&str]
     }
     // Orders set at random for some seats at the start.
     let mut actions = Vec::new();
+    let mut controls = Controls::default();
     while !state.is_over() {
         assert!(log.len() < MAX_EVENTS, "game {game} does not end");
         let pending = Bang::pending(&state);
@@ -214,6 +216,10 @@ fn play_game_with(players: u8, game: u64, expansions: &[&str], variants: &[&str]
             assert_eq!(Bang::expire(&mut live, &mut rng).unwrap(), events);
             assert_eq!(clone, live);
             events
+        } else if roll >= 97
+            && let Some(events) = random_control(&mut pick, &state, &controls, players)
+        {
+            events
         } else {
             let p = pending[pick.below(pending.len())];
             Bang::legal_actions_into(&state, p.seat, &mut actions);
@@ -232,6 +238,7 @@ fn play_game_with(players: u8, game: u64, expansions: &[&str], variants: &[&str]
         assert!(!events.is_empty());
         for e in &events {
             Bang::apply(&mut state, e);
+            controls.fold(Bang::decided(e));
             Bang::check_invariants(&state)
                 .unwrap_or_else(|why| panic!("game {game} after {e:?}: {why}"));
             nugget_delta(e, &mut ledger);
@@ -278,10 +285,16 @@ fn play_game_with(players: u8, game: u64, expansions: &[&str], variants: &[&str]
     }
     // Replay and audit.
     let mut replay = State::default();
+    let mut replayed_controls = Controls::default();
     for e in &log {
         Bang::apply(&mut replay, e);
+        replayed_controls.fold(Bang::decided(e));
     }
     assert_eq!(replay, state, "game {game}: replay differs");
+    assert_eq!(
+        replayed_controls, controls,
+        "game {game}: who plays the seats differs"
+    );
     verify_log::<Bang>(&log, &|_| seed).unwrap_or_else(|i| {
         panic!("game {game}: audit refuses event {i}: {:?}", log[i]);
     });
@@ -317,6 +330,45 @@ fn play_game_with(players: u8, game: u64, expansions: &[&str], variants: &[&str]
         }
     }
     log.len()
+}
+
+/// A random change of who plays a seat (play-by-post deadlines), as the
+/// server could or could not make it: the events when the rules take it;
+/// `None`, the state untouched, when they refuse it.
+fn random_control(
+    pick: &mut Pick,
+    state: &State,
+    controls: &Controls,
+    players: u8,
+) -> Option<Vec<Event>> {
+    // Now and then a seat the table does not have.
+    let seat = pick.below(players as usize + 1) as u8;
+    let change = match pick.below(3) {
+        0 => SeatControl::DeadlineMissed {
+            seat,
+            moves: pick.below(3) as u16,
+        },
+        1 => SeatControl::BotTookSeat {
+            seat,
+            bot: "normal".into(),
+        },
+        _ => SeatControl::SeatReclaimed { seat },
+    };
+    let mut live = state.clone();
+    match control::<Bang>(&mut live, controls, &change) {
+        Ok(events) => {
+            let mut folded = state.clone();
+            for e in &events {
+                Bang::apply(&mut folded, e);
+            }
+            assert_eq!(folded, live, "a control: decide != apply");
+            Some(events)
+        }
+        Err(_) => {
+            assert_eq!(&live, state, "a refused control changed the state");
+            None
+        }
+    }
 }
 
 /// Gold Rush games per player count in `cargo test`; `GOLD_PROPERTY_GAMES`

@@ -6,8 +6,9 @@
 //! unrevealed role. For every game: it ends within a bound, and replaying its log
 //! from scratch gives exactly the live state.
 
-use engine::dice::{self, Action, Config, Event, State};
-use engine::{GameRng, Seed, Viewer};
+use engine::core::control::control;
+use engine::dice::{self, Action, Config, Dice, Event, State};
+use engine::{Controls, GameRng, Ruleset, SeatControl, Seed, Viewer};
 
 /// Games per player count: 6 counts × 1,700 = 10,200 games.
 const GAMES_PER_COUNT: u64 = 1_700;
@@ -148,6 +149,7 @@ fn play_config(config: Config, game_seed: u64) -> Vec<Event> {
     no_hidden_role_leaks(&state, &events);
     let mut chooser = GameRng::new(Seed::from_u64(!game_seed), 0);
     let mut decisions = 0;
+    let mut controls = Controls::default();
     while dice::pending(&state).is_some() {
         decisions += 1;
         assert!(decisions <= MAX_DECISIONS, "game {game_seed} did not end");
@@ -182,6 +184,17 @@ fn play_config(config: Config, game_seed: u64) -> Vec<Event> {
             events.extend(new);
             continue;
         }
+        if chooser.below(40) == 0
+            && let Some(new) = random_control(&mut chooser, &state, &controls, players)
+        {
+            // A play-by-post deadline changed who plays a seat.
+            for e in &new {
+                dice::apply(&mut state, e);
+                controls.fold(Dice::decided(e));
+            }
+            events.extend(new);
+            continue;
+        }
         let mut pending = waiting[chooser.below(waiting.len() as u32) as usize];
         let legal = dice::legal_actions(&state, pending.seat);
         let orders;
@@ -211,6 +224,7 @@ fn play_config(config: Config, game_seed: u64) -> Vec<Event> {
         assert_eq!(same, new, "play and decide disagree");
         for e in &new {
             dice::apply(&mut state, e);
+            controls.fold(Dice::decided(e));
             if state.batch.is_none() {
                 dice::check_invariants(&state).unwrap_or_else(|e| panic!("game {game_seed}: {e}"));
             }
@@ -232,15 +246,61 @@ fn play_config(config: Config, game_seed: u64) -> Vec<Event> {
     assert!(matches!(events.last(), Some(Event::GameEnded { seed: s, .. }) if *s == seed));
     no_hidden_role_leaks(&state, &events);
     let mut replayed = State::default();
+    let mut replayed_controls = Controls::default();
     for e in &events {
         dice::apply(&mut replayed, e);
+        replayed_controls.fold(Dice::decided(e));
     }
     assert_eq!(replayed, state, "game {game_seed}: replay differs");
-    if special {
+    assert_eq!(
+        replayed_controls, controls,
+        "game {game_seed}: who plays differs"
+    );
+    let controlled = events.iter().any(|e| matches!(e, Event::SeatControl(_)));
+    if special || controlled {
         // Standing orders and windows re-derive from the seed like everything else.
         assert_eq!(dice::verify_log(&events, seed), Ok(()), "game {game_seed}");
     }
     events
+}
+
+/// A random change of who plays a seat (play-by-post deadlines), as the
+/// server could or could not make it: the events when the rules take it;
+/// `None`, the state untouched, when they refuse it.
+fn random_control(
+    chooser: &mut GameRng,
+    state: &State,
+    controls: &Controls,
+    players: u8,
+) -> Option<Vec<Event>> {
+    // Now and then a seat the table does not have.
+    let seat = chooser.below(u32::from(players) + 1) as u8;
+    let change = match chooser.below(3) {
+        0 => SeatControl::DeadlineMissed {
+            seat,
+            moves: chooser.below(3) as u16,
+        },
+        1 => SeatControl::BotTookSeat {
+            seat,
+            bot: "normal".into(),
+        },
+        _ => SeatControl::SeatReclaimed { seat },
+    };
+    let mut live = state.clone();
+    match control::<Dice>(&mut live, controls, &change) {
+        Ok(new) => {
+            let mut folded = state.clone();
+            for e in &new {
+                dice::apply(&mut folded, e);
+            }
+            assert_eq!(folded, live, "a control: decide != apply");
+            Some(new)
+        }
+        Err(_) => {
+            assert_eq!(&live, state, "a refused control changed the state");
+            None
+        }
+    }
 }
 
 #[test]
