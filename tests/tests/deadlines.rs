@@ -56,6 +56,16 @@ async fn wait_for(
 async fn nobody_plays(ruleset: &str, players: usize, options: Value) {
     let server = TestServer::start_with(|c| c.bots = BotsMode::Embedded).await;
     let c = server.client();
+    // Two more bot workers beside the embedded one race for the kept seats.
+    let workers: Vec<_> = (0..2)
+        .map(|_| {
+            bots::worker::spawn(bots::worker::WorkerConfig {
+                server: server.base.clone(),
+                worker_key: server.worker_key.clone(),
+                delay: Duration::ZERO,
+            })
+        })
+        .collect();
     let seats: Vec<Value> = (0..players)
         .map(|i| json!({"name": format!("P{i}")}))
         .collect();
@@ -130,6 +140,15 @@ async fn nobody_plays(ruleset: &str, players: usize, options: Value) {
         .count();
     assert_eq!(kept, kept_now, "{game}");
     assert_audited(&c, &id).await;
+    for worker in workers {
+        let refused = worker
+            .worker
+            .stats
+            .refused
+            .load(std::sync::atomic::Ordering::Relaxed);
+        assert_eq!(refused, 0, "a bot worker's post was refused");
+        worker.stop().await;
+    }
 }
 
 #[tokio::test]
