@@ -11,11 +11,10 @@
 //! within [`MAX_EVENTS`] events.
 
 use engine::bang::{self, Action, Bang, Config, Event, Options, Orders, Reply, State, StoreReply};
-use engine::core::control::control;
-use engine::{Controls, GameRng, Ruleset, SeatControl, Seed, Viewer, verify_log};
+use engine::{Controls, GameRng, Ruleset, Seed, Viewer, verify_log};
 
 mod common;
-use common::{MAX_EVENTS, Pick, games_from_env};
+use common::{MAX_EVENTS, Pick, games_from_env, random_control};
 
 /// Games per player count: 6 counts × this many. `BANG_PROPERTY_GAMES`
 /// overrides it for a longer run, e.g. in release:
@@ -217,7 +216,8 @@ fn play_game_with(players: u8, game: u64, expansions: &[&str], variants: &[&str]
             assert_eq!(clone, live);
             events
         } else if roll >= 97
-            && let Some(events) = random_control(&mut pick, &state, &controls, players)
+            && let Some(events) =
+                random_control::<Bang>(&mut |n| pick.below(n), &state, &controls, players)
         {
             events
         } else {
@@ -330,45 +330,6 @@ fn play_game_with(players: u8, game: u64, expansions: &[&str], variants: &[&str]
         }
     }
     log.len()
-}
-
-/// A random change of who plays a seat (play-by-post deadlines), as the
-/// server could or could not make it: the events when the rules take it;
-/// `None`, the state untouched, when they refuse it.
-fn random_control(
-    pick: &mut Pick,
-    state: &State,
-    controls: &Controls,
-    players: u8,
-) -> Option<Vec<Event>> {
-    // Now and then a seat the table does not have.
-    let seat = pick.below(players as usize + 1) as u8;
-    let change = match pick.below(3) {
-        0 => SeatControl::DeadlineMissed {
-            seat,
-            moves: pick.below(3) as u16,
-        },
-        1 => SeatControl::BotTookSeat {
-            seat,
-            bot: "normal".into(),
-        },
-        _ => SeatControl::SeatReclaimed { seat },
-    };
-    let mut live = state.clone();
-    match control::<Bang>(&mut live, controls, &change) {
-        Ok(events) => {
-            let mut folded = state.clone();
-            for e in &events {
-                Bang::apply(&mut folded, e);
-            }
-            assert_eq!(folded, live, "a control: decide != apply");
-            Some(events)
-        }
-        Err(_) => {
-            assert_eq!(&live, state, "a refused control changed the state");
-            None
-        }
-    }
 }
 
 /// Gold Rush games per player count in `cargo test`; `GOLD_PROPERTY_GAMES`

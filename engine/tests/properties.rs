@@ -6,9 +6,13 @@
 //! unrevealed role. For every game: it ends within a bound, and replaying its log
 //! from scratch gives exactly the live state.
 
-use engine::core::control::control;
 use engine::dice::{self, Action, Config, Dice, Event, State};
-use engine::{Controls, GameRng, Ruleset, SeatControl, Seed, Viewer};
+use engine::{Controls, GameRng, Ruleset, Seed, Viewer};
+
+// The dice game's properties share only the seat changes with the card game's.
+#[allow(dead_code)]
+mod common;
+use common::random_control;
 
 /// Games per player count: 6 counts × 1,700 = 10,200 games.
 const GAMES_PER_COUNT: u64 = 1_700;
@@ -185,7 +189,12 @@ fn play_config(config: Config, game_seed: u64) -> Vec<Event> {
             continue;
         }
         if chooser.below(40) == 0
-            && let Some(new) = random_control(&mut chooser, &state, &controls, players)
+            && let Some(new) = random_control::<Dice>(
+                &mut |n| chooser.below(n as u32) as usize,
+                &state,
+                &controls,
+                players,
+            )
         {
             // A play-by-post deadline changed who plays a seat.
             for e in &new {
@@ -262,45 +271,6 @@ fn play_config(config: Config, game_seed: u64) -> Vec<Event> {
         assert_eq!(dice::verify_log(&events, seed), Ok(()), "game {game_seed}");
     }
     events
-}
-
-/// A random change of who plays a seat (play-by-post deadlines), as the
-/// server could or could not make it: the events when the rules take it;
-/// `None`, the state untouched, when they refuse it.
-fn random_control(
-    chooser: &mut GameRng,
-    state: &State,
-    controls: &Controls,
-    players: u8,
-) -> Option<Vec<Event>> {
-    // Now and then a seat the table does not have.
-    let seat = chooser.below(u32::from(players) + 1) as u8;
-    let change = match chooser.below(3) {
-        0 => SeatControl::DeadlineMissed {
-            seat,
-            moves: chooser.below(3) as u16,
-        },
-        1 => SeatControl::BotTookSeat {
-            seat,
-            bot: "normal".into(),
-        },
-        _ => SeatControl::SeatReclaimed { seat },
-    };
-    let mut live = state.clone();
-    match control::<Dice>(&mut live, controls, &change) {
-        Ok(new) => {
-            let mut folded = state.clone();
-            for e in &new {
-                dice::apply(&mut folded, e);
-            }
-            assert_eq!(folded, live, "a control: decide != apply");
-            Some(new)
-        }
-        Err(_) => {
-            assert_eq!(&live, state, "a refused control changed the state");
-            None
-        }
-    }
 }
 
 #[test]

@@ -763,7 +763,7 @@ pub const RULES: &[(&str, &str)] = &[
     ("npc_acted", "lone-gunslinger.md B3"),
     ("orders_set", "bang.md §9.1"),
     ("window_opened", "bang.md §9.1"),
-    ("seat_control", crate::core::control::RULE),
+    ("seat_control", crate::core::CONTROL_RULE),
     ("window_expired", "bang.md §9.1"),
     ("check_flipped", "bang.md §8"),
     ("check_resolved", "bang.md §8"),

@@ -2,22 +2,26 @@
 //! viewers, the seeded RNG with its commitment, the family's roles and sides,
 //! reaction windows, the decision loop and the audit that re-derives a log.
 
+mod audit;
 pub mod control;
 pub mod history;
 mod recorder;
 mod rng;
 mod roles;
 mod ruleset;
+mod seat_control;
 mod seats;
 mod viewer;
 mod window;
 
-pub use control::{Controls, SeatControl};
+pub use audit::{expire, verify_log};
+pub use control::Controls;
 pub use history::Line;
 pub use recorder::{MAX_STEPS, Recorder, Step, record};
 pub use rng::{GameRng, Seed, SeedParseError};
 pub use roles::{Role, Team};
-pub use ruleset::{Decided, PlayError, Ruleset, Winners, expire, verify_log};
+pub use ruleset::{Decided, PlayError, Ruleset, Winners};
+pub use seat_control::{RULE as CONTROL_RULE, SeatControl};
 pub use seats::{MAX_SEATS, SeatSet, SeatSpec};
 pub use viewer::{Seat, Viewer};
 pub use window::{Asking, MAX_REACTION_SECONDS};

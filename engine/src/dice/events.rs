@@ -406,7 +406,7 @@ pub const RULES: &[(&str, &str)] = &[
     ("orders_set", "dice.md 6.3"),
     ("window_opened", "dice.md 6.3"),
     ("window_closed", "dice.md 6.3"),
-    ("seat_control", crate::core::control::RULE),
+    ("seat_control", crate::core::CONTROL_RULE),
     ("window_expired", "dice.md 6.3"),
     ("role_revealed", "dice.md 6.3"),
     ("reveal_cancelled", "dice.md 6.3"),
