@@ -75,13 +75,23 @@ struct Deadline {
     utc: DateTime<Utc>,
 }
 
-/// Each game's deadline, the games whose document is behind, and a signal for
-/// the timer.
+/// Each game's deadline, the games whose document is behind, and signals for
+/// the timer and the document writer.
 pub(super) struct Deadlines {
     open: Mutex<BTreeMap<GameId, Deadline>>,
     /// Games whose store document differs from `open`.
     unwritten: Mutex<BTreeSet<GameId>>,
     signal: Notify,
+    to_write: Notify,
+}
+
+/// Stops a task when dropped (the writer stops with the timer).
+struct AbortOnDrop(tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
 }
 
 /// An instant `utc` is from now (now if it has passed).
@@ -97,6 +107,7 @@ impl Deadlines {
             open: Mutex::new(BTreeMap::new()),
             unwritten: Mutex::new(BTreeSet::new()),
             signal: Notify::new(),
+            to_write: Notify::new(),
         }
     }
 
@@ -123,6 +134,7 @@ impl Deadlines {
         if changed {
             lock(&self.unwritten).insert(id);
             self.signal.notify_one();
+            self.to_write.notify_one();
         }
     }
 
@@ -218,11 +230,13 @@ impl Service {
         (self.deadlines.at(id, true), self.deadlines.at(id, false))
     }
 
-    /// Acts on every passed deadline and keeps the store's deadline documents
-    /// up to date, for as long as the server runs.
+    /// Acts on every passed deadline, and keeps the store's deadline
+    /// documents up to date (in a task of their own, so that writing them never
+    /// delays a deadline), for as long as the server runs.
     pub async fn run_deadlines(self: Arc<Self>) {
+        let writer = tokio::spawn(self.clone().run_deadline_writer());
+        let _stop_writer = AbortOnDrop(writer);
         loop {
-            self.write_deadlines().await;
             let next = self.deadlines.next();
             let sleep = async {
                 match next {
@@ -243,17 +257,23 @@ impl Service {
         }
     }
 
-    /// Writes the deadline documents that are behind (the timer task alone
-    /// writes them, so they never go back in time).
-    async fn write_deadlines(&self) {
-        let games: Vec<GameId> = std::mem::take(&mut *lock(&self.deadlines.unwritten))
-            .into_iter()
-            .collect();
-        for id in games {
-            let now = lock(&self.deadlines.open).get(&id).copied();
-            let value = now.map(|d| d.due.to_json(d.utc));
-            if let Err(e) = self.put_deadline(id, value).await {
-                tracing::warn!(game = %id, "a deadline document could not be written: {e}");
+    /// Writes the deadline documents that are behind, for as long as the
+    /// server runs (this one task writes them, so they never go back in time).
+    async fn run_deadline_writer(self: Arc<Self>) {
+        loop {
+            let games: Vec<GameId> = std::mem::take(&mut *lock(&self.deadlines.unwritten))
+                .into_iter()
+                .collect();
+            if games.is_empty() {
+                self.deadlines.to_write.notified().await;
+                continue;
+            }
+            for id in games {
+                let now = lock(&self.deadlines.open).get(&id).copied();
+                let value = now.map(|d| d.due.to_json(d.utc));
+                if let Err(e) = self.put_deadline(id, value).await {
+                    tracing::warn!(game = %id, "a deadline document could not be written: {e}");
+                }
             }
         }
     }
