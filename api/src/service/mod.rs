@@ -96,8 +96,10 @@ pub struct Service {
     versions: VersionSignals,
     /// The bot seats that must act.
     bot_turns: BotQueue,
-    /// Special roles: when each open window of a game with a live reaction window closes.
+    /// When the seats each game waits for must have acted.
     deadlines: Deadlines,
+    /// This server process's random id (it signs its claims on deadlines).
+    instance: String,
     worker_key: String,
     /// How many standing orders each seat has posted lately.
     orders_quota: SeatQuota,
@@ -136,6 +138,7 @@ impl Service {
             versions: VersionSignals::new(),
             bot_turns: BotQueue::new(),
             deadlines: Deadlines::new(),
+            instance: crate::auth::new_token(),
             worker_key,
             orders_quota: SeatQuota::new(
                 settings.orders_per_minute,
