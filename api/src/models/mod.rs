@@ -5,9 +5,11 @@ mod lobby;
 mod reading;
 #[cfg(test)]
 mod tests;
+mod webhooks;
 
 pub use lobby::*;
 pub use reading::Refusal;
+pub use webhooks::*;
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
