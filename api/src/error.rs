@@ -273,6 +273,9 @@ fn title(code: &str) -> &'static str {
         "too_many_streams" => "Too many event streams",
         "too_many_messages" => "Too many chat messages",
         "chat_full" => "The chat is full",
+        "too_many_webhooks" => "Too many webhooks",
+        "private_address" => "Address not allowed",
+        "unresolvable_host" => "Host does not resolve",
         _ => "Server error",
     }
 }

@@ -26,6 +26,7 @@ mod players;
 mod signals;
 mod streams;
 mod views;
+mod webhooks;
 
 use std::sync::Mutex;
 
@@ -44,6 +45,7 @@ pub use cache::SNAPSHOT_EVERY;
 pub use callers::{Caller, Credentials};
 pub use players::{INBOX_GAMES, KEY_PREFIX, Player};
 pub use streams::{Format, StreamSlots};
+pub use webhooks::{WebhookSettings, is_public, sign};
 
 /// What the service is configured with (see [`crate::config::Config`]).
 #[derive(Clone, Debug)]
@@ -64,6 +66,8 @@ pub struct Settings {
     pub chat_per_minute: u32,
     /// The most chat messages one game keeps.
     pub max_chat_per_game: u64,
+    /// Webhooks: limits, retries and which addresses they may reach.
+    pub webhooks: WebhookSettings,
 }
 
 impl Settings {
@@ -79,6 +83,7 @@ impl Settings {
             stream_heartbeat: std::time::Duration::from_secs(config.stream_heartbeat_s),
             chat_per_minute: config.chat_per_minute,
             max_chat_per_game: config.max_chat_per_game,
+            webhooks: WebhookSettings::of(config),
         }
     }
 }
@@ -105,6 +110,8 @@ pub struct Service {
     /// How many event streams each client holds open.
     pub streams: std::sync::Arc<StreamSlots>,
     settings: Settings,
+    /// Webhooks: the notifications due for delivery.
+    webhooks: webhooks::Outbox,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -147,6 +154,7 @@ impl Service {
                 "send a chat message",
             ),
             streams: StreamSlots::new(settings.max_streams_per_client),
+            webhooks: webhooks::Outbox::new(settings.webhooks.clone()),
             settings,
         }
     }
