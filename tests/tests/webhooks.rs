@@ -587,3 +587,125 @@ async fn redirects_are_not_followed() {
         "a redirect was followed"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_start_makes_good_what_a_crash_left_between_an_append_and_its_outbox() {
+    use store::EventStore;
+    let dir = tempfile::tempdir().unwrap();
+    let receiver = Receiver::start().await;
+    let settings = |c: &mut api::config::Config| {
+        c.webhook_allow_private = true;
+        c.webhook_retry_ms = 50;
+    };
+    let mut server = TestServer::start_on_with(dir.path(), settings).await;
+    let c = server.client();
+    let (id, tokens) = c.human_game(3, 13).await;
+    let mut secrets = Vec::new();
+    for token in &tokens {
+        let hook = subscribe(&c, &id, token, receiver.url("/hook"), json!(["your_turn"])).await;
+        secrets.push(hook["secret"].as_str().unwrap().to_string());
+    }
+    let first = c.pending_seat(&id).await.unwrap() as u64;
+    let (seat, version) = pass_the_turn(&c, &id, &tokens).await;
+    let hits = receiver.wait_for("/hook", 1).await;
+    assert_eq!(hits.len(), 1);
+    server.stop().await;
+
+    // As if the server had died after the append and before its
+    // notification was written: the cursor one version behind, the outbox
+    // without it.
+    {
+        let store = store::SledStore::open(dir.path()).unwrap();
+        let (revision, _) = store.doc("webhook_cursor", &id).unwrap().expect("a cursor");
+        store
+            .put_doc(
+                "webhook_cursor",
+                &id,
+                Some(json!({"version": version - 1, "waiting": [first]})),
+                revision,
+            )
+            .await
+            .unwrap();
+        for collection in ["webhook_outbox", "webhook_pending"] {
+            for (key, revision, _) in store.docs(collection, "", None, 1000).unwrap() {
+                store
+                    .put_doc(collection, &key, None, revision)
+                    .await
+                    .unwrap();
+            }
+        }
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let _server = TestServer::start_on_with(dir.path(), settings).await;
+    let again = receiver.wait_for("/hook", 2).await;
+    assert_eq!(
+        again.len(),
+        2,
+        "the notification is made again at the start"
+    );
+    assert_eq!(again[1].id, hits[0].id, "with the same id");
+    assert_eq!(again[1].body, hits[0].body);
+    assert_eq!(again[1].json()["seat"], seat);
+    assert!(again[1].signed_with(&secrets[seat as usize]));
+}
+
+/// The figure for the notes: notifications delivered per second to a
+/// receiver on loopback, from a full outbox (`cargo test --release -p tests
+/// --test webhooks -- --ignored --nocapture`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a benchmark: prints deliveries per second"]
+async fn bench_deliveries_per_second() {
+    let server = TestServer::start_with(|c| {
+        c.webhook_allow_private = true;
+        c.max_webhooks_per_owner = 50;
+        c.chat_per_minute = 100_000;
+        // Everything is enqueued first, then delivered.
+        c.webhook_delay_ms = 4_000;
+    })
+    .await;
+    let c = server.client();
+    let receiver = Receiver::start().await;
+    let (id, tokens) = c.human_game(8, 1).await;
+    for token in &tokens[1..] {
+        for _ in 0..50 {
+            subscribe(&c, &id, token, receiver.url("/hook"), json!(["chat"])).await;
+        }
+    }
+    let messages = 10;
+    let started = Instant::now();
+    for i in 0..messages {
+        let (status, _) = c
+            .post(
+                &format!("/v1/games/{id}/chat"),
+                Some(&tokens[0]),
+                json!({"text": format!("message {i}")}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED);
+    }
+    let enqueued = Instant::now();
+    let total = messages * 7 * 50;
+    assert!(
+        receiver.hits("/hook").is_empty(),
+        "enqueueing took longer than the delay: raise it"
+    );
+    let deadline = Instant::now() + Duration::from_secs(600);
+    while receiver.hits("/hook").is_empty() {
+        tokio::time::sleep(Duration::from_millis(1)).await;
+    }
+    let first = Instant::now();
+    while receiver.hits("/hook").len() < total && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let done = Instant::now();
+    let delivered = receiver.hits("/hook").len();
+    let enqueue_s = (enqueued - started).as_secs_f64();
+    let deliver_s = (done - first).as_secs_f64();
+    println!(
+        "webhooks notifications={total} enqueue_s={enqueue_s:.2} enqueued_per_s={:.0} \
+         delivered={delivered} deliver_s={deliver_s:.2} deliveries_per_s={:.0}",
+        total as f64 / enqueue_s,
+        delivered as f64 / deliver_s
+    );
+    assert_eq!(delivered, total);
+}
