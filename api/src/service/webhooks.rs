@@ -694,7 +694,19 @@ impl Service {
         }
         let subscriptions = self.subscriptions_of(id, &entry.data)?;
         let cursor = self.store.doc(CURSORS, &id.to_string())?;
-        if subscriptions.is_empty() && cursor.is_none() {
+        if subscriptions.is_empty() {
+            // Nobody watches (any more): the cursor goes, and with it the
+            // cost of a write per append.
+            if let Some((revision, _)) = cursor {
+                match self
+                    .store
+                    .put_doc(CURSORS, &id.to_string(), None, revision)
+                    .await
+                {
+                    Ok(_) | Err(StoreError::Stale { .. }) => {}
+                    Err(e) => return Err(e.into()),
+                }
+            }
             return Ok(());
         }
         let version = entry.live.version();
