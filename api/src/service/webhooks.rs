@@ -795,7 +795,7 @@ impl Service {
             sub.id,
             kind.name()
         ));
-        let id = format!("msg_{}", hex(&digest[..16]));
+        let id = format!("msg_{}", hex(&digest));
         let key = format!("{}/{id}", sub.id);
         if self.store.doc(OUTBOX, &key)?.is_some() {
             return Ok(());
@@ -894,9 +894,13 @@ impl Service {
     // ----- delivery ------------------------------------------------------
 
     /// Delivers the outbox's notifications as they fall due, for ever.
+    /// Aborting it aborts the deliveries under way (their claims lapse and
+    /// they are made again at the next start).
     pub async fn run_webhooks(self: Arc<Service>) {
         let permits = Arc::new(Semaphore::new(CONCURRENCY));
+        let mut under_way = tokio::task::JoinSet::new();
         loop {
+            while under_way.try_join_next().is_some() {}
             let now = Utc::now().timestamp_millis();
             let (due, next) = self.webhooks.take_due(now, CONCURRENCY);
             if due.is_empty() {
@@ -912,7 +916,7 @@ impl Service {
                     return;
                 };
                 let service = self.clone();
-                tokio::spawn(async move {
+                under_way.spawn(async move {
                     if let Err(e) = service.deliver(&key).await {
                         tracing::warn!(notification = %key, error = %e, "webhook delivery not recorded");
                         service
