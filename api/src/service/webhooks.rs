@@ -720,14 +720,21 @@ impl Service {
         let over = entry.live.is_over();
         let waiting = waiting_humans(entry);
         let ruleset = &entry.record.ruleset;
+        let mut news = Vec::new();
         for (sub, seats) in &subscriptions {
             if sub.events.contains(&WebhookEvent::YourTurn) {
                 for &seat in seats {
                     if waiting.contains(&seat) && !before.waiting.contains(&seat) {
                         let payload = json!({"type": "your_turn", "game": id.to_string(),
                             "seat": seat, "version": version, "ruleset": ruleset});
-                        self.enqueue(sub, WebhookEvent::YourTurn, id, seat, version, &payload)
-                            .await?;
+                        news.push(self.notification(
+                            sub,
+                            WebhookEvent::YourTurn,
+                            id,
+                            seat,
+                            version,
+                            &payload,
+                        ));
                     }
                 }
             }
@@ -736,10 +743,17 @@ impl Service {
                 let payload = json!({"type": "game_finished", "game": id.to_string(),
                     "seat": seat, "version": version, "ruleset": ruleset,
                     "winners": entry.live.winners()});
-                self.enqueue(sub, WebhookEvent::GameFinished, id, seat, version, &payload)
-                    .await?;
+                news.push(self.notification(
+                    sub,
+                    WebhookEvent::GameFinished,
+                    id,
+                    seat,
+                    version,
+                    &payload,
+                ));
             }
         }
+        self.enqueue(news).await?;
         // A finished game is never notified again: its cursor goes.
         let next = (!over)
             .then(|| encode(&Cursor { version, waiting }))
@@ -762,6 +776,7 @@ impl Service {
     pub(super) async fn notify_chat(&self, id: GameId, message: &ChatMessage) {
         let told = async {
             let data = GameData::of(&self.record(id)?)?;
+            let mut news = Vec::new();
             for (sub, seats) in self.subscriptions_of(id, &data)? {
                 if !sub.events.contains(&WebhookEvent::Chat) || seats.contains(&message.seat) {
                     continue;
@@ -769,19 +784,25 @@ impl Service {
                 let seat = seats[0];
                 let payload = json!({"type": "chat", "game": id.to_string(), "seat": seat,
                     "version": message.version, "message": message});
-                self.enqueue(&sub, WebhookEvent::Chat, id, seat, message.id, &payload)
-                    .await?;
+                news.push(self.notification(
+                    &sub,
+                    WebhookEvent::Chat,
+                    id,
+                    seat,
+                    message.id,
+                    &payload,
+                ));
             }
-            Ok::<(), ApiError>(())
+            self.enqueue(news).await
         };
         if let Err(e) = told.await {
             tracing::warn!(game = %id, error = %e, "chat webhook notifications not written");
         }
     }
 
-    /// Puts a notification in the outbox, unless it is there already (its
-    /// id is derived from what it tells).
-    async fn enqueue(
+    /// A notification and its outbox key; its id is derived from what it
+    /// tells, so the same news always has the same id.
+    fn notification(
         &self,
         sub: &Subscription,
         kind: WebhookEvent,
@@ -789,7 +810,7 @@ impl Service {
         seat: u8,
         version: u64,
         payload: &Value,
-    ) -> Result<(), ApiError> {
+    ) -> (String, Notification) {
         let digest = Sha256::digest(format!(
             "{}\n{game}\n{version}\n{}\n{seat}",
             sub.id,
@@ -797,11 +818,7 @@ impl Service {
         ));
         let id = format!("msg_{}", hex(&digest));
         let key = format!("{}/{id}", sub.id);
-        if self.store.doc(OUTBOX, &key)?.is_some() {
-            return Ok(());
-        }
         let now = Utc::now();
-        let due = now + self.webhooks.settings.delay;
         let notification = Notification {
             id,
             webhook: sub.id.clone(),
@@ -812,27 +829,64 @@ impl Service {
             body: payload.to_string(),
             status: DeliveryStatus::Pending,
             created_at: now,
-            next_at: due,
+            next_at: now + self.webhooks.settings.delay,
             attempt: 0,
             attempts: Vec::new(),
         };
-        // The pending mark first: a crash between the two writes leaves a
+        (key, notification)
+    }
+
+    /// Puts notifications in the outbox, but those there already. Durable
+    /// when it returns; the writes of all of them are made at once (one
+    /// group commit for their pending marks, one for the notifications).
+    async fn enqueue(&self, news: Vec<(String, Notification)>) -> Result<(), ApiError> {
+        let mut fresh = Vec::with_capacity(news.len());
+        for (key, notification) in news {
+            if self.store.doc(OUTBOX, &key)?.is_none() {
+                fresh.push((key, encode(&notification)?, notification.next_at));
+            }
+        }
+        // The pending marks first: a crash between the two rounds leaves a
         // mark without its notification (dropped at the next start), never
         // a notification nobody delivers.
-        match self.store.put_doc(PENDING, &key, Some(json!({})), 0).await {
-            Ok(_) | Err(StoreError::Stale { .. }) => {}
-            Err(e) => return Err(e.into()),
-        }
-        match self
-            .store
-            .put_doc(OUTBOX, &key, Some(encode(&notification)?), 0)
-            .await
-        {
-            Ok(_) => self.webhooks.push(due, key),
-            Err(StoreError::Stale { .. }) => {}
-            Err(e) => return Err(e.into()),
+        let marks = fresh
+            .iter()
+            .map(|(key, _, _)| (PENDING, key.clone(), json!({})));
+        self.put_new(marks.collect()).await?;
+        let docs = fresh
+            .iter()
+            .map(|(key, value, _)| (OUTBOX, key.clone(), value.clone()));
+        for (written, (key, _, due)) in self.put_new(docs.collect()).await?.into_iter().zip(fresh) {
+            if written {
+                self.webhooks.push(due, key);
+            }
         }
         Ok(())
+    }
+
+    /// Writes new documents all at once; whether each was new (a document
+    /// already there is left as it is).
+    async fn put_new(
+        &self,
+        docs: Vec<(&'static str, String, Value)>,
+    ) -> Result<Vec<bool>, ApiError> {
+        let mut writes = tokio::task::JoinSet::new();
+        let count = docs.len();
+        for (i, (collection, key, value)) in docs.into_iter().enumerate() {
+            let store = self.store.clone();
+            writes.spawn(async move { (i, store.put_doc(collection, &key, Some(value), 0).await) });
+        }
+        let mut written = vec![false; count];
+        while let Some(done) = writes.join_next().await {
+            let (i, result) =
+                done.map_err(|e| ApiError::internal(format!("a webhook write failed: {e}")))?;
+            match result {
+                Ok(_) => written[i] = true,
+                Err(StoreError::Stale { .. }) => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Ok(written)
     }
 
     /// After a start: enqueues what a crash left between an append and its
