@@ -715,3 +715,64 @@ async fn bench_deliveries_per_second() {
     );
     assert_eq!(delivered, total);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_asked_to_react_is_told_it_is_its_turn() {
+    let server = server().await;
+    let c = server.client();
+    let receiver = Receiver::start().await;
+    let seats: Vec<Value> = ["Ann", "Bob", "Cid", "Dan"]
+        .iter()
+        .map(|n| json!({"name": n}))
+        .collect();
+    let (id, tokens) = c
+        .create(json!({"ruleset": "bang", "players": 4, "seats": seats, "seed": 21}))
+        .await;
+    for (seat, token) in tokens.iter().enumerate() {
+        subscribe(
+            &c,
+            &id,
+            token,
+            receiver.url(&format!("/s{seat}")),
+            json!(["your_turn"]),
+        )
+        .await;
+    }
+    // Play until someone is asked a reaction (a Missed! against a BANG!, say)
+    // outside his own turn.
+    for pick in 0..2_000 {
+        let (_, game) = c.get(&format!("/v1/games/{id}"), None).await;
+        assert_ne!(game["game"]["status"], "finished", "no reaction was asked");
+        let reacting = game["pending"].as_array().and_then(|p| {
+            p.iter()
+                .find(|p| p["reaction"] == true && p["seat"] != game["view"]["turn"]["seat"])
+        });
+        if let Some(asked) = reacting {
+            let seat = asked["seat"].as_u64().unwrap();
+            let version = game["version"].as_u64().unwrap();
+            let path = format!("/s{seat}");
+            let deadline = Instant::now() + Duration::from_secs(20);
+            let told = loop {
+                let found = receiver
+                    .hits(&path)
+                    .into_iter()
+                    .find(|h| h.json()["version"] == version);
+                if found.is_some() || Instant::now() > deadline {
+                    break found;
+                }
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            };
+            let told = told.unwrap_or_else(|| panic!("seat {seat} not told at {version}"));
+            assert_eq!(told.json()["type"], "your_turn");
+            assert_eq!(told.json()["seat"], seat);
+            return;
+        }
+        let seat = game["pending"][0]["seat"].as_u64().expect("someone asked") as usize;
+        let (status, body) = c
+            .play_pick(&id, &tokens[seat], pick)
+            .await
+            .expect("an action");
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    panic!("no reaction was asked in 2,000 moves");
+}
