@@ -323,12 +323,12 @@ pub async fn start(config: &Config) -> io::Result<Running> {
         .recover()
         .await
         .map_err(|e| io::Error::other(e.to_string()))?;
-    let deadlines = tokio::spawn(service.clone().into_inner().run_deadlines());
     // Webhooks (issue 15): what a crash left unnotified, then the deliverer.
     service
         .recover_webhooks()
         .await
         .map_err(|e| io::Error::other(e.to_string()))?;
+    let deadlines = tokio::spawn(service.clone().into_inner().run_deadlines());
     let webhooks = tokio::spawn(service.clone().into_inner().run_webhooks());
     let app_service = service.clone();
     let limits = web::Data::new(limits::Limits::new(config, worker_key.clone()));

@@ -10,7 +10,9 @@
 //! - `deadlines`: live reaction windows and the timer that closes them;
 //! - the use cases: `games` (create, fork, list), `play` (act and
 //!   append), `views` (a game, its legal actions, its events) and
-//!   `audit`.
+//!   `audit`;
+//! - `webhooks`: subscriptions, the durable outbox of notifications and
+//!   their deliverer.
 
 mod audit;
 mod bot_queue;
