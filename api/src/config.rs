@@ -128,6 +128,28 @@ pub struct Config {
     /// CORS headers at all.
     #[arg(long, env = "BANG_CORS_ORIGINS")]
     pub cors_origins: Option<String>,
+    /// Webhooks may point at private, loopback, link-local and other
+    /// non-public addresses (for tests and closed networks; refused by
+    /// default, checked at subscription and at every delivery).
+    #[arg(long, env = "BANG_WEBHOOK_ALLOW_PRIVATE", default_value_t = false, value_parser = clap::builder::BoolishValueParser::new())]
+    pub webhook_allow_private: bool,
+    /// The most webhooks one player, or one seat of a game, may have; 422
+    /// `too_many_webhooks` beyond.
+    #[arg(long, env = "BANG_MAX_WEBHOOKS_PER_OWNER", default_value_t = 10)]
+    pub max_webhooks_per_owner: usize,
+    /// How long one webhook delivery may take, in milliseconds.
+    #[arg(long, env = "BANG_WEBHOOK_TIMEOUT_MS", default_value_t = 10_000)]
+    pub webhook_timeout_ms: u64,
+    /// The wait before a failed webhook delivery's first retry, in
+    /// milliseconds; it doubles at each retry, up to an hour.
+    #[arg(long, env = "BANG_WEBHOOK_RETRY_MS", default_value_t = 5_000)]
+    pub webhook_retry_ms: u64,
+    /// How many attempts a notification gets before it is `failed`.
+    #[arg(long, env = "BANG_WEBHOOK_ATTEMPTS", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=30))]
+    pub webhook_attempts: u32,
+    /// The pause before a notification's first attempt, in milliseconds.
+    #[arg(long, env = "BANG_WEBHOOK_DELAY_MS", default_value_t = 0)]
+    pub webhook_delay_ms: u64,
     /// Print the OpenAPI document and exit.
     #[arg(long)]
     pub openapi: bool,

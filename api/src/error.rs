@@ -287,6 +287,9 @@ fn title(code: &str) -> &'static str {
         "chat_full" => "The chat is full",
         "seat_kept_by_bot" => "A bot keeps this seat",
         "not_kept_by_bot" => "No bot keeps this seat",
+        "too_many_webhooks" => "Too many webhooks",
+        "private_address" => "Address not allowed",
+        "unresolvable_host" => "Host does not resolve",
         _ => "Server error",
     }
 }

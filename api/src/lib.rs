@@ -74,6 +74,7 @@ orders (`set_orders`, any time); only seats whose order is `ask` are waited for.
         (name = "lobby", description = "Open tables: join, leave, start"),
         (name = "players", description = "Player accounts and their inbox"),
         (name = "chat", description = "Table chat, beside the game's events"),
+        (name = "webhooks", description = "Notifications for play-by-post: your turn, game over, chat"),
         (name = "bots", description = "For bot workers"),
         (name = "service", description = "Service health"),
     )
@@ -115,6 +116,14 @@ fn routes(cfg: &mut ServiceConfig) {
         .service(routes::post_chat)
         .service(routes::read_chat)
         .service(routes::reclaim_seat)
+        .service(routes::create_player_webhook)
+        .service(routes::player_webhooks)
+        .service(routes::delete_player_webhook)
+        .service(routes::player_webhook_deliveries)
+        .service(routes::create_game_webhook)
+        .service(routes::game_webhooks)
+        .service(routes::delete_game_webhook)
+        .service(routes::game_webhook_deliveries)
         .service(routes::healthz);
 }
 
@@ -195,6 +204,8 @@ pub struct Running {
     /// The embedded bot worker, when `BANG_BOTS=embedded`.
     pub bots: Option<bots::worker::Running>,
     deadlines: tokio::task::JoinHandle<()>,
+    /// The webhook deliverer.
+    webhooks: tokio::task::JoinHandle<()>,
     stopping: web::Data<limits::Stopping>,
     handle: ServerHandle,
     task: tokio::task::JoinHandle<io::Result<()>>,
@@ -209,6 +220,8 @@ impl Running {
         self.stopping.stop();
         self.deadlines.abort();
         let _ = self.deadlines.await;
+        self.webhooks.abort();
+        let _ = self.webhooks.await;
         self.handle.stop(true).await;
         let _ = self.task.await;
     }
@@ -237,6 +250,8 @@ impl Running {
         self.stopping.stop();
         self.deadlines.abort();
         let _ = (&mut self.deadlines).await;
+        self.webhooks.abort();
+        let _ = (&mut self.webhooks).await;
         self.handle.stop(true).await;
         let ended = (&mut self.task).await;
         tracing::info!(
@@ -254,7 +269,7 @@ fn cors(origins: Option<&str>) -> io::Result<Option<Cors>> {
         return Ok(None);
     };
     let base = Cors::default()
-        .allowed_methods(["GET", "POST"])
+        .allowed_methods(["GET", "POST", "DELETE"])
         .allowed_headers([
             actix_web::http::header::AUTHORIZATION,
             actix_web::http::header::CONTENT_TYPE,
@@ -309,7 +324,13 @@ pub async fn start(config: &Config) -> io::Result<Running> {
         .recover()
         .await
         .map_err(|e| io::Error::other(e.to_string()))?;
+    // Webhooks (issue 15): what a crash left unnotified, then the deliverer.
+    service
+        .recover_webhooks()
+        .await
+        .map_err(|e| io::Error::other(e.to_string()))?;
     let deadlines = tokio::spawn(service.clone().into_inner().run_deadlines());
+    let webhooks = tokio::spawn(service.clone().into_inner().run_webhooks());
     let app_service = service.clone();
     let limits = web::Data::new(limits::Limits::new(config, worker_key.clone()));
     let body_timeout = limits.body_timeout();
@@ -409,6 +430,7 @@ pub async fn start(config: &Config) -> io::Result<Running> {
         worker_key,
         bots,
         deadlines,
+        webhooks,
         stopping,
         handle,
         task,

@@ -77,6 +77,14 @@ impl TestServer {
         server
     }
 
+    /// Starts a server on an existing data directory, with [`test_config`]
+    /// as `edit` changes it (a restart with other settings, say).
+    pub async fn start_on_with(data: &Path, edit: impl FnOnce(&mut Config)) -> TestServer {
+        let mut config = test_config(data);
+        edit(&mut config);
+        TestServer::launch_config(&config).await
+    }
+
     /// Starts a server on an existing data directory.
     pub async fn start_on(data: &Path) -> TestServer {
         TestServer::launch(data, BotsMode::Off).await

@@ -6,10 +6,12 @@ mod lobby;
 mod reading;
 #[cfg(test)]
 mod tests;
+mod webhooks;
 
 pub use deadlines::*;
 pub use lobby::*;
 pub use reading::Refusal;
+pub use webhooks::*;
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};

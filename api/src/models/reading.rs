@@ -38,7 +38,7 @@ impl From<Refusal> for ApiError {
     }
 }
 
-fn malformed<T>(message: String) -> Result<T, Refusal> {
+pub(super) fn malformed<T>(message: String) -> Result<T, Refusal> {
     Err(Refusal::Malformed(message))
 }
 
@@ -86,7 +86,7 @@ fn whole_in(
 }
 
 /// The body as an object whose fields are all among `known`.
-fn object<'a>(
+pub(super) fn object<'a>(
     value: &'a Value,
     path: &str,
     known: &[&str],

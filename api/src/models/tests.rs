@@ -97,3 +97,53 @@ fn action_and_fork_errors_name_the_field() {
         serde_json::from_value::<CreateGame>(json!({"ruleset": "dice", "players": 9})).unwrap_err();
     assert_eq!(err.to_string(), "players: a number from 3 to 8, not 9");
 }
+
+#[test]
+fn webhook_bodies_name_the_field() {
+    let cases = [
+        (
+            json!({"uri": "https://example.org"}),
+            Refusal::Malformed("uri: unknown field (the fields are `url`, `events`)".into()),
+        ),
+        (
+            json!({}),
+            Refusal::Malformed("url: required, where notifications are sent".into()),
+        ),
+        (
+            json!({"url": 7}),
+            Refusal::Malformed("url: a URL (a string), not 7".into()),
+        ),
+        (
+            json!({"url": "https://example.org", "events": "chat"}),
+            Refusal::Malformed(r#"events: a list like ["your_turn", "chat"], not "chat""#.into()),
+        ),
+        (
+            json!({"url": "https://example.org", "events": ["your_move"]}),
+            Refusal::Invalid(
+                r#"events[0]: `your_turn`, `game_finished` or `chat`, not "your_move""#.into(),
+            ),
+        ),
+        (
+            json!({"url": "https://example.org", "events": []}),
+            Refusal::Invalid("events: at least one of `your_turn`, `game_finished`, `chat`".into()),
+        ),
+        (
+            json!({"url": format!("https://example.org/{}", "a".repeat(2000))}),
+            Refusal::Invalid("url: 1 to 2000 characters".into()),
+        ),
+    ];
+    for (body, want) in cases {
+        assert_eq!(
+            CreateWebhook::try_from(body.clone()).unwrap_err(),
+            want,
+            "{body}"
+        );
+    }
+    let hook = CreateWebhook::try_from(json!({"url": "https://example.org",
+        "events": ["chat", "your_turn", "chat"]}))
+    .unwrap();
+    assert_eq!(
+        hook.events,
+        Some(vec![WebhookEvent::Chat, WebhookEvent::YourTurn])
+    );
+}

@@ -15,12 +15,17 @@ mod lobby;
 mod reclaim;
 mod request;
 mod stream;
+mod webhooks;
 
 pub use chat::{post_chat, read_chat};
 pub use history::game_history;
 pub use lobby::{create_player, inbox, join_game, leave_game, start_game};
 pub use reclaim::reclaim_seat;
 pub use stream::game_stream;
+pub use webhooks::{
+    create_game_webhook, create_player_webhook, delete_game_webhook, delete_player_webhook,
+    game_webhook_deliveries, game_webhooks, player_webhook_deliveries, player_webhooks,
+};
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};

@@ -91,6 +91,8 @@ impl Service {
                 .put_doc(MESSAGES, &message_key(id, number), Some(value), 0)
                 .await?;
             self.chat_quota.record(id, seat);
+            // Webhooks (issue 15): the message, told to the other seats.
+            self.notify_chat(id, &message).await;
             return Ok(message);
         }
         Err(ApiError::conflict(

@@ -272,6 +272,8 @@ impl Service {
         self.games.committed(id, version);
         self.versions.publish(id, version);
         self.refresh_waiting(entry);
+        // Webhooks (issue 15): the start's notifications, in the outbox.
+        self.notify_webhooks(entry).await;
         Ok(entry.data.summary(&entry.record))
     }
 }

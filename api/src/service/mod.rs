@@ -11,7 +11,9 @@
 //!   kept in the store, and the timer that acts when they pass;
 //! - the use cases: `games` (create, fork, list), `play` (act and
 //!   append), `views` (a game, its legal actions, its events) and
-//!   `audit`.
+//!   `audit`;
+//! - `webhooks`: subscriptions, the durable outbox of notifications and
+//!   their deliverer.
 
 mod audit;
 mod bot_queue;
@@ -27,6 +29,7 @@ mod players;
 mod signals;
 mod streams;
 mod views;
+mod webhooks;
 
 use std::sync::Mutex;
 
@@ -45,6 +48,7 @@ pub use cache::SNAPSHOT_EVERY;
 pub use callers::{Caller, Credentials};
 pub use players::{INBOX_GAMES, KEY_PREFIX, Player};
 pub use streams::{Format, StreamSlots};
+pub use webhooks::{WebhookSettings, is_public, sign};
 
 /// What the service is configured with (see [`crate::config::Config`]).
 #[derive(Clone, Debug)]
@@ -65,6 +69,8 @@ pub struct Settings {
     pub chat_per_minute: u32,
     /// The most chat messages one game keeps.
     pub max_chat_per_game: u64,
+    /// Webhooks: limits, retries and which addresses they may reach.
+    pub webhooks: WebhookSettings,
 }
 
 impl Settings {
@@ -80,6 +86,7 @@ impl Settings {
             stream_heartbeat: std::time::Duration::from_secs(config.stream_heartbeat_s),
             chat_per_minute: config.chat_per_minute,
             max_chat_per_game: config.max_chat_per_game,
+            webhooks: WebhookSettings::of(config),
         }
     }
 }
@@ -108,6 +115,8 @@ pub struct Service {
     /// How many event streams each client holds open.
     pub streams: std::sync::Arc<StreamSlots>,
     settings: Settings,
+    /// Webhooks: the notifications due for delivery.
+    webhooks: webhooks::Outbox,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -151,6 +160,7 @@ impl Service {
                 "send a chat message",
             ),
             streams: StreamSlots::new(settings.max_streams_per_client),
+            webhooks: webhooks::Outbox::new(settings.webhooks.clone()),
             settings,
         }
     }

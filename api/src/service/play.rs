@@ -224,6 +224,8 @@ impl Service {
         self.games.committed(id, new_version);
         self.versions.publish(id, new_version);
         self.refresh_waiting(entry);
+        // Webhooks (issue 15): this append's notifications, in the outbox.
+        self.notify_webhooks(entry).await;
         Ok((envelopes, false))
     }
 

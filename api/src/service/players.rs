@@ -17,7 +17,7 @@ use crate::stored::GameData;
 
 const PLAYERS: &str = "players";
 const KEYS: &str = "player_keys";
-const SEATS: &str = "player_seats";
+pub(super) const SEATS: &str = "player_seats";
 
 /// How a player key begins (a seat token never does): only such a bearer
 /// is looked up among the accounts.
