@@ -776,3 +776,41 @@ async fn a_seat_asked_to_react_is_told_it_is_its_turn() {
     }
     panic!("no reaction was asked in 2,000 moves");
 }
+
+/// An `https` URL is delivered over TLS: the receiver's first bytes are a
+/// TLS handshake record (0x16, version 3.x), not a plain HTTP request. (It
+/// answers no handshake, so the attempt then fails and is shown.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_https_url_is_delivered_over_tls() {
+    let server = server().await;
+    let c = server.client();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let first_bytes = tokio::spawn(async move {
+        let (mut stream, _) = listener.accept().await.unwrap();
+        let mut head = [0u8; 3];
+        stream.read_exact(&mut head).await.unwrap();
+        head
+    });
+    let (id, tokens) = c.human_game(3, 9).await;
+    for token in &tokens {
+        subscribe(
+            &c,
+            &id,
+            token,
+            format!("https://{addr}/hook"),
+            json!(["your_turn"]),
+        )
+        .await;
+    }
+    pass_the_turn(&c, &id, &tokens).await;
+    let head = tokio::time::timeout(Duration::from_secs(20), first_bytes)
+        .await
+        .expect("a delivery came")
+        .unwrap();
+    assert_eq!(
+        (head[0], head[1]),
+        (0x16, 0x03),
+        "not a TLS handshake: {head:?}"
+    );
+}
