@@ -135,7 +135,7 @@ function field(key, value, ctx) {
     case 'chief':
       return "the Chief's Arrow";
     case 'double':
-      return 'for 2 life';
+      return bang ? 'doubled' : 'for 2 life';
     case 'face':
       return faceName(value);
     case 'dice': {

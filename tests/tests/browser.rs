@@ -545,6 +545,26 @@ async fn the_replay_slider_shows_a_version_and_the_audit_is_valid() {
         let heading = js(&browser, "return document.querySelector('.dice-board .turn h3').textContent").await;
         let name = at["game"]["seats"][active as usize]["name"].as_str().unwrap();
         assert!(heading.as_str().unwrap().starts_with(name), "{heading} vs {name}");
+        // Fork where the game waited for its next decision after 10, and play on.
+        let events = c.all_events(&id, None, "").await;
+        let at = events
+            .iter()
+            .filter(|e| e["event"]["type"] == "acted")
+            .map(|e| e["seq"].as_u64().unwrap() - 1)
+            .find(|&v| v > 10)
+            .expect("a decision after version 10");
+        let mut keys = KeyActions::new("keyboard".into());
+        for _ in 10..at {
+            keys = keys.then(KeyAction::Down { value: RIGHT }).then(KeyAction::Up { value: RIGHT });
+        }
+        browser.perform_actions(keys).await.unwrap();
+        until(&browser, 20, "the fork point", &format!("return document.querySelector('#board').dataset.version === '{at}'")).await;
+        browser.find(Locator::Css("#fork")).await.unwrap().click().await.unwrap();
+        let fork = game_id(&browser).await;
+        assert_ne!(fork, id);
+        let (_, forked) = c.get(&format!("/v1/games/{fork}"), None).await;
+        assert_eq!(forked["game"]["forked_from"]["game"], id, "{forked}");
+        assert_eq!(forked["game"]["forked_from"]["at"], at, "{forked}");
     })
     .await;
 }
