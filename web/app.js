@@ -401,6 +401,7 @@ async function play(id, query) {
   }
 
   async function post(action, seat) {
+    posted = actions.contains(document.activeElement);
     showError(null);
     actions.querySelectorAll('button').forEach((b) => {
       b.disabled = true;
@@ -428,6 +429,7 @@ async function play(id, query) {
   // The buttons are drawn again only when the list changes, so that the
   // keyboard focus stays where it is while others play.
   let drawn = '';
+  let posted = false; // an action was just posted from the buttons
   function drawActions(lists) {
     const c = ctx();
     const mine = (state.pending || []).filter((p) => c.mySeats.includes(p.seat));
@@ -437,10 +439,18 @@ async function play(id, query) {
     drawn = signature;
     actions.className = reaction ? 'reaction' : '';
     actions.dataset.decision = mine.map((p) => p.decision?.kind).join(' ');
-    const title = h('h2', { id: 'actions-title' }, reaction ? 'Respond now' : 'Your actions');
+    // Keyboard users keep their place: focus that was in the list (now
+    // redrawn) goes to its heading, so the next Tab reaches the first button.
+    const hadFocus = actions.contains(document.activeElement) || (posted && document.activeElement === document.body);
+    posted = false;
+    const title = h('h2', { id: 'actions-title', tabindex: '-1' }, reaction ? 'Respond now' : 'Your actions');
     const total = lists.reduce((n, l) => n + l.actions.length, 0);
     if (!token) return actions.replaceChildren(h('h2', { id: 'actions-title' }, 'Watching'), h('p', {}, 'You watch as a spectator: you see what everyone may see.'));
-    if (!total) return actions.replaceChildren(title, h('p', {}, state.game.status === 'finished' ? 'The game is over.' : 'Nothing to do now.'));
+    if (!total) {
+      actions.replaceChildren(title, h('p', {}, state.game.status === 'finished' ? 'The game is over.' : 'Nothing to do now.'));
+      if (hadFocus) title.focus({ preventScroll: true });
+      return null;
+    }
     const groups = [];
     for (const { seat, actions: list } of lists) {
       const byType = new Map();
@@ -460,6 +470,7 @@ async function play(id, query) {
       }
     }
     actions.replaceChildren(title, ...groups);
+    if (hadFocus) title.focus({ preventScroll: true });
     return null;
   }
 
@@ -605,8 +616,11 @@ async function replay(id) {
     if (mine !== seq) return;
     game = state.game;
     shown.textContent = `${state.version} of ${game.version}`;
+    const won = game.winners && at >= game.version
+      ? `Won: ${game.winners.team ? `${words(game.winners.team)} ` : ''}(${(game.winners.seats || []).map((x) => seatName(game, x)).join(', ') || 'nobody'})`
+      : '';
     boardBox.dataset.version = state.version;
-    boardBox.replaceChildren(h('div', { id: 'pending' }, ...pendingEl(state, { game, ruleset: game.ruleset, mySeats: [] }).flat()), board(state.view, { game, ruleset: game.ruleset, mySeats: [] }));
+    boardBox.replaceChildren(won ? h('p', { id: 'winners' }, won) : '', h('div', { id: 'pending' }, ...pendingEl(state, { game, ruleset: game.ruleset, mySeats: [] }).flat()), board(state.view, { game, ruleset: game.ruleset, mySeats: [] }));
     lines.replaceChildren(...all.filter((l) => l.version <= at).map((l) => h('li', { class: l.chat ? 'chat' : '' }, `v${l.version} · ${l.text}`)));
     const box = lines.parentElement;
     box.scrollTop = box.scrollHeight;

@@ -110,7 +110,9 @@ function diceBoard(view, game, ctx) {
       h('h3', {}, `${seatName(game, turn.active)}'s dice · roll ${turn.rolls || 0} of ${turn.roll_limit || 0}`),
       h('div', { class: 'dice' }, dice.map(dieEl)),
       dice.some((d) => d.face === 'dynamite') ? h('p', { class: 'note' }, 'Dynamite dice are locked.') : null,
-      (turn.shots || []).length ? h('p', {}, `Shots: ${JSON.stringify(turn.shots)}`) : null,
+      (turn.shots || []).length
+        ? h('p', {}, `Bull's Eye results: ${turn.shots.map((x) => `${seatName(game, x.target)}${x.doubled ? ' (2 life)' : ''}`).join(', ')}`)
+        : null,
       h('p', {}, `Arrows in the pile: ${view.pile}${view.chief_in_pile ? " and the Chief's Arrow" : ''}`),
     ),
     h('div', { class: 'players' }, players),

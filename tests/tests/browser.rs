@@ -628,6 +628,18 @@ async fn keyboard_alone_accessible_names_375_px_and_a_small_first_page() {
         let label = js(&ann, "return document.activeElement.textContent").await;
         ann.perform_actions(press(ENTER)).await.unwrap();
         until(&ann, 20, "her move to be taken", &format!("return Number(document.querySelector('#status-line').dataset.version) > {}", before["version"])).await;
+        // Her turn goes on (a roll is followed by re-rolls or stopping): the
+        // focus stays at the list, one Tab reaches its first button.
+        until(&ann, 30, "her next action", "return !!document.querySelector('#actions button.act:not([disabled])') || document.querySelector('#status-line').dataset.status === 'finished'").await;
+        let again = page(&ann).await;
+        if again["types"].as_array().is_some_and(|t| !t.is_empty()) {
+            ann.perform_actions(press(TAB)).await.unwrap();
+            let on = js(&ann, "return document.activeElement.matches('#actions button.act')").await;
+            assert_eq!(on, true, "one Tab after a move does not reach the next action");
+            println!("keyboard: a second move, one Tab after the first");
+            ann.perform_actions(press(ENTER)).await.unwrap();
+            until(&ann, 20, "her second move", &format!("return Number(document.querySelector('#status-line').dataset.version) > {}", again["version"])).await;
+        }
         let c = server.client();
         let events = c.all_events(&id, None, "").await;
         assert!(
