@@ -3,7 +3,8 @@
 //! test server with the embedded bot worker. A person creates games from the
 //! form and plays them to the end by clicking the buttons the page lists (a
 //! dice game, a card game answering a BANG! aimed at her, a solo game); a
-//! second browser watches as a spectator; the replay slider and the audit;
+//! second browser watches as a spectator; an open table joined from its
+//! invite link, with chat; the replay slider, the audit and a fork;
 //! the keyboard alone; accessible names, 375 px and the first page's weight.
 //!
 //! Without chromedriver each test says it is skipped and passes (`.ci/run`
@@ -443,6 +444,37 @@ async fn a_dice_game_created_from_the_form_played_to_the_end_and_watched_live() 
             );
         },
     )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_table_joined_from_its_invite_link_with_chat_in_the_history() {
+    run("open_table", Duration::from_secs(120), |browsers, server| async move {
+        let ann = browsers.open(1200).await;
+        ann.goto(&format!("{}/", server.base)).await.unwrap();
+        ann.wait().for_element(Locator::Css("#seat-kind-1")).await.unwrap();
+        ann.find(Locator::Css("#seat-kind-1")).await.unwrap().select_by_value("open").await.unwrap();
+        ann.find(Locator::Css("#create-game")).await.unwrap().click().await.unwrap();
+        let id = game_id(&ann).await;
+        until(&ann, 20, "the invite link", "return !!document.querySelector('#share input.share-link')").await;
+        assert_eq!(js(&ann, "return document.querySelector('#status-line').dataset.status").await, "open");
+        let invite = js(&ann, "return document.querySelector('#share input.share-link').value").await;
+        let invite = invite.as_str().unwrap().to_string();
+        assert!(invite.contains(&format!("#/join/{id}/")), "{invite}");
+        // Bob opens the invite in his own browser and joins: the table starts.
+        let bob = browsers.open(1200).await;
+        bob.goto(&invite).await.unwrap();
+        bob.wait().for_element(Locator::Css("#join-name")).await.unwrap().send_keys("Bob").await.unwrap();
+        bob.find(Locator::Css("#join button[type=submit]")).await.unwrap().click().await.unwrap();
+        assert_eq!(game_id(&bob).await, id);
+        until(&bob, 20, "the game to start", "return document.querySelector('#status-line').dataset.status !== 'open'").await;
+        assert_eq!(js(&bob, "return document.querySelector('#who').textContent.startsWith('You play Bob')").await, true);
+        // Bob says hello; Ann's history shows it without a reload.
+        bob.find(Locator::Css("#chat-text")).await.unwrap().send_keys("Howdy, Ann").await.unwrap();
+        bob.find(Locator::Css("#chat-form button")).await.unwrap().click().await.unwrap();
+        until(&ann, 20, "Bob's message at Ann's", "return [...document.querySelectorAll('#history li.chat')].some(l => l.textContent.includes('Bob: Howdy, Ann'))").await;
+        until(&ann, 20, "Ann's page to see the start", "return document.querySelector('#status-line').dataset.status !== 'open'").await;
+    })
     .await;
 }
 
