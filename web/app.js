@@ -433,7 +433,7 @@ async function play(id, query) {
   function drawActions(lists) {
     const c = ctx();
     const mine = (state.pending || []).filter((p) => c.mySeats.includes(p.seat));
-    const reaction = mine.some((p) => p.reaction);
+    const reaction = mine.some((p) => p.reaction || p.decision?.kind === 'window');
     const signature = JSON.stringify([lists, reaction, state.game.status, Boolean(token)]);
     if (signature === drawn) return null;
     drawn = signature;

@@ -104,7 +104,21 @@ function field(key, value, ctx) {
     case 'to':
       return `to ${seat(value)}`;
     case 'from':
-      return `from ${seat(value)}`;
+      return typeof value === 'number' ? `from ${seat(value)}` : `from ${typeof value === 'string' ? words(value).toLowerCase() : JSON.stringify(value)}`;
+    case 'other_to':
+      return `the other to ${seat(value)}`;
+    case 'in_play':
+      return bang ? `${cardText(value)} in play` : words(value);
+    case 'theirs':
+      return `their ${cardText(value)}`;
+    case 'mine':
+      return `your ${cardText(value)}`;
+    case 'other':
+      return `and ${cardText(value)}`;
+    case 'discount':
+      return 'with the discount';
+    case 'die':
+      return `die ${value + 1}`;
     case 'place':
       return `in front of ${seat(value)}`;
     case 'seat':

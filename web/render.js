@@ -114,9 +114,19 @@ function diceBoard(view, game, ctx) {
         ? h('p', {}, `Bull's Eye results: ${turn.shots.map((x) => `${seatName(game, x.target)}${x.doubled ? ' (2 life)' : ''}`).join(', ')}`)
         : null,
       h('p', {}, `Arrows in the pile: ${view.pile}${view.chief_in_pile ? " and the Chief's Arrow" : ''}`),
+      view.window
+        ? h(
+          'p',
+          { class: 'window' },
+          `Special roles: the ${words(view.window.kind).toLowerCase()} window is open`,
+          Array.isArray(view.window.asked) && view.window.asked.length
+            ? `, waiting for ${view.window.asked.map((x) => seatName(game, x)).join(', ')}`
+            : '',
+        )
+        : null,
     ),
     h('div', { class: 'players' }, players),
-    rest(view, ['viewer', 'players', 'pile', 'chief_in_pile', 'turn', 'stage', 'pending', 'waiting', 'orders', 'version', 'outcome'], 'Table'),
+    rest(view, ['viewer', 'players', 'pile', 'chief_in_pile', 'turn', 'stage', 'pending', 'waiting', 'orders', 'version', 'outcome', 'window'], 'Table'),
   );
 }
 
@@ -190,6 +200,9 @@ function bangBoard(view, game, ctx) {
       'section',
       { class: 'piles', 'aria-label': 'The piles' },
       h('h3', {}, `Turn: ${seatName(game, turn.seat)} · ${words(turn.phase || '')}`),
+      view.window
+        ? h('p', { class: 'window' }, `Response asked of ${seatName(game, view.window.seat)}: ${words(view.window.kind || '').toLowerCase()}`)
+        : null,
       h('p', {}, `Deck: ${view.deck} cards · discard pile: ${discard.length}`),
       discard.length ? h('div', {}, 'Top of the discard pile: ', cardEl(discard[discard.length - 1])) : null,
       (view.store || []).length ? [h('p', { class: 'label' }, 'General Store:'), cards(view.store, 'General Store')] : null,
@@ -207,7 +220,7 @@ function bangBoard(view, game, ctx) {
       : null,
     view.train ? trainEl(view.train) : null,
     h('div', { class: 'players' }, players),
-    rest(view, ['viewer', 'players', 'deck', 'discard', 'turn', 'pending', 'orders', 'version', 'outcome', 'store', 'kit', 'flipped', 'gold', 'train'], 'Table'),
+    rest(view, ['viewer', 'players', 'deck', 'discard', 'turn', 'pending', 'orders', 'version', 'outcome', 'store', 'kit', 'flipped', 'gold', 'train', 'window'], 'Table'),
   );
 }
 
