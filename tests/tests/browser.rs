@@ -681,6 +681,12 @@ async fn keyboard_alone_accessible_names_375_px_and_a_small_first_page() {
         assert_eq!(unnamed_controls(&ann).await, json!([]), "unnamed controls on the game page");
         let width = js(&ann, "return document.documentElement.scrollWidth").await;
         assert!(width.as_u64().unwrap() <= 375, "horizontal scroll at 375 px on the game page: {width}");
+        // The replay screen too (hashes, the slider, the audit).
+        ann.goto(&format!("{}/#/replay/{id}", server.base)).await.unwrap();
+        until(&ann, 20, "the audit", "return !!document.querySelector('#audit-valid')").await;
+        assert_eq!(unnamed_controls(&ann).await, json!([]), "unnamed controls on the replay page");
+        let width = js(&ann, "return document.documentElement.scrollWidth").await;
+        assert!(width.as_u64().unwrap() <= 375, "horizontal scroll at 375 px on the replay page: {width}");
     })
     .await;
 }
