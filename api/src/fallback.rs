@@ -1,4 +1,5 @@
-//! What the server answers outside its API routes: `GET /` (where to look),
+//! What the server answers outside its API routes: `GET /` for API clients
+//! (where to look; browsers get the web client),
 //! and for a request no route takes, 405 with `Allow` when its path exists
 //! with other methods, else 404.
 
@@ -12,8 +13,9 @@ use crate::error::ApiError;
 use crate::limits::problem;
 
 /// Routes served outside the OpenAPI document, all `GET`.
-const OTHER_GET_PATHS: [&str; 6] = [
+const OTHER_GET_PATHS: [&str; 7] = [
     "/",
+    "/web/{file}",
     "/docs",
     "/docs/{_:.*}",
     "/openapi.json",
@@ -114,6 +116,7 @@ mod tests {
         );
         assert_eq!(table.allowed("/v1/games/abc/fork").as_deref(), Some("POST"));
         assert_eq!(table.allowed("/healthz").as_deref(), Some("GET"));
+        assert_eq!(table.allowed("/web/app.js").as_deref(), Some("GET"));
         assert_eq!(table.allowed("/docs/index.html").as_deref(), Some("GET"));
         assert_eq!(table.allowed("/v1/nothing"), None);
         assert_eq!(table.allowed("/v1/games/a/b/c"), None);

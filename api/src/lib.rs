@@ -9,7 +9,8 @@
 //!
 //! Around the routes: [`limits`] (connections, rates and slow bodies per
 //! client), [`telemetry`] (request logs), [`metrics`] (`GET /metrics`) and
-//! optional CORS (`BANG_CORS_ORIGINS`).
+//! optional CORS (`BANG_CORS_ORIGINS`). The web client ([`web_client`],
+//! the files of `web/`) is served at `/` to browsers.
 
 #![warn(missing_docs)]
 
@@ -27,6 +28,8 @@ mod schemas;
 pub mod service;
 mod stored;
 pub mod telemetry;
+#[path = "web.rs"]
+pub mod web_client;
 
 use std::io;
 use std::net::SocketAddr;
@@ -387,7 +390,8 @@ pub async fn start(config: &Config) -> io::Result<Running> {
                         .finish()
                 }),
             )
-            .route("/", web::get().to(fallback::root))
+            .route("/", web::get().to(web_client::root))
+            .route("/web/{file}", web::get().to(web_client::asset))
             .route("/metrics", web::get().to(metrics::metrics))
             .default_service(web::to(fallback::unrouted))
             .wrap(from_fn(limits::guard))
