@@ -22,7 +22,9 @@ const gameLink = (id, token) => `${location.origin}${location.pathname}#/g/${id}
 
 function screen(title, ...children) {
   document.title = `${title} · BANG!`;
-  main.replaceChildren(h('h1', { id: 'title', tabindex: '-1' }, title), ...children);
+  // A section left out (null) is no text: DOM's replaceChildren would write "null".
+  const shown = children.filter((c) => c !== null && c !== undefined && c !== false);
+  main.replaceChildren(h('h1', { id: 'title', tabindex: '-1' }, title), ...shown);
 }
 
 // ---------------------------------------------------------------- home
