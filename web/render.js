@@ -245,7 +245,8 @@ export function pendingEl(state, ctx) {
     ),
   );
   const due = [];
-  if (state.window_closes_at) due.push(h('p', {}, `The window closes at ${new Date(state.window_closes_at).toLocaleTimeString()}.`));
+  // Deadlines may be days away: the date is shown with the time.
+  if (state.window_closes_at) due.push(h('p', {}, `The window closes at ${new Date(state.window_closes_at).toLocaleString()}.`));
   if (state.move_due_at) due.push(h('p', {}, `Move due by ${new Date(state.move_due_at).toLocaleString()}.`));
   return [items.length ? h('ul', { class: 'pending' }, items) : h('p', {}, 'Nobody is asked anything.'), due];
 }
