@@ -19,6 +19,8 @@ pub trait SeatPlayer: Send {
     /// Picks one of `legal` (never empty), seeing only `view`; `None` if the
     /// view or the actions are not this ruleset's.
     fn choose(&mut self, view: &Value, legal: &[Value]) -> Option<Value>;
+    /// Starts the bot's random draws again from `seed` (see [`Policy::reseed`]).
+    fn reseed(&mut self, seed: u64);
 }
 
 /// A ruleset's bots, as the worker and the server need them.
@@ -90,6 +92,10 @@ impl<R: Ruleset> SeatPlayer for TypedPlayer<R> {
         if let Ok(event) = R::Event::deserialize(event) {
             self.0.observe(&event);
         }
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.0.reseed(seed);
     }
 
     fn choose(&mut self, view: &Value, legal: &[Value]) -> Option<Value> {

@@ -25,4 +25,9 @@ pub trait Policy<R: Ruleset = Dice>: Send {
     }
     /// Picks an action from `legal` (never empty), seeing only `view`.
     fn choose(&mut self, view: &R::View, legal: &[R::Action]) -> R::Action;
+    /// Starts the policy's own random draws again from `seed` (a policy
+    /// without any ignores it). Lets several workers that saw the same
+    /// events make the same choice at the same decision, whatever choices
+    /// each made (and lost to another) before.
+    fn reseed(&mut self, _seed: u64) {}
 }

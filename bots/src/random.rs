@@ -36,4 +36,8 @@ impl<R: Ruleset> Policy<R> for RandomPolicy {
     fn choose(&mut self, _view: &R::View, legal: &[R::Action]) -> R::Action {
         legal[self.rng.random_range(0..legal.len())].clone()
     }
+
+    fn reseed(&mut self, seed: u64) {
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+    }
 }

@@ -203,6 +203,13 @@ pub fn seat_seed(game: &str, seat: u8) -> u64 {
     game ^ (u64::from(seat) << 56) ^ 0x9e37_79b9_7f4a_7c15
 }
 
+/// The seed of a seat's decision at `version`: every worker that saw the
+/// same events draws the same, so racing workers post the same body under
+/// the same `action_id` (and the loser's post is a duplicate, not a refusal).
+pub fn decision_seed(game: &str, seat: u8, version: u64) -> u64 {
+    seat_seed(game, seat) ^ version.wrapping_mul(0xbf58_476d_1ce4_e5b9)
+}
+
 impl Worker {
     /// A worker for `config`.
     pub fn new(config: WorkerConfig) -> Arc<Worker> {
@@ -391,6 +398,7 @@ impl Worker {
         if actions.is_empty() || version != bot.seen {
             return Ok(false);
         }
+        bot.player.reseed(decision_seed(game, seat, version));
         let Some(action) = bot.player.choose(&state["view"], &actions) else {
             return Ok(false);
         };

@@ -140,9 +140,16 @@ async fn nobody_plays(ruleset: &str, players: usize, options: Value) {
         .count();
     assert_eq!(kept, kept_now, "{game}");
     assert_audited(&c, &id).await;
-    // Racing workers took no decision twice: the audit (above) re-derived
-    // every decision of the log once.
+    // Racing workers took no decision twice (the audit above re-derived
+    // every decision once), and each drew the same choice at the same
+    // decision: a loser's post is a duplicate or stale, never refused.
     for worker in workers {
+        let refused = worker
+            .worker
+            .stats
+            .refused
+            .load(std::sync::atomic::Ordering::Relaxed);
+        assert_eq!(refused, 0, "a racing worker posted another choice");
         worker.stop().await;
     }
 }

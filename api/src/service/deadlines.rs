@@ -416,6 +416,11 @@ impl Service {
         let mut decisions = Vec::new();
         loop {
             let legal = game.legal(seat);
+            player.reseed(bots::worker::decision_seed(
+                &id.to_string(),
+                seat,
+                game.version(),
+            ));
             let Some(action) = player.choose(&game.view(viewer), &legal) else {
                 break;
             };

@@ -191,6 +191,10 @@ impl Policy for NormalPolicy {
         "normal"
     }
 
+    fn reseed(&mut self, seed: u64) {
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+    }
+
     fn observe(&mut self, event: &engine::dice::Event) {
         self.beliefs.observe(event);
     }
