@@ -814,3 +814,75 @@ async fn an_https_url_is_delivered_over_tls() {
         "not a TLS handshake: {head:?}"
     );
 }
+
+/// A crash between a chat message and its notifications: at the next start
+/// the message is told, once, with the id it would have had; a message sent
+/// before the webhook existed is not.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_start_tells_a_chat_message_a_crash_left_untold() {
+    use store::EventStore;
+    let dir = tempfile::tempdir().unwrap();
+    let receiver = Receiver::start().await;
+    let settings = |c: &mut api::config::Config| {
+        c.webhook_allow_private = true;
+        c.webhook_retry_ms = 50;
+    };
+    let mut server = TestServer::start_on_with(dir.path(), settings).await;
+    let c = server.client();
+    let (id, tokens) = c.human_game(3, 13).await;
+    let chat = format!("/v1/games/{id}/chat");
+    let (status, _) = c
+        .post(
+            &chat,
+            Some(&tokens[0]),
+            json!({"text": "before any webhook"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    subscribe(&c, &id, &tokens[1], receiver.url("/hook"), json!(["chat"])).await;
+    let (status, _) = c
+        .post(&chat, Some(&tokens[0]), json!({"text": "hello"}))
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let hits = receiver.wait_for("/hook", 1).await;
+    assert_eq!(hits[0].json()["message"]["text"], "hello");
+    server.stop().await;
+    // As if the server had died after storing the message and before its
+    // notifications: the chat cursor one message behind, the outbox empty.
+    {
+        let store = store::SledStore::open(dir.path()).unwrap();
+        let (revision, _) = store
+            .doc("webhook_chat_cursor", &id)
+            .unwrap()
+            .expect("a chat cursor");
+        store
+            .put_doc(
+                "webhook_chat_cursor",
+                &id,
+                Some(json!({"told": 1})),
+                revision,
+            )
+            .await
+            .unwrap();
+        for collection in ["webhook_outbox", "webhook_pending"] {
+            for (key, revision, _) in store.docs(collection, "", None, 1000).unwrap() {
+                store
+                    .put_doc(collection, &key, None, revision)
+                    .await
+                    .unwrap();
+            }
+        }
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let _server = TestServer::start_on_with(dir.path(), settings).await;
+    let again = receiver.wait_for("/hook", 2).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let all = receiver.hits("/hook");
+    assert_eq!(
+        all.len(),
+        2,
+        "told once more, and only the message after the webhook"
+    );
+    assert_eq!(again[1].id, hits[0].id, "with the same id");
+    assert_eq!(again[1].body, hits[0].body);
+}

@@ -14,14 +14,14 @@ use super::{Credentials, Service, blocking};
 use crate::error::ApiError;
 use crate::models::{ChatMessage, ChatPage, ChatVisibility, PostChat};
 
-const COUNTS: &str = "chat_count";
-const MESSAGES: &str = "chat";
+pub(super) const COUNTS: &str = "chat_count";
+pub(super) const MESSAGES: &str = "chat";
 
 /// Messages read per page.
 pub const CHAT_PAGE: usize = 200;
 
 /// The key of message `n` of `game`.
-fn message_key(game: GameId, n: u64) -> String {
+pub(super) fn message_key(game: GameId, n: u64) -> String {
     format!("{game}/{n:010}")
 }
 

@@ -57,6 +57,10 @@ const IDS: &str = "webhook_ids";
 const OUTBOX: &str = "webhook_outbox";
 const PENDING: &str = "webhook_pending";
 const CURSORS: &str = "webhook_cursor";
+/// Per game: the newest chat message whose notifications are in the outbox.
+const CHAT_CURSORS: &str = "webhook_chat_cursor";
+/// At a start, the most chat messages of one game told again after a crash.
+const CHAT_RECOVERY: u64 = 20;
 
 /// The notifications kept per subscription for its deliveries listing (the
 /// oldest delivered or failed ones go first).
@@ -793,11 +797,68 @@ impl Service {
                     &payload,
                 ));
             }
-            self.enqueue(news).await
+            if !news.is_empty() {
+                self.enqueue(news).await?;
+            }
+            // Moved even when nobody was told: a webhook made later must not
+            // be told this message at the next start.
+            self.chat_told(id, message.id).await
         };
         if let Err(e) = told.await {
             tracing::warn!(game = %id, error = %e, "chat webhook notifications not written");
         }
+    }
+
+    /// Moves game `id`'s chat cursor on to message `n` (never back).
+    async fn chat_told(&self, id: GameId, n: u64) -> Result<(), ApiError> {
+        let key = id.to_string();
+        loop {
+            let (revision, told) = match self.store.doc(CHAT_CURSORS, &key)? {
+                Some((revision, value)) => (revision, value["told"].as_u64().unwrap_or(0)),
+                None => (0, 0),
+            };
+            if told >= n {
+                return Ok(());
+            }
+            match self
+                .store
+                .put_doc(CHAT_CURSORS, &key, Some(json!({"told": n})), revision)
+                .await
+            {
+                Err(StoreError::Stale { .. }) => continue,
+                other => return other.map(|_| ()).map_err(Into::into),
+            }
+        }
+    }
+
+    /// At a start: tells the chat messages a crash left between their
+    /// storing and their notifications (past each game's chat cursor, at
+    /// most the last [`CHAT_RECOVERY`]), with the same ids as ever.
+    async fn recover_chat(&self) -> Result<(), ApiError> {
+        for (key, _, value) in self.store.docs(super::chat::COUNTS, "", None, usize::MAX)? {
+            let Ok(id) = key.parse::<GameId>() else {
+                continue;
+            };
+            let count = value["count"].as_u64().unwrap_or(0);
+            let told = self
+                .store
+                .doc(CHAT_CURSORS, &key)?
+                .and_then(|(_, v)| v["told"].as_u64())
+                .unwrap_or(0);
+            if count <= told {
+                continue;
+            }
+            for n in told.max(count.saturating_sub(CHAT_RECOVERY)) + 1..=count {
+                let stored = self
+                    .store
+                    .doc(super::chat::MESSAGES, &super::chat::message_key(id, n))?;
+                if let Some((_, value)) = stored {
+                    let message: ChatMessage = parse(value, "chat message")?;
+                    self.notify_chat(id, &message).await;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// A notification and its outbox key; its id is derived from what it
@@ -920,6 +981,7 @@ impl Service {
             let entry = self.games.current(id).await?;
             self.notify_webhooks(&entry).await;
         }
+        self.recover_chat().await?;
         let mut after: Option<String> = None;
         loop {
             let page = self.store.docs(PENDING, "", after.as_deref(), 500)?;
