@@ -620,7 +620,7 @@ async fn unnamed_controls(c: &Client) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn keyboard_alone_accessible_names_375_px_and_a_small_first_page() {
-    run("keyboard", Duration::from_secs(180), |browsers, server| async move {
+    run("keyboard", Duration::from_secs(300), |browsers, server| async move {
         let ann = browsers.open(375).await;
         ann.goto(&format!("{}/", server.base)).await.unwrap();
         until(&ann, 20, "the home page", "return !!document.querySelector('#create-game') && !document.querySelector('#recent-games li')?.textContent.startsWith('Loading')").await;
@@ -672,7 +672,30 @@ async fn keyboard_alone_accessible_names_375_px_and_a_small_first_page() {
             ann.perform_actions(press(ENTER)).await.unwrap();
             until(&ann, 20, "her second move", &format!("return Number(document.querySelector('#status-line').dataset.version) > {}", again["version"])).await;
         }
+        // And on to the end of the game, with the keyboard alone: Tab to
+        // the first listed action, Enter, whenever she is asked.
+        let mut moves = 0;
+        loop {
+            until(&ann, 120, "her next action or the end", "return !!document.querySelector('#actions button.act:not([disabled])') || document.querySelector('#status-line').dataset.status === 'finished'").await;
+            let now = page(&ann).await;
+            if now["status"] == "finished" {
+                break;
+            }
+            let mut tabs = 0;
+            while js(&ann, "return !!(document.activeElement && document.activeElement.matches('#actions button.act:not([disabled])'))").await != true {
+                ann.perform_actions(press(TAB)).await.unwrap();
+                tabs += 1;
+                assert!(tabs < 120, "Tab never reached an action button");
+            }
+            ann.perform_actions(press(ENTER)).await.unwrap();
+            until(&ann, 30, "her move to be taken", &format!("return Number(document.querySelector('#status-line').dataset.version) > {} || document.querySelector('#status-line').dataset.status === 'finished'", now["version"])).await;
+            moves += 1;
+            assert!(moves < 500, "the game does not end");
+        }
+        println!("keyboard: a whole dice game, {} more moves by Tab and Enter", moves);
         let c = server.client();
+        let (_, game) = c.get(&format!("/v1/games/{id}"), None).await;
+        assert_eq!(game["game"]["status"], "finished", "{game}");
         let events = c.all_events(&id, None, "").await;
         assert!(
             events.iter().any(|e| e["actor"] == "0" && e["event"]["type"] != "chat"),

@@ -27,7 +27,7 @@
 //! checked, follows no redirect, and signs as Standard Webhooks do.
 
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, HashMap};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -197,7 +197,14 @@ pub(super) struct Outbox {
     queue: Mutex<BinaryHeap<Reverse<(i64, String)>>>,
     wake: Notify,
     settings: WebhookSettings,
+    /// HTTP clients by host and the addresses checked for it: a client is
+    /// pinned to those addresses, so it is reused (with its connections and
+    /// its TLS roots, costly to load) only while the host resolves to them.
+    clients: Mutex<HashMap<(String, Vec<SocketAddr>), reqwest::Client>>,
 }
+
+/// The most HTTP clients the outbox keeps (all are dropped when full).
+const MAX_CLIENTS: usize = 256;
 
 impl Outbox {
     /// An empty outbox.
@@ -206,7 +213,36 @@ impl Outbox {
             queue: Mutex::new(BinaryHeap::new()),
             wake: Notify::new(),
             settings,
+            clients: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// The client for `url`'s host pinned to `addrs`, made once.
+    fn client(&self, url: &reqwest::Url, addrs: &[SocketAddr]) -> Result<reqwest::Client, String> {
+        let host = url.host_str().unwrap_or_default().to_string();
+        let key = (host, addrs.to_vec());
+        if let Some(client) = lock(&self.clients).get(&key) {
+            return Ok(client.clone());
+        }
+        let settings = &self.settings;
+        let mut client = reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .timeout(settings.timeout)
+            .connect_timeout(settings.timeout)
+            .no_proxy()
+            .user_agent("bang-server webhooks");
+        if let Some(domain) = url.domain() {
+            // Pinned: the connection goes to the address just checked, not
+            // to whatever the name resolves to a moment later.
+            client = client.resolve_to_addrs(domain, addrs);
+        }
+        let client = client.build().map_err(|e| format!("no HTTP client: {e}"))?;
+        let mut clients = lock(&self.clients);
+        if clients.len() >= MAX_CLIENTS {
+            clients.clear();
+        }
+        clients.insert(key, client.clone());
+        Ok(client)
     }
 
     fn push(&self, at: DateTime<Utc>, key: String) {
@@ -1180,18 +1216,7 @@ impl Service {
         let addrs = resolve(&url, settings.allow_private)
             .await
             .map_err(Refused::text)?;
-        let mut client = reqwest::Client::builder()
-            .redirect(reqwest::redirect::Policy::none())
-            .timeout(settings.timeout)
-            .connect_timeout(settings.timeout)
-            .no_proxy()
-            .user_agent("bang-server webhooks");
-        if let Some(domain) = url.domain() {
-            // Pinned: the connection goes to the address just checked, not
-            // to whatever the name resolves to a moment later.
-            client = client.resolve_to_addrs(domain, &addrs);
-        }
-        let client = client.build().map_err(|e| format!("no HTTP client: {e}"))?;
+        let client = self.webhooks.client(&url, &addrs)?;
         let timestamp = Utc::now().timestamp();
         let signature = sign(&sub.secret, &n.id, timestamp, &n.body)?;
         let response = client
