@@ -373,6 +373,27 @@ async fn deadlines_are_checked_and_shown() {
         card["game"]["deadlines"],
         json!({"move_seconds": 10_800, "response_seconds": 10_800, "misses_before_bot": 2})
     );
+    // The inbox says by when a player must move.
+    let (_, player) = c.post("/v1/players", None, json!({"name": "Ann"})).await;
+    let key = player["key"].as_str().unwrap();
+    let (status, made) = c
+        .post(
+            "/v1/games",
+            Some(key),
+            json!({"ruleset": "dice", "players": 3, "move_deadline": "6h",
+                   "seats": [{"player": player["id"]}, {"name": "Bob"}, {"name": "Cy"}]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{made}");
+    let (_, inbox) = c.get("/v1/me/games", Some(key)).await;
+    let entry = &inbox["games"][0];
+    let id = entry["game"]["id"].as_str().unwrap();
+    let (_, game) = c.get(&format!("/v1/games/{id}"), None).await;
+    if entry["your_move"] == true {
+        assert_eq!(entry["due_at"], game["move_due_at"], "{inbox}");
+    } else {
+        assert!(entry.get("due_at").is_none(), "{inbox}");
+    }
     // A game without deadlines has none.
     let (_, plain) = c.post("/v1/games", None, create(json!({}))).await;
     assert!(plain["game"].get("deadlines").is_none(), "{plain}");

@@ -77,6 +77,11 @@ pub struct InboxEntry {
     pub your_move: bool,
     /// Since when the game has been where it is (its last change).
     pub since: DateTime<Utc>,
+    /// When it is the player's move and the table has deadlines: by when he
+    /// must answer (the window's closing, or the move deadline) before the
+    /// server acts for him.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub due_at: Option<DateTime<Utc>>,
 }
 
 /// `GET /v1/me/games`: the player's games, those waiting for his move first

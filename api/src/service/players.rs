@@ -147,11 +147,18 @@ impl Service {
                 // A seat a bot keeps is the bot's to play.
                 !entry.data.is_bot(seat) && plays.iter().any(|s| waiting.contains(s))
             };
+            let due_at = your_move
+                .then(|| {
+                    let (window, moving) = self.deadlines_of(id);
+                    window.or(moving)
+                })
+                .flatten();
             let data = GameData::of(&record)?;
             games.push(InboxEntry {
                 seat,
                 your_move,
                 since: record.updated_at,
+                due_at,
                 game: data.summary(&record),
             });
         }
