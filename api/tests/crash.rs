@@ -5,81 +5,20 @@
 //! last acknowledged version (or later, for a request in flight), chain intact.
 //! And a SIGTERM stops it cleanly and quickly: bot worker first, then server.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-struct Server {
-    child: Child,
-    base: String,
-    /// Its log lines (stderr) after the one that gave the address.
-    log: Arc<Mutex<Vec<String>>>,
-}
+mod common;
+use common::{Server, call};
 
 fn start(data: &std::path::Path) -> Server {
-    start_with(data, "off")
+    common::start(data, &[])
 }
 
 fn start_with(data: &std::path::Path, bots: &str) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bang-server"))
-        .env("BANG_ADDR", "127.0.0.1:0")
-        .env("BANG_DATA", data)
-        .env("BANG_BOTS", bots)
-        .env("BANG_WORKER_KEY", "k")
-        .env("RUST_LOG", "info")
-        .stderr(Stdio::piped())
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("the bang-server binary starts");
-    let stderr = child.stderr.take().expect("stderr");
-    let mut lines = BufReader::new(stderr).lines();
-    let base = loop {
-        let line = lines
-            .next()
-            .expect("the server prints its address")
-            .expect("readable");
-        if let Some(rest) = line.split("listening on ").nth(1) {
-            break rest
-                .split_whitespace()
-                .next()
-                .unwrap_or_default()
-                .to_string();
-        }
-    };
-    let log = Arc::new(Mutex::new(Vec::new()));
-    let sink = log.clone();
-    std::thread::spawn(move || {
-        for line in lines.map_while(Result::ok) {
-            sink.lock().unwrap().push(line);
-        }
-    });
-    Server { child, base, log }
-}
-
-async fn call(
-    http: &reqwest::Client,
-    method: reqwest::Method,
-    url: String,
-    token: Option<&str>,
-    body: Option<Value>,
-) -> (u16, Value) {
-    let mut req = http.request(method, url);
-    if let Some(t) = token {
-        req = req.bearer_auth(t);
-    }
-    if let Some(b) = body {
-        req = req.json(&b);
-    }
-    match req.send().await {
-        Ok(resp) => {
-            let status = resp.status().as_u16();
-            (status, resp.json().await.unwrap_or(Value::Null))
-        }
-        Err(_) => (0, Value::Null),
-    }
+    common::start(data, &[("BANG_BOTS", bots)])
 }
 
 /// Plays `steps` actions of game `id`; returns the last acknowledged version.

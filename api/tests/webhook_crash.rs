@@ -3,8 +3,6 @@
 //! goes out, and after a restart on the same data the notification is
 //! delivered once, with its id and a valid signature.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -12,42 +10,18 @@ use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 
-struct Server {
-    child: Child,
-    base: String,
-}
+mod common;
+use common::{Server, call};
 
 fn start(data: &std::path::Path) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bang-server"))
-        .env("BANG_ADDR", "127.0.0.1:0")
-        .env("BANG_DATA", data)
-        .env("BANG_BOTS", "off")
-        .env("BANG_WORKER_KEY", "k")
-        .env("BANG_WEBHOOK_ALLOW_PRIVATE", "1")
-        // The first attempt waits: the kill comes before it.
-        .env("BANG_WEBHOOK_DELAY_MS", "3000")
-        .env("RUST_LOG", "info")
-        .stderr(Stdio::piped())
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("the bang-server binary starts");
-    let stderr = child.stderr.take().expect("stderr");
-    let mut lines = BufReader::new(stderr).lines();
-    let base = loop {
-        let line = lines
-            .next()
-            .expect("the server prints its address")
-            .expect("readable");
-        if let Some(rest) = line.split("listening on ").nth(1) {
-            break rest
-                .split_whitespace()
-                .next()
-                .unwrap_or_default()
-                .to_string();
-        }
-    };
-    std::thread::spawn(move || for _ in lines.map_while(Result::ok) {});
-    Server { child, base }
+    common::start(
+        data,
+        &[
+            ("BANG_WEBHOOK_ALLOW_PRIVATE", "1"),
+            // The first attempt waits: the kill comes before it.
+            ("BANG_WEBHOOK_DELAY_MS", "3000"),
+        ],
+    )
 }
 
 /// Every request a receiver got: its headers `webhook-id`,
@@ -104,25 +78,6 @@ async fn receiver() -> (String, Hits) {
         }
     });
     (url, hits)
-}
-
-async fn call(
-    http: &reqwest::Client,
-    method: reqwest::Method,
-    url: String,
-    token: Option<&str>,
-    body: Option<Value>,
-) -> (u16, Value) {
-    let mut req = http.request(method, url);
-    if let Some(t) = token {
-        req = req.bearer_auth(t);
-    }
-    if let Some(b) = body {
-        req = req.json(&b);
-    }
-    let resp = req.send().await.expect("the server answers");
-    let status = resp.status().as_u16();
-    (status, resp.json().await.unwrap_or(Value::Null))
 }
 
 /// A 3-seat dice game of people (`extra` fields added to its create body),

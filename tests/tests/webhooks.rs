@@ -165,6 +165,20 @@ impl Receiver {
     }
 }
 
+/// Empties the outbox of a stopped server's store, as if a crash had come
+/// before its notifications were written.
+async fn empty_the_outbox(store: &store::SledStore) {
+    use store::EventStore;
+    for collection in ["webhook_outbox", "webhook_pending"] {
+        for (key, revision, _) in store.docs(collection, "", None, 1000).unwrap() {
+            store
+                .put_doc(collection, &key, None, revision)
+                .await
+                .unwrap();
+        }
+    }
+}
+
 /// A server whose webhooks may reach 127.0.0.1, retrying fast.
 async fn server() -> TestServer {
     TestServer::start_with(|c| {
@@ -637,14 +651,7 @@ async fn a_start_makes_good_what_a_crash_left_between_an_append_and_its_outbox()
             )
             .await
             .unwrap();
-        for collection in ["webhook_outbox", "webhook_pending"] {
-            for (key, revision, _) in store.docs(collection, "", None, 1000).unwrap() {
-                store
-                    .put_doc(collection, &key, None, revision)
-                    .await
-                    .unwrap();
-            }
-        }
+        empty_the_outbox(&store).await;
     }
     tokio::time::sleep(Duration::from_millis(200)).await;
     let _server = TestServer::start_on_with(dir.path(), settings).await;
@@ -864,14 +871,7 @@ async fn a_start_tells_a_chat_message_a_crash_left_untold() {
             )
             .await
             .unwrap();
-        for collection in ["webhook_outbox", "webhook_pending"] {
-            for (key, revision, _) in store.docs(collection, "", None, 1000).unwrap() {
-                store
-                    .put_doc(collection, &key, None, revision)
-                    .await
-                    .unwrap();
-            }
-        }
+        empty_the_outbox(&store).await;
     }
     tokio::time::sleep(Duration::from_millis(200)).await;
     let _server = TestServer::start_on_with(dir.path(), settings).await;
