@@ -179,11 +179,17 @@ async fn empty_the_outbox(store: &store::SledStore) {
     }
 }
 
-/// A server whose webhooks may reach 127.0.0.1, retrying fast.
+/// Webhooks that may reach 127.0.0.1 and retry fast.
+fn reach_loopback_fast(c: &mut api::config::Config) {
+    c.webhook_allow_private = true;
+    c.webhook_retry_ms = 50;
+}
+
+/// A server whose webhooks may reach 127.0.0.1, retrying fast, three
+/// attempts in all.
 async fn server() -> TestServer {
     TestServer::start_with(|c| {
-        c.webhook_allow_private = true;
-        c.webhook_retry_ms = 50;
+        reach_loopback_fast(c);
         c.webhook_attempts = 3;
     })
     .await
@@ -618,11 +624,7 @@ async fn a_start_makes_good_what_a_crash_left_between_an_append_and_its_outbox()
     use store::EventStore;
     let dir = tempfile::tempdir().unwrap();
     let receiver = Receiver::start().await;
-    let settings = |c: &mut api::config::Config| {
-        c.webhook_allow_private = true;
-        c.webhook_retry_ms = 50;
-    };
-    let mut server = TestServer::start_on_with(dir.path(), settings).await;
+    let mut server = TestServer::start_on_with(dir.path(), reach_loopback_fast).await;
     let c = server.client();
     let (id, tokens) = c.human_game(3, 13).await;
     let mut secrets = Vec::new();
@@ -654,7 +656,7 @@ async fn a_start_makes_good_what_a_crash_left_between_an_append_and_its_outbox()
         empty_the_outbox(&store).await;
     }
     tokio::time::sleep(Duration::from_millis(200)).await;
-    let _server = TestServer::start_on_with(dir.path(), settings).await;
+    let _server = TestServer::start_on_with(dir.path(), reach_loopback_fast).await;
     let again = receiver.wait_for("/hook", 2).await;
     assert_eq!(
         again.len(),
@@ -830,11 +832,7 @@ async fn a_start_tells_a_chat_message_a_crash_left_untold() {
     use store::EventStore;
     let dir = tempfile::tempdir().unwrap();
     let receiver = Receiver::start().await;
-    let settings = |c: &mut api::config::Config| {
-        c.webhook_allow_private = true;
-        c.webhook_retry_ms = 50;
-    };
-    let mut server = TestServer::start_on_with(dir.path(), settings).await;
+    let mut server = TestServer::start_on_with(dir.path(), reach_loopback_fast).await;
     let c = server.client();
     let (id, tokens) = c.human_game(3, 13).await;
     let chat = format!("/v1/games/{id}/chat");
@@ -874,7 +872,7 @@ async fn a_start_tells_a_chat_message_a_crash_left_untold() {
         empty_the_outbox(&store).await;
     }
     tokio::time::sleep(Duration::from_millis(200)).await;
-    let _server = TestServer::start_on_with(dir.path(), settings).await;
+    let _server = TestServer::start_on_with(dir.path(), reach_loopback_fast).await;
     let again = receiver.wait_for("/hook", 2).await;
     tokio::time::sleep(Duration::from_millis(500)).await;
     let all = receiver.hits("/hook");
