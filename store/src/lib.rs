@@ -32,12 +32,14 @@
 
 #![warn(missing_docs)]
 
+mod any;
 mod canonical;
 mod group_commit;
 pub mod metrics;
 mod sled_store;
 mod types;
 
+pub use any::Store;
 pub use canonical::{ZERO_HASH, canonical_json, commitment, envelope_hash, event_salt};
 pub use group_commit::GroupCommit;
 pub use sled_store::SledStore;
@@ -69,21 +71,41 @@ pub trait EventStore: Send + Sync + 'static {
     ) -> impl Future<Output = Result<Appended, StoreError>> + Send;
 
     /// A game's record, if it exists.
-    fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError>;
+    fn game(
+        &self,
+        id: GameId,
+    ) -> impl Future<Output = Result<Option<GameRecord>, StoreError>> + Send;
+
+    /// A game's head (what every append changes), if it exists: cheaper than
+    /// [`EventStore::game`], for a server checking that it is up to date.
+    fn head(&self, id: GameId)
+    -> impl Future<Output = Result<Option<GameHead>, StoreError>> + Send;
 
     /// Up to `limit` envelopes with `seq > after`, in order.
-    fn events(&self, id: GameId, after: u64, limit: usize) -> Result<Vec<Envelope>, StoreError>;
+    fn events(
+        &self,
+        id: GameId,
+        after: u64,
+        limit: usize,
+    ) -> impl Future<Output = Result<Vec<Envelope>, StoreError>> + Send;
 
     /// The envelopes written by the append that carried `action_id`, if any.
-    fn find_action(&self, id: GameId, action_id: &str)
-    -> Result<Option<Vec<Envelope>>, StoreError>;
+    fn find_action(
+        &self,
+        id: GameId,
+        action_id: &str,
+    ) -> impl Future<Output = Result<Option<Vec<Envelope>>, StoreError>> + Send;
 
     /// The digest the append that carried `action_id` was written with, if
     /// it had one ([`Append::action_digest`]).
-    fn action_digest(&self, id: GameId, action_id: &str) -> Result<Option<[u8; 32]>, StoreError>;
+    fn action_digest(
+        &self,
+        id: GameId,
+        action_id: &str,
+    ) -> impl Future<Output = Result<Option<[u8; 32]>, StoreError>> + Send;
 
     /// Games, newest first, filtered and paged.
-    fn list(&self, query: &ListQuery) -> Result<Page, StoreError>;
+    fn list(&self, query: &ListQuery) -> impl Future<Output = Result<Page, StoreError>> + Send;
 
     /// Walks a game's hash chain. A chain v2 is checked from its public parts
     /// and commitments, and, given the game's chain key, every commitment
@@ -92,10 +114,10 @@ pub trait EventStore: Send + Sync + 'static {
         &self,
         id: GameId,
         chain_key: Option<&[u8; 32]>,
-    ) -> Result<Verification, StoreError>;
+    ) -> impl Future<Output = Result<Verification, StoreError>> + Send;
 
     /// [`EventStore::verify_with`] without the chain key: what anyone may check.
-    fn verify(&self, id: GameId) -> Result<Verification, StoreError> {
+    fn verify(&self, id: GameId) -> impl Future<Output = Result<Verification, StoreError>> + Send {
         self.verify_with(id, None)
     }
 
@@ -121,7 +143,7 @@ pub trait EventStore: Send + Sync + 'static {
         &self,
         collection: &str,
         key: &str,
-    ) -> Result<Option<(u64, serde_json::Value)>, StoreError>;
+    ) -> impl Future<Output = Result<Option<(u64, serde_json::Value)>, StoreError>> + Send;
 
     /// Up to `limit` documents of `collection` whose key starts with `prefix` and
     /// comes after `after` (byte order), in key order, each with its key and revision.
@@ -131,5 +153,21 @@ pub trait EventStore: Send + Sync + 'static {
         prefix: &str,
         after: Option<&str>,
         limit: usize,
-    ) -> Result<Vec<(String, u64, serde_json::Value)>, StoreError>;
+    ) -> impl Future<Output = Result<Vec<(String, u64, serde_json::Value)>, StoreError>> + Send;
+
+    /// The server secret named `name`: `fresh` is stored durably the first
+    /// time it is asked for, and every later call (from any server on the
+    /// same store) gets the stored value.
+    fn secret(
+        &self,
+        name: &str,
+        fresh: String,
+    ) -> impl Future<Output = Result<String, StoreError>> + Send;
+
+    /// The writes committed to this store by any process, as they commit, if
+    /// the store is shared by several servers (`None` for a store only this
+    /// process writes, whose writes this process already knows).
+    fn changes(&self) -> Option<tokio::sync::broadcast::Receiver<Change>> {
+        None
+    }
 }

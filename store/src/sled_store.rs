@@ -844,12 +844,10 @@ impl SledStore {
         self.inner.writer.flushes()
     }
 
-    /// The server secret named `name`, made by `make` and stored durably the
-    /// first time it is asked for; the same value on every later open.
-    pub fn secret(&self, name: &str, make: impl FnOnce() -> String) -> Result<String, StoreError> {
+    /// See [`EventStore::secret`].
+    fn read_secret(&self, name: &str, fresh: String) -> Result<String, StoreError> {
         let meta = self.inner.db.open_tree("meta").map_err(io)?;
         let key = format!("secret/{name}");
-        let fresh = make();
         // Insert-if-absent: two callers racing keep the first one's value.
         let _ = meta
             .compare_and_swap(
@@ -1382,8 +1380,8 @@ struct Plan {
     changed: HashMap<GameId, Game>,
 }
 
-impl EventStore for SledStore {
-    async fn create(
+impl SledStore {
+    async fn write_create(
         &self,
         new: NewGame,
         mut append: Append,
@@ -1414,7 +1412,7 @@ impl EventStore for SledStore {
         }
     }
 
-    async fn append(
+    async fn write_append(
         &self,
         id: GameId,
         expected: u64,
@@ -1428,7 +1426,7 @@ impl EventStore for SledStore {
         })
     }
 
-    fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
+    pub(crate) fn read_game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
         let key = game_key(id);
         let mut attempts = 0;
         loop {
@@ -1472,7 +1470,12 @@ impl EventStore for SledStore {
         }
     }
 
-    fn events(&self, id: GameId, after: u64, limit: usize) -> Result<Vec<Envelope>, StoreError> {
+    pub(crate) fn read_events(
+        &self,
+        id: GameId,
+        after: u64,
+        limit: usize,
+    ) -> Result<Vec<Envelope>, StoreError> {
         let Some(start) = after.checked_add(1) else {
             return Ok(Vec::new());
         };
@@ -1493,7 +1496,7 @@ impl EventStore for SledStore {
         Ok(out)
     }
 
-    fn find_action(
+    pub(crate) fn read_find_action(
         &self,
         id: GameId,
         action_id: &str,
@@ -1504,13 +1507,17 @@ impl EventStore for SledStore {
         self.read_run(id, first, count).map(Some)
     }
 
-    fn action_digest(&self, id: GameId, action_id: &str) -> Result<Option<[u8; 32]>, StoreError> {
+    pub(crate) fn read_action_digest(
+        &self,
+        id: GameId,
+        action_id: &str,
+    ) -> Result<Option<[u8; 32]>, StoreError> {
         Ok(self
             .dedupe_entry(id, action_id)?
             .and_then(|(_, _, digest)| digest))
     }
 
-    fn list(&self, query: &ListQuery) -> Result<Page, StoreError> {
+    pub(crate) fn read_list(&self, query: &ListQuery) -> Result<Page, StoreError> {
         let limit = match query.limit {
             0 => DEFAULT_LIST_LIMIT,
             n => n.min(MAX_LIST_LIMIT),
@@ -1550,7 +1557,7 @@ impl EventStore for SledStore {
                 .ok_or_else(|| StoreError::Corrupt("by_created key is not 16 bytes".into()))?;
             // The index and the record are written in one transaction; a
             // missing record would be an orphan entry, not worth failing for.
-            let Some(record) = self.game(GameId(raw_id))? else {
+            let Some(record) = self.read_game(GameId(raw_id))? else {
                 continue;
             };
             if query.status.is_some_and(|s| s != record.status)
@@ -1574,12 +1581,12 @@ impl EventStore for SledStore {
         })
     }
 
-    fn verify_with(
+    pub(crate) fn read_verify_with(
         &self,
         id: GameId,
         chain_key: Option<&[u8; 32]>,
     ) -> Result<Verification, StoreError> {
-        let record = self.game(id)?.ok_or(StoreError::NotFound)?;
+        let record = self.read_game(id)?.ok_or(StoreError::NotFound)?;
         let mut prev = ZERO_HASH.to_owned();
         let mut expect: u64 = 1;
         let mut first_bad_seq = None;
@@ -1627,7 +1634,7 @@ impl EventStore for SledStore {
         })
     }
 
-    async fn put_doc(
+    async fn write_doc(
         &self,
         collection: &str,
         key: &str,
@@ -1650,7 +1657,11 @@ impl EventStore for SledStore {
         }
     }
 
-    fn doc(&self, collection: &str, key: &str) -> Result<Option<(u64, Value)>, StoreError> {
+    pub(crate) fn read_doc(
+        &self,
+        collection: &str,
+        key: &str,
+    ) -> Result<Option<(u64, Value)>, StoreError> {
         let key = doc_key(collection, key)?;
         match self.inner.docs.get(key).map_err(io)? {
             Some(stored) => decode_doc(&stored).map(Some),
@@ -1658,7 +1669,7 @@ impl EventStore for SledStore {
         }
     }
 
-    fn docs(
+    pub(crate) fn read_docs(
         &self,
         collection: &str,
         prefix: &str,
@@ -1686,6 +1697,148 @@ impl EventStore for SledStore {
             out.push((name, revision, value));
         }
         Ok(out)
+    }
+}
+
+/// Reads answer from sled's cache or its files on the calling thread, except
+/// the scans (a page of the list, a chain walk), which run on tokio's blocking
+/// threads so that they never hold up the threads serving requests.
+impl EventStore for SledStore {
+    async fn create(
+        &self,
+        new: NewGame,
+        append: Append,
+    ) -> Result<(GameRecord, Vec<Envelope>), StoreError> {
+        self.write_create(new, append).await
+    }
+
+    async fn append(
+        &self,
+        id: GameId,
+        expected: u64,
+        append: Append,
+    ) -> Result<Appended, StoreError> {
+        self.write_append(id, expected, append).await
+    }
+
+    async fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
+        self.read_game(id)
+    }
+
+    async fn head(&self, id: GameId) -> Result<Option<GameHead>, StoreError> {
+        match self.inner.heads.get(game_key(id)).map_err(io)? {
+            None => Ok(None),
+            Some(head) => {
+                let head = StoredHead::decode(id, &head)?;
+                Ok(Some(GameHead {
+                    version: head.version,
+                    head_hash: head.head_hash,
+                    status: head.status,
+                    generation: head.generation,
+                    updated_at: head.updated_at,
+                }))
+            }
+        }
+    }
+
+    async fn events(
+        &self,
+        id: GameId,
+        after: u64,
+        limit: usize,
+    ) -> Result<Vec<Envelope>, StoreError> {
+        if limit > SCAN_ON_CALLER {
+            let store = self.clone();
+            return off_thread(move || store.read_events(id, after, limit)).await;
+        }
+        self.read_events(id, after, limit)
+    }
+
+    async fn find_action(
+        &self,
+        id: GameId,
+        action_id: &str,
+    ) -> Result<Option<Vec<Envelope>>, StoreError> {
+        self.read_find_action(id, action_id)
+    }
+
+    async fn action_digest(
+        &self,
+        id: GameId,
+        action_id: &str,
+    ) -> Result<Option<[u8; 32]>, StoreError> {
+        self.read_action_digest(id, action_id)
+    }
+
+    async fn list(&self, query: &ListQuery) -> Result<Page, StoreError> {
+        let store = self.clone();
+        let query = query.clone();
+        off_thread(move || store.read_list(&query)).await
+    }
+
+    async fn verify_with(
+        &self,
+        id: GameId,
+        chain_key: Option<&[u8; 32]>,
+    ) -> Result<Verification, StoreError> {
+        let store = self.clone();
+        let chain_key = chain_key.copied();
+        off_thread(move || store.read_verify_with(id, chain_key.as_ref())).await
+    }
+
+    async fn put_doc(
+        &self,
+        collection: &str,
+        key: &str,
+        value: Option<Value>,
+        expected: u64,
+    ) -> Result<u64, StoreError> {
+        self.write_doc(collection, key, value, expected).await
+    }
+
+    async fn doc(&self, collection: &str, key: &str) -> Result<Option<(u64, Value)>, StoreError> {
+        self.read_doc(collection, key)
+    }
+
+    async fn docs(
+        &self,
+        collection: &str,
+        prefix: &str,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<(String, u64, Value)>, StoreError> {
+        if limit > SCAN_ON_CALLER {
+            let store = self.clone();
+            let (collection, prefix) = (collection.to_owned(), prefix.to_owned());
+            let after = after.map(str::to_owned);
+            return off_thread(move || {
+                store.read_docs(&collection, &prefix, after.as_deref(), limit)
+            })
+            .await;
+        }
+        self.read_docs(collection, prefix, after, limit)
+    }
+
+    async fn secret(&self, name: &str, fresh: String) -> Result<String, StoreError> {
+        self.read_secret(name, fresh)
+    }
+}
+
+/// Reads of at most this many entries run on the caller's thread; longer
+/// scans go to tokio's blocking threads.
+const SCAN_ON_CALLER: usize = 256;
+
+/// Runs a long read on tokio's blocking threads (on the caller's thread
+/// outside a tokio runtime).
+async fn off_thread<T: Send + 'static>(
+    read: impl FnOnce() -> Result<T, StoreError> + Send + 'static,
+) -> Result<T, StoreError> {
+    match tokio::runtime::Handle::try_current() {
+        Ok(runtime) => runtime
+            .spawn_blocking(read)
+            .await
+            .map_err(|e| StoreError::Io(format!("a read task failed: {e}")))?,
+        Err(_) => read(),
     }
 }
 

@@ -286,3 +286,27 @@ pub enum StoreError {
     #[error("invalid request: {0}")]
     Invalid(String),
 }
+
+/// A write committed to a shared store, told to every server on it
+/// ([`crate::EventStore::changes`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// Game `id` was created or appended to; its head is now at `version`.
+    Game {
+        /// The game.
+        id: GameId,
+        /// Its version after the write.
+        version: u64,
+    },
+    /// Document `key` of `collection` was written or deleted.
+    Doc {
+        /// The document's collection.
+        collection: String,
+        /// Its key.
+        key: String,
+    },
+    /// Changes may have been missed (the store's listener lost its
+    /// connection and made a new one): whoever follows something should
+    /// read it again.
+    Resync,
+}

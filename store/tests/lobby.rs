@@ -42,7 +42,11 @@ async fn open_table(store: &SledStore, ruleset: &str) -> GameRecord {
     record
 }
 
-fn listed(store: &SledStore, status: Option<GameStatus>, ruleset: Option<&str>) -> Vec<GameId> {
+async fn listed(
+    store: &SledStore,
+    status: Option<GameStatus>,
+    ruleset: Option<&str>,
+) -> Vec<GameId> {
     let page = store
         .list(&ListQuery {
             status,
@@ -50,6 +54,7 @@ fn listed(store: &SledStore, status: Option<GameStatus>, ruleset: Option<&str>) 
             limit: 200,
             cursor: None,
         })
+        .await
         .expect("list");
     page.games.iter().map(|g| g.id).collect()
 }
@@ -91,9 +96,9 @@ async fn open_tables_are_listed_and_move_to_active() {
         assert_eq!(record.version, 0);
         assert_eq!(record.head_hash, ZERO_HASH);
         assert_eq!(record.generation, 0);
-        assert_eq!(store.game(record.id).unwrap().unwrap(), record);
-        assert!(store.events(record.id, 0, 10).unwrap().is_empty());
-        assert!(store.verify(record.id).unwrap().valid);
+        assert_eq!(store.game(record.id).await.unwrap().unwrap(), record);
+        assert!(store.events(record.id, 0, 10).await.unwrap().is_empty());
+        assert!(store.verify(record.id).await.unwrap().valid);
         open.push(record.id);
         // Distinct creation times, so newest first is a strict order.
         tokio::time::sleep(std::time::Duration::from_millis(3)).await;
@@ -112,16 +117,19 @@ async fn open_tables_are_listed_and_move_to_active() {
         .unwrap();
 
     let newest_first: Vec<GameId> = open.iter().rev().copied().collect();
-    assert_eq!(listed(&store, Some(GameStatus::Open), None), newest_first);
     assert_eq!(
-        listed(&store, Some(GameStatus::Open), Some("dice")),
+        listed(&store, Some(GameStatus::Open), None).await,
+        newest_first
+    );
+    assert_eq!(
+        listed(&store, Some(GameStatus::Open), Some("dice")).await,
         vec![open[2], open[0]]
     );
     assert_eq!(
-        listed(&store, Some(GameStatus::Active), None),
+        listed(&store, Some(GameStatus::Active), None).await,
         vec![active.id]
     );
-    assert_eq!(listed(&store, None, Some("dice")).len(), 3);
+    assert_eq!(listed(&store, None, Some("dice")).await.len(), 3);
 
     // The table fills and starts: Open → Active moves its index keys.
     let started = store
@@ -140,38 +148,38 @@ async fn open_tables_are_listed_and_move_to_active() {
     assert_eq!(started.head.status, GameStatus::Active);
     assert_eq!(started.head.version, 1);
     assert_eq!(
-        listed(&store, Some(GameStatus::Open), None),
+        listed(&store, Some(GameStatus::Open), None).await,
         vec![open[2], open[1]]
     );
     assert_eq!(
-        listed(&store, Some(GameStatus::Open), Some("dice")),
+        listed(&store, Some(GameStatus::Open), Some("dice")).await,
         vec![open[2]]
     );
     assert_eq!(
-        listed(&store, Some(GameStatus::Active), None),
+        listed(&store, Some(GameStatus::Active), None).await,
         vec![active.id, open[0]]
     );
     assert_eq!(
-        listed(&store, Some(GameStatus::Active), Some("dice")),
+        listed(&store, Some(GameStatus::Active), Some("dice")).await,
         vec![active.id, open[0]]
     );
 
     // Everything survives a reopen.
-    let records: Vec<GameRecord> = open
-        .iter()
-        .map(|&id| store.game(id).unwrap().unwrap())
-        .collect();
+    let mut records: Vec<GameRecord> = Vec::new();
+    for &id in &open {
+        records.push(store.game(id).await.unwrap().unwrap());
+    }
     drop(store);
     let store = SledStore::open(dir.path()).unwrap();
     for record in &records {
-        assert_eq!(&store.game(record.id).unwrap().unwrap(), record);
+        assert_eq!(&store.game(record.id).await.unwrap().unwrap(), record);
     }
     assert_eq!(
-        listed(&store, Some(GameStatus::Open), None),
+        listed(&store, Some(GameStatus::Open), None).await,
         vec![open[2], open[1]]
     );
     assert_eq!(
-        listed(&store, Some(GameStatus::Active), None),
+        listed(&store, Some(GameStatus::Active), None).await,
         vec![active.id, open[0]]
     );
 }
@@ -194,7 +202,7 @@ async fn data_changes_only_at_the_expected_generation() {
     assert_eq!(a.head.head_hash, ZERO_HASH);
     assert_eq!(a.head.status, GameStatus::Open);
     assert_eq!(a.head.generation, 1);
-    let now = store.game(id).unwrap().unwrap();
+    let now = store.game(id).await.unwrap().unwrap();
     assert_eq!(now.generation, 1);
     // A record kept by the caller follows the head it gets back.
     let mut kept = record.clone();
@@ -214,7 +222,7 @@ async fn data_changes_only_at_the_expected_generation() {
         StoreError::Stale { generation: 1 }.to_string(),
         "the data changed (generation 1)"
     );
-    assert_eq!(store.game(id).unwrap().unwrap(), now);
+    assert_eq!(store.game(id).await.unwrap().unwrap(), now);
 
     // A stale generation is refused even with events (and the events are not written).
     let mut with_events = set_data(json!({"players": []}), Some(5));
@@ -223,7 +231,7 @@ async fn data_changes_only_at_the_expected_generation() {
         store.append(id, 0, with_events).await.unwrap_err(),
         StoreError::Stale { generation: 1 }
     );
-    assert!(store.events(id, 0, 10).unwrap().is_empty());
+    assert!(store.events(id, 0, 10).await.unwrap().is_empty());
     // The version is checked first.
     assert_eq!(
         store
@@ -237,7 +245,7 @@ async fn data_changes_only_at_the_expected_generation() {
     let mut check_only = set_data(json!(null), Some(1));
     check_only.data = None;
     store.append(id, 0, check_only).await.unwrap();
-    assert_eq!(store.game(id).unwrap().unwrap().generation, 1);
+    assert_eq!(store.game(id).await.unwrap().unwrap().generation, 1);
 
     // No expectation: no check, and the generation still moves.
     let left = json!({"seats": 4, "players": []});
@@ -245,14 +253,14 @@ async fn data_changes_only_at_the_expected_generation() {
         .append(id, 0, set_data(left.clone(), None))
         .await
         .unwrap();
-    let now = store.game(id).unwrap().unwrap();
+    let now = store.game(id).await.unwrap().unwrap();
     assert_eq!(now.generation, 2);
     assert_eq!(now.data, left);
 
     // Survives a reopen.
     drop(store);
     let store = SledStore::open(dir.path()).unwrap();
-    assert_eq!(store.game(id).unwrap().unwrap(), now);
+    assert_eq!(store.game(id).await.unwrap().unwrap(), now);
     assert_eq!(
         store
             .append(id, 0, set_data(json!({}), Some(1)))
@@ -264,7 +272,7 @@ async fn data_changes_only_at_the_expected_generation() {
         .append(id, 0, set_data(json!({"players": ["cy"]}), Some(2)))
         .await
         .unwrap();
-    assert_eq!(store.game(id).unwrap().unwrap().generation, 3);
+    assert_eq!(store.game(id).await.unwrap().unwrap().generation, 3);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -293,14 +301,14 @@ async fn of_racing_joins_at_one_generation_exactly_one_wins() {
         }
     }
     assert_eq!(winners.len(), 1, "{winners:?}");
-    let record = store.game(id).unwrap().unwrap();
+    let record = store.game(id).await.unwrap().unwrap();
     assert_eq!(record.generation, 1);
     let winner = json!({"seats": 4, "players": [format!("p{}", winners[0])]});
     assert_eq!(record.data, winner);
 
     drop(store);
     let store = SledStore::open(dir.path()).unwrap();
-    assert_eq!(store.game(id).unwrap().unwrap(), record);
+    assert_eq!(store.game(id).await.unwrap().unwrap(), record);
 }
 
 #[tokio::test]
@@ -308,7 +316,7 @@ async fn documents_are_written_at_their_expected_revision() {
     let dir = tempfile::tempdir().unwrap();
     let store = SledStore::open(dir.path()).unwrap();
 
-    assert_eq!(store.doc("accounts", "ann").unwrap(), None);
+    assert_eq!(store.doc("accounts", "ann").await.unwrap(), None);
     let ann = json!({"name": "Ann", "games": []});
     assert_eq!(
         store
@@ -318,11 +326,11 @@ async fn documents_are_written_at_their_expected_revision() {
         1
     );
     assert_eq!(
-        store.doc("accounts", "ann").unwrap(),
+        store.doc("accounts", "ann").await.unwrap(),
         Some((1, ann.clone()))
     );
     // Another collection is another namespace.
-    assert_eq!(store.doc("members", "ann").unwrap(), None);
+    assert_eq!(store.doc("members", "ann").await.unwrap(), None);
 
     // Creating it again, or writing at a wrong revision, is stale.
     assert_eq!(
@@ -339,7 +347,7 @@ async fn documents_are_written_at_their_expected_revision() {
             .unwrap_err(),
         StoreError::Stale { generation: 1 }
     );
-    assert_eq!(store.doc("accounts", "ann").unwrap(), Some((1, ann)));
+    assert_eq!(store.doc("accounts", "ann").await.unwrap(), Some((1, ann)));
 
     // Updating at the right revision.
     let ann2 = json!({"name": "Ann", "games": ["00000000000000ff"], "score": 2.5});
@@ -350,7 +358,7 @@ async fn documents_are_written_at_their_expected_revision() {
             .unwrap(),
         2
     );
-    assert_eq!(store.doc("accounts", "ann").unwrap(), Some((2, ann2)));
+    assert_eq!(store.doc("accounts", "ann").await.unwrap(), Some((2, ann2)));
 
     // Deleting: at the right revision only; then it is absent (revision 0).
     assert_eq!(
@@ -358,7 +366,7 @@ async fn documents_are_written_at_their_expected_revision() {
         StoreError::Stale { generation: 2 }
     );
     assert_eq!(store.put_doc("accounts", "ann", None, 2).await.unwrap(), 0);
-    assert_eq!(store.doc("accounts", "ann").unwrap(), None);
+    assert_eq!(store.doc("accounts", "ann").await.unwrap(), None);
     assert_eq!(
         store.put_doc("accounts", "ann", None, 2).await.unwrap_err(),
         StoreError::Stale { generation: 0 }
@@ -368,7 +376,7 @@ async fn documents_are_written_at_their_expected_revision() {
         store.put_doc("accounts", "nobody", None, 0).await.unwrap(),
         0
     );
-    assert_eq!(store.doc("accounts", "nobody").unwrap(), None);
+    assert_eq!(store.doc("accounts", "nobody").await.unwrap(), None);
     // Created again from revision 0.
     assert_eq!(
         store
@@ -394,11 +402,11 @@ async fn bad_collections_and_keys_are_invalid() {
     ] {
         let put = store.put_doc(collection, key, Some(json!(1)), 0).await;
         assert!(matches!(put, Err(StoreError::Invalid(_))), "{put:?}");
-        let read = store.doc(collection, key);
+        let read = store.doc(collection, key).await;
         assert!(matches!(read, Err(StoreError::Invalid(_))), "{read:?}");
     }
     for collection in ["", "a\0b", long_collection.as_str()] {
-        let listed = store.docs(collection, "", None, 10);
+        let listed = store.docs(collection, "", None, 10).await;
         assert!(matches!(listed, Err(StoreError::Invalid(_))), "{listed:?}");
     }
     // The limits themselves are fine, and a key may hold any byte.
@@ -415,7 +423,7 @@ async fn bad_collections_and_keys_are_invalid() {
         store.put_doc("a", "x\0y", Some(json!(2)), 0).await.unwrap(),
         1
     );
-    assert_eq!(store.doc("a", "x\0y").unwrap(), Some((1, json!(2))));
+    assert_eq!(store.doc("a", "x\0y").await.unwrap(), Some((1, json!(2))));
     assert_eq!(
         StoreError::Invalid("x".into()).to_string(),
         "invalid request: x"
@@ -451,7 +459,7 @@ async fn documents_are_listed_by_prefix_in_key_order_and_paged() {
     let keys = |listed: Vec<(String, u64, Value)>| -> Vec<String> {
         listed.into_iter().map(|(k, _, _)| k).collect()
     };
-    let ann = store.docs("members", "ann/", None, 10).unwrap();
+    let ann = store.docs("members", "ann/", None, 10).await.unwrap();
     assert_eq!(
         ann,
         vec![
@@ -461,45 +469,59 @@ async fn documents_are_listed_by_prefix_in_key_order_and_paged() {
         ]
     );
     assert_eq!(
-        keys(store.docs("members", "ann", None, 10).unwrap()),
+        keys(store.docs("members", "ann", None, 10).await.unwrap()),
         ["ann/1", "ann/2", "ann/3", "anna/1"]
     );
     assert_eq!(
-        keys(store.docs("members", "", None, 100).unwrap()),
+        keys(store.docs("members", "", None, 100).await.unwrap()),
         ["ann/1", "ann/2", "ann/3", "anna/1", "bob/2", "cy/1"]
     );
-    assert!(store.docs("members", "zed", None, 10).unwrap().is_empty());
-    assert!(store.docs("members", "", None, 0).unwrap().is_empty());
-    assert!(store.docs("nothing", "", None, 10).unwrap().is_empty());
+    assert!(
+        store
+            .docs("members", "zed", None, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert!(store.docs("members", "", None, 0).await.unwrap().is_empty());
+    assert!(
+        store
+            .docs("nothing", "", None, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
 
     // Paging with `after`.
-    let first = store.docs("members", "ann", None, 2).unwrap();
+    let first = store.docs("members", "ann", None, 2).await.unwrap();
     assert_eq!(keys(first.clone()), ["ann/1", "ann/2"]);
     let after = first.last().map(|(k, _, _)| k.as_str());
     assert_eq!(
-        keys(store.docs("members", "ann", after, 2).unwrap()),
+        keys(store.docs("members", "ann", after, 2).await.unwrap()),
         ["ann/3", "anna/1"]
     );
     assert!(
         store
             .docs("members", "ann", Some("anna/1"), 2)
+            .await
             .unwrap()
             .is_empty()
     );
     // `after` before the prefix starts at the prefix; past it, nothing.
     assert_eq!(
-        keys(store.docs("members", "bob", Some("a"), 10).unwrap()),
+        keys(store.docs("members", "bob", Some("a"), 10).await.unwrap()),
         ["bob/2"]
     );
     assert!(
         store
             .docs("members", "ann", Some("b"), 10)
+            .await
             .unwrap()
             .is_empty()
     );
     // `after` need not be a stored key.
     assert_eq!(
-        keys(store.docs("members", "", Some("ann/2x"), 2).unwrap()),
+        keys(store.docs("members", "", Some("ann/2x"), 2).await.unwrap()),
         ["ann/3", "anna/1"]
     );
 }
@@ -529,7 +551,7 @@ async fn of_racing_creators_of_one_document_exactly_one_wins() {
     }
     assert_eq!(winners.len(), 1, "{winners:?}");
     assert_eq!(
-        store.doc("accounts", "ann").unwrap(),
+        store.doc("accounts", "ann").await.unwrap(),
         Some((1, json!({ "by": winners[0] })))
     );
 
@@ -588,11 +610,11 @@ async fn documents_and_games_survive_a_reopen_together() {
 
     let store = SledStore::open(dir.path()).unwrap();
     assert_eq!(
-        store.doc("accounts", "ann").unwrap(),
+        store.doc("accounts", "ann").await.unwrap(),
         Some((2, json!({"games": []})))
     );
-    assert_eq!(store.doc("members", "ann/1").unwrap(), None);
-    let record = store.game(id).unwrap().unwrap();
+    assert_eq!(store.doc("members", "ann/1").await.unwrap(), None);
+    let record = store.game(id).await.unwrap().unwrap();
     assert_eq!(record.generation, 1);
     assert_eq!(record.status, GameStatus::Open);
     assert_eq!(

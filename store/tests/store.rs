@@ -94,7 +94,7 @@ async fn create_append_and_read_back() {
         .await
         .unwrap();
     assert!(!appended.duplicate);
-    let game = store.game(record.id).unwrap().unwrap();
+    let game = store.game(record.id).await.unwrap().unwrap();
     assert_eq!(appended.head, GameHead::of(&game));
     assert_eq!(game.version, 3);
     assert_eq!(game.status, GameStatus::Finished);
@@ -106,30 +106,39 @@ async fn create_append_and_read_back() {
     assert_eq!(appended.envelopes[0].prev_hash, opening[1].hash);
     assert_eq!(game.head_hash, appended.envelopes[0].hash);
 
-    let all = store.events(record.id, 0, 100).unwrap();
+    let all = store.events(record.id, 0, 100).await.unwrap();
     assert_eq!(all.len(), 3);
     assert_eq!(all[..2], opening[..]);
     assert_eq!(all[2], appended.envelopes[0]);
-    assert_eq!(store.events(record.id, 1, 1).unwrap(), vec![all[1].clone()]);
     assert_eq!(
-        store.events(record.id, 2, 100).unwrap(),
+        store.events(record.id, 1, 1).await.unwrap(),
+        vec![all[1].clone()]
+    );
+    assert_eq!(
+        store.events(record.id, 2, 100).await.unwrap(),
         vec![all[2].clone()]
     );
-    assert!(store.events(record.id, 3, 100).unwrap().is_empty());
-    assert!(store.events(record.id, 0, 0).unwrap().is_empty());
-    assert!(store.events(record.id, u64::MAX, 10).unwrap().is_empty());
+    assert!(store.events(record.id, 3, 100).await.unwrap().is_empty());
+    assert!(store.events(record.id, 0, 0).await.unwrap().is_empty());
+    assert!(
+        store
+            .events(record.id, u64::MAX, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
 
     assert_eq!(
-        store.find_action(record.id, "act-1").unwrap(),
+        store.find_action(record.id, "act-1").await.unwrap(),
         Some(vec![all[2].clone()])
     );
     assert_eq!(
-        store.find_action(record.id, "create-1").unwrap(),
+        store.find_action(record.id, "create-1").await.unwrap(),
         Some(opening)
     );
-    assert_eq!(store.find_action(record.id, "nope").unwrap(), None);
+    assert_eq!(store.find_action(record.id, "nope").await.unwrap(), None);
 
-    let v = store.verify(record.id).unwrap();
+    let v = store.verify(record.id).await.unwrap();
     assert!(v.valid);
     assert_eq!(v.version, 3);
     assert_eq!(v.head_hash, game.head_hash);
@@ -141,10 +150,10 @@ async fn unknown_game() {
     let dir = tempfile::tempdir().unwrap();
     let store = SledStore::open(dir.path()).unwrap();
     let id = GameId(12345);
-    assert_eq!(store.game(id).unwrap(), None);
-    assert!(store.events(id, 0, 10).unwrap().is_empty());
-    assert_eq!(store.find_action(id, "a").unwrap(), None);
-    assert_eq!(store.verify(id), Err(StoreError::NotFound));
+    assert_eq!(store.game(id).await.unwrap(), None);
+    assert!(store.events(id, 0, 10).await.unwrap().is_empty());
+    assert_eq!(store.find_action(id, "a").await.unwrap(), None);
+    assert_eq!(store.verify(id).await, Err(StoreError::NotFound));
     assert_eq!(
         store.append(id, 0, events("1", Some("a"), one(1))).await,
         Err(StoreError::NotFound)
@@ -154,6 +163,7 @@ async fn unknown_game() {
     assert!(
         store
             .events(GameId(other.0.wrapping_add(1)), 0, 10)
+            .await
             .unwrap()
             .is_empty()
     );
@@ -168,7 +178,7 @@ async fn stale_version_conflicts_and_writes_nothing() {
         .append(id, 1, events("1", None, one(1)))
         .await
         .unwrap();
-    let before = store.game(id).unwrap().unwrap();
+    let before = store.game(id).await.unwrap().unwrap();
 
     for stale in [0, 1, 3, 99] {
         let err = store
@@ -177,10 +187,10 @@ async fn stale_version_conflicts_and_writes_nothing() {
             .unwrap_err();
         assert_eq!(err, StoreError::Conflict { current: 2 });
     }
-    assert_eq!(store.game(id).unwrap().unwrap(), before);
-    assert_eq!(store.events(id, 0, 100).unwrap().len(), 2);
+    assert_eq!(store.game(id).await.unwrap().unwrap(), before);
+    assert_eq!(store.events(id, 0, 100).await.unwrap().len(), 2);
     // A conflicting append does not record its action id.
-    assert_eq!(store.find_action(id, "late").unwrap(), None);
+    assert_eq!(store.find_action(id, "late").await.unwrap(), None);
     let ok = store
         .append(id, 2, events("2", Some("late"), one(2)))
         .await
@@ -225,11 +235,11 @@ async fn concurrent_appends_at_one_version_have_one_winner() {
     assert_eq!(winners.len(), 1);
     assert_eq!(conflicts, 99);
     let (i, won) = &winners[0];
-    let log = store.events(id, 0, 1000).unwrap();
+    let log = store.events(id, 0, 1000).await.unwrap();
     assert_eq!(log.len(), 2);
     assert_eq!(log[1], won.envelopes[0]);
     assert_eq!(log[1].actor, i.to_string());
-    assert!(store.verify(id).unwrap().valid);
+    assert!(store.verify(id).await.unwrap().valid);
 
     // Concurrent appends to different games all succeed and share flushes.
     let flushes_before = store.flushes();
@@ -258,8 +268,8 @@ async fn concurrent_appends_at_one_version_have_one_winner() {
         t.await.unwrap().unwrap();
     }
     for &g in &ids {
-        assert_eq!(store.game(g).unwrap().unwrap().version, 5);
-        assert!(store.verify(g).unwrap().valid);
+        assert_eq!(store.game(g).await.unwrap().unwrap().version, 5);
+        assert!(store.verify(g).await.unwrap().valid);
     }
     // 200 appends; every one waited for a flush, but they were grouped.
     let used = store.flushes() - after_creates;
@@ -286,7 +296,7 @@ async fn duplicate_action_id_returns_first_envelopes_and_writes_nothing() {
         .unwrap();
     assert!(!first.duplicate);
     assert_eq!(first.head.version, 3);
-    let log_before = store.events(id, 0, 100).unwrap();
+    let log_before = store.events(id, 0, 100).await.unwrap();
 
     // Same version: a duplicate.
     let again = store
@@ -321,10 +331,13 @@ async fn duplicate_action_id_returns_first_envelopes_and_writes_nothing() {
     assert!(future.duplicate);
     assert_eq!(future.envelopes, first.envelopes);
 
-    let log = store.events(id, 0, 100).unwrap();
+    let log = store.events(id, 0, 100).await.unwrap();
     assert_eq!(log.len(), 4);
     assert_eq!(log[..3], log_before[..]);
-    assert_eq!(GameHead::of(&store.game(id).unwrap().unwrap()), later.head);
+    assert_eq!(
+        GameHead::of(&store.game(id).await.unwrap().unwrap()),
+        later.head
+    );
 
     // Action ids are per game.
     let other = created(&store, "dice").await;
@@ -341,7 +354,7 @@ async fn empty_append_updates_metadata_only() {
     let dir = tempfile::tempdir().unwrap();
     let store = SledStore::open(dir.path()).unwrap();
     let id = created(&store, "dice").await;
-    let before = store.game(id).unwrap().unwrap();
+    let before = store.game(id).await.unwrap().unwrap();
     let done = store
         .append(
             id,
@@ -362,7 +375,10 @@ async fn empty_append_updates_metadata_only() {
     assert_eq!(done.head.version, 1);
     assert_eq!(done.head.head_hash, before.head_hash);
     assert_eq!(done.head.status, GameStatus::Finished);
-    assert_eq!(store.game(id).unwrap().unwrap().data, json!({"over": true}));
+    assert_eq!(
+        store.game(id).await.unwrap().unwrap().data,
+        json!({"over": true})
+    );
     assert_eq!(
         store.append(id, 0, events("x", None, Vec::new())).await,
         Err(StoreError::Conflict { current: 1 })
@@ -373,15 +389,21 @@ async fn empty_append_updates_metadata_only() {
         .unwrap();
     assert!(dup.duplicate);
     assert!(dup.envelopes.is_empty());
-    assert_eq!(store.find_action(id, "finish").unwrap(), Some(Vec::new()));
-    assert!(store.verify(id).unwrap().valid);
+    assert_eq!(
+        store.find_action(id, "finish").await.unwrap(),
+        Some(Vec::new())
+    );
+    assert!(store.verify(id).await.unwrap().valid);
 }
 
 #[tokio::test]
 async fn list_is_newest_first_paged_and_filtered() {
     let dir = tempfile::tempdir().unwrap();
     let store = SledStore::open(dir.path()).unwrap();
-    assert_eq!(store.list(&ListQuery::default()).unwrap().games, vec![]);
+    assert_eq!(
+        store.list(&ListQuery::default()).await.unwrap().games,
+        vec![]
+    );
 
     // Oldest first; a pause keeps creation times in distinct milliseconds.
     let mut ids = Vec::new();
@@ -398,7 +420,7 @@ async fn list_is_newest_first_paged_and_filtered() {
     }
     let newest_first: Vec<GameId> = ids.iter().rev().copied().collect();
 
-    let all = store.list(&ListQuery::default()).unwrap();
+    let all = store.list(&ListQuery::default()).await.unwrap();
     assert_eq!(
         all.games.iter().map(|g| g.id).collect::<Vec<_>>(),
         newest_first
@@ -416,6 +438,7 @@ async fn list_is_newest_first_paged_and_filtered() {
                 cursor: cursor.clone(),
                 ..ListQuery::default()
             })
+            .await
             .unwrap();
         pages += 1;
         assert!(page.games.len() <= 3);
@@ -434,6 +457,7 @@ async fn list_is_newest_first_paged_and_filtered() {
             limit: 7,
             ..ListQuery::default()
         })
+        .await
         .unwrap();
     assert_eq!(page.games.len(), 7);
     assert_eq!(page.next_cursor, None);
@@ -444,6 +468,7 @@ async fn list_is_newest_first_paged_and_filtered() {
             ruleset: Some("dice".into()),
             ..ListQuery::default()
         })
+        .await
         .unwrap();
     assert_eq!(
         dice.games.iter().map(|g| g.id).collect::<Vec<_>>(),
@@ -454,6 +479,7 @@ async fn list_is_newest_first_paged_and_filtered() {
             status: Some(GameStatus::Finished),
             ..ListQuery::default()
         })
+        .await
         .unwrap();
     assert_eq!(
         finished.games.iter().map(|g| g.id).collect::<Vec<_>>(),
@@ -466,6 +492,7 @@ async fn list_is_newest_first_paged_and_filtered() {
             limit: 2,
             cursor: None,
         })
+        .await
         .unwrap();
     assert_eq!(
         active_dice.games.iter().map(|g| g.id).collect::<Vec<_>>(),
@@ -478,6 +505,7 @@ async fn list_is_newest_first_paged_and_filtered() {
             limit: 2,
             cursor: active_dice.next_cursor.clone(),
         })
+        .await
         .unwrap();
     assert_eq!(
         rest.games.iter().map(|g| g.id).collect::<Vec<_>>(),
@@ -490,6 +518,7 @@ async fn list_is_newest_first_paged_and_filtered() {
                 ruleset: Some("poker".into()),
                 ..ListQuery::default()
             })
+            .await
             .unwrap()
             .games
             .is_empty()
@@ -501,6 +530,7 @@ async fn list_is_newest_first_paged_and_filtered() {
             cursor: Some("not a cursor".into()),
             ..ListQuery::default()
         })
+        .await
         .unwrap();
     assert!(junk.games.is_empty());
     assert_eq!(junk.next_cursor, None);
@@ -521,7 +551,7 @@ async fn list_limit_defaults_to_50_and_caps_at_200() {
     for t in tasks {
         t.await.unwrap();
     }
-    let page = store.list(&ListQuery::default()).unwrap();
+    let page = store.list(&ListQuery::default()).await.unwrap();
     assert_eq!(page.games.len(), 50);
     assert!(page.next_cursor.is_some());
     let page = store
@@ -529,6 +559,7 @@ async fn list_limit_defaults_to_50_and_caps_at_200() {
             limit: 1000,
             ..ListQuery::default()
         })
+        .await
         .unwrap();
     assert_eq!(page.games.len(), 200);
     let rest = store
@@ -537,6 +568,7 @@ async fn list_limit_defaults_to_50_and_caps_at_200() {
             cursor: page.next_cursor,
             ..ListQuery::default()
         })
+        .await
         .unwrap();
     assert_eq!(rest.games.len(), 30);
     assert_eq!(rest.next_cursor, None);
@@ -583,7 +615,7 @@ async fn verify_detects_a_tampered_envelope() {
                 .unwrap();
         }
         let other = created(&store, "dice").await;
-        let v = store.verify(id).unwrap();
+        let v = store.verify(id).await.unwrap();
         assert!(v.valid);
         assert_eq!(v.version, 9);
         assert_eq!(v.first_bad_seq, None);
@@ -593,12 +625,12 @@ async fn verify_detects_a_tampered_envelope() {
     tamper(dir.path(), id, 5, |v| v["event"]["n"] = json!(1000));
 
     let store = SledStore::open(dir.path()).unwrap();
-    let v = store.verify(id).unwrap();
+    let v = store.verify(id).await.unwrap();
     assert!(!v.valid);
     assert_eq!(v.first_bad_seq, Some(5));
     assert_eq!(v.version, 9);
     // Other games are unaffected.
-    assert!(store.verify(other).unwrap().valid);
+    assert!(store.verify(other).await.unwrap().valid);
     drop(store);
 
     // An added field is caught too, and so is a tampered (re-hashed) link.
@@ -617,7 +649,7 @@ async fn verify_detects_a_tampered_envelope() {
     tamper(dir2.path(), id2, 3, |v| v["extra"] = json!(true));
     {
         let store = SledStore::open(dir2.path()).unwrap();
-        assert_eq!(store.verify(id2).unwrap().first_bad_seq, Some(3));
+        assert_eq!(store.verify(id2).await.unwrap().first_bad_seq, Some(3));
     }
     tamper(dir2.path(), id2, 3, |v| {
         if let Value::Object(m) = v {
@@ -626,7 +658,7 @@ async fn verify_detects_a_tampered_envelope() {
     });
     {
         let store = SledStore::open(dir2.path()).unwrap();
-        assert!(store.verify(id2).unwrap().valid);
+        assert!(store.verify(id2).await.unwrap().valid);
     }
     // Re-hash envelope 2 after changing it: its own hash is right, but the
     // next envelope's prev_hash no longer links to it.
@@ -637,7 +669,7 @@ async fn verify_detects_a_tampered_envelope() {
         *v = serde_json::to_value(env).unwrap();
     });
     let store = SledStore::open(dir2.path()).unwrap();
-    assert_eq!(store.verify(id2).unwrap().first_bad_seq, Some(3));
+    assert_eq!(store.verify(id2).await.unwrap().first_bad_seq, Some(3));
 }
 
 /// Events past a game's head (what a crash between the two steps of a batch
@@ -667,28 +699,28 @@ async fn events_past_the_head_are_not_committed() {
         db.flush().unwrap();
     }
     let store = SledStore::open(dir.path()).unwrap();
-    assert_eq!(store.game(id).unwrap().unwrap().version, 2);
-    assert_eq!(store.events(id, 0, 100).unwrap().len(), 2);
-    assert_eq!(store.events(id, 2, 100).unwrap(), vec![]);
-    assert!(store.verify(id).unwrap().valid);
+    assert_eq!(store.game(id).await.unwrap().unwrap().version, 2);
+    assert_eq!(store.events(id, 0, 100).await.unwrap().len(), 2);
+    assert_eq!(store.events(id, 2, 100).await.unwrap(), vec![]);
+    assert!(store.verify(id).await.unwrap().valid);
     // The next append takes seq 3 (over the stray one); seq 4 stays past the head.
     let a = store
         .append(id, 2, events("2", None, one(3)))
         .await
         .unwrap();
     assert_eq!(a.envelopes[0].seq, 3);
-    let log = store.events(id, 0, 100).unwrap();
+    let log = store.events(id, 0, 100).await.unwrap();
     assert_eq!(log.len(), 3);
     assert_eq!(log[2], a.envelopes[0]);
-    let v = store.verify(id).unwrap();
+    let v = store.verify(id).await.unwrap();
     assert!(v.valid, "{v:?}");
     assert_eq!(v.version, 3);
     let a = store
         .append(id, 3, events("2", None, one(4)))
         .await
         .unwrap();
-    assert_eq!(store.events(id, 3, 100).unwrap(), a.envelopes);
-    assert!(store.verify(id).unwrap().valid);
+    assert_eq!(store.events(id, 3, 100).await.unwrap(), a.envelopes);
+    assert!(store.verify(id).await.unwrap().valid);
 }
 
 #[tokio::test]
@@ -714,15 +746,15 @@ async fn reopen_keeps_everything() {
             .unwrap();
         assert_eq!(a.head.version, 7);
         let _ = appended;
-        let record = clone.game(id).unwrap().unwrap();
-        (record, clone.events(id, 0, 100).unwrap(), a)
+        let record = clone.game(id).await.unwrap().unwrap();
+        (record, clone.events(id, 0, 100).await.unwrap(), a)
     };
 
     let store = SledStore::open(dir.path()).unwrap();
     let id = record.id;
-    assert_eq!(store.game(id).unwrap().unwrap(), record);
+    assert_eq!(store.game(id).await.unwrap().unwrap(), record);
     assert_eq!(record.version, 7);
-    assert_eq!(store.events(id, 0, 100).unwrap(), log);
+    assert_eq!(store.events(id, 0, 100).await.unwrap(), log);
     // Dedupe survives: a retry of an old action is a duplicate, even stale.
     let dup = store
         .append(id, 3, events("2", Some("a2"), one(2)))
@@ -737,9 +769,9 @@ async fn reopen_keeps_everything() {
     assert!(dup.duplicate);
     assert_eq!(dup.envelopes, appended.envelopes);
     // Listing survives.
-    let page = store.list(&ListQuery::default()).unwrap();
+    let page = store.list(&ListQuery::default()).await.unwrap();
     assert_eq!(page.games, vec![record.clone()]);
-    let v = store.verify(id).unwrap();
+    let v = store.verify(id).await.unwrap();
     assert!(v.valid);
     assert_eq!(v.version, 7);
     // Appending continues the chain.
@@ -864,19 +896,19 @@ async fn concurrent_appends_to_many_games_are_batched_and_all_land() {
 
     let store = SledStore::open(dir.path()).unwrap();
     for (id, version, written) in &expected {
-        let game = store.game(*id).unwrap().unwrap();
+        let game = store.game(*id).await.unwrap().unwrap();
         assert_eq!(game.version, *version);
-        let log = store.events(*id, 0, 1000).unwrap();
+        let log = store.events(*id, 0, 1000).await.unwrap();
         assert_eq!(log.len() as u64, *version);
         assert!(log.iter().zip(1..).all(|(e, seq)| e.seq == seq));
         assert_eq!(game.head_hash, log[log.len() - 1].hash);
-        let v = store.verify(*id).unwrap();
+        let v = store.verify(*id).await.unwrap();
         assert!(v.valid, "{v:?}");
         assert_eq!(v.version, *version);
         assert_eq!(v.head_hash, game.head_hash);
         for (action, envelopes) in written {
             assert_eq!(
-                store.find_action(*id, action).unwrap().as_ref(),
+                store.find_action(*id, action).await.unwrap().as_ref(),
                 Some(envelopes)
             );
             assert_eq!(
@@ -884,13 +916,14 @@ async fn concurrent_appends_to_many_games_are_batched_and_all_land() {
                 envelopes[..]
             );
         }
-        assert_eq!(store.find_action(*id, "rival").unwrap(), None);
+        assert_eq!(store.find_action(*id, "rival").await.unwrap(), None);
     }
     let all = store
         .list(&ListQuery {
             limit: 200,
             ..ListQuery::default()
         })
+        .await
         .unwrap();
     assert_eq!(all.games.len(), GAMES);
 }
@@ -952,16 +985,16 @@ async fn chain_v2_hashes_public_parts_and_commits_to_hidden_ones() {
             .await
             .unwrap();
         assert_eq!(appended.envelopes[0].seq, 3);
-        assert_eq!(store.events(record.id, 0, 10).unwrap().len(), 4);
+        assert_eq!(store.events(record.id, 0, 10).await.unwrap().len(), 4);
         assert_eq!(
-            store.events(record.id, 0, 10).unwrap()[2],
+            store.events(record.id, 0, 10).await.unwrap()[2],
             appended.envelopes[0]
         );
-        let v = store.verify(record.id).unwrap();
+        let v = store.verify(record.id).await.unwrap();
         assert!(v.valid && v.scheme == 2 && !v.hidden_checked, "{v:?}");
-        let v = store.verify_with(record.id, Some(&key)).unwrap();
+        let v = store.verify_with(record.id, Some(&key)).await.unwrap();
         assert!(v.valid && v.hidden_checked, "{v:?}");
-        let wrong = store.verify_with(record.id, Some(&[1; 32])).unwrap();
+        let wrong = store.verify_with(record.id, Some(&[1; 32])).await.unwrap();
         assert_eq!(wrong.first_bad_seq, Some(1));
         record.id
     };
@@ -970,27 +1003,27 @@ async fn chain_v2_hashes_public_parts_and_commits_to_hidden_ones() {
     // during play) but breaks its commitment (everybody can, once the key is out).
     tamper(dir.path(), id, 1, |v| v["event"]["role"] = json!("sheriff"));
     let store = SledStore::open(dir.path()).unwrap();
-    assert!(store.verify(id).unwrap().valid);
-    let v = store.verify_with(id, Some(&key)).unwrap();
+    assert!(store.verify(id).await.unwrap().valid);
+    let v = store.verify_with(id, Some(&key)).await.unwrap();
     assert_eq!(v.first_bad_seq, Some(1));
     drop(store);
 
     // A changed public part, an added field, or a dropped commitment breaks the chain.
     tamper(dir.path(), id, 3, |v| v["public"]["orders"] = json!("ask"));
     let store = SledStore::open(dir.path()).unwrap();
-    assert_eq!(store.verify(id).unwrap().first_bad_seq, Some(3));
+    assert_eq!(store.verify(id).await.unwrap().first_bad_seq, Some(3));
     drop(store);
     tamper(dir.path(), id, 3, |v| v["public"]["orders"] = Value::Null);
     tamper(dir.path(), id, 2, |v| v["extra"] = json!(1));
     let store = SledStore::open(dir.path()).unwrap();
-    assert_eq!(store.verify(id).unwrap().first_bad_seq, Some(2));
+    assert_eq!(store.verify(id).await.unwrap().first_bad_seq, Some(2));
     drop(store);
     tamper(dir.path(), id, 2, |v| {
         v.as_object_mut().unwrap().remove("extra");
         v.as_object_mut().unwrap().remove("commitment");
     });
     let store = SledStore::open(dir.path()).unwrap();
-    assert_eq!(store.verify(id).unwrap().first_bad_seq, Some(2));
+    assert_eq!(store.verify(id).await.unwrap().first_bad_seq, Some(2));
 }
 
 #[tokio::test]
@@ -1002,17 +1035,22 @@ async fn an_action_id_keeps_the_digest_it_was_written_with() {
     append.action_digest = Some([5; 32]);
     store.append(id, 1, append).await.unwrap();
     assert_eq!(
-        store.action_digest(id, "seat:1/me-1").unwrap(),
+        store.action_digest(id, "seat:1/me-1").await.unwrap(),
         Some([5; 32])
     );
-    assert_eq!(store.action_digest(id, "seat:2/me-1").unwrap(), None);
+    assert_eq!(store.action_digest(id, "seat:2/me-1").await.unwrap(), None);
     store
         .append(id, 2, events("2", Some("seat:2/me-1"), one(2)))
         .await
         .unwrap();
-    assert_eq!(store.action_digest(id, "seat:2/me-1").unwrap(), None);
+    assert_eq!(store.action_digest(id, "seat:2/me-1").await.unwrap(), None);
     assert_eq!(
-        store.find_action(id, "seat:2/me-1").unwrap().unwrap().len(),
+        store
+            .find_action(id, "seat:2/me-1")
+            .await
+            .unwrap()
+            .unwrap()
+            .len(),
         1
     );
 }
@@ -1042,27 +1080,27 @@ async fn filtered_lists_use_an_index_built_for_older_stores_too() {
         db.flush().unwrap();
     }
     let store = SledStore::open(dir.path()).unwrap();
-    let count = |status, ruleset: Option<&str>| {
+    let count = async |status: Option<GameStatus>, ruleset: Option<&str>| {
         let query = ListQuery {
             status,
             ruleset: ruleset.map(str::to_owned),
             limit: 200,
             cursor: None,
         };
-        let page = store.list(&query).unwrap();
+        let page = store.list(&query).await.unwrap();
         for g in &page.games {
             assert!(status.is_none_or(|s| s == g.status));
             assert!(ruleset.is_none_or(|r| r == g.ruleset));
         }
         page.games.len()
     };
-    assert_eq!(count(None, None), 6);
-    assert_eq!(count(Some(GameStatus::Finished), None), 2);
-    assert_eq!(count(Some(GameStatus::Active), None), 4);
-    assert_eq!(count(None, Some("dice")), 3);
-    assert_eq!(count(Some(GameStatus::Finished), Some("dice")), 1);
-    assert_eq!(count(Some(GameStatus::Active), Some("bang")), 2);
-    assert_eq!(count(None, Some("chess")), 0);
+    assert_eq!(count(None, None).await, 6);
+    assert_eq!(count(Some(GameStatus::Finished), None).await, 2);
+    assert_eq!(count(Some(GameStatus::Active), None).await, 4);
+    assert_eq!(count(None, Some("dice")).await, 3);
+    assert_eq!(count(Some(GameStatus::Finished), Some("dice")).await, 1);
+    assert_eq!(count(Some(GameStatus::Active), Some("bang")).await, 2);
+    assert_eq!(count(None, Some("chess")).await, 0);
     // Paging through a filtered list visits each game once.
     let mut seen = 0;
     let mut cursor = None;
@@ -1074,6 +1112,7 @@ async fn filtered_lists_use_an_index_built_for_older_stores_too() {
                 limit: 1,
                 cursor,
             })
+            .await
             .unwrap();
         seen += page.games.len();
         match page.next_cursor {

@@ -1,0 +1,142 @@
+//! [`Store`]: the backend a server runs on, chosen by its configuration.
+
+use serde_json::Value;
+
+use crate::{
+    Append, Appended, Change, Envelope, EventStore, GameHead, GameId, GameRecord, ListQuery,
+    NewGame, Page, SledStore, StoreError, Verification,
+};
+
+/// One of the store's backends: what the server holds, so that the choice
+/// between them is made once, when it starts.
+#[derive(Clone, Debug)]
+pub enum Store {
+    /// The embedded store (one process, one data directory).
+    Sled(SledStore),
+}
+
+/// Calls the same method on whichever backend `$store` is.
+macro_rules! on_backend {
+    ($store:expr, $backend:ident => $call:expr) => {
+        match $store {
+            Store::Sled($backend) => $call,
+        }
+    };
+}
+
+impl Store {
+    /// Whether other server processes may write to this store too (their
+    /// writes are then told by [`EventStore::changes`]).
+    pub fn is_shared(&self) -> bool {
+        on_backend!(self, s => s.changes().is_some())
+    }
+
+    /// The backend's name, for logs and metrics.
+    pub fn backend(&self) -> &'static str {
+        match self {
+            Store::Sled(_) => "sled",
+        }
+    }
+}
+
+impl From<SledStore> for Store {
+    fn from(store: SledStore) -> Store {
+        Store::Sled(store)
+    }
+}
+
+impl EventStore for Store {
+    async fn create(
+        &self,
+        new: NewGame,
+        append: Append,
+    ) -> Result<(GameRecord, Vec<Envelope>), StoreError> {
+        on_backend!(self, s => s.create(new, append).await)
+    }
+
+    async fn append(
+        &self,
+        id: GameId,
+        expected: u64,
+        append: Append,
+    ) -> Result<Appended, StoreError> {
+        on_backend!(self, s => s.append(id, expected, append).await)
+    }
+
+    async fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
+        on_backend!(self, s => s.game(id).await)
+    }
+
+    async fn head(&self, id: GameId) -> Result<Option<GameHead>, StoreError> {
+        on_backend!(self, s => s.head(id).await)
+    }
+
+    async fn events(
+        &self,
+        id: GameId,
+        after: u64,
+        limit: usize,
+    ) -> Result<Vec<Envelope>, StoreError> {
+        on_backend!(self, s => s.events(id, after, limit).await)
+    }
+
+    async fn find_action(
+        &self,
+        id: GameId,
+        action_id: &str,
+    ) -> Result<Option<Vec<Envelope>>, StoreError> {
+        on_backend!(self, s => s.find_action(id, action_id).await)
+    }
+
+    async fn action_digest(
+        &self,
+        id: GameId,
+        action_id: &str,
+    ) -> Result<Option<[u8; 32]>, StoreError> {
+        on_backend!(self, s => s.action_digest(id, action_id).await)
+    }
+
+    async fn list(&self, query: &ListQuery) -> Result<Page, StoreError> {
+        on_backend!(self, s => s.list(query).await)
+    }
+
+    async fn verify_with(
+        &self,
+        id: GameId,
+        chain_key: Option<&[u8; 32]>,
+    ) -> Result<Verification, StoreError> {
+        on_backend!(self, s => s.verify_with(id, chain_key).await)
+    }
+
+    async fn put_doc(
+        &self,
+        collection: &str,
+        key: &str,
+        value: Option<Value>,
+        expected: u64,
+    ) -> Result<u64, StoreError> {
+        on_backend!(self, s => s.put_doc(collection, key, value, expected).await)
+    }
+
+    async fn doc(&self, collection: &str, key: &str) -> Result<Option<(u64, Value)>, StoreError> {
+        on_backend!(self, s => s.doc(collection, key).await)
+    }
+
+    async fn docs(
+        &self,
+        collection: &str,
+        prefix: &str,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<(String, u64, Value)>, StoreError> {
+        on_backend!(self, s => s.docs(collection, prefix, after, limit).await)
+    }
+
+    async fn secret(&self, name: &str, fresh: String) -> Result<String, StoreError> {
+        on_backend!(self, s => s.secret(name, fresh).await)
+    }
+
+    fn changes(&self) -> Option<tokio::sync::broadcast::Receiver<Change>> {
+        on_backend!(self, s => s.changes())
+    }
+}
