@@ -36,6 +36,8 @@ mod any;
 mod canonical;
 mod group_commit;
 pub mod metrics;
+mod postgres;
+mod shared;
 mod sled_store;
 mod types;
 

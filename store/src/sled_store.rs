@@ -86,29 +86,21 @@ use std::ops::Bound;
 use std::path::Path;
 use std::sync::Arc;
 
-use chrono::{DateTime, SubsecRound, Utc};
-use rand::TryRng;
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sled::Transactional;
 use sled::transaction::{ConflictableTransactionError, TransactionError};
 
-use crate::canonical::{
-    EncodedEvent, SharedFields, ZERO_HASH, chain_hash, envelope_hash, hex, json_string, seal,
+use crate::canonical::{ZERO_HASH, hex};
+use crate::shared::{
+    CREATE_ATTEMPTS, Write, check_collection, check_doc_key, decode_envelope, envelopes,
+    list_limit, now, random_ids, seal_events, status_byte, status_of_byte, verify_log,
 };
 use crate::{
     Append, Appended, Envelope, EventStore, GameHead, GameId, GameRecord, GameStatus, GroupCommit,
     ListQuery, NewGame, Page, StoreError, Verification,
 };
-
-/// The page size of [`EventStore::list`] when the query's `limit` is 0.
-pub const DEFAULT_LIST_LIMIT: usize = 50;
-/// The largest page [`EventStore::list`] returns.
-pub const MAX_LIST_LIMIT: usize = 200;
-
-/// How many fresh ids `create` tries before giving up (a collision of 64
-/// random bits is already all but impossible).
-const CREATE_ATTEMPTS: usize = 8;
 
 /// The most write requests the writer thread applies in one batch (and covers
 /// with one flush). It bounds how long one batch holds sled's global write lock
@@ -206,68 +198,6 @@ enum Request {
         value: Option<Vec<u8>>,
         expected: u64,
     },
-}
-
-/// An [`Append`] as the writer thread needs it: everything that does not
-/// depend on the game's state is encoded by the caller beforehand, so the one
-/// writer thread spends its time on the checks and the writes. The caller keeps
-/// the events themselves and builds the returned envelopes.
-struct Write {
-    /// The action id (the dedupe key).
-    action_id: Option<String>,
-    /// The digest kept with the action id.
-    action_digest: Option<[u8; 32]>,
-    /// `actor` and `action_id` as JSON strings.
-    actor_json: Vec<u8>,
-    action_id_json: Option<Vec<u8>>,
-    events: Vec<EncodedEvent>,
-    status: Option<GameStatus>,
-    data: Option<Value>,
-    /// The generation the game's meta must be at ([`Append::expected_generation`]).
-    expected_generation: Option<u64>,
-}
-
-impl Write {
-    /// Encodes `append`, whose first event will be envelope `first` (an
-    /// append is only written at the version it expects), taking its `data`;
-    /// its events stay with the caller, with their chain v2 commitments.
-    fn encode(append: &mut Append, first: u64) -> Result<(Write, Vec<Option<String>>), StoreError> {
-        let action_id_json = append.action_id.as_deref().map(json_string);
-        let encode_error = |e: serde_json::Error| StoreError::Io(format!("encode event: {e}"));
-        let mut events = Vec::with_capacity(append.events.len());
-        let mut commitments = Vec::with_capacity(append.events.len());
-        for (i, event) in append.events.iter().enumerate() {
-            let encoded = match &append.chain_key {
-                None => EncodedEvent::new(event).map_err(encode_error)?,
-                Some(key) => {
-                    let seq = first.saturating_add(i as u64);
-                    let public = append.public.get(i).and_then(Option::as_ref);
-                    let encoded =
-                        EncodedEvent::committed(event, public, key, seq).map_err(encode_error)?;
-                    // Keep only the public forms that differ (as stored).
-                    if let Some(slot) = append.public.get_mut(i)
-                        && slot.as_ref() == Some(event)
-                    {
-                        *slot = None;
-                    }
-                    encoded
-                }
-            };
-            commitments.push(encoded.commitment().map(str::to_owned));
-            events.push(encoded);
-        }
-        let write = Write {
-            action_id: append.action_id.clone(),
-            action_digest: append.action_digest,
-            actor_json: json_string(&append.actor),
-            action_id_json,
-            events,
-            status: append.status,
-            data: append.data.take(),
-            expected_generation: append.expected_generation,
-        };
-        Ok((write, commitments))
-    }
 }
 
 /// The part of a game every write changes (the `heads` tree).
@@ -394,47 +324,6 @@ enum Outcome {
     Doc { revision: u64 },
 }
 
-/// The envelopes of a written append, from the caller's `append` and the
-/// writer's answer.
-fn envelopes(
-    mut append: Append,
-    commitments: Vec<Option<String>>,
-    at: DateTime<Utc>,
-    first: u64,
-    mut prev_hash: String,
-    hashes: Vec<String>,
-) -> Result<Vec<Envelope>, StoreError> {
-    if hashes.len() != append.events.len() {
-        return Err(StoreError::Io(format!(
-            "the writer returned {} hashes for {} events",
-            hashes.len(),
-            append.events.len()
-        )));
-    }
-    let mut out = Vec::with_capacity(hashes.len());
-    append.public.resize(hashes.len(), None);
-    let parts = append
-        .events
-        .into_iter()
-        .zip(append.public)
-        .zip(commitments);
-    for ((seq, ((event, public), commitment)), hash) in (first..).zip(parts).zip(hashes) {
-        let next = hash.clone();
-        out.push(Envelope {
-            seq,
-            at,
-            actor: append.actor.clone(),
-            action_id: append.action_id.clone(),
-            event,
-            public,
-            commitment,
-            prev_hash: std::mem::replace(&mut prev_hash, next),
-            hash,
-        });
-    }
-    Ok(out)
-}
-
 /// Why one request of a batch failed.
 enum Fail {
     /// Rejected (conflict, unknown game, bad data…): the request wrote nothing
@@ -484,25 +373,6 @@ fn created_key(created_at: DateTime<Utc>, id: GameId) -> [u8; 16] {
     k[..8].copy_from_slice(&millis.to_be_bytes());
     k[8..].copy_from_slice(&id.0.to_be_bytes());
     k
-}
-
-/// A status as the head and the `by_filter` keys store it.
-fn status_byte(status: GameStatus) -> u8 {
-    match status {
-        GameStatus::Active => 0,
-        GameStatus::Finished => 1,
-        GameStatus::Open => 2,
-    }
-}
-
-/// The status stored as `byte`, if any.
-fn status_of_byte(byte: u8) -> Option<GameStatus> {
-    match byte {
-        0 => Some(GameStatus::Active),
-        1 => Some(GameStatus::Finished),
-        2 => Some(GameStatus::Open),
-        _ => None,
-    }
 }
 
 /// The `by_filter` prefix of a list query's filters (`None` without filters).
@@ -632,25 +502,6 @@ fn parse_cursor(cursor: &str) -> Option<[u8; 16]> {
     Some(key)
 }
 
-/// The longest document collection name, in bytes ([`EventStore::put_doc`]).
-pub const MAX_DOC_COLLECTION: usize = 32;
-/// The longest document key, in bytes ([`EventStore::put_doc`]).
-pub const MAX_DOC_KEY: usize = 200;
-
-/// Checks a document collection name: non-empty, at most
-/// [`MAX_DOC_COLLECTION`] bytes, no NUL byte.
-fn check_collection(collection: &str) -> Result<(), StoreError> {
-    if collection.is_empty()
-        || collection.len() > MAX_DOC_COLLECTION
-        || collection.as_bytes().contains(&0)
-    {
-        return Err(StoreError::Invalid(format!(
-            "a document collection is 1 to {MAX_DOC_COLLECTION} bytes without a NUL byte"
-        )));
-    }
-    Ok(())
-}
-
 /// `collection` ++ 0 ++ `rest`: a `docs` key, or the prefix of some.
 fn doc_prefix(collection: &str, rest: &str) -> Vec<u8> {
     let mut k = Vec::with_capacity(collection.len() + 1 + rest.len());
@@ -662,12 +513,7 @@ fn doc_prefix(collection: &str, rest: &str) -> Vec<u8> {
 
 /// The `docs` key of the document `key` of `collection`, if both are valid.
 fn doc_key(collection: &str, key: &str) -> Result<Vec<u8>, StoreError> {
-    check_collection(collection)?;
-    if key.is_empty() || key.len() > MAX_DOC_KEY {
-        return Err(StoreError::Invalid(format!(
-            "a document key is 1 to {MAX_DOC_KEY} bytes"
-        )));
-    }
+    check_doc_key(collection, key)?;
     Ok(doc_prefix(collection, key))
 }
 
@@ -691,96 +537,6 @@ fn decode_doc(stored: &[u8]) -> Result<(u64, Value), StoreError> {
 /// The answer to a request that does not fit its kind (a bug).
 fn unexpected_outcome() -> StoreError {
     StoreError::Io("the writer answered with another kind of outcome".into())
-}
-
-fn decode_envelope(bytes: &[u8]) -> Result<Envelope, StoreError> {
-    serde_json::from_slice(bytes).map_err(|e| StoreError::Corrupt(format!("envelope: {e}")))
-}
-
-/// Now, to the millisecond: the `by_created` index orders by milliseconds, so
-/// a record's `created_at` sorts exactly as its index key does.
-fn now() -> DateTime<Utc> {
-    Utc::now().trunc_subsecs(3)
-}
-
-/// `CREATE_ATTEMPTS` random candidate ids for a new game.
-fn random_ids() -> Result<[GameId; CREATE_ATTEMPTS], StoreError> {
-    let mut ids = [GameId(0); CREATE_ATTEMPTS];
-    for id in &mut ids {
-        *id = rand::rngs::SysRng
-            .try_next_u64()
-            .map(GameId)
-            .map_err(|e| StoreError::Io(format!("random game id: {e}")))?;
-    }
-    Ok(ids)
-}
-
-/// The fields a chain v2 envelope may have.
-const V2_FIELDS: &[&str] = &[
-    "seq",
-    "at",
-    "actor",
-    "action_id",
-    "event",
-    "public",
-    "commitment",
-    "prev_hash",
-    "hash",
-];
-
-/// Checks one stored envelope against the chain: its key's seq and its own seq
-/// are `expect`, its `prev_hash` is `prev`, its scheme is `scheme` (1 or 2) and
-/// its hash is right; in chain v2 with the game's `key`, its commitment too.
-/// Returns its hash, or `None` if anything is wrong (including undecodable bytes).
-fn check_envelope(
-    key: &[u8],
-    value: &[u8],
-    expect: u64,
-    prev: &str,
-    scheme: u8,
-    chain_key: Option<&[u8; 32]>,
-) -> Option<String> {
-    let (_, key_seq) = two_u64(key)?;
-    if key_seq != expect {
-        return None;
-    }
-    if scheme == 2 {
-        let raw: Value = serde_json::from_slice(value).ok()?;
-        let Value::Object(map) = &raw else {
-            return None;
-        };
-        if map.keys().any(|k| !V2_FIELDS.contains(&k.as_str())) {
-            return None;
-        }
-        let envelope: Envelope = serde_json::from_value(raw).ok()?;
-        let commitment = envelope.commitment.as_deref()?;
-        let ok = envelope.seq == expect
-            && envelope.prev_hash == prev
-            && envelope_hash(&envelope) == envelope.hash
-            && chain_key
-                .is_none_or(|k| crate::commitment(k, expect, &envelope.event) == commitment);
-        return ok.then_some(envelope.hash);
-    }
-    // Hash the stored JSON itself (minus `hash`), so that a field added to it
-    // is caught as well as a changed one.
-    let mut raw: Value = serde_json::from_slice(value).ok()?;
-    let envelope: Envelope = serde_json::from_value(raw.clone()).ok()?;
-    if let Value::Object(map) = &mut raw {
-        map.remove("hash");
-    }
-    let ok = envelope.seq == expect
-        && envelope.prev_hash == prev
-        && envelope.commitment.is_none()
-        && chain_hash(prev, &raw) == envelope.hash;
-    ok.then_some(envelope.hash)
-}
-
-/// The chain scheme of a stored first envelope: 2 if it carries a commitment.
-fn scheme_of(first: &[u8]) -> u8 {
-    match serde_json::from_slice::<Value>(first) {
-        Ok(Value::Object(map)) if map.contains_key("commitment") => 2,
-        _ => 1,
-    }
 }
 
 /// The page cache of [`SledStore::open`]: 64 MiB.
@@ -1282,21 +1038,9 @@ impl WriterTrees {
             .filter(|f| f.checked_add(count).is_some())
             .ok_or_else(|| StoreError::Io("version overflow".into()))?;
 
-        let fields = SharedFields {
-            at: at_json,
-            actor: &write.actor_json,
-            action_id: write.action_id_json.as_deref(),
-        };
         let old_status = game.head.status;
         let prev_hash = std::mem::take(&mut game.head.head_hash);
-        let mut hashes: Vec<String> = Vec::with_capacity(write.events.len());
-        let mut stored = Vec::with_capacity(write.events.len());
-        for (seq, event) in (first..).zip(&write.events) {
-            let prev = hashes.last().unwrap_or(&prev_hash);
-            let (hash, bytes) = seal(&fields, seq, prev, event);
-            hashes.push(hash);
-            stored.push(bytes);
-        }
+        let (hashes, stored) = seal_events(write, at_json, first, &prev_hash);
         game.head.version += count;
         game.head.head_hash = hashes.last().unwrap_or(&prev_hash).clone();
         game.head.updated_at = at;
@@ -1518,10 +1262,7 @@ impl SledStore {
     }
 
     pub(crate) fn read_list(&self, query: &ListQuery) -> Result<Page, StoreError> {
-        let limit = match query.limit {
-            0 => DEFAULT_LIST_LIMIT,
-            n => n.min(MAX_LIST_LIMIT),
-        };
+        let limit = list_limit(query.limit);
         let cursor = match &query.cursor {
             None => None,
             Some(cursor) => match parse_cursor(cursor) {
@@ -1587,51 +1328,15 @@ impl SledStore {
         chain_key: Option<&[u8; 32]>,
     ) -> Result<Verification, StoreError> {
         let record = self.read_game(id)?.ok_or(StoreError::NotFound)?;
-        let mut prev = ZERO_HASH.to_owned();
-        let mut expect: u64 = 1;
-        let mut first_bad_seq = None;
-        let scheme = match self.inner.events.get(event_key(id, 1)).map_err(io)? {
-            Some(first) if record.version > 0 => scheme_of(&first),
-            _ => 1,
-        };
         // The log is events 1 to the head's version (anything past it is not
         // committed, see the module docs).
         let log = event_key(id, 1)..=event_key(id, record.version.max(1));
-        for item in self
-            .inner
-            .events
-            .range(log)
-            .take_while(|_| record.version > 0)
-        {
+        let log = self.inner.events.range(log).map(|item| {
             let (key, value) = item.map_err(io)?;
-            match check_envelope(&key, &value, expect, &prev, scheme, chain_key) {
-                Some(hash) => {
-                    prev = hash;
-                    expect = expect.saturating_add(1);
-                }
-                None => {
-                    first_bad_seq = Some(expect);
-                    break;
-                }
-            }
-        }
-        if first_bad_seq.is_none() {
-            let count = expect - 1;
-            if count != record.version {
-                // Events missing after `count`.
-                first_bad_seq = Some(count.min(record.version) + 1);
-            } else if prev != record.head_hash {
-                first_bad_seq = Some(record.version.max(1));
-            }
-        }
-        Ok(Verification {
-            valid: first_bad_seq.is_none(),
-            version: record.version,
-            head_hash: record.head_hash,
-            first_bad_seq,
-            scheme,
-            hidden_checked: scheme == 2 && chain_key.is_some(),
-        })
+            // A malformed key is stored under no seq: seq 0 never matches.
+            Ok((two_u64(&key).map_or(0, |(_, seq)| seq), value))
+        });
+        verify_log(record.version, record.head_hash, log, chain_key)
     }
 
     async fn write_doc(

@@ -1,0 +1,348 @@
+//! What both backends share: an append encoded before it meets the game's
+//! state ([`Write`]), the envelopes built from it, the sealing of its events
+//! into the hash chain, the walk of a chain, and the rules on list pages,
+//! statuses and document names. One copy, so that a game written by either
+//! backend has the same bytes and the same hashes.
+
+use chrono::{DateTime, SubsecRound, Utc};
+use rand::TryRng;
+use serde_json::Value;
+
+use crate::canonical::{
+    EncodedEvent, SharedFields, ZERO_HASH, chain_hash, envelope_hash, json_string, seal,
+};
+use crate::{Append, Envelope, GameId, GameStatus, StoreError, Verification};
+
+/// The page size of [`EventStore::list`] when the query's `limit` is 0.
+pub(crate) const DEFAULT_LIST_LIMIT: usize = 50;
+/// The largest page [`EventStore::list`] returns.
+pub(crate) const MAX_LIST_LIMIT: usize = 200;
+
+/// How many fresh ids `create` tries before giving up (a collision of 64
+/// random bits is already all but impossible).
+pub(crate) const CREATE_ATTEMPTS: usize = 8;
+
+/// An [`Append`] as the writer thread needs it: everything that does not
+/// depend on the game's state is encoded by the caller beforehand, so the one
+/// writer thread spends its time on the checks and the writes. The caller keeps
+/// the events themselves and builds the returned envelopes.
+pub(crate) struct Write {
+    /// The action id (the dedupe key).
+    pub(crate) action_id: Option<String>,
+    /// The digest kept with the action id.
+    pub(crate) action_digest: Option<[u8; 32]>,
+    /// `actor` and `action_id` as JSON strings.
+    pub(crate) actor_json: Vec<u8>,
+    pub(crate) action_id_json: Option<Vec<u8>>,
+    pub(crate) events: Vec<EncodedEvent>,
+    pub(crate) status: Option<GameStatus>,
+    pub(crate) data: Option<Value>,
+    /// The generation the game's meta must be at ([`Append::expected_generation`]).
+    pub(crate) expected_generation: Option<u64>,
+}
+
+impl Write {
+    /// Encodes `append`, whose first event will be envelope `first` (an
+    /// append is only written at the version it expects), taking its `data`;
+    /// its events stay with the caller, with their chain v2 commitments.
+    pub(crate) fn encode(append: &mut Append, first: u64) -> Result<(Write, Vec<Option<String>>), StoreError> {
+        let action_id_json = append.action_id.as_deref().map(json_string);
+        let encode_error = |e: serde_json::Error| StoreError::Io(format!("encode event: {e}"));
+        let mut events = Vec::with_capacity(append.events.len());
+        let mut commitments = Vec::with_capacity(append.events.len());
+        for (i, event) in append.events.iter().enumerate() {
+            let encoded = match &append.chain_key {
+                None => EncodedEvent::new(event).map_err(encode_error)?,
+                Some(key) => {
+                    let seq = first.saturating_add(i as u64);
+                    let public = append.public.get(i).and_then(Option::as_ref);
+                    let encoded =
+                        EncodedEvent::committed(event, public, key, seq).map_err(encode_error)?;
+                    // Keep only the public forms that differ (as stored).
+                    if let Some(slot) = append.public.get_mut(i)
+                        && slot.as_ref() == Some(event)
+                    {
+                        *slot = None;
+                    }
+                    encoded
+                }
+            };
+            commitments.push(encoded.commitment().map(str::to_owned));
+            events.push(encoded);
+        }
+        let write = Write {
+            action_id: append.action_id.clone(),
+            action_digest: append.action_digest,
+            actor_json: json_string(&append.actor),
+            action_id_json,
+            events,
+            status: append.status,
+            data: append.data.take(),
+            expected_generation: append.expected_generation,
+        };
+        Ok((write, commitments))
+    }
+}
+
+/// The envelopes of a written append, from the caller's `append` and the
+/// writer's answer.
+pub(crate) fn envelopes(
+    mut append: Append,
+    commitments: Vec<Option<String>>,
+    at: DateTime<Utc>,
+    first: u64,
+    mut prev_hash: String,
+    hashes: Vec<String>,
+) -> Result<Vec<Envelope>, StoreError> {
+    if hashes.len() != append.events.len() {
+        return Err(StoreError::Io(format!(
+            "the writer returned {} hashes for {} events",
+            hashes.len(),
+            append.events.len()
+        )));
+    }
+    let mut out = Vec::with_capacity(hashes.len());
+    append.public.resize(hashes.len(), None);
+    let parts = append
+        .events
+        .into_iter()
+        .zip(append.public)
+        .zip(commitments);
+    for ((seq, ((event, public), commitment)), hash) in (first..).zip(parts).zip(hashes) {
+        let next = hash.clone();
+        out.push(Envelope {
+            seq,
+            at,
+            actor: append.actor.clone(),
+            action_id: append.action_id.clone(),
+            event,
+            public,
+            commitment,
+            prev_hash: std::mem::replace(&mut prev_hash, next),
+            hash,
+        });
+    }
+    Ok(out)
+}
+
+/// A status as the head and the `by_filter` keys store it.
+pub(crate) fn status_byte(status: GameStatus) -> u8 {
+    match status {
+        GameStatus::Active => 0,
+        GameStatus::Finished => 1,
+        GameStatus::Open => 2,
+    }
+}
+
+/// The status stored as `byte`, if any.
+pub(crate) fn status_of_byte(byte: u8) -> Option<GameStatus> {
+    match byte {
+        0 => Some(GameStatus::Active),
+        1 => Some(GameStatus::Finished),
+        2 => Some(GameStatus::Open),
+        _ => None,
+    }
+}
+
+/// The longest document collection name, in bytes ([`EventStore::put_doc`]).
+pub(crate) const MAX_DOC_COLLECTION: usize = 32;
+/// The longest document key, in bytes ([`EventStore::put_doc`]).
+pub(crate) const MAX_DOC_KEY: usize = 200;
+
+/// Checks a document collection name: non-empty, at most
+/// [`MAX_DOC_COLLECTION`] bytes, no NUL byte.
+pub(crate) fn check_collection(collection: &str) -> Result<(), StoreError> {
+    if collection.is_empty()
+        || collection.len() > MAX_DOC_COLLECTION
+        || collection.as_bytes().contains(&0)
+    {
+        return Err(StoreError::Invalid(format!(
+            "a document collection is 1 to {MAX_DOC_COLLECTION} bytes without a NUL byte"
+        )));
+    }
+    Ok(())
+}
+
+pub(crate) fn decode_envelope(bytes: &[u8]) -> Result<Envelope, StoreError> {
+    serde_json::from_slice(bytes).map_err(|e| StoreError::Corrupt(format!("envelope: {e}")))
+}
+
+/// Now, to the millisecond: the `by_created` index orders by milliseconds, so
+/// a record's `created_at` sorts exactly as its index key does.
+pub(crate) fn now() -> DateTime<Utc> {
+    Utc::now().trunc_subsecs(3)
+}
+
+/// `CREATE_ATTEMPTS` random candidate ids for a new game.
+pub(crate) fn random_ids() -> Result<[GameId; CREATE_ATTEMPTS], StoreError> {
+    let mut ids = [GameId(0); CREATE_ATTEMPTS];
+    for id in &mut ids {
+        *id = rand::rngs::SysRng
+            .try_next_u64()
+            .map(GameId)
+            .map_err(|e| StoreError::Io(format!("random game id: {e}")))?;
+    }
+    Ok(ids)
+}
+
+/// The fields a chain v2 envelope may have.
+pub(crate) const V2_FIELDS: &[&str] = &[
+    "seq",
+    "at",
+    "actor",
+    "action_id",
+    "event",
+    "public",
+    "commitment",
+    "prev_hash",
+    "hash",
+];
+
+/// Checks one stored envelope against the chain: the seq it is stored under (`key_seq`) and its own seq
+/// are `expect`, its `prev_hash` is `prev`, its scheme is `scheme` (1 or 2) and
+/// its hash is right; in chain v2 with the game's `key`, its commitment too.
+/// Returns its hash, or `None` if anything is wrong (including undecodable bytes).
+pub(crate) fn check_envelope(
+    key_seq: u64,
+    value: &[u8],
+    expect: u64,
+    prev: &str,
+    scheme: u8,
+    chain_key: Option<&[u8; 32]>,
+) -> Option<String> {
+    if key_seq != expect {
+        return None;
+    }
+    if scheme == 2 {
+        let raw: Value = serde_json::from_slice(value).ok()?;
+        let Value::Object(map) = &raw else {
+            return None;
+        };
+        if map.keys().any(|k| !V2_FIELDS.contains(&k.as_str())) {
+            return None;
+        }
+        let envelope: Envelope = serde_json::from_value(raw).ok()?;
+        let commitment = envelope.commitment.as_deref()?;
+        let ok = envelope.seq == expect
+            && envelope.prev_hash == prev
+            && envelope_hash(&envelope) == envelope.hash
+            && chain_key
+                .is_none_or(|k| crate::commitment(k, expect, &envelope.event) == commitment);
+        return ok.then_some(envelope.hash);
+    }
+    // Hash the stored JSON itself (minus `hash`), so that a field added to it
+    // is caught as well as a changed one.
+    let mut raw: Value = serde_json::from_slice(value).ok()?;
+    let envelope: Envelope = serde_json::from_value(raw.clone()).ok()?;
+    if let Value::Object(map) = &mut raw {
+        map.remove("hash");
+    }
+    let ok = envelope.seq == expect
+        && envelope.prev_hash == prev
+        && envelope.commitment.is_none()
+        && chain_hash(prev, &raw) == envelope.hash;
+    ok.then_some(envelope.hash)
+}
+
+/// The chain scheme of a stored first envelope: 2 if it carries a commitment.
+pub(crate) fn scheme_of(first: &[u8]) -> u8 {
+    match serde_json::from_slice::<Value>(first) {
+        Ok(Value::Object(map)) if map.contains_key("commitment") => 2,
+        _ => 1,
+    }
+}
+
+
+/// Checks a document key (with its collection): non-empty, at most
+/// [`MAX_DOC_KEY`] bytes.
+pub(crate) fn check_doc_key(collection: &str, key: &str) -> Result<(), StoreError> {
+    check_collection(collection)?;
+    if key.is_empty() || key.len() > MAX_DOC_KEY {
+        return Err(StoreError::Invalid(format!(
+            "a document key is 1 to {MAX_DOC_KEY} bytes"
+        )));
+    }
+    Ok(())
+}
+
+/// The page size of a list query's `limit`: [`DEFAULT_LIST_LIMIT`] for 0,
+/// at most [`MAX_LIST_LIMIT`].
+pub(crate) fn list_limit(limit: usize) -> usize {
+    match limit {
+        0 => DEFAULT_LIST_LIMIT,
+        n => n.min(MAX_LIST_LIMIT),
+    }
+}
+
+/// Seals the events of `write` as envelopes `first..` after `prev_hash`, all
+/// at the time whose JSON is `at_json`: their hashes and their stored bytes.
+pub(crate) fn seal_events(
+    write: &Write,
+    at_json: &[u8],
+    first: u64,
+    prev_hash: &str,
+) -> (Vec<String>, Vec<Vec<u8>>) {
+    let fields = SharedFields {
+        at: at_json,
+        actor: &write.actor_json,
+        action_id: write.action_id_json.as_deref(),
+    };
+    let mut hashes: Vec<String> = Vec::with_capacity(write.events.len());
+    let mut stored = Vec::with_capacity(write.events.len());
+    for (seq, event) in (first..).zip(&write.events) {
+        let prev = hashes.last().map_or(prev_hash, String::as_str);
+        let (hash, bytes) = seal(&fields, seq, prev, event);
+        hashes.push(hash);
+        stored.push(bytes);
+    }
+    (hashes, stored)
+}
+
+/// Walks the committed log of a game at `version` with head `head_hash`:
+/// `log` yields its stored envelopes (the seq each is stored under, and its
+/// bytes) in order, from seq 1, up to `version`.
+pub(crate) fn verify_log<B: AsRef<[u8]>>(
+    version: u64,
+    head_hash: String,
+    log: impl IntoIterator<Item = Result<(u64, B), StoreError>>,
+    chain_key: Option<&[u8; 32]>,
+) -> Result<Verification, StoreError> {
+    let mut prev = ZERO_HASH.to_owned();
+    let mut expect: u64 = 1;
+    let mut first_bad_seq = None;
+    let mut scheme = 1;
+    for item in log.into_iter().take_while(|_| version > 0) {
+        let (seq, value) = item?;
+        let value = value.as_ref();
+        if expect == 1 && seq == 1 {
+            scheme = scheme_of(value);
+        }
+        match check_envelope(seq, value, expect, &prev, scheme, chain_key) {
+            Some(hash) => {
+                prev = hash;
+                expect = expect.saturating_add(1);
+            }
+            None => {
+                first_bad_seq = Some(expect);
+                break;
+            }
+        }
+    }
+    if first_bad_seq.is_none() {
+        let count = expect - 1;
+        if count != version {
+            // Events missing after `count`.
+            first_bad_seq = Some(count.min(version) + 1);
+        } else if prev != head_hash {
+            first_bad_seq = Some(version.max(1));
+        }
+    }
+    Ok(Verification {
+        valid: first_bad_seq.is_none(),
+        version,
+        head_hash,
+        first_bad_seq,
+        scheme,
+        hidden_checked: scheme == 2 && chain_key.is_some(),
+    })
+}
