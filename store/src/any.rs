@@ -4,7 +4,7 @@ use serde_json::Value;
 
 use crate::{
     Append, Appended, Change, Envelope, EventStore, GameHead, GameId, GameRecord, ListQuery,
-    NewGame, Page, SledStore, StoreError, Verification,
+    NewGame, Page, PgStore, SledStore, StoreError, Verification,
 };
 
 /// One of the store's backends: what the server holds, so that the choice
@@ -13,6 +13,8 @@ use crate::{
 pub enum Store {
     /// The embedded store (one process, one data directory).
     Sled(SledStore),
+    /// The shared store (any number of servers on one PostgreSQL database).
+    Postgres(PgStore),
 }
 
 /// Calls the same method on whichever backend `$store` is.
@@ -20,6 +22,7 @@ macro_rules! on_backend {
     ($store:expr, $backend:ident => $call:expr) => {
         match $store {
             Store::Sled($backend) => $call,
+            Store::Postgres($backend) => $call,
         }
     };
 }
@@ -35,7 +38,30 @@ impl Store {
     pub fn backend(&self) -> &'static str {
         match self {
             Store::Sled(_) => "sled",
+            Store::Postgres(_) => "postgres",
         }
+    }
+
+    /// Opens the store `spec` names: a `postgres://` or `postgresql://` URL
+    /// connects to that PostgreSQL database ([`PgStore::connect`]); anything
+    /// else is the directory of a sled store, opened with a page cache of
+    /// `sled_cache_bytes` ([`SledStore::open_with`]).
+    pub async fn open(spec: &str, sled_cache_bytes: u64) -> Result<Store, StoreError> {
+        if is_postgres_url(spec) {
+            return PgStore::connect(spec).await.map(Store::Postgres);
+        }
+        SledStore::open_with(spec, sled_cache_bytes).map(Store::Sled)
+    }
+}
+
+/// Whether `spec` names a PostgreSQL database rather than a sled directory.
+pub fn is_postgres_url(spec: &str) -> bool {
+    spec.starts_with("postgres://") || spec.starts_with("postgresql://")
+}
+
+impl From<PgStore> for Store {
+    fn from(store: PgStore) -> Store {
+        Store::Postgres(store)
     }
 }
 

@@ -1,4 +1,5 @@
-//! The durable event log of games, on sled.
+//! The durable event log of games, on sled (one server) or PostgreSQL
+//! (several servers sharing one database, see [`PgStore`]).
 //!
 //! The store knows nothing of rules: an event is an opaque JSON payload, and a
 //! game's `data` (seats, token hashes, secrets) belongs to the API. What the store
@@ -8,7 +9,7 @@
 //!   caller expects; a stale version is a [`StoreError::Conflict`] and nothing is
 //!   written. All the events of one append land together or not at all.
 //! * **Durability.** An append returns only after its events are flushed and the
-//!   log file is fsynced. Writes go through one writer thread ([`GroupCommit`]):
+//!   log file is fsynced (PostgreSQL: after its transaction commits). Writes go through one writer thread ([`GroupCommit`]):
 //!   it applies all pending appends and creates in two atomic sled batches
 //!   (the events, then the games' heads, a game's head being the commit point
 //!   of its log), then runs one flush + fsync for all of them (sled's `flush_async` deadlocks
@@ -29,6 +30,10 @@
 //! * **Documents beside the games.** [`EventStore::put_doc`] writes a JSON
 //!   document (a player account, a membership) at an expected revision,
 //!   durably and through the same writer as the games.
+//!
+//! The sled description below is of [`SledStore`]; [`PgStore`] keeps the same
+//! guarantees with one transaction per write (see its docs), and
+//! [`transfer`] copies a store from one backend to the other.
 
 #![warn(missing_docs)]
 
@@ -39,18 +44,22 @@ pub mod metrics;
 mod postgres;
 mod shared;
 mod sled_store;
+#[cfg(feature = "testing")]
+pub mod testing;
 mod types;
 
-pub use any::Store;
+pub use any::{Store, is_postgres_url};
 pub use canonical::{ZERO_HASH, canonical_json, commitment, envelope_hash, event_salt};
 pub use group_commit::GroupCommit;
+pub use postgres::{DEFAULT_POOL_SIZE, PgStore};
 pub use sled_store::SledStore;
 pub use types::*;
 
 use std::future::Future;
 
-/// A durable, append-only log of games. Implemented by [`SledStore`]; a
-/// distributed backend can implement it without touching the engine or the routes.
+/// A durable, append-only log of games. Implemented by [`SledStore`] and
+/// [`PgStore`] (and [`Store`], either of them), with the same semantics and
+/// the same stored bytes.
 pub trait EventStore: Send + Sync + 'static {
     /// Creates a game with a fresh id and appends its opening events (version 0
     /// before them). Durable when it returns.

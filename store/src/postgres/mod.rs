@@ -1,1 +1,243 @@
-//! PostgreSQL.
+//! [`EventStore`] on PostgreSQL: a store shared by several servers.
+//!
+//! The schema and its migrations are in `schema.rs`; the writes in
+//! `append.rs`; the reads in `reads.rs`; the changes told to every server in
+//! `listen.rs`.
+//!
+//! Every write is one transaction. An append locks its game's row (`SELECT …
+//! FOR UPDATE`, which also takes the database's clock for the envelopes'
+//! `at`), checks the expected version (→ [`StoreError::Conflict`]), the action
+//! id (→ the first append's envelopes, nothing written) and the data's
+//! generation (→ [`StoreError::Stale`]), inserts the envelopes (the unique
+//! `(game, seq)` key makes a racing writer a `Conflict` even without the
+//! lock), moves the head (`UPDATE … WHERE version = expected`), records the
+//! action id and notifies the other servers, then commits. It is durable when
+//! it returns (`synchronous_commit` on); PostgreSQL group-commits the WAL
+//! flushes of concurrent transactions, so there is no writer thread as in sled.
+//!
+//! Timestamps come from the database's clock (`clock_timestamp()`), truncated
+//! to the millisecond as sled's are, so that the servers sharing a database
+//! agree on them.
+
+mod append;
+mod listen;
+mod reads;
+mod schema;
+
+use std::str::FromStr;
+use std::sync::Arc;
+
+use deadpool_postgres::{Manager, ManagerConfig, Object, Pool, RecyclingMethod};
+use serde_json::Value;
+use tokio::sync::{broadcast, oneshot};
+use tokio_postgres::NoTls;
+
+use crate::{
+    Append, Appended, Change, Envelope, EventStore, GameHead, GameId, GameRecord, ListQuery,
+    NewGame, Page, StoreError, Verification,
+};
+
+/// The connections [`PgStore::connect`] pools: at most 16.
+pub const DEFAULT_POOL_SIZE: usize = 16;
+
+/// How many changes a slow follower of [`EventStore::changes`] may fall
+/// behind before it is told it lagged (tokio's broadcast channel).
+const CHANGES_CAPACITY: usize = 4096;
+
+/// The PostgreSQL-backed event store. Cloning is cheap (the clones share one
+/// pool and one listener connection).
+///
+/// Connections are made without TLS ([`NoTls`]): the database is expected on
+/// the same host or a private network.
+///
+/// Semantics are [`crate::SledStore`]'s (same envelope bytes, hashes, dedupe,
+/// list order, cursors and limits, document rules), except that:
+///
+/// * timestamps are the database's clock, per write (not per batch);
+/// * a write whose caller drops its future before the commit is rolled back;
+/// * [`EventStore::changes`] is `Some`: every store on the database, this one
+///   included, is told every committed write.
+#[derive(Clone)]
+pub struct PgStore {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    pool: Pool,
+    changes: broadcast::Sender<Change>,
+    listener: tokio::task::AbortHandle,
+}
+
+impl Drop for Inner {
+    fn drop(&mut self) {
+        self.listener.abort();
+    }
+}
+
+impl std::fmt::Debug for PgStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PgStore").finish_non_exhaustive()
+    }
+}
+
+/// A driver error as a store error.
+pub(crate) fn pg(e: tokio_postgres::Error) -> StoreError {
+    StoreError::Io(format!("postgres: {e}"))
+}
+
+/// A pool error as a store error.
+fn pool_error(e: deadpool_postgres::PoolError) -> StoreError {
+    StoreError::Io(format!("postgres pool: {e}"))
+}
+
+impl PgStore {
+    /// Connects to the database at `url` (`postgres://user@host:port/db`),
+    /// applies the migrations it lacks and starts listening for changes, with
+    /// a pool of [`DEFAULT_POOL_SIZE`] connections. Must run in a tokio runtime.
+    pub async fn connect(url: &str) -> Result<PgStore, StoreError> {
+        PgStore::connect_with(url, DEFAULT_POOL_SIZE).await
+    }
+
+    /// [`PgStore::connect`] with a pool of at most `pool_size` connections.
+    pub async fn connect_with(url: &str, pool_size: usize) -> Result<PgStore, StoreError> {
+        let config = tokio_postgres::Config::from_str(url)
+            .map_err(|e| StoreError::Invalid(format!("postgres url: {e}")))?;
+        let manager = Manager::from_config(
+            config.clone(),
+            NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let pool = Pool::builder(manager)
+            .max_size(pool_size.max(1))
+            .build()
+            .map_err(|e| StoreError::Io(format!("postgres pool: {e}")))?;
+        let mut client = pool.get().await.map_err(pool_error)?;
+        schema::migrate(&mut client).await?;
+        drop(client);
+        let (changes, _) = broadcast::channel(CHANGES_CAPACITY);
+        let (ready, listening) = oneshot::channel();
+        let listener = tokio::spawn(listen::run(config, changes.clone(), ready)).abort_handle();
+        let inner = Arc::new(Inner {
+            pool,
+            changes,
+            listener,
+        });
+        listening
+            .await
+            .map_err(|_| StoreError::Io("the change listener stopped".into()))??;
+        Ok(PgStore { inner })
+    }
+
+    /// A connection of the pool.
+    pub(crate) async fn client(&self) -> Result<Object, StoreError> {
+        self.inner.pool.get().await.map_err(pool_error)
+    }
+}
+
+/// A `u64` (id, version, seq) as the `BIGINT` with the same bits.
+pub(crate) fn int(n: u64) -> i64 {
+    n as i64
+}
+
+/// A `BIGINT` column back as the `u64` with the same bits.
+pub(crate) fn uint(n: i64) -> u64 {
+    n as u64
+}
+
+impl EventStore for PgStore {
+    async fn create(
+        &self,
+        new: NewGame,
+        append: Append,
+    ) -> Result<(GameRecord, Vec<Envelope>), StoreError> {
+        self.write_create(new, append).await
+    }
+
+    async fn append(
+        &self,
+        id: GameId,
+        expected: u64,
+        append: Append,
+    ) -> Result<Appended, StoreError> {
+        self.write_append(id, expected, append).await
+    }
+
+    async fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
+        self.read_game(id).await
+    }
+
+    async fn head(&self, id: GameId) -> Result<Option<GameHead>, StoreError> {
+        self.read_head(id).await
+    }
+
+    async fn events(
+        &self,
+        id: GameId,
+        after: u64,
+        limit: usize,
+    ) -> Result<Vec<Envelope>, StoreError> {
+        self.read_events(id, after, limit).await
+    }
+
+    async fn find_action(
+        &self,
+        id: GameId,
+        action_id: &str,
+    ) -> Result<Option<Vec<Envelope>>, StoreError> {
+        self.read_find_action(id, action_id).await
+    }
+
+    async fn action_digest(
+        &self,
+        id: GameId,
+        action_id: &str,
+    ) -> Result<Option<[u8; 32]>, StoreError> {
+        self.read_action_digest(id, action_id).await
+    }
+
+    async fn list(&self, query: &ListQuery) -> Result<Page, StoreError> {
+        self.read_list(query).await
+    }
+
+    async fn verify_with(
+        &self,
+        id: GameId,
+        chain_key: Option<&[u8; 32]>,
+    ) -> Result<Verification, StoreError> {
+        self.read_verify_with(id, chain_key).await
+    }
+
+    async fn put_doc(
+        &self,
+        collection: &str,
+        key: &str,
+        value: Option<Value>,
+        expected: u64,
+    ) -> Result<u64, StoreError> {
+        self.write_doc(collection, key, value, expected).await
+    }
+
+    async fn doc(&self, collection: &str, key: &str) -> Result<Option<(u64, Value)>, StoreError> {
+        self.read_doc(collection, key).await
+    }
+
+    async fn docs(
+        &self,
+        collection: &str,
+        prefix: &str,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<(String, u64, Value)>, StoreError> {
+        self.read_docs(collection, prefix, after, limit).await
+    }
+
+    async fn secret(&self, name: &str, fresh: String) -> Result<String, StoreError> {
+        self.read_secret(name, fresh).await
+    }
+
+    fn changes(&self) -> Option<broadcast::Receiver<Change>> {
+        Some(self.inner.changes.subscribe())
+    }
+}

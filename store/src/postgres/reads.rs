@@ -1,0 +1,345 @@
+//! The reads of the PostgreSQL backend.
+
+use chrono::{DateTime, Utc};
+use serde_json::Value;
+use tokio_postgres::{GenericClient, Row};
+
+use super::{PgStore, int, pg, uint};
+use crate::canonical::hex;
+use crate::shared::{
+    check_collection, check_doc_key, decode_envelope, list_limit, status_byte, status_of_byte,
+    verify_log,
+};
+use crate::{Envelope, GameHead, GameId, GameRecord, ListQuery, Page, StoreError, Verification};
+
+/// The columns of a [`GameRecord`], in the order [`record_of`] reads them.
+pub(crate) const RECORD_COLUMNS: &str =
+    "id, ruleset, status, version, head_hash, generation, created_at, updated_at, data";
+
+/// A game's head from a row of `version, generation, status, head_hash, updated_at`.
+pub(crate) fn head_of(row: &Row) -> Result<GameHead, StoreError> {
+    let status: i16 = row.get(2);
+    Ok(GameHead {
+        version: uint(row.get(0)),
+        generation: uint(row.get(1)),
+        status: status_of(status)?,
+        head_hash: row.get(3),
+        updated_at: row.get(4),
+    })
+}
+
+fn status_of(status: i16) -> Result<crate::GameStatus, StoreError> {
+    u8::try_from(status)
+        .ok()
+        .and_then(status_of_byte)
+        .ok_or_else(|| StoreError::Corrupt(format!("game status {status}")))
+}
+
+/// A game's record from a row of [`RECORD_COLUMNS`].
+pub(crate) fn record_of(row: &Row) -> Result<GameRecord, StoreError> {
+    let id = GameId(uint(row.get(0)));
+    let data: String = row.get(8);
+    Ok(GameRecord {
+        id,
+        ruleset: row.get(1),
+        status: status_of(row.get(2))?,
+        version: uint(row.get(3)),
+        head_hash: row.get(4),
+        generation: uint(row.get(5)),
+        created_at: row.get(6),
+        updated_at: row.get(7),
+        data: serde_json::from_str(&data)
+            .map_err(|e| StoreError::Corrupt(format!("data of game {id}: {e}")))?,
+    })
+}
+
+/// The dedupe entry of `action_id` in game `id`: first seq, count, digest.
+pub(crate) async fn dedupe_in<C: GenericClient>(
+    client: &C,
+    id: GameId,
+    action_id: &str,
+) -> Result<Option<(u64, u64, Option<[u8; 32]>)>, StoreError> {
+    let Some(row) = client
+        .query_opt(
+            "SELECT first_seq, count, digest FROM dedupe WHERE game = $1 AND action_id = $2",
+            &[&int(id.0), &action_id.as_bytes()],
+        )
+        .await
+        .map_err(pg)?
+    else {
+        return Ok(None);
+    };
+    let digest: Option<Vec<u8>> = row.get(2);
+    let digest = match digest {
+        None => None,
+        Some(d) => Some(
+            <[u8; 32]>::try_from(d.as_slice())
+                .map_err(|_| StoreError::Corrupt(format!("dedupe digest of game {id}")))?,
+        ),
+    };
+    Ok(Some((uint(row.get(0)), uint(row.get(1)), digest)))
+}
+
+/// Envelopes `first..first + count` of a game, which must all exist.
+pub(crate) async fn run_in<C: GenericClient>(
+    client: &C,
+    id: GameId,
+    first: u64,
+    count: u64,
+) -> Result<Vec<Envelope>, StoreError> {
+    let end = first
+        .checked_add(count)
+        .ok_or_else(|| StoreError::Corrupt("dedupe entry out of range".into()))?;
+    let rows = client
+        .query(
+            "SELECT envelope FROM events WHERE game = $1 AND seq >= $2 AND seq < $3 ORDER BY seq",
+            &[&int(id.0), &int(first), &int(end)],
+        )
+        .await
+        .map_err(pg)?;
+    if rows.len() as u64 != count {
+        return Err(StoreError::Corrupt(format!(
+            "game {id}: dedupe entry names {count} events from {first}, found {}",
+            rows.len()
+        )));
+    }
+    rows.iter()
+        .map(|row| decode_envelope(row.get::<_, &str>(0).as_bytes()))
+        .collect()
+}
+
+/// A list cursor: the last listed game's `created_at` in milliseconds and its
+/// id, as 32 hex digits (the shape of sled's cursors).
+fn cursor_of(created_at: DateTime<Utc>, id: GameId) -> String {
+    let mut key = [0u8; 16];
+    let millis = u64::try_from(created_at.timestamp_millis()).unwrap_or(0);
+    key[..8].copy_from_slice(&millis.to_be_bytes());
+    key[8..].copy_from_slice(&id.0.to_be_bytes());
+    hex(&key)
+}
+
+fn parse_cursor(cursor: &str) -> Option<(DateTime<Utc>, GameId)> {
+    if cursor.len() != 32 || !cursor.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let millis = u64::from_str_radix(cursor.get(..16)?, 16).ok()?;
+    let id = u64::from_str_radix(cursor.get(16..)?, 16).ok()?;
+    let at = DateTime::from_timestamp_millis(i64::try_from(millis).ok()?)?;
+    Some((at, GameId(id)))
+}
+
+impl PgStore {
+    pub(crate) async fn read_game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
+        let client = self.client().await?;
+        let statement = client
+            .prepare_cached(&format!("SELECT {RECORD_COLUMNS} FROM games WHERE id = $1"))
+            .await
+            .map_err(pg)?;
+        match client
+            .query_opt(&statement, &[&int(id.0)])
+            .await
+            .map_err(pg)?
+        {
+            Some(row) => record_of(&row).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    pub(crate) async fn read_head(&self, id: GameId) -> Result<Option<GameHead>, StoreError> {
+        let client = self.client().await?;
+        let statement = client
+            .prepare_cached(
+                "SELECT version, generation, status, head_hash, updated_at FROM games WHERE id = $1",
+            )
+            .await
+            .map_err(pg)?;
+        match client
+            .query_opt(&statement, &[&int(id.0)])
+            .await
+            .map_err(pg)?
+        {
+            Some(row) => head_of(&row).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    pub(crate) async fn read_events(
+        &self,
+        id: GameId,
+        after: u64,
+        limit: usize,
+    ) -> Result<Vec<Envelope>, StoreError> {
+        if limit == 0 || after >= i64::MAX as u64 {
+            return Ok(Vec::new());
+        }
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let client = self.client().await?;
+        let statement = client
+            .prepare_cached(
+                "SELECT envelope FROM events WHERE game = $1 AND seq > $2 ORDER BY seq LIMIT $3",
+            )
+            .await
+            .map_err(pg)?;
+        let rows = client
+            .query(&statement, &[&int(id.0), &int(after), &limit])
+            .await
+            .map_err(pg)?;
+        rows.iter()
+            .map(|row| decode_envelope(row.get::<_, &str>(0).as_bytes()))
+            .collect()
+    }
+
+    pub(crate) async fn read_find_action(
+        &self,
+        id: GameId,
+        action_id: &str,
+    ) -> Result<Option<Vec<Envelope>>, StoreError> {
+        let client = self.client().await?;
+        let client: &tokio_postgres::Client = &client;
+        let Some((first, count, _)) = dedupe_in(client, id, action_id).await? else {
+            return Ok(None);
+        };
+        run_in(client, id, first, count).await.map(Some)
+    }
+
+    pub(crate) async fn read_action_digest(
+        &self,
+        id: GameId,
+        action_id: &str,
+    ) -> Result<Option<[u8; 32]>, StoreError> {
+        let client = self.client().await?;
+        let client: &tokio_postgres::Client = &client;
+        Ok(dedupe_in(client, id, action_id)
+            .await?
+            .and_then(|(_, _, digest)| digest))
+    }
+
+    pub(crate) async fn read_list(&self, query: &ListQuery) -> Result<Page, StoreError> {
+        let limit = list_limit(query.limit);
+        let cursor = match &query.cursor {
+            None => None,
+            Some(cursor) => match parse_cursor(cursor) {
+                Some(cursor) => Some(cursor),
+                None => {
+                    return Ok(Page {
+                        games: Vec::new(),
+                        next_cursor: None,
+                    });
+                }
+            },
+        };
+        let status = query.status.map(|s| i16::from(status_byte(s)));
+        let (after_at, after_id) = match cursor {
+            Some((at, id)) => (Some(at), Some(int(id.0))),
+            None => (None, None),
+        };
+        let client = self.client().await?;
+        let statement = client
+            .prepare_cached(&format!(
+                "SELECT {RECORD_COLUMNS} FROM games \
+                 WHERE ($1::smallint IS NULL OR status = $1) \
+                 AND ($2::text IS NULL OR ruleset = $2) \
+                 AND ($3::timestamptz IS NULL OR (created_at, id) < ($3, $4::bigint)) \
+                 ORDER BY created_at DESC, id DESC LIMIT $5"
+            ))
+            .await
+            .map_err(pg)?;
+        let rows = client
+            .query(
+                &statement,
+                &[
+                    &status,
+                    &query.ruleset,
+                    &after_at,
+                    &after_id,
+                    &(limit as i64 + 1),
+                ],
+            )
+            .await
+            .map_err(pg)?;
+        let mut games = rows.iter().map(record_of).collect::<Result<Vec<_>, _>>()?;
+        let next_cursor = if games.len() > limit {
+            games.truncate(limit);
+            games.last().map(|g| cursor_of(g.created_at, g.id))
+        } else {
+            None
+        };
+        Ok(Page { games, next_cursor })
+    }
+
+    pub(crate) async fn read_verify_with(
+        &self,
+        id: GameId,
+        chain_key: Option<&[u8; 32]>,
+    ) -> Result<Verification, StoreError> {
+        let record = self.read_game(id).await?.ok_or(StoreError::NotFound)?;
+        let client = self.client().await?;
+        let rows = client
+            .query(
+                "SELECT seq, envelope FROM events WHERE game = $1 AND seq >= 1 AND seq <= $2 \
+                 ORDER BY seq",
+                &[&int(id.0), &int(record.version)],
+            )
+            .await
+            .map_err(pg)?;
+        let log = rows
+            .iter()
+            .map(|row| Ok((uint(row.get(0)), row.get::<_, &str>(1).as_bytes())));
+        verify_log(record.version, record.head_hash, log, chain_key)
+    }
+
+    pub(crate) async fn read_doc(
+        &self,
+        collection: &str,
+        key: &str,
+    ) -> Result<Option<(u64, Value)>, StoreError> {
+        check_doc_key(collection, key)?;
+        let client = self.client().await?;
+        let statement = client
+            .prepare_cached("SELECT revision, value FROM docs WHERE collection = $1 AND key = $2")
+            .await
+            .map_err(pg)?;
+        match client
+            .query_opt(&statement, &[&collection, &key])
+            .await
+            .map_err(pg)?
+        {
+            None => Ok(None),
+            Some(row) => Ok(Some((uint(row.get(0)), doc_value(row.get(1))?))),
+        }
+    }
+
+    pub(crate) async fn read_docs(
+        &self,
+        collection: &str,
+        prefix: &str,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<(String, u64, Value)>, StoreError> {
+        check_collection(collection)?;
+        if limit == 0 {
+            return Ok(Vec::new());
+        }
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let client = self.client().await?;
+        let statement = client
+            .prepare_cached(
+                "SELECT key, revision, value FROM docs WHERE collection = $1 \
+                 AND starts_with(key, $2) AND ($3::text IS NULL OR key > $3) \
+                 ORDER BY key LIMIT $4",
+            )
+            .await
+            .map_err(pg)?;
+        let rows = client
+            .query(&statement, &[&collection, &prefix, &after, &limit])
+            .await
+            .map_err(pg)?;
+        rows.iter()
+            .map(|row| Ok((row.get(0), uint(row.get(1)), doc_value(row.get(2))?)))
+            .collect()
+    }
+}
+
+fn doc_value(text: &str) -> Result<Value, StoreError> {
+    serde_json::from_str(text).map_err(|e| StoreError::Corrupt(format!("document: {e}")))
+}

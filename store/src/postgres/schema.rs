@@ -1,0 +1,110 @@
+//! The schema of the PostgreSQL backend, as a numbered list of migrations.
+//!
+//! Each migration runs in its own transaction, under a transaction-scoped
+//! advisory lock ([`MIGRATION_LOCK`]), and is recorded in `bang_schema`: several
+//! servers starting at once apply each migration exactly once (the others
+//! wait on the lock, then find it recorded), and a restart applies nothing twice.
+//!
+//! Tables:
+//!
+//! | table     | key                  | holds                                                     |
+//! |-----------|----------------------|-----------------------------------------------------------|
+//! | `games`   | `id`                 | a game's record; `data` is its JSON text as serialized    |
+//! | `events`  | `(game, seq)`        | each envelope, its exact JSON bytes (as sled stores them) |
+//! | `dedupe`  | `(game, action_id)`  | the first seq, count and digest of an append's action id  |
+//! | `docs`    | `(collection, key)`  | a document's revision and JSON text                       |
+//! | `secrets` | `name`               | a server secret                                           |
+//!
+//! A [`crate::GameId`] (a `u64`) is stored in a `BIGINT` as the `i64` with the
+//! same bits (`id as i64`, read back with `as u64`): ids above `i64::MAX` are
+//! negative in SQL. Envelopes and data are `TEXT`, not `jsonb`, so that their
+//! bytes round-trip exactly (a `jsonb` reorders keys and rewrites numbers,
+//! which would break the hash chain). Document keys sort in byte order
+//! (`COLLATE "C"`), as sled's do.
+
+use deadpool_postgres::Object;
+
+use super::pg;
+use crate::StoreError;
+
+/// The advisory lock the migrations are applied under (an arbitrary constant:
+/// "bang" in ASCII).
+pub(crate) const MIGRATION_LOCK: i64 = 0x6261_6e67;
+
+/// The migrations, in order: migration `n` is `MIGRATIONS[n - 1]`. Never edit
+/// one that has shipped; add a new one.
+pub(crate) const MIGRATIONS: &[&str] = &[r#"
+CREATE TABLE games (
+    id BIGINT PRIMARY KEY,
+    ruleset TEXT NOT NULL,
+    status SMALLINT NOT NULL,
+    version BIGINT NOT NULL,
+    generation BIGINT NOT NULL,
+    head_hash TEXT NOT NULL,
+    created_at TIMESTAMPTZ NOT NULL,
+    updated_at TIMESTAMPTZ NOT NULL,
+    data TEXT NOT NULL
+);
+CREATE INDEX games_by_created ON games (created_at DESC, id DESC);
+CREATE INDEX games_by_status ON games (status, created_at DESC, id DESC);
+CREATE INDEX games_by_ruleset ON games (ruleset, created_at DESC, id DESC);
+CREATE INDEX games_by_both ON games (status, ruleset, created_at DESC, id DESC);
+CREATE TABLE events (
+    game BIGINT NOT NULL,
+    seq BIGINT NOT NULL,
+    envelope TEXT NOT NULL,
+    PRIMARY KEY (game, seq)
+);
+CREATE TABLE dedupe (
+    game BIGINT NOT NULL,
+    action_id BYTEA NOT NULL,
+    first_seq BIGINT NOT NULL,
+    count BIGINT NOT NULL,
+    digest BYTEA,
+    PRIMARY KEY (game, action_id)
+);
+CREATE TABLE docs (
+    collection TEXT COLLATE "C" NOT NULL,
+    key TEXT COLLATE "C" NOT NULL,
+    revision BIGINT NOT NULL,
+    value TEXT NOT NULL,
+    PRIMARY KEY (collection, key)
+);
+CREATE TABLE secrets (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+"#];
+
+/// Applies the migrations `client`'s database lacks, in order.
+pub(crate) async fn migrate(client: &mut Object) -> Result<(), StoreError> {
+    for (i, sql) in MIGRATIONS.iter().enumerate() {
+        let version =
+            i32::try_from(i + 1).map_err(|_| StoreError::Io("too many migrations".into()))?;
+        let tx = client.transaction().await.map_err(pg)?;
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
+            .await
+            .map_err(pg)?;
+        tx.batch_execute(
+            "CREATE TABLE IF NOT EXISTS bang_schema (
+                version INTEGER PRIMARY KEY,
+                applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+            )",
+        )
+        .await
+        .map_err(pg)?;
+        let applied = tx
+            .query_opt("SELECT 1 FROM bang_schema WHERE version = $1", &[&version])
+            .await
+            .map_err(pg)?
+            .is_some();
+        if !applied {
+            tx.batch_execute(sql).await.map_err(pg)?;
+            tx.execute("INSERT INTO bang_schema (version) VALUES ($1)", &[&version])
+                .await
+                .map_err(pg)?;
+        }
+        tx.commit().await.map_err(pg)?;
+    }
+    Ok(())
+}
