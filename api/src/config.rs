@@ -24,9 +24,18 @@ pub struct Config {
     /// Address to listen on.
     #[arg(long, env = "BANG_ADDR", default_value = "127.0.0.1:8080")]
     pub addr: String,
-    /// Directory of the event store.
+    /// Directory of the embedded event store (sled), used unless `BANG_STORE`
+    /// names another.
     #[arg(long, env = "BANG_DATA", default_value = "./data")]
     pub data: PathBuf,
+    /// The event store, if not the embedded one in `BANG_DATA`: a PostgreSQL
+    /// URL (`postgres://user:password@host:5432/database`), which several
+    /// servers may share.
+    #[arg(long, env = "BANG_STORE")]
+    pub store: Option<String>,
+    /// Connections to PostgreSQL each server keeps open (with `BANG_STORE`).
+    #[arg(long, env = "BANG_STORE_CONNECTIONS", default_value_t = 16)]
+    pub store_connections: usize,
     /// `embedded` (default) or `off` when bot workers run separately.
     #[arg(long, env = "BANG_BOTS", value_enum, default_value = "embedded")]
     pub bots: BotsMode,

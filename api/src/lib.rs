@@ -35,6 +35,7 @@ use std::io;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use store::EventStore;
 
 use actix_cors::Cors;
 use actix_web::dev::ServerHandle;
@@ -209,6 +210,8 @@ pub struct Running {
     deadlines: tokio::task::JoinHandle<()>,
     /// The webhook deliverer.
     webhooks: tokio::task::JoinHandle<()>,
+    /// The follower of other servers' writes (a shared store only).
+    changes: tokio::task::JoinHandle<()>,
     stopping: web::Data<limits::Stopping>,
     handle: ServerHandle,
     task: tokio::task::JoinHandle<io::Result<()>>,
@@ -225,6 +228,8 @@ impl Running {
         let _ = self.deadlines.await;
         self.webhooks.abort();
         let _ = self.webhooks.await;
+        self.changes.abort();
+        let _ = self.changes.await;
         self.handle.stop(true).await;
         let _ = self.task.await;
     }
@@ -255,6 +260,8 @@ impl Running {
         let _ = (&mut self.deadlines).await;
         self.webhooks.abort();
         let _ = (&mut self.webhooks).await;
+        self.changes.abort();
+        let _ = (&mut self.changes).await;
         self.handle.stop(true).await;
         let ended = (&mut self.task).await;
         tracing::info!(
@@ -312,17 +319,32 @@ fn open_files_limit() -> Option<usize> {
     line.split_whitespace().nth(3)?.parse().ok()
 }
 
+/// The store the configuration names: PostgreSQL with `BANG_STORE`, else
+/// the embedded sled store in `BANG_DATA`.
+async fn open_store(config: &Config) -> io::Result<store::Store> {
+    match &config.store {
+        Some(url) => store::PgStore::connect_with(url, config.store_connections.max(1))
+            .await
+            .map(store::Store::from)
+            .map_err(|e| io::Error::other(format!("BANG_STORE: {e}"))),
+        None => store::SledStore::open_with(&config.data, config.store_cache_mb << 20)
+            .map(store::Store::from)
+            .map_err(io::Error::other),
+    }
+}
+
 /// Opens the store, recovers its games and starts serving (on the current tokio
 /// runtime). Returns once the server listens.
 pub async fn start(config: &Config) -> io::Result<Running> {
-    let store = store::SledStore::open_with(&config.data, config.store_cache_mb << 20)
-        .map_err(io::Error::other)?;
+    let store = open_store(config).await?;
     let worker_key = config.worker_key.clone().unwrap_or_else(auth::new_token);
     let stored_secret = store
-        .secret("seed_secret", auth::new_token)
+        .secret("seed_secret", auth::new_token())
+        .await
         .map_err(io::Error::other)?;
     let settings = service::Settings::of(config, stored_secret);
     let service = web::Data::from(Arc::new(Service::new(store, worker_key.clone(), settings)));
+    let changes = service.subscribe_changes();
     service
         .recover()
         .await
@@ -334,6 +356,7 @@ pub async fn start(config: &Config) -> io::Result<Running> {
         .map_err(|e| io::Error::other(e.to_string()))?;
     let deadlines = tokio::spawn(service.clone().into_inner().run_deadlines());
     let webhooks = tokio::spawn(service.clone().into_inner().run_webhooks());
+    let changes = tokio::spawn(service.clone().into_inner().run_changes(changes));
     let app_service = service.clone();
     let limits = web::Data::new(limits::Limits::new(config, worker_key.clone()));
     let body_timeout = limits.body_timeout();
@@ -435,6 +458,7 @@ pub async fn start(config: &Config) -> io::Result<Running> {
         bots,
         deadlines,
         webhooks,
+        changes,
         stopping,
         handle,
         task,

@@ -2,7 +2,7 @@
 //! its seed is public, whether its log is what the seed decides.
 
 use serde_json::Value;
-use store::{EventStore, GameId, GameStatus, SledStore};
+use store::{EventStore, GameId, GameStatus, Store};
 
 use super::cache::{read_all, record_of};
 use super::{Service, blocking, seed_of};
@@ -19,26 +19,25 @@ const ENTROPY_DERIVATION: &str = "seed = SHA-256(\"bang/seed-with-entropy/v1\" |
 
 impl Service {
     /// Verifies a game's hash chain and, once its seed is public, its
-    /// hidden events' commitments and its dice. Runs on the blocking threads
-    /// (it reads the whole log).
+    /// hidden events' commitments and its dice (re-derived on the blocking
+    /// threads: it folds the whole log).
     pub async fn audit(&self, id: GameId) -> Result<Audit, ApiError> {
-        let store = self.store.clone();
-        blocking(move || audit(&store, id)).await
+        audit(&self.store, id).await
     }
 }
 
 /// [`Service::audit`]: the chain, every commitment (the server knows the chain
 /// key; the answer says only whether they hold, which a sound log always
 /// does), and once the seed is public, a re-derivation of the log.
-fn audit(store: &SledStore, id: GameId) -> Result<Audit, ApiError> {
-    let record = record_of(store, id)?;
+async fn audit(store: &Store, id: GameId) -> Result<Audit, ApiError> {
+    let record = record_of(store, id).await?;
     let data = GameData::of(&record)?;
     let over = record.status == GameStatus::Finished;
     let key = data.chain_key()?;
-    let check = store.verify_with(id, key.as_ref())?;
+    let check = store.verify_with(id, key.as_ref()).await?;
     let (mut fair, mut first_unfair_seq) = (None, None);
     if over && check.valid {
-        let envelopes = read_all(store, id, record.version)?;
+        let envelopes = read_all(store, id, record.version).await?;
         let events: Vec<Value> = envelopes.into_iter().map(|e| e.event).collect();
         let own = seed_of(&data.seed)?;
         let origin = match &data.origin_seed {
@@ -47,7 +46,11 @@ fn audit(store: &SledStore, id: GameId) -> Result<Audit, ApiError> {
         };
         let fork_at = data.forked_from.as_ref().map_or(0, |f| f.at);
         let live = FoldedGame::new(&record.ruleset)?;
-        let result = live.verify_log(&events, |v| if v < fork_at { origin } else { own });
+        // Re-deriving a whole log is the one long computation here.
+        let result = blocking(move || {
+            Ok(live.verify_log(&events, |v| if v < fork_at { origin } else { own }))
+        })
+        .await?;
         fair = Some(result.is_ok());
         first_unfair_seq = result.err().map(|i| i as u64 + 1);
     }

@@ -7,10 +7,10 @@ use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex};
 
 use lru::LruCache;
-use store::{Envelope, EventStore, GameId, GameRecord, SledStore};
+use store::{Envelope, EventStore, GameId, GameRecord, Store};
 use tokio::sync::{Mutex as AsyncMutex, OwnedMutexGuard};
 
-use super::{blocking, lock};
+use super::lock;
 use crate::error::ApiError;
 use crate::ruleset::FoldedGame;
 use crate::stored::GameData;
@@ -74,14 +74,14 @@ impl Entry {
 }
 
 /// A game's record, or a 404.
-pub(super) fn record_of(store: &SledStore, id: GameId) -> Result<GameRecord, ApiError> {
-    store.game(id)?.ok_or_else(|| ApiError::no_game(id))
+pub(super) async fn record_of(store: &Store, id: GameId) -> Result<GameRecord, ApiError> {
+    store.game(id).await?.ok_or_else(|| ApiError::no_game(id))
 }
 
 /// Folds events after `live`'s version up to `upto` into `live`, reading them
 /// in chunks; with `snapshots`, keeps a copy every [`SNAPSHOT_EVERY`] events.
-pub(super) fn fold_into(
-    store: &SledStore,
+pub(super) async fn fold_into(
+    store: &Store,
     id: GameId,
     live: &mut FoldedGame,
     upto: u64,
@@ -89,7 +89,7 @@ pub(super) fn fold_into(
 ) -> Result<(), ApiError> {
     while live.version() < upto {
         let chunk = READ_CHUNK.min((upto - live.version()) as usize);
-        let got = store.events(id, live.version(), chunk)?;
+        let got = store.events(id, live.version(), chunk).await?;
         if got.is_empty() {
             break;
         }
@@ -106,18 +106,18 @@ pub(super) fn fold_into(
 }
 
 /// A game read from the store and folded.
-fn load(store: &SledStore, id: GameId) -> Result<Entry, ApiError> {
-    let record = record_of(store, id)?;
+async fn load(store: &Store, id: GameId) -> Result<Entry, ApiError> {
+    let record = record_of(store, id).await?;
     let data = GameData::of(&record)?;
     let mut live = FoldedGame::new(&record.ruleset)?;
     let mut snapshots = Vec::new();
-    fold_into(store, id, &mut live, record.version, Some(&mut snapshots))?;
+    fold_into(store, id, &mut live, record.version, Some(&mut snapshots)).await?;
     Entry::new(record, data, live, snapshots)
 }
 
 /// All events of a game up to `upto`.
-pub(super) fn read_all(
-    store: &SledStore,
+pub(super) async fn read_all(
+    store: &Store,
     id: GameId,
     upto: u64,
 ) -> Result<Vec<Envelope>, ApiError> {
@@ -125,7 +125,7 @@ pub(super) fn read_all(
     while (all.len() as u64) < upto {
         let after = all.len() as u64;
         let chunk = READ_CHUNK.min((upto - after) as usize);
-        let got = store.events(id, after, chunk)?;
+        let got = store.events(id, after, chunk).await?;
         let n = got.len();
         all.extend(got);
         if n < chunk {
@@ -138,17 +138,22 @@ pub(super) fn read_all(
 /// The folded games, at most a configured number of them (least recently used
 /// out first), each behind its own lock.
 pub(super) struct GameCache {
-    store: SledStore,
+    store: Store,
     games: Mutex<LruCache<GameId, Arc<AsyncMutex<Entry>>>>,
     /// The version of every game this process appended to, as acknowledged by
     /// the store: a cached entry behind it is caught up from the store.
     committed: Mutex<HashMap<GameId, u64>>,
+    /// Whether other servers write to the store too: then every read checks
+    /// the game's head in the store first.
+    shared: bool,
 }
 
 impl GameCache {
-    /// A cache of at most `capacity` games (at least one) read from `store`.
-    pub(super) fn new(store: SledStore, capacity: usize) -> GameCache {
+    /// A cache of at most `capacity` games (at least one) read from `store`,
+    /// which other servers write to too if `shared`.
+    pub(super) fn new(store: Store, capacity: usize, shared: bool) -> GameCache {
         GameCache {
+            shared,
             store,
             games: Mutex::new(LruCache::new(
                 NonZeroUsize::new(capacity).unwrap_or(NonZeroUsize::MIN),
@@ -162,8 +167,7 @@ impl GameCache {
         if let Some(entry) = lock(&self.games).get(&id) {
             return Ok(entry.clone());
         }
-        let store = self.store.clone();
-        let loaded = blocking(move || load(&store, id)).await?;
+        let loaded = load(&self.store, id).await?;
         let mut cache = lock(&self.games);
         let entry = cache
             .get_or_insert(id, || Arc::new(AsyncMutex::new(loaded)))
@@ -172,22 +176,56 @@ impl GameCache {
         Ok(entry)
     }
 
-    /// The game, locked, caught up with the store. This process is the store's
-    /// only writer, so an entry can only fall behind if it was evicted and
+    /// The game, locked, caught up with the store. On a store only this
+    /// process writes, an entry can only fall behind if it was evicted and
     /// reloaded while a request still held the old one; `committed` tells.
+    /// On a shared store, another server may have written: the game's head
+    /// is read from the store, so that any read after an acknowledged
+    /// append, on any server, shows it.
     pub(super) async fn current(&self, id: GameId) -> Result<OwnedMutexGuard<Entry>, ApiError> {
         let mut entry = self.entry(id).await?.lock_owned().await;
-        let committed = lock(&self.committed).get(&id).copied();
-        if committed.is_some_and(|v| v > entry.live.version()) {
-            let record = record_of(&self.store, id)?;
-            for e in self.store.events(id, entry.live.version(), usize::MAX)? {
-                entry.live.apply(&e.event)?;
-                entry.keep_snapshot();
+        let behind = if self.shared {
+            let head = self
+                .store
+                .head(id)
+                .await?
+                .ok_or_else(|| ApiError::no_game(id))?;
+            head.version != entry.live.version() || head.generation != entry.record.generation
+        } else {
+            let committed = lock(&self.committed).get(&id).copied();
+            committed.is_some_and(|v| v > entry.live.version())
+        };
+        if behind {
+            let record = record_of(&self.store, id).await?;
+            if record.version < entry.live.version() {
+                return Err(ApiError::internal(format!(
+                    "game {id}: the store is at version {}, behind this server's {}",
+                    record.version,
+                    entry.live.version()
+                )));
             }
+            let caught_up = &mut *entry;
+            fold_into(
+                &self.store,
+                id,
+                &mut caught_up.live,
+                record.version,
+                Some(&mut caught_up.snapshots),
+            )
+            .await?;
+            self.committed(id, record.version);
             entry.data = GameData::of(&record)?;
+            entry.chain_key = entry.data.chain_key()?;
             entry.record = record;
         }
         Ok(entry)
+    }
+
+    /// Whether this process already holds game `id` at `version` or later
+    /// (it wrote it, or caught up with it).
+    pub(super) fn knows(&self, id: GameId, version: u64) -> bool {
+        let committed = lock(&self.committed).get(&id).copied();
+        committed.is_some_and(|v| v >= version)
     }
 
     /// Caches a game just created.
@@ -200,6 +238,8 @@ impl GameCache {
 
     /// Notes that the store acknowledged game `id` at `version`.
     pub(super) fn committed(&self, id: GameId, version: u64) {
-        lock(&self.committed).insert(id, version);
+        let mut committed = lock(&self.committed);
+        let known = committed.entry(id).or_insert(version);
+        *known = (*known).max(version);
     }
 }

@@ -101,7 +101,7 @@ impl Caller {
 impl Service {
     /// Resolves the caller of a request against a game's seats. `as_seat` is the
     /// bot seat the worker acts for.
-    pub(super) fn caller(
+    pub(super) async fn caller(
         &self,
         credentials: &Credentials,
         data: &GameData,
@@ -132,7 +132,7 @@ impl Service {
                 }),
             };
         }
-        let seat = match self.player_of(credentials)? {
+        let seat = match self.player_of(credentials).await? {
             // A player key opens the player's seat.
             Some(player) => data.seat_of_player(&player.id).map(usize::from),
             None => {

@@ -10,7 +10,7 @@ use chrono::Utc;
 use serde_json::json;
 use store::{EventStore, GameId};
 
-use super::{Credentials, Service, blocking};
+use super::{Credentials, Service};
 use crate::error::ApiError;
 use crate::models::{ChatMessage, ChatPage, ChatVisibility, PostChat};
 
@@ -36,7 +36,7 @@ impl Service {
     ) -> Result<ChatMessage, ApiError> {
         let (seat, name, version) = {
             let entry = self.games.current(id).await?;
-            let caller = self.caller(credentials, &entry.data, as_seat)?;
+            let caller = self.caller(credentials, &entry.data, as_seat).await?;
             let seat = match (caller.seat, caller.worker) {
                 (Some(seat), false) => seat,
                 _ => {
@@ -50,7 +50,7 @@ impl Service {
         };
         self.chat_quota.check(id, seat)?;
         for _ in 0..8 {
-            let (revision, count) = match self.store.doc(COUNTS, &id.to_string())? {
+            let (revision, count) = match self.store.doc(COUNTS, &id.to_string()).await? {
                 Some((rev, value)) => (rev, value["count"].as_u64().unwrap_or(0)),
                 None => (0, 0),
             };
@@ -111,20 +111,20 @@ impl Service {
         after: u64,
         at: Option<u64>,
     ) -> Result<ChatPage, ApiError> {
-        let record = self.record(id)?;
+        let record = self.record(id).await?;
         let data = crate::stored::GameData::of(&record)?;
-        let caller = self.caller(credentials, &data, as_seat)?;
+        let caller = self.caller(credentials, &data, as_seat).await?;
         if data.chat == ChatVisibility::Players && caller.seat.is_none() && !caller.worker {
             return Err(ApiError::unauthorized(
                 "this game's chat is for its players: send your seat's token or player key",
             ));
         }
-        let store = self.store.clone();
         let prefix = format!("{id}/");
         let from = (after > 0).then(|| message_key(id, after));
-        let docs =
-            blocking(move || Ok(store.docs(MESSAGES, &prefix, from.as_deref(), CHAT_PAGE)?))
-                .await?;
+        let docs = self
+            .store
+            .docs(MESSAGES, &prefix, from.as_deref(), CHAT_PAGE)
+            .await?;
         let messages = docs
             .into_iter()
             .filter_map(|(_, _, value)| serde_json::from_value::<ChatMessage>(value).ok())

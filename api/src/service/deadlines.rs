@@ -30,7 +30,7 @@ use tokio::sync::futures::Notified;
 use tokio::time::Instant;
 
 use super::cache::{Entry, read_all};
-use super::{Service, blocking, lock, seed_of};
+use super::{Service, lock, seed_of};
 use crate::error::ApiError;
 use crate::ruleset::FoldedGame;
 
@@ -219,7 +219,7 @@ impl Service {
 
     /// Records game `entry`'s deadline, if it has one, from the time of the
     /// event that asked (read from the store for a window opened earlier).
-    pub(super) fn refresh_deadline(&self, entry: &Entry) {
+    pub(super) async fn refresh_deadline(&self, entry: &Entry) {
         let id = entry.record.id;
         let Some((due, seconds)) = self.due_now(entry) else {
             self.deadlines.set(id, None);
@@ -232,6 +232,7 @@ impl Service {
             Due::Response { opened } if opened < entry.live.version() => self
                 .store
                 .events(id, opened.saturating_sub(1), 1)
+                .await
                 .ok()
                 .and_then(|e| e.first().map(|e| e.at))
                 .unwrap_or(entry.record.updated_at),
@@ -302,7 +303,11 @@ impl Service {
     async fn put_deadline(&self, id: GameId, value: Option<Value>) -> Result<(), StoreError> {
         let key = id.to_string();
         loop {
-            let revision = self.store.doc(COLLECTION, &key)?.map_or(0, |(r, _)| r);
+            let revision = self
+                .store
+                .doc(COLLECTION, &key)
+                .await?
+                .map_or(0, |(r, _)| r);
             if value.is_none() && revision == 0 {
                 return Ok(());
             }
@@ -324,7 +329,7 @@ impl Service {
     async fn claim(&self, id: GameId, due: Due) -> Result<bool, ApiError> {
         let key = id.to_string();
         loop {
-            let (revision, held) = match self.store.doc(COLLECTION, &key)? {
+            let (revision, held) = match self.store.doc(COLLECTION, &key).await? {
                 Some((revision, doc)) => (revision, Some(doc)),
                 None => (0, None),
             };
@@ -362,7 +367,7 @@ impl Service {
     async fn fire(&self, id: GameId, due: Due) -> Result<(), ApiError> {
         let mut entry = self.games.current(id).await?;
         if self.due_now(&entry).map(|(d, _)| d) != Some(due) {
-            self.refresh_waiting(&entry);
+            self.refresh_waiting(&entry).await;
             return Ok(());
         }
         if !self.claim(id, due).await? {
@@ -401,7 +406,7 @@ impl Service {
         // The bot sees what the seat has seen.
         let store = self.store.clone();
         let version = entry.live.version();
-        let seen = blocking(move || read_all(&store, id, version)).await?;
+        let seen = read_all(&store, id, version).await?;
         let viewer = Viewer::Seat(seat);
         for e in &seen {
             player.observe(&entry.live.redact(&e.event, viewer));

@@ -7,7 +7,7 @@ use store::{Append, EventStore, GameId, GameStatus, ListQuery, NewGame};
 
 use super::cache::{Entry, read_all};
 use super::play::public_forms;
-use super::{Credentials, Service, blocking};
+use super::{Credentials, Service};
 use crate::auth;
 use crate::error::ApiError;
 use crate::models::{
@@ -62,7 +62,7 @@ impl Service {
             )));
         }
         ruleset::check_players(&body.ruleset, body.players)?;
-        let me = self.player_of(credentials)?;
+        let me = self.player_of(credentials).await?;
         let robots = bots::players::bots_for(&body.ruleset);
         let rules_seats = ruleset::rules_seats(&body.ruleset, body.players, &body.options)?;
         let mut seats = Vec::new();
@@ -264,7 +264,7 @@ impl Service {
         let summary = data.summary(&record);
         let mut entry = Entry::new(record, data, opening.live, Vec::new())?;
         entry.keep_snapshot();
-        self.refresh_waiting(&entry);
+        self.refresh_waiting(&entry).await;
         self.games.put(entry);
         Ok(summary)
     }
@@ -272,7 +272,7 @@ impl Service {
     /// Lists games (on the blocking threads: a page may read many records).
     pub async fn list(&self, query: ListQuery) -> Result<GameList, ApiError> {
         let store = self.store.clone();
-        let page = blocking(move || Ok(store.list(&query)?)).await?;
+        let page = store.list(&query).await?;
         let games = page
             .games
             .iter()
@@ -286,7 +286,7 @@ impl Service {
 
     /// A new game starting with the first `at` events of a finished game.
     pub async fn fork(&self, id: GameId, at: u64) -> Result<CreatedGame, ApiError> {
-        let record = self.record(id)?;
+        let record = self.record(id).await?;
         let parent = GameData::of(&record)?;
         if record.status != GameStatus::Finished {
             return Err(ApiError::bad_fork(
@@ -304,7 +304,7 @@ impl Service {
         // The fork's events, and the one after them (where it must wait).
         let store = self.store.clone();
         let upto = version.min(at + 1);
-        let mut envelopes = blocking(move || read_all(&store, id, upto)).await?;
+        let mut envelopes = read_all(&store, id, upto).await?;
         // The game waited at version v when v is its end or event v + 1
         // begins a decision.
         let waited = |envelopes: &[store::Envelope], v: u64| {
@@ -316,7 +316,7 @@ impl Service {
         if !waited(&envelopes, at) {
             // Only a refusal reads the whole log, to name the nearest fork points.
             let store = self.store.clone();
-            envelopes = blocking(move || read_all(&store, id, version)).await?;
+            envelopes = read_all(&store, id, version).await?;
             let waited = |v: u64| waited(&envelopes, v);
             let before = (1..at).rev().find(|&v| waited(v));
             let after = (at + 1..=version).find(|&v| waited(v));

@@ -30,10 +30,10 @@ impl Service {
                 as_seat,
             )
             .await?;
-        let record = self.record(id)?;
+        let record = self.record(id).await?;
         let data = crate::stored::GameData::of(&record)?;
         let names: Vec<String> = data.seats.iter().map(|s| s.spec.name.clone()).collect();
-        let caller = self.caller(credentials, &data, as_seat)?;
+        let caller = self.caller(credentials, &data, as_seat).await?;
         let reads_chat = data.chat == ChatVisibility::Everyone || caller.seat.is_some();
         let last = page.events.last().map_or(after, |e| e.seq);
         let mut chat = Vec::new();

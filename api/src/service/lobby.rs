@@ -72,7 +72,7 @@ impl Service {
         body: JoinGame,
         credentials: &Credentials,
     ) -> Result<Joined, ApiError> {
-        let player = self.player_of(credentials)?;
+        let player = self.player_of(credentials).await?;
         if player.is_none() && credentials.token()?.is_some() {
             return Err(ApiError::unauthorized(
                 "join with your player key, or with no Authorization header",
@@ -149,7 +149,7 @@ impl Service {
         id: GameId,
         credentials: &Credentials,
     ) -> Result<GameSummary, ApiError> {
-        let player = self.player_of(credentials)?;
+        let player = self.player_of(credentials).await?;
         let mut entry = self.games.current(id).await?;
         let (mut data, lobby) = table(&entry)?;
         let seat = seat_of(&data, credentials, player.as_ref())?;
@@ -177,7 +177,7 @@ impl Service {
         id: GameId,
         credentials: &Credentials,
     ) -> Result<GameSummary, ApiError> {
-        let player = self.player_of(credentials)?;
+        let player = self.player_of(credentials).await?;
         let mut entry = self.games.current(id).await?;
         let (mut data, lobby) = table(&entry)?;
         if seat_of(&data, credentials, player.as_ref())? != lobby.host {
@@ -222,7 +222,7 @@ impl Service {
                 },
             )
             .await?;
-        entry.record = self.record(id)?;
+        entry.record = self.record(id).await?;
         entry.data = data;
         Ok(entry.data.summary(&entry.record))
     }
@@ -265,13 +265,13 @@ impl Service {
                 },
             )
             .await?;
-        let record = self.record(id)?;
+        let record = self.record(id).await?;
         *entry = Entry::new(record, data, opening.live, Vec::new())?;
         entry.keep_snapshot();
         let version = appended.head.version;
         self.games.committed(id, version);
         self.versions.publish(id, version);
-        self.refresh_waiting(entry);
+        self.refresh_waiting(entry).await;
         // Webhooks (issue 15): the start's notifications, in the outbox.
         self.notify_webhooks(entry).await;
         Ok(entry.data.summary(&entry.record))

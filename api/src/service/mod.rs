@@ -19,6 +19,7 @@ mod audit;
 mod bot_queue;
 mod cache;
 mod callers;
+mod changes;
 mod chat;
 mod deadlines;
 mod games;
@@ -34,7 +35,7 @@ mod webhooks;
 use std::sync::Mutex;
 
 use engine::Seed;
-use store::{EventStore, GameId, GameRecord, GameStatus, ListQuery, SledStore};
+use store::{EventStore, GameId, GameRecord, GameStatus, ListQuery, Store};
 
 use crate::error::ApiError;
 use crate::quota::SeatQuota;
@@ -96,7 +97,7 @@ pub const MAX_WAIT_S: u64 = 60;
 
 /// The server's shared state.
 pub struct Service {
-    store: SledStore,
+    store: Store,
     /// The folded games.
     games: GameCache,
     /// Each followed game's version, for long-polls.
@@ -140,9 +141,9 @@ fn seed_of(hex: &str) -> Result<Seed, ApiError> {
 
 impl Service {
     /// A service over `store`; bot workers authenticate with `worker_key`.
-    pub fn new(store: SledStore, worker_key: String, settings: Settings) -> Service {
+    pub fn new(store: Store, worker_key: String, settings: Settings) -> Service {
         Service {
-            games: GameCache::new(store.clone(), settings.cache_games),
+            games: GameCache::new(store.clone(), settings.cache_games, store.is_shared()),
             store,
             versions: VersionSignals::new(),
             bot_turns: BotQueue::new(),
@@ -171,16 +172,18 @@ impl Service {
         let mut cursor = None;
         let mut count = 0;
         loop {
-            let page = self.store.list(&ListQuery {
-                status: Some(GameStatus::Active),
-                ruleset: None,
-                limit: 200,
-                cursor,
-            })?;
+            let page = self
+                .store
+                .list(&ListQuery {
+                    status: Some(GameStatus::Active),
+                    ruleset: None,
+                    limit: 200,
+                    cursor,
+                })
+                .await?;
             for record in &page.games {
-                let entry = self.games.entry(record.id).await?;
-                let guard = entry.lock().await;
-                self.refresh_waiting(&guard);
+                let entry = self.games.current(record.id).await?;
+                self.refresh_waiting(&entry).await;
                 count += 1;
             }
             match page.next_cursor {
@@ -191,15 +194,15 @@ impl Service {
     }
 
     /// A game's record, read from the store (not the cache).
-    fn record(&self, id: GameId) -> Result<GameRecord, ApiError> {
-        cache::record_of(&self.store, id)
+    async fn record(&self, id: GameId) -> Result<GameRecord, ApiError> {
+        cache::record_of(&self.store, id).await
     }
 
     /// Records who the game waits for now: its bot seats, and the deadline of
     /// an open window with a live reaction time.
-    fn refresh_waiting(&self, entry: &Entry) {
+    async fn refresh_waiting(&self, entry: &Entry) {
         let id = entry.record.id;
-        self.refresh_deadline(entry);
+        self.refresh_deadline(entry).await;
         let bots = if entry.live.is_over() {
             Vec::new()
         } else {

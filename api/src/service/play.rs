@@ -49,7 +49,7 @@ impl Service {
             ));
         }
         let mut entry = self.games.current(id).await?;
-        let mut caller = self.caller(credentials, &entry.data, as_seat)?;
+        let mut caller = self.caller(credentials, &entry.data, as_seat).await?;
         if entry.record.status == GameStatus::Open {
             return Err(ApiError::conflict(
                 "not_started",
@@ -87,9 +87,9 @@ impl Service {
             .as_ref()
             .map(|a| format!("{}/{a}", caller.action_scope()));
         if let Some(key) = &action_key
-            && let Some(first) = self.store.find_action(id, key)?
+            && let Some(first) = self.store.find_action(id, key).await?
         {
-            self.same_body(id, key, &digest)?;
+            self.same_body(id, key, &digest).await?;
             return Ok(self.repeated(&entry, caller, &first));
         }
         let version = entry.live.version();
@@ -131,7 +131,7 @@ impl Service {
             .await?;
         if duplicate {
             if let Some(key) = &action_key {
-                self.same_body(id, key, &digest)?;
+                self.same_body(id, key, &digest).await?;
             }
             return Ok(self.repeated(&entry, caller, &envelopes));
         }
@@ -147,8 +147,8 @@ impl Service {
     }
 
     /// A repeated action id must come with the body it was first sent with.
-    fn same_body(&self, id: GameId, key: &str, digest: &[u8; 32]) -> Result<(), ApiError> {
-        match self.store.action_digest(id, key)? {
+    async fn same_body(&self, id: GameId, key: &str, digest: &[u8; 32]) -> Result<(), ApiError> {
+        match self.store.action_digest(id, key).await? {
             Some(first) if first != *digest => Err(ApiError::action_id_reused()),
             _ => Ok(()),
         }
@@ -223,7 +223,7 @@ impl Service {
         let new_version = entry.live.version();
         self.games.committed(id, new_version);
         self.versions.publish(id, new_version);
-        self.refresh_waiting(entry);
+        self.refresh_waiting(entry).await;
         // Webhooks (issue 15): this append's notifications, in the outbox.
         self.notify_webhooks(entry).await;
         Ok((envelopes, false))
@@ -238,7 +238,7 @@ impl Service {
         as_seat: Option<u8>,
     ) -> Result<ActionResult, ApiError> {
         let mut entry = self.games.current(id).await?;
-        let caller = self.caller(credentials, &entry.data, as_seat)?;
+        let caller = self.caller(credentials, &entry.data, as_seat).await?;
         let seat = match caller.seat {
             Some(seat) if !caller.worker => seat,
             _ => {

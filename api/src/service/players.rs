@@ -9,7 +9,7 @@
 use serde_json::json;
 use store::{EventStore, GameId, GameStatus};
 
-use super::{Credentials, Service, blocking};
+use super::{Credentials, Service};
 use crate::auth;
 use crate::error::ApiError;
 use crate::models::{CreatePlayer, CreatedPlayer, Inbox, InboxEntry};
@@ -73,17 +73,21 @@ impl Service {
     /// The player whose key the credentials carry: `None` without a player
     /// key (anonymous, a seat token, the worker key); a 401 for a player key
     /// that opens no account.
-    pub(super) fn player_of(&self, credentials: &Credentials) -> Result<Option<Player>, ApiError> {
+    pub(super) async fn player_of(
+        &self,
+        credentials: &Credentials,
+    ) -> Result<Option<Player>, ApiError> {
         let Some(key) = credentials.token()?.filter(|t| t.starts_with(KEY_PREFIX)) else {
             return Ok(None);
         };
         let unknown = || ApiError::unauthorized("this player key opens no player account");
         let (_, found) = self
             .store
-            .doc(KEYS, &auth::token_hash(key))?
+            .doc(KEYS, &auth::token_hash(key))
+            .await?
             .ok_or_else(unknown)?;
         let id = found["player"].as_str().ok_or_else(unknown)?.to_string();
-        let (_, player) = self.store.doc(PLAYERS, &id)?.ok_or_else(unknown)?;
+        let (_, player) = self.store.doc(PLAYERS, &id).await?.ok_or_else(unknown)?;
         let name = player["name"].as_str().unwrap_or_default().to_string();
         Ok(Some(Player { id, name }))
     }
@@ -96,7 +100,7 @@ impl Service {
         seat: u8,
     ) -> Result<(), ApiError> {
         let key = format!("{player}/{game}");
-        let revision = self.store.doc(SEATS, &key)?.map_or(0, |(r, _)| r);
+        let revision = self.store.doc(SEATS, &key).await?.map_or(0, |(r, _)| r);
         self.store
             .put_doc(SEATS, &key, Some(json!({"seat": seat})), revision)
             .await?;
@@ -106,7 +110,7 @@ impl Service {
     /// Notes that `player` left `game` before it started.
     pub(super) async fn forget_seat(&self, player: &str, game: GameId) -> Result<(), ApiError> {
         let key = format!("{player}/{game}");
-        if let Some((revision, _)) = self.store.doc(SEATS, &key)? {
+        if let Some((revision, _)) = self.store.doc(SEATS, &key).await? {
             self.store.put_doc(SEATS, &key, None, revision).await?;
         }
         Ok(())
@@ -114,12 +118,12 @@ impl Service {
 
     /// The inbox of the player whose key the credentials carry.
     pub async fn inbox(&self, credentials: &Credentials) -> Result<Inbox, ApiError> {
-        let player = self.player_of(credentials)?.ok_or_else(|| {
+        let player = self.player_of(credentials).await?.ok_or_else(|| {
             ApiError::unauthorized("send your player key: `Authorization: Bearer pk_...`")
         })?;
         let store = self.store.clone();
         let prefix = format!("{}/", player.id);
-        let seats = blocking(move || Ok(store.docs(SEATS, &prefix, None, INBOX_GAMES)?)).await?;
+        let seats = store.docs(SEATS, &prefix, None, INBOX_GAMES).await?;
         let mut games = Vec::with_capacity(seats.len());
         for (key, _, value) in seats {
             let Some(id) = key
@@ -132,7 +136,7 @@ impl Service {
             let Some(seat) = value["seat"].as_u64().map(|s| s as u8) else {
                 continue;
             };
-            let record = match self.store.game(id)? {
+            let record = match self.store.game(id).await? {
                 Some(record) => record,
                 None => continue,
             };

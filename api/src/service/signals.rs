@@ -43,4 +43,11 @@ impl VersionSignals {
             }
         }
     }
+
+    /// Wakes the followers of every game, to read again.
+    pub(super) fn wake_all(&self) {
+        for tx in lock(&self.versions).values() {
+            tx.send_modify(|_| {});
+        }
+    }
 }

@@ -125,9 +125,9 @@ impl Service {
         credentials: &Credentials,
         as_seat: Option<u8>,
     ) -> Result<(), ApiError> {
-        let record = self.record(id)?;
+        let record = self.record(id).await?;
         let data = crate::stored::GameData::of(&record)?;
-        self.caller(credentials, &data, as_seat).map(|_| ())
+        self.caller(credentials, &data, as_seat).await.map(|_| ())
     }
 
     /// The stream's loop (see [`Service::check_stream`]); `slot` is held
@@ -158,6 +158,7 @@ impl Service {
             if page.events.is_empty() {
                 let over = self
                     .record(id)
+                    .await
                     .map(|r| r.status == store::GameStatus::Finished)
                     .unwrap_or(true);
                 let chunk = if over {

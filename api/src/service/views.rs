@@ -7,7 +7,7 @@ use engine::Viewer;
 use store::{Envelope, EventStore, GameId, GameRecord, GameStatus};
 
 use super::cache::fold_into;
-use super::{Caller, Credentials, Service, blocking};
+use super::{Caller, Credentials, Service};
 use crate::error::ApiError;
 use crate::models::{EventOut, EventPage, GameState, LegalActions};
 use crate::ruleset::FoldedGame;
@@ -25,7 +25,7 @@ impl Service {
         match at {
             None => {
                 let entry = self.games.current(id).await?;
-                let caller = self.caller(credentials, &entry.data, as_seat)?;
+                let caller = self.caller(credentials, &entry.data, as_seat).await?;
                 if entry.record.status == GameStatus::Open {
                     // Nothing is dealt yet: the table's seats, no view.
                     return Ok(GameState {
@@ -55,7 +55,7 @@ impl Service {
                 // most SNAPSHOT_EVERY events are read and folded.
                 let (record, data, caller, mut live) = {
                     let entry = self.games.current(id).await?;
-                    let caller = self.caller(credentials, &entry.data, as_seat)?;
+                    let caller = self.caller(credentials, &entry.data, as_seat).await?;
                     let version = entry.live.version();
                     if at == 0 || at > version {
                         return Err(ApiError::bad_request(format!(
@@ -69,12 +69,7 @@ impl Service {
                     (entry.record.clone(), entry.data.clone(), caller, base)
                 };
                 if live.version() < at {
-                    let store = self.store.clone();
-                    live = blocking(move || {
-                        fold_into(&store, id, &mut live, at, None)?;
-                        Ok(live)
-                    })
-                    .await?;
+                    fold_into(&self.store, id, &mut live, at, None).await?;
                 }
                 let over = record.status == GameStatus::Finished;
                 Ok(state_of(&record, &data, &live, caller, over))
@@ -90,7 +85,7 @@ impl Service {
         as_seat: Option<u8>,
     ) -> Result<LegalActions, ApiError> {
         let entry = self.games.current(id).await?;
-        let caller = self.caller(credentials, &entry.data, as_seat)?;
+        let caller = self.caller(credentials, &entry.data, as_seat).await?;
         if entry.record.status == GameStatus::Open {
             let seat = caller.seat.ok_or_else(|| {
                 ApiError::unauthorized("send your seat's token to see its actions")
@@ -121,25 +116,25 @@ impl Service {
         wait: Duration,
         as_seat: Option<u8>,
     ) -> Result<EventPage, ApiError> {
-        let record = self.record(id)?;
+        let record = self.record(id).await?;
         let data = GameData::of(&record)?;
-        let caller = self.caller(credentials, &data, as_seat)?;
+        let caller = self.caller(credentials, &data, as_seat).await?;
         let mut signal = self.versions.subscribe(id);
         let deadline = tokio::time::Instant::now() + wait;
-        let mut envelopes = self.store.events(id, after, limit)?;
+        let mut envelopes = self.store.events(id, after, limit).await?;
         // A finished game gets no more events: nothing to wait for.
         let over = record.status == GameStatus::Finished;
         while envelopes.is_empty() && !over {
             match tokio::time::timeout_at(deadline, signal.changed()).await {
-                Ok(Ok(())) => envelopes = self.store.events(id, after, limit)?,
+                Ok(Ok(())) => envelopes = self.store.events(id, after, limit).await?,
                 _ => break,
             }
         }
-        let record = self.record(id)?;
+        let record = self.record(id).await?;
         // What is hidden is fixed by the game's opening (a solo game hides
         // only the deck order): redact with a game folded that far.
         let mut live = FoldedGame::new(&record.ruleset)?;
-        if let Some(first) = self.store.events(id, 0, 1)?.first() {
+        if let Some(first) = self.store.events(id, 0, 1).await?.first() {
             live.apply(&first.event)?;
         }
         let viewer = caller.viewer(record.status == GameStatus::Finished);

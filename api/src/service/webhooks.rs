@@ -43,7 +43,7 @@ use store::{EventStore, GameId, GameStatus, ListQuery, StoreError};
 use tokio::sync::{Notify, Semaphore};
 
 use super::cache::Entry;
-use super::{Credentials, Service, blocking, lock};
+use super::{Credentials, Service, lock};
 use crate::auth;
 use crate::error::ApiError;
 use crate::models::{
@@ -479,14 +479,14 @@ impl Service {
     ) -> Result<Owner, ApiError> {
         match game {
             None => {
-                let player = self.player_of(credentials)?.ok_or_else(|| {
+                let player = self.player_of(credentials).await?.ok_or_else(|| {
                     ApiError::unauthorized("send your player key: `Authorization: Bearer pk_...`")
                 })?;
                 Ok(Owner::Player(player.id))
             }
             Some(id) => {
                 let entry = self.games.current(id).await?;
-                let caller = self.caller(credentials, &entry.data, None)?;
+                let caller = self.caller(credentials, &entry.data, None).await?;
                 match (caller.seat, caller.worker) {
                     (Some(seat), false) => Ok(Owner::Seat(id, seat)),
                     _ => Err(ApiError::unauthorized(
@@ -512,7 +512,7 @@ impl Service {
         let prefix = format!("{}/", owner.key());
         let max = settings.max_per_owner;
         let store = self.store.clone();
-        let count = blocking(move || Ok(store.docs(HOOKS, &prefix, None, max + 1)?.len())).await?;
+        let count = store.docs(HOOKS, &prefix, None, max + 1).await?.len();
         if count >= max {
             return Err(ApiError::unprocessable(
                 "too_many_webhooks",
@@ -554,10 +554,9 @@ impl Service {
             Owner::Player(player) => {
                 let store = self.store.clone();
                 let prefix = format!("{player}/");
-                let seats = blocking(move || {
-                    Ok(store.docs(super::players::SEATS, &prefix, None, super::INBOX_GAMES)?)
-                })
-                .await?;
+                let seats = store
+                    .docs(super::players::SEATS, &prefix, None, super::INBOX_GAMES)
+                    .await?;
                 for (key, _, _) in seats {
                     if let Some(game) = key.rsplit('/').next().and_then(|g| g.parse().ok()) {
                         self.start_cursor(game).await?;
@@ -573,7 +572,7 @@ impl Service {
 
     /// Writes a watched game's cursor where it stands, unless it has one.
     async fn start_cursor(&self, game: GameId) -> Result<(), ApiError> {
-        if self.store.doc(CURSORS, &game.to_string())?.is_some() {
+        if self.store.doc(CURSORS, &game.to_string()).await?.is_some() {
             return Ok(());
         }
         let entry = self.games.current(game).await?;
@@ -604,7 +603,8 @@ impl Service {
         let mut webhooks = Vec::new();
         for (_, _, value) in self
             .store
-            .docs(HOOKS, &format!("{}/", owner.key()), None, 1000)?
+            .docs(HOOKS, &format!("{}/", owner.key()), None, 1000)
+            .await?
         {
             webhooks.push(parse::<Subscription>(value, "webhook")?.shown());
         }
@@ -613,11 +613,11 @@ impl Service {
     }
 
     /// The subscription `id` if the owner is `owner`.
-    fn owned(&self, owner: &Owner, id: &str) -> Result<(), ApiError> {
+    async fn owned(&self, owner: &Owner, id: &str) -> Result<(), ApiError> {
         if !valid_id(id) {
             return Err(no_webhook(id));
         }
-        match self.store.doc(IDS, id)? {
+        match self.store.doc(IDS, id).await? {
             Some((_, value)) if value["owner"].as_str() == Some(owner.key().as_str()) => Ok(()),
             _ => Err(no_webhook(id)),
         }
@@ -631,17 +631,17 @@ impl Service {
         id: &str,
     ) -> Result<(), ApiError> {
         let owner = self.webhook_owner(game, credentials).await?;
-        self.owned(&owner, id)?;
+        self.owned(&owner, id).await?;
         let key = format!("{}/{id}", owner.key());
-        if let Some((revision, _)) = self.store.doc(HOOKS, &key)? {
+        if let Some((revision, _)) = self.store.doc(HOOKS, &key).await? {
             self.store.put_doc(HOOKS, &key, None, revision).await?;
         }
-        if let Some((revision, _)) = self.store.doc(IDS, id)? {
+        if let Some((revision, _)) = self.store.doc(IDS, id).await? {
             self.store.put_doc(IDS, id, None, revision).await?;
         }
         let prefix = format!("{id}/");
         for collection in [OUTBOX, PENDING] {
-            for (key, revision, _) in self.store.docs(collection, &prefix, None, 10_000)? {
+            for (key, revision, _) in self.store.docs(collection, &prefix, None, 10_000).await? {
                 match self.store.put_doc(collection, &key, None, revision).await {
                     Ok(_) | Err(StoreError::Stale { .. }) => {}
                     Err(e) => return Err(e.into()),
@@ -659,10 +659,10 @@ impl Service {
         id: &str,
     ) -> Result<DeliveryList, ApiError> {
         let owner = self.webhook_owner(game, credentials).await?;
-        self.owned(&owner, id)?;
+        self.owned(&owner, id).await?;
         let store = self.store.clone();
         let prefix = format!("{id}/");
-        let docs = blocking(move || Ok(store.docs(OUTBOX, &prefix, None, 10_000)?)).await?;
+        let docs = store.docs(OUTBOX, &prefix, None, 10_000).await?;
         let mut deliveries = Vec::with_capacity(docs.len());
         for (_, _, value) in docs {
             let n: Notification = parse(value, "notification")?;
@@ -692,13 +692,17 @@ impl Service {
 
     /// Every subscription that speaks for a seat of game `id`, with the
     /// seats it speaks for.
-    fn subscriptions_of(
+    async fn subscriptions_of(
         &self,
         id: GameId,
         data: &GameData,
     ) -> Result<Vec<(Subscription, Vec<u8>)>, ApiError> {
         let mut found = Vec::new();
-        for (_, _, value) in self.store.docs(HOOKS, &format!("g/{id}/"), None, 1000)? {
+        for (_, _, value) in self
+            .store
+            .docs(HOOKS, &format!("g/{id}/"), None, 1000)
+            .await?
+        {
             let sub: Subscription = parse(value, "webhook")?;
             if let Some(seat) = sub.seat {
                 found.push((sub, plays(data, seat)));
@@ -708,7 +712,8 @@ impl Service {
             let Some(player) = &spec.player else { continue };
             for (_, _, value) in self
                 .store
-                .docs(HOOKS, &format!("p/{player}/"), None, 1000)?
+                .docs(HOOKS, &format!("p/{player}/"), None, 1000)
+                .await?
             {
                 found.push((parse(value, "webhook")?, plays(data, seat as u8)));
             }
@@ -732,8 +737,8 @@ impl Service {
         if entry.record.status == GameStatus::Open {
             return Ok(());
         }
-        let subscriptions = self.subscriptions_of(id, &entry.data)?;
-        let cursor = self.store.doc(CURSORS, &id.to_string())?;
+        let subscriptions = self.subscriptions_of(id, &entry.data).await?;
+        let cursor = self.store.doc(CURSORS, &id.to_string()).await?;
         if subscriptions.is_empty() {
             // Nobody watches (any more): the cursor goes, and with it the
             // cost of a write per append.
@@ -815,9 +820,9 @@ impl Service {
     /// every seat but the sender's.
     pub(super) async fn notify_chat(&self, id: GameId, message: &ChatMessage) {
         let told = async {
-            let data = GameData::of(&self.record(id)?)?;
+            let data = GameData::of(&self.record(id).await?)?;
             let mut news = Vec::new();
-            for (sub, seats) in self.subscriptions_of(id, &data)? {
+            for (sub, seats) in self.subscriptions_of(id, &data).await? {
                 if !sub.events.contains(&WebhookEvent::Chat) || seats.contains(&message.seat) {
                     continue;
                 }
@@ -849,7 +854,7 @@ impl Service {
     async fn chat_told(&self, id: GameId, n: u64) -> Result<(), ApiError> {
         let key = id.to_string();
         loop {
-            let (revision, told) = match self.store.doc(CHAT_CURSORS, &key)? {
+            let (revision, told) = match self.store.doc(CHAT_CURSORS, &key).await? {
                 Some((revision, value)) => (revision, value["told"].as_u64().unwrap_or(0)),
                 None => (0, 0),
             };
@@ -871,14 +876,19 @@ impl Service {
     /// storing and their notifications (past each game's chat cursor, at
     /// most the last [`CHAT_RECOVERY`]), with the same ids as ever.
     async fn recover_chat(&self) -> Result<(), ApiError> {
-        for (key, _, value) in self.store.docs(super::chat::COUNTS, "", None, usize::MAX)? {
+        for (key, _, value) in self
+            .store
+            .docs(super::chat::COUNTS, "", None, usize::MAX)
+            .await?
+        {
             let Ok(id) = key.parse::<GameId>() else {
                 continue;
             };
             let count = value["count"].as_u64().unwrap_or(0);
             let told = self
                 .store
-                .doc(CHAT_CURSORS, &key)?
+                .doc(CHAT_CURSORS, &key)
+                .await?
                 .and_then(|(_, v)| v["told"].as_u64())
                 .unwrap_or(0);
             if count <= told {
@@ -887,7 +897,8 @@ impl Service {
             for n in told.max(count.saturating_sub(CHAT_RECOVERY)) + 1..=count {
                 let stored = self
                     .store
-                    .doc(super::chat::MESSAGES, &super::chat::message_key(id, n))?;
+                    .doc(super::chat::MESSAGES, &super::chat::message_key(id, n))
+                    .await?;
                 if let Some((_, value)) = stored {
                     let message: ChatMessage = parse(value, "chat message")?;
                     self.notify_chat(id, &message).await;
@@ -939,7 +950,7 @@ impl Service {
     async fn enqueue(&self, news: Vec<(String, Notification)>) -> Result<(), ApiError> {
         let mut fresh = Vec::with_capacity(news.len());
         for (key, notification) in news {
-            if self.store.doc(OUTBOX, &key)?.is_none() {
+            if self.store.doc(OUTBOX, &key).await?.is_none() {
                 fresh.push((key, encode(&notification)?, notification.next_at));
             }
         }
@@ -994,19 +1005,22 @@ impl Service {
         let mut games = Vec::new();
         let mut cursor = None;
         loop {
-            let page = self.store.list(&ListQuery {
-                status: Some(GameStatus::Active),
-                ruleset: None,
-                limit: 200,
-                cursor,
-            })?;
+            let page = self
+                .store
+                .list(&ListQuery {
+                    status: Some(GameStatus::Active),
+                    ruleset: None,
+                    limit: 200,
+                    cursor,
+                })
+                .await?;
             games.extend(page.games.iter().map(|r| r.id));
             match page.next_cursor {
                 Some(next) => cursor = Some(next),
                 None => break,
             }
         }
-        for (key, _, _) in self.store.docs(CURSORS, "", None, usize::MAX)? {
+        for (key, _, _) in self.store.docs(CURSORS, "", None, usize::MAX).await? {
             if let Ok(id) = key.parse::<GameId>()
                 && !games.contains(&id)
             {
@@ -1018,29 +1032,66 @@ impl Service {
             self.notify_webhooks(&entry).await;
         }
         self.recover_chat().await?;
+        self.reload_pending_webhooks().await
+    }
+
+    /// Queues every notification still to deliver, and forgets the pending
+    /// marks of those delivered or given up.
+    pub(super) async fn reload_pending_webhooks(&self) -> Result<(), ApiError> {
         let mut after: Option<String> = None;
         loop {
-            let page = self.store.docs(PENDING, "", after.as_deref(), 500)?;
+            let page = self.store.docs(PENDING, "", after.as_deref(), 500).await?;
             let Some((last, _, _)) = page.last() else {
                 return Ok(());
             };
             after = Some(last.clone());
             for (key, revision, _) in page {
-                match self.store.doc(OUTBOX, &key)? {
-                    Some((_, value)) => {
-                        let n: Notification = parse(value, "notification")?;
-                        if matches!(n.status, DeliveryStatus::Delivered | DeliveryStatus::Failed) {
-                            self.store.put_doc(PENDING, &key, None, revision).await?;
-                        } else {
-                            self.webhooks.push(n.next_at, key);
-                        }
-                    }
-                    None => {
-                        self.store.put_doc(PENDING, &key, None, revision).await?;
-                    }
-                }
+                self.queue_pending(key, revision).await?;
             }
         }
+    }
+
+    /// Another server wrote document `key` of `collection`: a notification
+    /// newly pending is queued here too (whichever server claims it first
+    /// delivers it).
+    pub(super) async fn webhook_pending_changed(&self, collection: &str, key: &str) {
+        if collection != PENDING {
+            return;
+        }
+        let queued = async {
+            if let Some((revision, _)) = self.store.doc(PENDING, key).await? {
+                self.queue_pending(key.to_string(), revision).await?;
+            }
+            Ok::<(), ApiError>(())
+        };
+        if let Err(e) = queued.await {
+            tracing::warn!(notification = %key, error = %e, "another server's notification not queued");
+        }
+    }
+
+    /// Queues pending notification `key` (its mark at `revision`) if it is
+    /// still to deliver, or removes the mark.
+    async fn queue_pending(&self, key: String, revision: u64) -> Result<(), ApiError> {
+        let live = match self.store.doc(OUTBOX, &key).await? {
+            Some((_, value)) => {
+                let n: Notification = parse(value, "notification")?;
+                if matches!(n.status, DeliveryStatus::Delivered | DeliveryStatus::Failed) {
+                    None
+                } else {
+                    Some(n.next_at)
+                }
+            }
+            None => None,
+        };
+        match live {
+            Some(at) => self.webhooks.push(at, key),
+            // Another server may have removed the mark already.
+            None => match self.store.put_doc(PENDING, &key, None, revision).await {
+                Ok(_) | Err(StoreError::Stale { .. }) => {}
+                Err(e) => return Err(e.into()),
+            },
+        }
+        Ok(())
     }
 
     // ----- delivery ------------------------------------------------------
@@ -1083,7 +1134,7 @@ impl Service {
 
     /// One attempt at notification `key`, if it is due and this task claims it.
     async fn deliver(&self, key: &str) -> Result<(), ApiError> {
-        let Some((revision, value)) = self.store.doc(OUTBOX, key)? else {
+        let Some((revision, value)) = self.store.doc(OUTBOX, key).await? else {
             return self.drop_pending(key).await;
         };
         let mut n: Notification = parse(value, "notification")?;
@@ -1109,7 +1160,7 @@ impl Service {
             Err(StoreError::Stale { .. }) => return Ok(()),
             Err(e) => return Err(e.into()),
         };
-        let sub = self.subscription(&n.webhook)?;
+        let sub = self.subscription(&n.webhook).await?;
         let outcome = match &sub {
             Some(sub) => self.post(sub, &n).await,
             None => Err("the webhook was deleted".to_string()),
@@ -1160,19 +1211,19 @@ impl Service {
     }
 
     /// The subscription `id`, if it still exists.
-    fn subscription(&self, id: &str) -> Result<Option<Subscription>, ApiError> {
-        let Some((_, owner)) = self.store.doc(IDS, id)? else {
+    async fn subscription(&self, id: &str) -> Result<Option<Subscription>, ApiError> {
+        let Some((_, owner)) = self.store.doc(IDS, id).await? else {
             return Ok(None);
         };
         let owner = owner["owner"].as_str().unwrap_or_default();
-        match self.store.doc(HOOKS, &format!("{owner}/{id}"))? {
+        match self.store.doc(HOOKS, &format!("{owner}/{id}")).await? {
             Some((_, value)) => Ok(Some(parse(value, "webhook")?)),
             None => Ok(None),
         }
     }
 
     async fn drop_pending(&self, key: &str) -> Result<(), ApiError> {
-        if let Some((revision, _)) = self.store.doc(PENDING, key)? {
+        if let Some((revision, _)) = self.store.doc(PENDING, key).await? {
             match self.store.put_doc(PENDING, key, None, revision).await {
                 Ok(_) | Err(StoreError::Stale { .. }) => {}
                 Err(e) => return Err(e.into()),
@@ -1185,7 +1236,8 @@ impl Service {
     async fn prune(&self, webhook: &str) -> Result<(), ApiError> {
         let docs = self
             .store
-            .docs(OUTBOX, &format!("{webhook}/"), None, 10_000)?;
+            .docs(OUTBOX, &format!("{webhook}/"), None, 10_000)
+            .await?;
         if docs.len() <= KEEP_DELIVERIES {
             return Ok(());
         }

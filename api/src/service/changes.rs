@@ -1,0 +1,92 @@
+//! Several servers on one store (issue 17): what the others wrote, told by
+//! the store ([`EventStore::changes`]), handled as if this server had
+//! written it, so that long-polls, streams, bot turns, deadlines and
+//! webhook deliveries wake whichever server wrote.
+//!
+//! Correctness never rests on these notices alone: every read of a game
+//! checks its head in the store first ([`super::cache::GameCache::current`]),
+//! deadlines and webhook deliveries are claimed in the store by
+//! compare-and-swap, and appends are checked against the expected version.
+//! A notice only makes this server act sooner than its next read.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use store::{Change, EventStore, GameId};
+use tokio::sync::broadcast::Receiver;
+use tokio::sync::broadcast::error::RecvError;
+
+use super::Service;
+
+/// How long after another server's append this one checks that its webhook
+/// notifications were written (the appending server writes them right after
+/// its append; this covers a crash in between).
+const WEBHOOK_CHECK_DELAY: Duration = Duration::from_secs(3);
+
+impl Service {
+    /// Subscribes to the store's changes, if it is shared with other
+    /// servers: before the start's recovery, so that nothing written after
+    /// it is missed.
+    pub fn subscribe_changes(&self) -> Option<Receiver<Change>> {
+        self.store.changes()
+    }
+
+    /// Follows the store's changes for ever (returns at once without them).
+    pub async fn run_changes(self: Arc<Self>, changes: Option<Receiver<Change>>) {
+        let Some(mut changes) = changes else {
+            return;
+        };
+        loop {
+            match changes.recv().await {
+                Ok(Change::Game { id, version }) => self.game_changed(id, version).await,
+                Ok(Change::Doc { collection, key }) => self.doc_changed(&collection, &key).await,
+                Ok(Change::Resync) | Err(RecvError::Lagged(_)) => self.resync().await,
+                Err(RecvError::Closed) => return,
+            }
+        }
+    }
+
+    /// Game `id` is at `version` in the store: wake its followers, and if
+    /// another server wrote it, catch up and take over what follows from it
+    /// (bot turns, the deadline, webhook notifications).
+    async fn game_changed(self: &Arc<Self>, id: GameId, version: u64) {
+        self.versions.publish(id, version);
+        if self.games.knows(id, version) {
+            return;
+        }
+        let entry = match self.games.current(id).await {
+            Ok(entry) => entry,
+            Err(e) => {
+                tracing::warn!(game = %id, error = %e, "another server's append not followed");
+                return;
+            }
+        };
+        self.refresh_waiting(&entry).await;
+        drop(entry);
+        let service = self.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(WEBHOOK_CHECK_DELAY).await;
+            if let Ok(entry) = service.games.current(id).await {
+                service.notify_webhooks(&entry).await;
+            }
+        });
+    }
+
+    /// A document changed: a webhook notification written by any server is
+    /// delivered by whichever claims it first.
+    async fn doc_changed(&self, collection: &str, key: &str) {
+        self.webhook_pending_changed(collection, key).await;
+    }
+
+    /// Changes may have been missed: every active game is read again, and
+    /// every follower woken to read again.
+    async fn resync(&self) {
+        self.versions.wake_all();
+        if let Err(e) = self.recover().await {
+            tracing::warn!(error = %e, "games not read again after the store's listener reconnected");
+        }
+        if let Err(e) = self.reload_pending_webhooks().await {
+            tracing::warn!(error = %e, "webhook notifications not read again");
+        }
+    }
+}
