@@ -8,10 +8,8 @@
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use serde_json::{Value, json};
-
 mod common;
-use common::{Server, call};
+use common::{Server, call, dice_game, play};
 
 fn start(data: &std::path::Path) -> Server {
     common::start(data, &[])
@@ -19,57 +17,6 @@ fn start(data: &std::path::Path) -> Server {
 
 fn start_with(data: &std::path::Path, bots: &str) -> Server {
     common::start(data, &[("BANG_BOTS", bots)])
-}
-
-/// Plays `steps` actions of game `id`; returns the last acknowledged version.
-async fn play(
-    http: &reqwest::Client,
-    base: &str,
-    id: &str,
-    tokens: &[String],
-    steps: usize,
-) -> u64 {
-    let mut acknowledged = 0;
-    for i in 0..steps {
-        let (_, game) = call(
-            http,
-            reqwest::Method::GET,
-            format!("{base}/v1/games/{id}"),
-            None,
-            None,
-        )
-        .await;
-        let Some(seat) = game["pending"][0]["seat"].as_u64() else {
-            break;
-        };
-        let token = tokens[seat as usize].as_str();
-        let (_, legal) = call(
-            http,
-            reqwest::Method::GET,
-            format!("{base}/v1/games/{id}/actions"),
-            Some(token),
-            None,
-        )
-        .await;
-        let Some(actions) = legal["actions"].as_array() else {
-            break;
-        };
-        let body =
-            json!({"action": actions[i % actions.len()], "expected_version": legal["version"]});
-        let (status, result) = call(
-            http,
-            reqwest::Method::POST,
-            format!("{base}/v1/games/{id}/actions"),
-            Some(token),
-            Some(body),
-        )
-        .await;
-        if status != 200 {
-            break;
-        }
-        acknowledged = result["version"].as_u64().unwrap_or(acknowledged);
-    }
-    acknowledged
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -80,29 +27,12 @@ async fn kill_nine_loses_no_acknowledged_action() {
     let base = server.base.clone();
     let mut games = Vec::new();
     for seed in 0..4u64 {
-        let seats: Vec<Value> = (0..5).map(|i| json!({"name": format!("P{i}")})).collect();
-        let (status, created) = call(
-            &http,
-            reqwest::Method::POST,
-            format!("{base}/v1/games"),
-            None,
-            Some(json!({"ruleset": "dice", "players": 5, "seats": seats, "seed": seed})),
-        )
-        .await;
-        assert_eq!(status, 201);
-        let id = created["game"]["id"].as_str().unwrap().to_string();
-        let tokens: Vec<String> = created["tokens"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|t| t["token"].as_str().unwrap().to_string())
-            .collect();
-        games.push((id, tokens));
+        games.push(dice_game(&http, &base, seed).await);
     }
     // Quiet games: played, then nothing in flight at the kill.
     let mut quiet = Vec::new();
     for (id, tokens) in &games[..2] {
-        quiet.push(play(&http, &base, id, tokens, 25).await);
+        quiet.push(play(&http, &[base.as_str()], id, tokens, 25).await);
     }
     // Busy games: still being played when the server dies.
     let busy: Vec<_> = games[2..]
@@ -110,7 +40,7 @@ async fn kill_nine_loses_no_acknowledged_action() {
         .cloned()
         .map(|(id, tokens)| {
             let (http, base) = (http.clone(), base.clone());
-            tokio::spawn(async move { play(&http, &base, &id, &tokens, 10_000).await })
+            tokio::spawn(async move { play(&http, &[base.as_str()], &id, &tokens, 10_000).await })
         })
         .collect();
     tokio::time::sleep(Duration::from_millis(400)).await;
@@ -156,7 +86,7 @@ async fn kill_nine_loses_no_acknowledged_action() {
     }
     // And play goes on.
     let (id, tokens) = &games[0];
-    assert!(play(&http, &base, id, tokens, 5).await > quiet[0]);
+    assert!(play(&http, &[base.as_str()], id, tokens, 5).await > quiet[0]);
     server.child.kill().ok();
     server.child.wait().ok();
 }

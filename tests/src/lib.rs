@@ -1,11 +1,19 @@
 //! End-to-end test support: a real server on an ephemeral 127.0.0.1 port over a
 //! temporary store, and a small JSON client for it.
+//!
+//! **Both backends.** The test binary `on_postgres` (`tests/tests/on_postgres.rs`)
+//! includes the HTTP suites' modules a second time; every server it starts
+//! runs on a fresh PostgreSQL database instead of a sled directory (one
+//! database per data directory, so a restart finds its games again). Without
+//! PostgreSQL it says that its runs were skipped and ends.
 
 #![warn(missing_docs)]
 
 pub mod play;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use api::config::{BotsMode, Config};
 use reqwest::{Method, StatusCode};
@@ -21,6 +29,40 @@ pub struct TestServer {
     pub data: PathBuf,
     running: Option<api::Running>,
     _dir: Option<tempfile::TempDir>,
+}
+
+/// Whether this test process runs its servers on PostgreSQL (it is the
+/// `on_postgres` test binary).
+pub fn on_postgres() -> bool {
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .is_some_and(|name| name.starts_with("on_postgres"))
+}
+
+/// The PostgreSQL database of data directory `data` in an [`on_postgres`]
+/// process (made the first time `data` is asked for), or `None` in any other.
+/// Ends the process, saying so, when there is no PostgreSQL to run on.
+pub async fn postgres_store_of(data: &Path) -> Option<String> {
+    static DATABASES: Mutex<Option<HashMap<PathBuf, String>>> = Mutex::new(None);
+    if !on_postgres() {
+        return None;
+    }
+    if let Some(url) = DATABASES
+        .lock()
+        .unwrap()
+        .get_or_insert_with(HashMap::new)
+        .get(data)
+    {
+        return Some(url.clone());
+    }
+    let Some(url) = store::testing::postgres_database().await else {
+        // The note that the PostgreSQL runs were skipped is printed already.
+        std::process::exit(0);
+    };
+    let mut databases = DATABASES.lock().unwrap();
+    let map = databases.get_or_insert_with(HashMap::new);
+    Some(map.entry(data.to_path_buf()).or_insert(url).clone())
 }
 
 /// The configuration tests start servers with: an ephemeral port, a fixed
@@ -97,6 +139,11 @@ impl TestServer {
     }
 
     async fn launch_config(config: &Config) -> TestServer {
+        let mut config = config.clone();
+        if config.store.is_none() {
+            config.store = postgres_store_of(&config.data).await;
+        }
+        let config = &config;
         let running = api::start(config).await.expect("server starts");
         TestServer {
             base: format!("http://{}", running.addr),
@@ -114,6 +161,18 @@ impl TestServer {
         }
         // Give sled's background threads a moment to release the lock file.
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+
+    /// The server's store, opened anew (after [`TestServer::stop`]): its
+    /// sled directory, or its PostgreSQL database in an [`on_postgres`] run.
+    pub async fn open_store(&self) -> store::Store {
+        let spec = match postgres_store_of(&self.data).await {
+            Some(url) => url,
+            None => self.data.to_string_lossy().into_owned(),
+        };
+        store::Store::open(&spec, 64 << 20)
+            .await
+            .expect("the store opens")
     }
 
     /// Stops and starts again on the same data.

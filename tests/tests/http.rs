@@ -255,6 +255,11 @@ async fn a_finished_game_forks_at_a_decision_and_plays_on() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_audit_detects_an_event_altered_in_the_store() {
+    if tests::on_postgres() {
+        // The alteration is made in sled's files; the store's own tests
+        // alter a PostgreSQL log.
+        return;
+    }
     let mut server = TestServer::start().await;
     let c = server.client();
     let (id, tokens) = c.human_game(4, 8).await;

@@ -167,10 +167,10 @@ impl Receiver {
 
 /// Empties the outbox of a stopped server's store, as if a crash had come
 /// before its notifications were written.
-async fn empty_the_outbox(store: &store::SledStore) {
+async fn empty_the_outbox(store: &store::Store) {
     use store::EventStore;
     for collection in ["webhook_outbox", "webhook_pending"] {
-        for (key, revision, _) in store.docs(collection, "", None, 1000).unwrap() {
+        for (key, revision, _) in store.docs(collection, "", None, 1000).await.unwrap() {
             store
                 .put_doc(collection, &key, None, revision)
                 .await
@@ -642,8 +642,12 @@ async fn a_start_makes_good_what_a_crash_left_between_an_append_and_its_outbox()
     // notification was written: the cursor one version behind, the outbox
     // without it.
     {
-        let store = store::SledStore::open(dir.path()).unwrap();
-        let (revision, _) = store.doc("webhook_cursor", &id).unwrap().expect("a cursor");
+        let store = server.open_store().await;
+        let (revision, _) = store
+            .doc("webhook_cursor", &id)
+            .await
+            .unwrap()
+            .expect("a cursor");
         store
             .put_doc(
                 "webhook_cursor",
@@ -855,9 +859,10 @@ async fn a_start_tells_a_chat_message_a_crash_left_untold() {
     // As if the server had died after storing the message and before its
     // notifications: the chat cursor one message behind, the outbox empty.
     {
-        let store = store::SledStore::open(dir.path()).unwrap();
+        let store = server.open_store().await;
         let (revision, _) = store
             .doc("webhook_chat_cursor", &id)
+            .await
             .unwrap()
             .expect("a chat cursor");
         store

@@ -5,7 +5,7 @@ use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 /// The server binary, running.
 pub struct Server {
@@ -84,4 +84,83 @@ pub async fn call(
         }
         Err(_) => (0, Value::Null),
     }
+}
+
+/// Creates a 5-player dice game of people with seed `seed` on `base`;
+/// returns its id and the seats' tokens.
+#[allow(dead_code)] // Used by the crash and two-server tests, not the webhook ones.
+pub async fn dice_game(http: &reqwest::Client, base: &str, seed: u64) -> (String, Vec<String>) {
+    let seats: Vec<Value> = (0..5).map(|i| json!({"name": format!("P{i}")})).collect();
+    let (status, created) = call(
+        http,
+        reqwest::Method::POST,
+        format!("{base}/v1/games"),
+        None,
+        Some(json!({"ruleset": "dice", "players": 5, "seats": seats, "seed": seed})),
+    )
+    .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["game"]["id"].as_str().unwrap().to_string();
+    let tokens = created["tokens"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["token"].as_str().unwrap().to_string())
+        .collect();
+    (id, tokens)
+}
+
+/// Plays `steps` actions of game `id`, step `i` on server `bases[i % n]`
+/// (its state read there, its action posted there); stops at the first
+/// refusal or unreachable server. Returns the last acknowledged version.
+#[allow(dead_code)] // Used by the crash and two-server tests, not the webhook ones.
+pub async fn play(
+    http: &reqwest::Client,
+    bases: &[&str],
+    id: &str,
+    tokens: &[String],
+    steps: usize,
+) -> u64 {
+    let mut acknowledged = 0;
+    for i in 0..steps {
+        let base = bases[i % bases.len()];
+        let (_, game) = call(
+            http,
+            reqwest::Method::GET,
+            format!("{base}/v1/games/{id}"),
+            None,
+            None,
+        )
+        .await;
+        let Some(seat) = game["pending"][0]["seat"].as_u64() else {
+            break;
+        };
+        let token = tokens[seat as usize].as_str();
+        let (_, legal) = call(
+            http,
+            reqwest::Method::GET,
+            format!("{base}/v1/games/{id}/actions"),
+            Some(token),
+            None,
+        )
+        .await;
+        let Some(actions) = legal["actions"].as_array() else {
+            break;
+        };
+        let body =
+            json!({"action": actions[i % actions.len()], "expected_version": legal["version"]});
+        let (status, result) = call(
+            http,
+            reqwest::Method::POST,
+            format!("{base}/v1/games/{id}/actions"),
+            Some(token),
+            Some(body),
+        )
+        .await;
+        if status != 200 {
+            break;
+        }
+        acknowledged = result["version"].as_u64().unwrap_or(acknowledged);
+    }
+    acknowledged
 }

@@ -26,7 +26,7 @@ use engine::Game;
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};
-use store::{Append, EventStore, NewGame, SledStore};
+use store::{Append, EventStore, NewGame, SledStore, Store};
 use tests::TestServer;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -51,12 +51,22 @@ struct Args {
     /// The ruleset the clients play (5 players, human seats).
     #[arg(long, default_value = "dice")]
     ruleset: String,
+    /// The store: a PostgreSQL URL (a database of its own: the run writes
+    /// thousands of games into it); by default a temporary sled directory.
+    #[arg(long)]
+    store: Option<String>,
+    /// How many servers (in this process) share the PostgreSQL store; the
+    /// clients are spread over them in turn.
+    #[arg(long, default_value_t = 1)]
+    servers: usize,
 }
 
-/// The benchmark's server: the tests' configuration with every request
-/// limit off, since all clients share 127.0.0.1 and play as fast as they can.
-async fn server() -> TestServer {
+/// The benchmark's server on `store` (a temporary sled directory if
+/// `None`): the tests' configuration with every request limit off, since
+/// all clients share 127.0.0.1 and play as fast as they can.
+async fn server(store: Option<&str>) -> TestServer {
     TestServer::start_with(|config| {
+        config.store = store.map(str::to_owned);
         config.max_connections_per_client = 0;
         config.rate_per_client = 0.0;
         config.rate_per_token = 0.0;
@@ -459,7 +469,7 @@ async fn player(
 
 async fn http_phase(
     ruleset: &'static dyn engine::RulesetEntry,
-    server: &TestServer,
+    servers: &[TestServer],
     games: usize,
     seconds: u64,
     pace: Option<Duration>,
@@ -468,7 +478,7 @@ async fn http_phase(
     let started = Instant::now();
     let tasks: Vec<_> = (0..games)
         .map(|i| {
-            let conn = Conn::new(&server.base);
+            let conn = Conn::new(&servers[i % servers.len()].base);
             tokio::spawn(player(ruleset, conn, i as u64, stop.clone(), pace))
         })
         .collect();
@@ -483,10 +493,13 @@ async fn http_phase(
     (all.len(), wall, all)
 }
 
-async fn store_phase(concurrency: usize, seconds: u64) -> (u64, f64) {
+async fn store_phase(spec: Option<&str>, concurrency: usize, seconds: u64) -> (u64, f64) {
     let cpu = thread_cpu();
     let dir = tempfile::tempdir().expect("temp dir");
-    let store = SledStore::open(dir.path()).expect("store");
+    let store: Store = match spec {
+        Some(url) => Store::open(url, 64 << 20).await.expect("store"),
+        None => SledStore::open(dir.path()).expect("store").into(),
+    };
     let stop = Arc::new(AtomicBool::new(false));
     let payload: Value = json!({"type": "dice_rolled", "dice": [{"die": 0, "face": "arrow"}, {"die": 3, "face": "beer"}]});
     let started = Instant::now();
@@ -544,10 +557,26 @@ async fn main() {
         eprintln!("load: --ruleset: no ruleset `{}`", a.ruleset);
         std::process::exit(2);
     };
-    let server = server().await;
+    if a.servers == 0 || (a.servers > 1 && a.store.is_none()) {
+        eprintln!("load: --servers: several servers need a shared store (--store postgres://…)");
+        std::process::exit(2);
+    }
+    let mut servers = Vec::new();
+    for _ in 0..a.servers {
+        servers.push(server(a.store.as_deref()).await);
+    }
+    println!(
+        "store={} servers={}",
+        if a.store.is_some() {
+            "postgres"
+        } else {
+            "sled"
+        },
+        a.servers
+    );
 
     let cpu = thread_cpu();
-    let (actions, wall, lat) = http_phase(ruleset, &server, a.games, a.seconds, None).await;
+    let (actions, wall, lat) = http_phase(ruleset, &servers, a.games, a.seconds, None).await;
     let rate = actions as f64 / wall;
     println!(
         "http games={} actions={actions} wall_s={wall:.2} actions_per_s={rate:.0} p50_ms={:.2} p99_ms={:.2}",
@@ -561,7 +590,7 @@ async fn main() {
         rss_mib()
     );
 
-    let (appends, wall) = store_phase(a.games, a.seconds).await;
+    let (appends, wall) = store_phase(a.store.as_deref(), a.games, a.seconds).await;
     let store_rate = appends as f64 / wall;
     println!(
         "store concurrency={} appends={appends} wall_s={wall:.2} appends_per_s={store_rate:.0} http_share={:.2}",
@@ -572,7 +601,7 @@ async fn main() {
     let target = rate / 2.0;
     let gap = Duration::from_secs_f64(a.games as f64 / target.max(1.0));
     let cpu = thread_cpu();
-    let (actions, wall, lat) = http_phase(ruleset, &server, a.games, a.seconds, Some(gap)).await;
+    let (actions, wall, lat) = http_phase(ruleset, &servers, a.games, a.seconds, Some(gap)).await;
     println!(
         "http_half_load target_per_s={target:.0} actions={actions} actions_per_s={:.0} p50_ms={:.2} p99_ms={:.2}",
         actions as f64 / wall,
@@ -586,6 +615,6 @@ async fn main() {
     );
 
     if a.rewind_events > 0 {
-        rewind_phase(&server, a.rewind_events).await;
+        rewind_phase(&servers[0], a.rewind_events).await;
     }
 }

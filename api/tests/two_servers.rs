@@ -1,0 +1,241 @@
+//! Two `bang-server` processes on one PostgreSQL database behave as one
+//! (issue 17): a client may read and write through either; 100 posts racing
+//! at one version through both apply once; a long-poll on one server wakes
+//! on an append made through the other; and a `kill -9` of one server while
+//! clients play on both loses no acknowledged action.
+//!
+//! Skipped (with a note on stderr) when no PostgreSQL is at hand: see
+//! `store::testing::postgres_database`.
+
+use std::time::{Duration, Instant};
+
+use reqwest::Method;
+use serde_json::json;
+
+mod common;
+use common::{Server, call, dice_game, play};
+
+/// Starts a server on the PostgreSQL database `url` (its sled directory is
+/// unused), with rate limits loose enough for one client's 100 racing posts.
+fn start_on(url: &str, dir: &std::path::Path) -> Server {
+    common::start(
+        dir,
+        &[
+            ("BANG_STORE", url),
+            ("BANG_BURST_PER_TOKEN", "1000"),
+            ("BANG_BURST_PER_CLIENT", "1000"),
+        ],
+    )
+}
+
+/// Two servers on a fresh database, or `None` without PostgreSQL.
+async fn two_servers() -> Option<(Server, Server, String, tempfile::TempDir)> {
+    let url = store::testing::postgres_database().await?;
+    let dir = tempfile::tempdir().unwrap();
+    let a = start_on(&url, dir.path());
+    let b = start_on(&url, dir.path());
+    Some((a, b, url, dir))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hundred_posts_racing_through_both_servers_apply_once() {
+    let Some((mut a, mut b, _, _dir)) = two_servers().await else {
+        return;
+    };
+    let http = reqwest::Client::new();
+    let (id, tokens) = dice_game(&http, &a.base, 7).await;
+    // Read through B what was created through A.
+    let (status, game) = call(
+        &http,
+        Method::GET,
+        format!("{}/v1/games/{id}", b.base),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{game}");
+    let seat = game["pending"][0]["seat"].as_u64().unwrap() as usize;
+    let (_, legal) = call(
+        &http,
+        Method::GET,
+        format!("{}/v1/games/{id}/actions", b.base),
+        Some(&tokens[seat]),
+        None,
+    )
+    .await;
+    let version = legal["version"].as_u64().unwrap();
+    let action = legal["actions"][0].clone();
+    let posts: Vec<_> = (0..100)
+        .map(|i| {
+            let http = http.clone();
+            let base = if i % 2 == 0 {
+                a.base.clone()
+            } else {
+                b.base.clone()
+            };
+            let (id, token, action) = (id.clone(), tokens[seat].clone(), action.clone());
+            tokio::spawn(async move {
+                call(
+                    &http,
+                    Method::POST,
+                    format!("{base}/v1/games/{id}/actions"),
+                    Some(&token),
+                    Some(json!({"action": action, "expected_version": version})),
+                )
+                .await
+                .0
+            })
+        })
+        .collect();
+    let mut statuses = Vec::new();
+    for post in posts {
+        statuses.push(post.await.unwrap());
+    }
+    let applied = statuses.iter().filter(|&&s| s == 200).count();
+    let stale = statuses.iter().filter(|&&s| s == 409).count();
+    assert_eq!((applied, stale), (1, 99), "{statuses:?}");
+    // Both servers show the one append.
+    for base in [&a.base, &b.base] {
+        let (_, game) = call(
+            &http,
+            Method::GET,
+            format!("{base}/v1/games/{id}"),
+            None,
+            None,
+        )
+        .await;
+        assert!(game["version"].as_u64().unwrap() > version);
+        let (_, audit) = call(
+            &http,
+            Method::GET,
+            format!("{base}/v1/games/{id}/audit"),
+            None,
+            None,
+        )
+        .await;
+        assert_eq!(audit["valid"], true, "{audit}");
+    }
+    a.child.kill().ok();
+    b.child.kill().ok();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_poll_on_one_server_wakes_on_an_append_through_the_other() {
+    let Some((mut a, mut b, _, _dir)) = two_servers().await else {
+        return;
+    };
+    let http = reqwest::Client::new();
+    let (id, tokens) = dice_game(&http, &a.base, 8).await;
+    let (_, game) = call(
+        &http,
+        Method::GET,
+        format!("{}/v1/games/{id}", a.base),
+        None,
+        None,
+    )
+    .await;
+    let version = game["version"].as_u64().unwrap();
+    let poll = {
+        let (http, base, id) = (http.clone(), a.base.clone(), id.clone());
+        tokio::spawn(async move {
+            let started = Instant::now();
+            let (status, page) = call(
+                &http,
+                Method::GET,
+                format!("{base}/v1/games/{id}/events?after={version}&wait=30"),
+                None,
+                None,
+            )
+            .await;
+            (status, page, started.elapsed())
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let acked = play(&http, &[b.base.as_str()], &id, &tokens, 1).await;
+    assert!(acked > version);
+    let (status, page, waited) = poll.await.unwrap();
+    assert_eq!(status, 200, "{page}");
+    assert_eq!(page["events"][0]["seq"], version + 1, "{page}");
+    assert!(
+        waited < Duration::from_secs(10),
+        "the long-poll on A waited {waited:?} for B's append"
+    );
+    a.child.kill().ok();
+    b.child.kill().ok();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn kill_nine_of_one_server_while_clients_play_on_both_loses_nothing() {
+    let Some((mut a, mut b, url, dir)) = two_servers().await else {
+        return;
+    };
+    let http = reqwest::Client::new();
+    let mut games = Vec::new();
+    for seed in 0..6u64 {
+        let base = if seed % 2 == 0 { &a.base } else { &b.base };
+        games.push(dice_game(&http, base, seed).await);
+    }
+    // Every client alternates its steps between the two servers; a third
+    // play only on B, which stays up.
+    let clients: Vec<_> = games
+        .iter()
+        .cloned()
+        .enumerate()
+        .map(|(i, (id, tokens))| {
+            let http = http.clone();
+            let bases = if i % 3 == 2 {
+                vec![b.base.clone()]
+            } else {
+                vec![a.base.clone(), b.base.clone()]
+            };
+            tokio::spawn(async move {
+                let bases: Vec<&str> = bases.iter().map(String::as_str).collect();
+                play(&http, &bases, &id, &tokens, 10_000).await
+            })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    a.child.kill().expect("SIGKILL");
+    a.child.wait().expect("reaped");
+    let mut acked = Vec::new();
+    for client in clients {
+        acked.push(client.await.unwrap());
+    }
+    // B still serves every game, none behind what was acknowledged.
+    let restarted = start_on(&url, dir.path());
+    for (i, (id, tokens)) in games.iter().enumerate() {
+        for base in [&b.base, &restarted.base] {
+            let (_, game) = call(
+                &http,
+                Method::GET,
+                format!("{base}/v1/games/{id}"),
+                None,
+                None,
+            )
+            .await;
+            let version = game["version"].as_u64().unwrap();
+            assert!(
+                version >= acked[i],
+                "game {id} lost an acknowledged action: {version} < {}",
+                acked[i]
+            );
+            let (_, audit) = call(
+                &http,
+                Method::GET,
+                format!("{base}/v1/games/{id}/audit"),
+                None,
+                None,
+            )
+            .await;
+            assert_eq!(audit["valid"], true, "{audit}");
+        }
+        if i == 0 {
+            // And play goes on, through both.
+            let bases = [b.base.as_str(), restarted.base.as_str()];
+            assert!(play(&http, &bases, id, tokens, 4).await > acked[0]);
+        }
+    }
+    b.child.kill().ok();
+    let mut restarted = restarted;
+    restarted.child.kill().ok();
+}
