@@ -239,3 +239,93 @@ async fn kill_nine_of_one_server_while_clients_play_on_both_loses_nothing() {
     let mut restarted = restarted;
     restarted.child.kill().ok();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn deadlines_fire_once_on_whichever_server_is_up() {
+    let Some(url) = store::testing::postgres_database().await else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let with_bots = |url: &str| {
+        common::start(
+            dir.path(),
+            &[("BANG_STORE", url), ("BANG_BOTS", "embedded")],
+        )
+    };
+    let (mut a, mut b) = (with_bots(&url), with_bots(&url));
+    let http = reqwest::Client::new();
+    // Four people who never play: each seat misses its move once, then a
+    // bot keeps it, and the game plays itself to the end.
+    let seats: Vec<_> = (0..4).map(|i| json!({"name": format!("P{i}")})).collect();
+    let (status, created) = call(
+        &http,
+        Method::POST,
+        format!("{}/v1/games", a.base),
+        None,
+        Some(
+            json!({"ruleset": "dice", "players": 4, "seats": seats, "seed": 3,
+            "move_deadline": "1s", "response_deadline": "1s", "misses_before_bot": 1}),
+        ),
+    )
+    .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["game"]["id"].as_str().unwrap().to_string();
+    // A dies after its first deadline or so; B carries the game on alone.
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    a.child.kill().expect("SIGKILL");
+    a.child.wait().expect("reaped");
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let game = loop {
+        let (_, game) = call(
+            &http,
+            Method::GET,
+            format!("{}/v1/games/{id}", b.base),
+            None,
+            None,
+        )
+        .await;
+        if game["game"]["status"] == "finished" {
+            break game;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the game did not finish on B: {game}"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    let version = game["version"].as_u64().unwrap();
+    let (_, page) = call(
+        &http,
+        Method::GET,
+        format!("{}/v1/games/{id}/events?limit=1000", b.base),
+        None,
+        None,
+    )
+    .await;
+    let events = page["events"].as_array().unwrap();
+    assert_eq!(events.len() as u64, version.min(1000));
+    let controls: Vec<_> = events
+        .iter()
+        .filter(|e| e["event"]["type"] == "seat_control")
+        .collect();
+    for seat in 0..4u64 {
+        let missed = controls
+            .iter()
+            .filter(|e| e["event"]["seat"] == seat && e["event"]["change"] == "deadline_missed")
+            .count();
+        // One miss, then the bot keeps the seat: a deadline fired twice
+        // (once per server) would show as a second miss.
+        assert_eq!(missed, 1, "seat {seat}: {controls:?}");
+    }
+    let (_, audit) = call(
+        &http,
+        Method::GET,
+        format!("{}/v1/games/{id}/audit", b.base),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(audit["valid"], true, "{audit}");
+    assert_eq!(audit["fair"], true, "{audit}");
+    b.child.kill().ok();
+}
