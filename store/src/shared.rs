@@ -45,7 +45,10 @@ impl Write {
     /// Encodes `append`, whose first event will be envelope `first` (an
     /// append is only written at the version it expects), taking its `data`;
     /// its events stay with the caller, with their chain v2 commitments.
-    pub(crate) fn encode(append: &mut Append, first: u64) -> Result<(Write, Vec<Option<String>>), StoreError> {
+    pub(crate) fn encode(
+        append: &mut Append,
+        first: u64,
+    ) -> Result<(Write, Vec<Option<String>>), StoreError> {
         let action_id_json = append.action_id.as_deref().map(json_string);
         let encode_error = |e: serde_json::Error| StoreError::Io(format!("encode event: {e}"));
         let mut events = Vec::with_capacity(append.events.len());
@@ -251,7 +254,6 @@ pub(crate) fn scheme_of(first: &[u8]) -> u8 {
         _ => 1,
     }
 }
-
 
 /// Checks a document key (with its collection): non-empty, at most
 /// [`MAX_DOC_KEY`] bytes.

@@ -82,7 +82,10 @@ impl std::fmt::Debug for PgStore {
 
 /// A driver error as a store error.
 pub(crate) fn pg(e: tokio_postgres::Error) -> StoreError {
-    StoreError::Io(format!("postgres: {e}"))
+    match e.as_db_error() {
+        Some(db) => StoreError::Io(format!("postgres: {} ({})", db.message(), db.code().code())),
+        None => StoreError::Io(format!("postgres: {e}")),
+    }
 }
 
 /// A pool error as a store error.

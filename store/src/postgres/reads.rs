@@ -300,7 +300,7 @@ impl PgStore {
             .await
             .map_err(pg)?;
         match client
-            .query_opt(&statement, &[&collection, &key])
+            .query_opt(&statement, &[&collection, &key.as_bytes()])
             .await
             .map_err(pg)?
         {
@@ -325,17 +325,29 @@ impl PgStore {
         let statement = client
             .prepare_cached(
                 "SELECT key, revision, value FROM docs WHERE collection = $1 \
-                 AND starts_with(key, $2) AND ($3::text IS NULL OR key > $3) \
+                 AND substr(key, 1, length($2::bytea)) = $2::bytea AND ($3::bytea IS NULL OR key > $3) \
                  ORDER BY key LIMIT $4",
             )
             .await
             .map_err(pg)?;
         let rows = client
-            .query(&statement, &[&collection, &prefix, &after, &limit])
+            .query(
+                &statement,
+                &[
+                    &collection,
+                    &prefix.as_bytes(),
+                    &after.map(str::as_bytes),
+                    &limit,
+                ],
+            )
             .await
             .map_err(pg)?;
         rows.iter()
-            .map(|row| Ok((row.get(0), uint(row.get(1)), doc_value(row.get(2))?)))
+            .map(|row| {
+                let key = String::from_utf8(row.get::<_, Vec<u8>>(0))
+                    .map_err(|_| StoreError::Corrupt("document key is not UTF-8".into()))?;
+                Ok((key, uint(row.get(1)), doc_value(row.get(2))?))
+            })
             .collect()
     }
 }
