@@ -23,6 +23,7 @@ mod append;
 mod listen;
 mod reads;
 mod schema;
+mod transfer;
 
 use std::str::FromStr;
 use std::sync::Arc;
