@@ -188,7 +188,14 @@ pub async fn copy<A: Transfer, B: Transfer>(from: &A, to: &B) -> Result<CopyRepo
 
 /// [`copy`] between two stores named as [`Store::open`] names them (a sled
 /// directory or a `postgres://` URL): what `bang-store copy` runs.
+/// A source sled directory must exist (opening a missing one would make an
+/// empty store and copy nothing).
 pub async fn copy_between(from: &str, to: &str) -> Result<CopyReport, StoreError> {
+    if !crate::is_postgres_url(from) && !std::path::Path::new(from).is_dir() {
+        return Err(StoreError::Invalid(format!(
+            "{from} is neither a sled directory nor a postgres:// URL"
+        )));
+    }
     let source = Store::open(from, crate::sled_store::DEFAULT_CACHE_BYTES).await?;
     let target = Store::open(to, crate::sled_store::DEFAULT_CACHE_BYTES).await?;
     copy(&source, &target).await

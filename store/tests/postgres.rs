@@ -409,3 +409,24 @@ async fn copy_sled_to_postgres_to_sled_keeps_every_byte() {
         Err(StoreError::Invalid(_))
     ));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn store_open_picks_the_backend_from_the_spec() {
+    let dir = tempfile::tempdir().unwrap();
+    let sled = store::Store::open(dir.path().to_str().unwrap(), 1 << 20)
+        .await
+        .unwrap();
+    assert_eq!(sled.backend(), "sled");
+    assert!(!sled.is_shared());
+    let Some(url) = store::testing::postgres_database().await else {
+        return;
+    };
+    let pg = store::Store::open(&url, 1 << 20).await.unwrap();
+    assert_eq!(pg.backend(), "postgres");
+    assert!(pg.is_shared());
+    let id = created(&pg).await;
+    assert_eq!(pg.head(id).await.unwrap().unwrap().version, 1);
+    let alias = url.replacen("postgres://", "postgresql://", 1);
+    let again = store::Store::open(&alias, 0).await.unwrap();
+    assert_eq!(again.game(id).await.unwrap(), pg.game(id).await.unwrap());
+}

@@ -97,7 +97,9 @@ fn pool_error(e: deadpool_postgres::PoolError) -> StoreError {
 impl PgStore {
     /// Connects to the database at `url` (`postgres://user@host:port/db`),
     /// applies the migrations it lacks and starts listening for changes, with
-    /// a pool of [`DEFAULT_POOL_SIZE`] connections. Must run in a tokio runtime.
+    /// a pool of [`DEFAULT_POOL_SIZE`] connections. Must run in the tokio
+    /// runtime the store is used in: its listener and its connections are
+    /// tasks of that runtime.
     pub async fn connect(url: &str) -> Result<PgStore, StoreError> {
         PgStore::connect_with(url, DEFAULT_POOL_SIZE).await
     }
