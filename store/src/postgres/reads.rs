@@ -2,6 +2,7 @@
 
 use chrono::{DateTime, Utc};
 use serde_json::Value;
+use tokio_postgres::types::ToSql;
 use tokio_postgres::{GenericClient, Row};
 
 use super::{PgStore, int, pg, uint};
@@ -229,34 +230,34 @@ impl PgStore {
             },
         };
         let status = query.status.map(|s| i16::from(status_byte(s)));
-        let (after_at, after_id) = match cursor {
-            Some((at, id)) => (Some(at), Some(int(id.0))),
-            None => (None, None),
-        };
+        let page = limit as i64 + 1;
+        // Only the filters the query has, so that each shape of query is
+        // planned for its own index (`games_by_*`).
+        let mut sql = format!("SELECT {RECORD_COLUMNS} FROM games WHERE true");
+        let mut params: Vec<&(dyn ToSql + Sync)> = Vec::with_capacity(5);
+        if let Some(status) = &status {
+            params.push(status);
+            sql.push_str(&format!(" AND status = ${}", params.len()));
+        }
+        if let Some(ruleset) = &query.ruleset {
+            params.push(ruleset);
+            sql.push_str(&format!(" AND ruleset = ${}", params.len()));
+        }
+        let after = cursor.map(|(at, id)| (at, int(id.0)));
+        if let Some((at, id)) = &after {
+            params.push(at);
+            params.push(id);
+            let n = params.len();
+            sql.push_str(&format!(" AND (created_at, id) < (${}, ${n})", n - 1));
+        }
+        params.push(&page);
+        sql.push_str(&format!(
+            " ORDER BY created_at DESC, id DESC LIMIT ${}",
+            params.len()
+        ));
         let client = self.client().await?;
-        let statement = client
-            .prepare_cached(&format!(
-                "SELECT {RECORD_COLUMNS} FROM games \
-                 WHERE ($1::smallint IS NULL OR status = $1) \
-                 AND ($2::text IS NULL OR ruleset = $2) \
-                 AND ($3::timestamptz IS NULL OR (created_at, id) < ($3, $4::bigint)) \
-                 ORDER BY created_at DESC, id DESC LIMIT $5"
-            ))
-            .await
-            .map_err(pg)?;
-        let rows = client
-            .query(
-                &statement,
-                &[
-                    &status,
-                    &query.ruleset,
-                    &after_at,
-                    &after_id,
-                    &(limit as i64 + 1),
-                ],
-            )
-            .await
-            .map_err(pg)?;
+        let statement = client.prepare_cached(&sql).await.map_err(pg)?;
+        let rows = client.query(&statement, &params).await.map_err(pg)?;
         let mut games = rows.iter().map(record_of).collect::<Result<Vec<_>, _>>()?;
         let next_cursor = if games.len() > limit {
             games.truncate(limit);
