@@ -13,19 +13,21 @@ use crate::canonical::{
 };
 use crate::{Append, Envelope, GameId, GameStatus, StoreError, Verification};
 
-/// The page size of [`EventStore::list`] when the query's `limit` is 0.
+/// The page size of [`crate::EventStore::list`] when the query's `limit` is 0.
 pub(crate) const DEFAULT_LIST_LIMIT: usize = 50;
-/// The largest page [`EventStore::list`] returns.
+/// The largest page [`crate::EventStore::list`] returns.
 pub(crate) const MAX_LIST_LIMIT: usize = 200;
 
 /// How many fresh ids `create` tries before giving up (a collision of 64
 /// random bits is already all but impossible).
 pub(crate) const CREATE_ATTEMPTS: usize = 8;
 
-/// An [`Append`] as the writer thread needs it: everything that does not
-/// depend on the game's state is encoded by the caller beforehand, so the one
-/// writer thread spends its time on the checks and the writes. The caller keeps
-/// the events themselves and builds the returned envelopes.
+/// An [`Append`] as a backend's writer needs it (sled's writer thread, a
+/// PostgreSQL transaction): everything that does not depend on the game's
+/// state is encoded by the caller beforehand, so the writer spends its time
+/// (and, in sled, its one thread; in PostgreSQL, its row lock) on the checks
+/// and the writes. The caller keeps the events themselves and builds the
+/// returned envelopes ([`envelopes`]).
 pub(crate) struct Write {
     /// The action id (the dedupe key).
     pub(crate) action_id: Option<String>,
@@ -147,9 +149,9 @@ pub(crate) fn status_of_byte(byte: u8) -> Option<GameStatus> {
     }
 }
 
-/// The longest document collection name, in bytes ([`EventStore::put_doc`]).
+/// The longest document collection name, in bytes ([`crate::EventStore::put_doc`]).
 pub(crate) const MAX_DOC_COLLECTION: usize = 32;
-/// The longest document key, in bytes ([`EventStore::put_doc`]).
+/// The longest document key, in bytes ([`crate::EventStore::put_doc`]).
 pub(crate) const MAX_DOC_KEY: usize = 200;
 
 /// Checks a document collection name: non-empty, at most
