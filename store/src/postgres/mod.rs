@@ -14,6 +14,9 @@
 //! action id and notifies the other servers, then commits. It is durable when
 //! it returns (`synchronous_commit` on); PostgreSQL group-commits the WAL
 //! flushes of concurrent transactions, so there is no writer thread as in sled.
+//! (A notifying transaction takes PostgreSQL's notification queue lock as it
+//! commits, so the commits of writes are serialized on it: cheap next to the
+//! WAL flush they share.)
 //!
 //! Timestamps come from the database's clock (`clock_timestamp()`), truncated
 //! to the millisecond as sled's are, so that the servers sharing a database
