@@ -46,13 +46,14 @@ mod shared;
 mod sled_store;
 #[cfg(feature = "testing")]
 pub mod testing;
+pub mod transfer;
 mod types;
 
 pub use any::{Store, is_postgres_url};
 pub use canonical::{ZERO_HASH, canonical_json, commitment, envelope_hash, event_salt};
 pub use group_commit::GroupCommit;
 pub use postgres::{DEFAULT_POOL_SIZE, PgStore};
-pub use sled_store::SledStore;
+pub use sled_store::{DEFAULT_CACHE_BYTES, SledStore};
 pub use types::*;
 
 use std::future::Future;

@@ -13,19 +13,21 @@ use crate::canonical::{
 };
 use crate::{Append, Envelope, GameId, GameStatus, StoreError, Verification};
 
-/// The page size of [`EventStore::list`] when the query's `limit` is 0.
+/// The page size of [`crate::EventStore::list`] when the query's `limit` is 0.
 pub(crate) const DEFAULT_LIST_LIMIT: usize = 50;
-/// The largest page [`EventStore::list`] returns.
+/// The largest page [`crate::EventStore::list`] returns.
 pub(crate) const MAX_LIST_LIMIT: usize = 200;
 
 /// How many fresh ids `create` tries before giving up (a collision of 64
 /// random bits is already all but impossible).
 pub(crate) const CREATE_ATTEMPTS: usize = 8;
 
-/// An [`Append`] as the writer thread needs it: everything that does not
-/// depend on the game's state is encoded by the caller beforehand, so the one
-/// writer thread spends its time on the checks and the writes. The caller keeps
-/// the events themselves and builds the returned envelopes.
+/// An [`Append`] as a backend's writer needs it (sled's writer thread, a
+/// PostgreSQL transaction): everything that does not depend on the game's
+/// state is encoded by the caller beforehand, so the writer spends its time
+/// (and, in sled, its one thread; in PostgreSQL, its row lock) on the checks
+/// and the writes. The caller keeps the events themselves and builds the
+/// returned envelopes ([`envelopes`]).
 pub(crate) struct Write {
     /// The action id (the dedupe key).
     pub(crate) action_id: Option<String>,
@@ -45,7 +47,10 @@ impl Write {
     /// Encodes `append`, whose first event will be envelope `first` (an
     /// append is only written at the version it expects), taking its `data`;
     /// its events stay with the caller, with their chain v2 commitments.
-    pub(crate) fn encode(append: &mut Append, first: u64) -> Result<(Write, Vec<Option<String>>), StoreError> {
+    pub(crate) fn encode(
+        append: &mut Append,
+        first: u64,
+    ) -> Result<(Write, Vec<Option<String>>), StoreError> {
         let action_id_json = append.action_id.as_deref().map(json_string);
         let encode_error = |e: serde_json::Error| StoreError::Io(format!("encode event: {e}"));
         let mut events = Vec::with_capacity(append.events.len());
@@ -144,9 +149,9 @@ pub(crate) fn status_of_byte(byte: u8) -> Option<GameStatus> {
     }
 }
 
-/// The longest document collection name, in bytes ([`EventStore::put_doc`]).
+/// The longest document collection name, in bytes ([`crate::EventStore::put_doc`]).
 pub(crate) const MAX_DOC_COLLECTION: usize = 32;
-/// The longest document key, in bytes ([`EventStore::put_doc`]).
+/// The longest document key, in bytes ([`crate::EventStore::put_doc`]).
 pub(crate) const MAX_DOC_KEY: usize = 200;
 
 /// Checks a document collection name: non-empty, at most
@@ -251,7 +256,6 @@ pub(crate) fn scheme_of(first: &[u8]) -> u8 {
         _ => 1,
     }
 }
-
 
 /// Checks a document key (with its collection): non-empty, at most
 /// [`MAX_DOC_KEY`] bytes.

@@ -1,10 +1,14 @@
 //! What play-by-post needs of the store: open tables, compare-and-swap on a
-//! game's data, and documents beside the games.
+//! game's data, and documents beside the games. On both backends (see `common`).
+
+mod common;
+
+use common::Backend;
 
 use serde_json::{Value, json};
 use store::{
-    Append, EventStore, GameHead, GameId, GameRecord, GameStatus, ListQuery, NewGame, SledStore,
-    StoreError, ZERO_HASH,
+    Append, EventStore, GameHead, GameId, GameRecord, GameStatus, ListQuery, NewGame, StoreError,
+    ZERO_HASH,
 };
 
 fn table(ruleset: &str, seats: u64) -> NewGame {
@@ -33,7 +37,7 @@ fn set_data(data: Value, expected: Option<u64>) -> Append {
     }
 }
 
-async fn open_table(store: &SledStore, ruleset: &str) -> GameRecord {
+async fn open_table<S: EventStore>(store: &S, ruleset: &str) -> GameRecord {
     let (record, envelopes) = store
         .create(table(ruleset, 4), opening())
         .await
@@ -42,8 +46,8 @@ async fn open_table(store: &SledStore, ruleset: &str) -> GameRecord {
     record
 }
 
-async fn listed(
-    store: &SledStore,
+async fn listed<S: EventStore>(
+    store: &S,
     status: Option<GameStatus>,
     ruleset: Option<&str>,
 ) -> Vec<GameId> {
@@ -84,10 +88,9 @@ fn open_is_serialized_as_open_and_generation_defaults_to_zero() {
     assert_eq!(record.generation, 0);
 }
 
-#[tokio::test]
-async fn open_tables_are_listed_and_move_to_active() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = SledStore::open(dir.path()).unwrap();
+on_both!(open_tables_are_listed_and_move_to_active);
+async fn open_tables_are_listed_and_move_to_active<B: Backend>(b: &B) {
+    let store = b.open().await;
 
     let mut open = Vec::new();
     for ruleset in ["dice", "bang", "dice"] {
@@ -170,7 +173,7 @@ async fn open_tables_are_listed_and_move_to_active() {
         records.push(store.game(id).await.unwrap().unwrap());
     }
     drop(store);
-    let store = SledStore::open(dir.path()).unwrap();
+    let store = b.open().await;
     for record in &records {
         assert_eq!(&store.game(record.id).await.unwrap().unwrap(), record);
     }
@@ -184,10 +187,9 @@ async fn open_tables_are_listed_and_move_to_active() {
     );
 }
 
-#[tokio::test]
-async fn data_changes_only_at_the_expected_generation() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = SledStore::open(dir.path()).unwrap();
+on_both!(data_changes_only_at_the_expected_generation);
+async fn data_changes_only_at_the_expected_generation<B: Backend>(b: &B) {
+    let store = b.open().await;
     let record = open_table(&store, "dice").await;
     let id = record.id;
 
@@ -259,7 +261,7 @@ async fn data_changes_only_at_the_expected_generation() {
 
     // Survives a reopen.
     drop(store);
-    let store = SledStore::open(dir.path()).unwrap();
+    let store = b.open().await;
     assert_eq!(store.game(id).await.unwrap().unwrap(), now);
     assert_eq!(
         store
@@ -275,10 +277,9 @@ async fn data_changes_only_at_the_expected_generation() {
     assert_eq!(store.game(id).await.unwrap().unwrap().generation, 3);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn of_racing_joins_at_one_generation_exactly_one_wins() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = SledStore::open(dir.path()).unwrap();
+on_both!(of_racing_joins_at_one_generation_exactly_one_wins);
+async fn of_racing_joins_at_one_generation_exactly_one_wins<B: Backend>(b: &B) {
+    let store = b.open().await;
     let id = open_table(&store, "bang").await.id;
 
     let tasks: Vec<_> = (0..50u64)
@@ -307,14 +308,13 @@ async fn of_racing_joins_at_one_generation_exactly_one_wins() {
     assert_eq!(record.data, winner);
 
     drop(store);
-    let store = SledStore::open(dir.path()).unwrap();
+    let store = b.open().await;
     assert_eq!(store.game(id).await.unwrap().unwrap(), record);
 }
 
-#[tokio::test]
-async fn documents_are_written_at_their_expected_revision() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = SledStore::open(dir.path()).unwrap();
+on_both!(documents_are_written_at_their_expected_revision);
+async fn documents_are_written_at_their_expected_revision<B: Backend>(b: &B) {
+    let store = b.open().await;
 
     assert_eq!(store.doc("accounts", "ann").await.unwrap(), None);
     let ann = json!({"name": "Ann", "games": []});
@@ -387,10 +387,9 @@ async fn documents_are_written_at_their_expected_revision() {
     );
 }
 
-#[tokio::test]
-async fn bad_collections_and_keys_are_invalid() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = SledStore::open(dir.path()).unwrap();
+on_both!(bad_collections_and_keys_are_invalid);
+async fn bad_collections_and_keys_are_invalid<B: Backend>(b: &B) {
+    let store = b.open().await;
     let long_key = "k".repeat(201);
     let long_collection = "c".repeat(33);
     for (collection, key) in [
@@ -430,10 +429,9 @@ async fn bad_collections_and_keys_are_invalid() {
     );
 }
 
-#[tokio::test]
-async fn documents_are_listed_by_prefix_in_key_order_and_paged() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = SledStore::open(dir.path()).unwrap();
+on_both!(documents_are_listed_by_prefix_in_key_order_and_paged);
+async fn documents_are_listed_by_prefix_in_key_order_and_paged<B: Backend>(b: &B) {
+    let store = b.open().await;
     // Memberships keyed by account ++ "/" ++ game.
     for key in ["bob/2", "ann/3", "ann/1", "ann/2", "anna/1", "cy/1"] {
         store
@@ -526,10 +524,9 @@ async fn documents_are_listed_by_prefix_in_key_order_and_paged() {
     );
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn of_racing_creators_of_one_document_exactly_one_wins() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = SledStore::open(dir.path()).unwrap();
+on_both!(of_racing_creators_of_one_document_exactly_one_wins);
+async fn of_racing_creators_of_one_document_exactly_one_wins<B: Backend>(b: &B) {
+    let store = b.open().await;
     let tasks: Vec<_> = (0..50u64)
         .map(|i| {
             let store = store.clone();
@@ -579,11 +576,10 @@ async fn of_racing_creators_of_one_document_exactly_one_wins() {
     assert_eq!(won, 1);
 }
 
-#[tokio::test]
-async fn documents_and_games_survive_a_reopen_together() {
-    let dir = tempfile::tempdir().unwrap();
+on_both!(documents_and_games_survive_a_reopen_together);
+async fn documents_and_games_survive_a_reopen_together<B: Backend>(b: &B) {
     let (id, doc_rev) = {
-        let store = SledStore::open(dir.path()).unwrap();
+        let store = b.open().await;
         let id = open_table(&store, "dice").await.id;
         // Interleaved writes: documents and games share the writer's batches.
         let (a, b, c) = tokio::join!(
@@ -608,7 +604,7 @@ async fn documents_and_games_survive_a_reopen_together() {
     };
     assert_eq!(doc_rev, 2);
 
-    let store = SledStore::open(dir.path()).unwrap();
+    let store = b.open().await;
     assert_eq!(
         store.doc("accounts", "ann").await.unwrap(),
         Some((2, json!({"games": []})))

@@ -291,7 +291,7 @@ impl PgStore {
                 .query_opt(
                     "INSERT INTO docs (collection, key, revision, value) VALUES ($1, $2, 1, $3) \
                      ON CONFLICT (collection, key) DO NOTHING RETURNING revision",
-                    &[&collection, &key, value],
+                    &[&collection, &key.as_bytes(), value],
                 )
                 .await
                 .map_err(pg)?
@@ -300,7 +300,7 @@ impl PgStore {
                 .query_opt(
                     "UPDATE docs SET revision = revision + 1, value = $3 \
                      WHERE collection = $1 AND key = $2 AND revision = $4 RETURNING revision",
-                    &[&collection, &key, value, &int(expected)],
+                    &[&collection, &key.as_bytes(), value, &int(expected)],
                 )
                 .await
                 .map_err(pg)?
@@ -318,7 +318,7 @@ impl PgStore {
                 .query_opt(
                     "DELETE FROM docs WHERE collection = $1 AND key = $2 AND revision = $3 \
                      RETURNING 0::bigint",
-                    &[&collection, &key, &int(expected)],
+                    &[&collection, &key.as_bytes(), &int(expected)],
                 )
                 .await
                 .map_err(pg)?
@@ -362,7 +362,7 @@ async fn revision_in(tx: &Transaction<'_>, collection: &str, key: &str) -> Resul
     Ok(tx
         .query_opt(
             "SELECT revision FROM docs WHERE collection = $1 AND key = $2",
-            &[&collection, &key],
+            &[&collection, &key.as_bytes()],
         )
         .await
         .map_err(pg)?

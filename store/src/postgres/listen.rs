@@ -5,7 +5,8 @@
 //!
 //! Payloads: `g <game id> <version>` for a game's creation or append, and
 //! `d <collection> <key>` for a document's write or delete (split at the first
-//! two spaces only: a key may hold spaces).
+//! two spaces only: a key may hold spaces), or `r` ([`Change::Resync`]) for a
+//! document whose key holds a NUL byte (which a notification cannot carry).
 
 use std::future::poll_fn;
 use std::time::Duration;
@@ -23,13 +24,21 @@ pub(crate) fn game_payload(id: GameId, version: u64) -> String {
     format!("g {id} {version}")
 }
 
-/// The payload told for a document written or deleted.
+/// The payload told for a document written or deleted. A notification
+/// cannot carry a NUL byte: a write to a key (or collection) holding one is
+/// told as `r`, a [`Change::Resync`].
 pub(crate) fn doc_payload(collection: &str, key: &str) -> String {
+    if collection.contains('\0') || key.contains('\0') {
+        return "r".into();
+    }
     format!("d {collection} {key}")
 }
 
 /// The change a payload tells, if it is one.
 pub(crate) fn parse(payload: &str) -> Option<Change> {
+    if payload == "r" {
+        return Some(Change::Resync);
+    }
     let mut parts = payload.splitn(3, ' ');
     let (kind, a, b) = (parts.next()?, parts.next()?, parts.next()?);
     match kind {
@@ -126,6 +135,7 @@ mod tests {
                 key: "a key with spaces".into()
             })
         );
+        assert_eq!(parse(&doc_payload("a", "x\0y")), Some(Change::Resync));
         assert_eq!(parse("x 1 2"), None);
         assert_eq!(parse("g nothex 2"), None);
         assert_eq!(parse("g"), None);

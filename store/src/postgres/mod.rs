@@ -14,6 +14,9 @@
 //! action id and notifies the other servers, then commits. It is durable when
 //! it returns (`synchronous_commit` on); PostgreSQL group-commits the WAL
 //! flushes of concurrent transactions, so there is no writer thread as in sled.
+//! (A notifying transaction takes PostgreSQL's notification queue lock as it
+//! commits, so the commits of writes are serialized on it: cheap next to the
+//! WAL flush they share.)
 //!
 //! Timestamps come from the database's clock (`clock_timestamp()`), truncated
 //! to the millisecond as sled's are, so that the servers sharing a database
@@ -23,6 +26,7 @@ mod append;
 mod listen;
 mod reads;
 mod schema;
+mod transfer;
 
 use std::str::FromStr;
 use std::sync::Arc;
@@ -82,7 +86,10 @@ impl std::fmt::Debug for PgStore {
 
 /// A driver error as a store error.
 pub(crate) fn pg(e: tokio_postgres::Error) -> StoreError {
-    StoreError::Io(format!("postgres: {e}"))
+    match e.as_db_error() {
+        Some(db) => StoreError::Io(format!("postgres: {} ({})", db.message(), db.code().code())),
+        None => StoreError::Io(format!("postgres: {e}")),
+    }
 }
 
 /// A pool error as a store error.
@@ -93,7 +100,9 @@ fn pool_error(e: deadpool_postgres::PoolError) -> StoreError {
 impl PgStore {
     /// Connects to the database at `url` (`postgres://user@host:port/db`),
     /// applies the migrations it lacks and starts listening for changes, with
-    /// a pool of [`DEFAULT_POOL_SIZE`] connections. Must run in a tokio runtime.
+    /// a pool of [`DEFAULT_POOL_SIZE`] connections. Must run in the tokio
+    /// runtime the store is used in: its listener and its connections are
+    /// tasks of that runtime.
     pub async fn connect(url: &str) -> Result<PgStore, StoreError> {
         PgStore::connect_with(url, DEFAULT_POOL_SIZE).await
     }

@@ -2,6 +2,7 @@
 
 use chrono::{DateTime, Utc};
 use serde_json::Value;
+use tokio_postgres::types::ToSql;
 use tokio_postgres::{GenericClient, Row};
 
 use super::{PgStore, int, pg, uint};
@@ -229,34 +230,34 @@ impl PgStore {
             },
         };
         let status = query.status.map(|s| i16::from(status_byte(s)));
-        let (after_at, after_id) = match cursor {
-            Some((at, id)) => (Some(at), Some(int(id.0))),
-            None => (None, None),
-        };
+        let page = limit as i64 + 1;
+        // Only the filters the query has, so that each shape of query is
+        // planned for its own index (`games_by_*`).
+        let mut sql = format!("SELECT {RECORD_COLUMNS} FROM games WHERE true");
+        let mut params: Vec<&(dyn ToSql + Sync)> = Vec::with_capacity(5);
+        if let Some(status) = &status {
+            params.push(status);
+            sql.push_str(&format!(" AND status = ${}", params.len()));
+        }
+        if let Some(ruleset) = &query.ruleset {
+            params.push(ruleset);
+            sql.push_str(&format!(" AND ruleset = ${}", params.len()));
+        }
+        let after = cursor.map(|(at, id)| (at, int(id.0)));
+        if let Some((at, id)) = &after {
+            params.push(at);
+            params.push(id);
+            let n = params.len();
+            sql.push_str(&format!(" AND (created_at, id) < (${}, ${n})", n - 1));
+        }
+        params.push(&page);
+        sql.push_str(&format!(
+            " ORDER BY created_at DESC, id DESC LIMIT ${}",
+            params.len()
+        ));
         let client = self.client().await?;
-        let statement = client
-            .prepare_cached(&format!(
-                "SELECT {RECORD_COLUMNS} FROM games \
-                 WHERE ($1::smallint IS NULL OR status = $1) \
-                 AND ($2::text IS NULL OR ruleset = $2) \
-                 AND ($3::timestamptz IS NULL OR (created_at, id) < ($3, $4::bigint)) \
-                 ORDER BY created_at DESC, id DESC LIMIT $5"
-            ))
-            .await
-            .map_err(pg)?;
-        let rows = client
-            .query(
-                &statement,
-                &[
-                    &status,
-                    &query.ruleset,
-                    &after_at,
-                    &after_id,
-                    &(limit as i64 + 1),
-                ],
-            )
-            .await
-            .map_err(pg)?;
+        let statement = client.prepare_cached(&sql).await.map_err(pg)?;
+        let rows = client.query(&statement, &params).await.map_err(pg)?;
         let mut games = rows.iter().map(record_of).collect::<Result<Vec<_>, _>>()?;
         let next_cursor = if games.len() > limit {
             games.truncate(limit);
@@ -300,7 +301,7 @@ impl PgStore {
             .await
             .map_err(pg)?;
         match client
-            .query_opt(&statement, &[&collection, &key])
+            .query_opt(&statement, &[&collection, &key.as_bytes()])
             .await
             .map_err(pg)?
         {
@@ -325,17 +326,29 @@ impl PgStore {
         let statement = client
             .prepare_cached(
                 "SELECT key, revision, value FROM docs WHERE collection = $1 \
-                 AND starts_with(key, $2) AND ($3::text IS NULL OR key > $3) \
+                 AND substr(key, 1, length($2::bytea)) = $2::bytea AND ($3::bytea IS NULL OR key > $3) \
                  ORDER BY key LIMIT $4",
             )
             .await
             .map_err(pg)?;
         let rows = client
-            .query(&statement, &[&collection, &prefix, &after, &limit])
+            .query(
+                &statement,
+                &[
+                    &collection,
+                    &prefix.as_bytes(),
+                    &after.map(str::as_bytes),
+                    &limit,
+                ],
+            )
             .await
             .map_err(pg)?;
         rows.iter()
-            .map(|row| Ok((row.get(0), uint(row.get(1)), doc_value(row.get(2))?)))
+            .map(|row| {
+                let key = String::from_utf8(row.get::<_, Vec<u8>>(0))
+                    .map_err(|_| StoreError::Corrupt("document key is not UTF-8".into()))?;
+                Ok((key, uint(row.get(1)), doc_value(row.get(2))?))
+            })
             .collect()
     }
 }

@@ -19,8 +19,9 @@
 //! same bits (`id as i64`, read back with `as u64`): ids above `i64::MAX` are
 //! negative in SQL. Envelopes and data are `TEXT`, not `jsonb`, so that their
 //! bytes round-trip exactly (a `jsonb` reorders keys and rewrites numbers,
-//! which would break the hash chain). Document keys sort in byte order
-//! (`COLLATE "C"`), as sled's do.
+//! which would break the hash chain). Document keys are `BYTEA` (their UTF-8
+//! bytes): they sort in byte order, as sled's do, and may hold a NUL byte,
+//! which `TEXT` cannot.
 
 use deadpool_postgres::Object;
 
@@ -64,8 +65,8 @@ CREATE TABLE dedupe (
     PRIMARY KEY (game, action_id)
 );
 CREATE TABLE docs (
-    collection TEXT COLLATE "C" NOT NULL,
-    key TEXT COLLATE "C" NOT NULL,
+    collection TEXT NOT NULL,
+    key BYTEA NOT NULL,
     revision BIGINT NOT NULL,
     value TEXT NOT NULL,
     PRIMARY KEY (collection, key)

@@ -1,0 +1,432 @@
+//! What only a shared store does: several servers (here, several `PgStore`s)
+//! on one PostgreSQL database, changes told to all of them, and copies
+//! between the backends. Each test returns early without PostgreSQL.
+
+mod common;
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use store::transfer::{Transfer, copy};
+use store::{Append, Change, EventStore, GameId, NewGame, PgStore, SledStore, StoreError};
+
+fn appending(actor: &str, action_id: Option<&str>, events: Vec<Value>) -> Append {
+    Append {
+        actor: actor.into(),
+        action_id: action_id.map(str::to_owned),
+        events,
+        ..Default::default()
+    }
+}
+
+async fn created<S: EventStore>(store: &S) -> GameId {
+    let (record, _) = store
+        .create(
+            NewGame {
+                ruleset: "bang".into(),
+                data: json!({"seats": 4}),
+            },
+            appending("system", None, vec![json!({"type": "started"})]),
+        )
+        .await
+        .unwrap();
+    record.id
+}
+
+/// Two servers on one database.
+async fn two() -> Option<(PgStore, PgStore)> {
+    let url = store::testing::postgres_database().await?;
+    let a = PgStore::connect(&url).await.unwrap();
+    let b = PgStore::connect(&url).await.unwrap();
+    Some((a, b))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn racing_appends_from_two_servers_have_one_winner() {
+    let Some((a, b)) = two().await else { return };
+    let id = created(&a).await;
+    let tasks: Vec<_> = (0..100u64)
+        .map(|i| {
+            let store = if i % 2 == 0 { a.clone() } else { b.clone() };
+            tokio::spawn(async move {
+                let action = format!("a{i}");
+                store
+                    .append(
+                        id,
+                        1,
+                        appending(&i.to_string(), Some(&action), vec![json!({"n": i})]),
+                    )
+                    .await
+            })
+        })
+        .collect();
+    let (mut won, mut conflicts) = (Vec::new(), 0);
+    for task in tasks {
+        match task.await.unwrap() {
+            Ok(appended) => {
+                assert!(!appended.duplicate);
+                won.push(appended);
+            }
+            Err(StoreError::Conflict { current: 2 }) => conflicts += 1,
+            Err(e) => panic!("unexpected {e:?}"),
+        }
+    }
+    assert_eq!(won.len(), 1);
+    assert_eq!(conflicts, 99);
+    for store in [&a, &b] {
+        let log = store.events(id, 0, 100).await.unwrap();
+        assert_eq!(log.len(), 2);
+        assert_eq!(log[1], won[0].envelopes[0]);
+        assert!(store.verify(id).await.unwrap().valid);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn one_action_id_from_two_servers_is_written_once() {
+    let Some((a, b)) = two().await else { return };
+    let id = created(&a).await;
+    let tasks: Vec<_> = (0..40u64)
+        .map(|i| {
+            let store = if i % 2 == 0 { a.clone() } else { b.clone() };
+            tokio::spawn(async move {
+                store
+                    .append(id, 1, appending("1", Some("same"), vec![json!({"n": i})]))
+                    .await
+                    .unwrap()
+            })
+        })
+        .collect();
+    let mut results = Vec::new();
+    for task in tasks {
+        results.push(task.await.unwrap());
+    }
+    let written: Vec<_> = results.iter().filter(|r| !r.duplicate).collect();
+    assert_eq!(written.len(), 1);
+    for r in &results {
+        assert_eq!(r.envelopes, written[0].envelopes);
+    }
+    assert_eq!(
+        b.find_action(id, "same").await.unwrap().unwrap(),
+        written[0].envelopes
+    );
+    assert_eq!(a.events(id, 0, 100).await.unwrap().len(), 2);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn documents_compare_and_swap_across_servers() {
+    let Some((a, b)) = two().await else { return };
+    let tasks: Vec<_> = (0..20u64)
+        .map(|i| {
+            let store = if i % 2 == 0 { a.clone() } else { b.clone() };
+            tokio::spawn(async move {
+                store
+                    .put_doc("accounts", "ann", Some(json!({"by": i})), 0)
+                    .await
+            })
+        })
+        .collect();
+    let mut created = 0;
+    for task in tasks {
+        match task.await.unwrap() {
+            Ok(1) => created += 1,
+            Err(StoreError::Stale { generation: 1 }) => {}
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+    assert_eq!(created, 1);
+    assert_eq!(b.put_doc("accounts", "ann", Some(json!(2)), 1).await, Ok(2));
+    assert_eq!(
+        a.put_doc("accounts", "ann", Some(json!(3)), 1).await,
+        Err(StoreError::Stale { generation: 2 })
+    );
+    assert_eq!(a.doc("accounts", "ann").await.unwrap(), Some((2, json!(2))));
+    assert_eq!(a.put_doc("accounts", "ann", None, 2).await, Ok(0));
+    assert_eq!(b.doc("accounts", "ann").await.unwrap(), None);
+}
+
+/// The next change that is not `Resync`, within a few seconds.
+async fn next_change(changes: &mut tokio::sync::broadcast::Receiver<Change>) -> Change {
+    tokio::time::timeout(Duration::from_secs(10), changes.recv())
+        .await
+        .expect("a change in time")
+        .expect("the change channel")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn every_server_is_told_every_change() {
+    let Some((a, b)) = two().await else { return };
+    let mut on_a = a.changes().expect("a shared store");
+    let mut on_b = b.changes().expect("a shared store");
+    let id = created(&a).await;
+    assert_eq!(
+        next_change(&mut on_b).await,
+        Change::Game { id, version: 1 }
+    );
+    assert_eq!(
+        next_change(&mut on_a).await,
+        Change::Game { id, version: 1 }
+    );
+    a.append(id, 1, appending("1", None, vec![json!(1), json!(2)]))
+        .await
+        .unwrap();
+    assert_eq!(
+        next_change(&mut on_b).await,
+        Change::Game { id, version: 3 }
+    );
+    b.put_doc("members", "a key with spaces", Some(json!(1)), 0)
+        .await
+        .unwrap();
+    assert_eq!(
+        next_change(&mut on_a).await,
+        Change::Game { id, version: 3 }
+    );
+    assert_eq!(
+        next_change(&mut on_a).await,
+        Change::Doc {
+            collection: "members".into(),
+            key: "a key with spaces".into()
+        }
+    );
+    // A rejected write tells nothing; the next one is told.
+    assert!(
+        a.append(id, 1, appending("1", None, vec![json!(3)]))
+            .await
+            .is_err()
+    );
+    a.append(id, 3, appending("1", None, vec![json!(3)]))
+        .await
+        .unwrap();
+    assert_eq!(
+        next_change(&mut on_b).await,
+        Change::Doc {
+            collection: "members".into(),
+            key: "a key with spaces".into()
+        }
+    );
+    assert_eq!(
+        next_change(&mut on_b).await,
+        Change::Game { id, version: 4 }
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_lost_listener_reconnects_and_says_resync() {
+    let Some(url) = store::testing::postgres_database().await else {
+        return;
+    };
+    let store = PgStore::connect(&url).await.unwrap();
+    let mut changes = store.changes().unwrap();
+    let pg = common::Pg(url.clone());
+    let admin = pg.sql().await;
+    let killed = admin
+        .query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+             WHERE datname = current_database() AND query LIKE 'LISTEN%'",
+            &[],
+        )
+        .await
+        .unwrap();
+    assert_eq!(killed.len(), 1);
+    assert_eq!(next_change(&mut changes).await, Change::Resync);
+    let id = created(&store).await;
+    assert_eq!(
+        next_change(&mut changes).await,
+        Change::Game { id, version: 1 }
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn servers_starting_at_once_migrate_once() {
+    let Some(url) = store::testing::postgres_database().await else {
+        return;
+    };
+    let connects: Vec<_> = (0..6)
+        .map(|_| {
+            let url = url.clone();
+            tokio::spawn(async move { PgStore::connect(&url).await })
+        })
+        .collect();
+    for c in connects {
+        c.await.unwrap().unwrap();
+    }
+    let client = common::Pg(url).sql().await;
+    let applied: i64 = client
+        .query_one("SELECT count(*) FROM bang_schema", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(applied, 1);
+}
+
+/// A store with a bit of everything: games of both chain schemes, an open
+/// table, a metadata-only append, dedupe entries with and without digests,
+/// documents and secrets.
+async fn fill<S: EventStore>(store: &S) -> Vec<GameId> {
+    let mut ids = Vec::new();
+    for i in 0..5u64 {
+        let id = created(store).await;
+        let mut append = appending(
+            "1",
+            Some(&format!("x{i}")),
+            vec![json!({"f": 1.1 * i as f64})],
+        );
+        append.action_digest = Some([i as u8; 32]);
+        store.append(id, 1, append).await.unwrap();
+        let mut finish = appending("system", Some("end"), Vec::new());
+        finish.status = Some(store::GameStatus::Finished);
+        finish.data = Some(json!({"winner": i}));
+        store.append(id, 2, finish).await.unwrap();
+        ids.push(id);
+    }
+    let key = [9u8; 32];
+    let (v2, _) = store
+        .create(
+            NewGame {
+                ruleset: "bang".into(),
+                data: json!({}),
+            },
+            Append {
+                actor: "system".into(),
+                events: vec![json!({"role": "sheriff"}), json!({"n": 1})],
+                public: vec![Some(json!({"role": "?"}))],
+                chain_key: Some(key),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    ids.push(v2.id);
+    let (open, _) = store
+        .create(
+            NewGame {
+                ruleset: "dice".into(),
+                data: json!({"players": []}),
+            },
+            Append {
+                actor: "system".into(),
+                status: Some(store::GameStatus::Open),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    ids.push(open.id);
+    store
+        .put_doc("accounts", "ann", Some(json!({"name": "Ann"})), 0)
+        .await
+        .unwrap();
+    store
+        .put_doc("accounts", "ann", Some(json!({"name": "Ann B"})), 1)
+        .await
+        .unwrap();
+    store
+        .put_doc("members", "g/x\0y with space", Some(json!([1, 2.5])), 0)
+        .await
+        .unwrap();
+    store.secret("hmac", "s3cret".into()).await.unwrap();
+    ids.sort();
+    ids
+}
+
+/// Asserts that two stores hold the same games (bytes), documents and secrets.
+async fn same<A: Transfer, B: Transfer>(a: &A, b: &B, ids: &[GameId]) {
+    assert_eq!(a.game_ids().await.unwrap(), ids);
+    assert_eq!(b.game_ids().await.unwrap(), ids);
+    for &id in ids {
+        let x = a.export_game(id).await.unwrap().unwrap();
+        let y = b.export_game(id).await.unwrap().unwrap();
+        assert_eq!(x, y);
+        assert_eq!(a.game(id).await.unwrap(), b.game(id).await.unwrap());
+        assert!(b.verify(id).await.unwrap().valid);
+    }
+    assert_eq!(
+        a.export_docs().await.unwrap(),
+        b.export_docs().await.unwrap()
+    );
+    assert_eq!(
+        a.export_secrets().await.unwrap(),
+        b.export_secrets().await.unwrap()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn copy_sled_to_postgres_to_sled_keeps_every_byte() {
+    let Some(url) = store::testing::postgres_database().await else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let sled = SledStore::open(dir.path().join("a")).unwrap();
+    let ids = fill(&sled).await;
+
+    let pg = PgStore::connect(&url).await.unwrap();
+    let report = copy(&sled, &pg).await.unwrap();
+    assert_eq!(report.games, ids.len() as u64);
+    assert_eq!(report.docs, 2);
+    assert_eq!(report.secrets, 1);
+    assert_eq!(report.verified, ids.len() as u64);
+    same(&sled, &pg, &ids).await;
+    // The copy goes on where the original would.
+    let mut id = ids[0];
+    for &candidate in &ids {
+        if sled.find_action(candidate, "x0").await.unwrap().is_some() {
+            id = candidate;
+        }
+    }
+    let dup = pg
+        .append(id, 3, appending("1", Some("x0"), vec![json!(0)]))
+        .await
+        .unwrap();
+    assert!(dup.duplicate);
+    assert_eq!(pg.action_digest(id, "x0").await.unwrap(), Some([0; 32]));
+
+    // Again: nothing to do.
+    let again = copy(&sled, &pg).await.unwrap();
+    assert_eq!(again.games, 0);
+    assert_eq!(again.games_present, ids.len() as u64);
+    assert_eq!(again.docs_present, 2);
+
+    // Back to a new sled store, through the function the tool runs.
+    let back_dir = dir.path().join("b");
+    drop(pg);
+    let report = store::transfer::copy_between(&url, back_dir.to_str().unwrap())
+        .await
+        .unwrap();
+    assert_eq!(report.games, ids.len() as u64);
+    let back = SledStore::open(&back_dir).unwrap();
+    same(&sled, &back, &ids).await;
+    assert_eq!(
+        back.list(&store::ListQuery::default()).await.unwrap(),
+        sled.list(&store::ListQuery::default()).await.unwrap()
+    );
+
+    // A target holding other content is refused.
+    let other = PgStore::connect(&store::testing::postgres_database().await.unwrap())
+        .await
+        .unwrap();
+    other.secret("hmac", "another".into()).await.unwrap();
+    assert!(matches!(
+        copy(&sled, &other).await,
+        Err(StoreError::Invalid(_))
+    ));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn store_open_picks_the_backend_from_the_spec() {
+    let dir = tempfile::tempdir().unwrap();
+    let sled = store::Store::open(dir.path().to_str().unwrap(), 1 << 20)
+        .await
+        .unwrap();
+    assert_eq!(sled.backend(), "sled");
+    assert!(!sled.is_shared());
+    let Some(url) = store::testing::postgres_database().await else {
+        return;
+    };
+    let pg = store::Store::open(&url, 1 << 20).await.unwrap();
+    assert_eq!(pg.backend(), "postgres");
+    assert!(pg.is_shared());
+    let id = created(&pg).await;
+    assert_eq!(pg.head(id).await.unwrap().unwrap().version, 1);
+    let alias = url.replacen("postgres://", "postgresql://", 1);
+    let again = store::Store::open(&alias, 0).await.unwrap();
+    assert_eq!(again.game(id).await.unwrap(), pg.game(id).await.unwrap());
+}
