@@ -1,4 +1,7 @@
-//! Counters of the store's writer thread, for the server's `/metrics`.
+//! Counters of the store's writes, for the server's `/metrics`. On sled they
+//! count the writer thread's batches; on PostgreSQL each transaction is a
+//! batch of one (PostgreSQL groups the WAL flushes of concurrent commits
+//! itself), its commit time the flush.
 //!
 //! They are process-wide (every store of the process adds to them) and cost a
 //! few relaxed atomic additions per batch, not per request. The writer thread

@@ -65,6 +65,16 @@ async fn insert_events(
     }
 }
 
+/// Commits `tx` (durable when it returns: `synchronous_commit` is on, and
+/// PostgreSQL flushes the WAL of concurrent commits together), recording it
+/// in the store's metrics as a batch of one write.
+async fn commit_durably(tx: Transaction<'_>) -> Result<(), StoreError> {
+    let started = std::time::Instant::now();
+    let committed = tx.commit().await;
+    crate::metrics::batch(1, 1, started.elapsed(), committed.is_ok());
+    committed.map_err(pg)
+}
+
 async fn notify(tx: &Transaction<'_>, payload: &str) -> Result<(), StoreError> {
     let statement = tx.prepare_cached(NOTIFY).await.map_err(pg)?;
     tx.execute(&statement, &[&payload]).await.map_err(pg)?;
@@ -153,7 +163,7 @@ impl PgStore {
         }
         insert_dedupe(&tx, id, &write, 1, count).await?;
         notify(&tx, &game_payload(id, count)).await?;
-        tx.commit().await.map_err(pg)?;
+        commit_durably(tx).await?;
         let record = GameRecord {
             id,
             ruleset: new.ruleset,
@@ -263,7 +273,7 @@ impl PgStore {
         }
         insert_dedupe(&tx, id, &write, first, count).await?;
         notify(&tx, &game_payload(id, new_head.version)).await?;
-        tx.commit().await.map_err(pg)?;
+        commit_durably(tx).await?;
         let envelopes = envelopes(append, commitments, at, first, prev_hash, hashes)?;
         Ok(Appended {
             head: new_head,
@@ -331,7 +341,7 @@ impl PgStore {
             });
         };
         notify(&tx, &doc_payload(collection, key)).await?;
-        tx.commit().await.map_err(pg)?;
+        commit_durably(tx).await?;
         Ok(revision)
     }
 
