@@ -13,7 +13,7 @@ use reqwest::Method;
 use serde_json::json;
 
 mod common;
-use common::{Server, call, dice_game, play};
+use common::{Server, call, dice_game, get, play};
 
 /// Starts a server on the PostgreSQL database `url` (its sled directory is
 /// unused), with rate limits loose enough for one client's 100 racing posts.
@@ -45,14 +45,7 @@ async fn a_hundred_posts_racing_through_both_servers_apply_once() {
     let http = reqwest::Client::new();
     let (id, tokens) = dice_game(&http, &a.base, 7).await;
     // Read through B what was created through A.
-    let (status, game) = call(
-        &http,
-        Method::GET,
-        format!("{}/v1/games/{id}", b.base),
-        None,
-        None,
-    )
-    .await;
+    let (status, game) = get(&http, format!("{}/v1/games/{id}", b.base)).await;
     assert_eq!(status, 200, "{game}");
     let seat = game["pending"][0]["seat"].as_u64().unwrap() as usize;
     let (_, legal) = call(
@@ -96,23 +89,9 @@ async fn a_hundred_posts_racing_through_both_servers_apply_once() {
     assert_eq!((applied, stale), (1, 99), "{statuses:?}");
     // Both servers show the one append.
     for base in [&a.base, &b.base] {
-        let (_, game) = call(
-            &http,
-            Method::GET,
-            format!("{base}/v1/games/{id}"),
-            None,
-            None,
-        )
-        .await;
+        let (_, game) = get(&http, format!("{base}/v1/games/{id}")).await;
         assert!(game["version"].as_u64().unwrap() > version);
-        let (_, audit) = call(
-            &http,
-            Method::GET,
-            format!("{base}/v1/games/{id}/audit"),
-            None,
-            None,
-        )
-        .await;
+        let (_, audit) = get(&http, format!("{base}/v1/games/{id}/audit")).await;
         assert_eq!(audit["valid"], true, "{audit}");
     }
     a.child.kill().ok();
@@ -126,25 +105,15 @@ async fn a_long_poll_on_one_server_wakes_on_an_append_through_the_other() {
     };
     let http = reqwest::Client::new();
     let (id, tokens) = dice_game(&http, &a.base, 8).await;
-    let (_, game) = call(
-        &http,
-        Method::GET,
-        format!("{}/v1/games/{id}", a.base),
-        None,
-        None,
-    )
-    .await;
+    let (_, game) = get(&http, format!("{}/v1/games/{id}", a.base)).await;
     let version = game["version"].as_u64().unwrap();
     let poll = {
         let (http, base, id) = (http.clone(), a.base.clone(), id.clone());
         tokio::spawn(async move {
             let started = Instant::now();
-            let (status, page) = call(
+            let (status, page) = get(
                 &http,
-                Method::GET,
                 format!("{base}/v1/games/{id}/events?after={version}&wait=30"),
-                None,
-                None,
             )
             .await;
             (status, page, started.elapsed())
@@ -205,28 +174,14 @@ async fn kill_nine_of_one_server_while_clients_play_on_both_loses_nothing() {
     let restarted = start_on(&url, dir.path());
     for (i, (id, tokens)) in games.iter().enumerate() {
         for base in [&b.base, &restarted.base] {
-            let (_, game) = call(
-                &http,
-                Method::GET,
-                format!("{base}/v1/games/{id}"),
-                None,
-                None,
-            )
-            .await;
+            let (_, game) = get(&http, format!("{base}/v1/games/{id}")).await;
             let version = game["version"].as_u64().unwrap();
             assert!(
                 version >= acked[i],
                 "game {id} lost an acknowledged action: {version} < {}",
                 acked[i]
             );
-            let (_, audit) = call(
-                &http,
-                Method::GET,
-                format!("{base}/v1/games/{id}/audit"),
-                None,
-                None,
-            )
-            .await;
+            let (_, audit) = get(&http, format!("{base}/v1/games/{id}/audit")).await;
             assert_eq!(audit["valid"], true, "{audit}");
         }
         if i == 0 {
@@ -276,14 +231,7 @@ async fn deadlines_fire_once_on_whichever_server_is_up() {
     a.child.wait().expect("reaped");
     let deadline = Instant::now() + Duration::from_secs(120);
     let game = loop {
-        let (_, game) = call(
-            &http,
-            Method::GET,
-            format!("{}/v1/games/{id}", b.base),
-            None,
-            None,
-        )
-        .await;
+        let (_, game) = get(&http, format!("{}/v1/games/{id}", b.base)).await;
         if game["game"]["status"] == "finished" {
             break game;
         }
@@ -294,14 +242,7 @@ async fn deadlines_fire_once_on_whichever_server_is_up() {
         tokio::time::sleep(Duration::from_millis(200)).await;
     };
     let version = game["version"].as_u64().unwrap();
-    let (_, page) = call(
-        &http,
-        Method::GET,
-        format!("{}/v1/games/{id}/events?limit=1000", b.base),
-        None,
-        None,
-    )
-    .await;
+    let (_, page) = get(&http, format!("{}/v1/games/{id}/events?limit=1000", b.base)).await;
     let events = page["events"].as_array().unwrap();
     assert_eq!(events.len() as u64, version.min(1000));
     let controls: Vec<_> = events
@@ -317,14 +258,7 @@ async fn deadlines_fire_once_on_whichever_server_is_up() {
         // (once per server) would show as a second miss.
         assert_eq!(missed, 1, "seat {seat}: {controls:?}");
     }
-    let (_, audit) = call(
-        &http,
-        Method::GET,
-        format!("{}/v1/games/{id}/audit", b.base),
-        None,
-        None,
-    )
-    .await;
+    let (_, audit) = get(&http, format!("{}/v1/games/{id}/audit", b.base)).await;
     assert_eq!(audit["valid"], true, "{audit}");
     assert_eq!(audit["fair"], true, "{audit}");
     b.child.kill().ok();

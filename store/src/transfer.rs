@@ -78,7 +78,31 @@ pub trait Transfer: EventStore {
     fn import_game(
         &self,
         game: &GameExport,
-    ) -> impl Future<Output = Result<Imported, StoreError>> + Send;
+    ) -> impl Future<Output = Result<Imported, StoreError>> + Send {
+        async move {
+            let record = &game.record;
+            let id = record.id;
+            if let Some(existing) = self.export_game(id).await? {
+                return same_or_refuse(existing == *game, format_args!("game {id}"));
+            }
+            if game.envelopes.len() as u64 != record.version {
+                return Err(StoreError::Invalid(format!(
+                    "game {id}: {} envelopes for version {}",
+                    game.envelopes.len(),
+                    record.version
+                )));
+            }
+            self.write_new_game(game).await?;
+            Ok(Imported::New)
+        }
+    }
+
+    /// Writes `game`, which the store does not have and whose log is
+    /// complete ([`Transfer::import_game`] checked both).
+    fn write_new_game(
+        &self,
+        game: &GameExport,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
 
     /// Every document, by collection and key.
     fn export_docs(&self) -> impl Future<Output = Result<Vec<DocExport>, StoreError>> + Send;
@@ -196,8 +220,8 @@ pub async fn copy_between(from: &str, to: &str) -> Result<CopyReport, StoreError
             "{from} is neither a sled directory nor a postgres:// URL"
         )));
     }
-    let source = Store::open(from, crate::sled_store::DEFAULT_CACHE_BYTES).await?;
-    let target = Store::open(to, crate::sled_store::DEFAULT_CACHE_BYTES).await?;
+    let source = Store::open(from, crate::DEFAULT_CACHE_BYTES).await?;
+    let target = Store::open(to, crate::DEFAULT_CACHE_BYTES).await?;
     copy(&source, &target).await
 }
 
@@ -220,8 +244,8 @@ impl Transfer for Store {
         on_backend!(self, s => s.export_game(id).await)
     }
 
-    async fn import_game(&self, game: &GameExport) -> Result<Imported, StoreError> {
-        on_backend!(self, s => s.import_game(game).await)
+    async fn write_new_game(&self, game: &GameExport) -> Result<(), StoreError> {
+        on_backend!(self, s => s.write_new_game(game).await)
     }
 
     async fn export_docs(&self) -> Result<Vec<DocExport>, StoreError> {

@@ -169,8 +169,18 @@ impl Service {
     /// After a start: folds every active game so that bot seats waiting to act
     /// are known again.
     pub async fn recover(&self) -> Result<usize, ApiError> {
+        let games = self.active_games().await?;
+        for &id in &games {
+            let entry = self.games.current(id).await?;
+            self.refresh_waiting(&entry).await;
+        }
+        Ok(games.len())
+    }
+
+    /// The ids of every active game, newest first.
+    async fn active_games(&self) -> Result<Vec<GameId>, ApiError> {
+        let mut games = Vec::new();
         let mut cursor = None;
-        let mut count = 0;
         loop {
             let page = self
                 .store
@@ -181,14 +191,10 @@ impl Service {
                     cursor,
                 })
                 .await?;
-            for record in &page.games {
-                let entry = self.games.current(record.id).await?;
-                self.refresh_waiting(&entry).await;
-                count += 1;
-            }
+            games.extend(page.games.iter().map(|r| r.id));
             match page.next_cursor {
                 Some(next) => cursor = Some(next),
-                None => return Ok(count),
+                None => return Ok(games),
             }
         }
     }

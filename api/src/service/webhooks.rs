@@ -39,7 +39,7 @@ use hmac::{Hmac, KeyInit, Mac};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
-use store::{EventStore, GameId, GameStatus, ListQuery, StoreError};
+use store::{EventStore, GameId, GameStatus, StoreError};
 use tokio::sync::{Notify, Semaphore};
 
 use super::cache::Entry;
@@ -1002,24 +1002,7 @@ impl Service {
     /// whose cursor is behind), and reloads the notifications still to
     /// deliver.
     pub async fn recover_webhooks(&self) -> Result<(), ApiError> {
-        let mut games = Vec::new();
-        let mut cursor = None;
-        loop {
-            let page = self
-                .store
-                .list(&ListQuery {
-                    status: Some(GameStatus::Active),
-                    ruleset: None,
-                    limit: 200,
-                    cursor,
-                })
-                .await?;
-            games.extend(page.games.iter().map(|r| r.id));
-            match page.next_cursor {
-                Some(next) => cursor = Some(next),
-                None => break,
-            }
-        }
+        let mut games = self.active_games().await?;
         for (key, _, _) in self.store.docs(CURSORS, "", None, usize::MAX).await? {
             if let Ok(id) = key.parse::<GameId>()
                 && !games.contains(&id)

@@ -86,6 +86,12 @@ pub async fn call(
     }
 }
 
+/// A GET without credentials: its status and JSON body.
+#[allow(dead_code)] // Used by the two-server tests only.
+pub async fn get(http: &reqwest::Client, url: String) -> (u16, Value) {
+    call(http, reqwest::Method::GET, url, None, None).await
+}
+
 /// Creates a 5-player dice game of people with seed `seed` on `base`;
 /// returns its id and the seats' tokens.
 #[allow(dead_code)] // Used by the crash and two-server tests, not the webhook ones.
