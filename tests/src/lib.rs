@@ -10,6 +10,7 @@
 #![warn(missing_docs)]
 
 pub mod play;
+pub mod receiver;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

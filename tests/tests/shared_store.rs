@@ -1,0 +1,127 @@
+//! Two servers (in this process) on one PostgreSQL database, for what the
+//! real-binary tests (`api/tests/two_servers.rs`) do not cover: webhooks
+//! subscribed through one server are told of moves made through the other,
+//! exactly once each, and a bot worker attached to one server plays the
+//! bot seats of games created through the other.
+//!
+//! Skipped (with a note on stderr) when no PostgreSQL is at hand.
+
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+use reqwest::StatusCode;
+use serde_json::json;
+use tests::TestServer;
+use tests::receiver::Receiver;
+
+/// Two servers on a fresh database, their webhooks allowed to reach
+/// 127.0.0.1, or `None` without PostgreSQL.
+async fn two_servers() -> Option<(TestServer, TestServer)> {
+    let url = store::testing::postgres_database().await?;
+    let start = || {
+        TestServer::start_with(|c| {
+            c.store = Some(url.clone());
+            c.webhook_allow_private = true;
+            c.webhook_retry_ms = 50;
+        })
+    };
+    let a = start().await;
+    let b = start().await;
+    Some((a, b))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn webhooks_made_on_one_server_are_told_of_moves_made_on_the_other_once() {
+    let Some((a, b)) = two_servers().await else {
+        return;
+    };
+    let (ca, cb) = (a.client(), b.client());
+    let receiver = Receiver::start().await;
+    let (id, tokens) = ca.human_game(3, 21).await;
+    let mut secrets = Vec::new();
+    for (seat, token) in tokens.iter().enumerate() {
+        let (status, created) = ca
+            .post(
+                &format!("/v1/games/{id}/webhooks"),
+                Some(token),
+                json!({"url": receiver.url(&format!("/s{seat}")), "events": ["your_turn"]}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        secrets.push(created["secret"].as_str().unwrap().to_string());
+    }
+    // Moves made through B only, until the turn has passed three times.
+    let mut turns = Vec::new();
+    let mut last = ca.pending_seat(&id).await.unwrap();
+    for i in 0..300 {
+        cb.step(&id, &tokens, i % 3)
+            .await
+            .expect("a move through B");
+        let Some(seat) = cb.pending_seat(&id).await else {
+            break;
+        };
+        if seat != last {
+            turns.push(seat);
+            last = seat;
+            if turns.len() == 3 {
+                break;
+            }
+        }
+    }
+    assert_eq!(turns.len(), 3, "the turn passed three times");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let hits = loop {
+        let hits = receiver.hits.lock().unwrap().clone();
+        if hits.len() >= 3 || Instant::now() > deadline {
+            break hits;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    // Each server may deliver, but each notification arrives once.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let hits_after = receiver.hits.lock().unwrap().clone();
+    assert_eq!(hits_after.len(), hits.len(), "no notification twice");
+    let ids: HashSet<&str> = hits.iter().map(|h| h.id.as_str()).collect();
+    assert_eq!(ids.len(), hits.len(), "{hits:?}");
+    let told: Vec<usize> = hits
+        .iter()
+        .map(|h| h.path[2..].parse::<usize>().unwrap())
+        .collect();
+    for seat in &turns {
+        assert!(told.contains(seat), "seat {seat} was told: {told:?}");
+    }
+    for h in &hits {
+        let seat: usize = h.path[2..].parse().unwrap();
+        assert!(h.signed_with(&secrets[seat]), "{h:?}");
+        assert_eq!(h.json()["type"], "your_turn");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_worker_on_one_server_plays_games_made_on_the_other() {
+    let Some((a, b)) = two_servers().await else {
+        return;
+    };
+    let ca = a.client();
+    let seats: Vec<_> = (0..4).map(|_| json!({"bot": "normal"})).collect();
+    let (id, _) = ca
+        .create(json!({"ruleset": "dice", "players": 4, "seats": seats, "seed": 5}))
+        .await;
+    let worker = bots::worker::spawn(bots::worker::WorkerConfig {
+        server: b.base.clone(),
+        worker_key: b.worker_key.clone(),
+        delay: Duration::ZERO,
+    });
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let (_, game) = ca.get(&format!("/v1/games/{id}"), None).await;
+        if game["game"]["status"] == "finished" {
+            break;
+        }
+        assert!(Instant::now() < deadline, "{game}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let (_, audit) = ca.get(&format!("/v1/games/{id}/audit"), None).await;
+    assert_eq!(audit["valid"], true, "{audit}");
+    worker.stop().await;
+}
