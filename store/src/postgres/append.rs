@@ -21,7 +21,6 @@ const INSERT_EVENTS: &str = "INSERT INTO events (game, seq, envelope) \
      SELECT $1, s, e FROM UNNEST($2::bigint[], $3::text[]) AS t(s, e)";
 const INSERT_DEDUPE: &str =
     "INSERT INTO dedupe (game, action_id, first_seq, count, digest) VALUES ($1, $2, $3, $4, $5)";
-const NOTIFY: &str = "SELECT pg_notify('bang_changes', $1)";
 
 /// Whether `e` is a violation of a unique key (a racing writer).
 fn unique_violation(e: &tokio_postgres::Error) -> bool {
@@ -73,12 +72,6 @@ async fn commit_durably(tx: Transaction<'_>) -> Result<(), StoreError> {
     let committed = tx.commit().await;
     crate::metrics::batch(1, 1, started.elapsed(), committed.is_ok());
     committed.map_err(pg)
-}
-
-async fn notify(tx: &Transaction<'_>, payload: &str) -> Result<(), StoreError> {
-    let statement = tx.prepare_cached(NOTIFY).await.map_err(pg)?;
-    tx.execute(&statement, &[&payload]).await.map_err(pg)?;
-    Ok(())
 }
 
 async fn insert_dedupe(
@@ -162,8 +155,8 @@ impl PgStore {
             Err(Err(e)) => return Err(e),
         }
         insert_dedupe(&tx, id, &write, 1, count).await?;
-        notify(&tx, &game_payload(id, count)).await?;
         commit_durably(tx).await?;
+        self.inner.notifier.tell(game_payload(id, count));
         let record = GameRecord {
             id,
             ruleset: new.ruleset,
@@ -272,8 +265,8 @@ impl PgStore {
             return Err(StoreError::Conflict { current });
         }
         insert_dedupe(&tx, id, &write, first, count).await?;
-        notify(&tx, &game_payload(id, new_head.version)).await?;
         commit_durably(tx).await?;
+        self.inner.notifier.tell(game_payload(id, new_head.version));
         let envelopes = envelopes(append, commitments, at, first, prev_hash, hashes)?;
         Ok(Appended {
             head: new_head,
@@ -340,8 +333,8 @@ impl PgStore {
                 generation: current,
             });
         };
-        notify(&tx, &doc_payload(collection, key)).await?;
         commit_durably(tx).await?;
+        self.inner.notifier.tell(doc_payload(collection, key));
         Ok(revision)
     }
 

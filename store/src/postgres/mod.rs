@@ -1,8 +1,8 @@
 //! [`EventStore`] on PostgreSQL: a store shared by several servers.
 //!
 //! The schema and its migrations are in `schema.rs`; the writes in
-//! `append.rs`; the reads in `reads.rs`; the changes told to every server in
-//! `listen.rs`.
+//! `append.rs`; the reads in `reads.rs`; the changes sent in `notify.rs` and
+//! heard in `listen.rs`.
 //!
 //! Every write is one transaction. An append locks its game's row (`SELECT …
 //! FOR UPDATE`, which also takes the database's clock for the envelopes'
@@ -10,13 +10,14 @@
 //! id (→ the first append's envelopes, nothing written) and the data's
 //! generation (→ [`StoreError::Stale`]), inserts the envelopes (the unique
 //! `(game, seq)` key makes a racing writer a `Conflict` even without the
-//! lock), moves the head (`UPDATE … WHERE version = expected`), records the
-//! action id and notifies the other servers, then commits. It is durable when
-//! it returns (`synchronous_commit` on); PostgreSQL group-commits the WAL
-//! flushes of concurrent transactions, so there is no writer thread as in sled.
-//! (A notifying transaction takes PostgreSQL's notification queue lock as it
-//! commits, so the commits of writes are serialized on it: cheap next to the
-//! WAL flush they share.)
+//! lock), moves the head (`UPDATE … WHERE version = expected`) and records
+//! the action id, then commits. It is durable when it returns
+//! (`synchronous_commit` on); PostgreSQL group-commits the WAL flushes of
+//! concurrent transactions, so there is no writer thread as in sled. Once
+//! committed, the write is told to every server (`notify.rs`: one task per
+//! store sends the notifications of the writes committed meanwhile in one
+//! statement, outside the writes' transactions, so that they do not
+//! serialize the commits).
 //!
 //! Timestamps come from the database's clock (`clock_timestamp()`), truncated
 //! to the millisecond as sled's are, so that the servers sharing a database
@@ -24,6 +25,7 @@
 
 mod append;
 mod listen;
+mod notify;
 mod reads;
 mod schema;
 mod transfer;
@@ -70,11 +72,15 @@ struct Inner {
     pool: Pool,
     changes: broadcast::Sender<Change>,
     listener: tokio::task::AbortHandle,
+    /// Sends the notifications of committed writes.
+    notifier: notify::Notifier,
+    notifier_task: tokio::task::AbortHandle,
 }
 
 impl Drop for Inner {
     fn drop(&mut self) {
         self.listener.abort();
+        self.notifier_task.abort();
     }
 }
 
@@ -128,10 +134,13 @@ impl PgStore {
         let (changes, _) = broadcast::channel(CHANGES_CAPACITY);
         let (ready, listening) = oneshot::channel();
         let listener = tokio::spawn(listen::run(config, changes.clone(), ready)).abort_handle();
+        let (notifier, notifier_task) = notify::Notifier::start(pool.clone());
         let inner = Arc::new(Inner {
             pool,
             changes,
             listener,
+            notifier,
+            notifier_task,
         });
         listening
             .await
