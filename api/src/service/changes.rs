@@ -3,6 +3,9 @@
 //! written it, so that long-polls, streams, bot turns, deadlines and
 //! webhook deliveries wake whichever server wrote.
 //!
+//! The store sends its notices after each commit, in batches; a notice lost
+//! in a crash between the two is made good by a resync every minute.
+//!
 //! Correctness never rests on these notices alone: every read of a game
 //! checks its head in the store first ([`super::cache::GameCache::current`]),
 //! deadlines and webhook deliveries are claimed in the store by
@@ -17,6 +20,11 @@ use tokio::sync::broadcast::Receiver;
 use tokio::sync::broadcast::error::RecvError;
 
 use super::Service;
+
+/// How often a server reads every active game again, as after a lost
+/// connection: a notification lost in a crash between another server's
+/// commit and its notification batch is made good within this time.
+const RESYNC_EVERY: Duration = Duration::from_secs(60);
 
 /// How long after another server's append this one checks that its webhook
 /// notifications were written (the appending server writes them right after
@@ -36,8 +44,15 @@ impl Service {
         let Some(mut changes) = changes else {
             return;
         };
+        let mut resync = tokio::time::interval(RESYNC_EVERY);
+        resync.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        resync.tick().await;
         loop {
-            match changes.recv().await {
+            let change = tokio::select! {
+                change = changes.recv() => change,
+                _ = resync.tick() => Ok(Change::Resync),
+            };
+            match change {
                 Ok(Change::Game { id, version }) => self.game_changed(id, version).await,
                 Ok(Change::Doc { collection, key }) => self.doc_changed(&collection, &key).await,
                 Ok(Change::Resync) | Err(RecvError::Lagged(_)) => self.resync().await,
