@@ -272,6 +272,7 @@ fn title(code: &str) -> &'static str {
         "game_too_long" => "The game's log is full",
         "too_many_connections" => "Too many connections",
         "shutting_down" => "Shutting down",
+        "store_unavailable" => "Store unavailable",
         "not_your_player" => "Not your player",
         "not_started" => "Not started",
         "not_open" => "Not an open table",
@@ -326,6 +327,17 @@ impl From<store::StoreError> for ApiError {
                 "the table changed while this request was made: read it again and retry",
             ),
             store::StoreError::Invalid(detail) => ApiError::bad_request(detail),
+            store::StoreError::Unavailable(detail) => {
+                tracing::warn!(error = %detail, "the store cannot be reached");
+                ApiError {
+                    retry_after: Some(1),
+                    ..ApiError::new(
+                        StatusCode::SERVICE_UNAVAILABLE,
+                        "store_unavailable",
+                        "the game store cannot be reached now; retry in 1 s",
+                    )
+                }
+            }
             other => ApiError::internal(other.to_string()),
         }
     }

@@ -65,7 +65,9 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 list and post legal actions, follow the event log (long-poll), rewind with `?at=N`, fork a \
 finished game, and audit its hash chain and dice.\n\nAuthentication: `Authorization: Bearer \
 <token>` with a seat token from creation (no token = spectator). Bot workers use the server's \
-worker key. Errors are `application/problem+json` with a stable `code`.\n\nDice game, \
+worker key. Errors are `application/problem+json` with a stable `code`. A server on a \
+shared PostgreSQL store answers any request with 503 `store_unavailable` (and `Retry-After`) \
+while its database cannot be reached; nothing was done.\n\nDice game, \
 Old Saloon special roles: reveal windows are answered by each seat's private standing \
 orders (`set_orders`, any time); only seats whose order is `ask` are waited for. See \
 `POST /v1/games/{id}/actions`."

@@ -274,6 +274,10 @@ pub enum StoreError {
     /// The database failed.
     #[error("storage error: {0}")]
     Io(String),
+    /// The database cannot be reached now (a shared store's server is down,
+    /// restarting or refusing connections): nothing was written; retry later.
+    #[error("the store cannot be reached: {0}")]
+    Unavailable(String),
     /// A compare-and-swap lost: the game's data is not at the expected
     /// generation ([`Append::expected_generation`]), or a document is not at
     /// the expected revision ([`crate::EventStore::put_doc`]). Nothing was written.

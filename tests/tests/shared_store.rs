@@ -125,3 +125,51 @@ async fn a_bot_worker_on_one_server_plays_games_made_on_the_other() {
     assert_eq!(audit["valid"], true, "{audit}");
     worker.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_out_of_reach_is_a_503_with_retry_after_and_writes_nothing() {
+    let Some(url) = store::testing::postgres_database().await else {
+        return;
+    };
+    let server = TestServer::start_with(|c| c.store = Some(url.clone())).await;
+    let c = server.client();
+    let (id, tokens) = c.human_game(3, 4).await;
+    let (_, before) = c.get(&format!("/v1/games/{id}"), None).await;
+    // The database refuses new connections and drops the server's (said
+    // from another database of the cluster).
+    let (cluster, name) = url.rsplit_once('/').unwrap();
+    let (admin, connection) =
+        tokio_postgres::connect(&format!("{cluster}/postgres"), tokio_postgres::NoTls)
+            .await
+            .unwrap();
+    let driver = tokio::spawn(connection);
+    admin
+        .batch_execute(&format!(
+            "ALTER DATABASE {name} ALLOW_CONNECTIONS false;
+             SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}';"
+        ))
+        .await
+        .unwrap();
+    let seat = before["pending"][0]["seat"].as_u64().unwrap() as usize;
+    let resp = reqwest::Client::new()
+        .post(format!("{}/v1/games/{id}/actions", server.base))
+        .bearer_auth(&tokens[seat])
+        .json(&json!({"action": {"type": "roll"}, "expected_version": before["version"]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(resp.headers()["retry-after"], "1");
+    let problem: serde_json::Value = resp.json().await.unwrap();
+    assert_eq!(problem["code"], "store_unavailable", "{problem}");
+    // Back: the game is where it was.
+    admin
+        .batch_execute(&format!("ALTER DATABASE {name} ALLOW_CONNECTIONS true"))
+        .await
+        .unwrap();
+    drop(admin);
+    let _ = driver.await;
+    let (status, after) = c.get(&format!("/v1/games/{id}"), None).await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    assert_eq!(after["version"], before["version"]);
+}

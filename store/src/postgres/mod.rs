@@ -91,16 +91,32 @@ impl std::fmt::Debug for PgStore {
 }
 
 /// A driver error as a store error.
+///
+/// A lost connection, and the database's own "cannot serve now" answers
+/// (SQLSTATE classes 08 connection exception, 53 insufficient resources, 57
+/// operator intervention such as a shutdown), are
+/// [`StoreError::Unavailable`]: a client may retry them.
 pub(crate) fn pg(e: tokio_postgres::Error) -> StoreError {
     match e.as_db_error() {
-        Some(db) => StoreError::Io(format!("postgres: {} ({})", db.message(), db.code().code())),
-        None => StoreError::Io(format!("postgres: {e}")),
+        Some(db) => {
+            let code = db.code().code();
+            let detail = format!("postgres: {} ({code})", db.message());
+            if ["08", "53", "57"]
+                .iter()
+                .any(|class| code.starts_with(class))
+            {
+                StoreError::Unavailable(detail)
+            } else {
+                StoreError::Io(detail)
+            }
+        }
+        None => StoreError::Unavailable(format!("postgres: {e}")),
     }
 }
 
-/// A pool error as a store error.
+/// A pool error as a store error: no connection could be had.
 fn pool_error(e: deadpool_postgres::PoolError) -> StoreError {
-    StoreError::Io(format!("postgres pool: {e}"))
+    StoreError::Unavailable(format!("postgres pool: {e}"))
 }
 
 impl PgStore {
