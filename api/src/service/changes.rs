@@ -78,9 +78,15 @@ impl Service {
         };
         self.refresh_waiting(&entry).await;
         drop(entry);
+        // One check per game at a time: it looks at the game as it is then,
+        // which covers every append made meanwhile.
+        if !super::lock(&self.webhook_checks).insert(id) {
+            return;
+        }
         let service = self.clone();
         tokio::spawn(async move {
             tokio::time::sleep(WEBHOOK_CHECK_DELAY).await;
+            super::lock(&service.webhook_checks).remove(&id);
             if let Ok(entry) = service.games.current(id).await {
                 service.notify_webhooks(&entry).await;
             }

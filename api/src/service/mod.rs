@@ -118,6 +118,9 @@ pub struct Service {
     settings: Settings,
     /// Webhooks: the notifications due for delivery.
     webhooks: webhooks::Outbox,
+    /// The games whose webhook notifications this server will check after
+    /// another server's append (a shared store only).
+    webhook_checks: Mutex<std::collections::HashSet<GameId>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -162,6 +165,7 @@ impl Service {
             ),
             streams: StreamSlots::new(settings.max_streams_per_client),
             webhooks: webhooks::Outbox::new(settings.webhooks.clone()),
+            webhook_checks: Mutex::default(),
             settings,
         }
     }
