@@ -94,15 +94,17 @@ impl Service {
     }
 
     /// A document changed: a webhook notification written by any server is
-    /// delivered by whichever claims it first.
+    /// delivered by whichever claims it first; a subscription written by any
+    /// server is seen by this one's next append.
     async fn doc_changed(&self, collection: &str, key: &str) {
-        self.webhook_pending_changed(collection, key).await;
+        self.webhook_doc_changed(collection, key).await;
     }
 
     /// Changes may have been missed: every active game is read again, and
     /// every follower woken to read again.
     async fn resync(&self) {
         self.versions.wake_all();
+        self.webhook_subscriptions_may_have_changed();
         if let Err(e) = self.recover().await {
             tracing::warn!(error = %e, "games not read again after the store's listener reconnected");
         }

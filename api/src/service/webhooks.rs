@@ -201,12 +201,47 @@ pub(super) struct Outbox {
     /// pinned to those addresses, so it is reused (with its connections and
     /// its TLS roots, costly to load) only while the host resolves to them.
     clients: Mutex<HashMap<(String, Vec<SocketAddr>), reqwest::Client>>,
+    /// Counts the writes of subscriptions (here, and on a shared store by
+    /// any server): a game found unwatched stays so until it moves on.
+    hooks_epoch: std::sync::atomic::AtomicU64,
+    /// The games found with no subscription and no cursor, with the epoch
+    /// they were found at: their appends then read no document.
+    unwatched: Mutex<HashMap<GameId, u64>>,
 }
 
 /// The most HTTP clients the outbox keeps (all are dropped when full).
 const MAX_CLIENTS: usize = 256;
 
+/// The most games remembered as unwatched (all are forgotten when full).
+const MAX_UNWATCHED: usize = 100_000;
+
 impl Outbox {
+    /// The current subscriptions epoch.
+    fn epoch(&self) -> u64 {
+        self.hooks_epoch.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    /// A subscription was written: every game may be watched again.
+    fn hooks_changed(&self) {
+        self.hooks_epoch
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        lock(&self.unwatched).clear();
+    }
+
+    /// Whether game `id` was found unwatched since the last subscription write.
+    fn is_unwatched(&self, id: GameId) -> bool {
+        lock(&self.unwatched).get(&id) == Some(&self.epoch())
+    }
+
+    /// Notes that game `id` had no subscription and no cursor at `epoch`.
+    fn found_unwatched(&self, id: GameId, epoch: u64) {
+        let mut unwatched = lock(&self.unwatched);
+        if unwatched.len() >= MAX_UNWATCHED {
+            unwatched.clear();
+        }
+        unwatched.insert(id, epoch);
+    }
+
     /// An empty outbox.
     pub(super) fn new(settings: WebhookSettings) -> Outbox {
         Outbox {
@@ -214,6 +249,8 @@ impl Outbox {
             wake: Notify::new(),
             settings,
             clients: Mutex::new(HashMap::new()),
+            hooks_epoch: std::sync::atomic::AtomicU64::new(0),
+            unwatched: Mutex::new(HashMap::new()),
         }
     }
 
@@ -547,6 +584,7 @@ impl Service {
                 0,
             )
             .await?;
+        self.webhooks.hooks_changed();
         // From now on, only changes are news: the seats waited for now are
         // where the watched games stand.
         match &owner {
@@ -636,6 +674,7 @@ impl Service {
         if let Some((revision, _)) = self.store.doc(HOOKS, &key).await? {
             self.store.put_doc(HOOKS, &key, None, revision).await?;
         }
+        self.webhooks.hooks_changed();
         if let Some((revision, _)) = self.store.doc(IDS, id).await? {
             self.store.put_doc(IDS, id, None, revision).await?;
         }
@@ -734,9 +773,12 @@ impl Service {
 
     async fn notify_game(&self, entry: &Entry) -> Result<(), ApiError> {
         let id = entry.record.id;
-        if entry.record.status == GameStatus::Open {
+        if entry.record.status == GameStatus::Open || self.webhooks.is_unwatched(id) {
             return Ok(());
         }
+        // Read before the documents: a subscription written meanwhile moves
+        // it on, so the game is not wrongly remembered as unwatched.
+        let epoch = self.webhooks.epoch();
         let subscriptions = self.subscriptions_of(id, &entry.data).await?;
         let cursor = self.store.doc(CURSORS, &id.to_string()).await?;
         if subscriptions.is_empty() {
@@ -752,6 +794,9 @@ impl Service {
                     Err(e) => return Err(e.into()),
                 }
             }
+            // And its next appends read nothing, until a subscription is
+            // written somewhere.
+            self.webhooks.found_unwatched(id, epoch);
             return Ok(());
         }
         let version = entry.live.version();
@@ -1018,6 +1063,11 @@ impl Service {
         self.reload_pending_webhooks().await
     }
 
+    /// Forgets which games were found unwatched (after missed changes).
+    pub(super) fn webhook_subscriptions_may_have_changed(&self) {
+        self.webhooks.hooks_changed();
+    }
+
     /// Queues every notification still to deliver, and forgets the pending
     /// marks of those delivered or given up.
     pub(super) async fn reload_pending_webhooks(&self) -> Result<(), ApiError> {
@@ -1036,8 +1086,12 @@ impl Service {
 
     /// Another server wrote document `key` of `collection`: a notification
     /// newly pending is queued here too (whichever server claims it first
-    /// delivers it).
-    pub(super) async fn webhook_pending_changed(&self, collection: &str, key: &str) {
+    /// delivers it), and a subscription written makes every game watched again.
+    pub(super) async fn webhook_doc_changed(&self, collection: &str, key: &str) {
+        if collection == HOOKS {
+            self.webhooks.hooks_changed();
+            return;
+        }
         if collection != PENDING {
             return;
         }
