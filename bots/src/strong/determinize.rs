@@ -1,0 +1,213 @@
+//! Determinizations: a full state of the game sampled from what one seat saw,
+//! consistent with every public fact, for the search to play out.
+
+use engine::dice::{Dice, Event, Module, Role, Special, roles_for};
+use engine::{Ruleset, Seat, Viewer};
+use rand::RngExt;
+use rand::rngs::ChaCha8Rng;
+
+/// A ruleset whose hidden facts a bot can sample from the events its seat saw.
+pub trait Determinize: Ruleset {
+    /// A full log consistent with `observed` (the events of a game as `seat`
+    /// saw them, redacted for it, in order): `observed` with every fact
+    /// hidden from `seat` drawn from `rng`. Reads nothing but `observed`;
+    /// `None` when it does not open a game.
+    fn fill(observed: &[Self::Event], seat: Seat, rng: &mut ChaCha8Rng)
+    -> Option<Vec<Self::Event>>;
+
+    /// The state [`Determinize::fill`]'s log folds to.
+    fn determinize(
+        observed: &[Self::Event],
+        seat: Seat,
+        rng: &mut ChaCha8Rng,
+    ) -> Option<Self::State> {
+        let mut state = Self::State::default();
+        for e in &Self::fill(observed, seat, rng)? {
+            Self::apply(&mut state, e);
+        }
+        Some(state)
+    }
+}
+
+/// What the seat knows of the card dealt to each seat: its role, and its
+/// special card (`Some(None)`: known to be a base card).
+#[derive(Clone, Copy, Default)]
+struct Known {
+    role: Option<Role>,
+    card: Option<Option<Special>>,
+}
+
+/// The role cards `seat` knows, by the seat they were dealt to: its own, the
+/// face-up ones, and those turned up later (eliminations, reveals), followed
+/// back through The Good's swaps to the seat they were dealt to.
+fn known_deal(observed: &[Event], players: usize) -> Vec<Known> {
+    let mut known = vec![Known::default(); players];
+    // origin[s]: the seat the card now in front of s was dealt to.
+    let mut origin: Vec<usize> = (0..players).collect();
+    for e in observed {
+        match e {
+            Event::RoleDealt {
+                seat,
+                role: Some(role),
+                card,
+                ..
+            } => {
+                if let Some(k) = known.get_mut(*seat as usize) {
+                    k.role = Some(*role);
+                    k.card = Some(*card);
+                }
+            }
+            Event::RoleRevealed { seat, role, card } => {
+                if let Some(k) = origin.get(*seat as usize).and_then(|&o| known.get_mut(o)) {
+                    k.role = Some(*role);
+                    k.card = Some(Some(*card));
+                }
+            }
+            Event::RevealCancelled { seat, card } => {
+                if let Some(k) = origin.get(*seat as usize).and_then(|&o| known.get_mut(o)) {
+                    k.role = Some(card.info().role);
+                    k.card = Some(Some(*card));
+                }
+            }
+            Event::PlayerEliminated { seat, role } => {
+                if let Some(k) = origin.get(*seat as usize).and_then(|&o| known.get_mut(o)) {
+                    k.role = Some(*role);
+                }
+            }
+            Event::RolesSwapped { seat, sheriff } => {
+                let (a, b) = (*seat as usize, *sheriff as usize);
+                if a < players && b < players {
+                    origin.swap(a, b);
+                }
+            }
+            _ => {}
+        }
+    }
+    known
+}
+
+/// Shuffles `items` uniformly with `rng`.
+fn shuffle<T>(items: &mut [T], rng: &mut ChaCha8Rng) {
+    for i in (1..items.len()).rev() {
+        let j = rng.random_range(0..=i);
+        items.swap(i, j);
+    }
+}
+
+/// Removes one element equal to `x` from `pool`, if any.
+fn take<T: PartialEq>(pool: &mut Vec<T>, x: &T) {
+    if let Some(i) = pool.iter().position(|y| y == x) {
+        pool.swap_remove(i);
+    }
+}
+
+/// The deal as sampled: every seat's role and special card, known ones kept,
+/// the others drawn uniformly from the cards left.
+fn sample_deal(
+    known: &[Known],
+    special_roles: bool,
+    mixed: bool,
+    rng: &mut ChaCha8Rng,
+) -> Vec<(Role, Option<Special>)> {
+    let n = known.len();
+    let mut left: Vec<Role> = roles_for(n as u8).to_vec();
+    for k in known {
+        if let Some(r) = k.role {
+            take(&mut left, &r);
+        }
+    }
+    // Sorted first, so that the draw depends only on the multiset left.
+    left.sort_by_key(|r| *r as u8);
+    shuffle(&mut left, rng);
+    let mut left = left.into_iter();
+    let roles: Vec<Role> = known
+        .iter()
+        .map(|k| {
+            k.role
+                .unwrap_or_else(|| left.next().unwrap_or(Role::Outlaw))
+        })
+        .collect();
+    let mut cards: Vec<Option<Special>> = known.iter().map(|k| k.card.flatten()).collect();
+    if special_roles {
+        for role in [Role::Sheriff, Role::Deputy, Role::Outlaw, Role::Renegade] {
+            let mut pool: Vec<Option<Special>> = Special::of_role(role)
+                .filter(|&c| !(n == 3 && c == Special::TheGood))
+                .map(Some)
+                .collect();
+            if mixed {
+                let base = match role {
+                    Role::Sheriff => 1,
+                    Role::Deputy => 2,
+                    Role::Outlaw => 3,
+                    Role::Renegade => 2,
+                };
+                pool.extend(std::iter::repeat_n(None, base));
+            }
+            for (k, r) in known.iter().zip(&roles) {
+                if let (Some(card), true) = (k.card, *r == role) {
+                    take(&mut pool, &card);
+                }
+            }
+            shuffle(&mut pool, rng);
+            for ((k, r), c) in known.iter().zip(&roles).zip(cards.iter_mut()) {
+                if *r == role && k.card.is_none() {
+                    *c = pool.pop().flatten();
+                }
+            }
+        }
+    }
+    roles.into_iter().zip(cards).collect()
+}
+
+impl Determinize for Dice {
+    fn fill(observed: &[Event], _seat: Seat, rng: &mut ChaCha8Rng) -> Option<Vec<Event>> {
+        let Some(Event::GameCreated(created)) = observed.first() else {
+            return None;
+        };
+        let players = created.players.clamp(1, engine::dice::MAX_PLAYERS as u8) as usize;
+        let special_roles = created.options.modules.contains(&Module::SpecialRoles);
+        // The seat's own card is dealt to it unredacted: known like a face-up one.
+        let known = known_deal(observed, players);
+        let deal = sample_deal(
+            &known,
+            special_roles,
+            created.options.special_roles_mixed,
+            rng,
+        );
+        Some(
+            observed
+                .iter()
+                .map(|e| match e {
+                    Event::RoleDealt {
+                        seat,
+                        role: None,
+                        face_up,
+                        ..
+                    } => {
+                        let (role, card) = deal
+                            .get(*seat as usize)
+                            .copied()
+                            .unwrap_or((Role::Outlaw, None));
+                        Event::RoleDealt {
+                            seat: *seat,
+                            role: Some(role),
+                            face_up: *face_up,
+                            card,
+                        }
+                    }
+                    other => other.clone(),
+                })
+                .collect(),
+        )
+    }
+}
+
+/// `event` as `viewer` sees it: the event itself when it hides
+/// nothing (no copy), else its redaction.
+pub(crate) fn seen<'a>(event: &'a Event, viewer: Seat, buf: &'a mut Option<Event>) -> &'a Event {
+    if Dice::hides(event) {
+        buf.insert(Dice::redact(event, Viewer::Seat(viewer)))
+    } else {
+        event
+    }
+}
