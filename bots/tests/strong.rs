@@ -305,7 +305,14 @@ fn strong_beats_random() {
 #[test]
 #[ignore]
 fn strong_decision_time() {
+    if let Some(n) = std::env::var("STRONG_PLAYOUTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        bots::strong::set_default_playouts(n);
+    }
     let mut total = std::time::Duration::ZERO;
+    let mut longest = std::time::Duration::ZERO;
     let mut decisions = 0u32;
     for game in 0..3u64 {
         let log = normal_game(5, 40 + game);
@@ -320,6 +327,7 @@ fn strong_decision_time() {
                     let t = std::time::Instant::now();
                     p.choose(&view, &legal);
                     total += t.elapsed();
+                    longest = longest.max(t.elapsed());
                     decisions += 1;
                 }
             }
@@ -328,8 +336,9 @@ fn strong_decision_time() {
         }
     }
     println!(
-        "strong: {} playouts, {decisions} decisions, {:.1} ms per decision",
+        "strong: {} playouts, {decisions} decisions, {:.1} ms per decision, longest {:.1} ms",
         StrongPolicy::new(0).playouts(),
-        total.as_secs_f64() * 1e3 / f64::from(decisions)
+        total.as_secs_f64() * 1e3 / f64::from(decisions),
+        longest.as_secs_f64() * 1e3
     );
 }
