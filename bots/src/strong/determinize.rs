@@ -1,7 +1,7 @@
 //! Determinizations: a full state of the game sampled from what one seat saw,
 //! consistent with every public fact, for the search to play out.
 
-use engine::dice::{Dice, Event, Module, Role, Special, roles_for};
+use engine::dice::{Action, Dice, Event, GainSource, Module, Role, Special, roles_for};
 use engine::{Ruleset, Seat, Viewer};
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
@@ -30,12 +30,22 @@ pub trait Determinize: Ruleset {
 }
 
 /// What the seat knows of the card dealt to each seat: its role, and its
-/// special card (`Some(None)`: known to be a base card).
+/// special card (`Some(None)`: known to be a base card); and how hostile to
+/// the Sheriff its holder has looked.
 #[derive(Clone, Copy, Default)]
 struct Known {
     role: Option<Role>,
     card: Option<Option<Special>>,
+    /// Shots at the Sheriff, less half a point per Beer given him.
+    hostility: f64,
 }
+
+/// Candidate deals drawn per determinization, one kept by its likelihood.
+const CANDIDATES: usize = 8;
+
+/// How much one point of hostility makes an Outlaw likelier (and a Deputy
+/// less likely) than the other cards.
+const HOSTILITY_WEIGHT: f64 = 0.7;
 
 /// The role cards `seat` knows, by the seat they were dealt to: its own, the
 /// face-up ones, and those turned up later (eliminations, reveals), followed
@@ -44,7 +54,35 @@ fn known_deal(observed: &[Event], players: usize) -> Vec<Known> {
     let mut known = vec![Known::default(); players];
     // origin[s]: the seat the card now in front of s was dealt to.
     let mut origin: Vec<usize> = (0..players).collect();
+    let mut sheriff: Option<Seat> = None;
+    let blame = |known: &mut [Known], origin: &[usize], seat: Seat, amount: f64| {
+        if let Some(k) = origin.get(seat as usize).and_then(|&o| known.get_mut(o)) {
+            k.hostility += amount;
+        }
+    };
     for e in observed {
+        match e {
+            Event::RoleDealt {
+                seat,
+                role: Some(Role::Sheriff),
+                face_up: true,
+                ..
+            } => sheriff = Some(*seat),
+            Event::Acted {
+                seat,
+                action: Action::Shoot { target, .. },
+            } if Some(*target) == sheriff && Some(*seat) != sheriff => {
+                blame(&mut known, &origin, *seat, 1.0);
+            }
+            Event::LifeGained {
+                seat,
+                amount,
+                source: GainSource::Beer { by },
+            } if Some(*seat) == sheriff && seat != by && *amount > 0 => {
+                blame(&mut known, &origin, *by, -0.5);
+            }
+            _ => {}
+        }
         match e {
             Event::RoleDealt {
                 seat,
@@ -74,10 +112,11 @@ fn known_deal(observed: &[Event], players: usize) -> Vec<Known> {
                     k.role = Some(*role);
                 }
             }
-            Event::RolesSwapped { seat, sheriff } => {
-                let (a, b) = (*seat as usize, *sheriff as usize);
+            Event::RolesSwapped { seat, sheriff: old } => {
+                let (a, b) = (*seat as usize, *old as usize);
                 if a < players && b < players {
                     origin.swap(a, b);
+                    sheriff = Some(*seat);
                 }
             }
             _ => {}
@@ -168,12 +207,45 @@ impl Determinize for Dice {
         let special_roles = created.options.modules.contains(&Module::SpecialRoles);
         // The seat's own card is dealt to it unredacted: known like a face-up one.
         let known = known_deal(observed, players);
-        let deal = sample_deal(
-            &known,
-            special_roles,
-            created.options.special_roles_mixed,
-            rng,
-        );
+        // A few deals drawn uniformly from the cards left, one kept with a
+        // probability in proportion to how well it fits who shot and who
+        // healed the Sheriff.
+        let candidates: Vec<Vec<(Role, Option<Special>)>> = (0..CANDIDATES)
+            .map(|_| {
+                sample_deal(
+                    &known,
+                    special_roles,
+                    created.options.special_roles_mixed,
+                    rng,
+                )
+            })
+            .collect();
+        let weights: Vec<f64> = candidates
+            .iter()
+            .map(|deal| {
+                let log_likelihood: f64 = deal
+                    .iter()
+                    .zip(&known)
+                    .filter(|(_, k)| k.role.is_none())
+                    .map(|((role, _), k)| match role {
+                        Role::Outlaw => HOSTILITY_WEIGHT * k.hostility,
+                        Role::Deputy => -HOSTILITY_WEIGHT * k.hostility,
+                        Role::Sheriff | Role::Renegade => 0.0,
+                    })
+                    .sum();
+                log_likelihood.clamp(-30.0, 30.0).exp()
+            })
+            .collect();
+        let mut pick = rng.random::<f64>() * weights.iter().sum::<f64>();
+        let mut chosen = candidates.len() - 1;
+        for (i, w) in weights.iter().enumerate() {
+            if pick < *w {
+                chosen = i;
+                break;
+            }
+            pick -= w;
+        }
+        let deal = &candidates[chosen];
         Some(
             observed
                 .iter()
