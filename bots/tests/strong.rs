@@ -342,3 +342,51 @@ fn strong_decision_time() {
         longest.as_secs_f64() * 1e3
     );
 }
+
+/// With special roles (not mixed), every sampled card stands for the role
+/// it is dealt with, no card is dealt twice, and the cards the seat knows
+/// are kept.
+#[test]
+fn determinized_special_cards_fit_their_roles() {
+    use rand::SeedableRng;
+    for game in 0..4u64 {
+        let players = 4 + game as u8;
+        let mut config = Config::new(players);
+        config.options.modules = vec![Module::SpecialRoles];
+        let mut policies: Vec<Box<dyn Policy>> = (0..players as u64)
+            .map(|s| Box::new(NormalPolicy::new(game ^ s)) as Box<dyn Policy>)
+            .collect();
+        let log = play_dice_game(&config, Seed::from_u64(game), &mut policies, 5_000)
+            .unwrap()
+            .events;
+        let dealt = |log: &[Event]| -> Vec<(Option<Role>, Option<engine::dice::Special>)> {
+            log.iter()
+                .filter_map(|e| match e {
+                    Event::RoleDealt { role, card, .. } => Some((*role, *card)),
+                    _ => None,
+                })
+                .collect()
+        };
+        let truth = dealt(&log);
+        let me = 1u8;
+        let mine: Vec<Event> = log
+            .iter()
+            .map(|e| Dice::redact(e, Viewer::Seat(me)))
+            .collect();
+        let seen = dealt(&mine);
+        let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(game);
+        for _ in 0..20 {
+            let sample = dealt(&Dice::fill(&mine, me, &mut rng).unwrap());
+            let mut cards = Vec::new();
+            for (i, (role, card)) in sample.iter().enumerate() {
+                let card = card.expect("every card is special when not mixed");
+                assert_eq!(Some(card.info().role), *role);
+                assert!(!cards.contains(&card), "{card:?} dealt twice");
+                cards.push(card);
+                if seen[i].0.is_some() {
+                    assert_eq!(sample[i], truth[i]);
+                }
+            }
+        }
+    }
+}
