@@ -13,6 +13,7 @@ pub mod random;
 pub mod registry;
 pub mod runner;
 pub mod simulation;
+pub mod strong;
 pub mod worker;
 
 pub use normal::NormalPolicy;
@@ -21,3 +22,4 @@ pub use random::RandomPolicy;
 pub use registry::{DEFAULT_POLICY, POLICIES, Playable, policy_by_name};
 pub use runner::{GameRecord, bot_seats, play_dice_game, play_game};
 pub use simulation::{Report, Simulation, Tally, simulate};
+pub use strong::StrongPolicy;

@@ -9,6 +9,7 @@ use crate::card::NormalCardPolicy;
 use crate::normal::NormalPolicy;
 use crate::policy::Policy;
 use crate::random::RandomPolicy;
+use crate::strong::StrongPolicy;
 
 /// A ruleset the bots can play: its policies by name. Adding a ruleset's
 /// bots is this impl and one line in [`crate::players::bot_rulesets`].
@@ -22,13 +23,14 @@ pub trait Playable: Ruleset + Sized {
 }
 
 impl Playable for Dice {
-    const POLICIES: &'static [&'static str] = &["random", "normal"];
+    const POLICIES: &'static [&'static str] = &["random", "normal", "strong"];
     const DEFAULT_POLICY: &'static str = "normal";
 
     fn policy(name: &str, seed: u64) -> Option<Box<dyn Policy<Dice>>> {
         match name {
             "random" => Some(Box::new(RandomPolicy::new(seed))),
             "normal" => Some(Box::new(NormalPolicy::new(seed))),
+            "strong" => Some(Box::new(StrongPolicy::new(seed))),
             _ => None,
         }
     }

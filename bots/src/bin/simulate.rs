@@ -29,7 +29,7 @@ struct Args {
     /// The first game's seed; game i uses seed + i.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// One policy (`random`, `normal`), or a comma list given to seats in
+    /// One policy (`random`, `normal`, `strong`), or a comma list given to seats in
     /// order, cycled.
     #[arg(long, default_value = "random")]
     bots: String,
@@ -41,6 +41,9 @@ struct Args {
     /// between cautious bots can take over 10,000 events).
     #[arg(long, default_value_t = 50_000)]
     max_decisions: usize,
+    /// The `strong` policy's playouts per decision (its default when absent).
+    #[arg(long)]
+    playouts: Option<u32>,
 }
 
 fn main() {
@@ -60,6 +63,9 @@ fn run(args: &Args) -> Result<(), String> {
             known.join(", ")
         ));
     };
+    if let Some(playouts) = args.playouts {
+        bots::strong::set_default_playouts(playouts);
+    }
     let sim = Simulation {
         players: args.players,
         games: args.games,
