@@ -399,7 +399,15 @@ impl Worker {
             return Ok(false);
         }
         bot.player.reseed(decision_seed(game, seat, version));
-        let Some(action) = bot.player.choose(&state["view"], &actions) else {
+        // A searching policy (`strong`) thinks for milliseconds: off the
+        // runtime's other tasks, where the runtime allows it.
+        let view = &state["view"];
+        let mut choose = || bot.player.choose(view, &actions);
+        let chosen = match tokio::runtime::Handle::current().runtime_flavor() {
+            tokio::runtime::RuntimeFlavor::MultiThread => tokio::task::block_in_place(choose),
+            _ => choose(),
+        };
+        let Some(action) = chosen else {
             return Ok(false);
         };
         let body = json!({

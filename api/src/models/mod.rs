@@ -39,7 +39,9 @@ pub struct SeatRequest {
     pub name: Option<String>,
     /// The bot policy for a bot seat: `normal` (the default: a sound
     /// heuristic in the dice game, the rules' own NPC policy in the card
-    /// game) or `random` (uniformly random legal actions).
+    /// game), `random` (uniformly random legal actions) or, in the dice game,
+    /// `strong` (searches: a few hundred playouts of the game from each
+    /// decision, over what its seat may know).
     #[schema(schema_with = bot_policy_schema)]
     pub bot: Option<String>,
     /// `true`: an open seat, for a player to join later (`POST
