@@ -1267,17 +1267,10 @@ impl SledStore {
 
     pub(crate) fn read_list(&self, query: &ListQuery) -> Result<Page, StoreError> {
         let limit = list_limit(query.limit);
-        let cursor = match &query.cursor {
-            None => None,
-            Some(cursor) => match parse_cursor(cursor) {
-                Some(key) => Some(key),
-                None => {
-                    return Ok(Page {
-                        games: Vec::new(),
-                        next_cursor: None,
-                    });
-                }
-            },
+        // A cursor this store did not give is an empty page.
+        let cursor = match query.cursor.as_deref().map(parse_cursor) {
+            Some(None) => return Ok(Page::default()),
+            parsed => parsed.flatten(),
         };
         // Filtered lists walk the filter's own index: only the games listed
         // are read (plus one, to know whether a next page exists).

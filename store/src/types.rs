@@ -229,7 +229,7 @@ pub struct ListQuery {
 }
 
 /// One page of games.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Page {
     /// Newest first.
     pub games: Vec<GameRecord>,

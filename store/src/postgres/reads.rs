@@ -217,17 +217,10 @@ impl PgStore {
 
     pub(crate) async fn read_list(&self, query: &ListQuery) -> Result<Page, StoreError> {
         let limit = list_limit(query.limit);
-        let cursor = match &query.cursor {
-            None => None,
-            Some(cursor) => match parse_cursor(cursor) {
-                Some(cursor) => Some(cursor),
-                None => {
-                    return Ok(Page {
-                        games: Vec::new(),
-                        next_cursor: None,
-                    });
-                }
-            },
+        // A cursor this store did not give is an empty page.
+        let cursor = match query.cursor.as_deref().map(parse_cursor) {
+            Some(None) => return Ok(Page::default()),
+            parsed => parsed.flatten(),
         };
         let status = query.status.map(|s| i16::from(status_byte(s)));
         let page = limit as i64 + 1;
