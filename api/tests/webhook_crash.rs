@@ -128,6 +128,29 @@ async fn game_with_hooks(
 
 /// Waits until the receiver got `your_turn` of `version` (and a moment more
 /// for a second delivery, if there were one); returns those deliveries.
+/// Asserts that `seat` of game `id` was told once that it is asked at
+/// `version`, with the body and signature its webhook's secret gives;
+/// returns the notification's id.
+async fn told_once(hits: &Hits, id: &str, seat: u64, version: u64, secrets: &[String]) -> String {
+    let got = delivered(hits, version).await;
+    assert_eq!(got.len(), 1, "delivered once: {got:?}");
+    let (webhook_id, timestamp, signature, body) = &got[0];
+    let body: Value = serde_json::from_str(body).unwrap();
+    assert_eq!(
+        body,
+        json!({"type": "your_turn", "game": id, "seat": seat, "version": version, "ruleset": "dice"})
+    );
+    let expected = api::service::sign(
+        &secrets[seat as usize],
+        webhook_id,
+        timestamp.parse().unwrap(),
+        &got[0].3,
+    )
+    .unwrap();
+    assert_eq!(signature, &format!("v1,{expected}"));
+    webhook_id.clone()
+}
+
 async fn delivered(hits: &Hits, version: u64) -> Vec<(String, String, String, String)> {
     let of_version = || {
         hits.lock()
@@ -196,23 +219,8 @@ async fn a_notification_survives_a_kill_nine_and_is_delivered_once() {
     );
 
     let mut server = start(dir.path());
-    let got = delivered(&hits, version).await;
-    assert_eq!(got.len(), 1, "delivered once: {got:?}");
-    let (webhook_id, timestamp, signature, body) = &got[0];
+    let webhook_id = told_once(&hits, &id, seat, version, &secrets).await;
     assert!(webhook_id.starts_with("msg_"), "{webhook_id}");
-    let body: Value = serde_json::from_str(body).unwrap();
-    assert_eq!(
-        body,
-        json!({"type": "your_turn", "game": id, "seat": seat, "version": version, "ruleset": "dice"})
-    );
-    let expected = api::service::sign(
-        &secrets[seat as usize],
-        webhook_id,
-        timestamp.parse().unwrap(),
-        &got[0].3,
-    )
-    .unwrap();
-    assert_eq!(signature, &format!("v1,{expected}"));
     server.child.kill().ok();
     server.child.wait().ok();
 }
@@ -274,22 +282,7 @@ async fn a_deadline_then_a_kill_nine_still_notifies_once() {
     let seat = game["pending"][0]["seat"]
         .as_u64()
         .expect("someone is asked");
-    let got = delivered(&hits, version).await;
-    assert_eq!(got.len(), 1, "delivered once: {got:?}");
-    let (webhook_id, timestamp, signature, body) = &got[0];
-    let body: Value = serde_json::from_str(body).unwrap();
-    assert_eq!(
-        body,
-        json!({"type": "your_turn", "game": id, "seat": seat, "version": version, "ruleset": "dice"})
-    );
-    let expected = api::service::sign(
-        &secrets[seat as usize],
-        webhook_id,
-        timestamp.parse().unwrap(),
-        &got[0].3,
-    )
-    .unwrap();
-    assert_eq!(signature, &format!("v1,{expected}"));
+    told_once(&hits, &id, seat, version, &secrets).await;
     server.child.kill().ok();
     server.child.wait().ok();
 }
