@@ -12,6 +12,20 @@ use tests::receiver::Receiver;
 use tests::{Client, TestServer};
 use tokio::io::AsyncReadExt;
 
+/// Makes a stopped server's store look as if it had crashed before writing
+/// the notifications of game `id`'s last news: the game's cursor in
+/// `collection` set back to `value`, the outbox emptied.
+async fn crash_gap(server: &TestServer, collection: &str, id: &str, value: Value) {
+    use store::EventStore;
+    let store = server.open_store().await;
+    let (revision, _) = store.doc(collection, id).await.unwrap().expect("a cursor");
+    store
+        .put_doc(collection, id, Some(value), revision)
+        .await
+        .unwrap();
+    empty_the_outbox(&store).await;
+}
+
 /// Empties the outbox of a stopped server's store, as if a crash had come
 /// before its notifications were written.
 async fn empty_the_outbox(store: &store::Store) {
@@ -468,7 +482,6 @@ async fn redirects_are_not_followed() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_start_makes_good_what_a_crash_left_between_an_append_and_its_outbox() {
-    use store::EventStore;
     let dir = tempfile::tempdir().unwrap();
     let receiver = Receiver::start().await;
     let mut server = TestServer::start_on_with(dir.path(), reach_loopback_fast).await;
@@ -488,24 +501,13 @@ async fn a_start_makes_good_what_a_crash_left_between_an_append_and_its_outbox()
     // As if the server had died after the append and before its
     // notification was written: the cursor one version behind, the outbox
     // without it.
-    {
-        let store = server.open_store().await;
-        let (revision, _) = store
-            .doc("webhook_cursor", &id)
-            .await
-            .unwrap()
-            .expect("a cursor");
-        store
-            .put_doc(
-                "webhook_cursor",
-                &id,
-                Some(json!({"version": version - 1, "waiting": [first]})),
-                revision,
-            )
-            .await
-            .unwrap();
-        empty_the_outbox(&store).await;
-    }
+    crash_gap(
+        &server,
+        "webhook_cursor",
+        &id,
+        json!({"version": version - 1, "waiting": [first]}),
+    )
+    .await;
     tokio::time::sleep(Duration::from_millis(200)).await;
     let _server = TestServer::start_on_with(dir.path(), reach_loopback_fast).await;
     let again = receiver.wait_for("/hook", 2).await;
@@ -680,7 +682,6 @@ async fn an_https_url_is_delivered_over_tls() {
 /// before the webhook existed is not.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_start_tells_a_chat_message_a_crash_left_untold() {
-    use store::EventStore;
     let dir = tempfile::tempdir().unwrap();
     let receiver = Receiver::start().await;
     let mut server = TestServer::start_on_with(dir.path(), reach_loopback_fast).await;
@@ -705,24 +706,7 @@ async fn a_start_tells_a_chat_message_a_crash_left_untold() {
     server.stop().await;
     // As if the server had died after storing the message and before its
     // notifications: the chat cursor one message behind, the outbox empty.
-    {
-        let store = server.open_store().await;
-        let (revision, _) = store
-            .doc("webhook_chat_cursor", &id)
-            .await
-            .unwrap()
-            .expect("a chat cursor");
-        store
-            .put_doc(
-                "webhook_chat_cursor",
-                &id,
-                Some(json!({"told": 1})),
-                revision,
-            )
-            .await
-            .unwrap();
-        empty_the_outbox(&store).await;
-    }
+    crash_gap(&server, "webhook_chat_cursor", &id, json!({"told": 1})).await;
     tokio::time::sleep(Duration::from_millis(200)).await;
     let _server = TestServer::start_on_with(dir.path(), reach_loopback_fast).await;
     let again = receiver.wait_for("/hook", 2).await;
