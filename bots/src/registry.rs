@@ -30,20 +30,21 @@ impl Playable for Dice {
         match name {
             "random" => Some(Box::new(RandomPolicy::new(seed))),
             "normal" => Some(Box::new(NormalPolicy::new(seed))),
-            "strong" => Some(Box::new(StrongPolicy::new(seed))),
+            "strong" => Some(Box::new(StrongPolicy::<Dice>::new(seed))),
             _ => None,
         }
     }
 }
 
 impl Playable for Bang {
-    const POLICIES: &'static [&'static str] = &["random", "normal"];
+    const POLICIES: &'static [&'static str] = &["random", "normal", "strong"];
     const DEFAULT_POLICY: &'static str = "normal";
 
     fn policy(name: &str, seed: u64) -> Option<Box<dyn Policy<Bang>>> {
         match name {
             "random" => Some(Box::new(RandomPolicy::new(seed))),
             "normal" => Some(Box::new(NormalCardPolicy::new())),
+            "strong" => Some(Box::new(StrongPolicy::<Bang>::new(seed))),
             _ => None,
         }
     }

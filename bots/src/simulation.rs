@@ -22,7 +22,10 @@ pub struct Simulation {
     pub games: u64,
     /// The first game's seed; game i uses seed + i.
     pub seed: u64,
-    /// The policies, given to seats in order, cycled.
+    /// The policies, given to seats in order, cycled, and turned by one
+    /// seat each game: with `strong,normal`, game 0 seats `strong` at even
+    /// seats and game 1 at odd ones, so every policy sits at every seat (and
+    /// in its turn order) as often as the others.
     pub policies: Vec<String>,
     /// The game options, as the API takes them.
     pub options: Value,
@@ -72,21 +75,28 @@ pub fn simulate<R: Playable>(sim: &Simulation, progress: &dyn Fn()) -> Result<Re
     for name in &sim.policies {
         R::policy(name, 0).ok_or_else(|| format!("--bots: unknown policy `{name}`"))?;
     }
-    let policy_of = |seat: usize| &sim.policies[seat % sim.policies.len()];
-    let make = |game_seed: u64| -> Vec<Box<dyn Policy<R>>> {
+    let turns = sim.policies.len().max(1);
+    // The policy of `seat` in the game whose seats are turned by `turn`.
+    let policy_of = |turn: usize, seat: usize| &sim.policies[(seat + turn) % turns];
+    let make = |turn: usize, game_seed: u64| -> Vec<Box<dyn Policy<R>>> {
         (0..sim.players as usize)
-            .filter_map(|seat| R::policy(policy_of(seat), game_seed ^ ((seat as u64) << 48)))
+            .filter_map(|seat| R::policy(policy_of(turn, seat), game_seed ^ ((seat as u64) << 48)))
             .collect()
     };
     // A game some of whose seats the rules play (a solo game) is played by
     // the policies as its person would: no bot seats. Otherwise every seat is
-    // a bot seat of its policy, as the server's bots are.
-    let seats = if R::rules_seats(sim.players, &sim.options).is_empty() {
-        bot_seats(&make(0))
-    } else {
-        vec![engine::SeatSpec::default(); sim.players as usize]
-    };
-    let config = R::config(sim.players, &sim.options, seats)?;
+    // a bot seat of its policy, as the server's bots are. One configuration
+    // per turn of the seats.
+    let configs = (0..turns)
+        .map(|turn| {
+            let seats = if R::rules_seats(sim.players, &sim.options).is_empty() {
+                bot_seats(&make(turn, 0))
+            } else {
+                vec![engine::SeatSpec::default(); sim.players as usize]
+            };
+            R::config(sim.players, &sim.options, seats)
+        })
+        .collect::<Result<Vec<_>, String>>()?;
     let mut report = Report::default();
     let fail = |report: &mut Report, seed: u64, why: String| {
         report.failures += 1;
@@ -97,10 +107,11 @@ pub fn simulate<R: Playable>(sim: &Simulation, progress: &dyn Fn()) -> Result<Re
     let started = Instant::now();
     for i in 0..sim.games {
         let game_seed = sim.seed.wrapping_add(i);
-        let mut policies = make(game_seed);
+        let turn = (i % turns as u64) as usize;
+        let mut policies = make(turn, game_seed);
         let played = catch_unwind(AssertUnwindSafe(|| {
             play_game::<R>(
-                &config,
+                &configs[turn],
                 Seed::from_u64(game_seed),
                 &mut policies,
                 sim.max_decisions,
@@ -142,7 +153,7 @@ pub fn simulate<R: Playable>(sim: &Simulation, progress: &dyn Fn()) -> Result<Re
             };
             let tally = report
                 .tallies
-                .entry((policy_of(seat as usize).clone(), role_name(role)))
+                .entry((policy_of(turn, seat as usize).clone(), role_name(role)))
                 .or_default();
             tally.seats += 1;
             tally.wins += u64::from(outcome.seats.contains(&seat));

@@ -2,7 +2,7 @@
 //! legal actions, is reproducible given its seed and budget, and beats
 //! `random`.
 
-use bots::strong::{Determinize, StrongPolicy};
+use bots::strong::{Determinize, StrongPolicy, fill_dice};
 use bots::{NormalPolicy, Policy, RandomPolicy, play_dice_game};
 use engine::dice::{Action, Config, Dice, Event, Module, Role, State};
 use engine::{Ruleset, Seat, Seed, Viewer};
@@ -106,8 +106,8 @@ fn strong_never_reads_hidden_state() {
             .unwrap();
         let other = swap_hidden_roles(&log, a, b);
         let (mut one, mut two) = (
-            StrongPolicy::with_playouts(game, 12),
-            StrongPolicy::with_playouts(game, 12),
+            StrongPolicy::<Dice>::with_playouts(game, 12),
+            StrongPolicy::<Dice>::with_playouts(game, 12),
         );
         let (mut s1, mut s2) = (State::default(), State::default());
         let seen = |e: &Event| Dice::redact(e, Viewer::Seat(me));
@@ -196,7 +196,7 @@ fn strong_only_returns_legal_actions() {
             let mut policies: Vec<Box<dyn Policy>> = (0..players as u64)
                 .map(|s| {
                     let p: Box<dyn Policy> = if s % 2 == 0 {
-                        Box::new(StrongPolicy::with_playouts(seed ^ s, 6))
+                        Box::new(StrongPolicy::<Dice>::with_playouts(seed ^ s, 6))
                     } else {
                         Box::new(RandomPolicy::new(seed ^ s))
                     };
@@ -219,7 +219,7 @@ fn strong_game(seed: u64, playouts: u32) -> Vec<Event> {
     let mut policies: Vec<Box<dyn Policy>> = (0..5u64)
         .map(|s| {
             if s % 2 == 0 {
-                Box::new(StrongPolicy::with_playouts(seed ^ s, playouts)) as Box<dyn Policy>
+                Box::new(StrongPolicy::<Dice>::with_playouts(seed ^ s, playouts)) as Box<dyn Policy>
             } else {
                 Box::new(NormalPolicy::new(seed ^ s))
             }
@@ -249,7 +249,7 @@ fn strong_is_reproducible_in_playout_mode() {
     let state = fold(&log[..cut]);
     let legal = Dice::legal_actions(&state, 2);
     let view = Dice::view(&state, Viewer::Seat(2));
-    let mut p = StrongPolicy::with_playouts(5, 20);
+    let mut p = StrongPolicy::<Dice>::with_playouts(5, 20);
     for e in &mine {
         p.observe(e);
     }
@@ -269,7 +269,7 @@ fn strong_beats_random() {
         let mut policies: Vec<Box<dyn Policy>> = (0..players as u64)
             .map(|s| {
                 if (s + game) % 2 == 0 {
-                    Box::new(StrongPolicy::with_playouts(game ^ s, 8)) as Box<dyn Policy>
+                    Box::new(StrongPolicy::<Dice>::with_playouts(game ^ s, 8)) as Box<dyn Policy>
                 } else {
                     Box::new(RandomPolicy::new(game ^ s))
                 }
@@ -317,7 +317,7 @@ fn strong_decision_time() {
     for game in 0..3u64 {
         let log = normal_game(5, 40 + game);
         let me = 1u8;
-        let mut p = StrongPolicy::new(game);
+        let mut p = StrongPolicy::<Dice>::new(game);
         let mut s = State::default();
         for e in &log {
             if matches!(e, Event::Acted { seat, .. } if *seat == me) {
@@ -337,7 +337,7 @@ fn strong_decision_time() {
     }
     println!(
         "strong: {} playouts, {decisions} decisions, {:.1} ms per decision, longest {:.1} ms",
-        StrongPolicy::new(0).playouts(),
+        StrongPolicy::<Dice>::new(0).playouts(),
         total.as_secs_f64() * 1e3 / f64::from(decisions),
         longest.as_secs_f64() * 1e3
     );
@@ -376,7 +376,7 @@ fn determinized_special_cards_fit_their_roles() {
         let seen = dealt(&mine);
         let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(game);
         for _ in 0..20 {
-            let sample = dealt(&Dice::fill(&mine, me, &mut rng).unwrap());
+            let sample = dealt(&fill_dice(&mine, me, &mut rng).unwrap());
             let mut cards = Vec::new();
             for (i, (role, card)) in sample.iter().enumerate() {
                 let card = card.expect("every card is special when not mixed");

@@ -10,7 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 /// Plays games with bots in-process (no server) and reports win rates and speed.
 ///
 /// Prints one line per policy and role (`policy=normal role=outlaw seats=N
-/// wins=W rate=0.xx`), then the fold speed, and last `games=G events=E
+/// wins=W rate=0.xxx ci95=±0.xxx`, the 95% interval), then the fold speed, and last `games=G events=E
 /// failures=F wall_s=W games_per_s=X events_per_s=Y`; a failure is a game that
 /// panicked, broke an invariant, replayed differently or did not end. A
 /// progress bar goes to stderr.
@@ -30,7 +30,7 @@ struct Args {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// One policy (`random`, `normal`, `strong`), or a comma list given to seats in
-    /// order, cycled.
+    /// order, cycled, and turned by one seat each game (seats alternate).
     #[arg(long, default_value = "random")]
     bots: String,
     /// The game options, as the API takes them (JSON), e.g.
@@ -85,9 +85,12 @@ fn run(args: &Args) -> Result<(), String> {
         eprintln!("game seed {seed}: {why}");
     }
     for ((policy, role), t) in &report.tallies {
-        let rate = t.wins as f64 / t.seats.max(1) as f64;
+        let n = t.seats.max(1) as f64;
+        let rate = t.wins as f64 / n;
+        // The normal approximation's 95% interval: ± 1.96 standard errors.
+        let margin = 1.96 * (rate * (1.0 - rate) / n).sqrt();
         println!(
-            "policy={policy} role={role} seats={} wins={} rate={rate:.2}",
+            "policy={policy} role={role} seats={} wins={} rate={rate:.3} ci95=±{margin:.3}",
             t.seats, t.wins
         );
     }

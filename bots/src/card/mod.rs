@@ -9,7 +9,7 @@ use engine::bang::{Action, Bang, Event, View};
 use crate::policy::Policy;
 
 /// The `normal` card-game bot: the NPC policy of the rules, on a bot seat.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct NormalCardPolicy {
     memory: Memory,
 }

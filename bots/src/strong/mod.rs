@@ -1,14 +1,14 @@
 //! The `strong` policy: determinized Monte Carlo search over the seat's own
-//! view of the game.
+//! view of the game, for any ruleset that can be determinized.
 //!
 //! It keeps the events its seat was shown (redacted for it). At a decision
 //! with more than one legal action it runs a fixed number of playouts: each
-//! samples a full state consistent with those events ([`Determinize`]: the
-//! role cards it cannot see are drawn from those left, likelier as they fit
-//! who shot and who healed the Sheriff, never read from the true state),
-//! plays a root action in it, and plays the game out with the
-//! `normal` policy at every seat, scoring 1 when its seat ends among the
-//! winners. The root actions are compared by sequential halving on paired
+//! samples a full state consistent with those events ([`Determinize`]: in
+//! the dice game the role cards it cannot see, likelier as they fit who shot
+//! and who healed the Sheriff; in the card game also the others' hands and
+//! the deck's order; never read from the true state), plays a root action in
+//! it, and plays the game out with the `normal` policy at every seat,
+//! scoring 1 when its seat ends among the winners. The root actions are compared by sequential halving on paired
 //! samples (every action left in a round is played in the same sampled
 //! worlds); the best is then played against the `normal` policy's own
 //! choice on fresh worlds, and only chosen if it beats it clearly there;
@@ -21,69 +21,72 @@ mod determinize;
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use engine::dice::{Action, Dice, Event, View};
-use engine::{GameRng, Ruleset, Seat, Seed, Viewer};
+use engine::dice::Dice;
+use engine::{GameRng, Seat, Seed, Viewer};
 use rand::rngs::ChaCha8Rng;
 use rand::{Rng, SeedableRng};
 
-pub use determinize::Determinize;
 use determinize::seen;
+pub use determinize::{Determinize, World, fill_dice};
 
-use crate::normal::NormalPolicy;
 use crate::policy::Policy;
 
-/// Playouts per decision by default: in a release build on one core, a
-/// decision of a 5-player game takes about 8 ms on average and under 50 ms
-/// at worst.
-pub const DEFAULT_PLAYOUTS: u32 = 200;
+/// Playouts per decision of the dice game by default: in a release build on
+/// one core, a decision of a 5-player game takes about 8 ms on average and
+/// under 50 ms at worst.
+pub const DEFAULT_PLAYOUTS: u32 = <Dice as Determinize>::DEFAULT_PLAYOUTS;
 
 /// The most decisions a playout plays before it is scored as a loss.
 pub const MAX_ROLLOUT_DECISIONS: usize = 2_000;
 
-/// Playouts a new [`StrongPolicy::new`] gets (the `simulate` tool's
-/// `--playouts`); [`DEFAULT_PLAYOUTS`] unless set.
-static PLAYOUTS: AtomicU32 = AtomicU32::new(DEFAULT_PLAYOUTS);
+/// Playouts a new [`StrongPolicy::new`] gets in every ruleset when set (the
+/// `simulate` tool's `--playouts`); 0: the ruleset's own default.
+static PLAYOUTS: AtomicU32 = AtomicU32::new(0);
 
 /// Sets the budget of every [`StrongPolicy::new`] made from now on in this
-/// process (for tools: `simulate --playouts`).
+/// process, whatever its ruleset (for tools: `simulate --playouts`).
 pub fn set_default_playouts(playouts: u32) {
     PLAYOUTS.store(playouts.max(1), Ordering::Relaxed);
 }
 
-/// The budget [`StrongPolicy::new`] gives.
-pub fn default_playouts() -> u32 {
-    PLAYOUTS.load(Ordering::Relaxed)
+/// The budget [`StrongPolicy::new`] gives in ruleset `R`: the one set by
+/// [`set_default_playouts`], else `R`'s default.
+pub fn default_playouts<R: Determinize>() -> u32 {
+    match PLAYOUTS.load(Ordering::Relaxed) {
+        0 => R::DEFAULT_PLAYOUTS,
+        set => set,
+    }
 }
 
 /// How many standard errors the search's best action must beat the
 /// `normal` choice by, on the same sampled worlds, to be played instead.
 const MARGIN: f64 = 1.5;
 
-/// The searching player.
-pub struct StrongPolicy {
+/// The searching player of ruleset `R` (the dice game unless named).
+pub struct StrongPolicy<R: Determinize = Dice> {
     rng: ChaCha8Rng,
     playouts: u32,
     /// Every event shown, redacted for the seat.
-    log: Vec<Event>,
+    log: Vec<R::Event>,
     /// The `normal` policy, shown the same events: the prior, and the
     /// answer when the search has nothing to go on.
-    normal: NormalPolicy,
+    normal: Box<dyn Policy<R>>,
 }
 
-impl StrongPolicy {
+impl<R: Determinize> StrongPolicy<R> {
     /// A strong policy with its own seed and the default budget
     /// ([`default_playouts`]).
-    pub fn new(seed: u64) -> StrongPolicy {
-        StrongPolicy::with_playouts(seed, default_playouts())
+    pub fn new(seed: u64) -> StrongPolicy<R> {
+        StrongPolicy::with_playouts(seed, default_playouts::<R>())
     }
 
     /// A strong policy with its own seed and `playouts` playouts per decision.
-    pub fn with_playouts(seed: u64, playouts: u32) -> StrongPolicy {
+    pub fn with_playouts(seed: u64, playouts: u32) -> StrongPolicy<R> {
         StrongPolicy {
             rng: ChaCha8Rng::seed_from_u64(seed),
             playouts: playouts.max(1),
             log: Vec::new(),
-            normal: NormalPolicy::new(seed),
+            normal: R::rollout_policy(seed),
         }
     }
 
@@ -95,50 +98,39 @@ impl StrongPolicy {
     /// One playout from a fresh determinization: `action` by `seat`, then
     /// the `normal` policy everywhere to the end. `None` when the sampled
     /// state refuses the action (it cannot, from a consistent sample).
-    fn playout(&self, sample: u64, seat: Seat, action: &Action) -> Option<f64> {
+    fn playout(&self, sample: u64, seat: Seat, action: &R::Action) -> Option<f64> {
         let mut rng = ChaCha8Rng::seed_from_u64(sample);
-        let log = Dice::fill(&self.log, seat, &mut rng)?;
-        let mut state = engine::dice::State::default();
-        for e in &log {
-            Dice::apply(&mut state, e);
-        }
-        let players = state.players as usize;
-        let mut policies: Vec<NormalPolicy> = (0..players)
-            .map(|_| NormalPolicy::new(rng.next_u64()))
-            .collect();
+        let World {
+            mut state,
+            mut policies,
+        } = R::world(&self.log, seat, &mut rng)?;
         let mut bytes = [0u8; 32];
         rng.fill_bytes(&mut bytes);
         let seed = Seed(bytes);
-        // The determinized log as each seat saw it.
         let mut buf = None;
-        for e in &log {
-            for (s, p) in policies.iter_mut().enumerate() {
-                p.observe(seen(e, s as Seat, &mut buf));
-            }
-        }
         let mut events = Vec::new();
-        let mut rng = GameRng::new(seed, Dice::version(&state));
-        Dice::play_into(&mut state, seat, action, &mut rng, &mut events).ok()?;
+        let mut rng = GameRng::new(seed, R::version(&state));
+        R::play_into(&mut state, seat, action, &mut rng, &mut events).ok()?;
         let mut legal = Vec::new();
         for _ in 0..MAX_ROLLOUT_DECISIONS {
             for e in &events {
                 for (s, p) in policies.iter_mut().enumerate() {
-                    p.observe(seen(e, s as Seat, &mut buf));
+                    p.observe(seen::<R>(e, s as Seat, &mut buf));
                 }
             }
             events.clear();
-            if let Some(w) = Dice::winners(&state) {
+            if let Some(w) = R::winners(&state) {
                 return Some(if w.seats.contains(&seat) { 1.0 } else { 0.0 });
             }
-            let mover = Dice::next_to_act(&state)?;
-            Dice::legal_actions_into(&state, mover, &mut legal);
+            let mover = R::next_to_act(&state)?;
+            R::legal_actions_into(&state, mover, &mut legal);
             if legal.is_empty() {
                 return None;
             }
-            let view = Dice::view(&state, Viewer::Seat(mover));
+            let view = R::view(&state, Viewer::Seat(mover));
             let a = policies.get_mut(mover as usize)?.choose(&view, &legal);
-            let mut rng = GameRng::new(seed, Dice::version(&state));
-            Dice::play_into(&mut state, mover, &a, &mut rng, &mut events).ok()?;
+            let mut rng = GameRng::new(seed, R::version(&state));
+            R::play_into(&mut state, mover, &a, &mut rng, &mut events).ok()?;
         }
         Some(0.0)
     }
@@ -148,7 +140,7 @@ impl StrongPolicy {
     /// worlds (paired), then keeps the better half. The best at the end is
     /// then played against `p` on fresh worlds, paired, and chosen only if it
     /// beats `p` there by more than [`MARGIN`] standard errors; otherwise `p`.
-    fn halving(&mut self, seat: Seat, legal: &[Action], p: usize) -> usize {
+    fn halving(&mut self, seat: Seat, legal: &[R::Action], p: usize) -> usize {
         let k = legal.len();
         let rounds = (usize::BITS - (k - 1).leading_zeros()).max(1) as usize;
         let budget = self.playouts as usize;
@@ -231,7 +223,7 @@ impl StrongPolicy {
     }
 }
 
-impl Policy for StrongPolicy {
+impl<R: Determinize> Policy<R> for StrongPolicy<R> {
     fn name(&self) -> &'static str {
         "strong"
     }
@@ -241,27 +233,24 @@ impl Policy for StrongPolicy {
         self.normal.reseed(seed);
     }
 
-    fn observe(&mut self, event: &Event) {
-        if matches!(event, Event::GameCreated(_)) {
+    fn observe(&mut self, event: &R::Event) {
+        if R::opening(event).is_some() {
             self.log.clear();
         }
         self.log.push(event.clone());
         self.normal.observe(event);
     }
 
-    fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
-        let Some(&first) = legal.first() else {
-            return Action::Stop;
-        };
+    fn choose(&mut self, view: &R::View, legal: &[R::Action]) -> R::Action {
         if legal.len() == 1 {
-            return first;
+            return legal[0].clone();
         }
         let prior = self.normal.choose(view, legal);
-        let Viewer::Seat(seat) = view.viewer else {
+        let Some(seat) = R::viewer(view) else {
             return prior;
         };
         let p = legal.iter().position(|a| *a == prior).unwrap_or(0);
         let best = self.halving(seat, legal, p);
-        legal[best]
+        legal[best].clone()
     }
 }

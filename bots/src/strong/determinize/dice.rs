@@ -1,33 +1,14 @@
-//! Determinizations: a full state of the game sampled from what one seat saw,
-//! consistent with every public fact, for the search to play out.
+//! The dice game's determinization: the role (and special role) cards a
+//! seat cannot see, sampled from those left, likelier as they fit who shot
+//! and who healed the Sheriff.
 
 use engine::dice::{Action, Dice, Event, GainSource, Module, Role, Special, roles_for};
-use engine::{Ruleset, Seat, Viewer};
-use rand::RngExt;
+use engine::{Ruleset, Seat};
 use rand::rngs::ChaCha8Rng;
 
-/// A ruleset whose hidden facts a bot can sample from the events its seat saw.
-pub trait Determinize: Ruleset {
-    /// A full log consistent with `observed` (the events of a game as `seat`
-    /// saw them, redacted for it, in order): `observed` with every fact
-    /// hidden from `seat` drawn from `rng`. Reads nothing but `observed`;
-    /// `None` when it does not open a game.
-    fn fill(observed: &[Self::Event], seat: Seat, rng: &mut ChaCha8Rng)
-    -> Option<Vec<Self::Event>>;
-
-    /// The state [`Determinize::fill`]'s log folds to.
-    fn determinize(
-        observed: &[Self::Event],
-        seat: Seat,
-        rng: &mut ChaCha8Rng,
-    ) -> Option<Self::State> {
-        let mut state = Self::State::default();
-        for e in &Self::fill(observed, seat, rng)? {
-            Self::apply(&mut state, e);
-        }
-        Some(state)
-    }
-}
+use super::{Determinize, World, pick_weighted, seen, shuffle, take};
+use crate::normal::NormalPolicy;
+use crate::policy::Policy;
 
 /// What the seat knows of the card dealt to each seat: its role, and its
 /// special card (`Some(None)`: known to be a base card); and how hostile to
@@ -125,21 +106,6 @@ fn known_deal(observed: &[Event], players: usize) -> Vec<Known> {
     known
 }
 
-/// Shuffles `items` uniformly with `rng`.
-fn shuffle<T>(items: &mut [T], rng: &mut ChaCha8Rng) {
-    for i in (1..items.len()).rev() {
-        let j = rng.random_range(0..=i);
-        items.swap(i, j);
-    }
-}
-
-/// Removes one element equal to `x` from `pool`, if any.
-fn take<T: PartialEq>(pool: &mut Vec<T>, x: &T) {
-    if let Some(i) = pool.iter().position(|y| y == x) {
-        pool.swap_remove(i);
-    }
-}
-
 /// The deal as sampled: every seat's role and special card, known ones kept,
 /// the others drawn uniformly from the cards left.
 fn sample_deal(
@@ -198,88 +164,114 @@ fn sample_deal(
     roles.into_iter().zip(cards).collect()
 }
 
-impl Determinize for Dice {
-    fn fill(observed: &[Event], _seat: Seat, rng: &mut ChaCha8Rng) -> Option<Vec<Event>> {
-        let Some(Event::GameCreated(created)) = observed.first() else {
-            return None;
-        };
-        let players = created.players.clamp(1, engine::dice::MAX_PLAYERS as u8) as usize;
-        let special_roles = created.options.modules.contains(&Module::SpecialRoles);
-        // The seat's own card is dealt to it unredacted: known like a face-up one.
-        let known = known_deal(observed, players);
-        // A few deals drawn uniformly from the cards left, one kept with a
-        // probability in proportion to how well it fits who shot and who
-        // healed the Sheriff.
-        let candidates: Vec<Vec<(Role, Option<Special>)>> = (0..CANDIDATES)
-            .map(|_| {
-                sample_deal(
-                    &known,
-                    special_roles,
-                    created.options.special_roles_mixed,
-                    rng,
-                )
-            })
-            .collect();
-        let weights: Vec<f64> = candidates
-            .iter()
-            .map(|deal| {
-                let log_likelihood: f64 = deal
-                    .iter()
-                    .zip(&known)
-                    .filter(|(_, k)| k.role.is_none())
-                    .map(|((role, _), k)| match role {
-                        Role::Outlaw => HOSTILITY_WEIGHT * k.hostility,
-                        Role::Deputy => -HOSTILITY_WEIGHT * k.hostility,
-                        Role::Sheriff | Role::Renegade => 0.0,
-                    })
-                    .sum();
-                log_likelihood.clamp(-30.0, 30.0).exp()
-            })
-            .collect();
-        let mut pick = rng.random::<f64>() * weights.iter().sum::<f64>();
-        let mut chosen = candidates.len() - 1;
-        for (i, w) in weights.iter().enumerate() {
-            if pick < *w {
-                chosen = i;
-                break;
-            }
-            pick -= w;
-        }
-        let deal = &candidates[chosen];
-        Some(
-            observed
+/// A full log consistent with `observed` (a dice game's events as `seat`
+/// saw them, redacted for it): `observed` with every role card hidden from
+/// `seat` drawn from `rng`. Reads nothing but `observed`; `None` when it
+/// does not open a game.
+pub fn fill(observed: &[Event], _seat: Seat, rng: &mut ChaCha8Rng) -> Option<Vec<Event>> {
+    let Some(Event::GameCreated(created)) = observed.first() else {
+        return None;
+    };
+    let players = created.players.clamp(1, engine::dice::MAX_PLAYERS as u8) as usize;
+    let special_roles = created.options.modules.contains(&Module::SpecialRoles);
+    // The seat's own card is dealt to it unredacted: known like a face-up one.
+    let known = known_deal(observed, players);
+    // A few deals drawn uniformly from the cards left, one kept with a
+    // probability in proportion to how well it fits who shot and who
+    // healed the Sheriff.
+    let candidates: Vec<Vec<(Role, Option<Special>)>> = (0..CANDIDATES)
+        .map(|_| {
+            sample_deal(
+                &known,
+                special_roles,
+                created.options.special_roles_mixed,
+                rng,
+            )
+        })
+        .collect();
+    let weights: Vec<f64> = candidates
+        .iter()
+        .map(|deal| {
+            let log_likelihood: f64 = deal
                 .iter()
-                .map(|e| match e {
-                    Event::RoleDealt {
-                        seat,
-                        role: None,
-                        face_up,
-                        ..
-                    } => {
-                        let (role, card) = deal
-                            .get(*seat as usize)
-                            .copied()
-                            .unwrap_or((Role::Outlaw, None));
-                        Event::RoleDealt {
-                            seat: *seat,
-                            role: Some(role),
-                            face_up: *face_up,
-                            card,
-                        }
-                    }
-                    other => other.clone(),
+                .zip(&known)
+                .filter(|(_, k)| k.role.is_none())
+                .map(|((role, _), k)| match role {
+                    Role::Outlaw => HOSTILITY_WEIGHT * k.hostility,
+                    Role::Deputy => -HOSTILITY_WEIGHT * k.hostility,
+                    Role::Sheriff | Role::Renegade => 0.0,
                 })
-                .collect(),
-        )
-    }
+                .sum();
+            log_likelihood.clamp(-30.0, 30.0).exp()
+        })
+        .collect();
+    let deal = &pick_weighted(candidates, &weights, rng);
+    Some(
+        observed
+            .iter()
+            .map(|e| match e {
+                Event::RoleDealt {
+                    seat,
+                    role: None,
+                    face_up,
+                    ..
+                } => {
+                    let (role, card) = deal
+                        .get(*seat as usize)
+                        .copied()
+                        .unwrap_or((Role::Outlaw, None));
+                    Event::RoleDealt {
+                        seat: *seat,
+                        role: Some(role),
+                        face_up: *face_up,
+                        card,
+                    }
+                }
+                other => other.clone(),
+            })
+            .collect(),
+    )
 }
 
-/// `event` as `viewer` sees it: the event itself when it hides
-/// nothing (no copy), else its redaction.
-pub(crate) fn seen<'a>(event: &'a Event, viewer: Seat, buf: &'a mut Option<Event>) -> &'a Event {
-    if Dice::hides(event) {
-        buf.insert(Dice::redact(event, Viewer::Seat(viewer)))
-    } else {
-        event
+impl Determinize for Dice {
+    const DEFAULT_PLAYOUTS: u32 = 200;
+
+    fn determinize(observed: &[Event], seat: Seat, rng: &mut ChaCha8Rng) -> Option<Self::State> {
+        let mut state = Self::State::default();
+        for e in &fill(observed, seat, rng)? {
+            Dice::apply(&mut state, e);
+        }
+        Some(state)
+    }
+
+    fn world(observed: &[Event], seat: Seat, rng: &mut ChaCha8Rng) -> Option<World<Dice>> {
+        use rand::Rng;
+        let log = fill(observed, seat, rng)?;
+        let mut state = Self::State::default();
+        for e in &log {
+            Dice::apply(&mut state, e);
+        }
+        let mut policies: Vec<Box<dyn Policy<Dice>>> = (0..state.players)
+            .map(|_| Box::new(NormalPolicy::new(rng.next_u64())) as Box<dyn Policy<Dice>>)
+            .collect();
+        // The sampled log as each seat saw it.
+        let mut buf = None;
+        for e in &log {
+            for (s, p) in policies.iter_mut().enumerate() {
+                p.observe(seen::<Dice>(e, s as Seat, &mut buf));
+            }
+        }
+        Some(World { state, policies })
+    }
+
+    fn viewer(view: &engine::dice::View) -> Option<Seat> {
+        match view.viewer {
+            engine::Viewer::Seat(seat) => Some(seat),
+            _ => None,
+        }
+    }
+
+    fn rollout_policy(seed: u64) -> Box<dyn Policy<Dice>> {
+        Box::new(NormalPolicy::new(seed))
     }
 }
