@@ -41,7 +41,11 @@ impl SeatData {
     /// A seat played by a bot policy (`bot`) or by the rules (`None`).
     pub fn played(name: String, bot: Option<String>) -> SeatData {
         SeatData {
-            spec: SeatSpec { name, bot },
+            spec: SeatSpec {
+                name,
+                bot,
+                budget_ms: None,
+            },
             also_plays: Vec::new(),
             token_hash: None,
             open: false,
@@ -255,6 +259,7 @@ impl GameData {
                         SeatKind::Npc
                     },
                     bot: s.spec.bot.clone(),
+                    budget_ms: s.spec.budget_ms,
                     kept_by_bot: s.kept_by_bot.clone(),
                 })
                 .collect(),

@@ -23,6 +23,11 @@ pub trait SeatPlayer: Send {
     fn reseed(&mut self, seed: u64);
 }
 
+/// Makes a seeded player of the named policy, with a `strong` seat's budget
+/// in milliseconds per decision; `None` for an unknown name.
+pub type MakePlayer =
+    fn(policy: &str, seed: u64, budget_ms: Option<u32>) -> Option<Box<dyn SeatPlayer>>;
+
 /// A ruleset's bots, as the worker and the server need them.
 pub struct BotRuleset {
     /// The ruleset's id.
@@ -31,8 +36,10 @@ pub struct BotRuleset {
     pub policies: &'static [&'static str],
     /// The policy of a bot seat created without one.
     pub default_policy: &'static str,
-    /// A seeded player of the named policy; `None` for an unknown name.
-    pub player: fn(policy: &str, seed: u64) -> Option<Box<dyn SeatPlayer>>,
+    /// A seeded player of the named policy, a `strong` one with the seat's
+    /// budget in milliseconds per decision (`None`: its default); `None`
+    /// for an unknown name.
+    pub player: MakePlayer,
     /// Whether a pending decision (as the API shows it) answers a reaction
     /// window: bots answer those at once, whatever their delay, so that the
     /// timing of an answer says nothing.
@@ -72,8 +79,13 @@ impl BotRuleset {
 /// A typed [`Policy`] of ruleset `R` behind JSON.
 struct TypedPlayer<R: Ruleset>(Box<dyn Policy<R>>);
 
-fn typed_player<R: Playable>(policy: &str, seed: u64) -> Option<Box<dyn SeatPlayer>> {
-    R::policy(policy, seed).map(|p| Box::new(TypedPlayer::<R>(p)) as Box<dyn SeatPlayer>)
+fn typed_player<R: Playable>(
+    policy: &str,
+    seed: u64,
+    budget_ms: Option<u32>,
+) -> Option<Box<dyn SeatPlayer>> {
+    R::budgeted(policy, seed, budget_ms)
+        .map(|p| Box::new(TypedPlayer::<R>(p)) as Box<dyn SeatPlayer>)
 }
 
 fn is_reaction<R: Ruleset>(pending: &Value) -> bool {
@@ -123,9 +135,9 @@ mod tests {
             let bots = bots_for(entry.id()).expect("bots for every ruleset");
             assert!(bots.policies.contains(&bots.default_policy));
             for name in bots.policies {
-                assert!((bots.player)(name, 1).is_some(), "{name}");
+                assert!((bots.player)(name, 1, None).is_some(), "{name}");
             }
-            assert!((bots.player)("nobody", 1).is_none());
+            assert!((bots.player)("nobody", 1, None).is_none());
         }
     }
 

@@ -40,6 +40,7 @@ pub fn bot_seats<R: Ruleset>(policies: &[Box<dyn Policy<R>>]) -> Vec<SeatSpec> {
         .map(|p| SeatSpec {
             name: String::new(),
             bot: Some(p.name().to_string()),
+            budget_ms: None,
         })
         .collect()
 }

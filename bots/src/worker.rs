@@ -315,13 +315,17 @@ impl Worker {
                 let Some(bots) = bots_for(ruleset) else {
                     return Ok(());
                 };
-                let name = summary["game"]["seats"][seat as usize]["bot"]
+                let spec = &summary["game"]["seats"][seat as usize];
+                let name = spec["bot"]
                     .as_str()
                     .unwrap_or(bots.default_policy)
                     .to_string();
+                let budget_ms = spec["budget_ms"]
+                    .as_u64()
+                    .map(|ms| ms.min(u64::from(u32::MAX)) as u32);
                 let seed = seat_seed(game, seat);
-                let player =
-                    (bots.player)(&name, seed).or_else(|| (bots.player)(bots.default_policy, seed));
+                let player = (bots.player)(&name, seed, budget_ms)
+                    .or_else(|| (bots.player)(bots.default_policy, seed, None));
                 let Some(player) = player else { return Ok(()) };
                 SeatBot {
                     bots,

@@ -147,6 +147,7 @@ fn play(ruleset: &str, players: u8, options: &Value, seed: Seed, chooser: u64) -
         .map(|s| SeatSpec {
             name: String::new(),
             bot: (s % 2 == 0 && !solo).then(|| "random".to_string()),
+            budget_ms: None,
         })
         .collect();
     let mut events = entry

@@ -476,6 +476,7 @@ fn record(index: usize, setup: &Setup, players: u8, mode: &str) -> Game {
         .map(|s| SeatSpec {
             name: format!("{} {s}", policies[s as usize]),
             bot: (!human(s)).then(|| policies[s as usize].to_string()),
+            budget_ms: None,
         })
         .collect();
     let config = Config {

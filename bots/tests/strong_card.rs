@@ -262,3 +262,51 @@ fn strong_card_is_reproducible_in_playout_mode() {
     };
     assert_eq!(play(), play());
 }
+
+/// Milliseconds per decision at the default budget, in the base game and
+/// with both expansions (run it in release with `--ignored --nocapture`; it
+/// asserts nothing of time).
+#[test]
+#[ignore]
+fn strong_card_decision_time() {
+    for options in [
+        json!({}),
+        json!({"expansions": ["gold_rush"]}),
+        json!({"expansions": ["train_robbery"]}),
+        json!({"expansions": ["gold_rush", "train_robbery"]}),
+    ] {
+        let mut total = std::time::Duration::ZERO;
+        let mut longest = std::time::Duration::ZERO;
+        let mut decisions = 0u32;
+        let mut playouts = 0;
+        for game in 0..3u64 {
+            let log = normal_game(5, &options, 40 + game);
+            let me = 1u8;
+            let mut p = StrongPolicy::<Bang>::new(game);
+            let mut s = State::default();
+            for e in &log {
+                if Bang::next_to_act(&s) == Some(me) && Bang::begins_decision(e) {
+                    let legal = Bang::legal_actions(&s, me);
+                    if legal.len() > 1 {
+                        let view = Bang::view(&s, Viewer::Seat(me));
+                        let t = std::time::Instant::now();
+                        p.choose(&view, &legal);
+                        total += t.elapsed();
+                        playouts = p.playouts();
+                        longest = longest.max(t.elapsed());
+                        decisions += 1;
+                    }
+                }
+                Bang::apply(&mut s, e);
+                p.observe(&Bang::redact(e, Viewer::Seat(me)));
+            }
+        }
+        let ms = total.as_secs_f64() * 1e3 / f64::from(decisions);
+        println!(
+            "strong ({options}): {playouts} playouts, {decisions} decisions, {ms:.1} ms per \
+             decision, longest {:.1} ms, {:.1} playouts/ms",
+            longest.as_secs_f64() * 1e3,
+            f64::from(playouts) / ms
+        );
+    }
+}

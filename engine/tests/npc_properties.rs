@@ -73,6 +73,7 @@ fn solo_game(g: u64, by_policy: bool) -> (usize, bool) {
         seats: vec![SeatSpec {
             name: "Ann".into(),
             bot: None,
+            budget_ms: None,
         }],
     };
     let mut log = Bang::start(&config, &mut GameRng::new(seed, 0)).expect("a solo game opens");

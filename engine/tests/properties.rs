@@ -334,6 +334,7 @@ fn random_special_role_games_with_bot_seats_and_orders_keep_every_invariant() {
                 .map(|s| dice::SeatSpec {
                     name: format!("P{s}"),
                     bot: (s % 2 == 0 || i % 4 == 0).then(|| "random".to_string()),
+                    budget_ms: None,
                 })
                 .collect();
             let events = play_config(config, 90_000_000 + u64::from(players) * 10_000 + i);

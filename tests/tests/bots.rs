@@ -127,3 +127,51 @@ async fn bots_never_post_an_illegal_action_in_a_hundred_games() {
         "no 4xx but 409 for any bot post"
     );
 }
+
+/// `strong` bots, one with a budget of its own, play a dice game and a card
+/// game to the end over HTTP; the seats show their budgets; a budget for a
+/// bot that does not search is refused and creates nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn strong_bots_with_a_budget_play_both_games() {
+    let server = TestServer::start_with_bots().await;
+    let c = server.client();
+    for (ruleset, budget) in [("dice", 2), ("bang", 1)] {
+        let (id, _) = c
+            .create(json!({
+                "ruleset": ruleset,
+                "players": 4,
+                "seed": 8,
+                "seats": [{"bot": "strong", "budget_ms": budget}, {}, {"bot": "strong"}, {}],
+            }))
+            .await;
+        let (_, summary) = c.get(&format!("/v1/games/{id}"), None).await;
+        let seats = &summary["game"]["seats"];
+        assert_eq!(seats[0]["budget_ms"], budget, "{summary}");
+        assert_eq!(seats[2]["bot"], "strong");
+        assert!(
+            seats[2].get("budget_ms").is_none(),
+            "no budget given: none shown"
+        );
+        let game = c.settle(&id, None).await;
+        assert_eq!(game["game"]["status"], "finished", "{ruleset}");
+        tests::play::assert_audited(&c, &id).await;
+    }
+    let (_, before) = c.get("/v1/games?limit=100", None).await;
+    let (status, body) = c
+        .post(
+            "/v1/games",
+            None,
+            json!({"ruleset": "dice", "players": 4, "seats": [{"bot": "normal", "budget_ms": 50}]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(
+        body["detail"]
+            .as_str()
+            .unwrap()
+            .contains("only a `strong` bot searches"),
+        "{body}"
+    );
+    let (_, after) = c.get("/v1/games?limit=100", None).await;
+    assert_eq!(before, after, "nothing was created");
+}

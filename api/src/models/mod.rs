@@ -39,11 +39,18 @@ pub struct SeatRequest {
     pub name: Option<String>,
     /// The bot policy for a bot seat: `normal` (the default: a sound
     /// heuristic in the dice game, the rules' own NPC policy in the card
-    /// game), `random` (uniformly random legal actions) or, in the dice game,
-    /// `strong` (searches: a few hundred playouts of the game from each
-    /// decision, over what its seat may know).
+    /// game), `random` (uniformly random legal actions) or `strong`
+    /// (searches: plays the game out from each decision many times, in
+    /// worlds sampled from what its seat may know).
     #[schema(schema_with = bot_policy_schema)]
     pub bot: Option<String>,
+    /// A `strong` bot's thinking budget per decision, in milliseconds (1 to
+    /// 1000; default 8 in the dice game, 20 in the card game). It is turned
+    /// into a fixed number of playouts at the rate measured on the reference
+    /// machine for the game's options, never timed, so every bot worker
+    /// makes the same choice. Only with `"bot": "strong"`.
+    #[schema(minimum = 1, maximum = 1000, example = 200)]
+    pub budget_ms: Option<u32>,
     /// `true`: an open seat, for a player to join later (`POST
     /// /v1/games/{id}/join`); the game is then an open table until its seats
     /// are filled or its host starts it. Not with `name`, `bot` or `player`.
@@ -149,6 +156,10 @@ pub struct SeatSummary {
     /// The bot policy, for a bot seat.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bot: Option<String>,
+    /// A `strong` bot's budget per decision in milliseconds, when the seat
+    /// was given one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub budget_ms: Option<u32>,
     /// Play-by-post: the bot that keeps this person's seat since it missed
     /// too many move deadlines in a row, until its player takes it back
     /// (`POST /v1/games/{id}/reclaim`).
@@ -560,8 +571,9 @@ fn bot_policy_schema() -> Object {
         ))
         .description(Some(format!(
             "The bot policy of a bot seat: `normal` (a sound heuristic in the dice game, \
-             the rules' own NPC policy in the card game) or `random` (uniformly random \
-             legal actions). The default: {}.",
+             the rules' own NPC policy in the card game), `random` (uniformly random \
+             legal actions) or `strong` (searches: plays the game out from each decision \
+             many times, in worlds sampled from what its seat may know). The default: {}.",
             defaults.join(", ")
         )))
         .build()

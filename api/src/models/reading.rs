@@ -268,14 +268,33 @@ fn deadline(map: &Map<String, Value>, path: &str) -> Result<Option<String>, Refu
 impl SeatRequest {
     fn parse(value: &Value, path: &str) -> Result<SeatRequest, Refusal> {
         let like = r#"{"name": "Ann"} for a person, {"bot": "normal"} or {} for a bot, {"open": true} for a player to join"#;
-        let map = object(value, path, &["name", "bot", "open", "player"], like)?;
+        let map = object(
+            value,
+            path,
+            &["name", "bot", "budget_ms", "open", "player"],
+            like,
+        )?;
+        let budget_path = format!("{path}.budget_ms");
+        let budget_ms = match field(map, "budget_ms") {
+            None => None,
+            Some(value) => Some(whole_in(
+                value,
+                &budget_path,
+                1..=u64::from(bots::strong::MAX_BUDGET_MS),
+                &format!(
+                    "a `strong` bot's milliseconds per decision, 1 to {}",
+                    bots::strong::MAX_BUDGET_MS
+                ),
+            )? as u32),
+        };
         let seat = SeatRequest {
             name: text(map, &format!("{path}.name"), "a name (a string)")?,
             bot: text(
                 map,
                 &format!("{path}.bot"),
-                "a bot policy (`normal` or `random`)",
+                "a bot policy (`normal`, `random` or `strong`)",
             )?,
+            budget_ms,
             open: flag(map, &format!("{path}.open"))?,
             player: text(map, &format!("{path}.player"), "a player id (a string)")?,
         };
@@ -284,6 +303,13 @@ impl SeatRequest {
             return Err(Refusal::Invalid(format!(
                 "{path}: a seat is a person's (`name`, `player`), a bot's (`bot`) or open \
                  (`open`), not several"
+            )));
+        }
+        let person =
+            seat.open || seat.player.is_some() || (seat.name.is_some() && seat.bot.is_none());
+        if seat.budget_ms.is_some() && person {
+            return Err(Refusal::Invalid(format!(
+                "{path}.budget_ms: only a bot seat (`\"bot\": \"strong\"`) thinks on a budget"
             )));
         }
         Ok(seat)

@@ -37,7 +37,23 @@ fn create_errors_name_the_field_in_the_apis_words() {
         (
             json!({"ruleset": "dice", "players": 4, "seats": [{}, {"nam": "Ann"}]}),
             Refusal::Malformed(
-                "seats[1].nam: unknown field (the fields are `name`, `bot`, `open`, `player`)"
+                "seats[1].nam: unknown field (the fields are `name`, `bot`, `budget_ms`, \
+                 `open`, `player`)"
+                    .into(),
+            ),
+        ),
+        (
+            json!({"ruleset": "dice", "players": 4, "seats": [{"bot": "strong", "budget_ms": 0}]}),
+            Refusal::Malformed(
+                "seats[0].budget_ms: a `strong` bot's milliseconds per decision, 1 to 1000, \
+                 not 0"
+                    .into(),
+            ),
+        ),
+        (
+            json!({"ruleset": "dice", "players": 4, "seats": [{"name": "Ann", "budget_ms": 50}]}),
+            Refusal::Invalid(
+                "seats[0].budget_ms: only a bot seat (`\"bot\": \"strong\"`) thinks on a budget"
                     .into(),
             ),
         ),

@@ -401,6 +401,7 @@ impl Service {
         let mut player = (bots.player)(
             bots.default_policy,
             bots::worker::seat_seed(&id.to_string(), seat),
+            None,
         )
         .ok_or_else(|| ApiError::internal("the default bot is missing"))?;
         // The bot sees what the seat has seen.

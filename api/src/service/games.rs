@@ -148,10 +148,18 @@ impl Service {
                         robots.policies
                     )));
                 }
-                seats.push(SeatData::played(
+                if req.budget_ms.is_some() && bot != "strong" {
+                    return Err(ApiError::invalid_option(format!(
+                        "seats[{i}].budget_ms: only a `strong` bot searches; this seat's bot \
+                         is `{bot}`"
+                    )));
+                }
+                let mut seat = SeatData::played(
                     req.name.unwrap_or_else(|| format!("Bot {}", i + 1)),
                     Some(bot),
-                ));
+                );
+                seat.spec.budget_ms = req.budget_ms;
+                seats.push(seat);
             }
         }
         let seed = match body.seed {

@@ -31,16 +31,15 @@ pub use determinize::{Determinize, World, fill_dice};
 
 use crate::policy::Policy;
 
-/// Playouts per decision of the dice game by default: in a release build on
-/// one core, a decision of a 5-player game takes about 8 ms on average and
-/// under 50 ms at worst.
-pub const DEFAULT_PLAYOUTS: u32 = <Dice as Determinize>::DEFAULT_PLAYOUTS;
-
 /// The most decisions a playout plays before it is scored as a loss.
 pub const MAX_ROLLOUT_DECISIONS: usize = 2_000;
 
+/// The most budget a seat may be given, in milliseconds per decision: a
+/// bot's thinking is the server's work.
+pub const MAX_BUDGET_MS: u32 = 1_000;
+
 /// Playouts a new [`StrongPolicy::new`] gets in every ruleset when set (the
-/// `simulate` tool's `--playouts`); 0: the ruleset's own default.
+/// `simulate` tool's `--playouts`); 0: the ruleset's default budget.
 static PLAYOUTS: AtomicU32 = AtomicU32::new(0);
 
 /// Sets the budget of every [`StrongPolicy::new`] made from now on in this
@@ -49,12 +48,37 @@ pub fn set_default_playouts(playouts: u32) {
     PLAYOUTS.store(playouts.max(1), Ordering::Relaxed);
 }
 
-/// The budget [`StrongPolicy::new`] gives in ruleset `R`: the one set by
-/// [`set_default_playouts`], else `R`'s default.
-pub fn default_playouts<R: Determinize>() -> u32 {
-    match PLAYOUTS.load(Ordering::Relaxed) {
-        0 => R::DEFAULT_PLAYOUTS,
-        set => set,
+/// A search's budget per decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// Exactly this many playouts.
+    Playouts(u32),
+    /// About this many milliseconds on the reference machine (one core,
+    /// release build): a number of playouts fixed by the ruleset's measured
+    /// rate for the game's options ([`Determinize::playouts_per_ms`]), never
+    /// by a clock, so that every worker makes the same choice.
+    Millis(u32),
+}
+
+impl Budget {
+    /// The budget of a seat given `budget_ms` (`None`: the ruleset's
+    /// default, or the process's `--playouts`).
+    pub fn of_seat<R: Determinize>(budget_ms: Option<u32>) -> Budget {
+        match (budget_ms, PLAYOUTS.load(Ordering::Relaxed)) {
+            (Some(ms), _) => Budget::Millis(ms.clamp(1, MAX_BUDGET_MS)),
+            (None, 0) => Budget::Millis(R::DEFAULT_BUDGET_MS),
+            (None, set) => Budget::Playouts(set),
+        }
+    }
+
+    /// Playouts per decision in a game that opened with `observed`.
+    pub fn playouts<R: Determinize>(self, observed: &[R::Event]) -> u32 {
+        match self {
+            Budget::Playouts(n) => n.max(1),
+            Budget::Millis(ms) => (f64::from(ms) * R::playouts_per_ms(observed))
+                .round()
+                .max(1.0) as u32,
+        }
     }
 }
 
@@ -65,7 +89,7 @@ const MARGIN: f64 = 1.5;
 /// The searching player of ruleset `R` (the dice game unless named).
 pub struct StrongPolicy<R: Determinize = Dice> {
     rng: ChaCha8Rng,
-    playouts: u32,
+    budget: Budget,
     /// Every event shown, redacted for the seat.
     log: Vec<R::Event>,
     /// The `normal` policy, shown the same events: the prior, and the
@@ -75,24 +99,29 @@ pub struct StrongPolicy<R: Determinize = Dice> {
 
 impl<R: Determinize> StrongPolicy<R> {
     /// A strong policy with its own seed and the default budget
-    /// ([`default_playouts`]).
+    /// ([`Budget::of_seat`] with none given).
     pub fn new(seed: u64) -> StrongPolicy<R> {
-        StrongPolicy::with_playouts(seed, default_playouts::<R>())
+        StrongPolicy::with_budget(seed, Budget::of_seat::<R>(None))
     }
 
     /// A strong policy with its own seed and `playouts` playouts per decision.
     pub fn with_playouts(seed: u64, playouts: u32) -> StrongPolicy<R> {
+        StrongPolicy::with_budget(seed, Budget::Playouts(playouts))
+    }
+
+    /// A strong policy with its own seed and budget.
+    pub fn with_budget(seed: u64, budget: Budget) -> StrongPolicy<R> {
         StrongPolicy {
             rng: ChaCha8Rng::seed_from_u64(seed),
-            playouts: playouts.max(1),
+            budget,
             log: Vec::new(),
             normal: R::rollout_policy(seed),
         }
     }
 
-    /// Its budget in playouts per decision.
+    /// Its budget in playouts per decision in the game it has been shown.
     pub fn playouts(&self) -> u32 {
-        self.playouts
+        self.budget.playouts::<R>(&self.log)
     }
 
     /// One playout from a fresh determinization: `action` by `seat`, then
@@ -143,7 +172,7 @@ impl<R: Determinize> StrongPolicy<R> {
     fn halving(&mut self, seat: Seat, legal: &[R::Action], p: usize) -> usize {
         let k = legal.len();
         let rounds = (usize::BITS - (k - 1).leading_zeros()).max(1) as usize;
-        let budget = self.playouts as usize;
+        let budget = self.playouts() as usize;
         // A third of the budget to find a challenger, the rest to check it.
         let search = (budget / 3).max(1);
         // scores[i][j]: action i's score in sampled world j (NaN: not played).

@@ -17,6 +17,11 @@ pub struct SeatSpec {
     /// The bot policy playing this seat, if it is a bot seat.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bot: Option<String>,
+    /// A searching bot's (`strong`) budget per decision, in milliseconds;
+    /// `None`: its default. Recorded with the seat, so that every worker
+    /// makes the same choices and an audit knows how it was played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub budget_ms: Option<u32>,
 }
 
 /// A set of seats, written in JSON as a list: `[0, 3]`.

@@ -41,6 +41,14 @@ const HOSTILITY_WEIGHT: f64 = 0.7;
 /// likelier (and an Outlaw less likely).
 const LOYALTY_WEIGHT: f64 = 0.35;
 
+/// Playouts per millisecond measured on the reference machine (release, one
+/// core, 5 players): the base game, Gold Rush, the Great Train Robbery, and
+/// both (their games run longer and their bots think more).
+const BASE_PLAYOUTS_PER_MS: f64 = 10.0;
+const GOLD_PLAYOUTS_PER_MS: f64 = 5.0;
+const TRAIN_PLAYOUTS_PER_MS: f64 = 2.5;
+const BOTH_PLAYOUTS_PER_MS: f64 = 1.0;
+
 /// Where a card lies in a sampled state, as far as hiding goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Zone {
@@ -597,7 +605,23 @@ fn sample(observed: &[Event], me: Seat, rng: &mut ChaCha8Rng) -> Option<State> {
 }
 
 impl Determinize for Bang {
-    const DEFAULT_PLAYOUTS: u32 = 40;
+    const DEFAULT_BUDGET_MS: u32 = 20;
+
+    fn playouts_per_ms(observed: &[Event]) -> f64 {
+        let Some(Event::GameCreated(created)) = observed.first() else {
+            return BASE_PLAYOUTS_PER_MS;
+        };
+        let o = &created.options;
+        match (
+            o.has_expansion(engine::bang::gold::EXPANSION),
+            o.has_expansion(engine::bang::train::EXPANSION),
+        ) {
+            (false, false) => BASE_PLAYOUTS_PER_MS,
+            (true, false) => GOLD_PLAYOUTS_PER_MS,
+            (false, true) => TRAIN_PLAYOUTS_PER_MS,
+            (true, true) => BOTH_PLAYOUTS_PER_MS,
+        }
+    }
 
     fn determinize(observed: &[Event], seat: Seat, rng: &mut ChaCha8Rng) -> Option<State> {
         sample(observed, seat, rng)

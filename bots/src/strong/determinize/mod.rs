@@ -25,9 +25,13 @@ pub struct World<R: Ruleset> {
 /// A ruleset whose hidden facts a bot can sample from the events its seat
 /// saw: what the `strong` policy searches over.
 pub trait Determinize: Ruleset<Action: PartialEq, Event: Clone + Send> + Sized {
-    /// Playouts per decision by default: a decision of a 5-player game in
-    /// well under 50 ms on one core (release build).
-    const DEFAULT_PLAYOUTS: u32;
+    /// The budget per decision by default, in milliseconds on the reference
+    /// machine (one core, release build).
+    const DEFAULT_BUDGET_MS: u32;
+
+    /// Playouts per millisecond on the reference machine in the game that
+    /// opened with `observed` (its options make playouts longer or shorter).
+    fn playouts_per_ms(observed: &[Self::Event]) -> f64;
 
     /// A full state consistent with `observed` (the events of a game as
     /// `seat` saw them, redacted for it, in order), every fact hidden from

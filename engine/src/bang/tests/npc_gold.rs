@@ -718,6 +718,7 @@ fn solo_gold(extra: Value, seed: u64) -> (State, Vec<Event>) {
     let person = vec![SeatSpec {
         name: "Ann".into(),
         bot: None,
+        budget_ms: None,
     }];
     let config = <Bang as Ruleset>::config(6, &options, person).expect("solo with gold_rush");
     let events = start(&config, &mut GameRng::new(Seed::from_u64(seed), 0)).unwrap();

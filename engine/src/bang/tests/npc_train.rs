@@ -1039,6 +1039,7 @@ fn d2_a_solo_game_with_the_train_plays_to_its_end_by_the_policy() {
         let person = vec![SeatSpec {
             name: "Ann".into(),
             bot: None,
+            budget_ms: None,
         }];
         let config = <Bang as Ruleset>::config(6, &options, person).expect("solo with the train");
         let mut log = start(&config, &mut GameRng::new(Seed::from_u64(seed), 0)).unwrap();

@@ -15,6 +15,7 @@ fn person() -> Vec<SeatSpec> {
     vec![SeatSpec {
         name: "Ann".into(),
         bot: None,
+        budget_ms: None,
     }]
 }
 
@@ -295,6 +296,7 @@ fn solo_options_are_refused_by_name() {
     let bot = |name: &str| SeatSpec {
         name: String::new(),
         bot: Some(name.into()),
+        budget_ms: None,
     };
     refused(6, solo(json!({})), vec![bot("random")], "seats[0].bot");
     refused(
@@ -309,6 +311,7 @@ fn solo_options_are_refused_by_name() {
         SeatSpec {
             name: "Black Bart".into(),
             bot: None,
+            budget_ms: None,
         },
     ];
     assert!(
