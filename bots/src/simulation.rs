@@ -40,6 +40,23 @@ pub struct Tally {
     pub seats: u64,
     /// Of which won.
     pub wins: u64,
+    /// Of the games lost, how many each side won: the Law, the Outlaws, a
+    /// Renegade, a 3-player game's survivor (and a game no side won).
+    pub lost_to: [u64; 5],
+}
+
+/// The names of [`Tally::lost_to`]'s sides, in order.
+pub const SIDES: [&str; 5] = ["law", "outlaws", "renegade", "survivor", "none"];
+
+/// The index of a winning side in [`Tally::lost_to`].
+fn side(team: Option<engine::Team>) -> usize {
+    match team {
+        Some(engine::Team::Law) => 0,
+        Some(engine::Team::Outlaws) => 1,
+        Some(engine::Team::Renegade) => 2,
+        Some(engine::Team::Survivor) => 3,
+        None => 4,
+    }
 }
 
 /// What a simulation found.
@@ -156,7 +173,11 @@ pub fn simulate<R: Playable>(sim: &Simulation, progress: &dyn Fn()) -> Result<Re
                 .entry((policy_of(turn, seat as usize).clone(), role_name(role)))
                 .or_default();
             tally.seats += 1;
-            tally.wins += u64::from(outcome.seats.contains(&seat));
+            if outcome.seats.contains(&seat) {
+                tally.wins += 1;
+            } else {
+                tally.lost_to[side(outcome.team)] += 1;
+            }
         }
         progress();
     }

@@ -10,7 +10,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 /// Plays games with bots in-process (no server) and reports win rates and speed.
 ///
 /// Prints one line per policy and role (`policy=normal role=outlaw seats=N
-/// wins=W rate=0.xxx ci95=±0.xxx`, the 95% interval), then the fold speed, and last `games=G events=E
+/// wins=W rate=0.xxx ci95=±0.xxx lost_to=law:N,outlaws:N`: the 95% interval, and
+/// the side that won each game it lost), then the fold speed, and last `games=G events=E
 /// failures=F wall_s=W games_per_s=X events_per_s=Y`; a failure is a game that
 /// panicked, broke an invariant, replayed differently or did not end. A
 /// progress bar goes to stderr.
@@ -89,9 +90,19 @@ fn run(args: &Args) -> Result<(), String> {
         let rate = t.wins as f64 / n;
         // The normal approximation's 95% interval: ± 1.96 standard errors.
         let margin = 1.96 * (rate * (1.0 - rate) / n).sqrt();
+        // Where its games were lost: the side that won each.
+        let lost: Vec<String> = bots::simulation::SIDES
+            .iter()
+            .zip(t.lost_to)
+            .filter(|(_, n)| *n > 0)
+            .map(|(side, n)| format!("{side}:{n}"))
+            .collect();
         println!(
-            "policy={policy} role={role} seats={} wins={} rate={rate:.3} ci95=±{margin:.3}",
-            t.seats, t.wins
+            "policy={policy} role={role} seats={} wins={} rate={rate:.3} ci95=±{margin:.3} \
+             lost_to={}",
+            t.seats,
+            t.wins,
+            lost.join(",")
         );
     }
     let fold_s = report.fold_time.as_secs_f64().max(1e-9);
