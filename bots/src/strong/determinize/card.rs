@@ -79,6 +79,7 @@ struct Sampler<'a> {
 }
 
 impl Sampler<'_> {
+    /// Whether the seat cannot see the cards of `zone`.
     fn hidden(&self, zone: Zone) -> bool {
         match zone {
             Zone::Deck => true,
