@@ -161,6 +161,9 @@ pub struct Stats {
     pub stale: AtomicU64,
     /// Posts another worker had already made (same `action_id`): nothing applied.
     pub duplicates: AtomicU64,
+    /// Posts the server could not take just then (408: it arrived too
+    /// slowly; 429; 503): nothing applied, and the turn is played again.
+    pub busy: AtomicU64,
     /// Posts refused for any other reason (a bug: bots only post legal actions).
     pub refused: AtomicU64,
     /// Requests that failed (server unreachable, bad answer).
@@ -445,6 +448,12 @@ impl Worker {
             }
             StatusCode::CONFLICT => {
                 self.stats.stale.fetch_add(1, Ordering::Relaxed);
+                Ok(false)
+            }
+            StatusCode::REQUEST_TIMEOUT
+            | StatusCode::TOO_MANY_REQUESTS
+            | StatusCode::SERVICE_UNAVAILABLE => {
+                self.stats.busy.fetch_add(1, Ordering::Relaxed);
                 Ok(false)
             }
             _ => {
