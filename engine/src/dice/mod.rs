@@ -39,7 +39,7 @@ pub use invariants::check_invariants;
 pub use life::{ghost_renegade_side, victory};
 pub use options::{Config, ConfigError, Module, ModuleSet, Options, SeatSpec};
 pub use roles::{Role, Team, roles_for, three_player_target};
-pub use setup::start;
+pub use setup::{special_pool, start};
 pub use specials::{
     Gain, Order, Orders, Power, Reveal, SPECIALS, SeatSet, Special, SpecialInfo, Window, WindowKind,
 };

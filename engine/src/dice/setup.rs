@@ -76,6 +76,26 @@ pub fn start(config: &Config, rng: &mut GameRng) -> Result<Vec<Event>, ConfigErr
     Ok(m.events)
 }
 
+/// Special roles: the cards role `role` is dealt from, in a fixed order: its
+/// special cards (The Good left out with 3 players, D-28) and, in the mixed
+/// variant, its base cards (`None`).
+pub fn special_pool(role: Role, three: bool, mixed: bool) -> Vec<Option<Special>> {
+    let mut pool: Vec<Option<Special>> = Special::of_role(role)
+        .filter(|&card| !(three && card == Special::TheGood))
+        .map(Some)
+        .collect();
+    if mixed {
+        let base = match role {
+            Role::Sheriff => 1,
+            Role::Deputy => 2,
+            Role::Outlaw => 3,
+            Role::Renegade => 2,
+        };
+        pool.extend(std::iter::repeat_n(None, base));
+    }
+    pool
+}
+
 /// Special roles: the card each seat's role comes as (§6.3.1, §6.3.2): for each
 /// role, that many cards drawn at random from its special cards (The Good left
 /// out with 3 players, D-28), mixed with the base cards in the mixed variant
@@ -88,19 +108,7 @@ fn deal_specials(roles: &[Role], mixed: bool, rng: &mut GameRng) -> Vec<Option<S
         if seats.is_empty() {
             continue;
         }
-        let mut pool: Vec<Option<Special>> = Special::of_role(role)
-            .filter(|&card| !(three && card == Special::TheGood))
-            .map(Some)
-            .collect();
-        if mixed {
-            let base = match role {
-                Role::Sheriff => 1,
-                Role::Deputy => 2,
-                Role::Outlaw => 3,
-                Role::Renegade => 2,
-            };
-            pool.extend(std::iter::repeat_n(None, base));
-        }
+        let mut pool = special_pool(role, three, mixed);
         rng.shuffle(&mut pool);
         for (&seat, card) in seats.iter().zip(pool) {
             cards[seat] = card;

@@ -25,7 +25,7 @@ use engine::{Role, Ruleset, Seat, Viewer};
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
-use super::{Determinize, World, pick_weighted, shuffle, take};
+use super::{Determinize, World, pick_likely, role_lean, shuffle, take};
 use crate::card::NormalCardPolicy;
 use crate::policy::Policy;
 
@@ -545,29 +545,22 @@ fn sample_roles(observed: &[Event], players: u8, rng: &mut ChaCha8Rng) -> Vec<Ro
                 .collect()
         })
         .collect();
-    let weights: Vec<f64> = candidates
-        .iter()
-        .map(|deal| {
-            let log_likelihood: f64 = deal
-                .iter()
+    pick_likely(
+        candidates,
+        |deal| {
+            deal.iter()
                 .zip(&known)
                 .enumerate()
                 .filter(|(_, (_, k))| k.is_none())
                 .map(|(seat, (role, _))| {
                     let hostile = f64::from(memory.sheriff_score(seat as Seat));
                     let loyal = f64::from(memory.lawman_score(seat as Seat));
-                    let lean = HOSTILITY_WEIGHT * hostile - LOYALTY_WEIGHT * loyal;
-                    match role {
-                        Role::Outlaw => lean,
-                        Role::Deputy => -lean,
-                        Role::Sheriff | Role::Renegade => 0.0,
-                    }
+                    role_lean(*role, HOSTILITY_WEIGHT * hostile - LOYALTY_WEIGHT * loyal)
                 })
-                .sum();
-            log_likelihood.clamp(-30.0, 30.0).exp()
-        })
-        .collect();
-    pick_weighted(candidates, &weights, rng)
+                .sum()
+        },
+        rng,
+    )
 }
 
 /// The sampled state of a card game `me` saw as `observed`.

@@ -2,11 +2,13 @@
 //! seat cannot see, sampled from those left, likelier as they fit who shot
 //! and who healed the Sheriff.
 
-use engine::dice::{Action, Dice, Event, GainSource, Module, Role, Special, roles_for};
+use engine::dice::{
+    Action, Dice, Event, GainSource, Module, Role, Special, roles_for, special_pool,
+};
 use engine::{Ruleset, Seat};
 use rand::rngs::ChaCha8Rng;
 
-use super::{Determinize, World, pick_weighted, seen, shuffle, take};
+use super::{Determinize, World, pick_likely, role_lean, seen, shuffle, take};
 use crate::normal::NormalPolicy;
 use crate::policy::Policy;
 
@@ -135,19 +137,7 @@ fn sample_deal(
     let mut cards: Vec<Option<Special>> = known.iter().map(|k| k.card.flatten()).collect();
     if special_roles {
         for role in [Role::Sheriff, Role::Deputy, Role::Outlaw, Role::Renegade] {
-            let mut pool: Vec<Option<Special>> = Special::of_role(role)
-                .filter(|&c| !(n == 3 && c == Special::TheGood))
-                .map(Some)
-                .collect();
-            if mixed {
-                let base = match role {
-                    Role::Sheriff => 1,
-                    Role::Deputy => 2,
-                    Role::Outlaw => 3,
-                    Role::Renegade => 2,
-                };
-                pool.extend(std::iter::repeat_n(None, base));
-            }
+            let mut pool = special_pool(role, n == 3, mixed);
             for (k, r) in known.iter().zip(&roles) {
                 if let (Some(card), true) = (k.card, *r == role) {
                     take(&mut pool, &card);
@@ -189,23 +179,17 @@ pub fn fill(observed: &[Event], _seat: Seat, rng: &mut ChaCha8Rng) -> Option<Vec
             )
         })
         .collect();
-    let weights: Vec<f64> = candidates
-        .iter()
-        .map(|deal| {
-            let log_likelihood: f64 = deal
-                .iter()
+    let deal = &pick_likely(
+        candidates,
+        |deal| {
+            deal.iter()
                 .zip(&known)
                 .filter(|(_, k)| k.role.is_none())
-                .map(|((role, _), k)| match role {
-                    Role::Outlaw => HOSTILITY_WEIGHT * k.hostility,
-                    Role::Deputy => -HOSTILITY_WEIGHT * k.hostility,
-                    Role::Sheriff | Role::Renegade => 0.0,
-                })
-                .sum();
-            log_likelihood.clamp(-30.0, 30.0).exp()
-        })
-        .collect();
-    let deal = &pick_weighted(candidates, &weights, rng);
+                .map(|((role, _), k)| role_lean(*role, HOSTILITY_WEIGHT * k.hostility))
+                .sum()
+        },
+        rng,
+    );
     Some(
         observed
             .iter()

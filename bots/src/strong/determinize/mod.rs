@@ -5,7 +5,7 @@
 mod card;
 mod dice;
 
-use engine::{Ruleset, Seat, Viewer};
+use engine::{Role, Ruleset, Seat, Viewer};
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
@@ -84,9 +84,18 @@ pub(crate) fn take<T: PartialEq>(pool: &mut Vec<T>, x: &T) {
     }
 }
 
-/// Picks one of `candidates` with probability in proportion to its weight
-/// (the last when the weights are all zero).
-pub(crate) fn pick_weighted<T>(mut candidates: Vec<T>, weights: &[f64], rng: &mut ChaCha8Rng) -> T {
+/// Picks one of `candidates` (sampled deals of the hidden roles) with
+/// probability in proportion to its likelihood, `exp(log_likelihood)`
+/// clamped to ±30 (the last when all are nil).
+pub(crate) fn pick_likely<T>(
+    mut candidates: Vec<T>,
+    log_likelihood: impl Fn(&T) -> f64,
+    rng: &mut ChaCha8Rng,
+) -> T {
+    let weights: Vec<f64> = candidates
+        .iter()
+        .map(|c| log_likelihood(c).clamp(-30.0, 30.0).exp())
+        .collect();
     let mut pick = rng.random::<f64>() * weights.iter().sum::<f64>();
     let mut chosen = candidates.len() - 1;
     for (i, w) in weights.iter().enumerate() {
@@ -97,4 +106,15 @@ pub(crate) fn pick_weighted<T>(mut candidates: Vec<T>, weights: &[f64], rng: &mu
         pick -= w;
     }
     candidates.swap_remove(chosen)
+}
+
+/// How much likelier a hidden seat's sampled `role` is for a seat that
+/// leans `lean` toward the Outlaws (hostile acts against the Sheriff), in
+/// log-likelihood: an Outlaw by `lean`, a Deputy by `-lean`, the others not.
+pub(crate) fn role_lean(role: Role, lean: f64) -> f64 {
+    match role {
+        Role::Outlaw => lean,
+        Role::Deputy => -lean,
+        Role::Sheriff | Role::Renegade => 0.0,
+    }
 }
