@@ -45,6 +45,11 @@ pub struct Config {
     /// A bot's pause before acting, in milliseconds.
     #[arg(long, env = "BANG_BOT_DELAY_MS", default_value_t = 0)]
     pub bot_delay_ms: u64,
+    /// The most `strong` bot decisions (searches) the embedded worker makes
+    /// at once, each on a core for up to its budget; more wait for a free
+    /// one (default: the machine's cores).
+    #[arg(long, env = "BANG_BOT_THINKERS", value_parser = clap::value_parser!(u16).range(1..))]
+    pub bot_thinkers: Option<u16>,
     /// Secret mixed into seeds chosen by a game's creator (`"seed": 42`), so that
     /// nobody else can guess them from the public commitment or the dice; hex or
     /// any text. Generated once and kept in the store when unset.

@@ -452,6 +452,9 @@ pub async fn start(config: &Config) -> io::Result<Running> {
             server: format!("http://{local}"),
             worker_key: worker_key.clone(),
             delay: std::time::Duration::from_millis(config.bot_delay_ms),
+            thinkers: config
+                .bot_thinkers
+                .map_or_else(bots::worker::default_thinkers, usize::from),
         })
     });
     Ok(Running {

@@ -21,6 +21,8 @@ pub trait SeatPlayer: Send {
     fn choose(&mut self, view: &Value, legal: &[Value]) -> Option<Value>;
     /// Starts the bot's random draws again from `seed` (see [`Policy::reseed`]).
     fn reseed(&mut self, seed: u64);
+    /// Whether its decisions search (see [`Policy::searches`]).
+    fn searches(&self) -> bool;
 }
 
 /// Makes a seeded player of the named policy, with a `strong` seat's budget
@@ -108,6 +110,10 @@ impl<R: Ruleset> SeatPlayer for TypedPlayer<R> {
 
     fn reseed(&mut self, seed: u64) {
         self.0.reseed(seed);
+    }
+
+    fn searches(&self) -> bool {
+        self.0.searches()
     }
 
     fn choose(&mut self, view: &Value, legal: &[Value]) -> Option<Value> {

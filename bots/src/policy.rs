@@ -23,6 +23,12 @@ pub trait Policy<R: Ruleset = Dice>: Send {
     fn reads_view(&self) -> bool {
         true
     }
+    /// Whether [`Policy::choose`] searches (milliseconds of one core per
+    /// decision, not microseconds): a worker makes only so many such
+    /// decisions at once.
+    fn searches(&self) -> bool {
+        false
+    }
     /// Picks an action from `legal` (never empty), seeing only `view`.
     fn choose(&mut self, view: &R::View, legal: &[R::Action]) -> R::Action;
     /// Starts the policy's own random draws again from `seed` (a policy

@@ -22,7 +22,7 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use serde::Deserialize;
 use serde_json::{Value, json};
-use tokio::sync::{Notify, watch};
+use tokio::sync::{Notify, Semaphore, SemaphorePermit, watch};
 
 use crate::players::{BotRuleset, SeatPlayer, bots_for};
 
@@ -35,6 +35,15 @@ pub struct WorkerConfig {
     pub worker_key: String,
     /// A pause before each action, so that people can follow.
     pub delay: Duration,
+    /// The most searching decisions (`strong` seats) the worker makes at
+    /// once, each on a core for up to its budget; more wait for a free one,
+    /// so bots never take more than this many cores from the server.
+    pub thinkers: usize,
+}
+
+/// The default [`WorkerConfig::thinkers`]: the machine's cores.
+pub fn default_thinkers() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// Why a worker cannot play.
@@ -168,6 +177,11 @@ pub struct Stats {
     pub refused: AtomicU64,
     /// Requests that failed (server unreachable, bad answer).
     pub failures: AtomicU64,
+    /// Searching decisions that waited for a free thinker
+    /// ([`WorkerConfig::thinkers`]).
+    pub waited_to_think: AtomicU64,
+    /// The most searching decisions made at once so far.
+    pub thinking_peak: AtomicU64,
 }
 
 /// One bot seat the worker plays: its policy and how much of the log it has seen.
@@ -192,6 +206,8 @@ pub struct Worker {
     seats: Mutex<HashMap<(String, u8), SeatBot>>,
     busy: Mutex<HashSet<(String, u8)>>,
     done: Notify,
+    /// One permit per searching decision in progress.
+    thinking: Semaphore,
     /// What it has done so far.
     pub stats: Stats,
 }
@@ -217,6 +233,7 @@ impl Worker {
     /// A worker for `config`.
     pub fn new(config: WorkerConfig) -> Arc<Worker> {
         Arc::new(Worker {
+            thinking: Semaphore::new(config.thinkers.max(1)),
             config,
             http: client(),
             seats: Mutex::new(HashMap::new()),
@@ -351,6 +368,22 @@ impl Worker {
         result.map(|_| ())
     }
 
+    /// A free thinker for one searching decision, waiting for one if need be.
+    async fn thinker(&self) -> Option<SemaphorePermit<'_>> {
+        let permit = match self.thinking.try_acquire() {
+            Ok(permit) => permit,
+            Err(_) => {
+                self.stats.waited_to_think.fetch_add(1, Ordering::Relaxed);
+                self.thinking.acquire().await.ok()?
+            }
+        };
+        let thinking = self.config.thinkers.max(1) - self.thinking.available_permits();
+        self.stats
+            .thinking_peak
+            .fetch_max(thinking as u64, Ordering::Relaxed);
+        Some(permit)
+    }
+
     /// Whether the seat is asked to answer a reaction window now.
     async fn in_window(
         &self,
@@ -406,6 +439,11 @@ impl Worker {
             return Ok(false);
         }
         bot.player.reseed(decision_seed(game, seat, version));
+        let thinker = if bot.player.searches() {
+            self.thinker().await
+        } else {
+            None
+        };
         // A searching policy (`strong`) thinks for milliseconds: off the
         // runtime's other tasks, where the runtime allows it.
         let view = &state["view"];
@@ -414,6 +452,7 @@ impl Worker {
             tokio::runtime::RuntimeFlavor::MultiThread => tokio::task::block_in_place(choose),
             _ => choose(),
         };
+        drop(thinker);
         let Some(action) = chosen else {
             return Ok(false);
         };

@@ -62,6 +62,7 @@ async fn three_workers_at_once_never_take_a_decision_twice() {
         server: server.base.clone(),
         worker_key: server.worker_key.clone(),
         delay: Duration::ZERO,
+        thinkers: 2,
     };
     let workers: Vec<_> = (0..3).map(|_| spawn(config.clone())).collect();
     let mut ids = Vec::new();
@@ -174,4 +175,40 @@ async fn strong_bots_with_a_budget_play_both_games() {
     );
     let (_, after) = c.get("/v1/games?limit=100", None).await;
     assert_eq!(before, after, "nothing was created");
+}
+
+/// A worker makes at most `thinkers` searching decisions at once: with one
+/// thinker, four games of `strong` bots played at the same time still end,
+/// their searches one after another.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn strong_decisions_wait_for_a_free_thinker() {
+    let server = TestServer::start().await;
+    let c = server.client();
+    let worker = spawn(WorkerConfig {
+        server: server.base.clone(),
+        worker_key: server.worker_key.clone(),
+        delay: Duration::ZERO,
+        thinkers: 1,
+    });
+    let strong = json!({"bot": "strong", "budget_ms": 1});
+    let mut ids = Vec::new();
+    for seed in 0..4 {
+        let (id, _) = c
+            .create(json!({"ruleset": "dice", "players": 3, "seed": seed, "seats": [strong, strong, strong]}))
+            .await;
+        ids.push(id);
+    }
+    for id in &ids {
+        let game = c.settle(id, None).await;
+        assert_eq!(game["game"]["status"], "finished");
+    }
+    let stats = &worker.worker.stats;
+    assert_eq!(stats.refused.load(Ordering::Relaxed), 0);
+    assert_eq!(
+        stats.thinking_peak.load(Ordering::Relaxed),
+        1,
+        "one search at a time ({} waited)",
+        stats.waited_to_think.load(Ordering::Relaxed)
+    );
+    worker.stop().await;
 }

@@ -63,6 +63,7 @@ async fn nobody_plays(ruleset: &str, players: usize, options: Value) {
                 server: server.base.clone(),
                 worker_key: server.worker_key.clone(),
                 delay: Duration::ZERO,
+                thinkers: 2,
             })
         })
         .collect();

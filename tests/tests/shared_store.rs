@@ -111,6 +111,7 @@ async fn a_bot_worker_on_one_server_plays_games_made_on_the_other() {
         server: b.base.clone(),
         worker_key: b.worker_key.clone(),
         delay: Duration::ZERO,
+        thinkers: 2,
     });
     let deadline = Instant::now() + Duration::from_secs(120);
     loop {

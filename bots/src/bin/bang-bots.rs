@@ -8,7 +8,7 @@
 
 use std::time::Duration;
 
-use bots::worker::{WorkerConfig, check, spawn};
+use bots::worker::{WorkerConfig, check, default_thinkers, spawn};
 use clap::Parser;
 
 /// Plays the bot seats of a BANG! server through its HTTP API, with the
@@ -25,6 +25,10 @@ struct Args {
     /// A pause before each action, in milliseconds.
     #[arg(long, env = "BANG_BOT_DELAY_MS", default_value_t = 0)]
     delay_ms: u64,
+    /// The most `strong` bot decisions (searches) made at once; more wait
+    /// for a free one (default: the machine's cores).
+    #[arg(long, env = "BANG_BOT_THINKERS", value_parser = clap::value_parser!(u16).range(1..))]
+    thinkers: Option<u16>,
     /// How many times to try reaching the server at start, half a second
     /// apart, before giving up.
     #[arg(long, env = "BANG_BOTS_CONNECT_ATTEMPTS", default_value_t = 10)]
@@ -52,6 +56,7 @@ async fn main() {
         server: args.server.trim_end_matches('/').to_string(),
         worker_key: args.worker_key,
         delay: Duration::from_millis(args.delay_ms),
+        thinkers: args.thinkers.map_or_else(default_thinkers, usize::from),
     };
     if let Err(e) = check(&config, args.connect_attempts, Duration::from_millis(500)).await {
         eprintln!("bang-bots: {e}");

@@ -257,6 +257,10 @@ impl<R: Determinize> Policy<R> for StrongPolicy<R> {
         "strong"
     }
 
+    fn searches(&self) -> bool {
+        true
+    }
+
     fn reseed(&mut self, seed: u64) {
         self.rng = ChaCha8Rng::seed_from_u64(seed);
         self.normal.reseed(seed);
