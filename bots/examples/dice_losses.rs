@@ -13,9 +13,9 @@
 
 use std::collections::BTreeMap;
 
-use bots::{Playable, Policy, bot_seats, play_game};
+use bots::{Simulation, play_game};
+use engine::Seed;
 use engine::dice::{Dice, Event, Role, Team};
-use engine::{Ruleset, Seed};
 
 /// The policies of `simulate --bots normal,random`, in order.
 const POLICIES: [&str; 2] = ["normal", "random"];
@@ -51,32 +51,23 @@ fn main() {
     let players: u8 = arg(1, "5").parse().expect("players");
     let games: u64 = arg(2, "20000").parse().expect("games");
     let seed: u64 = arg(3, "1").parse().expect("seed");
-    let options: serde_json::Value = serde_json::from_str(&arg(4, "{}")).expect("options");
-
-    let policy_of = |turn: usize, seat: usize| POLICIES[(seat + turn) % POLICIES.len()];
-    let make = |turn: usize, game_seed: u64| -> Vec<Box<dyn Policy<Dice>>> {
-        (0..players as usize)
-            .map(|seat| {
-                Dice::policy(policy_of(turn, seat), game_seed ^ ((seat as u64) << 48))
-                    .expect("a known policy")
-            })
-            .collect()
+    let sim = Simulation {
+        players,
+        games,
+        seed,
+        policies: POLICIES.map(String::from).to_vec(),
+        options: serde_json::from_str(&arg(4, "{}")).expect("options"),
+        max_decisions: 100_000,
     };
-    let configs: Vec<_> = (0..POLICIES.len())
-        .map(|turn| Dice::config(players, &options, bot_seats(&make(turn, 0))).expect("options"))
-        .collect();
 
     // (policy, role, sheriff's policy) → ending → seats.
-    let mut tally: BTreeMap<(&str, String, &str), BTreeMap<String, u32>> = BTreeMap::new();
+    let mut tally: BTreeMap<(String, String, String), BTreeMap<String, u32>> = BTreeMap::new();
     for i in 0..games {
-        let game_seed = seed.wrapping_add(i);
-        let turn = (i % POLICIES.len() as u64) as usize;
-        let mut policies = make(turn, game_seed);
         let record = play_game::<Dice>(
-            &configs[turn],
-            Seed::from_u64(game_seed),
-            &mut policies,
-            100_000,
+            &sim.config_of::<Dice>(i).expect("options"),
+            Seed::from_u64(seed.wrapping_add(i)),
+            &mut sim.line_up::<Dice>(i),
+            sim.max_decisions,
         )
         .expect("a game");
         let Some(outcome) = record.outcome else {
@@ -113,9 +104,9 @@ fn main() {
             };
             *tally
                 .entry((
-                    policy_of(turn, seat),
+                    sim.policy_of(i, seat).to_string(),
                     format!("{role:?}"),
-                    policy_of(turn, sheriff),
+                    sim.policy_of(i, sheriff).to_string(),
                 ))
                 .or_default()
                 .entry(ending.label())

@@ -12,7 +12,7 @@
 
 use std::collections::BTreeMap;
 
-use bots::{NormalPolicy, Playable, Policy, StrongPolicy, bot_seats};
+use bots::{NormalPolicy, Policy, Simulation, StrongPolicy};
 use engine::dice::{Action, Dice, Event, Role, State, View};
 use engine::{GameRng, Ruleset, Seed, Viewer};
 
@@ -29,41 +29,33 @@ fn main() {
     };
     let games: u64 = arg(2, "1500").parse().expect("games");
     let seed: u64 = arg(3, "1").parse().expect("seed");
-    let players = 5u8;
-
-    let policy_of = |turn: usize, seat: usize| POLICIES[(seat + turn) % POLICIES.len()];
-    let make = |turn: usize, game_seed: u64| -> Vec<Box<dyn Policy<Dice>>> {
-        (0..players as usize)
-            .map(|seat| {
-                Dice::policy(policy_of(turn, seat), game_seed ^ ((seat as u64) << 48))
-                    .expect("a known policy")
-            })
-            .collect()
+    let sim = Simulation {
+        players: 5,
+        games,
+        seed,
+        policies: POLICIES.map(String::from).to_vec(),
+        options: serde_json::json!({}),
+        max_decisions: 100_000,
     };
-    let options = serde_json::json!({});
-    let configs: Vec<_> = (0..POLICIES.len())
-        .map(|turn| Dice::config(players, &options, bot_seats(&make(turn, 0))).expect("options"))
-        .collect();
 
     let mut deviations: BTreeMap<String, u32> = BTreeMap::new();
     let (mut seats, mut wins, mut decisions, mut departed) = (0u32, 0u32, 0u32, 0u32);
     for i in 0..games {
         let game_seed = seed.wrapping_add(i);
-        let turn = (i % POLICIES.len() as u64) as usize;
         let rng_seed = Seed::from_u64(game_seed);
-        let mut events =
-            Dice::start(&configs[turn], &mut GameRng::new(rng_seed, 0)).expect("start");
+        let config = sim.config_of::<Dice>(i).expect("options");
+        let mut events = Dice::start(&config, &mut GameRng::new(rng_seed, 0)).expect("start");
         let mut state = State::default();
         for e in &events {
             Dice::apply(&mut state, e);
         }
-        let Some(me) = (0..players as usize)
-            .find(|&s| state.players()[s].role == Some(role) && policy_of(turn, s) == "normal")
+        let Some(me) = (0..sim.players as usize)
+            .find(|&s| state.players()[s].role == Some(role) && sim.policy_of(i, s) == "normal")
         else {
             continue;
         };
         seats += 1;
-        let mut policies = make(turn, game_seed);
+        let mut policies = sim.line_up::<Dice>(i);
         let mut strong: StrongPolicy = StrongPolicy::new(game_seed ^ 0x5eed);
         let mut shadow = NormalPolicy::new(game_seed ^ ((me as u64) << 48));
         let mut legal = Vec::new();

@@ -33,6 +33,41 @@ pub struct Simulation {
     pub max_decisions: usize,
 }
 
+impl Simulation {
+    /// The policy `seat` plays in game `game` (the seats turn by one each game).
+    pub fn policy_of(&self, game: u64, seat: usize) -> &str {
+        let turns = self.policies.len().max(1);
+        &self.policies[(seat + (game % turns as u64) as usize) % turns]
+    }
+
+    /// The policies of game `game`, one per seat, each seeded from the
+    /// game's seed and its seat.
+    pub fn line_up<R: Playable>(&self, game: u64) -> Vec<Box<dyn Policy<R>>> {
+        let game_seed = self.seed.wrapping_add(game);
+        (0..self.players as usize)
+            .filter_map(|seat| {
+                R::policy(
+                    self.policy_of(game, seat),
+                    game_seed ^ ((seat as u64) << 48),
+                )
+            })
+            .collect()
+    }
+
+    /// The configuration of game `game`. A game some of whose seats the rules
+    /// play (a solo game) is played by the policies as its person would: no
+    /// bot seats. Otherwise every seat is a bot seat of its policy, as the
+    /// server's bots are.
+    pub fn config_of<R: Playable>(&self, game: u64) -> Result<R::Config, String> {
+        let seats = if R::rules_seats(self.players, &self.options).is_empty() {
+            bot_seats(&self.line_up::<R>(game))
+        } else {
+            vec![engine::SeatSpec::default(); self.players as usize]
+        };
+        R::config(self.players, &self.options, seats)
+    }
+}
+
 /// Seats and wins of one policy in one role.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Tally {
@@ -93,26 +128,9 @@ pub fn simulate<R: Playable>(sim: &Simulation, progress: &dyn Fn()) -> Result<Re
         R::policy(name, 0).ok_or_else(|| format!("--bots: unknown policy `{name}`"))?;
     }
     let turns = sim.policies.len().max(1);
-    // The policy of `seat` in the game whose seats are turned by `turn`.
-    let policy_of = |turn: usize, seat: usize| &sim.policies[(seat + turn) % turns];
-    let make = |turn: usize, game_seed: u64| -> Vec<Box<dyn Policy<R>>> {
-        (0..sim.players as usize)
-            .filter_map(|seat| R::policy(policy_of(turn, seat), game_seed ^ ((seat as u64) << 48)))
-            .collect()
-    };
-    // A game some of whose seats the rules play (a solo game) is played by
-    // the policies as its person would: no bot seats. Otherwise every seat is
-    // a bot seat of its policy, as the server's bots are. One configuration
-    // per turn of the seats.
-    let configs = (0..turns)
-        .map(|turn| {
-            let seats = if R::rules_seats(sim.players, &sim.options).is_empty() {
-                bot_seats(&make(turn, 0))
-            } else {
-                vec![engine::SeatSpec::default(); sim.players as usize]
-            };
-            R::config(sim.players, &sim.options, seats)
-        })
+    // One configuration per turn of the seats.
+    let configs = (0..turns as u64)
+        .map(|turn| sim.config_of::<R>(turn))
         .collect::<Result<Vec<_>, String>>()?;
     let mut report = Report::default();
     let fail = |report: &mut Report, seed: u64, why: String| {
@@ -125,7 +143,7 @@ pub fn simulate<R: Playable>(sim: &Simulation, progress: &dyn Fn()) -> Result<Re
     for i in 0..sim.games {
         let game_seed = sim.seed.wrapping_add(i);
         let turn = (i % turns as u64) as usize;
-        let mut policies = make(turn, game_seed);
+        let mut policies = sim.line_up::<R>(i);
         let played = catch_unwind(AssertUnwindSafe(|| {
             play_game::<R>(
                 &configs[turn],
@@ -170,7 +188,7 @@ pub fn simulate<R: Playable>(sim: &Simulation, progress: &dyn Fn()) -> Result<Re
             };
             let tally = report
                 .tallies
-                .entry((policy_of(turn, seat as usize).clone(), role_name(role)))
+                .entry((sim.policy_of(i, seat as usize).to_string(), role_name(role)))
                 .or_default();
             tally.seats += 1;
             if outcome.seats.contains(&seat) {
