@@ -30,3 +30,33 @@ fn every_operation_documents_its_errors_as_problems() {
         }
     }
 }
+
+/// Every option a ruleset takes as `null` (meaning its default) is typed
+/// nullable in the document, and every option it refuses as `null` is not:
+/// a client generated from the document sends what the server takes.
+#[test]
+fn options_say_whether_they_take_null() {
+    use engine::Ruleset;
+    let doc: serde_json::Value = serde_json::from_str(&api::openapi_json()).unwrap();
+    let check = |schema: &str, takes: &dyn Fn(&serde_json::Value) -> bool| {
+        let properties = doc["components"]["schemas"][schema]["properties"]
+            .as_object()
+            .unwrap_or_else(|| panic!("{schema} has properties"));
+        for (name, property) in properties {
+            let nullable = property["type"]
+                .as_array()
+                .is_some_and(|types| types.iter().any(|t| t == "null"));
+            let taken = takes(&serde_json::json!({ name: null }));
+            assert_eq!(
+                nullable, taken,
+                "{schema}.{name}: nullable in the document, taken as null"
+            );
+        }
+    };
+    check("bang.Options", &|o| {
+        engine::bang::Bang::config(5, o, Vec::new()).is_ok()
+    });
+    check("dice.Options", &|o| {
+        engine::dice::Dice::config(5, o, Vec::new()).is_ok()
+    });
+}

@@ -14,18 +14,22 @@ pub use crate::core::SeatSpec;
 pub struct Options {
     /// Expansions in play, alone or together: `gold_rush` (`rules/gold-rush.md`),
     /// `train_robbery` (`rules/train-robbery.md`).
+    #[cfg_attr(feature = "openapi", schema(nullable))]
     #[serde(default, deserialize_with = "or_default")]
     pub expansions: Vec<String>,
     /// Variants in play: `shadow_gunslingers` (`rules/gold-rush.md` §10;
     /// with or without Gold Rush, not with 3 players or the solo mode).
+    #[cfg_attr(feature = "openapi", schema(nullable))]
     #[serde(default, deserialize_with = "or_default")]
     pub variants: Vec<String>,
     /// The game mode: `normal`, or `lone_gunslinger` (the solo mode of
     /// `rules/lone-gunslinger.md`: 6 seats, the person at seat 0 plays the
     /// Sheriff and the Deputy, the rules play the four NPCs).
+    #[cfg_attr(feature = "openapi", schema(nullable))]
     #[serde(default = "normal", deserialize_with = "or_normal")]
     pub mode: String,
     /// Characters dealt to each seat: 1 (dealt face up) or 2 (keep one, secretly).
+    #[cfg_attr(feature = "openapi", schema(nullable))]
     #[serde(default = "one", deserialize_with = "or_one")]
     pub character_choice: u8,
     /// A live reaction time: windows asked by hand close this many seconds after
