@@ -4,6 +4,9 @@ use std::path::PathBuf;
 
 use clap::{Parser, ValueEnum};
 
+/// How long a request's body may take by default, in milliseconds.
+pub const DEFAULT_BODY_TIMEOUT_MS: u64 = 5_000;
+
 /// Where bot seats are played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum BotsMode {
@@ -71,7 +74,7 @@ pub struct Config {
     /// How long a request's body may take to arrive, in milliseconds, counted
     /// from its head; a slower body is answered 408 and its connection closed
     /// (0: no limit).
-    #[arg(long, env = "BANG_BODY_TIMEOUT_MS", default_value_t = 5_000)]
+    #[arg(long, env = "BANG_BODY_TIMEOUT_MS", default_value_t = DEFAULT_BODY_TIMEOUT_MS)]
     pub body_timeout_ms: u64,
     /// How long a client may take to send a request's head (line and
     /// headers) on a new connection, in milliseconds, before a 408 (0: no limit).

@@ -1,0 +1,129 @@
+//! The responses the OpenAPI document gives many operations alike, written
+//! once from the server's own tables and limits instead of by hand at each
+//! route: every operation's 405 (from the method table the server answers
+//! with), and for every operation that reads a body, the 408 of a body that
+//! is too slow and the 413 of one that is too large.
+
+use utoipa::PartialSchema;
+use utoipa::openapi::path::Operation;
+use utoipa::openapi::schema::Ref;
+use utoipa::openapi::{ContentBuilder, HeaderBuilder, OpenApi, Response, ResponseBuilder};
+
+use crate::config::DEFAULT_BODY_TIMEOUT_MS;
+use crate::fallback::MethodTable;
+
+/// Adds the shared responses to every operation of `api`.
+pub(crate) fn add_shared_responses(api: &mut OpenApi) {
+    let table = MethodTable::new(api);
+    let slow = problem_response(
+        "The body did not arrive in time",
+        408,
+        "request_timeout",
+        &format!("the request body did not arrive within {DEFAULT_BODY_TIMEOUT_MS} ms"),
+    )
+    .build();
+    let large = problem_response(
+        "The body is too large (over 64 KiB)",
+        413,
+        "payload_too_large",
+        &format!("the body is over {} bytes", crate::BODY_LIMIT),
+    )
+    .build();
+    for (path, item) in api.paths.paths.iter_mut() {
+        let refused = table.allowed(path).map(|allow| method_not_allowed(&allow));
+        let operations = [
+            &mut item.get,
+            &mut item.post,
+            &mut item.put,
+            &mut item.patch,
+            &mut item.delete,
+        ];
+        for operation in operations.into_iter().flatten() {
+            if let Some(refused) = &refused {
+                add(operation, 405, refused);
+            }
+            if operation.request_body.is_some() {
+                add(operation, 408, &slow);
+                add(operation, 413, &large);
+            }
+        }
+    }
+}
+
+/// The 405 of a path that takes the methods `allow`: the example refuses the
+/// first common method it does not take.
+fn method_not_allowed(allow: &str) -> Response {
+    let refused = ["GET", "POST", "PUT", "DELETE", "PATCH"]
+        .into_iter()
+        .find(|method| !allow.split(", ").any(|a| a == *method))
+        .unwrap_or("TRACE");
+    problem_response(
+        "Method not allowed on this path (`Allow` lists the ones that are)",
+        405,
+        "method_not_allowed",
+        &format!("{refused} is not allowed here; allowed: {allow}"),
+    )
+    .header(
+        "allow",
+        HeaderBuilder::new()
+            .schema(Some(String::schema()))
+            .description(Some("The methods this path takes"))
+            .build(),
+    )
+    .build()
+}
+
+/// A problem response with one example.
+fn problem_response(
+    description: &str,
+    status: u16,
+    code: &'static str,
+    detail: &str,
+) -> ResponseBuilder {
+    let example = crate::error::example(status, code, detail);
+    ResponseBuilder::new().description(description).content(
+        "application/problem+json",
+        ContentBuilder::new()
+            .schema(Some(Ref::from_schema_name("Problem")))
+            .example(serde_json::to_value(example).ok())
+            .build(),
+    )
+}
+
+/// Sets `operation`'s response for `status`.
+fn add(operation: &mut Operation, status: u16, response: &Response) {
+    operation
+        .responses
+        .responses
+        .insert(status.to_string(), response.clone().into());
+}
+
+#[cfg(test)]
+mod tests {
+    /// Each path's 405 example refuses a method the path does not document
+    /// and lists exactly the methods it does.
+    #[test]
+    fn each_405_example_lists_its_paths_methods() {
+        let api = crate::openapi();
+        let doc = serde_json::to_value(&api).expect("the document serializes");
+        let paths = doc["paths"].as_object().expect("paths");
+        assert!(!paths.is_empty());
+        for (path, item) in paths {
+            let item = item.as_object().expect("a path item");
+            let mut documented: Vec<String> = item.keys().map(|m| m.to_uppercase()).collect();
+            documented.sort();
+            for (method, operation) in item {
+                let detail =
+                    operation["responses"]["405"]["content"]["application/problem+json"]["example"]
+                        ["detail"]
+                        .as_str()
+                        .unwrap_or_else(|| panic!("{method} {path} documents no 405"));
+                let (refused, allow) = detail
+                    .split_once(" is not allowed here; allowed: ")
+                    .expect("the 405 detail's form");
+                assert_eq!(allow, documented.join(", "), "{method} {path}");
+                assert!(!documented.iter().any(|m| m == refused), "{method} {path}");
+            }
+        }
+    }
+}
