@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use crate::policy::Policy;
 use crate::registry::Playable;
-use crate::simulation::{Report, Simulation, simulate};
+use crate::simulation::{Progress, Report, Simulation, simulate};
 
 /// A bot playing one seat of one game, over the API's JSON.
 pub trait SeatPlayer: Send {
@@ -49,7 +49,7 @@ pub struct BotRuleset {
     /// Whether an event (as the API shows it) ends the game.
     pub ends_game: fn(event: &Value) -> bool,
     /// Plays many games in-process (the `simulate` tool).
-    pub simulate: fn(&Simulation, progress: &dyn Fn()) -> Result<Report, String>,
+    pub simulate: fn(&Simulation, jobs: usize, progress: Progress<'_>) -> Result<Report, String>,
 }
 
 /// Every ruleset the bots can play: one line per ruleset.

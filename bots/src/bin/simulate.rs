@@ -6,6 +6,8 @@ use bots::Simulation;
 use bots::players::{bot_rulesets, bots_for};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Plays games with bots in-process (no server) and reports win rates and speed.
 ///
@@ -14,7 +16,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 /// the side that won each game it lost), then the fold speed, and last `games=G events=E
 /// failures=F wall_s=W games_per_s=X events_per_s=Y`; a failure is a game that
 /// panicked, broke an invariant, replayed differently or did not end. A
-/// progress bar goes to stderr.
+/// progress bar goes to stderr (when it is not a terminal, a line every 5% of
+/// the games: a long run can be followed in a log).
 #[derive(Parser)]
 #[command(name = "simulate", version)]
 struct Args {
@@ -45,6 +48,11 @@ struct Args {
     /// The `strong` policy's playouts per decision (its default when absent).
     #[arg(long)]
     playouts: Option<u32>,
+    /// Threads to play on, one game at a time each. The results are the same
+    /// whatever their number (each game depends only on its index); the fold
+    /// speed is per thread.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    jobs: u16,
 }
 
 fn main() {
@@ -80,7 +88,21 @@ fn run(args: &Args) -> Result<(), String> {
         ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
             .map_err(|e| e.to_string())?,
     );
-    let report = (bots.simulate)(&sim, &|| bar.inc(1))?;
+    let logged = !std::io::stderr().is_terminal();
+    let every = (args.games / 20).max(1);
+    let played = AtomicU64::new(0);
+    let progress = || {
+        bar.inc(1);
+        let done = played.fetch_add(1, Ordering::Relaxed) + 1;
+        if logged && (done.is_multiple_of(every) || done == args.games) {
+            eprintln!(
+                "simulate: {done}/{} games after {} s",
+                args.games,
+                bar.elapsed().as_secs()
+            );
+        }
+    };
+    let report = (bots.simulate)(&sim, usize::from(args.jobs), &progress)?;
     bar.finish_and_clear();
     for (seed, why) in &report.failed {
         eprintln!("game seed {seed}: {why}");
