@@ -88,6 +88,7 @@ use std::convert::Infallible;
 use std::ops::Bound;
 use std::path::Path;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -543,12 +544,39 @@ fn unexpected_outcome() -> StoreError {
     StoreError::Io("the writer answered with another kind of outcome".into())
 }
 
+/// How long opening a store waits for its directory's lock: a store this
+/// process has just closed there lets go of it a little later (sled's
+/// background threads drop their last handles to its files after ours).
+/// Another process holding it is refused once this has passed.
+const LOCK_WAIT: Duration = Duration::from_secs(3);
+
+/// Opens the sled database in `path`, waiting up to [`LOCK_WAIT`] for its lock.
+fn open_db(path: &Path, cache_bytes: u64) -> Result<sled::Db, StoreError> {
+    let started = Instant::now();
+    loop {
+        match sled::Config::new()
+            .path(path)
+            .cache_capacity(cache_bytes)
+            .open()
+        {
+            Err(sled::Error::Io(e))
+                if e.to_string().contains("could not acquire lock")
+                    && started.elapsed() < LOCK_WAIT =>
+            {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            opened => return opened.map_err(io),
+        }
+    }
+}
+
 /// The page cache of [`SledStore::open`]: 64 MiB.
 pub const DEFAULT_CACHE_BYTES: u64 = 64 << 20;
 
 impl SledStore {
     /// Opens (or creates) the store in the directory `path` and starts its
-    /// writer thread. One process at a time may hold a store open.
+    /// writer thread. One process at a time may hold a store open (a store
+    /// this process has just closed is waited for, up to 3 s).
     pub fn open(path: impl AsRef<Path>) -> Result<SledStore, StoreError> {
         SledStore::open_with(path, DEFAULT_CACHE_BYTES)
     }
@@ -557,11 +585,7 @@ impl SledStore {
     /// default, 1 GiB, is far more than a game server needs).
     pub fn open_with(path: impl AsRef<Path>, cache_bytes: u64) -> Result<SledStore, StoreError> {
         let path = path.as_ref();
-        let db = sled::Config::new()
-            .path(path)
-            .cache_capacity(cache_bytes)
-            .open()
-            .map_err(io)?;
+        let db = open_db(path, cache_bytes)?;
         let games = db.open_tree("games").map_err(io)?;
         let heads = db.open_tree("heads").map_err(io)?;
         let events = db.open_tree("events").map_err(io)?;
