@@ -11,6 +11,7 @@ use utoipa::openapi::{ContentBuilder, HeaderBuilder, OpenApi, Response, Response
 
 use crate::config::DEFAULT_BODY_TIMEOUT_MS;
 use crate::fallback::MethodTable;
+use crate::limits;
 
 /// Adds the shared responses to every operation of `api`.
 pub(crate) fn add_shared_responses(api: &mut OpenApi) {
@@ -19,14 +20,14 @@ pub(crate) fn add_shared_responses(api: &mut OpenApi) {
         "The body did not arrive in time",
         408,
         "request_timeout",
-        &format!("the request body did not arrive within {DEFAULT_BODY_TIMEOUT_MS} ms"),
+        &limits::body_timeout_detail(DEFAULT_BODY_TIMEOUT_MS),
     )
     .build();
     let large = problem_response(
         "The body is too large (over 64 KiB)",
         413,
         "payload_too_large",
-        &format!("the body is over {} bytes", crate::BODY_LIMIT),
+        &limits::too_large_detail(crate::BODY_LIMIT),
     )
     .build();
     for (path, item) in api.paths.paths.iter_mut() {

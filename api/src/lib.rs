@@ -180,7 +180,7 @@ fn json_api_error(err: JsonPayloadError) -> ApiError {
     match err {
         JsonPayloadError::Overflow { limit }
         | JsonPayloadError::OverflowKnownLength { limit, .. } => {
-            ApiError::too_large(format!("the body is over {limit} bytes"))
+            ApiError::too_large(limits::too_large_detail(limit))
         }
         JsonPayloadError::ContentType => {
             ApiError::bad_request("send the body as JSON with `Content-Type: application/json`")

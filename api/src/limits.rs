@@ -87,16 +87,23 @@ fn too_many(code: &str, detail: String, retry_after: Duration) -> HttpResponse {
     resp
 }
 
+/// What a 408 of a slow body says, for a timeout of `millis`.
+pub(crate) fn body_timeout_detail(millis: impl std::fmt::Display) -> String {
+    format!("the request body did not arrive within {millis} ms")
+}
+
+/// What a 413 says, for a body limit of `bytes`.
+pub(crate) fn too_large_detail(bytes: impl std::fmt::Display) -> String {
+    format!("the body is over {bytes} bytes")
+}
+
 /// The 408 of a body that did not arrive in time; its connection is closed.
 pub fn body_timeout_response(timeout: Duration) -> HttpResponse {
     let mut resp = problem(
         StatusCode::REQUEST_TIMEOUT,
         "request_timeout",
         "Request timeout",
-        format!(
-            "the request body did not arrive within {} ms",
-            timeout.as_millis()
-        ),
+        body_timeout_detail(timeout.as_millis()),
     );
     resp.head_mut()
         .set_connection_type(actix_web::http::ConnectionType::Close);
