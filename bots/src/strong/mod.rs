@@ -8,11 +8,13 @@
 //! and who healed the Sheriff; in the card game also the others' hands and
 //! the deck's order; never read from the true state), plays a root action in
 //! it, and plays the game out with the `normal` policy at every seat,
-//! scoring 1 when its seat ends among the winners. The root actions are compared by sequential halving on paired
-//! samples (every action left in a round is played in the same sampled
-//! worlds); the best is then played against the `normal` policy's own
-//! choice on fresh worlds, and only chosen if it beats it clearly there;
-//! otherwise the `normal` choice is played.
+//! scoring 1 when its seat ends among the winners. The root actions are
+//! compared by sequential halving on paired samples (every action left in a
+//! round is played in the same sampled worlds; when there are more actions
+//! than a third of the budget, that many of them drawn at random, the
+//! `normal` choice always among them); the best is then played against the
+//! `normal` policy's own choice on fresh worlds, and only chosen if it beats
+//! it clearly there; otherwise the `normal` choice is played.
 //!
 //! No clock is read: the choice is a function of the seed, the budget in
 //! playouts and the events shown.
@@ -171,13 +173,13 @@ impl<R: Determinize> StrongPolicy<R> {
     /// beats `p` there by more than [`MARGIN`] standard errors; otherwise `p`.
     fn halving(&mut self, seat: Seat, legal: &[R::Action], p: usize) -> usize {
         let k = legal.len();
-        let rounds = (usize::BITS - (k - 1).leading_zeros()).max(1) as usize;
         let budget = self.playouts() as usize;
         // A third of the budget to find a challenger, the rest to check it.
         let search = (budget / 3).max(1);
+        let mut alive = candidates(&mut self.rng, k, p, search.max(2));
+        let rounds = (usize::BITS - (alive.len() - 1).leading_zeros()).max(1) as usize;
         // scores[i][j]: action i's score in sampled world j (NaN: not played).
         let mut scores: Vec<Vec<f64>> = vec![Vec::new(); k];
-        let mut alive: Vec<usize> = (0..k).collect();
         let mean = |v: &[f64]| {
             let (sum, n) = v
                 .iter()
@@ -252,6 +254,24 @@ impl<R: Determinize> StrongPolicy<R> {
     }
 }
 
+/// The actions a search of `search` playouts compares, of `k` legal ones:
+/// all of them when they are no more than `search`, otherwise `search` of
+/// them drawn at random, the `normal` choice `p` always among them. A
+/// decision thus costs about its budget however many actions it has (a card
+/// game can offer hundreds: every card of every target, every pair of hand
+/// cards), instead of one playout for each.
+fn candidates(rng: &mut ChaCha8Rng, k: usize, p: usize, search: usize) -> Vec<usize> {
+    if k <= search {
+        return (0..k).collect();
+    }
+    let mut picked: Vec<usize> = rand::seq::index::sample(rng, k, search).into_vec();
+    if !picked.contains(&p) {
+        picked[0] = p;
+    }
+    picked.sort_unstable();
+    picked
+}
+
 impl<R: Determinize> Policy<R> for StrongPolicy<R> {
     fn name(&self) -> &'static str {
         "strong"
@@ -285,5 +305,31 @@ impl<R: Determinize> Policy<R> for StrongPolicy<R> {
         let p = legal.iter().position(|a| *a == prior).unwrap_or(0);
         let best = self.halving(seat, legal, p);
         legal[best].clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_search_compares_every_action_when_it_has_the_playouts_for_them() {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        assert_eq!(candidates(&mut rng, 5, 3, 6), vec![0, 1, 2, 3, 4]);
+        assert_eq!(candidates(&mut rng, 6, 0, 6), (0..6).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_search_over_more_actions_than_playouts_compares_as_many_as_it_has_the_normal_choice_among_them()
+     {
+        for seed in 0..200 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let p = (seed as usize * 37) % 461;
+            let picked = candidates(&mut rng, 461, p, 6);
+            assert_eq!(picked.len(), 6);
+            assert!(picked.contains(&p));
+            assert!(picked.windows(2).all(|w| w[0] < w[1]), "{picked:?}");
+            assert!(picked.iter().all(|&i| i < 461));
+        }
     }
 }
