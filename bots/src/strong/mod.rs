@@ -320,8 +320,7 @@ mod tests {
     }
 
     #[test]
-    fn a_search_over_more_actions_than_playouts_compares_as_many_as_it_has_the_normal_choice_among_them()
-     {
+    fn more_actions_than_the_search_can_play_are_sampled_with_the_normal_choice_kept() {
         for seed in 0..200 {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let p = (seed as usize * 37) % 461;
