@@ -18,6 +18,10 @@
 //! cargo test --release -p bots --test card_corpus -- --ignored record_card_corpus
 //! ```
 //!
+//! A recording keeps, byte for byte, every recorded game the engine still
+//! replays (a log must fold the same forever, whatever engine wrote it), and
+//! plays again only the games that now differ; it prints which.
+//!
 //! The same door serves every ruleset: a new one adds its file and setups.
 
 use std::collections::BTreeMap;
@@ -249,6 +253,14 @@ fn setups() -> Vec<(u8, Value)> {
 fn record_card_corpus() {
     // Written beside the corpus and renamed once whole: a failed recording
     // leaves the corpus as it was.
+    let recorded: Vec<String> = std::fs::File::open(CORPUS)
+        .map(|f| {
+            BufReader::new(GzDecoder::new(f))
+                .lines()
+                .map(|line| line.expect("a line"))
+                .collect()
+        })
+        .unwrap_or_default();
     let partial = format!("{CORPUS}.partial");
     let file = std::fs::File::create(&partial).expect("create the corpus");
     let mut out = GzEncoder::new(file, Compression::best());
@@ -256,8 +268,23 @@ fn record_card_corpus() {
     for (players, options) in setups() {
         for i in 0..4 {
             n += 1;
-            let game = play("bang", players, &options, Seed::from_u64(7_000 + n), !n ^ i);
-            serde_json::to_writer(&mut out, &game).expect("write");
+            let kept = recorded.get(n as usize - 1).filter(|line| {
+                let game: Recorded = serde_json::from_str(line).expect("a recorded game");
+                match check(&game) {
+                    Ok(()) => true,
+                    Err(why) => {
+                        eprintln!("game {n} ({}) recorded again: {why}", game.name);
+                        false
+                    }
+                }
+            });
+            match kept {
+                Some(line) => out.write_all(line.as_bytes()).expect("write"),
+                None => {
+                    let game = play("bang", players, &options, Seed::from_u64(7_000 + n), !n ^ i);
+                    serde_json::to_writer(&mut out, &game).expect("write");
+                }
+            }
             out.write_all(b"\n").expect("write");
         }
     }

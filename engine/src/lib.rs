@@ -45,3 +45,34 @@ pub fn ruleset(id: &str) -> Option<&'static dyn RulesetEntry> {
 
 /// The version of the rules engine, recorded in the first event of every game.
 pub const ENGINE_VERSION: &str = concat!("engine/", env!("CARGO_PKG_VERSION"));
+
+/// Whether a log's first event names an engine older than `major.minor`
+/// (`"engine/0.1.0"` is older than `(0, 2)`). A fold keeps reading such a log
+/// as it was written where a later engine records more events for the same
+/// facts. An engine string that does not parse is taken as current.
+pub fn written_before(engine: &str, major: u32, minor: u32) -> bool {
+    let mut parts = engine
+        .strip_prefix("engine/")
+        .unwrap_or_default()
+        .split('.')
+        .map(str::parse::<u32>);
+    match (parts.next(), parts.next()) {
+        (Some(Ok(a)), Some(Ok(b))) => (a, b) < (major, minor),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod version_tests {
+    use super::*;
+
+    #[test]
+    fn older_engines_are_recognised_and_others_are_current() {
+        assert!(written_before("engine/0.1.0", 0, 2));
+        assert!(written_before("engine/0.0.1", 0, 2));
+        assert!(!written_before("engine/0.2.0", 0, 2));
+        assert!(!written_before("engine/1.0.0", 0, 2));
+        assert!(!written_before("something else", 0, 2));
+        assert!(!written_before(ENGINE_VERSION, 0, 2));
+    }
+}

@@ -237,7 +237,22 @@ fn play_game_with(players: u8, game: u64, expansions: &[&str], variants: &[&str]
         };
         assert!(!events.is_empty());
         for e in &events {
+            let cars = state.train.cars.clone();
+            // TR-11.8.4: no event says a ghost gains life.
+            if let Event::LifeGained { seat, .. } = e {
+                assert!(
+                    state.train.ghosts & (1 << seat) == 0,
+                    "game {game}: a ghost gains life: {e:?}"
+                );
+            }
             Bang::apply(&mut state, e);
+            // TR-5.6: a railcar joins the train only by its own event.
+            if !matches!(e, Event::RailcarAdded { .. }) {
+                assert!(
+                    state.train.cars.iter().all(|c| cars.contains(c)),
+                    "game {game}: a railcar joined the train with {e:?}"
+                );
+            }
             controls.fold(Bang::decided(e));
             Bang::check_invariants(&state)
                 .unwrap_or_else(|why| panic!("game {game} after {e:?}: {why}"));

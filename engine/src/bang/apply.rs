@@ -29,6 +29,7 @@ pub fn apply(s: &mut State, event: &Event) {
             s.gold.on = c.options.has_expansion(super::gold::EXPANSION);
             s.shadows = c.options.has_variant(super::shadows::VARIANT);
             s.train.on = c.options.has_expansion(super::train::EXPANSION);
+            s.before_0_2 = crate::written_before(&c.engine, 0, 2);
         }
         Event::RoleDealt {
             seat,
@@ -116,8 +117,13 @@ pub fn apply(s: &mut State, event: &Event) {
             if s.window.is_some_and(|w| w.seat == *seat) {
                 s.window = None;
             }
-            if let Action::PutBack { card } = action {
-                kit_kept(s, *seat, Some(*card));
+            match *action {
+                Action::PutBack { card } => kit_kept(s, *seat, Some(card)),
+                // Before 0.2.0 a `card_given` followed (folded there).
+                Action::GiveCard { card, target } if !s.before_0_2 => {
+                    super::train::fold_given(s, *seat, target, Some(card));
+                }
+                _ => {}
             }
         }
         Event::OrdersSet { seat, orders } => {
@@ -234,6 +240,9 @@ pub fn apply(s: &mut State, event: &Event) {
         Event::CardStolen { card: None, .. } => {}
         Event::CardPlayed { seat, card, target } => played(s, *seat, *card, *target),
         Event::Discarded { seat, cards } => {
+            if s.turn.phase == Phase::Discard && *seat == s.turn.seat {
+                s.turn.discarding = true; // B-11.4: Sid Ketchum heals before
+            }
             for c in cards {
                 if from_player(s, *seat, *c) || super::train::from_aside(s, *seat, *c) {
                     to_pile(s, *c);

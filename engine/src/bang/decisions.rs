@@ -351,7 +351,9 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
             for &card in hand {
                 out.push(Action::Discard { card });
             }
-            heals(s, seat, out);
+            if !s.turn.discarding {
+                heals(s, seat, out); // B-11.4: in phase 3, before discarding
+            }
             rucksack(s, seat, out);
         }
         Decision::Shot { .. } => {

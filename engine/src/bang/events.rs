@@ -112,7 +112,10 @@ pub enum Event {
         /// The phase.
         phase: Phase,
     },
-    /// A seat took an action (as posted).
+    /// A seat took an action (as posted). An action whose content is private
+    /// is recorded by its own event instead, which hides it from those who
+    /// may not know it: `orders_set`, `character_chosen`, `kit_kept` (Kit
+    /// Carlson's card put back) and `card_given` (a Mail Car gift).
     #[cfg_attr(feature = "openapi", schema(title = "acted"))]
     Acted {
         /// Who.
@@ -717,7 +720,8 @@ pub enum Event {
         railcars: Vec<Railcar>,
     },
     /// Train Robbery, Mail Car (TR-11.11): `seat` gave `card` from his hand
-    /// to `to` (`null` to all but the two of them).
+    /// to `to` (`null` to all but the two of them). The record of the
+    /// `give_card` action (no `acted` precedes it).
     #[cfg_attr(feature = "openapi", schema(title = "card_given"))]
     CardGiven {
         /// The giver.

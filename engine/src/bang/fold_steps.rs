@@ -14,7 +14,9 @@ use crate::core::Seat;
 pub(crate) fn to_pile(s: &mut State, card: Card) {
     if is_railcar(card) {
         s.train.return_to_deck(card);
-        s.train.fill_short();
+        if s.before_0_2 {
+            s.train.fill_short();
+        }
     } else {
         s.discard.push(card);
     }

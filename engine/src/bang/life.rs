@@ -25,6 +25,22 @@ impl M<'_, '_> {
         }
     }
 
+    /// `seat` regains up to `amount` life (never above his maximum). A player
+    /// who cannot gain life now ([`super::state::State::can_gain_life`]: a
+    /// ghost, a shadow, at his maximum) gains nothing, and no event says he did.
+    pub fn gain_life(&mut self, seat: Seat, amount: u8) {
+        let s = self.s();
+        if !s.can_gain_life(seat) {
+            return;
+        }
+        let p = s.p(seat);
+        let room = (p.max_life as i8 - p.life).max(0) as u8;
+        let amount = amount.min(room);
+        if amount > 0 {
+            self.emit(Event::LifeGained { seat, amount });
+        }
+    }
+
     /// B-11.5 (3): Bart Cassidy draws, El Gringo takes (D-B1: only once he is
     /// still in play).
     fn after_loss(&mut self, seat: Seat, amount: u8, by: Option<Seat>) {
@@ -109,10 +125,7 @@ impl M<'_, '_> {
                 amount: 2,
                 used: NuggetUse::Rucksack,
             });
-            self.emit(Event::LifeGained {
-                seat: d.seat,
-                amount: 1,
-            });
+            self.gain_life(d.seat, 1);
         }
         while self.s().p(d.seat).life < 1 && self.s().p(d.seat).hand.len() >= 2 {
             let hand = &self.s().p(d.seat).hand;
@@ -139,10 +152,8 @@ impl M<'_, '_> {
             target: None,
         });
         self.hand_left(seat);
-        let s = self.s();
-        let p = s.p(seat);
-        if s.beer_heals() && p.life < p.max_life as i8 && s.in_play(seat) {
-            self.emit(Event::LifeGained { seat, amount: 1 });
+        if self.s().beer_heals() {
+            self.gain_life(seat, 1);
         }
         self.beer_played();
     }

@@ -34,9 +34,15 @@ impl M<'_, '_> {
         self.rec.state
     }
 
-    /// Records an event and folds it in.
+    /// Records an event and folds it in. A railcar it returned to the deck
+    /// of a short train joins the train at once (TR-5.6), as its own event.
     pub fn emit(&mut self, e: Event) {
+        let deck = self.s().train.deck.len();
+        let shuffle = matches!(e, Event::RailcarsShuffled { .. });
         self.rec.emit(e);
+        if !shuffle && self.s().train.deck.len() > deck {
+            self.fill_train();
+        }
     }
 
     /// One automatic step. Where the game would wait for a solo NPC, the
@@ -334,9 +340,8 @@ impl M<'_, '_> {
                 }
             }
             CheckKind::DiningCar => {
-                let p = self.s().p(seat);
-                if success && p.life < p.max_life as i8 && self.s().in_play(seat) {
-                    self.emit(Event::LifeGained { seat, amount: 1 });
+                if success {
+                    self.gain_life(seat, 1);
                 }
             }
             CheckKind::Barrel | CheckKind::Jourdonnais | CheckKind::Rhum => {}
@@ -356,12 +361,7 @@ impl M<'_, '_> {
             .collect();
         suits.sort_by_key(|&x| x as u8);
         suits.dedup();
-        let p = self.s().p(seat);
-        let room = (p.max_life as i8 - p.life).max(0) as usize;
-        let amount = suits.len().min(room) as u8;
-        if amount > 0 && self.s().in_play(seat) {
-            self.emit(Event::LifeGained { seat, amount });
-        }
+        self.gain_life(seat, suits.len() as u8);
         self.emit(Event::CheckResolved {
             seat,
             check: CheckKind::Rhum,

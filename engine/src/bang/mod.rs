@@ -179,6 +179,19 @@ impl crate::Ruleset for Bang {
         Some((config, created.seed_commitment.as_str()))
     }
 
+    fn same_opening(logged: &Event, derived: &Event) -> bool {
+        // A log by an older engine opens the same game: the engine's name aside.
+        match (logged, derived) {
+            (Event::GameCreated(logged), Event::GameCreated(derived)) => {
+                GameCreated {
+                    engine: derived.engine.clone(),
+                    ..(**logged).clone()
+                } == **derived
+            }
+            _ => logged == derived,
+        }
+    }
+
     fn start(config: &Config, rng: &mut GameRng) -> Result<Vec<Event>, String> {
         start(config, rng)
     }
@@ -241,6 +254,17 @@ impl crate::Ruleset for Bang {
                 seat,
                 back: Some(card),
             } => Some(Decided::Action(*seat, Action::PutBack { card: *card })),
+            Event::CardGiven {
+                seat,
+                to,
+                card: Some(card),
+            } => Some(Decided::Action(
+                *seat,
+                Action::GiveCard {
+                    card: *card,
+                    target: *to,
+                },
+            )),
             Event::WindowExpired => Some(Decided::Expiry),
             Event::SeatControl(change) => Some(Decided::Control(change.clone())),
             _ => None,
@@ -311,9 +335,19 @@ impl crate::Ruleset for Bang {
     }
 
     fn redact_in(state: &State, event: &Event, viewer: Viewer) -> Event {
-        // A solo game hides nothing but the deck order (A3.2): its events show
-        // every card, as its views do.
-        if state.solo.is_some() && !matches!(event, Event::DeckShuffled { .. }) {
+        // A solo game hides nothing but the order of the decks (A3.2: the
+        // playing cards', and with the expansions the railcars', stations'
+        // and equipment's, all face down): its events show every card, as
+        // its views do. The person's standing orders stay his own.
+        let private = matches!(
+            event,
+            Event::DeckShuffled { .. }
+                | Event::RailcarsShuffled { .. }
+                | Event::StationsShuffled { .. }
+                | Event::EquipmentShuffled { .. }
+                | Event::OrdersSet { .. }
+        );
+        if state.solo.is_some() && !private {
             redact(event, Viewer::Omniscient)
         } else {
             redact(event, viewer)

@@ -50,6 +50,16 @@ impl M<'_, '_> {
                 }
                 return;
             }
+            Action::GiveCard { card, target } if npc.is_none() => {
+                // Private: the card is the giver's and the receiver's secret
+                // (TR-11.11); `card_given` is the record, which redaction
+                // hides from everyone else, so no `acted` names it.
+                return self.emit(Event::CardGiven {
+                    seat,
+                    to: target,
+                    card: Some(card),
+                });
+            }
             Action::PutBack { card } => {
                 // Private: which card went back is Kit Carlson's secret (a solo
                 // NPC's `npc_acted` puts it back: in solo his cards are face up).
@@ -148,11 +158,6 @@ impl M<'_, '_> {
                 target,
                 card,
             } => self.use_railcar(seat, railcar, mode, target, card, window),
-            Action::GiveCard { card, target } => self.emit(Event::CardGiven {
-                seat,
-                to: target,
-                card: Some(card),
-            }),
             Action::PlaceRailcars {
                 railcar,
                 to,
@@ -175,7 +180,19 @@ impl M<'_, '_> {
                 }
             }
             Action::Pick { card } => self.emit(Event::StorePicked { seat, card }),
-            Action::SetOrders { .. } | Action::ChooseCharacter { .. } | Action::PutBack { .. } => {}
+            // A solo NPC's gift is folded from its `npc_acted` (his cards are
+            // face up, A3.2); a log before 0.2.0 says it with `card_given`.
+            Action::GiveCard { card, target } if self.s().before_0_2 => {
+                self.emit(Event::CardGiven {
+                    seat,
+                    to: target,
+                    card: Some(card),
+                })
+            }
+            Action::SetOrders { .. }
+            | Action::ChooseCharacter { .. }
+            | Action::PutBack { .. }
+            | Action::GiveCard { .. } => {}
         }
     }
 
@@ -220,7 +237,7 @@ impl M<'_, '_> {
                     .filter(|&x| Some(x) != exempt)
                     .collect();
                 for x in heal {
-                    self.emit(Event::LifeGained { seat: x, amount: 1 });
+                    self.gain_life(x, 1);
                 }
             }
             Kind::Stagecoach => {

@@ -106,6 +106,11 @@ pub struct Turn {
     /// Shadow-Gunslingers: an eliminated player's shadow turn (SG-2).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub shadow: bool,
+    /// Whether the current player has begun his phase-3 discards (Sid
+    /// Ketchum heals in phase 3 only before them, B-11.4). Not in the view:
+    /// the log shows it, and the legal actions follow it.
+    #[serde(skip)]
+    pub discarding: bool,
 }
 
 /// A card effect in motion, resolved one target at a time.
@@ -362,6 +367,12 @@ pub struct State {
     pub seats: Arc<[SeatSpec]>,
     /// SHA-256 of the seed, as hex.
     pub seed_commitment: Arc<str>,
+    /// The log was written by an engine before 0.2.0, which recorded two
+    /// facts with fewer events: a railcar returned to a short train joined it
+    /// with no `railcar_added` (TR-5.6), and a solo NPC's Mail Car gift was a
+    /// `card_given` after its `npc_acted`. The fold reads such a log as it
+    /// was written.
+    pub before_0_2: bool,
     /// The live reaction time, if any.
     pub reaction_seconds: Option<u32>,
     /// A Lone Gunslinger game: its settings.
@@ -551,12 +562,16 @@ impl State {
     /// Whether `seat` may use Sid Ketchum's ability now (§3 C12): Sid, below
     /// max life, with 2 cards in hand.
     pub fn can_heal(&self, seat: Seat) -> bool {
-        let p = self.p(seat);
         self.is(seat, Character::SidKetchum)
-            && p.alive
-            && !super::train::is_ghost(self, seat) // TR-11.8.4: he cannot gain life
-            && p.life < p.max_life as i8
-            && p.hand.len() >= 2
+            && self.can_gain_life(seat)
+            && self.p(seat).hand.len() >= 2
+    }
+
+    /// Whether `seat` can regain life now: in play for good (a shadow never
+    /// is, SG-2.2), no ghost (TR-11.8.4) and below his maximum.
+    pub fn can_gain_life(&self, seat: Seat) -> bool {
+        let p = self.p(seat);
+        self.in_play(seat) && !super::train::is_ghost(self, seat) && p.life < p.max_life as i8
     }
 
     /// Whether the shot's target still has a Barrel source not used on it.

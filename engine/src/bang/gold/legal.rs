@@ -103,10 +103,7 @@ pub(crate) fn can_pay(s: &State, seat: Seat, used: NuggetUse) -> bool {
             s.is(seat, Character::JoshMcCloud) && p.nuggets >= 2 && !g.deck.is_empty()
         }
         NuggetUse::Rucksack => {
-            s.has_equipment(seat, EquipKind::Rucksack)
-                && p.alive
-                && p.nuggets >= 2
-                && p.life < p.max_life as i8
+            s.has_equipment(seat, EquipKind::Rucksack) && p.nuggets >= 2 && s.can_gain_life(seat)
         }
     }
 }

@@ -61,7 +61,7 @@ impl M<'_, '_> {
                 self.draw(seat, 1);
             }
             NuggetUse::Rucksack => {
-                self.emit(Event::LifeGained { seat, amount: 1 });
+                self.gain_life(seat, 1);
                 self.maybe_saved(seat);
             }
             NuggetUse::JackyMurieta => {
@@ -172,10 +172,7 @@ impl M<'_, '_> {
 
     /// Shot, Bottle as Beer: 1 life, if below max (not a Beer: works with 2 players).
     fn heal_one(&mut self, seat: Seat) {
-        let p = self.s().p(seat);
-        if self.s().in_play(seat) && p.life < p.max_life as i8 {
-            self.emit(Event::LifeGained { seat, amount: 1 });
-        }
+        self.gain_life(seat, 1);
     }
 
     /// A BANG! effect that is no BANG! card (Bottle, Jacky Murieta): it does

@@ -148,12 +148,11 @@ impl M<'_, '_> {
         if don_bell_due(s) {
             return self.check(seat, CheckKind::DonBell, false);
         }
-        let p = s.p(seat);
         // A shadow or a ghost cannot gain life (SG-2.2, TR-11.8.4).
-        let can_heal = s.in_play(seat) && !crate::bang::train::is_ghost(s, seat);
-        if s.gold.heal_due && can_heal && p.life < p.max_life as i8 {
+        if s.gold.heal_due && s.can_gain_life(seat) {
+            let p = s.p(seat);
             let amount = (p.max_life as i8 - p.life) as u8;
-            return self.emit(Event::LifeGained { seat, amount });
+            return self.gain_life(seat, amount);
         }
         if s.gold.extra_turns_due > 0 {
             return self.emit(Event::TurnStarted {

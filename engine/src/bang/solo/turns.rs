@@ -38,7 +38,7 @@ impl M<'_, '_> {
             .filter(|&x| is_npc(s, x) && s.alive(x) && s.p(x).life < s.p(x).max_life as i8)
             .collect();
         for seat in healed {
-            self.emit(Event::LifeGained { seat, amount: 1 });
+            self.gain_life(seat, 1);
         }
     }
 

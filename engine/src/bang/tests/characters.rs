@@ -234,6 +234,35 @@ fn bang_ac_61_sid_ketchum() {
 }
 
 #[test]
+fn b_11_4_sid_ketchum_heals_in_phase_3_only_before_discarding() {
+    let mut t = T::new(
+        &[SidKetchum, SlabTheKiller, SlabTheKiller, SlabTheKiller],
+        &roles(4),
+    );
+    t.life(A, 2);
+    t.give(A, &[1, 2, 3, 4, 5, 6]);
+    t.ok(A, Action::EndTurn);
+    // Phase 3, 6 cards for a limit of 2: he may heal before his first discard…
+    let heal = Action::Heal { cards: [1, 2] };
+    assert!(legal_actions(&t.s, A).contains(&heal));
+    t.ok(A, Action::Discard { card: 6 });
+    // …but not once he has begun to discard (B-11.4: "before discarding").
+    assert!(t.s.turn.discarding);
+    assert_eq!(t.waiting(), vec![(A, Decision::Discard { count: 3 })]);
+    assert!(
+        !legal_actions(&t.s, A)
+            .iter()
+            .any(|a| matches!(a, Action::Heal { .. }))
+    );
+    assert!(t.act(A, heal).is_err());
+    // His next turn starts afresh.
+    t.ok(A, Action::Discard { card: 5 });
+    t.ok(A, Action::Discard { card: 4 });
+    t.ok(A, Action::Discard { card: 3 });
+    assert!(!t.s.turn.discarding);
+}
+
+#[test]
 fn bang_ac_62_suzy_lafayette() {
     let mut t = T::new(
         &[SuzyLafayette, SlabTheKiller, SlabTheKiller, SlabTheKiller],

@@ -516,11 +516,7 @@ impl M<'_, '_> {
         }
         match (kind, effect) {
             (CheckKind::Cactus, _) => {
-                let s = self.s();
-                let p = s.p(seat);
-                if s.in_play(seat) && p.life < p.max_life as i8 {
-                    self.emit(Event::LifeGained { seat, amount: 1 });
-                }
+                self.gain_life(seat, 1);
             }
             (
                 CheckKind::KnifeRevolver,

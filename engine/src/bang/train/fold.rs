@@ -180,7 +180,9 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
 fn lounge_done(s: &mut State) {
     if let Some(l) = s.train.lounge.take() {
         s.train.return_to_deck(l.car);
-        s.train.fill_short();
+        if s.before_0_2 {
+            s.train.fill_short();
+        }
     }
 }
 

@@ -36,8 +36,8 @@ pub(crate) use railcar_effects::{
 pub(crate) use ghost::{fold_ghost, ghost_discarding, ghost_gone, ghost_saves, is_ghost, raises};
 pub use railcar_use::{RailcarMode, use_railcar};
 pub(crate) use railcar_use::{
-    bang_uses, can_answer_bang, can_answer_shot, fold_used, lounge_actions, mail_actions,
-    phase_two_uses, shot_uses,
+    bang_uses, can_answer_bang, can_answer_shot, fold_given, fold_used, lounge_actions,
+    mail_actions, phase_two_uses, shot_uses,
 };
 pub use railcars::{
     RAILCAR_BASE, RAILCAR_TABLE, RAILCARS, Railcar, RailcarInfo, RailcarKind, RailcarUse,
@@ -155,9 +155,11 @@ impl Train {
         }
     }
 
-    /// TR-5.6: a railcar that reaches the railcar deck while the train is
-    /// short joins the end of the train at once (never while an End of the
-    /// Line runs).
+    /// TR-5.6 in a log before engine 0.2.0
+    /// ([`crate::bang::State::before_0_2`]): a railcar that reaches the
+    /// railcar deck while the train is short joins the end of the train at
+    /// once (never while an End of the Line runs). Newer logs say so with
+    /// `railcar_added` events.
     pub(crate) fn fill_short(&mut self) {
         while self.on && self.end.is_none() && !self.cars.is_full() {
             let Some(r) = self.deck.pop() else { break };

@@ -710,6 +710,18 @@ fn mail_car_draws_three_and_gives_one_away() {
     assert_eq!(t.waiting()[0], (A, Decision::Play));
 }
 
+/// Every number of `json` at any depth, but those under a seat's key.
+fn cards_named(json: &serde_json::Value, key: &str, out: &mut Vec<Card>) {
+    match json {
+        serde_json::Value::Number(n) if !matches!(key, "seat" | "to" | "target" | "from") => {
+            out.extend(n.as_u64().and_then(|n| Card::try_from(n).ok()));
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|v| cards_named(v, key, out)),
+        serde_json::Value::Object(map) => map.iter().for_each(|(k, v)| cards_named(v, k, out)),
+        _ => {}
+    }
+}
+
 #[test]
 fn mail_car_keeps_its_three_cards_private() {
     let mut t = tr_plain(4);
@@ -731,20 +743,26 @@ fn mail_car_keeps_its_three_cards_private() {
         },
     ));
     assert!(events.iter().any(|e| matches!(e, Event::CardGiven { .. })));
+    assert!(
+        !has(&events, |e| matches!(
+            e,
+            Event::Acted {
+                action: Action::GiveCard { .. },
+                ..
+            }
+        )),
+        "card_given is the gift's record: no `acted` names the card"
+    );
     for viewer in [Viewer::Spectator, Viewer::Seat(B), Viewer::Seat(D)] {
         for e in &events {
-            match redact(e, viewer) {
-                Event::CardsDrawn { cards, .. } => assert!(cards.iter().all(Option::is_none)),
-                Event::CardGiven { card, .. } => assert_eq!(card, None),
-                Event::RailcarUsed { card, .. } => assert_eq!(card, None),
-                other => {
-                    let json = serde_json::to_value(&other).unwrap();
-                    assert!(
-                        json.get("card").is_none() && json.get("cards").is_none(),
-                        "{json}"
-                    );
-                }
-            }
+            // Every number of the whole event, at any depth, but the seats.
+            let json = serde_json::to_value(redact(e, viewer)).unwrap();
+            let mut numbers = Vec::new();
+            cards_named(&json, "", &mut numbers);
+            assert!(
+                numbers.iter().all(|n| !drawn.contains(n)),
+                "{viewer:?} reads a Mail Car card in {json}"
+            );
         }
         let v = view(&t.s, viewer);
         assert!(v.players[A as usize].hand.iter().all(Option::is_none));
@@ -774,4 +792,115 @@ fn mail_car_keeps_its_three_cards_private() {
         .hides()
     );
     assert!(crate::bang::events::HIDING_EVENTS.contains(&"card_given"));
+}
+
+// The log says only what happened: every move of a railcar is an event, and
+// no event states what the rules forbid, so a third party's fold of the log
+// agrees with the game.
+
+/// A short train (TR-5.6): Baggage Car and Dining Car behind the Locomotive,
+/// the railcar deck empty, every other railcar in front of D but `keep`,
+/// which goes in front of A.
+fn short_train(keep: Card) -> T {
+    let mut t = tr_plain(4);
+    train(&mut t, &[1, 2, 3, 4], 1, &[BAGGAGE, DINING]);
+    let rest: Vec<Card> = t.s.train.deck.to_vec();
+    for c in rest {
+        car(&mut t, D, c);
+    }
+    car(&mut t, A, keep);
+    assert!(t.s.train.deck.is_empty());
+    t
+}
+
+#[test]
+fn tr_5_6_a_used_mail_car_joins_a_short_train_by_an_event() {
+    let mut t = short_train(MAIL);
+    t.ok(A, use_railcar(MAIL, None, None, None));
+    let drawn = t.hand(A);
+    let events = t.ok(
+        A,
+        Action::GiveCard {
+            card: drawn[0],
+            target: B,
+        },
+    );
+    // TR-9.4: back to the deck after its effect, then at once to the train.
+    assert_eq!(
+        events,
+        vec![
+            Event::CardGiven {
+                seat: A,
+                to: B,
+                card: Some(drawn[0]),
+            },
+            Event::RailcarAdded { railcar: MAIL },
+        ]
+    );
+    assert_eq!(t.s.train.cars.as_slice(), &[BAGGAGE, DINING, MAIL]);
+    assert!(t.s.train.deck.is_empty());
+}
+
+#[test]
+fn tr_5_6_a_used_circus_wagon_joins_a_short_train_by_an_event() {
+    let mut t = short_train(CIRCUS);
+    let used = t.ok(A, use_railcar(CIRCUS, None, None, None));
+    let at = used
+        .iter()
+        .position(|e| matches!(e, Event::RailcarUsed { .. }))
+        .expect("used");
+    assert_eq!(used[at + 1], Event::RailcarAdded { railcar: CIRCUS });
+    assert_eq!(t.s.train.cars.as_slice(), &[BAGGAGE, DINING, CIRCUS]);
+    // D discards a railcar: to the bottom of the deck, behind a full train.
+    assert_eq!(t.waiting(), vec![(D, Decision::CircusWagon)]);
+    let events = t.respond(D, PRIVATE);
+    assert!(!has(&events, |e| matches!(e, Event::RailcarAdded { .. })));
+    assert_eq!(t.s.train.deck.as_slice(), &[PRIVATE]);
+}
+
+#[test]
+fn a_log_before_engine_0_2_folds_a_railcar_back_into_a_short_train_without_an_event() {
+    let mut t = short_train(MAIL);
+    let mut old = short_train(MAIL);
+    old.s.before_0_2 = true;
+    let mut log = t.ok(A, use_railcar(MAIL, None, None, None));
+    let drawn = t.hand(A);
+    log.extend(t.ok(
+        A,
+        Action::GiveCard {
+            card: drawn[0],
+            target: B,
+        },
+    ));
+    // Engine 0.1.0 wrote the same facts without the `railcar_added`.
+    for e in log
+        .iter()
+        .filter(|e| !matches!(e, Event::RailcarAdded { .. }))
+    {
+        apply(&mut old.s, e);
+    }
+    assert_eq!(old.s.train.cars, t.s.train.cars);
+    assert_eq!(old.s.train.deck, t.s.train.deck);
+    assert_eq!(old.hand(B), t.hand(B));
+}
+
+#[test]
+fn tr_11_8_4_a_ghost_gains_no_life_and_no_event_says_he_does() {
+    let mut t = tr_plain(4);
+    car(&mut t, B, GHOST);
+    t.s.train.ghosts = 1 << B;
+    t.life(B, 0).life(C, 2);
+    t.s.turn.seat = B;
+    t.give(B, &[SALOON, BEER]);
+    let saloon = t.play(B, SALOON, None);
+    assert!(saloon.contains(&Event::LifeGained { seat: C, amount: 1 }));
+    assert!(!has(&saloon, |e| matches!(
+        e,
+        Event::LifeGained { seat: B, .. }
+    )));
+    if let Ok(beer) = t.act(B, play_at(BEER, None)) {
+        assert!(!has(&beer, |e| matches!(e, Event::LifeGained { .. })));
+    }
+    assert_eq!(t.hp(B), 0);
+    assert!(t.alive(B));
 }
