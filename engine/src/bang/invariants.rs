@@ -45,6 +45,9 @@ pub fn check_invariants(s: &State) -> Result<(), String> {
         if let Some((_, c)) = s.train.money_bag {
             count(c, "a Money Bag held aside")?;
         }
+        if let Some((_, c)) = s.train.used {
+            count(c, "a railcar in use")?;
+        }
         if let Some(m) = &s.train.mail {
             count(m.car, "a Mail Car in use")?;
         }

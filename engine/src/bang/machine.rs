@@ -114,8 +114,9 @@ impl M<'_, '_> {
             self.effect_step(effect);
             return Step::Moved;
         }
-        if let Some((seat, card)) = s.train.money_bag {
-            // TR-13.7 (a): the copied effect has resolved.
+        if let Some((seat, card)) = s.train.money_bag.or(s.train.used) {
+            // TR-13.7 (a), TR-9.4: the effect of the Money Bag, or of the
+            // railcar, has resolved.
             self.emit(Event::Discarded {
                 seat,
                 cards: vec![card],

@@ -367,11 +367,12 @@ pub struct State {
     pub seats: Arc<[SeatSpec]>,
     /// SHA-256 of the seed, as hex.
     pub seed_commitment: Arc<str>,
-    /// The log was written by an engine before 0.2.0, which recorded two
+    /// The log was written by an engine before 0.2.0, which recorded three
     /// facts with fewer events: a railcar returned to a short train joined it
-    /// with no `railcar_added` (TR-5.6), and a solo NPC's Mail Car gift was a
-    /// `card_given` after its `npc_acted`. The fold reads such a log as it
-    /// was written.
+    /// with no `railcar_added` (TR-5.6), a railcar used in phase 2 reached
+    /// the railcar deck when used, with no `discarded` after its effect
+    /// (TR-9.4), and a solo NPC's Mail Car gift was a `card_given` after its
+    /// `npc_acted`. The fold reads such a log as it was written.
     pub before_0_2: bool,
     /// The live reaction time, if any.
     pub reaction_seconds: Option<u32>,

@@ -137,11 +137,15 @@ fn recoverable(s: &State, card: Card) -> bool {
 /// Removes the Money Bag `card` `seat` played from where it is held aside
 /// (TR-13.7 a); whether it was there.
 pub(crate) fn from_aside(s: &mut State, seat: Seat, card: Card) -> bool {
-    let aside = s.train.money_bag == Some((seat, card));
-    if aside {
+    if s.train.money_bag == Some((seat, card)) {
         s.train.money_bag = None;
+        true
+    } else if s.train.used == Some((seat, card)) {
+        s.train.used = None;
+        true
+    } else {
+        false
     }
-    aside
 }
 
 /// Whether `a` and `b` have the same name (railcars: each name is unique).

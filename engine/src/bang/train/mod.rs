@@ -121,6 +121,10 @@ pub struct Train {
     /// A Money Bag just played and its player: held aside while the effect
     /// it copies resolves, then discarded (TR-13.7 a).
     pub money_bag: Option<(crate::core::Seat, crate::bang::cards::Card)>,
+    /// A discard-to-use railcar used in its owner's phase 2 and its owner:
+    /// held aside until its effect has resolved, then discarded to the
+    /// railcar deck (TR-9.4; the Mail Car and the Lounge Car have their own).
+    pub used: Option<(crate::core::Seat, Railcar)>,
 }
 
 /// A Mail Car in use: the cards drawn, one of which its user gives away.
@@ -202,6 +206,10 @@ pub struct TrainView {
     /// it goes to the discard pile after (TR-13.7 a).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub money_bag: Option<crate::bang::cards::Card>,
+    /// A railcar used in its owner's phase 2, held aside while its effect
+    /// resolves; it goes to the railcar deck after (TR-9.4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_use: Option<Railcar>,
 }
 
 /// One railcar of the train.
@@ -238,6 +246,7 @@ impl Train {
             taken: self.taken,
             free_advance_used: self.free_advance_used,
             money_bag: self.money_bag.map(|(_, card)| card),
+            in_use: self.used.map(|(_, railcar)| railcar),
         }
     }
 }

@@ -525,7 +525,14 @@ pub(crate) fn fold_used(
         _ => {}
     }
     if info.usage == RailcarUse::DiscardToUse {
-        // TR-9.4: it reaches the railcar deck after its effect.
-        to_pile(s, railcar_id);
+        // TR-9.4: it reaches the railcar deck after its effect. Used in its
+        // owner's phase 2, it waits aside until its effect has resolved (the
+        // machine then discards it); answering a shot, a Duel or Indians!, its
+        // effect is the answer itself.
+        if s.effect.is_none() && s.shot.is_none() && !s.before_0_2 {
+            s.train.used = Some((seat, railcar_id));
+        } else {
+            to_pile(s, railcar_id);
+        }
     }
 }

@@ -575,7 +575,9 @@ fn tgr_ac_31_circus_wagon_each_other_player_discards_clockwise() {
     assert_eq!(t.waiting(), vec![(D, Decision::CircusWagon)]);
     t.respond(D, DINING);
     assert!(t.s.p(D).in_play.is_empty());
-    assert_eq!(t.s.train.deck.first(), Some(&DINING));
+    // TR-9.4: the Circus Wagon reaches the bottom of the deck after its
+    // effect, so after D's Dining Car.
+    assert_eq!(&t.s.train.deck[..2], &[CIRCUS, DINING]);
     assert_eq!(t.waiting()[0], (A, Decision::Play));
 }
 
@@ -842,20 +844,49 @@ fn tr_5_6_a_used_mail_car_joins_a_short_train_by_an_event() {
 }
 
 #[test]
-fn tr_5_6_a_used_circus_wagon_joins_a_short_train_by_an_event() {
+fn tr_9_4_a_used_circus_wagon_reaches_a_short_train_after_its_effect() {
     let mut t = short_train(CIRCUS);
     let used = t.ok(A, use_railcar(CIRCUS, None, None, None));
-    let at = used
-        .iter()
-        .position(|e| matches!(e, Event::RailcarUsed { .. }))
-        .expect("used");
-    assert_eq!(used[at + 1], Event::RailcarAdded { railcar: CIRCUS });
-    assert_eq!(t.s.train.cars.as_slice(), &[BAGGAGE, DINING, CIRCUS]);
-    // D discards a railcar: to the bottom of the deck, behind a full train.
+    assert!(!has(&used, |e| matches!(e, Event::RailcarAdded { .. })));
+    assert_eq!(t.s.train.used, Some((A, CIRCUS)), "aside while it resolves");
+    assert_eq!(t.s.train.cars.as_slice(), &[BAGGAGE, DINING]);
+    // B and C have nothing in play; D discards a railcar, which fills the
+    // short train at once; then the Circus Wagon, its effect over, reaches
+    // the deck behind a full train.
     assert_eq!(t.waiting(), vec![(D, Decision::CircusWagon)]);
     let events = t.respond(D, PRIVATE);
-    assert!(!has(&events, |e| matches!(e, Event::RailcarAdded { .. })));
-    assert_eq!(t.s.train.deck.as_slice(), &[PRIVATE]);
+    let added = events
+        .iter()
+        .position(|e| *e == Event::RailcarAdded { railcar: PRIVATE })
+        .expect("PRIVATE joins the train");
+    assert!(events[added..].contains(&Event::Discarded {
+        seat: A,
+        cards: vec![CIRCUS],
+    }));
+    assert_eq!(t.s.train.cars.as_slice(), &[BAGGAGE, DINING, PRIVATE]);
+    assert_eq!(t.s.train.deck.as_slice(), &[CIRCUS]);
+    assert_eq!(t.s.train.used, None);
+    assert_eq!(t.waiting()[0], (A, Decision::Play));
+}
+
+#[test]
+fn tr_9_4_a_used_coal_hopper_reaches_the_deck_after_the_railcar_it_discards() {
+    let mut t = tr_plain(4);
+    car(&mut t, A, COAL);
+    car(&mut t, C, DINING);
+    let events = t.ok(A, use_railcar(COAL, None, Some(C), Some(DINING)));
+    let at = |e: Event| events.iter().position(|x| *x == e).expect("an event");
+    assert!(
+        at(Event::Discarded {
+            seat: C,
+            cards: vec![DINING],
+        }) < at(Event::Discarded {
+            seat: A,
+            cards: vec![COAL],
+        })
+    );
+    // Both to the bottom of the railcar deck: the Coal Hopper under.
+    assert_eq!(&t.s.train.deck[..2], &[COAL, DINING]);
 }
 
 #[test]
