@@ -29,6 +29,7 @@ mod setup;
 pub mod shadows;
 pub mod solo;
 mod state;
+pub mod texts;
 pub mod train;
 mod victory;
 mod view;

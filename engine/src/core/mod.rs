@@ -11,6 +11,7 @@ mod roles;
 mod ruleset;
 mod seat_control;
 mod seats;
+mod text;
 mod viewer;
 mod window;
 
@@ -23,6 +24,7 @@ pub use roles::{Role, Team};
 pub use ruleset::{Decided, PlayError, Ruleset, Winners};
 pub use seat_control::{RULE as CONTROL_RULE, SeatControl};
 pub use seats::{MAX_SEATS, SeatSet, SeatSpec};
+pub use text::{Text, text, text_of};
 pub use viewer::{Seat, Viewer};
 pub use window::{Asking, MAX_REACTION_SECONDS};
 

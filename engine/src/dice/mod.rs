@@ -22,6 +22,7 @@ mod setup;
 mod sources;
 mod specials;
 mod state;
+pub mod texts;
 mod turn;
 mod view;
 mod windows;
