@@ -7,6 +7,7 @@
 mod actions;
 mod apply;
 mod cards;
+pub mod catalog;
 mod characters;
 mod config_check;
 mod decisions;
