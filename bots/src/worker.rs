@@ -439,7 +439,7 @@ impl Worker {
             return Ok(false);
         }
         bot.player.reseed(decision_seed(game, seat, version));
-        let thinker = if bot.player.searches() {
+        let thinker = if bot.player.search_ms().is_some() {
             self.thinker().await
         } else {
             None
