@@ -78,8 +78,8 @@ pub fn test_config(data: &Path) -> Config {
     config.worker_key = Some("test-worker-key".into());
     config.seed_secret = Some("test-seed-secret".into());
     config.bot_delay_ms = 0;
-    // `strong` bots answer as soon as they have chosen (a test of their
-    // timing sets its own answer time).
+    // `strong` bots answer after five times their budget, without the
+    // 100 ms more a server gives them (the test of their timing sets it).
     config.bot_answer_ms = 0;
     config.orders_per_minute = 100_000;
     // Request limits: loose enough for tests that play hundreds of games

@@ -29,7 +29,7 @@ struct Args {
     /// for a free one (default: the machine's cores).
     #[arg(long, env = "BANG_BOT_THINKERS", value_parser = clap::value_parser!(u16).range(1..))]
     thinkers: Option<u16>,
-    /// A `strong` bot's answer time besides four times its budget, in
+    /// A `strong` bot's answer time besides five times its budget, in
     /// milliseconds: it answers that long after it was asked, whatever it
     /// holds, so that its timing tells nothing.
     #[arg(long, env = "BANG_BOT_ANSWER_MS", default_value_t = DEFAULT_ANSWER_MS,
