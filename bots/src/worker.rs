@@ -50,9 +50,10 @@ pub struct WorkerConfig {
     pub thinkers: usize,
     /// A searching bot's answer time, besides [`ANSWER_PER_BUDGET`] times
     /// its budget: it posts each answer no sooner than that after it was
-    /// asked (after [`WorkerConfig::delay`], for a move that is not a
-    /// reaction), whatever it holds, so that when it answers tells nothing
-    /// of what it holds. Bots that do not search answer at once.
+    /// asked, whatever it holds, so that when it answers tells nothing of
+    /// what it holds (a move that is not a reaction waits the longer of
+    /// this and [`WorkerConfig::delay`]). Bots that do not search answer at
+    /// once.
     pub answer: Duration,
 }
 
