@@ -44,11 +44,14 @@ const STAGGER: Duration = Duration::from_millis(60);
 const MARGIN: f64 = 0.10;
 
 /// One window where the strong seat was shot.
+#[derive(Clone, Copy)]
 struct Window {
     /// The public time from the window's opening event to the answer.
     ms: i64,
     /// Whether the seat held a Missed! effect.
     missed: bool,
+    /// Whether the server's embedded worker played it (else a standalone one).
+    embedded: bool,
 }
 
 /// A shot window of a finished game, to measure again in forks.
@@ -59,6 +62,7 @@ struct Source {
     /// The version the game waited at: the window's opening event.
     at: u64,
     missed: bool,
+    embedded: bool,
 }
 
 /// The seat that caused an event (`None`: the system).
@@ -75,7 +79,7 @@ fn time(envelope: &Value) -> DateTime<Utc> {
 
 /// Every window of a finished game where `seat` was shot and asked, with
 /// its time and whether it held a Missed! effect (the log folded to it).
-async fn shot_windows(c: &Client, id: &str, seat: u8) -> Vec<(Window, u64)> {
+async fn shot_windows(c: &Client, id: &str, seat: u8, embedded: bool) -> Vec<(Window, u64)> {
     let events = c.all_events(id, None, "").await;
     let mut table = Table::<Bang>::default();
     let mut found = Vec::new();
@@ -98,7 +102,12 @@ async fn shot_windows(c: &Client, id: &str, seat: u8) -> Vec<(Window, u64)> {
             .iter()
             .any(|&card| state.is_missed_for(seat, card));
         let ms = (time(answer) - time(e)).num_milliseconds();
-        found.push((Window { ms, missed }, e["seq"].as_u64().expect("seq")));
+        let window = Window {
+            ms,
+            missed,
+            embedded,
+        };
+        found.push((window, e["seq"].as_u64().expect("seq")));
     }
     found
 }
@@ -219,6 +228,7 @@ async fn measure_in_fork(source: &Source) -> Window {
             return Window {
                 ms,
                 missed: source.missed,
+                embedded: source.embedded,
             };
         }
     }
@@ -294,11 +304,8 @@ async fn a_strong_bots_answer_time_does_not_tell_whether_it_holds_a_missed() {
     });
     let mut games = tokio::task::JoinSet::new();
     for seed in 0..GAMES {
-        let server = if seed % 2 == 0 {
-            &embedded
-        } else {
-            &standalone
-        };
+        let on_embedded = seed % 2 == 0;
+        let server = if on_embedded { &embedded } else { &standalone };
         let c = server.client();
         let strong = (seed % 4) as u8;
         let seats: Vec<Value> = (0..4)
@@ -319,7 +326,7 @@ async fn a_strong_bots_answer_time_does_not_tell_whether_it_holds_a_missed() {
             .collect();
         games.spawn(async move {
             shoot_it_out(&c, &id, strong, &tokens).await;
-            let found = shot_windows(&c, &id, strong).await;
+            let found = shot_windows(&c, &id, strong, on_embedded).await;
             (c, id, strong, found)
         });
     }
@@ -334,6 +341,7 @@ async fn a_strong_bots_answer_time_does_not_tell_whether_it_holds_a_missed() {
                 seat,
                 at,
                 missed: window.missed,
+                embedded: window.embedded,
             });
             played.push(window);
         }
@@ -371,6 +379,17 @@ async fn a_strong_bots_answer_time_does_not_tell_whether_it_holds_a_missed() {
     println!("{}", figures("played", &windows[..sources.len()]));
     println!("{}", figures("forks", &windows[sources.len()..]));
     println!("{}", figures("all", &windows));
+    for (name, on_embedded) in [
+        ("on the embedded worker", true),
+        ("on a standalone worker", false),
+    ] {
+        let of: Vec<Window> = windows
+            .iter()
+            .filter(|w| w.embedded == on_embedded)
+            .copied()
+            .collect();
+        println!("{}", figures(name, &of));
+    }
     for (name, stats) in [
         (
             "embedded",
