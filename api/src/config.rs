@@ -53,6 +53,12 @@ pub struct Config {
     /// one (default: the machine's cores).
     #[arg(long, env = "BANG_BOT_THINKERS", value_parser = clap::value_parser!(u16).range(1..))]
     pub bot_thinkers: Option<u16>,
+    /// A `strong` bot's answer time besides five times its budget, in
+    /// milliseconds: it answers that long after it was asked, whatever it
+    /// holds, so that its timing tells nothing.
+    #[arg(long, env = "BANG_BOT_ANSWER_MS", default_value_t = bots::worker::DEFAULT_ANSWER_MS,
+          value_parser = clap::value_parser!(u64).range(0..=60_000))]
+    pub bot_answer_ms: u64,
     /// Secret mixed into seeds chosen by a game's creator (`"seed": 42`), so that
     /// nobody else can guess them from the public commitment or the dice; hex or
     /// any text. Generated once and kept in the store when unset.

@@ -458,6 +458,7 @@ pub async fn start(config: &Config) -> io::Result<Running> {
             thinkers: config
                 .bot_thinkers
                 .map_or_else(bots::worker::default_thinkers, usize::from),
+            answer: std::time::Duration::from_millis(config.bot_answer_ms),
         })
     });
     Ok(Running {

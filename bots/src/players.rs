@@ -21,8 +21,9 @@ pub trait SeatPlayer: Send {
     fn choose(&mut self, view: &Value, legal: &[Value]) -> Option<Value>;
     /// Starts the bot's random draws again from `seed` (see [`Policy::reseed`]).
     fn reseed(&mut self, seed: u64);
-    /// Whether its decisions search (see [`Policy::searches`]).
-    fn searches(&self) -> bool;
+    /// Its budget per decision in milliseconds when its decisions search
+    /// (see [`Policy::search_ms`]); `None` when they do not.
+    fn search_ms(&self) -> Option<u32>;
 }
 
 /// Makes a seeded player of the named policy, with a `strong` seat's budget
@@ -43,8 +44,8 @@ pub struct BotRuleset {
     /// for an unknown name.
     pub player: MakePlayer,
     /// Whether a pending decision (as the API shows it) answers a reaction
-    /// window: bots answer those at once, whatever their delay, so that the
-    /// timing of an answer says nothing.
+    /// window: bots answer those without their pause (the worker's delay),
+    /// so that a window does not hold the table up.
     pub is_reaction: fn(pending: &Value) -> bool,
     /// Whether an event (as the API shows it) ends the game.
     pub ends_game: fn(event: &Value) -> bool,
@@ -112,8 +113,8 @@ impl<R: Ruleset> SeatPlayer for TypedPlayer<R> {
         self.0.reseed(seed);
     }
 
-    fn searches(&self) -> bool {
-        self.0.searches()
+    fn search_ms(&self) -> Option<u32> {
+        self.0.search_ms()
     }
 
     fn choose(&mut self, view: &Value, legal: &[Value]) -> Option<Value> {
@@ -144,6 +145,12 @@ mod tests {
                 assert!((bots.player)(name, 1, None).is_some(), "{name}");
             }
             assert!((bots.player)("nobody", 1, None).is_none());
+            // Only a searching bot has an answer time, set by its budget.
+            for name in bots.policies {
+                let player = (bots.player)(name, 1, Some(30)).expect("a player");
+                let expected = (*name == "strong").then_some(30);
+                assert_eq!(player.search_ms(), expected, "{name}");
+            }
         }
     }
 

@@ -23,11 +23,14 @@ pub trait Policy<R: Ruleset = Dice>: Send {
     fn reads_view(&self) -> bool {
         true
     }
-    /// Whether [`Policy::choose`] searches (milliseconds of one core per
-    /// decision, not microseconds): a worker makes only so many such
-    /// decisions at once.
-    fn searches(&self) -> bool {
-        false
+    /// Its budget per decision in milliseconds on the reference machine
+    /// when [`Policy::choose`] searches (milliseconds of one core per
+    /// decision, not microseconds); `None` when it does not. A worker makes
+    /// only so many searching decisions at once, and posts their answers
+    /// after a fixed time that this budget sets (see
+    /// [`crate::worker::WorkerConfig::answer`]).
+    fn search_ms(&self) -> Option<u32> {
+        None
     }
     /// Picks an action from `legal` (never empty), seeing only `view`.
     fn choose(&mut self, view: &R::View, legal: &[R::Action]) -> R::Action;

@@ -8,6 +8,14 @@
 //! Several workers may run at once: the version check and the `action_id`
 //! make sure no decision is taken twice.
 //!
+//! A searching bot (`strong`) posts each answer a fixed time after it was
+//! asked ([`WorkerConfig::answer`] plus [`ANSWER_PER_BUDGET`] times its
+//! budget), whether it had one legal action or searched among many: event
+//! times are public to the millisecond, and an answer posted as soon as it is
+//! chosen would tell whether the seat had a choice (a Missed! in its hand,
+//! say). A search that overruns that time (an overloaded machine) posts at
+//! the next multiple of it, and counts in [`Stats::late`].
+//!
 //! A worker whose key the server refuses (401 or 403 from `/v1/bot/turns`)
 //! stops with [`WorkerError::Refused`]: playing on could never succeed. A
 //! server that cannot be reached is retried every half second, forever once
@@ -17,8 +25,9 @@ use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant, SystemTime};
 
+use chrono::DateTime;
 use reqwest::StatusCode;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -39,6 +48,70 @@ pub struct WorkerConfig {
     /// once, each on a core for up to its budget; more wait for a free one,
     /// so bots never take more than this many cores from the server.
     pub thinkers: usize,
+    /// A searching bot's answer time, besides [`ANSWER_PER_BUDGET`] times
+    /// its budget: it posts each answer no sooner than that after it was
+    /// asked, whatever it holds, so that when it answers tells nothing of
+    /// what it holds (a move that is not a reaction waits the longer of
+    /// this and [`WorkerConfig::delay`]). Bots that do not search answer at
+    /// once.
+    pub answer: Duration,
+}
+
+/// The default [`WorkerConfig::answer`], in milliseconds: room for the
+/// worker's reads and the server's load around a search.
+pub const DEFAULT_ANSWER_MS: u64 = 100;
+
+/// How many times its budget a searching bot's answer time adds to
+/// [`WorkerConfig::answer`]: a search takes about its budget on the
+/// reference machine, and the longest measured 3.4 times it (the dice game
+/// at 500 playouts, 68 ms for 20 ms); five times leaves room for a loaded
+/// machine at any budget.
+pub const ANSWER_PER_BUDGET: u32 = 5;
+
+/// A searching decision's answer time: `answer` plus [`ANSWER_PER_BUDGET`]
+/// times its budget of `budget_ms`. Public facts only: the seat's budget
+/// is in the game's first event.
+pub fn answer_time(answer: Duration, budget_ms: u32) -> Duration {
+    answer.saturating_add(Duration::from_millis(
+        u64::from(budget_ms) * u64::from(ANSWER_PER_BUDGET),
+    ))
+}
+
+/// When a decision was asked, on this worker's clock: when the server
+/// appended the event the game waits at (its public time `event_at`), as
+/// seen from `listed` (the instant and wall time the worker listed the
+/// turn), so that how soon the worker noticed the turn does not show in when
+/// it answers; but no more than `limit` before `listed` (a clock ahead of the
+/// server's), and never after it (a clock behind, or no event time).
+pub fn asked_at(
+    listed: (Instant, SystemTime),
+    event_at: Option<SystemTime>,
+    limit: Duration,
+) -> Instant {
+    let (instant, wall) = listed;
+    let lag = event_at
+        .and_then(|at| wall.duration_since(at).ok())
+        .unwrap_or_default()
+        .min(limit);
+    instant.checked_sub(lag).unwrap_or(instant)
+}
+
+/// When a searching decision asked at `asked` and chosen at `ready` is
+/// posted: `asked + answer`, or when the choice came later (an overloaded
+/// machine), the first later multiple of `answer` after `asked`. The time
+/// then tells only how many answer times the search overran, not by how
+/// much.
+pub fn answer_at(asked: Instant, ready: Instant, answer: Duration) -> Instant {
+    let took = ready.saturating_duration_since(asked);
+    let periods = match answer.as_nanos() {
+        0 => 0,
+        period => took.as_nanos().div_ceil(period).max(1),
+    };
+    let due = u32::try_from(periods)
+        .ok()
+        .and_then(|n| answer.checked_mul(n))
+        .and_then(|wait| asked.checked_add(wait));
+    due.unwrap_or(ready).max(ready)
 }
 
 /// The default [`WorkerConfig::thinkers`]: the machine's cores.
@@ -182,6 +255,14 @@ pub struct Stats {
     pub waited_to_think: AtomicU64,
     /// The most searching decisions made at once so far.
     pub thinking_peak: AtomicU64,
+    /// Searching decisions chosen after their answer time (see
+    /// [`answer_at`]): posted at a later multiple of it, so their timing
+    /// may tell that they searched. Nonzero only when the machine is
+    /// overloaded (raise the thinkers or the answer time).
+    pub late: AtomicU64,
+    /// The longest a searching decision took from being asked to being
+    /// chosen, in milliseconds (compare with its answer time).
+    pub slowest_ms: AtomicU64,
 }
 
 /// One bot seat the worker plays: its policy and how much of the log it has seen.
@@ -190,6 +271,8 @@ struct SeatBot {
     bots: &'static BotRuleset,
     player: Box<dyn SeatPlayer>,
     seen: u64,
+    /// When the last event it saw was appended (its public `at`).
+    seen_at: Option<SystemTime>,
 }
 
 #[derive(Debug, Clone, Deserialize, PartialEq, Eq, Hash)]
@@ -295,6 +378,7 @@ impl Worker {
                 }
             };
             let mut started = 0;
+            let listed = (Instant::now(), SystemTime::now());
             for turn in turns {
                 let key = (turn.game.clone(), turn.seat);
                 if !lock(&self.busy).insert(key.clone()) {
@@ -303,7 +387,7 @@ impl Worker {
                 started += 1;
                 let worker = self.clone();
                 tokio::spawn(async move {
-                    if worker.play(&turn).await.is_err() {
+                    if worker.play(&turn, listed).await.is_err() {
                         worker.stats.failures.fetch_add(1, Ordering::Relaxed);
                     }
                     lock(&worker.busy).remove(&key);
@@ -322,8 +406,9 @@ impl Worker {
         Ok(())
     }
 
-    /// Plays one decision of one bot seat.
-    async fn play(&self, turn: &Turn) -> Result<(), reqwest::Error> {
+    /// Plays one decision of one bot seat, listed at `listed` (this
+    /// worker's instant and wall time).
+    async fn play(&self, turn: &Turn, listed: (Instant, SystemTime)) -> Result<(), reqwest::Error> {
         let (game, seat) = (turn.game.as_str(), turn.seat);
         let key = (game.to_string(), seat);
         let existing = lock(&self.seats).remove(&key);
@@ -351,16 +436,20 @@ impl Worker {
                     bots,
                     player,
                     seen: 0,
+                    seen_at: None,
                 }
             }
         };
-        if !self.config.delay.is_zero() && !self.in_window(game, seat, bot.bots).await? {
-            // The pause lets people follow a bot's turn. Answers to reaction
-            // windows come at once, whatever they are, so their timing says
-            // nothing and a window does not hold the table up.
-            tokio::time::sleep(self.config.delay).await;
-        }
-        let result = self.decide_and_post(turn, &mut bot).await;
+        // The pause lets people follow a bot's turn. Answers to reaction
+        // windows come without it, so a window does not hold the table up;
+        // whether a decision is a reaction is public.
+        let pause = if !self.config.delay.is_zero() && !self.in_window(game, seat, bot.bots).await?
+        {
+            self.config.delay
+        } else {
+            Duration::ZERO
+        };
+        let result = self.decide_and_post(turn, &mut bot, (listed, pause)).await;
         let over = matches!(result, Ok(true));
         if !over {
             lock(&self.seats).insert(key, bot);
@@ -384,6 +473,37 @@ impl Worker {
         Some(permit)
     }
 
+    /// Waits until a decision chosen now may be posted: its pause after it
+    /// was asked (`(asked, pause)`), and a searching decision's `answer`
+    /// time too (see [`answer_at`]), counted late when chosen after it.
+    /// A pause as long as the answer time or longer thus hides the search
+    /// as well.
+    async fn wait_to_post(&self, (asked, pause): (Instant, Duration), answer: Option<Duration>) {
+        let ready = Instant::now();
+        let Some(mut at) = asked.checked_add(pause) else {
+            return tokio::time::sleep(pause).await;
+        };
+        if let Some(answer) = answer {
+            let took = ready.saturating_duration_since(asked);
+            let took_ms = u64::try_from(took.as_millis()).unwrap_or(u64::MAX);
+            self.stats.slowest_ms.fetch_max(took_ms, Ordering::Relaxed);
+            if !answer.is_zero() && took > answer {
+                let late = self.stats.late.fetch_add(1, Ordering::Relaxed) + 1;
+                if late.is_power_of_two() {
+                    eprintln!(
+                        "bot worker: {late} searching decisions chosen after their answer \
+                         time (this one after {took_ms} ms of {} ms): the machine is \
+                         overloaded, and their timing may tell that they searched; give \
+                         the bots more thinkers or a longer answer time",
+                        answer.as_millis()
+                    );
+                }
+            }
+            at = at.max(answer_at(asked, ready, answer));
+        }
+        tokio::time::sleep_until(at.into()).await;
+    }
+
     /// Whether the seat is asked to answer a reaction window now.
     async fn in_window(
         &self,
@@ -399,11 +519,15 @@ impl Worker {
         }))
     }
 
-    /// Catches the policy up, chooses and posts; `Ok(true)` once the game is over.
+    /// Catches the policy up, chooses and posts, no sooner than the pause
+    /// after it was asked (`(listed, pause)`: when the worker listed the
+    /// turn, and that pause; see [`asked_at`]) nor, for a searching policy,
+    /// than its answer time; `Ok(true)` once the game is over.
     async fn decide_and_post(
         &self,
         turn: &Turn,
         bot: &mut SeatBot,
+        (listed, pause): ((Instant, SystemTime), Duration),
     ) -> Result<bool, reqwest::Error> {
         let (game, seat) = (turn.game.as_str(), turn.seat);
         loop {
@@ -419,6 +543,10 @@ impl Worker {
             for e in &events {
                 bot.player.observe(&e["event"]);
                 bot.seen = e["seq"].as_u64().unwrap_or(bot.seen);
+                bot.seen_at = e["at"]
+                    .as_str()
+                    .and_then(|at| DateTime::parse_from_rfc3339(at).ok())
+                    .map(SystemTime::from);
             }
             if events.len() < 1000 {
                 break;
@@ -439,10 +567,19 @@ impl Worker {
             return Ok(false);
         }
         bot.player.reseed(decision_seed(game, seat, version));
-        let thinker = if bot.player.searches() {
-            self.thinker().await
-        } else {
-            None
+        // Every decision of a searching policy takes a thinker, one legal
+        // action or many, so that its place in the queue does not depend on
+        // what it holds either.
+        let search_ms = bot.player.search_ms();
+        let answer = search_ms.map(|ms| answer_time(self.config.answer, ms));
+        let asked = asked_at(
+            listed,
+            bot.seen_at,
+            pause.max(answer.unwrap_or_default()) / 2,
+        );
+        let thinker = match search_ms {
+            Some(_) => self.thinker().await,
+            None => None,
         };
         // A searching policy (`strong`) thinks for milliseconds: off the
         // runtime's other tasks, where the runtime allows it.
@@ -456,6 +593,7 @@ impl Worker {
         let Some(action) = chosen else {
             return Ok(false);
         };
+        self.wait_to_post((asked, pause), answer).await;
         let body = json!({
             "action": action,
             "expected_version": version,
@@ -546,5 +684,70 @@ pub fn spawn(config: WorkerConfig) -> Running {
         worker,
         stop,
         task: Some(task),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn an_answer_chosen_in_time_is_posted_at_its_answer_time() {
+        let asked = Instant::now();
+        for took in [0, 1, 20, 179, 180] {
+            assert_eq!(
+                answer_at(asked, asked + ms(took), ms(180)),
+                asked + ms(180),
+                "{took}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_late_answer_is_posted_at_the_next_multiple_of_its_answer_time() {
+        let asked = Instant::now();
+        for (took, posted) in [(181, 360), (360, 360), (361, 540), (1000, 1080)] {
+            assert_eq!(
+                answer_at(asked, asked + ms(took), ms(180)),
+                asked + ms(posted),
+                "{took}"
+            );
+        }
+        // No answer time: posted when chosen.
+        assert_eq!(
+            answer_at(asked, asked + ms(7), Duration::ZERO),
+            asked + ms(7)
+        );
+        assert_eq!(answer_at(asked, asked, Duration::MAX), asked);
+    }
+
+    #[test]
+    fn a_decision_is_asked_when_its_event_was_appended_within_a_limit() {
+        let now = Instant::now();
+        let wall = SystemTime::now();
+        let listed = (now, wall);
+        assert_eq!(asked_at(listed, Some(wall - ms(30)), ms(90)), now - ms(30));
+        // A clock ahead of the server's (or a worker that noticed late).
+        assert_eq!(
+            asked_at(listed, Some(wall - ms(5000)), ms(90)),
+            now - ms(90)
+        );
+        // A clock behind it, or no event time.
+        assert_eq!(asked_at(listed, Some(wall + ms(5000)), ms(90)), now);
+        assert_eq!(asked_at(listed, None, ms(90)), now);
+        // Bots that neither pause nor search answer when they have chosen.
+        assert_eq!(asked_at(listed, Some(wall - ms(30)), Duration::ZERO), now);
+    }
+
+    #[test]
+    fn the_answer_time_grows_with_the_budget() {
+        assert_eq!(answer_time(ms(DEFAULT_ANSWER_MS), 20), ms(200));
+        assert_eq!(answer_time(ms(DEFAULT_ANSWER_MS), 8), ms(140));
+        assert_eq!(answer_time(Duration::ZERO, 1000), ms(5000));
+        assert_eq!(answer_time(Duration::MAX, 1000), Duration::MAX);
     }
 }

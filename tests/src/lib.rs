@@ -78,6 +78,9 @@ pub fn test_config(data: &Path) -> Config {
     config.worker_key = Some("test-worker-key".into());
     config.seed_secret = Some("test-seed-secret".into());
     config.bot_delay_ms = 0;
+    // `strong` bots answer after five times their budget, without the
+    // 100 ms more a server gives them (the test of their timing sets it).
+    config.bot_answer_ms = 0;
     config.orders_per_minute = 100_000;
     // Request limits: loose enough for tests that play hundreds of games
     // quickly from 127.0.0.1 (on, so that every test goes through them).

@@ -63,6 +63,7 @@ async fn three_workers_at_once_never_take_a_decision_twice() {
         worker_key: server.worker_key.clone(),
         delay: Duration::ZERO,
         thinkers: 2,
+        answer: Duration::ZERO,
     };
     let workers: Vec<_> = (0..3).map(|_| spawn(config.clone())).collect();
     let mut ids = Vec::new();
@@ -189,6 +190,7 @@ async fn strong_decisions_wait_for_a_free_thinker() {
         worker_key: server.worker_key.clone(),
         delay: Duration::ZERO,
         thinkers: 1,
+        answer: Duration::ZERO,
     });
     let strong = json!({"bot": "strong", "budget_ms": 1});
     let mut ids = Vec::new();

@@ -64,6 +64,7 @@ async fn nobody_plays(ruleset: &str, players: usize, options: Value) {
                 worker_key: server.worker_key.clone(),
                 delay: Duration::ZERO,
                 thinkers: 2,
+                answer: Duration::ZERO,
             })
         })
         .collect();

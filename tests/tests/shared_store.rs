@@ -112,6 +112,7 @@ async fn a_bot_worker_on_one_server_plays_games_made_on_the_other() {
         worker_key: b.worker_key.clone(),
         delay: Duration::ZERO,
         thinkers: 2,
+        answer: Duration::ZERO,
     });
     let deadline = Instant::now() + Duration::from_secs(120);
     loop {

@@ -8,7 +8,7 @@
 
 use std::time::Duration;
 
-use bots::worker::{WorkerConfig, check, default_thinkers, spawn};
+use bots::worker::{DEFAULT_ANSWER_MS, WorkerConfig, check, default_thinkers, spawn};
 use clap::Parser;
 
 /// Plays the bot seats of a BANG! server through its HTTP API, with the
@@ -29,6 +29,12 @@ struct Args {
     /// for a free one (default: the machine's cores).
     #[arg(long, env = "BANG_BOT_THINKERS", value_parser = clap::value_parser!(u16).range(1..))]
     thinkers: Option<u16>,
+    /// A `strong` bot's answer time besides five times its budget, in
+    /// milliseconds: it answers that long after it was asked, whatever it
+    /// holds, so that its timing tells nothing.
+    #[arg(long, env = "BANG_BOT_ANSWER_MS", default_value_t = DEFAULT_ANSWER_MS,
+          value_parser = clap::value_parser!(u64).range(0..=60_000))]
+    answer_ms: u64,
     /// How many times to try reaching the server at start, half a second
     /// apart, before giving up.
     #[arg(long, env = "BANG_BOTS_CONNECT_ATTEMPTS", default_value_t = 10)]
@@ -57,6 +63,7 @@ async fn main() {
         worker_key: args.worker_key,
         delay: Duration::from_millis(args.delay_ms),
         thinkers: args.thinkers.map_or_else(default_thinkers, usize::from),
+        answer: Duration::from_millis(args.answer_ms),
     };
     if let Err(e) = check(&config, args.connect_attempts, Duration::from_millis(500)).await {
         eprintln!("bang-bots: {e}");

@@ -73,6 +73,17 @@ impl Budget {
         }
     }
 
+    /// About how many milliseconds a decision takes on the reference
+    /// machine in a game that opened with `observed` (at least 1).
+    pub fn millis<R: Determinize>(self, observed: &[R::Event]) -> u32 {
+        match self {
+            Budget::Millis(ms) => ms.max(1),
+            Budget::Playouts(n) => (f64::from(n) / R::playouts_per_ms(observed))
+                .ceil()
+                .clamp(1.0, f64::from(u32::MAX)) as u32,
+        }
+    }
+
     /// Playouts per decision in a game that opened with `observed`.
     pub fn playouts<R: Determinize>(self, observed: &[R::Event]) -> u32 {
         match self {
@@ -277,8 +288,8 @@ impl<R: Determinize> Policy<R> for StrongPolicy<R> {
         "strong"
     }
 
-    fn searches(&self) -> bool {
-        true
+    fn search_ms(&self) -> Option<u32> {
+        Some(self.budget.millis::<R>(&self.log))
     }
 
     fn reseed(&mut self, seed: u64) {
@@ -311,6 +322,15 @@ impl<R: Determinize> Policy<R> for StrongPolicy<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_budget_in_playouts_is_told_in_milliseconds_at_the_reference_rate() {
+        assert_eq!(Budget::Millis(20).millis::<Dice>(&[]), 20);
+        assert_eq!(Budget::Millis(0).millis::<Dice>(&[]), 1);
+        // The dice game plays 25 a millisecond.
+        assert_eq!(Budget::Playouts(500).millis::<Dice>(&[]), 20);
+        assert_eq!(Budget::Playouts(1).millis::<Dice>(&[]), 1);
+    }
 
     #[test]
     fn a_search_compares_every_action_when_it_has_the_playouts_for_them() {
