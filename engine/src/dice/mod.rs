@@ -7,6 +7,7 @@
 
 mod actions;
 mod audit;
+pub mod catalog;
 mod characters;
 mod decisions;
 mod events;
