@@ -93,8 +93,12 @@ pub trait Game: Send + Sync {
 pub trait RulesetEntry: Sync {
     /// Its id.
     fn id(&self) -> &'static str;
+    /// The game's name.
+    fn name(&self) -> &'static str;
     /// How many players a game may have.
     fn players(&self) -> RangeInclusive<u8>;
+    /// The rules catalog (see [`Ruleset::catalog`]).
+    fn catalog(&self) -> Value;
     /// A game before any event.
     fn new_game(&self) -> Box<dyn Game>;
     /// The seats of a new game no creator's seat plays (see
@@ -133,8 +137,16 @@ impl<R: Ruleset> RulesetEntry for Registered<R> {
         R::ID
     }
 
+    fn name(&self) -> &'static str {
+        R::NAME
+    }
+
     fn players(&self) -> RangeInclusive<u8> {
         R::PLAYERS
+    }
+
+    fn catalog(&self) -> Value {
+        R::catalog()
     }
 
     fn new_game(&self) -> Box<dyn Game> {

@@ -147,6 +147,7 @@ impl From<ActionError> for PlayError {
 
 impl crate::Ruleset for Bang {
     const ID: &'static str = RULESET;
+    const NAME: &'static str = "BANG!";
     const PLAYERS: RangeInclusive<u8> = 3..=8;
     const HIDING_EVENTS: &'static [&'static str] = HIDING_EVENTS;
     const ANYTIME_ACTIONS: &'static [&'static str] = &["set_orders"];
@@ -192,6 +193,10 @@ impl crate::Ruleset for Bang {
             }
             _ => logged == derived,
         }
+    }
+
+    fn catalog() -> Value {
+        serde_json::to_value(catalog::catalog()).unwrap_or(Value::Null)
     }
 
     fn start(config: &Config, rng: &mut GameRng) -> Result<Vec<Event>, String> {

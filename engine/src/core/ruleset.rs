@@ -60,6 +60,8 @@ pub enum Decided<A> {
 pub trait Ruleset: 'static {
     /// The ruleset's id in the API and the log (`dice`, `bang`).
     const ID: &'static str;
+    /// The game's name, as its box prints it.
+    const NAME: &'static str;
     /// How many players a game may have.
     const PLAYERS: RangeInclusive<u8>;
     /// The `"type"` tags of the events that may carry something hidden from
@@ -95,6 +97,9 @@ pub trait Ruleset: 'static {
     fn same_opening(logged: &Self::Event, derived: &Self::Event) -> bool {
         logged == derived
     }
+    /// The rules catalog: every card, die, character, role and module of
+    /// the game with its rules text, as JSON (what a client shows).
+    fn catalog() -> Value;
     /// The events that open a new game.
     fn start(config: &Self::Config, rng: &mut GameRng) -> Result<Vec<Self::Event>, String>;
     /// Folds one event into the state. Total: never fails, never panics.

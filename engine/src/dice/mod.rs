@@ -138,6 +138,7 @@ impl From<ActionError> for PlayError {
 
 impl crate::Ruleset for Dice {
     const ID: &'static str = RULESET;
+    const NAME: &'static str = "BANG! The Dice Game";
     const PLAYERS: RangeInclusive<u8> = 3..=8;
     const HIDING_EVENTS: &'static [&'static str] = &["role_dealt", "orders_set"];
     const ANYTIME_ACTIONS: &'static [&'static str] = &["set_orders"];
@@ -188,6 +189,10 @@ impl crate::Ruleset for Dice {
             }
             _ => logged == derived,
         }
+    }
+
+    fn catalog() -> Value {
+        serde_json::to_value(catalog::catalog()).unwrap_or(Value::Null)
     }
 
     fn start(config: &Config, rng: &mut GameRng) -> Result<Vec<Event>, String> {
