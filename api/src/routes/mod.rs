@@ -83,7 +83,7 @@ pub type Shared = web::Data<Service>;
         (status = 429, description = "Too many requests or new games from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
             examples(
-                ("rate_limited" = (summary = "Too many new games", value = json!(example(429, "rate_limited", "more than 10 new games per minute from this client; retry in 6 s")))),
+                ("rate_limited" = (summary = "Too many new games", value = json!(example(429, "rate_limited", &format!("{}; retry in 6 s", crate::limits::creations_detail(crate::config::DEFAULT_CREATES_PER_MINUTE, crate::config::DEFAULT_CREATES_BURST)))))),
                 ("too_many_connections" = (summary = "Too many connections", value = json!(example(429, "too_many_connections", "this client holds more than 100 connections; retry in 1 s")))),
             )),
     )
@@ -402,7 +402,7 @@ pub async fn game_events(
             )),
         (status = 429, description = "Too many requests or new games from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
-            example = json!(example(429, "rate_limited", "more than 10 new games per minute from this client; retry in 6 s"))),
+            example = json!(example(429, "rate_limited", &format!("{}; retry in 6 s", crate::limits::creations_detail(crate::config::DEFAULT_CREATES_PER_MINUTE, crate::config::DEFAULT_CREATES_BURST))))),
     )
 )]
 #[post("/v1/games/{id}/fork")]
