@@ -29,6 +29,7 @@ mod schemas;
 pub mod service;
 mod stored;
 pub mod telemetry;
+pub mod text;
 #[path = "web.rs"]
 pub mod web_client;
 

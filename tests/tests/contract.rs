@@ -320,6 +320,97 @@ async fn the_readme_versions_work_and_a_bad_fork_says_where_to_fork() {
     );
 }
 
+/// How many games the server lists.
+async fn games_listed(c: &Client) -> usize {
+    let (_, list) = c.get("/v1/games?limit=200", None).await;
+    list["games"].as_array().map_or(0, Vec::len)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_refuse_invisible_characters_and_chat_refuses_bidirectional_controls() {
+    let server = TestServer::start().await;
+    let c = server.client();
+    let invisible = [
+        "\u{200b}",
+        "\u{feff}",
+        "\u{3164}",
+        "\u{e0001}",
+        "\u{34f}",
+        "Ann\u{200b}",
+        "a\u{2028}b",
+        "\u{202e}nnA",
+    ];
+    for name in invisible {
+        let words = "1 to 64 characters, not blank, without control characters, bidirectional \
+                     controls, or invisible characters";
+        assert_refused(
+            &format!("seat name {name:?}"),
+            c.post(
+                "/v1/games",
+                None,
+                json!({"ruleset": "dice", "players": 4, "seats": [{"name": name}]}),
+            )
+            .await,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &format!("seats[0].name: {words}"),
+        );
+        assert_refused(
+            &format!("player name {name:?}"),
+            c.post("/v1/players", None, json!({"name": name})).await,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &format!("name: {words}"),
+        );
+    }
+    assert_eq!(games_listed(&c).await, 0, "no game was made");
+    // An open table's joiner is named by the same rules.
+    let (status, table) = c
+        .post(
+            "/v1/games",
+            None,
+            json!({"ruleset": "dice", "players": 3, "public": true,
+                   "seats": [{"name": "Host"}, {"open": true}, {"open": true}]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{table}");
+    let id = table["game"]["id"].as_str().unwrap();
+    assert_refused(
+        "a joiner's name",
+        c.post(
+            &format!("/v1/games/{id}/join"),
+            None,
+            json!({"name": "Bob\u{2060}"}),
+        )
+        .await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "name: 1 to 64 characters",
+    );
+    let (_, after) = c.get(&format!("/v1/games/{id}"), None).await;
+    assert_eq!(after["game"]["seats"][1]["kind"], "open", "{after}");
+    // Names people write are still names, emoji sequences included.
+    for name in ["Zoë", "李小龍", "Ann ❤️", "👨\u{200d}👩\u{200d}👧"] {
+        let (status, body) = c.post("/v1/players", None, json!({"name": name})).await;
+        assert_eq!(status, StatusCode::CREATED, "{name}: {body}");
+    }
+
+    // Chat: bidirectional controls would reorder what others read.
+    let (id, tokens) = c.human_game(3, 5).await;
+    let chat = format!("/v1/games/{id}/chat");
+    for text in ["gg \u{202e}pw", "\u{2066}hi\u{2069}", "a\u{200f}b"] {
+        assert_refused(
+            &format!("chat {text:?}"),
+            c.post(&chat, Some(&tokens[0]), json!({"text": text})).await,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "without bidirectional controls",
+        );
+    }
+    let (_, read) = c.get(&chat, None).await;
+    assert_eq!(read["messages"], json!([]), "nothing was said: {read}");
+    let (status, sent) = c
+        .post(&chat, Some(&tokens[0]), json!({"text": "gg\nwp ❤️"}))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{sent}");
+}
+
 // ----- the document -----------------------------------------------------------
 
 fn document() -> Value {

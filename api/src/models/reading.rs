@@ -439,13 +439,11 @@ impl TryFrom<Value> for PostChat {
         let Some(text) = text(map, "text", "the message (a string)")? else {
             return malformed("text: required, the message".into());
         };
-        let bad = |c: char| c.is_control() && c != '\n';
-        if text.trim().is_empty() || text.chars().count() > 500 || text.chars().any(bad) {
-            return Err(Refusal::Invalid(
-                "text: 1 to 500 characters, not blank, without control characters other than \
-                 line breaks"
-                    .into(),
-            ));
+        if !crate::text::valid_chat(&text) {
+            return Err(Refusal::Invalid(format!(
+                "text: {}",
+                crate::text::CHAT_RULE
+            )));
         }
         Ok(PostChat { text })
     }

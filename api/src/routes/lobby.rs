@@ -27,7 +27,7 @@ use crate::service::Credentials;
         (status = 400, description = "Malformed body: not JSON, a field of the wrong type or an unknown field (the detail names it)", body = Problem, content_type = "application/problem+json",
             example = json!(example(400, "bad_request", "nam: unknown field (the fields are `name`)"))),
         (status = 422, description = "A name other players cannot be shown", body = Problem, content_type = "application/problem+json",
-            example = json!(example(422, "invalid_option", "name: 1 to 64 characters, not blank, without control characters or bidirectional overrides"))),
+            example = json!(example(422, "invalid_option", &format!("name: {}", crate::text::NAME_RULE)))),
         (status = 429, description = "Too many requests from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
             example = json!(example(429, "rate_limited", "more than 100 requests per second from this client; retry in 1 s"))),

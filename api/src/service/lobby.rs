@@ -116,11 +116,11 @@ impl Service {
                 ));
             }
         };
-        if !super::games::valid_name(&name) {
-            return Err(ApiError::invalid_option(
-                "name: 1 to 64 characters, not blank, without control characters or \
-                 bidirectional overrides",
-            ));
+        if !crate::text::valid_name(&name) {
+            return Err(ApiError::invalid_option(format!(
+                "name: {}",
+                crate::text::NAME_RULE
+            )));
         }
         let token = auth::new_token();
         let mut taken = SeatData::human(name, auth::token_hash(&token));
