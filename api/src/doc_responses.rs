@@ -2,7 +2,8 @@
 //! once from the server's own tables and limits instead of by hand at each
 //! route: every operation's 405 (from the method table the server answers
 //! with), and for every operation that reads a body, the 408 of a body that
-//! is too slow and the 413 of one that is too large.
+//! is too slow, the 413 of one that is too large and the 415 of one that is
+//! not JSON in UTF-8.
 
 use utoipa::PartialSchema;
 use utoipa::openapi::path::Operation;
@@ -30,6 +31,15 @@ pub(crate) fn add_shared_responses(api: &mut OpenApi) {
         &limits::too_large_detail(crate::BODY_LIMIT),
     )
     .build();
+    let not_json = problem_response(
+        "The body is not JSON in UTF-8: `Content-Type` missing, not `application/json` \
+         (or `application/*+json`), or naming another charset",
+        415,
+        "unsupported_media_type",
+        "Content-Type: charset `utf-16` is not taken; JSON is read as UTF-8 only \
+         (`application/json; charset=utf-8`, or no charset)",
+    )
+    .build();
     for (path, item) in api.paths.paths.iter_mut() {
         let refused = table.allowed(path).map(|allow| method_not_allowed(&allow));
         let operations = [
@@ -46,6 +56,7 @@ pub(crate) fn add_shared_responses(api: &mut OpenApi) {
             if operation.request_body.is_some() {
                 add(operation, 408, &slow);
                 add(operation, 413, &large);
+                add(operation, 415, &not_json);
             }
         }
     }

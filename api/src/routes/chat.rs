@@ -2,9 +2,9 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
-use serde_json::Value;
 
 use super::Shared;
+use super::json::JsonBody;
 use super::request::{ChatParams, SeatParams, body, game_id};
 use crate::error::{ApiError, Problem, example};
 use crate::models::*;
@@ -50,7 +50,7 @@ pub async fn post_chat(
     req: HttpRequest,
     id: web::Path<String>,
     credentials: Credentials,
-    json: web::Json<Value>,
+    json: JsonBody,
 ) -> Result<HttpResponse, ApiError> {
     let id = game_id(&id)?;
     let q = SeatParams::read(&req)?;

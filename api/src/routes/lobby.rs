@@ -3,10 +3,10 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
-use serde_json::Value;
 
 use super::Shared;
 use super::examples;
+use super::json::JsonBody;
 use super::request::{body, game_id};
 use crate::error::{ApiError, Problem, example};
 use crate::models::*;
@@ -34,10 +34,7 @@ use crate::service::Credentials;
     )
 )]
 #[post("/v1/players")]
-pub async fn create_player(
-    service: Shared,
-    json: web::Json<Value>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn create_player(service: Shared, json: JsonBody) -> Result<HttpResponse, ApiError> {
     let created = service.create_player(body::<CreatePlayer>(json)?).await?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(created))
 }
@@ -98,7 +95,7 @@ pub async fn join_game(
     service: Shared,
     id: web::Path<String>,
     credentials: Credentials,
-    json: web::Json<Value>,
+    json: JsonBody,
 ) -> Result<HttpResponse, ApiError> {
     let id = game_id(&id)?;
     let joined = service

@@ -11,6 +11,7 @@
 mod chat;
 mod examples;
 mod history;
+mod json;
 mod lobby;
 mod reclaim;
 mod request;
@@ -19,6 +20,8 @@ mod webhooks;
 
 pub use chat::{post_chat, read_chat};
 pub use history::game_history;
+pub use json::JsonBody;
+pub(crate) use json::MEDIA_TYPE_RULE;
 pub use lobby::{create_player, inbox, join_game, leave_game, start_game};
 pub use reclaim::reclaim_seat;
 pub use stream::game_stream;
@@ -29,7 +32,6 @@ pub use webhooks::{
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
-use serde_json::Value;
 use store::ListQuery;
 
 use crate::error::{ApiError, Problem, example, stale_example};
@@ -92,7 +94,7 @@ pub type Shared = web::Data<Service>;
 pub async fn create_game(
     service: Shared,
     credentials: Credentials,
-    json: web::Json<Value>,
+    json: JsonBody,
 ) -> Result<HttpResponse, ApiError> {
     let created = service
         .create(body::<CreateGame>(json)?, &credentials)
@@ -307,7 +309,7 @@ pub async fn post_action(
     req: HttpRequest,
     credentials: Credentials,
     id: web::Path<String>,
-    json: web::Json<Value>,
+    json: JsonBody,
 ) -> Result<HttpResponse, ApiError> {
     let id = game_id(&id)?;
     let q = SeatParams::read(&req)?;
@@ -409,7 +411,7 @@ pub async fn game_events(
 pub async fn fork_game(
     service: Shared,
     id: web::Path<String>,
-    json: web::Json<Value>,
+    json: JsonBody,
 ) -> Result<HttpResponse, ApiError> {
     let id = game_id(&id)?;
     let fork = body::<ForkRequest>(json)?;

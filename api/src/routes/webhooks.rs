@@ -3,9 +3,9 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, delete, get, post, web};
-use serde_json::Value;
 
 use super::Shared;
+use super::json::JsonBody;
 use super::request::{body, game_id};
 use crate::error::{ApiError, Problem, example};
 use crate::models::*;
@@ -45,7 +45,7 @@ use crate::service::Credentials;
 pub async fn create_player_webhook(
     service: Shared,
     credentials: Credentials,
-    json: web::Json<Value>,
+    json: JsonBody,
 ) -> Result<HttpResponse, ApiError> {
     let game = None;
     let created = service
@@ -173,7 +173,7 @@ pub async fn create_game_webhook(
     service: Shared,
     id: web::Path<String>,
     credentials: Credentials,
-    json: web::Json<Value>,
+    json: JsonBody,
 ) -> Result<HttpResponse, ApiError> {
     let game = Some(game_id(&id)?);
     let created = service
