@@ -145,6 +145,28 @@ async fn notifications_are_signed_and_reach_their_seat_only() {
         assert_eq!(body["seat"], other);
         assert_eq!(body["message"]["text"], "howdy");
         assert_eq!(body["message"]["seat"], 0);
+        // Its delivery speaks of the version its payload does, and names
+        // the message.
+        let (_, list) = c
+            .get(&format!("/v1/games/{id}/webhooks"), Some(&tokens[other]))
+            .await;
+        let webhook = list["webhooks"][0]["id"].as_str().unwrap();
+        let (_, deliveries) = c
+            .get(
+                &format!("/v1/games/{id}/webhooks/{webhook}/deliveries"),
+                Some(&tokens[other]),
+            )
+            .await;
+        let told = deliveries["deliveries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["type"] == "chat")
+            .expect("the chat delivery")
+            .clone();
+        assert_eq!(told["version"], body["version"], "{told}");
+        assert_eq!(told["payload"]["version"], body["version"], "{told}");
+        assert_eq!(told["message"], body["message"]["id"], "{told}");
     }
 
     // To the end: each seat is told the game is over, once.

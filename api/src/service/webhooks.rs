@@ -173,6 +173,9 @@ struct Notification {
     game: String,
     seat: u8,
     version: u64,
+    /// A chat notification's message number.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    message: Option<u64>,
     /// The exact body every attempt POSTs (and signs).
     body: String,
     status: DeliveryStatus,
@@ -737,6 +740,7 @@ impl Service {
                 game: n.game,
                 seat: n.seat,
                 version: n.version,
+                message: n.message,
                 status: n.status,
                 created_at: n.created_at,
                 attempts: n.attempts,
@@ -894,14 +898,14 @@ impl Service {
                 let seat = seats[0];
                 let payload = json!({"type": "chat", "game": id.to_string(), "seat": seat,
                     "version": message.version, "message": message});
-                news.push(self.notification(
-                    &sub,
-                    WebhookEvent::Chat,
-                    id,
-                    seat,
-                    message.id,
-                    &payload,
-                ));
+                // Its id is made from the message's number (two messages at
+                // one version are two notifications); it speaks of the
+                // game's version, as its payload does.
+                let (key, mut told) =
+                    self.notification(&sub, WebhookEvent::Chat, id, seat, message.id, &payload);
+                told.message = Some(message.id);
+                told.version = message.version;
+                news.push((key, told));
             }
             if !news.is_empty() {
                 self.enqueue(news).await?;
@@ -999,6 +1003,7 @@ impl Service {
             game: game.to_string(),
             seat,
             version,
+            message: None,
             body: payload.to_string(),
             status: DeliveryStatus::Pending,
             created_at: now,
