@@ -494,8 +494,10 @@ pub struct Audit {
     /// v2: the server does it at any time; anyone can, once the game is over
     /// and its seed, from which the salts derive, is public).
     pub hidden_checked: bool,
-    /// False when the creator chose the seed: outcomes may have been known in
-    /// advance (see `fairness_note`).
+    /// False when outcomes may have been known in advance (see
+    /// `fairness_note`): the creator chose the seed, or the game is a fork,
+    /// whose first events (and whatever they dealt: roles, hands, a deck's
+    /// order) were public when it was made.
     pub provably_fair: bool,
     /// Why the game is not provably fair, if it is not.
     #[serde(skip_serializing_if = "Option::is_none")]
