@@ -151,8 +151,10 @@ impl Service {
     ) -> Result<GameSummary, ApiError> {
         let player = self.player_of(credentials).await?;
         let mut entry = self.games.current(id).await?;
+        // Who asks first: a caller with no seat here is told so (401)
+        // whatever the table's state.
+        let seat = seat_of(&entry.data, credentials, player.as_ref())?;
         let (mut data, lobby) = table(&entry)?;
-        let seat = seat_of(&data, credentials, player.as_ref())?;
         if seat == lobby.host {
             return Err(ApiError::conflict(
                 "host_cannot_leave",
@@ -179,8 +181,9 @@ impl Service {
     ) -> Result<GameSummary, ApiError> {
         let player = self.player_of(credentials).await?;
         let mut entry = self.games.current(id).await?;
+        let seat = seat_of(&entry.data, credentials, player.as_ref())?;
         let (mut data, lobby) = table(&entry)?;
-        if seat_of(&data, credentials, player.as_ref())? != lobby.host {
+        if seat != lobby.host {
             return Err(ApiError::forbidden(
                 "not_the_host",
                 "only the host (the seat that created the table) starts it",
