@@ -16,6 +16,7 @@
 
 pub mod auth;
 pub mod config;
+mod doc_links;
 mod doc_responses;
 pub mod error;
 mod fallback;
@@ -151,13 +152,17 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
 /// The document as the routes made it, with what only the whole document can
 /// say: the rulesets' unions as `anyOf`, the card game's catalogue types
 /// that no body refers to (see `schemas.rs`), and the responses
-/// operations share (405, and 408 and 413 of a body: see `doc_responses.rs`).
+/// operations share (405, and 408, 413 and 415 of a body: see
+/// `doc_responses.rs`), the event stream's items, and the links between
+/// operations (`doc_links.rs`).
 fn finished(mut api: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
     if let Some(components) = api.components.as_mut() {
         schemas::any_of_rulesets(components);
         schemas::catalogue(components);
     }
     doc_responses::add_shared_responses(&mut api);
+    doc_responses::describe_stream(&mut api);
+    doc_links::add_links(&mut api);
     api
 }
 
