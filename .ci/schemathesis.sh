@@ -111,7 +111,7 @@ python3 .ci/schemathesis_fixtures.py "$base" >"$work/fixtures.env"
 echo "== schemathesis: run (up to ${MAX_TIME}s)"
 started=$(date +%s)
 set +e
-BANG_WORKER_KEY=$worker_key PYTHONPATH=.ci \
+BANG_WORKER_KEY=$worker_key BANG_BASE_URL=$base PYTHONPATH=.ci \
     st --config-file .ci/schemathesis.toml run "$base/openapi.json" \
     --max-time "$MAX_TIME" --report har --report-har-path "$work/run.har" "$@" 2>&1 |
     tee "$work/schemathesis.out"
