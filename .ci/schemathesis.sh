@@ -58,6 +58,9 @@ trap cleanup EXIT
 
 # A fresh store, no embedded bots (nothing moves but what schemathesis posts),
 # a known worker key, and limits on but loose enough for a fuzzer on loopback.
+# Webhooks may reach loopback (the run's subscriptions point at 127.0.0.1:9,
+# where nothing listens), and a stream whose reader left gives its slot back
+# within a second (schemathesis stops reading a live stream after 2 s).
 echo "== schemathesis: start the server"
 worker_key=schemathesis-worker-key
 # A port free now (the kernel picks it; it is released just before the server binds).
@@ -73,6 +76,8 @@ BANG_ADDR=127.0.0.1:$port \
     BANG_CREATES_PER_MINUTE=1000000 BANG_CREATES_BURST=100000 \
     BANG_MAX_CONNECTIONS_PER_CLIENT=10000 \
     BANG_ORDERS_PER_MINUTE=1000000 \
+    BANG_WEBHOOK_ALLOW_PRIVATE=1 \
+    BANG_STREAM_HEARTBEAT_S=1 \
     NO_COLOR=1 RUST_LOG=warn \
     "$server_bin" >"$work/server.log" 2>&1 &
 server_pid=$!
@@ -98,15 +103,23 @@ if [ -z "$up" ]; then
 fi
 echo "server at $base"
 
+echo "== schemathesis: fixtures (a player, a finished game, open tables, a kept seat, webhooks)"
+python3 .ci/schemathesis_fixtures.py "$base" >"$work/fixtures.env"
+# shellcheck disable=SC1091
+. "$work/fixtures.env"
+
 echo "== schemathesis: run (up to ${MAX_TIME}s)"
 started=$(date +%s)
 set +e
-BANG_WORKER_KEY=$worker_key PYTHONPATH=.ci \
+BANG_WORKER_KEY=$worker_key BANG_BASE_URL=$base PYTHONPATH=.ci \
     st --config-file .ci/schemathesis.toml run "$base/openapi.json" \
-    --max-time "$MAX_TIME" "$@" 2>&1 | tee "$work/schemathesis.out"
+    --max-time "$MAX_TIME" --report har --report-har-path "$work/run.har" "$@" 2>&1 |
+    tee "$work/schemathesis.out"
 status=${PIPESTATUS[0]}
 set -e
 echo "schemathesis took $(($(date +%s) - started))s"
+# Which operations the run reached: any 2xx answer (the rest only got refusals).
+python3 .ci/schemathesis_reached.py openapi/openapi.json "$work/run.har" || true
 if ! kill -0 "$server_pid" 2>/dev/null; then
     echo "the server died during the run:" >&2
     tail -n 50 "$work/server.log" >&2

@@ -4,6 +4,12 @@ use std::path::PathBuf;
 
 use clap::{Parser, ValueEnum};
 
+/// Games and player accounts one client may make per minute, by default.
+pub const DEFAULT_CREATES_PER_MINUTE: f64 = 10.0;
+
+/// How many of them one client may make at once, by default.
+pub const DEFAULT_CREATES_BURST: f64 = 10.0;
+
 /// How long a request's body may take by default, in milliseconds.
 pub const DEFAULT_BODY_TIMEOUT_MS: u64 = 5_000;
 
@@ -138,13 +144,15 @@ pub struct Config {
     /// How many requests one token may make in a burst above its rate.
     #[arg(long, env = "BANG_BURST_PER_TOKEN", default_value_t = 40.0)]
     pub burst_per_token: f64,
-    /// Games and player accounts one client (IP address) may create per
-    /// minute, by `POST /v1/games`, a fork or `POST /v1/players`; 429 beyond
-    /// (0: no limit).
-    #[arg(long, env = "BANG_CREATES_PER_MINUTE", default_value_t = 10.0)]
+    /// Games and player accounts one client (IP address) may make per
+    /// minute, by `POST /v1/games`, a fork or `POST /v1/players`, once its
+    /// burst is spent; 429 beyond (0: no limit). Only what was made counts:
+    /// a refused request gives its place back.
+    #[arg(long, env = "BANG_CREATES_PER_MINUTE", default_value_t = DEFAULT_CREATES_PER_MINUTE)]
     pub creates_per_minute: f64,
-    /// How many games one client may create in a burst above that rate.
-    #[arg(long, env = "BANG_CREATES_BURST", default_value_t = 5.0)]
+    /// How many games and player accounts one client may make at once
+    /// before the per-minute rate applies.
+    #[arg(long, env = "BANG_CREATES_BURST", default_value_t = DEFAULT_CREATES_BURST)]
     pub creates_burst: f64,
     /// Origins allowed to call the API from a browser (CORS): a comma list
     /// such as `https://a.example,https://b.example`, or `*` for any. Unset: no

@@ -2,12 +2,17 @@
 //! once from the server's own tables and limits instead of by hand at each
 //! route: every operation's 405 (from the method table the server answers
 //! with), and for every operation that reads a body, the 408 of a body that
-//! is too slow and the 413 of one that is too large.
+//! is too slow, the 413 of one that is too large and the 415 of one that is
+//! not JSON in UTF-8. And the items of the event stream
+//! (`GET /v1/games/{id}/stream`), which no derive can describe.
 
+use serde_json::json;
 use utoipa::PartialSchema;
 use utoipa::openapi::path::Operation;
-use utoipa::openapi::schema::Ref;
-use utoipa::openapi::{ContentBuilder, HeaderBuilder, OpenApi, Response, ResponseBuilder};
+use utoipa::openapi::schema::{Ref, Schema};
+use utoipa::openapi::{
+    Content, ContentBuilder, HeaderBuilder, OpenApi, RefOr, Response, ResponseBuilder,
+};
 
 use crate::config::DEFAULT_BODY_TIMEOUT_MS;
 use crate::fallback::MethodTable;
@@ -30,6 +35,15 @@ pub(crate) fn add_shared_responses(api: &mut OpenApi) {
         &limits::too_large_detail(crate::BODY_LIMIT),
     )
     .build();
+    let not_json = problem_response(
+        "The body is not JSON in UTF-8: `Content-Type` missing, not `application/json` \
+         (or `application/*+json`), or naming another charset",
+        415,
+        "unsupported_media_type",
+        "Content-Type: charset `utf-16` is not taken; JSON is read as UTF-8 only \
+         (`application/json; charset=utf-8`, or no charset)",
+    )
+    .build();
     for (path, item) in api.paths.paths.iter_mut() {
         let refused = table.allowed(path).map(|allow| method_not_allowed(&allow));
         let operations = [
@@ -46,8 +60,99 @@ pub(crate) fn add_shared_responses(api: &mut OpenApi) {
             if operation.request_body.is_some() {
                 add(operation, 408, &slow);
                 add(operation, 413, &large);
+                add(operation, 415, &not_json);
             }
         }
+    }
+}
+
+/// The stream's answer: each Server-Sent Event (as a client's parser reads
+/// it: `id`, `event`, `data`) or each NDJSON line. In an OpenAPI 3.1
+/// document the `schema` of an event stream describes one event (3.2 would
+/// call it `itemSchema`; the document stays 3.1 for its tools); the event's
+/// `data` is JSON text, described by `contentSchema`.
+pub(crate) fn describe_stream(api: &mut OpenApi) {
+    let Some(components) = api.components.as_mut() else {
+        return;
+    };
+    let schemas = [
+        (
+            "StreamEvent",
+            json!({
+                "type": "object",
+                "description": "One event of the game, as a Server-Sent Event: `id: <seq>`, \
+                    `event: <its type>`, `data: <the event as /events lists it>`.",
+                "required": ["id", "event", "data"],
+                "properties": {
+                    "id": {"type": "string", "pattern": "^[0-9]+$",
+                           "description": "The event's `seq` (send it back as `Last-Event-ID`)."},
+                    "event": {"type": "string", "description": "The event's `type`."},
+                    "data": {"type": "string", "contentMediaType": "application/json",
+                             "contentSchema": {"$ref": "#/components/schemas/EventOut"},
+                             "description": "The event, redacted for the caller, as JSON."}
+                },
+                "example": {"id": "1", "event": "game_created",
+                            "data": "{\"seq\":1,\"at\":\"2026-11-26T07:00:00Z\",\"actor\":\"system\",\"event\":{\"type\":\"game_created\"}}"}
+            }),
+        ),
+        (
+            "StreamEnd",
+            json!({
+                "type": "object",
+                "description": "The last event of a stream, once the game is over: `event: end`, \
+                    `data: {\"version\": N}` (the game's last version); the stream then closes.",
+                "required": ["event", "data"],
+                "properties": {
+                    "id": {"type": "string", "pattern": "^[0-9]+$",
+                           "description": "The last event's `seq`, as a client's parser keeps it."},
+                    "event": {"type": "string", "enum": ["end"]},
+                    "data": {"type": "string", "contentMediaType": "application/json",
+                             "contentSchema": {"type": "object", "required": ["version"],
+                                 "properties": {"version": {"type": "integer", "minimum": 0}}}}
+                },
+                "example": {"event": "end", "data": "{\"version\":377}"}
+            }),
+        ),
+    ];
+    for (name, schema) in schemas {
+        if let Ok(schema) = serde_json::from_value::<Schema>(schema) {
+            components
+                .schemas
+                .insert(name.to_string(), RefOr::T(schema));
+        }
+    }
+    let sse: Option<Content> = serde_json::from_value(json!({
+        "schema": {"anyOf": [{"$ref": "#/components/schemas/StreamEvent"},
+                             {"$ref": "#/components/schemas/StreamEnd"}]}
+    }))
+    .ok();
+    let ndjson: Option<Content> = serde_json::from_value(json!({
+        "schema": {"$ref": "#/components/schemas/EventOut"}
+    }))
+    .ok();
+    let (Some(sse), Some(ndjson)) = (sse, ndjson) else {
+        return;
+    };
+    let Some(item) = api.paths.paths.get_mut("/v1/games/{id}/stream") else {
+        return;
+    };
+    let Some(operation) = item.get.as_mut() else {
+        return;
+    };
+    if let Some(RefOr::T(ok)) = operation.responses.responses.get_mut("200") {
+        ok.description = "The stream: each event of the game as it is appended, as \
+            Server-Sent Events (`text/event-stream`; the schema is one event) or one JSON \
+            event a line (`application/x-ndjson`; the schema is one line). A heartbeat (a \
+            comment line, or an empty line in NDJSON) keeps a quiet stream open. On the wire:\n\n\
+            ```\nid: 1\nevent: game_created\ndata: {\"seq\":1,\"at\":\"2026-11-26T07:00:00Z\",\
+            \"actor\":\"system\",\"event\":{\"type\":\"game_created\",…},…}\n\n: heartbeat\n\n\
+            event: end\ndata: {\"version\":377}\n```"
+            .to_string();
+        ok.content.clear();
+        ok.content
+            .insert("text/event-stream".to_string(), RefOr::T(sse));
+        ok.content
+            .insert("application/x-ndjson".to_string(), RefOr::T(ndjson));
     }
 }
 

@@ -213,6 +213,15 @@ impl ApiError {
         ApiError::unprocessable("bad_fork", detail)
     }
 
+    /// 415: the body is not JSON in UTF-8 (its `Content-Type` says so).
+    pub fn unsupported_media_type(detail: impl Into<String>) -> ApiError {
+        ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_media_type",
+            detail,
+        )
+    }
+
     /// 413: the body is too large.
     pub fn too_large(detail: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", detail)
@@ -263,6 +272,7 @@ fn title(code: &str) -> &'static str {
         "invalid_option" => "Invalid option",
         "game_over" => "Game over",
         "payload_too_large" => "Payload too large",
+        "unsupported_media_type" => "Unsupported media type",
         "bad_fork" => "Cannot fork there",
         "rate_limited" => "Too many requests",
         "too_many_orders" => "Too many standing orders",

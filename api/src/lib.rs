@@ -16,6 +16,7 @@
 
 pub mod auth;
 pub mod config;
+mod doc_links;
 mod doc_responses;
 pub mod error;
 mod fallback;
@@ -29,6 +30,7 @@ mod schemas;
 pub mod service;
 mod stored;
 pub mod telemetry;
+pub mod text;
 #[path = "web.rs"]
 pub mod web_client;
 
@@ -66,7 +68,10 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 list and post legal actions, follow the event log (long-poll), rewind with `?at=N`, fork a \
 finished game, and audit its hash chain and dice.\n\nAuthentication: `Authorization: Bearer \
 <token>` with a seat token from creation (no token = spectator). Bot workers use the server's \
-worker key. Errors are `application/problem+json` with a stable `code`. A server on a \
+worker key. Errors are `application/problem+json` with a stable `code`.\n\nBodies are JSON in \
+UTF-8 (`Content-Type: application/json`; another charset is a 415). An object names each key \
+once, and a whole number is written as one (`4`, not `4.0`): either is a 400 that names the \
+field.\n\nA server on a \
 shared PostgreSQL store answers any request with 503 `store_unavailable` (and `Retry-After`) \
 while its database cannot be reached; nothing was done.\n\nDice game, \
 Old Saloon special roles: reveal windows are answered by each seat's private standing \
@@ -147,13 +152,17 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
 /// The document as the routes made it, with what only the whole document can
 /// say: the rulesets' unions as `anyOf`, the card game's catalogue types
 /// that no body refers to (see `schemas.rs`), and the responses
-/// operations share (405, and 408 and 413 of a body: see `doc_responses.rs`).
+/// operations share (405, and 408, 413 and 415 of a body: see
+/// `doc_responses.rs`), the event stream's items, and the links between
+/// operations (`doc_links.rs`).
 fn finished(mut api: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
     if let Some(components) = api.components.as_mut() {
         schemas::any_of_rulesets(components);
         schemas::catalogue(components);
     }
     doc_responses::add_shared_responses(&mut api);
+    doc_responses::describe_stream(&mut api);
+    doc_links::add_links(&mut api);
     api
 }
 
@@ -182,8 +191,10 @@ fn json_api_error(err: JsonPayloadError) -> ApiError {
         | JsonPayloadError::OverflowKnownLength { limit, .. } => {
             ApiError::too_large(limits::too_large_detail(limit))
         }
+        // The media type of a body is checked before it is read (see
+        // `routes::JsonBody`): this is a request without one.
         JsonPayloadError::ContentType => {
-            ApiError::bad_request("send the body as JSON with `Content-Type: application/json`")
+            ApiError::bad_request(format!("the body is missing: {}", routes::MEDIA_TYPE_RULE))
         }
         JsonPayloadError::Deserialize(e) => ApiError::bad_request(json_syntax(&e)),
         other => ApiError::bad_request(format!("body: {other}")),
@@ -197,6 +208,10 @@ fn json_syntax(e: &serde_json::Error) -> String {
     let what = text
         .strip_suffix(&format!(" at line {} column {}", e.line(), e.column()))
         .unwrap_or(&text);
+    if e.is_data() {
+        // Valid JSON the body may still not say: a key given twice.
+        return format!("{what} (line {}, column {})", e.line(), e.column());
+    }
     format!(
         "the body is not valid JSON: {what} (line {}, column {})",
         e.line(),

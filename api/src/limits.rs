@@ -5,9 +5,12 @@
 //!   request on a connection past the client's cap is a 429
 //!   (`too_many_connections`) and the connection is closed.
 //! * **Request rates.** Token buckets per client address, per bearer token,
-//!   and a much stricter one per client address for creating games
-//!   (`POST /v1/games` and forks: each makes the server play a whole game of
-//!   bots). Past one: 429 `rate_limited` with `Retry-After` in seconds.
+//!   and a much stricter one per client address for creating games and
+//!   player accounts (`POST /v1/games`, forks, `POST /v1/players`: a game
+//!   makes the server play a whole game of bots). Past one: 429
+//!   `rate_limited` with `Retry-After` in seconds. Only what was made counts
+//!   against the creations' bucket: a creation answered with anything but a
+//!   201 gives its token back.
 //! * **Slow bodies.** A request's body must arrive within the body timeout,
 //!   counted from its head; the payload stream is wrapped with a deadline, and
 //!   a body that misses it is a 408 (`request_timeout`), connection closed.
@@ -206,6 +209,29 @@ impl<K: Hash + Eq> Buckets<K> {
             Err(Duration::from_secs_f64((1.0 - bucket.tokens) / per_s))
         }
     }
+
+    /// Gives back a token taken for `key` whose request made nothing.
+    fn give_back(&self, key: K) {
+        let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(bucket) = table.get_mut(&key) {
+            bucket.tokens = (bucket.tokens + 1.0).min(self.rate.burst);
+        }
+    }
+}
+
+/// What the 429 of a client past its creations says: the real rule, `burst`
+/// at once then `per_minute` a minute, counting only what was made.
+pub fn creations_detail(per_minute: f64, burst: f64) -> String {
+    let every = 60.0 / per_minute;
+    let every = if every.fract() == 0.0 {
+        format!("{every}")
+    } else {
+        format!("{every:.1}")
+    };
+    format!(
+        "this client may make {burst} games or player accounts at once, then {per_minute} a \
+         minute (one every {every} s); only those made count, a refused request does not"
+    )
 }
 
 /// Open connections by client, for the per-client cap.
@@ -361,10 +387,10 @@ impl Limits {
         self.body_timeout
     }
 
-    /// The answer to a request over a limit, if it is over one.
-    fn check(&self, req: &ServiceRequest, caller: &Caller) -> Option<HttpResponse> {
+    /// Whether a request is within the limits (see [`Verdict`]).
+    fn check(&self, req: &ServiceRequest, caller: &Caller) -> Verdict {
         if caller.worker {
-            return None;
+            return Verdict::Within;
         }
         if req.conn_data::<ConnSlot>().is_some_and(|slot| slot.over) {
             metrics::rejected(Rejection::Connections);
@@ -378,11 +404,11 @@ impl Limits {
             );
             resp.head_mut()
                 .set_connection_type(actix_web::http::ConnectionType::Close);
-            return Some(resp);
+            return Verdict::Over(resp);
         }
         let path = req.path();
         if path == "/healthz" || path == "/metrics" {
-            return None;
+            return Verdict::Within;
         }
         let now = Instant::now();
         if let (Some(buckets), Some(ip)) = (&self.per_client, caller.client)
@@ -390,7 +416,7 @@ impl Limits {
         {
             metrics::rejected(Rejection::ClientRate);
             let per_s = buckets.rate.per_s;
-            return Some(too_many(
+            return Verdict::Over(too_many(
                 "rate_limited",
                 format!("more than {per_s} requests per second from this client"),
                 wait,
@@ -401,7 +427,7 @@ impl Limits {
         {
             metrics::rejected(Rejection::TokenRate);
             let per_s = buckets.rate.per_s;
-            return Some(too_many(
+            return Verdict::Over(too_many(
                 "rate_limited",
                 format!("more than {per_s} requests per second with this token"),
                 wait,
@@ -409,18 +435,41 @@ impl Limits {
         }
         if let (Some(buckets), Some(ip)) = (&self.creates, caller.client)
             && creates_a_game(req)
-            && let Err(wait) = buckets.take(ip, now)
         {
-            metrics::rejected(Rejection::CreateRate);
-            let per_min = buckets.rate.per_s * 60.0;
-            return Some(too_many(
-                "rate_limited",
-                format!("more than {per_min} new games per minute from this client"),
-                wait,
-            ));
+            if let Err(wait) = buckets.take(ip, now) {
+                metrics::rejected(Rejection::CreateRate);
+                let Rate { per_s, burst } = buckets.rate;
+                return Verdict::Over(too_many(
+                    "rate_limited",
+                    creations_detail(per_s * 60.0, burst),
+                    wait,
+                ));
+            }
+            return Verdict::Creation(ip);
         }
-        None
+        Verdict::Within
     }
+
+    /// After a creation that took `client`'s token: gives it back unless
+    /// something was made (a 201).
+    fn settle_creation(&self, client: IpAddr, status: Option<StatusCode>) {
+        if status != Some(StatusCode::CREATED)
+            && let Some(buckets) = &self.creates
+        {
+            buckets.give_back(client);
+        }
+    }
+}
+
+/// What the limits say of a request.
+enum Verdict {
+    /// It may go on.
+    Within,
+    /// It may go on, and it took a creation token of this client, to be
+    /// given back if it makes nothing.
+    Creation(IpAddr),
+    /// It is over a limit: this is the answer.
+    Over(HttpResponse),
 }
 
 /// Whether the request makes something that stays: a new game (`POST
@@ -456,9 +505,11 @@ pub async fn guard<B: MessageBody + 'static>(
     };
     let caller = req.extensions().get::<Caller>().cloned();
     let caller = caller.unwrap_or_else(|| Caller::of(req.request(), &limits.worker_key));
-    if let Some(resp) = limits.check(&req, &caller) {
-        return Ok(req.into_response(resp).map_into_right_body());
-    }
+    let creation = match limits.check(&req, &caller) {
+        Verdict::Within => None,
+        Verdict::Creation(client) => Some(client),
+        Verdict::Over(resp) => return Ok(req.into_response(resp).map_into_right_body()),
+    };
     if let Some(timeout) = limits.body_timeout
         && has_body(&req)
     {
@@ -470,6 +521,11 @@ pub async fn guard<B: MessageBody + 'static>(
                 done: false,
             });
         req.set_payload(Payload::from(deadline));
+    }
+    if let Some(client) = creation {
+        let res = next.call(req).await;
+        limits.settle_creation(client, res.as_ref().ok().map(|r| r.status()));
+        return res.map(ServiceResponse::map_into_left_body);
     }
     let stopping = req.app_data::<actix_web::web::Data<Stopping>>().cloned();
     match stopping {
@@ -554,6 +610,36 @@ mod tests {
             assert!(buckets.take(1, later).is_ok());
         }
         assert!(buckets.take(1, later).is_err());
+    }
+
+    #[test]
+    fn a_token_given_back_is_there_again_but_never_past_the_burst() {
+        let buckets: Buckets<u8> = Buckets::new(1.0 / 60.0, 2.0).unwrap();
+        let t0 = Instant::now();
+        assert!(buckets.take(1, t0).is_ok());
+        assert!(buckets.take(1, t0).is_ok());
+        assert!(buckets.take(1, t0).is_err());
+        buckets.give_back(1);
+        assert!(buckets.take(1, t0).is_ok());
+        buckets.give_back(1);
+        buckets.give_back(1);
+        buckets.give_back(1);
+        assert!(buckets.take(1, t0).is_ok());
+        assert!(buckets.take(1, t0).is_ok());
+        assert!(buckets.take(1, t0).is_err(), "at most the burst");
+    }
+
+    #[test]
+    fn the_creations_refusal_states_the_rule() {
+        assert_eq!(
+            creations_detail(10.0, 10.0),
+            "this client may make 10 games or player accounts at once, then 10 a minute (one \
+             every 6 s); only those made count, a refused request does not"
+        );
+        assert!(
+            creations_detail(7.0, 3.0)
+                .contains("3 games or player accounts at once, then 7 a minute (one every 8.6 s)")
+        );
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! all-bot game, and what each seat and a spectator are shown while it runs.
 
 use reqwest::StatusCode;
-use serde_json::json;
+use serde_json::{Value, json};
 use tests::{TestServer, assert_no_leak};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -211,5 +211,21 @@ async fn a_finished_card_game_rewinds_forks_at_a_decision_and_plays_on() {
         (audit["valid"].clone(), audit["fair"].clone()),
         (json!(true), json!(true)),
         "{audit}"
+    );
+    // The deck it copied was shuffled in the open (the origin is over), so
+    // the fork does not claim its draws were unknown in advance.
+    assert_eq!(audit["provably_fair"], false, "{audit}");
+    let note = audit["fairness_note"].as_str().unwrap_or_default();
+    assert!(note.contains("the order of a shuffled deck"), "{note}");
+    let deck = events
+        .iter()
+        .take(at as usize)
+        .find(|e| e["event"]["type"] == "deck_shuffled")
+        .expect("the deck was shuffled before the fork point");
+    assert!(
+        deck["event"]["order"]
+            .as_array()
+            .is_some_and(|order| order.iter().all(Value::is_number)),
+        "a finished game shows its deck's order: {deck}"
     );
 }

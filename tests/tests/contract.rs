@@ -99,9 +99,19 @@ async fn bodies_are_refused_in_the_apis_words() {
         bad,
         "the body: a JSON object",
     );
-    // JSON Schema's integers include 4.0; so does the API.
-    let (status, body) = create(json!({"ruleset": "dice", "players": 4.0, "seed": 7.0})).await;
-    assert_eq!(status, StatusCode::CREATED, "{body}");
+    // A whole number is written as one: 4.0 is refused, and says why.
+    assert_refused(
+        "players 4.0",
+        create(json!({"ruleset": "dice", "players": 4.0})).await,
+        bad,
+        "players: a number from 3 to 8, not 4.0 (write whole numbers without a decimal point or exponent)",
+    );
+    assert_refused(
+        "seed 7.0",
+        create(json!({"ruleset": "dice", "players": 4, "seed": 7.0})).await,
+        bad,
+        "seed: a whole number from 0 to 18446744073709551615, not 7.0",
+    );
 
     let act = format!("/v1/games/{id}/actions");
     assert_refused(
@@ -318,6 +328,202 @@ async fn the_readme_versions_work_and_a_bad_fork_says_where_to_fork() {
             .is_some_and(|d| d.contains(&format!("at: version {inside}"))),
         "{refused}"
     );
+}
+
+/// Sends `body` as it is, with `content_type` (none if `None`).
+async fn send_raw(
+    server: &TestServer,
+    path: &str,
+    content_type: Option<&str>,
+    body: &'static str,
+) -> (StatusCode, Value) {
+    let mut req = reqwest::Client::new()
+        .post(format!("{}{path}", server.base))
+        .body(body);
+    if let Some(content_type) = content_type {
+        req = req.header("content-type", content_type);
+    }
+    let resp = req.send().await.expect("sent");
+    let status = resp.status();
+    let problem = resp.text().await.unwrap_or_default();
+    (
+        status,
+        serde_json::from_str(&problem).unwrap_or(Value::Null),
+    )
+}
+
+/// How many games the server lists.
+async fn games_listed(c: &Client) -> usize {
+    let (_, list) = c.get("/v1/games?limit=200", None).await;
+    list["games"].as_array().map_or(0, Vec::len)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_body_is_json_in_utf8_with_each_key_once_or_it_changes_nothing() {
+    let server = TestServer::start().await;
+    let c = server.client();
+    let json = Some("application/json");
+    // A key given twice is refused by name (a parser would keep the last).
+    assert_refused(
+        "players twice",
+        send_raw(
+            &server,
+            "/v1/games",
+            json,
+            r#"{"ruleset":"dice","players":4,"players":5}"#,
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+        "players: given twice in one object; a key may appear once (line 1, column ",
+    );
+    assert_refused(
+        "a seat's name twice",
+        send_raw(
+            &server,
+            "/v1/games",
+            json,
+            r#"{"ruleset":"dice","players":4,"seats":[{"name":"A","name":"B"}]}"#,
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+        "seats[0].name: given twice",
+    );
+    // JSON is UTF-8: a body said to be another charset is a 415.
+    let utf16 = "application/json; charset=utf-16";
+    let refused = send_raw(
+        &server,
+        "/v1/games",
+        Some(utf16),
+        r#"{"ruleset":"dice","players":4}"#,
+    )
+    .await;
+    assert_refused(
+        "charset=utf-16",
+        refused.clone(),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "charset `utf-16` is not taken",
+    );
+    assert_eq!(refused.1["code"], "unsupported_media_type");
+    assert_refused(
+        "text/plain",
+        send_raw(
+            &server,
+            "/v1/players",
+            Some("text/plain"),
+            r#"{"name":"Ann"}"#,
+        )
+        .await,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "`text/plain` is not JSON",
+    );
+    assert_refused(
+        "no content type",
+        send_raw(&server, "/v1/players", None, r#"{"name":"Ann"}"#).await,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "Content-Type: missing",
+    );
+    // UTF-8 said in any of its spellings, or JSON with a suffix, is read.
+    for content_type in [
+        "application/json; charset=utf-8",
+        "application/json;charset=UTF-8",
+        "application/merge-patch+json",
+    ] {
+        let (status, body) = send_raw(
+            &server,
+            "/v1/games",
+            Some(content_type),
+            r#"{"ruleset":"dice","players":4}"#,
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED, "{content_type}: {body}");
+    }
+    // Nothing refused made a game.
+    assert_eq!(games_listed(&c).await, 3);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_refuse_invisible_characters_and_chat_refuses_bidirectional_controls() {
+    let server = TestServer::start().await;
+    let c = server.client();
+    let invisible = [
+        "\u{200b}",
+        "\u{feff}",
+        "\u{3164}",
+        "\u{e0001}",
+        "\u{34f}",
+        "Ann\u{200b}",
+        "a\u{2028}b",
+        "\u{202e}nnA",
+    ];
+    for name in invisible {
+        let words = "1 to 64 characters, not blank, without control characters, bidirectional \
+                     controls, or invisible characters";
+        assert_refused(
+            &format!("seat name {name:?}"),
+            c.post(
+                "/v1/games",
+                None,
+                json!({"ruleset": "dice", "players": 4, "seats": [{"name": name}]}),
+            )
+            .await,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &format!("seats[0].name: {words}"),
+        );
+        assert_refused(
+            &format!("player name {name:?}"),
+            c.post("/v1/players", None, json!({"name": name})).await,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            &format!("name: {words}"),
+        );
+    }
+    assert_eq!(games_listed(&c).await, 0, "no game was made");
+    // An open table's joiner is named by the same rules.
+    let (status, table) = c
+        .post(
+            "/v1/games",
+            None,
+            json!({"ruleset": "dice", "players": 3, "public": true,
+                   "seats": [{"name": "Host"}, {"open": true}, {"open": true}]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{table}");
+    let id = table["game"]["id"].as_str().unwrap();
+    assert_refused(
+        "a joiner's name",
+        c.post(
+            &format!("/v1/games/{id}/join"),
+            None,
+            json!({"name": "Bob\u{2060}"}),
+        )
+        .await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "name: 1 to 64 characters",
+    );
+    let (_, after) = c.get(&format!("/v1/games/{id}"), None).await;
+    assert_eq!(after["game"]["seats"][1]["kind"], "open", "{after}");
+    // Names people write are still names, emoji sequences included.
+    for name in ["Zoë", "李小龍", "Ann ❤️", "👨\u{200d}👩\u{200d}👧"] {
+        let (status, body) = c.post("/v1/players", None, json!({"name": name})).await;
+        assert_eq!(status, StatusCode::CREATED, "{name}: {body}");
+    }
+
+    // Chat: bidirectional controls would reorder what others read.
+    let (id, tokens) = c.human_game(3, 5).await;
+    let chat = format!("/v1/games/{id}/chat");
+    for text in ["gg \u{202e}pw", "\u{2066}hi\u{2069}", "a\u{200f}b"] {
+        assert_refused(
+            &format!("chat {text:?}"),
+            c.post(&chat, Some(&tokens[0]), json!({"text": text})).await,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "without bidirectional controls",
+        );
+    }
+    let (_, read) = c.get(&chat, None).await;
+    assert_eq!(read["messages"], json!([]), "nothing was said: {read}");
+    let (status, sent) = c
+        .post(&chat, Some(&tokens[0]), json!({"text": "gg\nwp ❤️"}))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{sent}");
 }
 
 // ----- the document -----------------------------------------------------------

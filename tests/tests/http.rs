@@ -986,6 +986,41 @@ async fn a_chosen_seed_is_said_and_cannot_be_found_from_its_commitment() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forks_audit_says_what_was_public_when_it_was_made() {
+    let server = TestServer::start().await;
+    let c = server.client();
+    let seats: Vec<Value> = (0..4).map(|i| json!({"name": format!("P{i}")})).collect();
+    let (id, tokens) = c
+        .create(json!({"ruleset": "dice", "players": 4, "seats": seats}))
+        .await;
+    play_to_end(&c, &id, &tokens, 3).await;
+    let (_, audit) = c.get(&format!("/v1/games/{id}/audit"), None).await;
+    assert_eq!(audit["provably_fair"], true, "{audit}");
+    assert!(audit.get("fairness_note").is_none(), "{audit}");
+
+    let (status, fork) = c
+        .post(&format!("/v1/games/{id}/fork"), None, json!({"at": 11}))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{fork}");
+    let fork_id = fork["game"]["id"].as_str().unwrap();
+    let (_, audit) = c.get(&format!("/v1/games/{fork_id}/audit"), None).await;
+    // Its first 11 events (the roles and characters dealt) were public when
+    // it was made: the origin's log and seed are, once it is over.
+    assert_eq!(audit["provably_fair"], false, "{audit}");
+    let note = audit["fairness_note"].as_str().unwrap_or_default();
+    assert!(
+        note.starts_with(&format!("a fork of finished game {id} at version 11:")),
+        "{note}"
+    );
+    assert!(note.contains("known to everyone"), "{note}");
+    assert_eq!(audit["forked_from"], json!({"game": id, "at": 11}));
+    assert_eq!(audit["valid"], true, "{audit}");
+    // The origin is as fair as it was.
+    let (_, audit) = c.get(&format!("/v1/games/{id}/audit"), None).await;
+    assert_eq!(audit["provably_fair"], true, "{audit}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_at_its_event_cap_refuses_actions_and_stays_readable() {
     let server = TestServer::start_with(|config| config.max_events_per_game = 40).await;
     let c = server.client();

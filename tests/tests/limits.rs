@@ -239,6 +239,54 @@ async fn a_burst_of_creations_from_one_client_gets_429_with_retry_after() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_what_was_made_counts_against_creations_and_the_429_states_the_rule() {
+    // The defaults: ten at once, then ten a minute.
+    let server = TestServer::start_with(|c| {
+        c.creates_per_minute = api::config::DEFAULT_CREATES_PER_MINUTE;
+        c.creates_burst = api::config::DEFAULT_CREATES_BURST;
+    })
+    .await;
+    let c = server.client();
+    // Refusals make nothing, so they count for nothing: four bodies the
+    // rules refuse, a bad fork and a bad player first.
+    for players in [2, 9, 300, 0] {
+        let (status, body) = c
+            .post(
+                "/v1/games",
+                None,
+                json!({"ruleset": "dice", "players": players}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    }
+    let (status, _) = c
+        .post("/v1/games/0123456789abcdef/fork", None, json!({"at": 11}))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = c.post("/v1/players", None, json!({"name": ""})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    // Then ten games and accounts are made at once, as the rule says.
+    for n in 0..9 {
+        c.create(game_body(n)).await;
+    }
+    let (status, player) = c.post("/v1/players", None, json!({"name": "Ann"})).await;
+    assert_eq!(status, StatusCode::CREATED, "{player}");
+    // The eleventh is refused, saying the real rule.
+    let (status, problem) = c.post("/v1/games", None, game_body(10)).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{problem}");
+    let detail = problem["detail"].as_str().unwrap_or_default();
+    assert!(
+        detail.starts_with(
+            "this client may make 10 games or player accounts at once, then 10 a minute \
+             (one every 6 s); only those made count, a refused request does not; retry in "
+        ),
+        "{detail}"
+    );
+    let (_, list) = c.get("/v1/games?limit=200", None).await;
+    assert_eq!(list["games"].as_array().map(Vec::len), Some(9), "{list}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn request_rates_are_limited_per_client_and_per_token_but_not_for_the_worker_key() {
     let server = TestServer::start_with(|c| {
         // Refills too slowly to matter during the test.

@@ -219,6 +219,14 @@ async fn the_host_starts_a_public_table_and_bots_take_the_open_seats() {
         (status, refused["code"].clone()),
         (StatusCode::CONFLICT, json!("not_open"))
     );
+    // Who asks comes first: without a seat here, a start or a leave is a
+    // 401 whatever the table's state (the contract run found a 409).
+    for action in ["start", "leave"] {
+        let (status, refused) = c
+            .post(&format!("/v1/games/{id}/{action}"), None, json!({}))
+            .await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{action}: {refused}");
+    }
     // Bad requests change nothing and say why.
     for (body, code) in [
         (

@@ -198,3 +198,172 @@ async fn a_finished_games_stream_ends_and_streams_are_bounded_per_client() {
     }
     assert!(reopened, "a closed stream gives its slot back");
 }
+
+/// `value` against `schema` of the OpenAPI document `doc`, for what the
+/// stream's items use: `$ref`, `anyOf`, `type`, `required`, `properties`,
+/// `enum`, the digits pattern, and a string's `contentSchema` (its JSON).
+/// A ruleset's events (`Ruleset*`) are the engine's, checked elsewhere.
+fn conforms(doc: &Value, schema: &Value, value: &Value) -> Result<(), String> {
+    if let Some(reference) = schema["$ref"].as_str() {
+        let name = reference.trim_start_matches("#/components/schemas/");
+        if name.starts_with("Ruleset") {
+            return Ok(());
+        }
+        return conforms(doc, &doc["components"]["schemas"][name], value);
+    }
+    if let Some(any) = schema["anyOf"].as_array() {
+        return any
+            .iter()
+            .find(|s| conforms(doc, s, value).is_ok())
+            .map(|_| ())
+            .ok_or_else(|| format!("{value} fits none of {schema}"));
+    }
+    let types: Vec<&str> = match &schema["type"] {
+        Value::String(t) => vec![t.as_str()],
+        Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    };
+    let kind = match value {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(n) if n.is_u64() || n.is_i64() => "integer",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    };
+    if !types.is_empty()
+        && !types
+            .iter()
+            .any(|t| *t == kind || (*t == "number" && kind == "integer"))
+    {
+        return Err(format!("{value} is not of type {types:?}"));
+    }
+    if let Some(values) = schema["enum"].as_array()
+        && !values.contains(value)
+    {
+        return Err(format!("{value} is not one of {values:?}"));
+    }
+    if schema["pattern"] == "^[0-9]+$"
+        && !value
+            .as_str()
+            .is_some_and(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return Err(format!("{value} is not digits"));
+    }
+    for required in schema["required"].as_array().into_iter().flatten() {
+        let key = required.as_str().unwrap();
+        if value.get(key).is_none() {
+            return Err(format!("{value} has no `{key}`"));
+        }
+    }
+    if let Some(properties) = schema["properties"].as_object() {
+        for (key, property) in properties {
+            if let Some(field) = value.get(key) {
+                conforms(doc, property, field).map_err(|e| format!("{key}: {e}"))?;
+            }
+        }
+    }
+    if schema["contentMediaType"] == "application/json" {
+        let text = value.as_str().ok_or("content that is not a string")?;
+        let parsed: Value = serde_json::from_str(text).map_err(|e| format!("{text}: {e}"))?;
+        conforms(doc, &schema["contentSchema"], &parsed)?;
+    }
+    Ok(())
+}
+
+/// Server-Sent Events as a client reads them: `{data, event, id}` per
+/// event, the last `id` kept (what schemathesis checks against the schema).
+fn sse_items(text: &str) -> Vec<Value> {
+    let mut items = Vec::new();
+    let mut last_id: Option<String> = None;
+    for block in text.split("\n\n") {
+        let mut item = serde_json::Map::new();
+        let mut data = Vec::new();
+        for line in block.lines() {
+            let (field, value) = line.split_once(": ").unwrap_or((line, ""));
+            match field {
+                "data" => data.push(value),
+                "event" => {
+                    item.insert("event".into(), json!(value));
+                }
+                "id" => last_id = Some(value.to_string()),
+                _ => {}
+            }
+        }
+        if data.is_empty() {
+            continue;
+        }
+        item.insert("data".into(), json!(data.join("\n")));
+        item.entry("event").or_insert(json!("message"));
+        if let Some(id) = &last_id {
+            item.insert("id".into(), json!(id));
+        }
+        items.push(Value::Object(item));
+    }
+    items
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_streams_items_are_what_the_document_says() {
+    let server = TestServer::start().await;
+    let c = server.client();
+    let doc: Value = serde_json::from_str(&api::openapi_json()).unwrap();
+    let ok = &doc["paths"]["/v1/games/{id}/stream"]["get"]["responses"]["200"]["content"];
+    let sse = &ok["text/event-stream"]["schema"];
+    assert_eq!(
+        sse["anyOf"],
+        json!([{"$ref": "#/components/schemas/StreamEvent"}, {"$ref": "#/components/schemas/StreamEnd"}])
+    );
+    assert_eq!(
+        ok["application/x-ndjson"]["schema"],
+        json!({"$ref": "#/components/schemas/EventOut"})
+    );
+    // A whole stream: a finished game's, which ends.
+    let (id, tokens) = c.human_game(3, 9).await;
+    let mut pick = 0;
+    while c.step(&id, &tokens, pick).await.is_some() {
+        pick += 1;
+    }
+    let text = reqwest::get(format!("{}/v1/games/{id}/stream", server.base))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let items = sse_items(&text);
+    let (_, game) = c.get(&format!("/v1/games/{id}"), None).await;
+    assert_eq!(items.len() as u64, game["version"].as_u64().unwrap() + 1);
+    for item in &items {
+        conforms(&doc, sse, item).unwrap_or_else(|e| panic!("{item}: {e}"));
+    }
+    assert_eq!(items.last().unwrap()["event"], "end");
+    // What the document said before (a string) is not what is sent, and
+    // the check above would see it.
+    assert!(conforms(&doc, &json!({"type": "string"}), &items[0]).is_err());
+    assert!(
+        conforms(
+            &doc,
+            sse,
+            &json!({"event": "game_created", "id": "1", "data": "{}"})
+        )
+        .is_err()
+    );
+    // Each NDJSON line is an `EventOut`.
+    let text = reqwest::get(format!(
+        "{}/v1/games/{id}/stream?format=ndjson",
+        server.base
+    ))
+    .await
+    .unwrap()
+    .text()
+    .await
+    .unwrap();
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert_eq!(lines.len() as u64, game["version"].as_u64().unwrap());
+    for line in lines {
+        let event: Value = serde_json::from_str(line).unwrap();
+        conforms(&doc, &ok["application/x-ndjson"]["schema"], &event)
+            .unwrap_or_else(|e| panic!("{line}: {e}"));
+    }
+}

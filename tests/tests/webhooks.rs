@@ -145,6 +145,28 @@ async fn notifications_are_signed_and_reach_their_seat_only() {
         assert_eq!(body["seat"], other);
         assert_eq!(body["message"]["text"], "howdy");
         assert_eq!(body["message"]["seat"], 0);
+        // Its delivery speaks of the version its payload does, and names
+        // the message.
+        let (_, list) = c
+            .get(&format!("/v1/games/{id}/webhooks"), Some(&tokens[other]))
+            .await;
+        let webhook = list["webhooks"][0]["id"].as_str().unwrap();
+        let (_, deliveries) = c
+            .get(
+                &format!("/v1/games/{id}/webhooks/{webhook}/deliveries"),
+                Some(&tokens[other]),
+            )
+            .await;
+        let told = deliveries["deliveries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["type"] == "chat")
+            .expect("the chat delivery")
+            .clone();
+        assert_eq!(told["version"], body["version"], "{told}");
+        assert_eq!(told["payload"]["version"], body["version"], "{told}");
+        assert_eq!(told["message"], body["message"]["id"], "{told}");
     }
 
     // To the end: each seat is told the game is over, once.
@@ -388,12 +410,31 @@ async fn private_addresses_are_refused_unless_allowed_at_every_delivery() {
         ("http://10.0.0.7/hook", "private_address"),
         ("http://169.254.169.254/latest/meta-data", "private_address"),
         ("http://[::ffff:192.168.0.1]/hook", "private_address"),
+        // IPv4 inside IPv6 in every form: translated (SIIT), compatible,
+        // NAT64's local-use prefix, 6to4, ISATAP.
+        ("http://[::ffff:0:7f00:1]/", "private_address"),
+        ("http://[::ffff:0:10.0.0.1]/hook", "private_address"),
+        ("http://[::127.0.0.1]/hook", "private_address"),
+        ("http://[64:ff9b:1::a00:1]/hook", "private_address"),
+        ("http://[2002:c0a8:101::1]/hook", "private_address"),
+        ("http://[2001:4860::5efe:10.0.0.1]/hook", "private_address"),
         ("ftp://example.org/hook", "invalid_option"),
     ] {
         let (status, problem) = c.post(&path, Some(&tokens[0]), json!({"url": url})).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{url}: {problem}");
         assert_eq!(problem["code"], code, "{url}: {problem}");
+        if code == "private_address" {
+            // The refusal says how a test server or a closed network lifts it.
+            let detail = problem["detail"].as_str().unwrap_or_default();
+            assert!(
+                detail.contains("BANG_WEBHOOK_ALLOW_PRIVATE=1"),
+                "{url}: {detail}"
+            );
+        }
     }
+    // Nothing refused was kept: the seat has its one webhook from before.
+    let (_, list) = c.get(&path, Some(&tokens[0])).await;
+    assert_eq!(list["webhooks"].as_array().map(Vec::len), Some(1), "{list}");
     let (status, problem) = c
         .post(
             &path,

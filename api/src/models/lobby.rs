@@ -14,7 +14,8 @@ use super::{GameSummary, SeatToken};
 #[schema(example = json!({"name": "Ann"}))]
 pub struct CreatePlayer {
     /// The name other players see: 1 to 64 characters, not blank, without
-    /// control characters or bidirectional overrides.
+    /// control characters, bidirectional controls or invisible characters
+    /// (the same rules as a seat's name).
     #[schema(min_length = 1, max_length = 64, example = "Ann")]
     pub name: String,
 }
@@ -112,8 +113,13 @@ pub enum ChatVisibility {
 #[schema(example = json!({"text": "nice shot, Bob"}))]
 pub struct PostChat {
     /// The message: 1 to 500 characters, not blank, without control
-    /// characters other than line breaks.
-    #[schema(min_length = 1, max_length = 500)]
+    /// characters other than line breaks and without bidirectional controls
+    /// (which would reorder what others read).
+    #[schema(
+        min_length = 1,
+        max_length = 500,
+        pattern = "^[^\\u0000-\\u0009\\u000b-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]*$"
+    )]
     pub text: String,
 }
 

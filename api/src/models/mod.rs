@@ -28,12 +28,16 @@ use crate::schemas::{RulesetAction, RulesetEvent, RulesetOptions, RulesetPending
 #[serde(try_from = "Value", deny_unknown_fields)]
 pub struct SeatRequest {
     /// Display name; a seat with a name and no `bot` is a human seat. 1 to 64
-    /// characters, not blank, without control characters or bidirectional
-    /// overrides.
+    /// characters, not blank, without control characters, bidirectional
+    /// controls, or invisible characters: format (Cf) and other
+    /// default-ignorable characters (U+200B, U+FEFF, U+3164, U+E0001 …) and
+    /// line and paragraph separators; a zero-width joiner or a presentation
+    /// selector is allowed only inside an emoji sequence. The pattern lists
+    /// the characters of the Basic Multilingual Plane refused everywhere.
     #[schema(
         min_length = 1,
         max_length = 64,
-        pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]*$",
+        pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u034f\\u0600-\\u0605\\u061c\\u06dd\\u070f\\u0890\\u0891\\u08e2\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b\\u200c\\u200e\\u200f\\u2028-\\u202e\\u2060-\\u206f\\u3164\\ufe00-\\ufe0d\\ufeff\\uffa0\\ufff0-\\ufffb]*$",
         example = "Ann"
     )]
     pub name: Option<String>,
@@ -490,8 +494,10 @@ pub struct Audit {
     /// v2: the server does it at any time; anyone can, once the game is over
     /// and its seed, from which the salts derive, is public).
     pub hidden_checked: bool,
-    /// False when the creator chose the seed: outcomes may have been known in
-    /// advance (see `fairness_note`).
+    /// False when outcomes may have been known in advance (see
+    /// `fairness_note`): the creator chose the seed, or the game is a fork,
+    /// whose first events (and whatever they dealt: roles, hands, a deck's
+    /// order) were public when it was made.
     pub provably_fair: bool,
     /// Why the game is not provably fair, if it is not.
     #[serde(skip_serializing_if = "Option::is_none")]

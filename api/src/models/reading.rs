@@ -52,21 +52,31 @@ fn shown(value: &Value) -> String {
     }
 }
 
-/// A number as JSON Schema counts it: an integer is any number without a
-/// fractional part (`4.0` included). Integers beyond `i128` saturate.
+/// A number written as a whole number: `4`, not `4.0` or `4e0`. JSON Schema
+/// would count `4.0` as an integer, but a client that writes it has computed
+/// a fraction, so it is refused rather than rounded (see `docs/decisions.md`).
 fn integer(value: &Value) -> Option<i128> {
     let Value::Number(n) = value else {
         return None;
     };
-    if let Some(i) = n.as_i64() {
-        return Some(i.into());
+    n.as_i64()
+        .map(i128::from)
+        .or_else(|| n.as_u64().map(i128::from))
+}
+
+/// A refused value as its sender wrote it, with a word on why when it looks
+/// like a whole number written with a decimal point or an exponent.
+fn shown_number(value: &Value) -> String {
+    let written_as_fraction = matches!(value, Value::Number(n) if n.is_f64()
+        && n.as_f64().is_some_and(|f| f.is_finite() && f.fract() == 0.0));
+    if written_as_fraction {
+        format!(
+            "{} (write whole numbers without a decimal point or exponent)",
+            shown(value)
+        )
+    } else {
+        shown(value)
     }
-    if let Some(u) = n.as_u64() {
-        return Some(u.into());
-    }
-    n.as_f64()
-        .filter(|f| f.is_finite() && f.fract() == 0.0)
-        .map(|f| f as i128)
 }
 
 /// A whole number in `range`, or the refusal `field: {what}, not …`.
@@ -80,7 +90,7 @@ fn whole_in(
         .and_then(|i| u64::try_from(i).ok())
         .filter(|n| range.contains(n))
         .map_or_else(
-            || malformed(format!("{field}: {what}, not {}", shown(value))),
+            || malformed(format!("{field}: {what}, not {}", shown_number(value))),
             Ok,
         )
 }
@@ -185,7 +195,7 @@ impl TryFrom<Value> for CreateGame {
                 None => {
                     return malformed(format!(
                         "players: a number from 3 to 8, not {}",
-                        shown(value)
+                        shown_number(value)
                     ));
                 }
             },
@@ -439,13 +449,11 @@ impl TryFrom<Value> for PostChat {
         let Some(text) = text(map, "text", "the message (a string)")? else {
             return malformed("text: required, the message".into());
         };
-        let bad = |c: char| c.is_control() && c != '\n';
-        if text.trim().is_empty() || text.chars().count() > 500 || text.chars().any(bad) {
-            return Err(Refusal::Invalid(
-                "text: 1 to 500 characters, not blank, without control characters other than \
-                 line breaks"
-                    .into(),
-            ));
+        if !crate::text::valid_chat(&text) {
+            return Err(Refusal::Invalid(format!(
+                "text: {}",
+                crate::text::CHAT_RULE
+            )));
         }
         Ok(PostChat { text })
     }

@@ -83,14 +83,26 @@ fn create_errors_name_the_field_in_the_apis_words() {
 }
 
 #[test]
-fn integers_are_what_json_schema_calls_integers() {
-    let game = create(json!({"ruleset": "dice", "players": 5.0, "seed": 1e3})).unwrap();
-    assert_eq!((game.players, game.seed), (5, Some(1000)));
+fn integers_are_written_as_whole_numbers() {
     let game = create(json!({"ruleset": "dice", "players": 4, "seed": u64::MAX})).unwrap();
-    assert_eq!(game.seed, Some(u64::MAX));
-    assert!(create(json!({"ruleset": "dice", "players": 4.5})).is_err());
-    let fork = ForkRequest::try_from(json!({"at": 6475.0})).unwrap();
-    assert_eq!(fork.at, 6475);
+    assert_eq!((game.players, game.seed), (4, Some(u64::MAX)));
+    let hint = "(write whole numbers without a decimal point or exponent)";
+    assert_eq!(
+        create(json!({"ruleset": "dice", "players": 4.0})).unwrap_err(),
+        Refusal::Malformed(format!("players: a number from 3 to 8, not 4.0 {hint}"))
+    );
+    assert_eq!(
+        create(json!({"ruleset": "dice", "players": 4, "seed": 1e3})).unwrap_err(),
+        Refusal::Malformed(format!(
+            "seed: a whole number from 0 to 18446744073709551615, not 1000.0 {hint}"
+        ))
+    );
+    assert_eq!(
+        create(json!({"ruleset": "dice", "players": 4.5})).unwrap_err(),
+        Refusal::Malformed("players: a number from 3 to 8, not 4.5".into())
+    );
+    assert!(ForkRequest::try_from(json!({"at": 6475.0})).is_err());
+    assert_eq!(ForkRequest::try_from(json!({"at": 6475})).unwrap().at, 6475);
 }
 
 #[test]

@@ -203,8 +203,12 @@ pub struct WebhookDelivery {
     pub game: String,
     /// The seat it speaks to.
     pub seat: u8,
-    /// The game's version it speaks of (for a chat message: the message's number).
+    /// The game's version it speaks of (for a chat message: the version the
+    /// message was sent at, as in its payload).
     pub version: u64,
+    /// For a chat message: the message's number (`id` in the chat).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<u64>,
     /// Where it stands.
     pub status: DeliveryStatus,
     /// When it was made (UTC).

@@ -2,9 +2,9 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
-use serde_json::Value;
 
 use super::Shared;
+use super::json::JsonBody;
 use super::request::{ChatParams, SeatParams, body, game_id};
 use crate::error::{ApiError, Problem, example};
 use crate::models::*;
@@ -37,7 +37,7 @@ use crate::service::Credentials;
         (status = 409, description = "Many messages at once: send it again", body = Problem, content_type = "application/problem+json",
             example = json!(example(409, "changed_meanwhile", "many messages arrived at once: send it again"))),
         (status = 422, description = "A blank, too long or unprintable message, or the game's chat is full", body = Problem, content_type = "application/problem+json",
-            example = json!(example(422, "invalid_option", "text: 1 to 500 characters, not blank, without control characters other than line breaks"))),
+            example = json!(example(422, "invalid_option", &format!("text: {}", crate::text::CHAT_RULE)))),
         (status = 429, description = "Too many messages from this seat, or too many requests: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
             example = json!(example(429, "too_many_messages", "a seat may send a chat message 10 times a minute; try again in 12 s"))),
@@ -50,7 +50,7 @@ pub async fn post_chat(
     req: HttpRequest,
     id: web::Path<String>,
     credentials: Credentials,
-    json: web::Json<Value>,
+    json: JsonBody,
 ) -> Result<HttpResponse, ApiError> {
     let id = game_id(&id)?;
     let q = SeatParams::read(&req)?;

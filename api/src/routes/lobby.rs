@@ -3,10 +3,10 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
-use serde_json::Value;
 
 use super::Shared;
 use super::examples;
+use super::json::JsonBody;
 use super::request::{body, game_id};
 use crate::error::{ApiError, Problem, example};
 use crate::models::*;
@@ -27,17 +27,14 @@ use crate::service::Credentials;
         (status = 400, description = "Malformed body: not JSON, a field of the wrong type or an unknown field (the detail names it)", body = Problem, content_type = "application/problem+json",
             example = json!(example(400, "bad_request", "nam: unknown field (the fields are `name`)"))),
         (status = 422, description = "A name other players cannot be shown", body = Problem, content_type = "application/problem+json",
-            example = json!(example(422, "invalid_option", "name: 1 to 64 characters, not blank, without control characters or bidirectional overrides"))),
+            example = json!(example(422, "invalid_option", &format!("name: {}", crate::text::NAME_RULE)))),
         (status = 429, description = "Too many requests from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
             example = json!(example(429, "rate_limited", "more than 100 requests per second from this client; retry in 1 s"))),
     )
 )]
 #[post("/v1/players")]
-pub async fn create_player(
-    service: Shared,
-    json: web::Json<Value>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn create_player(service: Shared, json: JsonBody) -> Result<HttpResponse, ApiError> {
     let created = service.create_player(body::<CreatePlayer>(json)?).await?;
     Ok(HttpResponse::build(StatusCode::CREATED).json(created))
 }
@@ -98,7 +95,7 @@ pub async fn join_game(
     service: Shared,
     id: web::Path<String>,
     credentials: Credentials,
-    json: web::Json<Value>,
+    json: JsonBody,
 ) -> Result<HttpResponse, ApiError> {
     let id = game_id(&id)?;
     let joined = service

@@ -11,6 +11,7 @@
 mod chat;
 mod examples;
 mod history;
+mod json;
 mod lobby;
 mod reclaim;
 mod request;
@@ -19,6 +20,8 @@ mod webhooks;
 
 pub use chat::{post_chat, read_chat};
 pub use history::game_history;
+pub use json::JsonBody;
+pub(crate) use json::MEDIA_TYPE_RULE;
 pub use lobby::{create_player, inbox, join_game, leave_game, start_game};
 pub use reclaim::reclaim_seat;
 pub use stream::game_stream;
@@ -29,7 +32,6 @@ pub use webhooks::{
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
-use serde_json::Value;
 use store::ListQuery;
 
 use crate::error::{ApiError, Problem, example, stale_example};
@@ -58,16 +60,8 @@ pub type Shared = web::Data<Service>;
         ("bang gold rush" = (summary = "The card game with Gold Rush: one person, three bots", value = json!(examples::bang_create_gold_rush()))),
         ("bang train robbery" = (summary = "The card game with the Great Train Robbery and Gold Rush: one person, three bots", value = json!(examples::bang_create_train_robbery()))))),
     responses(
-        (status = 201, description = "Created", body = CreatedGame,
-            links(
-                ("get_game" = (operation_id = "get_game", parameters(("id" = "$response.body#/game/id")), description = "The new game")),
-                ("legal_actions" = (operation_id = "legal_actions", parameters(("id" = "$response.body#/game/id")), description = "Its legal actions")),
-                ("post_action" = (operation_id = "post_action", parameters(("id" = "$response.body#/game/id")), description = "Act in it")),
-                ("game_events" = (operation_id = "game_events", parameters(("id" = "$response.body#/game/id")), description = "Its events")),
-                ("fork_game" = (operation_id = "fork_game", parameters(("id" = "$response.body#/game/id")), description = "Fork it once finished")),
-                ("audit_game" = (operation_id = "audit_game", parameters(("id" = "$response.body#/game/id")), description = "Audit it")),
-            )),
-        (status = 400, description = "Malformed body: not JSON, not `Content-Type: application/json`, a field of the wrong type or an unknown field (the detail names it)", body = Problem, content_type = "application/problem+json",
+        (status = 201, description = "Created", body = CreatedGame),
+        (status = 400, description = "Malformed body: none, not JSON, a key given twice, a field of the wrong type (`4.0` where a whole number goes) or an unknown field (the detail names it)", body = Problem, content_type = "application/problem+json",
             example = json!(example(400, "bad_request", "seats[1].nam: unknown field (the fields are `name`, `bot`, `open`, `player`)"))),
         (status = 401, description = "A player key that opens no account (`Authorization` is only needed to give a seat to your own player)", body = Problem, content_type = "application/problem+json",
             example = json!(example(401, "unauthorized", "this player key opens no player account"))),
@@ -78,12 +72,12 @@ pub type Shared = web::Data<Service>;
                 ("players" = (summary = "Players out of range", value = json!(example(422, "invalid_option", "players: a number from 3 to 8, not 300")))),
                 ("option" = (summary = "An option the game does not take", value = json!(example(422, "invalid_option", "options.modules[0]: unknown variant `warp`, expected one of `loudmouth_coward`, `chief_arrow`, `special_roles`, `new_characters`, `ghost`")))),
                 ("expansion" = (summary = "A card-game expansion not available", value = json!(example(422, "invalid_option", "options.expansions: \"gold_rush\" and \"train_robbery\" are available, not \"dodge_city\"")))),
-                ("name" = (summary = "A bad seat name", value = json!(example(422, "invalid_option", "seats[0].name: 1 to 64 characters, not blank, without control characters or bidirectional overrides")))),
+                ("name" = (summary = "A bad seat name", value = json!(example(422, "invalid_option", &format!("seats[0].name: {}", crate::text::NAME_RULE))))),
             )),
         (status = 429, description = "Too many requests or new games from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
             examples(
-                ("rate_limited" = (summary = "Too many new games", value = json!(example(429, "rate_limited", "more than 10 new games per minute from this client; retry in 6 s")))),
+                ("rate_limited" = (summary = "Too many new games", value = json!(example(429, "rate_limited", &format!("{}; retry in 6 s", crate::limits::creations_detail(crate::config::DEFAULT_CREATES_PER_MINUTE, crate::config::DEFAULT_CREATES_BURST)))))),
                 ("too_many_connections" = (summary = "Too many connections", value = json!(example(429, "too_many_connections", "this client holds more than 100 connections; retry in 1 s")))),
             )),
     )
@@ -92,7 +86,7 @@ pub type Shared = web::Data<Service>;
 pub async fn create_game(
     service: Shared,
     credentials: Credentials,
-    json: web::Json<Value>,
+    json: JsonBody,
 ) -> Result<HttpResponse, ApiError> {
     let created = service
         .create(body::<CreateGame>(json)?, &credentials)
@@ -307,7 +301,7 @@ pub async fn post_action(
     req: HttpRequest,
     credentials: Credentials,
     id: web::Path<String>,
-    json: web::Json<Value>,
+    json: JsonBody,
 ) -> Result<HttpResponse, ApiError> {
     let id = game_id(&id)?;
     let q = SeatParams::read(&req)?;
@@ -382,15 +376,7 @@ pub async fn game_events(
     params(("id" = String, Path, description = "Game id (16 hex digits)", example = "9f86d081884c7d65")),
     request_body = ForkRequest,
     responses(
-        (status = 201, description = "The fork", body = CreatedGame,
-            links(
-                ("get_game" = (operation_id = "get_game", parameters(("id" = "$response.body#/game/id")), description = "The new game")),
-                ("legal_actions" = (operation_id = "legal_actions", parameters(("id" = "$response.body#/game/id")), description = "Its legal actions")),
-                ("post_action" = (operation_id = "post_action", parameters(("id" = "$response.body#/game/id")), description = "Act in it")),
-                ("game_events" = (operation_id = "game_events", parameters(("id" = "$response.body#/game/id")), description = "Its events")),
-                ("fork_game" = (operation_id = "fork_game", parameters(("id" = "$response.body#/game/id")), description = "Fork it once finished")),
-                ("audit_game" = (operation_id = "audit_game", parameters(("id" = "$response.body#/game/id")), description = "Audit it")),
-            )),
+        (status = 201, description = "The fork", body = CreatedGame),
         (status = 400, description = "Malformed body: none, not JSON, `at` not a whole number, or an unknown field", body = Problem, content_type = "application/problem+json",
             example = json!(example(400, "bad_request", "at: required, a whole number from 1 to the game's version, where the game waits for a decision"))),
         (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json",
@@ -402,14 +388,14 @@ pub async fn game_events(
             )),
         (status = 429, description = "Too many requests or new games from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
-            example = json!(example(429, "rate_limited", "more than 10 new games per minute from this client; retry in 6 s"))),
+            example = json!(example(429, "rate_limited", &format!("{}; retry in 6 s", crate::limits::creations_detail(crate::config::DEFAULT_CREATES_PER_MINUTE, crate::config::DEFAULT_CREATES_BURST))))),
     )
 )]
 #[post("/v1/games/{id}/fork")]
 pub async fn fork_game(
     service: Shared,
     id: web::Path<String>,
-    json: web::Json<Value>,
+    json: JsonBody,
 ) -> Result<HttpResponse, ApiError> {
     let id = game_id(&id)?;
     let fork = body::<ForkRequest>(json)?;

@@ -13,6 +13,7 @@ use serde_json::Value;
 use store::{GameId, GameStatus};
 use utoipa::IntoParams;
 
+use super::json::JsonBody;
 use crate::auth;
 use crate::error::ApiError;
 use crate::models::Refusal;
@@ -121,9 +122,7 @@ impl Query {
 const MAX_VERSION: u64 = i64::MAX as u64;
 
 /// A JSON body read as `T`, refused in the API's words.
-pub(super) fn body<T: TryFrom<Value, Error = Refusal>>(
-    body: web::Json<Value>,
-) -> Result<T, ApiError> {
+pub(super) fn body<T: TryFrom<Value, Error = Refusal>>(body: JsonBody) -> Result<T, ApiError> {
     T::try_from(body.into_inner()).map_err(ApiError::from)
 }
 

@@ -3,9 +3,9 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, delete, get, post, web};
-use serde_json::Value;
 
 use super::Shared;
+use super::json::JsonBody;
 use super::request::{body, game_id};
 use crate::error::{ApiError, Problem, example};
 use crate::models::*;
@@ -30,7 +30,7 @@ use crate::service::Credentials;
         (status = 422, description = "A URL that is not http(s), too long, does not resolve or resolves to a non-public address; an unknown event; too many webhooks", body = Problem, content_type = "application/problem+json",
             examples(
                 ("url" = (summary = "Not an http(s) URL", value = json!(example(422, "invalid_option", "url: an http or https URL, not `ftp:`")))),
-                ("private" = (summary = "A private or loopback address", value = json!(example(422, "private_address", "url: `localhost` resolves to 127.0.0.1, which is not a public address (private, loopback, link-local and other reserved addresses are refused)")))),
+                ("private" = (summary = "A private or loopback address", value = json!(example(422, "private_address", &crate::service::private_detail("localhost", "127.0.0.1"))))),
                 ("unresolvable" = (summary = "A host that does not resolve", value = json!(example(422, "unresolvable_host", "url: `nowhere.invalid` does not resolve")))),
                 ("too_many" = (summary = "Too many webhooks", value = json!(example(422, "too_many_webhooks", "you have 10 webhooks here, the most allowed: delete one first")))))),
         (status = 401, description = "No player key, or one that opens no account", body = Problem, content_type = "application/problem+json",
@@ -45,7 +45,7 @@ use crate::service::Credentials;
 pub async fn create_player_webhook(
     service: Shared,
     credentials: Credentials,
-    json: web::Json<Value>,
+    json: JsonBody,
 ) -> Result<HttpResponse, ApiError> {
     let game = None;
     let created = service
@@ -155,7 +155,7 @@ pub async fn player_webhook_deliveries(
         (status = 422, description = "A URL that is not http(s), too long, does not resolve or resolves to a non-public address; an unknown event; too many webhooks", body = Problem, content_type = "application/problem+json",
             examples(
                 ("url" = (summary = "Not an http(s) URL", value = json!(example(422, "invalid_option", "url: an http or https URL, not `ftp:`")))),
-                ("private" = (summary = "A private or loopback address", value = json!(example(422, "private_address", "url: `localhost` resolves to 127.0.0.1, which is not a public address (private, loopback, link-local and other reserved addresses are refused)")))),
+                ("private" = (summary = "A private or loopback address", value = json!(example(422, "private_address", &crate::service::private_detail("localhost", "127.0.0.1"))))),
                 ("unresolvable" = (summary = "A host that does not resolve", value = json!(example(422, "unresolvable_host", "url: `nowhere.invalid` does not resolve")))),
                 ("too_many" = (summary = "Too many webhooks", value = json!(example(422, "too_many_webhooks", "you have 10 webhooks here, the most allowed: delete one first")))))),
         (status = 401, description = "Not a seat of this game (a seat token or the player key of a seat here)", body = Problem, content_type = "application/problem+json",
@@ -173,7 +173,7 @@ pub async fn create_game_webhook(
     service: Shared,
     id: web::Path<String>,
     credentials: Credentials,
-    json: web::Json<Value>,
+    json: JsonBody,
 ) -> Result<HttpResponse, ApiError> {
     let game = Some(game_id(&id)?);
     let created = service

@@ -7,7 +7,7 @@ use store::{EventStore, GameId, GameStatus, Store};
 use super::cache::{read_all, record_of};
 use super::{Service, blocking, seed_of};
 use crate::error::ApiError;
-use crate::models::{Audit, EntropyAudit};
+use crate::models::{Audit, EntropyAudit, ForkOrigin};
 use crate::ruleset::FoldedGame;
 use crate::stored::{GameData, seed_with_entropy};
 
@@ -24,6 +24,31 @@ impl Service {
     pub async fn audit(&self, id: GameId) -> Result<Audit, ApiError> {
         audit(&self.store, id).await
     }
+}
+
+/// Why a game is not provably fair, if it is not: its creator chose its
+/// seed, or it is a fork, whose copied events were public when it was made.
+fn fairness_note(data: &GameData) -> Option<String> {
+    let mut notes = Vec::new();
+    if data.seed_chosen {
+        notes.push(crate::stored::CHOSEN_SEED_NOTE.to_owned());
+    }
+    if let Some(origin) = &data.forked_from {
+        notes.push(fork_note(origin));
+    }
+    (!notes.is_empty()).then(|| notes.join("; also, "))
+}
+
+/// What a fork's audit says was public at its fork point.
+fn fork_note(origin: &ForkOrigin) -> String {
+    format!(
+        "a fork of finished game {} at version {}: the events it starts with were copied from \
+         a log that was public when the fork was made, its seed revealed, so everything they \
+         had dealt (roles, characters, hands, the order of a shuffled deck) was known to \
+         everyone; the outcomes drawn after version {} come from the fork's own committed \
+         seed, but cards drawn from a deck shuffled before it were known in advance",
+        origin.game, origin.at, origin.at
+    )
 }
 
 /// [`Service::audit`]: the chain, every commitment (the server knows the chain
@@ -89,10 +114,8 @@ async fn audit(store: &Store, id: GameId) -> Result<Audit, ApiError> {
         first_bad_seq: check.first_bad_seq,
         chain: check.scheme,
         hidden_checked: check.hidden_checked,
-        provably_fair: !data.seed_chosen,
-        fairness_note: data
-            .seed_chosen
-            .then(|| crate::stored::CHOSEN_SEED_NOTE.to_owned()),
+        provably_fair: !data.seed_chosen && data.forked_from.is_none(),
+        fairness_note: fairness_note(&data),
         seed_commitment: data.seed_commitment.clone(),
         entropy,
         seed: over.then(|| data.seed.clone()),

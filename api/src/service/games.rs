@@ -17,16 +17,6 @@ use crate::models::{
 use crate::ruleset::{self, FoldedGame};
 use crate::stored::{GameData, SeatData};
 
-/// Whether `name` is fit to show other players: 1 to 64 characters, not
-/// blank, with no control characters and no bidirectional overrides or
-/// isolates (which make a name display as something it is not).
-pub(super) fn valid_name(name: &str) -> bool {
-    let bidi = |c: char| matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}');
-    !name.trim().is_empty()
-        && name.chars().count() <= 64
-        && !name.chars().any(|c| c.is_control() || bidi(c))
-}
-
 /// The deadlines a create request asks for, if any.
 fn deadline_rules(body: &CreateGame) -> Result<Option<DeadlineRules>, ApiError> {
     let seconds = |text: &Option<String>| text.as_deref().and_then(parse_duration);
@@ -71,11 +61,11 @@ impl Service {
         for i in 0..body.players {
             let req = body.seats.get(i as usize).cloned().unwrap_or_default();
             if let Some(name) = &req.name
-                && !valid_name(name)
+                && !crate::text::valid_name(name)
             {
                 return Err(ApiError::invalid_option(format!(
-                    "seats[{i}].name: 1 to 64 characters, not blank, without control \
-                         characters or bidirectional overrides"
+                    "seats[{i}].name: {}",
+                    crate::text::NAME_RULE
                 )));
             }
             if rules_seats.contains(&i) {

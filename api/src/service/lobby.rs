@@ -116,11 +116,11 @@ impl Service {
                 ));
             }
         };
-        if !super::games::valid_name(&name) {
-            return Err(ApiError::invalid_option(
-                "name: 1 to 64 characters, not blank, without control characters or \
-                 bidirectional overrides",
-            ));
+        if !crate::text::valid_name(&name) {
+            return Err(ApiError::invalid_option(format!(
+                "name: {}",
+                crate::text::NAME_RULE
+            )));
         }
         let token = auth::new_token();
         let mut taken = SeatData::human(name, auth::token_hash(&token));
@@ -151,8 +151,10 @@ impl Service {
     ) -> Result<GameSummary, ApiError> {
         let player = self.player_of(credentials).await?;
         let mut entry = self.games.current(id).await?;
+        // Who asks first: a caller with no seat here is told so (401)
+        // whatever the table's state.
+        let seat = seat_of(&entry.data, credentials, player.as_ref())?;
         let (mut data, lobby) = table(&entry)?;
-        let seat = seat_of(&data, credentials, player.as_ref())?;
         if seat == lobby.host {
             return Err(ApiError::conflict(
                 "host_cannot_leave",
@@ -179,8 +181,9 @@ impl Service {
     ) -> Result<GameSummary, ApiError> {
         let player = self.player_of(credentials).await?;
         let mut entry = self.games.current(id).await?;
+        let seat = seat_of(&entry.data, credentials, player.as_ref())?;
         let (mut data, lobby) = table(&entry)?;
-        if seat_of(&data, credentials, player.as_ref())? != lobby.host {
+        if seat != lobby.host {
             return Err(ApiError::forbidden(
                 "not_the_host",
                 "only the host (the seat that created the table) starts it",

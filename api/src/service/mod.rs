@@ -49,7 +49,7 @@ pub use cache::SNAPSHOT_EVERY;
 pub use callers::{Caller, Credentials};
 pub use players::{INBOX_GAMES, KEY_PREFIX, Player};
 pub use streams::{Format, StreamSlots};
-pub use webhooks::{WebhookSettings, is_public, sign};
+pub use webhooks::{WebhookSettings, is_public, private_detail, sign};
 
 /// What the service is configured with (see [`crate::config::Config`]).
 #[derive(Clone, Debug)]

@@ -38,11 +38,11 @@ pub struct Player {
 impl Service {
     /// Creates a player account; its key is shown once.
     pub async fn create_player(&self, body: CreatePlayer) -> Result<CreatedPlayer, ApiError> {
-        if !super::games::valid_name(&body.name) {
-            return Err(ApiError::invalid_option(
-                "name: 1 to 64 characters, not blank, without control characters or \
-                 bidirectional overrides",
-            ));
+        if !crate::text::valid_name(&body.name) {
+            return Err(ApiError::invalid_option(format!(
+                "name: {}",
+                crate::text::NAME_RULE
+            )));
         }
         let id = format!("p_{}", &auth::new_token()[..16]);
         let key = format!("{KEY_PREFIX}{}", auth::new_token());

@@ -28,7 +28,7 @@
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -173,6 +173,9 @@ struct Notification {
     game: String,
     seat: u8,
     version: u64,
+    /// A chat notification's message number.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    message: Option<u64>,
     /// The exact body every attempt POSTs (and signs).
     body: String,
     status: DeliveryStatus,
@@ -313,39 +316,51 @@ impl Outbox {
 pub fn is_public(ip: IpAddr) -> bool {
     match ip {
         IpAddr::V4(v4) => public_v4(v4),
-        IpAddr::V6(v6) => {
-            if let Some(v4) = v6.to_ipv4_mapped() {
-                return public_v4(v4);
-            }
-            let s = v6.segments();
-            let embedded = |hi: u16, lo: u16| {
-                Ipv4Addr::new((hi >> 8) as u8, hi as u8, (lo >> 8) as u8, lo as u8)
-            };
-            if v6.is_loopback() || v6.is_unspecified() || v6.is_multicast() {
-                false
-            } else if s[..6] == [0; 6] {
-                // IPv4-compatible (deprecated), and every other use of ::/96.
-                false
-            } else if (s[0] & 0xfe00) == 0xfc00 || (s[0] & 0xffc0) == 0xfe80 {
-                // Unique local, link-local.
-                false
-            } else if (s[0] & 0xffc0) == 0xfec0 || (s[0] == 0x2001 && s[1] == 0x0db8) {
-                // Site-local (deprecated), documentation.
-                false
-            } else if s[0] == 0x2001 && s[1] < 0x0200 {
-                // IETF protocol assignments: Teredo, benchmarking, ORCHID.
-                false
-            } else if s[0] == 0x0064 && s[1] == 0xff9b {
-                // NAT64: the IPv4 address it reaches.
-                public_v4(embedded(s[6], s[7]))
-            } else if s[0] == 0x2002 {
-                // 6to4: the IPv4 address of its relay.
-                public_v4(embedded(s[1], s[2]))
-            } else {
-                true
-            }
-        }
+        IpAddr::V6(v6) => public_v6(v6),
     }
+}
+
+/// Whether an IPv6 address reaches the public Internet: global unicast
+/// (`2000::/3`) outside its reserved blocks, or one of the forms that carry
+/// an IPv4 address, judged by that address. Everything outside `2000::/3` is
+/// reserved, local or multicast, whatever IPv4 address it may embed.
+fn public_v6(v6: Ipv6Addr) -> bool {
+    let s = v6.segments();
+    let embedded =
+        |hi: u16, lo: u16| Ipv4Addr::new((hi >> 8) as u8, hi as u8, (lo >> 8) as u8, lo as u8);
+    // IPv4-mapped (`::ffff:0:0/96`) and IPv4-translated (`::ffff:0:0:0/96`,
+    // SIIT): the IPv4 address they stand for.
+    if s[..6] == [0, 0, 0, 0, 0, 0xffff] || s[..6] == [0, 0, 0, 0, 0xffff, 0] {
+        return public_v4(embedded(s[6], s[7]));
+    }
+    // NAT64's well-known prefix (`64:ff9b::/96`): the IPv4 address it reaches.
+    // Its local-use prefix (`64:ff9b:1::/48`) is private, like every other
+    // address outside `2000::/3` (`::/96` IPv4-compatible included).
+    if s[..6] == [0x64, 0xff9b, 0, 0, 0, 0] {
+        return public_v4(embedded(s[6], s[7]));
+    }
+    if s[0] & 0xe000 != 0x2000 {
+        return false;
+    }
+    let reserved = match s[0] {
+        // IETF protocol assignments (Teredo, whose IPv4 address is
+        // obfuscated, benchmarking, ORCHID), and documentation.
+        0x2001 => s[1] < 0x0200 || s[1] == 0x0db8,
+        // 6to4: the IPv4 address of its relay.
+        0x2002 => !public_v4(embedded(s[1], s[2])),
+        // Documentation (3fff::/20).
+        0x3fff => s[1] < 0x1000,
+        _ => false,
+    };
+    if reserved {
+        return false;
+    }
+    // ISATAP interface ids (`…:0:5efe:a.b.c.d`, `…:200:5efe:a.b.c.d`) lead
+    // to the IPv4 host they name.
+    if (s[4] & 0xfdff) == 0 && s[5] == 0x5efe {
+        return public_v4(embedded(s[6], s[7]));
+    }
+    true
 }
 
 fn public_v4(ip: Ipv4Addr) -> bool {
@@ -440,14 +455,22 @@ async fn resolve(url: &reqwest::Url, allow_private: bool) -> Result<Vec<SocketAd
         )));
     }
     if !allow_private && let Some(bad) = addrs.iter().find(|a| !is_public(a.ip())) {
-        return Err(Refused::Private(format!(
-            "url: `{}` resolves to {}, which is not a public address (private, loopback, \
-             link-local and other reserved addresses are refused)",
+        return Err(Refused::Private(private_detail(
             url.host_str().unwrap_or_default(),
-            bad.ip()
+            bad.ip(),
         )));
     }
     Ok(addrs)
+}
+
+/// What the refusal of a URL whose `host` resolves to the non-public `ip`
+/// says (a 422 `private_address`, and a delivery's error).
+pub fn private_detail(host: &str, ip: impl std::fmt::Display) -> String {
+    format!(
+        "url: `{host}` resolves to {ip}, which is not a public address (private, loopback, \
+         link-local and other reserved addresses are refused; a server for tests or a closed \
+         network may allow them with BANG_WEBHOOK_ALLOW_PRIVATE=1)"
+    )
 }
 
 /// The Standard Webhooks signature of a body: base64 of
@@ -717,6 +740,7 @@ impl Service {
                 game: n.game,
                 seat: n.seat,
                 version: n.version,
+                message: n.message,
                 status: n.status,
                 created_at: n.created_at,
                 attempts: n.attempts,
@@ -874,14 +898,14 @@ impl Service {
                 let seat = seats[0];
                 let payload = json!({"type": "chat", "game": id.to_string(), "seat": seat,
                     "version": message.version, "message": message});
-                news.push(self.notification(
-                    &sub,
-                    WebhookEvent::Chat,
-                    id,
-                    seat,
-                    message.id,
-                    &payload,
-                ));
+                // Its id is made from the message's number (two messages at
+                // one version are two notifications); it speaks of the
+                // game's version, as its payload does.
+                let (key, mut told) =
+                    self.notification(&sub, WebhookEvent::Chat, id, seat, message.id, &payload);
+                told.message = Some(message.id);
+                told.version = message.version;
+                news.push((key, told));
             }
             if !news.is_empty() {
                 self.enqueue(news).await?;
@@ -979,6 +1003,7 @@ impl Service {
             game: game.to_string(),
             seat,
             version,
+            message: None,
             body: payload.to_string(),
             status: DeliveryStatus::Pending,
             created_at: now,
@@ -1363,6 +1388,22 @@ mod tests {
             "64:ff9b::a00:1",
             "2002:c0a8:101::1",
             "::127.0.0.1",
+            // Every other form that carries a private IPv4 address.
+            "::ffff:0:7f00:1",
+            "::ffff:0:10.0.0.1",
+            "::ffff:0:192.168.1.1",
+            "2001:4860::5efe:10.0.0.1",
+            "2001:4860::200:5efe:127.0.0.1",
+            "2001:4860:0:1::5efe:c0a8:101",
+            "64:ff9b:1::a00:1",
+            "64:ff9b:1::808:808",
+            "2001::4136:e378:8000:63bf:3fff:fdd2",
+            // Outside 2000::/3: reserved, whatever they embed.
+            "100::1",
+            "::8.8.8.8",
+            "1::1",
+            "4000::1",
+            "3fff::1",
         ] {
             let ip: IpAddr = private.parse().unwrap();
             assert!(!is_public(ip), "{private} is not public");
@@ -1373,7 +1414,11 @@ mod tests {
             "93.184.216.34",
             "2606:4700:4700::1111",
             "::ffff:8.8.8.8",
+            "::ffff:0:8.8.8.8",
             "64:ff9b::808:808",
+            "2002:808:808::1",
+            "2001:4860::5efe:8.8.8.8",
+            "2a00:1450:4001:81b::200e",
         ] {
             let ip: IpAddr = public.parse().unwrap();
             assert!(is_public(ip), "{public} is public");
