@@ -1,6 +1,7 @@
 // The API client: JSON over fetch, problems (application/problem+json) as
-// errors, seat tokens kept per game, and a game's events followed live.
-// Only the public REST API is used, as any integrator would.
+// errors, and a game's events followed through one NDJSON stream. Only the
+// public REST API is used, as any integrator would.
+import { sleep } from './dom.js';
 
 /** An error answer of the API: its status and problem document. */
 export class Problem extends Error {
@@ -13,8 +14,20 @@ export class Problem extends Error {
   }
 }
 
-/** One request; resolves to the JSON body, or throws a Problem. */
-export async function call(method, path, { token, body, signal } = {}) {
+/** Requests this page made, by status (the tests read it). */
+export const counts = { requests: 0, byStatus: {} };
+
+function tally(status) {
+  counts.requests += 1;
+  counts.byStatus[status] = (counts.byStatus[status] || 0) + 1;
+}
+
+/**
+ * One request; resolves to the JSON body, or throws a Problem. A 429 is
+ * waited out once (Retry-After) before it is shown: a person clicking fast
+ * should not see the limit, only a client that ignores it.
+ */
+export async function call(method, path, { token, body, signal, retried } = {}) {
   const headers = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -24,12 +37,18 @@ export async function call(method, path, { token, body, signal } = {}) {
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   });
+  tally(resp.status);
   const text = await resp.text();
   let data = null;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {
     data = text;
+  }
+  if (resp.status === 429 && !retried) {
+    const wait = Number(resp.headers.get('retry-after')) || 1;
+    await sleep(Math.min(wait, 10) * 1000, signal);
+    return call(method, path, { token, body, signal, retried: true });
   }
   if (!resp.ok) throw new Problem(resp.status, data);
   return data;
@@ -44,95 +63,60 @@ export function actionId() {
   return `a-${Date.now()}-${Math.random().toString(16).slice(2)}`;
 }
 
-// Seat tokens live in localStorage under the game id; links to share for the
-// other seats of a game this browser created, and the games seen lately, too.
-const store = {
-  read(key, fallback) {
-    try {
-      const v = localStorage.getItem(key);
-      return v === null ? fallback : JSON.parse(v);
-    } catch {
-      return fallback;
+/** Reads NDJSON lines from a response body, calling `line` for each. */
+async function readLines(resp, line) {
+  const reader = resp.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += value;
+    const lines = [];
+    let nl;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      const text = buffer.slice(0, nl).trim();
+      buffer = buffer.slice(nl + 1);
+      if (text) lines.push(JSON.parse(text));
     }
-  },
-  write(key, value) {
-    try {
-      localStorage.setItem(key, JSON.stringify(value));
-    } catch {
-      /* private mode: the token lives as long as the page */
-    }
-  },
-};
-
-export const tokenOf = (id) => store.read(`bang.token.${id}`, null);
-export const setToken = (id, token) => store.write(`bang.token.${id}`, token);
-export const linksOf = (id) => store.read(`bang.links.${id}`, []);
-export const setLinks = (id, links) => store.write(`bang.links.${id}`, links);
-
-/** Games this browser created, joined or watched, newest first. */
-export const recent = () => store.read('bang.recent', []);
-export function remember(game) {
-  const list = recent().filter((g) => g.id !== game.id);
-  list.unshift({ id: game.id, ruleset: game.ruleset, players: game.players });
-  store.write('bang.recent', list.slice(0, 12));
+    if (lines.length) line(lines);
+  }
 }
 
-const sleep = (ms, signal) =>
-  new Promise((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(t);
-      resolve();
-    });
-  });
-
 /**
- * Follows a game's events after `after`: the NDJSON stream read line by line
- * with fetch (an EventSource cannot send the Authorization header), or, if
- * the stream fails, long-polls of /events. Calls onEvent(event) for each
- * event and onEnd() once the game is over; stops when `signal` aborts.
+ * Follows a game's events after `after` through one NDJSON stream (fetch,
+ * since an EventSource cannot send the Authorization header); if the
+ * stream keeps failing, long-polls of /events. Calls onEvents(list) with
+ * each batch that arrived together, and onClosed() when the stream ends
+ * (the game is over, or the server went away: the caller decides).
  */
-export async function follow({ id, token, after, onEvent, onEnd, isOver, signal }) {
+export async function follow({ id, token, after, onEvents, onClosed, signal }) {
   let last = after;
   let failures = 0;
   const headers = { accept: 'application/x-ndjson' };
   if (token) headers.authorization = `Bearer ${token}`;
-  const seen = (event) => {
-    if (typeof event.seq === 'number' && event.seq > last) {
-      last = event.seq;
-      onEvent(event);
-    }
+  const seen = (events) => {
+    const fresh = events.filter((e) => typeof e.seq === 'number' && e.seq > last);
+    if (!fresh.length) return;
+    last = fresh[fresh.length - 1].seq;
+    onEvents(fresh);
   };
   while (!signal.aborted) {
     try {
       if (failures < 3) {
         const resp = await fetch(`/v1/games/${id}/stream?format=ndjson&after=${last}`, { headers, signal });
+        tally(resp.status);
         if (!resp.ok || !resp.body) throw new Problem(resp.status, null);
-        const reader = resp.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = '';
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += value;
-          let nl;
-          while ((nl = buffer.indexOf('\n')) >= 0) {
-            const line = buffer.slice(0, nl).trim();
-            buffer = buffer.slice(nl + 1);
-            if (line) seen(JSON.parse(line));
-          }
+        await readLines(resp, (lines) => {
           failures = 0;
-        }
+          seen(lines);
+        });
+        if (await onClosed(last)) return;
       } else {
-        // The stream failed: long-poll instead.
         const page = await get(`/v1/games/${id}/events?after=${last}&wait=30`, { token, signal });
-        (page.events || []).forEach(seen);
+        seen(page.events || []);
+        if (!(page.events || []).length && (await onClosed(last))) return;
       }
-      // A stream closes when the game is over (or the server goes away).
-      if (await isOver()) {
-        onEnd();
-        return;
-      }
-    } catch (e) {
+    } catch {
       if (signal.aborted) return;
       failures += 1;
       await sleep(Math.min(5000, 300 * failures), signal);

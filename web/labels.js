@@ -1,196 +1,155 @@
-// Words for what the API says in JSON: action and decision types, dice
-// faces, cards by id, seats by name. Small tables per ruleset; anything not
-// in them is still shown, in words made from its field names.
-import { CARDS, EQUIPMENT, RAILCARS, STATIONS, CHARACTERS } from './tables.js';
+// Words for the choices: what a button says, what each step asks, and the
+// name of any key of the table (a seat, a card, a slot). Names of cards,
+// characters and the rest come from the rules catalog; these are only the
+// client's own words around them.
+import { words } from './catalog.js';
 
-/** `bart_cassidy` -> `Bart cassidy`; numbers and other values as text. */
-export function words(value) {
-  if (typeof value !== 'string') return JSON.stringify(value);
-  const text = value.replace(/_/g, ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-export const SUITS = { '♥': 'hearts', '♦': 'diamonds', '♣': 'clubs', '♠': 'spades' };
-
-/** A playing card or railcar by id: { name, mark (value and suit), border }. */
-export function card(id) {
-  if (RAILCARS[id]) return { name: RAILCARS[id], mark: '', border: 'railcar' };
-  const c = CARDS[id];
-  if (!c) return { name: `Card ${id}`, mark: '', border: '' };
-  return { name: c[0], mark: c[1], border: c[2] };
-}
-
-export function cardText(id) {
-  const c = card(id);
-  return c.mark ? `${c.name} (${c.mark})` : c.name;
-}
-
-export function equipmentText(id) {
-  const e = EQUIPMENT[id];
-  return e ? `${e[0]} (${e[1]} nugget${e[1] === 1 ? '' : 's'})` : `Equipment ${id}`;
-}
-
-export const stationName = (id) => STATIONS[id] || `Station ${id}`;
-export const characterName = (key) => CHARACTERS[key] || words(key);
-
-/** Dice faces: the rules' short mark and a name. */
-export const FACES = {
-  arrow: ['A', 'Arrow'],
-  dynamite: ['D', 'Dynamite'],
-  bullseye_1: ['1', "Bull's Eye 1"],
-  bullseye_2: ['2', "Bull's Eye 2"],
-  beer: ['B', 'Beer'],
-  gatling: ['G', 'Gatling'],
-  double_bullseye_1: ['11', "Double Bull's Eye 1"],
-  double_bullseye_2: ['22', "Double Bull's Eye 2"],
-  double_gatling: ['GG', 'Double Gatling'],
-  double_beer: ['BB', 'Double Beer'],
-  bullet: ['U', 'Bullet'],
-  broken_arrow: ['X', 'Broken Arrow'],
-};
-export const faceName = (face) => (face ? (FACES[face] || [face, words(face)])[1] : 'not thrown');
-
-/** Action types in words, per ruleset (others: their name in words). */
-const TYPES = {
-  dice: {
-    roll: 'Roll the dice',
-    reroll: 'Re-roll',
-    stop: 'Stop rolling',
-    shoot: 'Shoot',
-    gift: 'Give 1 life',
-    take_token: 'Take a token',
-    give_arrow: 'Give an arrow',
-    keep_arrows: 'Keep the arrows',
-    ghost_gift: 'Ghost gift',
-    take_over: 'Take over the loss',
-    end_take_over: 'Take over no more',
-    break_arrow: 'Break an arrow',
-    reveal: 'Reveal',
-    pass: 'Pass',
-  },
-  bang: {
-    play: 'Play',
-    respond: 'Respond with',
-    pass: 'Pass',
-    end_turn: 'End the turn',
-    discard: 'Discard',
-    buy: 'Buy',
-    sell_beer: 'Sell a Beer',
-    pay: 'Pay for',
-    force_discard: 'Force a discard of',
-    take_railcar: 'Take railcar',
-    use_railcar: 'Use railcar',
-    choose_character: 'Choose character',
-  },
-};
-export const typeName = (ruleset, type) => (TYPES[ruleset] || {})[type] || words(type);
-
-/** Seat names of a game summary. */
+/** A seat's name from the game summary. */
 export function seatName(game, seat) {
   const s = (game?.seats || []).find((x) => x.seat === seat);
   return s?.name || `Seat ${seat}`;
 }
 
-/** One field of an action or decision in words, or null to leave it out. */
-function field(key, value, ctx) {
-  const seat = (v) => seatName(ctx.game, v);
-  const bang = ctx.ruleset === 'bang';
-  if (value === null || value === undefined || value === false) return null;
-  switch (key) {
-    case 'type':
-      return null;
-    case 'target':
-      return Array.isArray(value) ? `at ${value.map(seat).join(', ')}` : `at ${seat(value)}`;
-    case 'to':
-      return `to ${seat(value)}`;
-    case 'from':
-      return typeof value === 'number' ? `from ${seat(value)}` : `from ${typeof value === 'string' ? words(value).toLowerCase() : JSON.stringify(value)}`;
-    case 'other_to':
-      return `the other to ${seat(value)}`;
-    case 'in_play':
-      return bang ? `${cardText(value)} in play` : words(value);
-    case 'theirs':
-      return `their ${cardText(value)}`;
-    case 'mine':
-      return `your ${cardText(value)}`;
-    case 'other':
-      return `and ${cardText(value)}`;
-    case 'discount':
-      return 'with the discount';
-    case 'die':
-      return `die ${value + 1}`;
-    case 'place':
-      return `in front of ${seat(value)}`;
-    case 'seat':
-      return seat(value);
+/** The catalog's name of the first card of a kind (`panic`, `bang`). */
+export function kindName(cat, kind) {
+  for (const c of cat.cards.values()) if (c.kind === kind) return c.name;
+  return words(kind);
+}
+
+/** The catalog's name of a railcar by its kind (`mail_car`). */
+export function railcarName(cat, kind) {
+  for (const r of cat.railcars.values()) if (r.kind === kind) return r.name;
+  return words(kind);
+}
+
+/** A key of the table in words: a seat's name, a card's, "market slot 2". */
+export function keyName(key, ctx) {
+  const [kind, a, b] = key.split(':');
+  const { cat, game } = ctx;
+  switch (kind) {
+    case 'seat': return seatName(game, Number(a));
+    case 'hand': return `a random card from ${seatName(game, Number(a))}'s hand`;
     case 'card':
-    case 'pay':
-    case 'pay_also':
-      if (bang && typeof value === 'number') return `${key === 'card' ? '' : 'paying '}${cardText(value)}`;
-      return words(value);
-    case 'cards':
-      return Array.isArray(value) ? value.map((c) => (bang ? cardText(c) : words(c))).join(', ') : null;
-    case 'railcar':
-      return card(value).name;
-    case 'station':
-      return stationName(value);
-    case 'equipment':
-      return equipmentText(value);
+    case 'car': return cat.cardText(Number(a));
     case 'slot': {
-      const id = ctx.view?.gold?.market?.[value];
-      return id ? `${equipmentText(id)} from the market` : `market slot ${value + 1}`;
+      const id = ctx.view?.gold?.market?.[Number(a)];
+      return id ? `${cat.equipment(id).name} (market)` : `market slot ${Number(a) + 1}`;
     }
-    case 'mode':
-      return `as ${words(value)}`;
-    case 'used':
-      return words(value);
-    case 'advance':
-      return 'with the free advance';
-    case 'chief':
-      return "the Chief's Arrow";
-    case 'double':
-      return bang ? 'doubled' : 'for 2 life';
-    case 'face':
-      return faceName(value);
-    case 'dice': {
-      const dice = ctx.view?.turn?.dice || [];
-      if (!Array.isArray(value)) return null;
-      return `dice ${value.map((i) => `${i + 1} (${faceName(dice[i]?.face)})`).join(', ')}`;
-    }
-    case 'character':
-      return characterName(value);
-    case 'power':
-    case 'action':
-      if (value && typeof value === 'object') return phrase(value, ctx);
-      return words(value);
-    default:
-      if (value === true) return words(key);
-      if (typeof value === 'object') return `${words(key)}: ${JSON.stringify(value)}`;
-      return `${words(key)} ${typeof value === 'string' ? words(value) : value}`;
+    case 'equip': return cat.equipment(Number(b)).name;
+    case 'char': return `${seatName(game, Number(a))}'s ability`;
+    case 'pile': return a === 'deck' ? 'the deck' : 'the discard pile';
+    case 'die': return `die ${Number(a) + 1}`;
+    case 'face': return cat.face(a).name;
+    case 'special': return cat.special(a).name;
+    case 'character': return cat.character(a).name;
+    case 'none': return 'none';
+    default: return words(a || kind);
   }
 }
 
-/** An object's fields in words (the action without its type). */
-function phrase(obj, ctx) {
-  return Object.entries(obj)
-    .map(([k, v]) => field(k, v, ctx))
-    .filter((x) => x)
-    .join(', ');
+/** What passing means, by the decision it answers. */
+const PASS_WORDS = { shot: () => 'Take the hit', indians: () => 'Lose 1 life', duel: () => 'Lose 1 life', dying: (cat) => `No ${kindName(cat, 'beer')}: pass` };
+
+/** What a button with no further choice says. */
+export function buttonLabel(key, ctx) {
+  const [, type, arg] = key.split(':');
+  const { cat } = ctx;
+  const named = {
+    end_turn: 'End my turn',
+    barrel: `Draw! for a ${kindName(cat, 'barrel')}`,
+    pass: PASS_WORDS[ctx.decision]?.(cat) || 'Pass',
+    advance_train: 'Advance the train',
+    stop: 'Keep these dice',
+    keep_arrows: 'Keep the arrows',
+    end_take_over: 'Take over no more',
+    end_discards: 'Return no more',
+    return_tokens: 'Return my tokens',
+    keep_tokens: 'Keep my tokens',
+  };
+  if (named[type]) return named[type];
+  if (type === 'roll') return arg ? `Roll with ${cat.dice.get(arg)?.name || words(arg)}` : 'Roll the dice';
+  if (type === 'take_token') return arg === 'chief' ? "Take the Chief's Arrow" : 'Take an arrow';
+  if (type === 'take_arrows') return `Take ${arg} arrow${arg === '1' ? '' : 's'} instead`;
+  if (type === 'return_arrows') return `Return ${arg} arrow${arg === '1' ? '' : 's'}`;
+  if (type === 'exempt') return 'Exempt nobody';
+  return words(type);
 }
 
-/** A button's label for one listed action. */
-export function actionLabel(action, ctx) {
-  const rest = phrase(action, ctx);
-  const name = typeName(ctx.ruleset, action.type);
-  return rest ? `${name}: ${rest}` : name;
+const MODE_KIND = { bang: 'bang', panic: 'panic', beer: 'beer', general_store: 'general_store', duel: 'duel', cat_balou: 'cat_balou', missed: 'missed' };
+
+const TYPE_WORDS = {
+  play: 'Play it', sell_beer: 'Sell it for 1 nugget', discard: 'Discard it', respond: 'Answer with it', full_steam: 'Play it',
+  switch: 'Play it', redirect: 'Redirect the shot', robbery: 'Hand it over', take_railcar: 'Take it, paying its station',
+  free_railcar: 'Take it for free', use_railcar: 'Use it', force_discard: 'Make him discard it', pay: 'Pay for it', heal: 'Discard two cards for 1 life',
+};
+
+/** A word choice of a step: "as a Panic!", "Advance the train first". */
+export function wordLabel(step, key, ctx) {
+  const v = key === 'none' ? null : key.slice(4);
+  const { cat } = ctx;
+  switch (step) {
+    case 'type': return TYPE_WORDS[v] || words(v);
+    case 'mode': return v ? `As ${kindName(cat, MODE_KIND[v] || v)}` : 'As it is';
+    case 'advance': return v === 'true' ? 'Advance the train first (free)' : 'Take it where it stands';
+    case 'discount': return v === 'true' ? `With ${cat.character('pretty_luzena').name}'s discount` : 'Full price';
+    case 'double': return ctx.ruleset === 'dice' ? (v === 'true' ? `2 life (spend a ${cat.face('beer').name})` : '1 life') : v === 'true' ? "Double the Locomotive's effect" : 'Cancel it';
+    case 'discard': return v === 'true' ? 'Discard it' : 'Be shot for it';
+    case 'chief': return v === 'true' ? "The Chief's Arrow" : 'A regular arrow';
+    case 'pay': return v ? words(v) : 'Pay 1 life';
+    case 'pay_also': return v ? words(v) : 'No second card';
+    case 'target': return v ? words(v) : 'No target';
+    case 'in_play': return 'None';
+    default: return v ? words(v) : 'None';
+  }
 }
 
-/** A pending decision in words. */
-export function decisionLabel(decision, ctx) {
-  if (!decision || typeof decision !== 'object') return words(decision);
-  const { kind, ...rest } = decision;
-  const more = phrase(rest, ctx);
-  return [words(kind || 'decision'), more].filter((x) => x).join(': ');
+/** What a step asks, shown above its choices. */
+export function stepAsk(step, ctx) {
+  const asks = {
+    touch: ctx.decision === 'window' ? 'Tap your lit role card to reveal it, or:' : ctx.reaction ? 'Answer with a lit card, or:' : 'Choose a lit card, player or place, or:',
+    type: 'What do you do with it?',
+    target: 'Choose a target: the lit players',
+    in_play: 'Choose his card in play, or his hand for a random one',
+    mode: 'Use it as:',
+    advance: 'The train first?',
+    pay: 'Choose a card to pay with',
+    pay_also: 'Choose the second card to pay with',
+    place: 'In front of whom?',
+    discount: 'Price:',
+    double: ctx.ruleset === 'dice' ? 'How hard?' : "The Locomotive's effect:",
+    discard: 'This card:',
+    mine: 'Choose your card to switch',
+    theirs: 'Choose the card you take',
+    first: 'Choose two cards to discard',
+    second: '…and the second card',
+    die: 'Choose the die to turn',
+    face: 'Its new face:',
+    save: 'Save whom?',
+    chief: 'Which token?',
+    to: 'To whom?',
+    other: 'Choose the other railcar',
+    other_to: 'In front of whom?',
+    card: 'Choose a card',
+    confirm: 'Confirm:',
+  };
+  return asks[step] || 'Choose:';
 }
 
-export const RULESETS = { dice: 'BANG! The Dice Game', bang: 'BANG! the card game' };
+/** The confirm button: Play, Buy, Take or Reveal, and the catalog's name. */
+export function confirmLabel(entry, ctx) {
+  const a = entry.action;
+  const { cat } = ctx;
+  if (a.type === 'buy') {
+    const id = ctx.view?.gold?.market?.[a.slot];
+    return id ? `Buy ${cat.equipment(id).name}` : 'Buy it';
+  }
+  if (a.type === 'choose_character') return `Keep ${cat.character(a.character).name}`;
+  if (a.type === 'reveal') return `Reveal ${cat.special(a.power?.card).name}`;
+  if (a.type === 'take_railcar' || a.type === 'free_railcar') return `Take ${cat.card(a.railcar).name}`;
+  if (a.type === 'use_railcar') return `Use ${cat.card(a.railcar).name}`;
+  if (a.type === 'pay') return words(a.used);
+  if (a.type === 'force_discard') return `Make him discard ${cat.equipment(a.equipment).name}`;
+  if (a.type === 'use_equipment') return 'Use it';
+  if (typeof a.card === 'number') return `${a.type === 'sell_beer' ? 'Sell' : 'Play'} ${cat.card(a.card).name}`;
+  return words(a.type);
+}

@@ -1,0 +1,69 @@
+// The end of a game: a banner with the winning side and its players, every
+// role revealed with its character, and where to go next: the replay, the
+// audit, a rematch (the same seats and options; the other people's seats
+// open for them to join) and a new game.
+import { h } from './dom.js';
+import { roleEl } from './cards.js';
+import { icon } from './icons.js';
+import { seatName } from './labels.js';
+
+const TEAMS = {
+  law: 'The Sheriff and the law win',
+  outlaws: 'The Outlaws win',
+  renegade: 'The Renegade wins',
+  survivor: 'The last one standing wins',
+};
+
+/** The headline: who won, and whether you did. */
+function headline(state, mySeats) {
+  const g = state.game;
+  const outcome = state.view?.outcome || {};
+  const winners = g.winners?.seats || outcome.winners || [];
+  const team = g.winners?.team ?? outcome.team;
+  let title = team ? TEAMS[team] || `${team} win` : 'A draw';
+  if (outcome.human_won === true) title = 'You cleaned up the town!';
+  if (outcome.human_won === false) title = 'The outlaws got you this time';
+  const mine = mySeats.filter((s) => winners.includes(s));
+  const you = mySeats.length ? (mine.length ? 'You won.' : 'You lost.') : '';
+  return { title, you, winners, won: mine.length > 0 };
+}
+
+function rolesList(state, winners, cat) {
+  const players = state.view?.players || [];
+  return h(
+    'ul',
+    { class: 'roles', 'aria-label': 'Every role' },
+    players.map((p) => {
+      const character = p.character ? cat.character(p.character).name : '';
+      return h(
+        'li',
+        { class: winners.includes(p.seat) ? 'winner' : '' },
+        winners.includes(p.seat) ? icon('trophy', { label: 'winner' }) : icon('skull', { cls: 'faint', label: 'lost' }),
+        h('strong', {}, seatName(state.game, p.seat)),
+        roleEl(p.role, { shown: true }),
+        character ? h('span', { class: 'sub' }, character) : null,
+      );
+    }),
+  );
+}
+
+/** The banner; `rematch()` makes the new game. */
+export function endBanner(state, { mySeats, cat, rematch }) {
+  const { title, you, winners, won } = headline(state, mySeats);
+  const id = state.game.id;
+  return h(
+    'section',
+    { id: 'result', class: `result${won ? ' won' : ''}`, 'aria-labelledby': 'result-title' },
+    h('h2', { id: 'result-title' }, icon(won ? 'trophy' : 'sheriff'), title),
+    you ? h('p', { class: 'you' }, you) : null,
+    rolesList(state, winners, cat),
+    h(
+      'nav',
+      { class: 'row', 'aria-label': 'After the game' },
+      h('a', { href: `#/replay/${id}`, class: 'button' }, 'Replay'),
+      h('a', { href: `#/replay/${id}?audit`, class: 'button' }, 'Audit'),
+      mySeats.length ? h('button', { type: 'button', id: 'rematch', class: 'primary', onclick: rematch }, 'Rematch') : null,
+      h('a', { href: '#/', class: 'button' }, 'New game'),
+    ),
+  );
+}
