@@ -30,7 +30,7 @@ function resolver(get) {
       case 'slot': return view?.gold?.market?.[Number(a)] ? `equip:${view.gold.market[Number(a)]}` : null;
       case 'char': return player(a)?.character ? `character:${player(a).character}` : null;
       case 'die': { const f = view?.turn?.dice?.[Number(a)]?.face; return f ? `face:${f}` : null; }
-      case 'seat': { const p = player(a); return p?.role && (p.role_public || get().over) ? `role:${p.role}` : null; }
+      case 'seat': return player(a)?.character ? `character:${player(a).character}` : null;
       default: return null;
     }
   };

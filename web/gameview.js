@@ -118,6 +118,7 @@ export function highlight(root, step) {
 export function fitNames(root) {
   for (const el of root.querySelectorAll('.card .c-name')) {
     if (el.scrollWidth > el.clientWidth + 1) el.classList.add('tight');
+    if (el.scrollWidth > el.clientWidth + 1) el.classList.add('tighter');
   }
 }
 
@@ -126,6 +127,8 @@ export function revealLit(parts, ui) {
   if (!ui || ui.step === 'touch' || !ui.lit.size) return;
   const el = parts.table.querySelector('.lit');
   if (!el) return;
+  // The keyboard follows the choice: from the card just chosen to the first lit target.
+  if (parts.tray.contains(document.activeElement)) (el.matches('button') ? el : el.querySelector('button.lit, button'))?.focus({ preventScroll: true });
   const r = el.getBoundingClientRect();
   const trayTop = parts.tray.getBoundingClientRect().top;
   if (r.top >= 0 && r.bottom <= trayTop) return;

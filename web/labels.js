@@ -103,10 +103,29 @@ export function wordLabel(step, key, ctx) {
   }
 }
 
-/** What a step asks, shown above its choices. */
-export function stepAsk(step, ctx) {
+const TOUCH_ASKS = {
+  window: 'Tap your lit role card to reveal it',
+  store: 'Pick one of these cards',
+  put_back: 'Put one of these cards back',
+  choose_check: 'Choose the result',
+  discard: 'Tap a lit card to discard it',
+  drop_one: 'Tap the card to discard',
+  draw: 'Draw from a lit pile or player',
+  choose_character: 'Choose your character',
+  give_up: 'Tap the card you give up',
+  circus_wagon: 'Tap the card you discard',
+};
+
+/** What the first touch asks: by the decision, and whether buttons follow. */
+function touchAsk(ctx, words) {
+  const ask = TOUCH_ASKS[ctx.decision] || (ctx.reaction ? 'Answer with a lit card' : 'Tap a lit card, player or place');
+  return words ? `${ask}, or:` : `${ask}.`;
+}
+
+/** What a step asks, shown above its choices (`words`: buttons follow). */
+export function stepAsk(step, ctx, words = true) {
   const asks = {
-    touch: ctx.decision === 'window' ? 'Tap your lit role card to reveal it, or:' : ctx.reaction ? 'Answer with a lit card, or:' : 'Choose a lit card, player or place, or:',
+    touch: touchAsk(ctx, words),
     type: 'What do you do with it?',
     target: 'Choose a target: the lit players',
     in_play: 'Choose his card in play, or his hand for a random one',

@@ -75,7 +75,7 @@ export function promptEl({ sit, ui, ctx, missing, due, hint, onKey, resolve, not
     note ? h('p', { class: 'note' }, note) : null,
     asking ? subjectLine(ui, ctx, resolve) : null,
     asking && ui.step && ui.step !== 'touch' ? h('p', { class: 'ask' }, stepAsk(ui.step, ctx)) : null,
-    asking && ui.step === 'touch' && ui.lit.size ? h('p', { class: 'ask' }, stepAsk('touch', ctx)) : null,
+    asking && ui.step === 'touch' && ui.lit.size ? h('p', { class: 'ask' }, stepAsk('touch', ctx, ui.words.length > 0)) : null,
     missing.length ? h('div', { class: 'picker cards', role: 'group', 'aria-label': 'Choose one' }, missing.map((k) => pickerEl(k, ctx))) : null,
     asking ? h('div', { class: 'buttons' }, wordButtons(ui, ctx, onKey)) : null,
     hint ? h('p', { class: 'hint' }, hint) : null,

@@ -63,7 +63,7 @@ export async function replayScreen(main, id, query, { signal, showError }) {
     board.dataset.version = state.version;
     const ctx = { ruleset: state.game.ruleset, cat, game: state.game, view: state.view, mySeats: [], me: null, over: at >= state.game.version && state.game.status === 'finished' };
     drawTable(parts, state, ctx);
-    put(lines, all.filter((l) => l.version <= at).map((l) => h('li', { class: l.chat ? 'chat' : '' }, `v${l.version} · ${l.text}`)));
+    put(lines, all.filter((l) => l.version <= at).map((l) => h('li', { class: l.chat ? 'chat' : '' }, h('span', { class: 'rule' }, `v${l.version} `), l.text)));
     const box = lines.parentElement;
     box.scrollTop = box.scrollHeight;
   }

@@ -23,7 +23,7 @@ function handEl(cat, p, ctx) {
     'button',
     { type: 'button', class: 'hand-backs', 'data-key': `hand:${p.seat}`, 'aria-label': `${name}'s hand: ${plural(hand.length, 'card')}` },
     hand.slice(0, 5).map(() => backEl('xs')),
-    h('span', { class: 'n' }, String(hand.length)),
+    h('span', { class: 'n' }, hand.length ? String(hand.length) : 'no cards'),
   );
 }
 

@@ -620,3 +620,112 @@ async fn the_replay_slider_shows_a_version_and_the_audit_is_valid() {
     )
     .await;
 }
+
+/// Where the screenshots go, and whether to take them.
+fn screenshots_dir() -> Option<std::path::PathBuf> {
+    std::env::var_os("BANG_SCREENSHOTS")?;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/screenshots");
+    std::fs::create_dir_all(&dir).expect("docs/screenshots");
+    Some(dir)
+}
+
+/// One screen at both widths: `setup` brings each browser to it.
+async fn shoot<F, Fut>(browsers: &Browsers, dir: &std::path::Path, name: &str, setup: F)
+where
+    F: Fn(fantoccini::Client) -> Fut,
+    Fut: std::future::Future<Output = ()>,
+{
+    for width in [1280, 375] {
+        let c = browsers.open(width).await;
+        setup(c.clone()).await;
+        js(&c, "document.activeElement?.blur(); window.scrollTo(0, 0)").await;
+        tokio::time::sleep(Duration::from_millis(700)).await;
+        let png = c.screenshot().await.expect("a screenshot");
+        std::fs::write(dir.join(format!("{name}-{width}.png")), png).expect("write");
+        println!("screenshot {name}-{width}.png");
+        let _ = c.close().await;
+    }
+}
+
+/// The screenshots of the README: `BANG_SCREENSHOTS=1 cargo test -p tests
+/// --test browser screenshots -- --ignored` writes docs/screenshots/.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "writes docs/screenshots/ (BANG_SCREENSHOTS=1)"]
+async fn screenshots() {
+    let Some(dir) = screenshots_dir() else {
+        println!("screenshots: set BANG_SCREENSHOTS=1 to write docs/screenshots/");
+        return;
+    };
+    run("screenshots", Duration::from_secs(600), |browsers, server| async move {
+        let base = server.base.clone();
+        let catalog = bang_catalog(&server).await;
+        let open = |id: String, token: Option<String>, then: &'static str| {
+            let base = base.clone();
+            move |c: fantoccini::Client| {
+                let (base, id, token) = (base.clone(), id.clone(), token.clone());
+                async move {
+                    prefs(&c, &base, "instant").await;
+                    open_game(&c, &base, &id, token.as_deref()).await;
+                    if !then.is_empty() {
+                        js(&c, then).await;
+                    }
+                }
+            }
+        };
+        // Home, signed out.
+        shoot(&browsers, &dir, "home", |c| {
+            let base = base.clone();
+            async move {
+                c.goto(&format!("{base}/")).await.unwrap();
+                until(&c, 20, "home", "return !!document.querySelector('#create-game')").await;
+            }
+        })
+        .await;
+        // A card game with both expansions: a BANG! touched, its targets lit.
+        let bang = |a: &Value| a["type"] == "play" && a["target"].is_u64() && kind_of(&catalog, &a["card"]) == "bang";
+        let body = |s| json!({"ruleset": "bang", "players": 5, "seats": [{"name": "Ann"}], "seed": s, "options": {"expansions": ["gold_rush", "train_robbery"]}});
+        let (id, token, actions) = bring_any(&server, body, 1..20, &["end_turn", "pass"], |_, a| a.iter().any(&bang)).await;
+        let card = actions.iter().find(|a| bang(a)).unwrap()["card"].clone();
+        let touch: &'static str = Box::leak(format!("document.querySelector('#hand [data-key=\"card:{card}\"]').click()").into_boxed_str());
+        shoot(&browsers, &dir, "card-game", open(id.clone(), Some(token.clone()), touch)).await;
+        // A BANG! to answer.
+        let asked = |st: &Value, a: &[Value]| st["pending"][0]["decision"]["kind"] == "shot" && a.iter().any(|x| x["type"] == "respond");
+        let (id, token, _) = bring_any(&server, |s| json!({"ruleset": "bang", "players": 4, "seats": [{"name": "Ann"}], "seed": s}), 5..20, &["end_turn", "pass"], asked).await;
+        shoot(&browsers, &dir, "answer", open(id, Some(token), "")).await;
+        // A dice turn, two dice chosen to re-roll.
+        let (id, token, _) = bring_any(&server, |s| json!({"ruleset": "dice", "players": 5, "seats": [{"name": "Ann"}], "seed": s, "options": {"modules": ["chief_arrow", "loudmouth_coward"]}}), 1..20, &["stop", "pass"], |st, a| {
+            st["pending"][0]["decision"]["kind"] == "reroll" && a.len() > 6
+        })
+        .await;
+        shoot(&browsers, &dir, "dice", open(id, Some(token), "document.querySelectorAll('.die.toggle')[0]?.click(); document.querySelectorAll('.die.toggle')[1]?.click();")).await;
+        // The end: a finished game as a spectator sees it.
+        let c = server.client();
+        let (id, _) = c.create(json!({"ruleset": "bang", "players": 5, "seats": [], "seed": 7})).await;
+        c.settle(&id, None).await;
+        shoot(&browsers, &dir, "end", open(id.clone(), None, "")).await;
+        shoot(&browsers, &dir, "replay", |c| {
+            let (base, id) = (base.clone(), id.clone());
+            async move {
+                c.goto(&format!("{base}/#/replay/{id}")).await.unwrap();
+                until(&c, 30, "the audit", "return !!document.querySelector('#audit-valid')").await;
+            }
+        })
+        .await;
+        // Signed in: the inbox with a move waiting.
+        shoot(&browsers, &dir, "inbox", |c| {
+            let base = base.clone();
+            async move {
+                c.goto(&format!("{base}/")).await.unwrap();
+                c.wait().for_element(Locator::Css("#signup-name")).await.unwrap().send_keys("Ann").await.unwrap();
+                c.find(Locator::Css("#sign-up button")).await.unwrap().click().await.unwrap();
+                until(&c, 20, "the key", "return !!document.querySelector('#player-key')").await;
+                tap(&c, "#quick-dice").await;
+                game_id(&c).await;
+                c.goto(&format!("{base}/#/")).await.unwrap();
+                until(&c, 20, "the inbox", "return !!document.querySelector('#my-games [data-game]')").await;
+            }
+        })
+        .await;
+    })
+    .await;
+}
