@@ -56,11 +56,12 @@ const ROLE_NAMES = { sheriff: 'Sheriff', deputy: 'Deputy', outlaw: 'Outlaw', ren
 export function roleEl(role, { shown = true, own = false } = {}) {
   if (!role) return h('span', { class: 'role hidden', title: 'Role hidden' }, h('span', { class: 'visually-hidden' }, 'Role hidden'), '?');
   const name = ROLE_NAMES[role] || role;
+  const title = `${name}${shown ? '' : own ? ' (only you see it)' : ''}`;
   return h(
     'span',
-    { class: `role r-${role}${shown ? '' : ' secret'}`, title: `${name}${shown ? '' : own ? ' (only you see it)' : ''}` },
+    { class: `role r-${role}${shown ? '' : ' secret'}`, title, role: 'img', 'aria-label': title },
     icon(role),
-    h('span', { class: 'role-name' }, name),
+    h('span', { class: 'role-name', 'aria-hidden': 'true' }, name),
   );
 }
 

@@ -65,7 +65,7 @@ function subjectLine(ui, ctx, resolve) {
  * The prompt: `sit` from situation(), `ui` from the chooser (or null when
  * nothing can be done), `missing` the lit keys no table element shows.
  */
-export function promptEl({ sit, ui, ctx, missing, due, hint, onKey, resolve, note }) {
+export function promptEl({ sit, ui, ctx, missing, due, hint, extras = [], onKey, resolve, note }) {
   const asking = ui && (ui.lit.size || ui.words.length || ui.confirm || ui.reroll);
   return h(
     'section',
@@ -74,10 +74,16 @@ export function promptEl({ sit, ui, ctx, missing, due, hint, onKey, resolve, not
     due ? h('p', { class: 'due' }, icon('clock'), `Answer within ${within(due)}`) : null,
     note ? h('p', { class: 'note' }, note) : null,
     asking ? subjectLine(ui, ctx, resolve) : null,
-    asking && ui.step && ui.step !== 'touch' ? h('p', { class: 'ask' }, stepAsk(ui.step, ctx)) : null,
-    asking && ui.step === 'touch' && ui.lit.size ? h('p', { class: 'ask' }, stepAsk('touch', ctx, ui.words.length > 0)) : null,
     missing.length ? h('div', { class: 'picker cards', role: 'group', 'aria-label': 'Choose one' }, missing.map((k) => pickerEl(k, ctx))) : null,
-    asking ? h('div', { class: 'buttons' }, wordButtons(ui, ctx, onKey)) : null,
+    asking ? h(
+      'div',
+      { class: 'step' },
+      ui.step && ui.step !== 'touch' ? h('p', { class: 'ask' }, stepAsk(ui.step, ctx)) : null,
+      ui.step === 'touch' && ui.lit.size ? h('p', { class: 'ask' }, stepAsk('touch', ctx, ui.words.length > 0)) : null,
+      h('div', { class: 'buttons' }, wordButtons(ui, ctx, onKey)),
+    ) : null,
     hint ? h('p', { class: 'hint' }, hint) : null,
+    extras.map((x) => x.note ? h('p', { class: 'hint' }, x.note) : null),
+    extras.length ? h('div', { class: 'buttons' }, extras.map((x) => h('button', { type: 'button', id: x.id, class: 'secondary', onclick: x.onclick }, x.label))) : null,
   );
 }

@@ -1,6 +1,7 @@
 // Beside the table: the readable history with the chat, the chat form,
 // standing orders, and the share box (your own seat's link for another
 // device, the other seats' links, the invite to open seats).
+import * as api from './api.js';
 import { h, put } from './dom.js';
 import { words } from './catalog.js';
 import { seatName, kindName } from './labels.js';
@@ -108,4 +109,76 @@ export function shareBox(id, state) {
     if (e.target.matches('input.share-link')) e.target.select();
   });
   return box;
+}
+
+/**
+ * The side panel of a game: the inspector's panel, the history and chat
+ * (read at the start, then from the moves played and every 10 s for the
+ * chat), standing orders and the share box.
+ */
+export class SidePanel {
+  constructor({ id, token, signal, showError, inspectorPanel, post }) {
+    Object.assign(this, { id, token, signal, showError, inspectorPanel, post });
+    this.log = logPanel();
+    this.lastChat = 0;
+    this.drawn = false;
+  }
+
+  /** Draws the panel once, and the orders whenever the view changes. */
+  draw(el, state, cat) {
+    const view = state.view;
+    const token = this.token();
+    const orders = view?.orders && token && state.game.status === 'active' ? ordersForm(view.orders, state.game.ruleset, cat, this.post) : null;
+    const ordersEl = orders ? h('details', {}, h('summary', {}, 'Standing orders'), orders) : null;
+    const box = el.querySelector('#orders-box');
+    if (box && !box.contains(document.activeElement)) put(box, ordersEl);
+    if (this.drawn) return;
+    this.drawn = true;
+    const share = shareBox(this.id, state);
+    put(
+      el,
+      this.inspectorPanel,
+      h('section', { class: 'log-box', 'aria-labelledby': 'log-title' }, h('h2', { id: 'log-title' }, 'History and chat'), this.log.el,
+        token ? chatForm((text) => this.send(text)) : null),
+      h('div', { id: 'orders-box' }, ordersEl),
+      share ? h('details', { class: 'share-box', open: state.game.status === 'open' }, h('summary', {}, 'Share this table'), share) : null,
+      h('nav', { class: 'row links', 'aria-label': 'This game' }, h('a', { href: `#/replay/${this.id}` }, 'Replay and audit'), h('a', { href: '/docs/' }, 'The API')),
+    );
+  }
+
+  async send(text) {
+    try {
+      await api.post(`/v1/games/${this.id}/chat`, { text }, { token: this.token(), signal: this.signal });
+      this.pollChat();
+      return true;
+    } catch (e) {
+      this.showError(e);
+      return false;
+    }
+  }
+
+  async pollChat() {
+    const page = await api.get(`/v1/games/${this.id}/chat?after=${this.lastChat}`, { token: this.token(), signal: this.signal }).catch(() => null);
+    const msgs = page?.messages || [];
+    for (const m of msgs) this.lastChat = Math.max(this.lastChat, m.id);
+    this.log.add(msgs.map((m) => ({ chat: m.id, version: m.version, text: `${m.name}: ${m.text}` })));
+  }
+
+  /** The last 200 versions of the history; returns the last line worth telling. */
+  async loadHistory(version) {
+    const page = await api.get(`/v1/games/${this.id}/history?after=${Math.max(0, version - 200)}&limit=1000`, { token: this.token(), signal: this.signal }).catch(() => null);
+    const lines = (page?.lines || []).filter((l) => !l.chat);
+    this.log.add(lines);
+    this.log.bottom();
+    const told = lines.filter((l) => !/ is asked to answer|^Phase: /.test(l.text));
+    return told.length ? told[told.length - 1].text : '';
+  }
+
+  /** Reads the chat every 10 s while the page is in view and `active()`. */
+  follow(active) {
+    const timer = setInterval(() => {
+      if (!document.hidden && active()) this.pollChat();
+    }, 10000);
+    this.signal.addEventListener('abort', () => clearInterval(timer));
+  }
 }

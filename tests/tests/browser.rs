@@ -290,12 +290,15 @@ async fn two_accounts_play_by_post_and_one_is_told_it_is_his_move() {
         let (_, game) = server.client().get(&format!("/v1/games/{id}"), None).await;
         assert_eq!(game["game"]["seats"][2]["bot"], "strong", "{game}");
         until(&ann, 20, "the invite", "return [...document.querySelectorAll('input.share-link')].some(i => i.value.includes('#/join/'))").await;
+        assert!(js(&ann, "return !!document.querySelector('#prompt #start') && !!document.querySelector('#prompt #leave')").await == true, "start or leave the open table");
         let invite = js(&ann, "return [...document.querySelectorAll('input.share-link')].find(i => i.value.includes('#/join/')).value").await;
         // Bob joins with his account: the table starts.
         bob.goto(invite.as_str().unwrap()).await.unwrap();
         until(&bob, 20, "the join form", "return document.querySelector('#join')?.textContent.includes('your account')").await;
         bob.find(Locator::Css("#join button[type=submit]")).await.unwrap().click().await.unwrap();
         assert_eq!(game_id(&bob).await, id);
+        // Ann's page, open on the table, sees it start without a reload.
+        until(&ann, 20, "the table to start at Ann's", "return document.querySelector('#status-line').dataset.status === 'active'").await;
         // Both see it in their inbox.
         for b in [&ann, &bob] {
             b.goto(&format!("{}/#/", server.base)).await.unwrap();
