@@ -39,6 +39,18 @@ async fn every_ruleset_serves_its_catalog_with_a_text_for_everything() {
     let (status, bang) = c.get("/v1/rulesets/bang", None).await;
     assert_eq!(status, StatusCode::OK, "{bang}");
     assert_eq!(bang["name"], "BANG!");
+    // The options a game takes, as a JSON Schema with every reference in place.
+    let options = &bang["options"]["properties"];
+    for option in [
+        "expansions",
+        "variants",
+        "mode",
+        "character_choice",
+        "reaction_seconds",
+    ] {
+        assert!(options[option]["description"].is_string(), "{option}");
+    }
+    assert!(!bang["options"].to_string().contains("$ref"));
     let cat = &bang["catalog"];
     assert_eq!(all_have(&cat["cards"], "text", "cards"), 96);
     assert_eq!(all_have(&cat["characters"], "text", "characters"), 32);
@@ -75,6 +87,14 @@ async fn every_ruleset_serves_its_catalog_with_a_text_for_everything() {
 
     let (status, dice) = c.get("/v1/rulesets/dice", None).await;
     assert_eq!(status, StatusCode::OK, "{dice}");
+    let modules = &dice["options"]["properties"]["modules"]["items"]["enum"];
+    assert_eq!(
+        modules.as_array().map(Vec::len),
+        Some(5),
+        "{}",
+        dice["options"]
+    );
+    assert!(!dice["options"].to_string().contains("$ref"));
     let cat = &dice["catalog"];
     assert_eq!(all_have(&cat["faces"], "text", "faces"), 12);
     assert_eq!(all_have(&cat["characters"], "text", "characters"), 24);

@@ -45,6 +45,10 @@ pub struct RulesetCatalog {
     pub players: PlayerRange,
     /// The rules engine that plays it (its catalog's version).
     pub engine: &'static str,
+    /// The JSON Schema of its `options` object, as `POST /v1/games` takes
+    /// it: every option with its type, allowed values and description.
+    #[schema(value_type = Object)]
+    pub options: Value,
     /// Every card, die, character, role and module of the game, with its
     /// rules text and the section of the rules it comes from. The ids are
     /// those of the game's views, events and actions.
@@ -59,6 +63,8 @@ pub fn example_catalog() -> Value {
         "name": "BANG!",
         "players": {"min": 3, "max": 8},
         "engine": engine::ENGINE_VERSION,
+        "options": {"type": "object", "properties": {"expansions": {"type": ["array", "null"], "items": {"type": "string"},
+            "description": "Expansions in play, alone or together: `gold_rush`, `train_robbery`."}}, "additionalProperties": false},
         "catalog": {
             "cards": [{"id": 80, "name": "Winchester", "kind": "winchester", "suit": "spades", "value": "8",
                 "border": "blue", "reach": 5, "target": "in front of yourself (weapon)",

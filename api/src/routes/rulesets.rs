@@ -12,6 +12,7 @@ use std::sync::LazyLock;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use serde::Serialize;
+use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use crate::error::{ApiError, Problem, example};
@@ -75,6 +76,33 @@ static LIST: LazyLock<Cached> = LazyLock::new(|| {
     })
 });
 
+/// The JSON Schema of a ruleset's options, as the API's document has it
+/// (`{id}.Options`), the schemas it refers to written in place.
+fn options_schema(id: &str) -> Value {
+    let document = serde_json::to_value(crate::openapi()).unwrap_or_default();
+    let schemas = &document["components"]["schemas"];
+    fn inline(value: &Value, schemas: &Value, depth: u8) -> Value {
+        match value {
+            Value::Object(map) => match map.get("$ref").and_then(Value::as_str) {
+                Some(reference) if depth < 8 => {
+                    let name = reference.trim_start_matches("#/components/schemas/");
+                    inline(&schemas[name], schemas, depth + 1)
+                }
+                _ => Value::Object(
+                    map.iter()
+                        .map(|(k, v)| (k.clone(), inline(v, schemas, depth)))
+                        .collect(),
+                ),
+            },
+            Value::Array(items) => {
+                Value::Array(items.iter().map(|v| inline(v, schemas, depth)).collect())
+            }
+            other => other.clone(),
+        }
+    }
+    inline(&schemas[format!("{id}.Options")], schemas, 0)
+}
+
 static CATALOGS: LazyLock<HashMap<&'static str, Cached>> = LazyLock::new(|| {
     engine::rulesets()
         .iter()
@@ -85,6 +113,7 @@ static CATALOGS: LazyLock<HashMap<&'static str, Cached>> = LazyLock::new(|| {
                 name: info.name,
                 players: info.players,
                 engine: info.engine,
+                options: options_schema(info.id),
                 catalog: r.catalog(),
             };
             (r.id(), Cached::new(&body))
