@@ -82,6 +82,7 @@ orders (`set_orders`, any time); only seats whose order is `ask` are waited for.
     modifiers(&Security),
     tags(
         (name = "games", description = "Create, list, view, follow, fork and audit games"),
+        (name = "rules", description = "The rulesets and their catalogs: every card, die, character and role with its rules text"),
         (name = "actions", description = "Legal actions and acting"),
         (name = "lobby", description = "Open tables: join, leave, start"),
         (name = "players", description = "Player accounts and their inbox"),
@@ -136,6 +137,8 @@ fn routes(cfg: &mut ServiceConfig) {
         .service(routes::game_webhooks)
         .service(routes::delete_game_webhook)
         .service(routes::game_webhook_deliveries)
+        .service(routes::list_rulesets)
+        .service(routes::get_ruleset)
         .service(routes::healthz);
 }
 

@@ -13,7 +13,8 @@ use utoipa::openapi::schema::{AnyOf, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
 /// The unions below, as the document names them.
-const UNIONS: [&str; 5] = [
+const UNIONS: [&str; 6] = [
+    "RulesetCatalogBody",
     "RulesetOptions",
     "RulesetView",
     "RulesetPending",
@@ -65,6 +66,19 @@ pub enum RulesetOptions {
     /// BANG! the card game.
     #[schema(title = "bang")]
     Bang(bang::Options),
+}
+
+/// A ruleset's catalog: every card, die, character, role and module of the
+/// game with its rules text.
+#[derive(ToSchema)]
+#[serde(untagged)]
+pub enum RulesetCatalogBody {
+    /// BANG! The Dice Game.
+    #[schema(title = "dice")]
+    Dice(dice::catalog::Catalog),
+    /// BANG! the card game.
+    #[schema(title = "bang")]
+    Bang(bang::catalog::Catalog),
 }
 
 /// The table as one viewer may see it, in the game's ruleset.

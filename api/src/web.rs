@@ -103,7 +103,7 @@ pub fn files() -> impl Iterator<Item = (&'static str, usize)> {
 }
 
 /// Whether the request names `etag` in `If-None-Match`.
-fn not_modified(req: &HttpRequest, etag: &str) -> bool {
+pub(crate) fn not_modified(req: &HttpRequest, etag: &str) -> bool {
     req.headers()
         .get_all(header::IF_NONE_MATCH)
         .filter_map(|v| v.to_str().ok())

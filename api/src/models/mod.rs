@@ -4,6 +4,7 @@
 mod deadlines;
 mod lobby;
 mod reading;
+mod rulesets;
 #[cfg(test)]
 mod tests;
 mod webhooks;
@@ -11,6 +12,7 @@ mod webhooks;
 pub use deadlines::*;
 pub use lobby::*;
 pub use reading::Refusal;
+pub use rulesets::*;
 pub use webhooks::*;
 
 use chrono::{DateTime, Utc};

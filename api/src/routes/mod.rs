@@ -15,6 +15,7 @@ mod json;
 mod lobby;
 mod reclaim;
 mod request;
+mod rulesets;
 mod stream;
 mod webhooks;
 
@@ -24,6 +25,7 @@ pub use json::JsonBody;
 pub(crate) use json::MEDIA_TYPE_RULE;
 pub use lobby::{create_player, inbox, join_game, leave_game, start_game};
 pub use reclaim::reclaim_seat;
+pub use rulesets::{get_ruleset, list_rulesets};
 pub use stream::game_stream;
 pub use webhooks::{
     create_game_webhook, create_player_webhook, delete_game_webhook, delete_player_webhook,
