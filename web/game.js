@@ -33,6 +33,7 @@ function resolver(view) {
       case 'slot': return market ? `equip:${market}` : null;
       case 'char': case 'seat': return player(a)?.character ? `character:${player(a).character}` : null;
       case 'die': return face ? `face:${face}` : null;
+      case 'pile': { const d = view()?.discard || []; return a === 'discard' && d.length ? `card:${d[d.length - 1]}` : null; }
       default: return null;
     }
   };
@@ -293,7 +294,7 @@ class GameScreen {
     root.addEventListener('keydown', (e) => {
       if (e.key === 'Escape' && this.chooser) this.choose('cancel');
     });
-    longPress(root, (key) => this.insp.open(key));
+    longPress(root, (key) => this.insp.open(key), this.signal);
   }
 
   /** Reads the game, draws it, then follows its stream. */

@@ -59,7 +59,7 @@ export function inspector(resolve, getCat) {
  * Long presses on `root`: calls `onLong(key)` after 450 ms held still on
  * an element with a data-key, and swallows the click that follows.
  */
-export function longPress(root, onLong) {
+export function longPress(root, onLong, signal) {
   let timer = null;
   let fired = false;
   let start = null;
@@ -70,6 +70,7 @@ export function longPress(root, onLong) {
   root.addEventListener('pointerdown', (e) => {
     const el = e.target.closest('[data-key]');
     fired = false;
+    clearTimeout(timer);
     if (!el || e.button > 0) return;
     start = [e.clientX, e.clientY];
     timer = setTimeout(() => {
@@ -83,11 +84,13 @@ export function longPress(root, onLong) {
   root.addEventListener('contextmenu', (e) => {
     if (fired) e.preventDefault();
   });
-  root.addEventListener('click', (e) => {
+  // The click that ends a long press (wherever it lands: a touch's goes to
+  // the sheet just opened) is swallowed.
+  window.addEventListener('click', (e) => {
     if (fired) {
       e.stopPropagation();
       e.preventDefault();
       fired = false;
     }
-  }, true);
+  }, { capture: true, signal });
 }

@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 
 use browser_support::*;
 use fantoccini::Locator;
+use fantoccini::actions::InputSource;
 use serde_json::{Value, json};
 
 fn kind_of(catalog: &Value, card: &Value) -> String {
@@ -133,6 +134,12 @@ async fn a_bang_is_answered_from_the_prompt() {
         tap(&ann, &format!("#tray .card.lit[data-key=\"{}\"]", want[0])).await;
         let answered = event_after(&server, &id, &token, before, |e| e["event"]["type"] == "missed_played").await;
         assert_eq!(format!("card:{}", answered["event"]["card"]), want[0]);
+        // Later, shot with nothing to answer: a hint about standing orders.
+        let bare = |st: &Value, a: &[Value]| st["pending"][0]["decision"]["kind"] == "shot" && a.iter().all(|x| x["type"] == "pass");
+        let (id, token, _) = bring_any(&server, |s| json!({"ruleset": "bang", "players": 4, "seats": [{"name": "Ann"}], "seed": s}), 1..30, &["end_turn", "pass"], bare).await;
+        open_game(&ann, &server.base, &id, Some(&token)).await;
+        let hint = js(&ann, "return document.querySelector('#prompt .hint')?.textContent || ''").await;
+        assert!(hint.as_str().unwrap().contains("Standing orders"), "{hint}");
     })
     .await;
 }
@@ -412,6 +419,26 @@ async fn a_phone_shows_the_hand_and_the_prompt_on_the_first_screen() {
         let broken = js(&ann, "return [...document.querySelectorAll('.c-name')].filter(n => n.offsetParent && n.scrollWidth > n.clientWidth + 1).map(n => n.textContent)").await;
         assert_eq!(broken, json!([]), "card names too wide");
         assert_eq!(unnamed_controls(&ann).await, json!([]), "unnamed controls on the phone's table");
+        // A tap on what is no choice (the discard pile) reads it in the inspector…
+        let top = js(&ann, "const d = document.querySelector('.pile.discard .card'); return d ? d.getAttribute('aria-label') : null").await;
+        if let Some(top) = top.as_str() {
+            tap(&ann, ".pile.discard .card").await;
+            until(&ann, 5, "the inspector", "return document.querySelector('#inspect-sheet').open").await;
+            let text = js(&ann, "return document.querySelector('#inspect-sheet').textContent").await;
+            let name = top.split(' ').next().unwrap();
+            assert!(text.as_str().unwrap().contains(name), "{text} tells {top}");
+            tap(&ann, "#inspect-sheet .close").await;
+        }
+        // …and a long press on a card of her hand reads it without choosing it.
+        let card = ann.find(Locator::Css("#hand .card")).await.unwrap();
+        let press = fantoccini::actions::TouchActions::new("finger".into())
+            .then(fantoccini::actions::PointerAction::MoveToElement { element: card, duration: None, x: 0.0, y: 0.0 })
+            .then(fantoccini::actions::PointerAction::Down { button: 0 })
+            .then(fantoccini::actions::PointerAction::Pause { duration: Duration::from_millis(700) })
+            .then(fantoccini::actions::PointerAction::Up { button: 0 });
+        ann.perform_actions(press).await.unwrap();
+        until(&ann, 5, "the inspector after a long press", "return document.querySelector('#inspect-sheet').open").await;
+        assert_eq!(js(&ann, "return document.querySelectorAll('#hand .chosen').length").await, json!(0), "a long press chose the card");
     })
     .await;
 }

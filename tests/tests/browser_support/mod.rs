@@ -104,7 +104,7 @@ impl Browsers {
         let mut options = json!({"args": args, "binary": "/usr/bin/chromium"});
         if width < 500 {
             options["mobileEmulation"] = json!({"deviceMetrics":
-                {"width": width, "height": 800, "pixelRatio": 1.0, "mobile": true, "touch": false}});
+                {"width": width, "height": 800, "pixelRatio": 1.0, "mobile": true, "touch": true}});
         }
         let mut caps = serde_json::Map::new();
         caps.insert("goog:chromeOptions".into(), options);
