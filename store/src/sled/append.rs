@@ -4,7 +4,7 @@
 
 use super::SledStore;
 use super::writer::{Game, Outcome, Request, unexpected_outcome};
-use crate::shared::{Write, envelopes, random_ids};
+use crate::shared::{Write, random_ids};
 use crate::{Append, Appended, Envelope, GameId, GameRecord, NewGame, StoreError};
 
 impl SledStore {
@@ -23,17 +23,10 @@ impl SledStore {
             write,
         };
         match self.inner.writer.submit(request).await? {
-            Outcome::Written {
-                game,
-                at,
-                first,
-                prev_hash,
-                hashes,
-            } => Ok((
-                game,
-                envelopes(append, commitments, at, first, prev_hash, hashes)?,
-                false,
-            )),
+            Outcome::Written(written) => {
+                let (game, envelopes) = written.envelopes(append, commitments)?;
+                Ok((game, envelopes, false))
+            }
             Outcome::Duplicate { game, first, count } => {
                 Ok((game, self.read_run(id, first, count)?, true))
             }
@@ -55,14 +48,8 @@ impl SledStore {
             .submit(Request::Create { ids, new, write })
             .await?
         {
-            Outcome::Written {
-                game,
-                at,
-                first,
-                prev_hash,
-                hashes,
-            } => {
-                let envelopes = envelopes(append, commitments, at, first, prev_hash, hashes)?;
+            Outcome::Written(written) => {
+                let (game, envelopes) = written.envelopes(append, commitments)?;
                 Ok((game.record(), envelopes))
             }
             Outcome::Duplicate { game, .. } => Err(StoreError::Corrupt(format!(

@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::keys::two_u64;
 use crate::shared::{status_byte, status_of_byte};
-use crate::{GameId, GameStatus, StoreError};
+use crate::{GameHead, GameId, GameRecord, GameStatus, StoreError};
 
 /// The part of a game every write changes (the `heads` tree).
 #[derive(Clone, Debug, PartialEq)]
@@ -60,10 +60,37 @@ impl StoredHead {
             head_hash,
         })
     }
+
+    /// The head as the store's API gives it.
+    pub(super) fn into_head(self) -> GameHead {
+        GameHead {
+            version: self.version,
+            head_hash: self.head_hash,
+            status: self.status,
+            generation: self.generation,
+            updated_at: self.updated_at,
+        }
+    }
+}
+
+/// The record of game `id` whose head and meta (of the same generation) are
+/// these.
+pub(super) fn record(id: GameId, head: StoredHead, meta: Meta) -> GameRecord {
+    GameRecord {
+        id,
+        ruleset: meta.ruleset,
+        status: head.status,
+        version: head.version,
+        head_hash: head.head_hash,
+        generation: meta.generation,
+        created_at: meta.created_at,
+        updated_at: head.updated_at,
+        data: meta.data,
+    }
 }
 
 /// The part of a game that rarely changes (the `games` tree, as JSON).
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub(super) struct Meta {
     /// Incremented by each write of the meta; the head names the one it goes with.
     pub(super) generation: u64,
@@ -73,6 +100,11 @@ pub(super) struct Meta {
 }
 
 impl Meta {
+    /// Its bytes in `games`.
+    pub(super) fn encode(&self) -> Result<Vec<u8>, StoreError> {
+        serde_json::to_vec(self).map_err(|e| StoreError::Io(e.to_string()))
+    }
+
     /// The meta of game `id` stored as `bytes`.
     pub(super) fn decode(id: GameId, bytes: &[u8]) -> Result<Meta, StoreError> {
         serde_json::from_slice(bytes)

@@ -9,8 +9,12 @@ use std::convert::Infallible;
 use sled::Transactional;
 use sled::transaction::{ConflictableTransactionError, TransactionError};
 
-use super::writer::{Game, WriterTrees};
-use crate::GameId;
+use super::codec::dedupe_value;
+use super::index::{created_key, filter_keys, status_keys};
+use super::keys::{event_key, game_key};
+use super::writer::{Game, Outcome, Sealed, Writer};
+use crate::shared::Write;
+use crate::{GameId, GameStatus};
 
 /// The writes of one batch, gathered (in order) before any is made, and the
 /// games they change.
@@ -28,7 +32,72 @@ pub(super) struct Plan {
     pub(super) changed: HashMap<GameId, Game>,
 }
 
-impl WriterTrees {
+impl Plan {
+    /// Adds the writes of an accepted game write (`dkey`: the dedupe key of
+    /// its action id; `new`: it creates the game), and answers it.
+    pub(super) fn add(
+        &mut self,
+        sealed: Sealed,
+        write: &Write,
+        dkey: Option<Vec<u8>>,
+        new: bool,
+    ) -> Outcome {
+        let Sealed {
+            written,
+            old_status,
+            count,
+            stored,
+            meta,
+        } = sealed;
+        let game = &written.game;
+        let (id, first) = (game.id, written.first);
+        let gkey = game_key(id);
+        for (seq, bytes) in (first..).zip(stored) {
+            self.events.push((event_key(id, seq), bytes));
+        }
+        if let Some(dkey) = dkey {
+            self.dedupe.insert(
+                dkey,
+                dedupe_value(first, count, write.action_digest.as_ref()),
+            );
+        }
+        if let Some(meta) = meta {
+            self.games.push((gkey, meta));
+        }
+        self.heads.push((gkey, game.head.encode()));
+        self.add_to_index(game, old_status, new, write.status);
+        self.changed.insert(id, game.clone());
+        Outcome::Written(written)
+    }
+
+    /// The list indexes' part of a game write: a `new` game's keys, or the
+    /// keys that move with its status when the write sets another.
+    fn add_to_index(
+        &mut self,
+        game: &Game,
+        old_status: GameStatus,
+        new: bool,
+        status: Option<GameStatus>,
+    ) {
+        let created = created_key(game.meta.created_at, game.id);
+        let ruleset = &game.meta.ruleset;
+        if new {
+            self.by_created.push(created);
+            for key in filter_keys(game.head.status, ruleset, &created) {
+                self.by_filter.push((key, true));
+            }
+        } else if status.is_some_and(|s| s != old_status) {
+            for key in status_keys(old_status, ruleset, &created) {
+                self.by_filter.push((key, false));
+            }
+            for key in status_keys(game.head.status, ruleset, &created) {
+                self.by_filter.push((key, true));
+            }
+        }
+    }
+}
+
+impl Writer {
     /// Makes the writes of a batch: those of the games, then the documents
     /// (see the module docs).
     pub(super) fn commit(&self, mut plan: Plan) -> Result<(), sled::Error> {
@@ -46,7 +115,7 @@ impl WriterTrees {
             for (key, value) in plan.events {
                 events.insert(&key, value);
             }
-            self.events.apply_batch(events)?;
+            self.trees.events.apply_batch(events)?;
         }
         let no_heads = plan.heads.is_empty();
         let mut heads = sled::Batch::default();
@@ -61,7 +130,7 @@ impl WriterTrees {
             if no_heads {
                 return Ok(()); // every request was rejected
             }
-            return self.heads.apply_batch(heads);
+            return self.trees.heads.apply_batch(heads);
         }
         let mut games = sled::Batch::default();
         for (key, value) in plan.games {
@@ -85,11 +154,11 @@ impl WriterTrees {
         }
         // The meta is written before the head (tree order of the commit).
         let trees = (
-            &self.games,
-            &self.dedupe,
-            &self.by_created,
-            &self.by_filter,
-            &self.heads,
+            &self.trees.games,
+            &self.trees.dedupe,
+            &self.trees.by_created,
+            &self.trees.by_filter,
+            &self.trees.heads,
         );
         trees
             .transaction(|(g, d, b, f, h)| {

@@ -11,7 +11,7 @@ use std::ops::Bound;
 use serde_json::Value;
 
 use super::commit::Plan;
-use super::writer::{Fail, Outcome, Request, WriterTrees, unexpected_outcome};
+use super::writer::{Fail, Outcome, Request, Writer, unexpected_outcome};
 use super::{SledStore, io};
 use crate::StoreError;
 use crate::shared::{check_collection, check_doc_key};
@@ -38,6 +38,14 @@ pub(super) fn doc_revision(stored: &[u8]) -> Result<u64, StoreError> {
         .and_then(|r| r.try_into().ok())
         .ok_or_else(|| StoreError::Corrupt("document shorter than its revision".into()))?;
     Ok(u64::from_be_bytes(revision))
+}
+
+/// A document as stored: its revision, then its JSON.
+pub(super) fn encode_doc(revision: u64, value: &[u8]) -> Vec<u8> {
+    let mut stored = Vec::with_capacity(8 + value.len());
+    stored.extend_from_slice(&revision.to_be_bytes());
+    stored.extend_from_slice(value);
+    stored
 }
 
 /// A stored document: its revision and its JSON.
@@ -80,7 +88,7 @@ impl SledStore {
         key: &str,
     ) -> Result<Option<(u64, Value)>, StoreError> {
         let key = doc_key(collection, key)?;
-        match self.inner.docs.get(key).map_err(io)? {
+        match self.inner.trees.docs.get(key).map_err(io)? {
             Some(stored) => decode_doc(&stored).map(Some),
             None => Ok(None),
         }
@@ -101,7 +109,7 @@ impl SledStore {
             _ => Bound::Included(start.clone()),
         };
         let mut out = Vec::with_capacity(limit.min(256));
-        for item in self.inner.docs.range((from, Bound::Unbounded)) {
+        for item in self.inner.trees.docs.range((from, Bound::Unbounded)) {
             if out.len() == limit {
                 break;
             }
@@ -118,7 +126,7 @@ impl SledStore {
     }
 }
 
-impl WriterTrees {
+impl Writer {
     /// A document write of a batch: checked against the revision the requests
     /// before it in the batch left (`plan`), and, if accepted, added to `plan`.
     /// Deleting a document that does not exist (expecting revision 0) writes nothing.
@@ -132,7 +140,7 @@ impl WriterTrees {
         let current = match plan.docs.get(key) {
             Some(Some(stored)) => doc_revision(stored)?,
             Some(None) => 0,
-            None => match self.docs.get(key)? {
+            None => match self.trees.docs.get(key)? {
                 Some(stored) => doc_revision(&stored)?,
                 None => 0,
             },
@@ -152,10 +160,8 @@ impl WriterTrees {
         let revision = current
             .checked_add(1)
             .ok_or_else(|| StoreError::Io("document revision overflow".into()))?;
-        let mut stored = Vec::with_capacity(8 + value.len());
-        stored.extend_from_slice(&revision.to_be_bytes());
-        stored.extend_from_slice(value);
-        plan.docs.insert(key.to_vec(), Some(stored));
+        plan.docs
+            .insert(key.to_vec(), Some(encode_doc(revision, value)));
         Ok(Outcome::Doc { revision })
     }
 
@@ -174,7 +180,7 @@ impl WriterTrees {
                 None => batch.remove(key),
             }
         }
-        self.docs.apply_batch(batch)
+        self.trees.docs.apply_batch(batch)
     }
 }
 

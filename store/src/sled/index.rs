@@ -6,8 +6,8 @@
 use chrono::{DateTime, Utc};
 
 use super::codec::{Meta, StoredHead};
-use super::io;
 use super::keys::{game_key, two_u64};
+use super::{Trees, io};
 use crate::shared::status_byte;
 use crate::{GameId, GameStatus, StoreError};
 
@@ -66,20 +66,14 @@ pub(super) fn filter_keys(status: GameStatus, ruleset: &str, created: &[u8; 16])
 }
 
 /// Builds the `by_filter` index of a store made before it, once.
-pub(super) fn build_filter_index(
-    db: &sled::Db,
-    games: &sled::Tree,
-    heads: &sled::Tree,
-    by_created: &sled::Tree,
-    by_filter: &sled::Tree,
-) -> Result<(), StoreError> {
+pub(super) fn build_filter_index(db: &sled::Db, trees: &Trees) -> Result<(), StoreError> {
     const DONE: &[u8] = b"index/by_filter";
     let meta = db.open_tree("meta").map_err(io)?;
     if meta.get(DONE).map_err(io)?.is_some() {
         return Ok(());
     }
     let mut batch = sled::Batch::default();
-    for item in by_created.iter() {
+    for item in trees.by_created.iter() {
         let (key, _) = item.map_err(io)?;
         let created: [u8; 16] = key
             .as_ref()
@@ -87,8 +81,8 @@ pub(super) fn build_filter_index(
             .map_err(|_| StoreError::Corrupt("by_created key is not 16 bytes".into()))?;
         let id = GameId(two_u64(&created).map_or(0, |(_, id)| id));
         let (Some(head), Some(game)) = (
-            heads.get(game_key(id)).map_err(io)?,
-            games.get(game_key(id)).map_err(io)?,
+            trees.heads.get(game_key(id)).map_err(io)?,
+            trees.games.get(game_key(id)).map_err(io)?,
         ) else {
             continue;
         };
@@ -98,7 +92,7 @@ pub(super) fn build_filter_index(
             batch.insert(key, &[]);
         }
     }
-    by_filter.apply_batch(batch).map_err(io)?;
+    trees.by_filter.apply_batch(batch).map_err(io)?;
     meta.insert(DONE, b"1").map_err(io)?;
     db.flush().map_err(io)?;
     Ok(())

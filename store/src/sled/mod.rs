@@ -113,7 +113,7 @@ use crate::{
 use codec::StoredHead;
 use index::build_filter_index;
 use keys::game_key;
-use writer::{Outcome, Request, WRITE_BATCH, WriterTrees};
+use writer::{Outcome, Request, WRITE_BATCH, Writer};
 
 /// The sled-backed event store. Cloning is cheap (the clones share one
 /// database and one writer thread); dropping the last clone lets the writer
@@ -155,6 +155,14 @@ struct Inner {
     // served the pending writes and ran a last flush) before the trees and the
     // database are released.
     writer: GroupCommit<Request, Outcome>,
+    trees: Trees,
+    db: sled::Db,
+}
+
+/// The trees of a store (see the module docs), as the readers and the
+/// writer thread each hold them.
+#[derive(Clone)]
+struct Trees {
     games: sled::Tree,
     heads: sled::Tree,
     events: sled::Tree,
@@ -162,7 +170,22 @@ struct Inner {
     by_created: sled::Tree,
     by_filter: sled::Tree,
     docs: sled::Tree,
-    db: sled::Db,
+}
+
+impl Trees {
+    /// The trees of `db`, made if they are not there yet.
+    fn open(db: &sled::Db) -> Result<Trees, StoreError> {
+        let tree = |name: &str| db.open_tree(name).map_err(io);
+        Ok(Trees {
+            games: tree("games")?,
+            heads: tree("heads")?,
+            events: tree("events")?,
+            dedupe: tree("dedupe")?,
+            by_created: tree("by_created")?,
+            by_filter: tree("by_filter")?,
+            docs: tree("docs")?,
+        })
+    }
 }
 
 impl std::fmt::Debug for SledStore {
@@ -218,39 +241,17 @@ impl SledStore {
     pub fn open_with(path: impl AsRef<Path>, cache_bytes: u64) -> Result<SledStore, StoreError> {
         let path = path.as_ref();
         let db = open_db(path, cache_bytes)?;
-        let games = db.open_tree("games").map_err(io)?;
-        let heads = db.open_tree("heads").map_err(io)?;
-        let events = db.open_tree("events").map_err(io)?;
-        let dedupe = db.open_tree("dedupe").map_err(io)?;
-        let by_created = db.open_tree("by_created").map_err(io)?;
-        let by_filter = db.open_tree("by_filter").map_err(io)?;
-        let docs = db.open_tree("docs").map_err(io)?;
-        build_filter_index(&db, &games, &heads, &by_created, &by_filter)?;
-        let mut trees = WriterTrees {
-            games: games.clone(),
-            heads: heads.clone(),
-            events: events.clone(),
-            dedupe: dedupe.clone(),
-            by_created: by_created.clone(),
-            by_filter: by_filter.clone(),
-            docs: docs.clone(),
+        let trees = Trees::open(&db)?;
+        build_filter_index(&db, &trees)?;
+        let mut writer = Writer {
+            trees: trees.clone(),
             cache: HashMap::new(),
         };
         let writer = GroupCommit::start(db.clone(), path, WRITE_BATCH, move |batch| {
-            trees.apply(batch)
+            writer.apply(batch)
         })?;
         Ok(SledStore {
-            inner: Arc::new(Inner {
-                writer,
-                games,
-                heads,
-                events,
-                dedupe,
-                by_created,
-                by_filter,
-                docs,
-                db,
-            }),
+            inner: Arc::new(Inner { writer, trees, db }),
         })
     }
 
@@ -313,18 +314,9 @@ impl EventStore for SledStore {
     }
 
     async fn head(&self, id: GameId) -> Result<Option<GameHead>, StoreError> {
-        match self.inner.heads.get(game_key(id)).map_err(io)? {
+        match self.inner.trees.heads.get(game_key(id)).map_err(io)? {
             None => Ok(None),
-            Some(head) => {
-                let head = StoredHead::decode(id, &head)?;
-                Ok(Some(GameHead {
-                    version: head.version,
-                    head_hash: head.head_hash,
-                    status: head.status,
-                    generation: head.generation,
-                    updated_at: head.updated_at,
-                }))
-            }
+            Some(head) => Ok(Some(StoredHead::decode(id, &head)?.into_head())),
         }
     }
 

@@ -2,7 +2,7 @@
 //! writer thread): a game's record, its committed events, the runs its action
 //! ids name, a page of the list, and the walk of its chain.
 
-use super::codec::{DedupeEntry, Meta, StoredHead, read_dedupe};
+use super::codec::{DedupeEntry, Meta, StoredHead, read_dedupe, record};
 use super::index::{filter_prefix, parse_cursor, with_created};
 use super::keys::{dedupe_key, event_key, game_key, two_u64};
 use super::{SledStore, io};
@@ -21,7 +21,7 @@ impl SledStore {
     /// The version of a game's head (0 for an unknown game): its committed log
     /// ends there.
     fn committed_version(&self, id: GameId) -> Result<u64, StoreError> {
-        let Some(head) = self.inner.heads.get(game_key(id)).map_err(io)? else {
+        let Some(head) = self.inner.trees.heads.get(game_key(id)).map_err(io)? else {
             return Ok(0);
         };
         let version: [u8; 8] = head
@@ -35,6 +35,7 @@ impl SledStore {
     fn dedupe_entry(&self, id: GameId, action_id: &str) -> Result<Option<DedupeEntry>, StoreError> {
         let Some(seen) = self
             .inner
+            .trees
             .dedupe
             .get(dedupe_key(id, action_id))
             .map_err(io)?
@@ -59,6 +60,7 @@ impl SledStore {
         let mut out = Vec::with_capacity(usize::try_from(count).unwrap_or(0).min(1024));
         for item in self
             .inner
+            .trees
             .events
             .range(event_key(id, first)..event_key(id, end))
         {
@@ -81,27 +83,20 @@ impl SledStore {
         loop {
             // Head first: the meta a head names is committed with it or
             // before it, and a newer meta comes with a newer head.
-            let Some(head) = self.inner.heads.get(key).map_err(io)? else {
+            let Some(head) = self.inner.trees.heads.get(key).map_err(io)? else {
                 return Ok(None);
             };
             let head = StoredHead::decode(id, &head)?;
-            let meta =
-                self.inner.games.get(key).map_err(io)?.ok_or_else(|| {
-                    StoreError::Corrupt(format!("game {id} has a head but no meta"))
-                })?;
+            let meta = self
+                .inner
+                .trees
+                .games
+                .get(key)
+                .map_err(io)?
+                .ok_or_else(|| StoreError::Corrupt(format!("game {id} has a head but no meta")))?;
             let meta = Meta::decode(id, &meta)?;
             if meta.generation == head.generation {
-                return Ok(Some(GameRecord {
-                    id,
-                    ruleset: meta.ruleset,
-                    status: head.status,
-                    version: head.version,
-                    head_hash: head.head_hash,
-                    generation: meta.generation,
-                    created_at: meta.created_at,
-                    updated_at: head.updated_at,
-                    data: meta.data,
-                }));
+                return Ok(Some(record(id, head, meta)));
             }
             // A write came between the two reads: read both again.
             attempts += 1;
@@ -139,7 +134,7 @@ impl SledStore {
         }
         let mut out = Vec::with_capacity(limit.min(1024));
         let range = event_key(id, start)..=event_key(id, version);
-        for item in self.inner.events.range(range).take(limit) {
+        for item in self.inner.trees.events.range(range).take(limit) {
             let (_, value) = item.map_err(io)?;
             out.push(decode_envelope(&value)?);
         }
@@ -180,8 +175,8 @@ impl SledStore {
         // Filtered lists walk the filter's own index: only the games listed
         // are read (plus one, to know whether a next page exists).
         let (index, prefix) = match filter_prefix(query.status, query.ruleset.as_deref()) {
-            None => (&self.inner.by_created, Vec::new()),
-            Some(prefix) => (&self.inner.by_filter, prefix),
+            None => (&self.inner.trees.by_created, Vec::new()),
+            Some(prefix) => (&self.inner.trees.by_filter, prefix),
         };
         let iter = match cursor {
             None => index.scan_prefix(&prefix),
@@ -234,7 +229,7 @@ impl SledStore {
         // The log is events 1 to the head's version (anything past it is not
         // committed, see the module docs).
         let log = event_key(id, 1)..=event_key(id, record.version.max(1));
-        let log = self.inner.events.range(log).map(|item| {
+        let log = self.inner.trees.events.range(log).map(|item| {
             let (key, value) = item.map_err(io)?;
             // A malformed key is stored under no seq: seq 0 never matches.
             Ok((two_u64(&key).map_or(0, |(_, seq)| seq), value))

@@ -2,7 +2,7 @@
 //! trees, imports write them directly, a game's head last.
 
 use super::codec::{Meta, StoredHead, dedupe_value, read_dedupe};
-use super::documents::{decode_doc, doc_key};
+use super::documents::{decode_doc, doc_key, encode_doc};
 use super::index::{created_key, filter_keys};
 use super::keys::{dedupe_key, event_key, game_key};
 use super::{SledStore, io};
@@ -17,7 +17,7 @@ use crate::transfer::{DedupeExport, DocExport, GameExport, Imported, Transfer, s
 impl Transfer for SledStore {
     async fn game_ids(&self) -> Result<Vec<GameId>, StoreError> {
         let mut ids = Vec::new();
-        for item in self.inner.heads.iter() {
+        for item in self.inner.trees.heads.iter() {
             let (key, _) = item.map_err(io)?;
             let raw: [u8; 8] = key
                 .as_ref()
@@ -35,7 +35,7 @@ impl Transfer for SledStore {
         let mut envelopes = Vec::new();
         if record.version > 0 {
             let log = event_key(id, 1)..=event_key(id, record.version);
-            for item in self.inner.events.range(log) {
+            for item in self.inner.trees.events.range(log) {
                 let (_, value) = item.map_err(io)?;
                 envelopes.push(
                     String::from_utf8(value.to_vec())
@@ -44,7 +44,7 @@ impl Transfer for SledStore {
             }
         }
         let mut dedupe = Vec::new();
-        for item in self.inner.dedupe.scan_prefix(game_key(id)) {
+        for item in self.inner.trees.dedupe.scan_prefix(game_key(id)) {
             let (key, value) = item.map_err(io)?;
             let bad = || StoreError::Corrupt(format!("dedupe entry of game {id}"));
             let action_id = String::from_utf8(key[8..].to_vec()).map_err(|_| bad())?;
@@ -71,9 +71,10 @@ impl Transfer for SledStore {
         for (seq, envelope) in (1..).zip(&game.envelopes) {
             events.insert(&event_key(id, seq), envelope.as_bytes());
         }
-        self.inner.events.apply_batch(events).map_err(io)?;
+        self.inner.trees.events.apply_batch(events).map_err(io)?;
         for entry in &game.dedupe {
             self.inner
+                .trees
                 .dedupe
                 .insert(
                     dedupe_key(id, &entry.action_id),
@@ -87,12 +88,20 @@ impl Transfer for SledStore {
             created_at: record.created_at,
             data: record.data.clone(),
         };
-        let meta = serde_json::to_vec(&meta).map_err(|e| StoreError::Io(e.to_string()))?;
-        self.inner.games.insert(game_key(id), meta).map_err(io)?;
+        let meta = meta.encode()?;
+        self.inner
+            .trees
+            .games
+            .insert(game_key(id), meta)
+            .map_err(io)?;
         let created = created_key(record.created_at, id);
-        self.inner.by_created.insert(created, &[]).map_err(io)?;
+        self.inner
+            .trees
+            .by_created
+            .insert(created, &[])
+            .map_err(io)?;
         for key in filter_keys(record.status, &record.ruleset, &created) {
-            self.inner.by_filter.insert(key, &[]).map_err(io)?;
+            self.inner.trees.by_filter.insert(key, &[]).map_err(io)?;
         }
         let head = StoredHead {
             version: record.version,
@@ -102,6 +111,7 @@ impl Transfer for SledStore {
             head_hash: record.head_hash.clone(),
         };
         self.inner
+            .trees
             .heads
             .insert(game_key(id), head.encode())
             .map_err(io)?;
@@ -111,7 +121,7 @@ impl Transfer for SledStore {
 
     async fn export_docs(&self) -> Result<Vec<DocExport>, StoreError> {
         let mut out = Vec::new();
-        for item in self.inner.docs.iter() {
+        for item in self.inner.trees.docs.iter() {
             let (key, stored) = item.map_err(io)?;
             let bad = || StoreError::Corrupt("document key".into());
             let split = key.iter().position(|&b| b == 0).ok_or_else(bad)?;
@@ -130,7 +140,7 @@ impl Transfer for SledStore {
 
     async fn import_doc(&self, doc: &DocExport) -> Result<Imported, StoreError> {
         let key = doc_key(&doc.collection, &doc.key)?;
-        if let Some(stored) = self.inner.docs.get(&key).map_err(io)? {
+        if let Some(stored) = self.inner.trees.docs.get(&key).map_err(io)? {
             let same = decode_doc(&stored)? == (doc.revision, doc.value.clone());
             return same_or_refuse(
                 same,
@@ -138,9 +148,8 @@ impl Transfer for SledStore {
             );
         }
         let value = serde_json::to_vec(&doc.value).map_err(|e| StoreError::Io(e.to_string()))?;
-        let mut stored = doc.revision.to_be_bytes().to_vec();
-        stored.extend_from_slice(&value);
-        self.inner.docs.insert(key, stored).map_err(io)?;
+        let stored = encode_doc(doc.revision, &value);
+        self.inner.trees.docs.insert(key, stored).map_err(io)?;
         self.inner.db.flush().map_err(io)?;
         Ok(Imported::New)
     }

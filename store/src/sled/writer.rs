@@ -7,14 +7,13 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 
-use super::codec::{Meta, StoredHead, dedupe_value, read_dedupe};
+use super::codec::{Meta, StoredHead, read_dedupe, record};
 use super::commit::Plan;
-use super::index::{created_key, filter_keys, status_keys};
-use super::io;
-use super::keys::{dedupe_key, event_key, game_key};
+use super::keys::{dedupe_key, game_key};
+use super::{Trees, io};
 use crate::canonical::ZERO_HASH;
-use crate::shared::{CREATE_ATTEMPTS, Write, now, seal_events};
-use crate::{GameHead, GameId, GameRecord, GameStatus, NewGame, StoreError};
+use crate::shared::{CREATE_ATTEMPTS, Write, check_expected, envelopes, now, seal_events};
+use crate::{Append, Envelope, GameHead, GameId, GameRecord, GameStatus, NewGame, StoreError};
 
 /// The most write requests the writer thread applies in one batch (and covers
 /// with one flush). It bounds how long one batch holds sled's global write lock
@@ -63,49 +62,56 @@ impl Game {
     /// The full record (clones the meta's data: done by the caller, not by
     /// the writer thread).
     pub(super) fn record(&self) -> GameRecord {
-        GameRecord {
-            id: self.id,
-            ruleset: self.meta.ruleset.clone(),
-            status: self.head.status,
-            version: self.head.version,
-            head_hash: self.head.head_hash.clone(),
-            generation: self.meta.generation,
-            created_at: self.meta.created_at,
-            updated_at: self.head.updated_at,
-            data: self.meta.data.clone(),
-        }
+        record(self.id, self.head.clone(), Meta::clone(&self.meta))
     }
 
     /// Its head.
     pub(super) fn head(self) -> GameHead {
-        GameHead {
-            version: self.head.version,
-            head_hash: self.head.head_hash,
-            status: self.head.status,
-            generation: self.head.generation,
-            updated_at: self.head.updated_at,
-        }
+        self.head.into_head()
     }
 }
 
 /// What the writer thread did with an accepted request.
 pub(super) enum Outcome {
-    /// Written: the game after the write, and the envelopes' common time,
-    /// first seq, first `prev_hash` and hashes (the caller builds the
-    /// envelopes from its events).
-    Written {
-        game: Game,
-        at: DateTime<Utc>,
-        first: u64,
-        prev_hash: String,
-        hashes: Vec<String>,
-    },
+    /// Written.
+    Written(Written),
     /// The action id was already recorded: nothing was written. The game as
     /// the request found it, and where the first append's envelopes are (the
     /// caller reads them back; stored envelopes never change).
     Duplicate { game: Game, first: u64, count: u64 },
     /// A document was written (or deleted: revision 0).
     Doc { revision: u64 },
+}
+
+/// A game write the writer thread made: the game after it, and the
+/// envelopes' common time, first seq, first `prev_hash` and hashes (the
+/// caller builds the envelopes from its events).
+pub(super) struct Written {
+    pub(super) game: Game,
+    pub(super) at: DateTime<Utc>,
+    pub(super) first: u64,
+    pub(super) prev_hash: String,
+    pub(super) hashes: Vec<String>,
+}
+
+impl Written {
+    /// The game after the write, and the envelopes of `append` (as its
+    /// caller encoded it, with these `commitments`).
+    pub(super) fn envelopes(
+        self,
+        append: Append,
+        commitments: Vec<Option<String>>,
+    ) -> Result<(Game, Vec<Envelope>), StoreError> {
+        let envelopes = envelopes(
+            append,
+            commitments,
+            self.at,
+            self.first,
+            self.prev_hash,
+            self.hashes,
+        )?;
+        Ok((self.game, envelopes))
+    }
 }
 
 /// Why one request of a batch failed.
@@ -134,21 +140,15 @@ pub(super) fn unexpected_outcome() -> StoreError {
     StoreError::Io("the writer answered with another kind of outcome".into())
 }
 
-/// The trees, as the writer thread holds them, and the games it knows.
-pub(super) struct WriterTrees {
-    pub(super) games: sled::Tree,
-    pub(super) heads: sled::Tree,
-    pub(super) events: sled::Tree,
-    pub(super) dedupe: sled::Tree,
-    pub(super) by_created: sled::Tree,
-    pub(super) by_filter: sled::Tree,
-    pub(super) docs: sled::Tree,
+/// The writer thread's state: the trees, and the games it knows.
+pub(super) struct Writer {
+    pub(super) trees: Trees,
     /// Games as last committed by this thread (the only writer), so that an
     /// append reads nothing. Bounded by [`WRITER_CACHE`].
     pub(super) cache: HashMap<GameId, Game>,
 }
 
-impl WriterTrees {
+impl Writer {
     /// Applies a batch of requests, in order; one result per request. Runs on
     /// the writer thread.
     pub(super) fn apply(&mut self, batch: &[Request]) -> Vec<Result<Outcome, StoreError>> {
@@ -208,11 +208,12 @@ impl WriterTrees {
             return Ok(Some(game.clone()));
         }
         let key = game_key(id);
-        let Some(head) = self.heads.get(key)? else {
+        let Some(head) = self.trees.heads.get(key)? else {
             return Ok(None);
         };
         let head = StoredHead::decode(id, &head)?;
         let meta = self
+            .trees
             .games
             .get(key)?
             .ok_or_else(|| StoreError::Corrupt(format!("game {id} has a head but no meta")))?;
@@ -239,36 +240,11 @@ impl WriterTrees {
         &self,
         plan: &mut Plan,
         request: &Request,
-        (at, at_json): (DateTime<Utc>, &[u8]),
+        at: (DateTime<Utc>, &[u8]),
     ) -> Result<Outcome, Fail> {
-        let (mut game, expected, write, new) = match request {
+        let (game, expected, write, new) = match request {
             Request::Create { ids, new, write } => {
-                let mut free = None;
-                for &id in ids {
-                    if !plan.changed.contains_key(&id) && self.games.get(game_key(id))?.is_none() {
-                        free = Some(id);
-                        break;
-                    }
-                }
-                let id =
-                    free.ok_or_else(|| StoreError::Io("could not draw an unused game id".into()))?;
-                let game = Game {
-                    id,
-                    head: StoredHead {
-                        version: 0,
-                        generation: 0,
-                        status: GameStatus::Active,
-                        updated_at: at,
-                        head_hash: ZERO_HASH.to_owned(),
-                    },
-                    meta: Arc::new(Meta {
-                        generation: 0,
-                        ruleset: new.ruleset.clone(),
-                        created_at: at,
-                        data: new.data.clone(),
-                    }),
-                };
-                (game, 0, write, true)
+                (self.new_game(plan, ids, new, at.0)?, 0, write, true)
             }
             Request::Append {
                 id,
@@ -284,42 +260,102 @@ impl WriterTrees {
                 expected,
             } => return self.put_doc(plan, key, value.as_deref(), *expected),
         };
-        let id = game.id;
-
-        let dkey = write.action_id.as_deref().map(|a| dedupe_key(id, a));
-        if let Some(dkey) = &dkey {
-            let seen = match plan.dedupe.get(dkey) {
-                Some(value) => Some(read_dedupe(value)),
-                None => self.dedupe.get(dkey.as_slice())?.map(|v| read_dedupe(&v)),
-            };
-            if let Some(seen) = seen {
-                let (first, count, _) =
-                    seen.ok_or_else(|| StoreError::Corrupt(format!("dedupe entry of game {id}")))?;
-                if new {
-                    // A new game has no dedupe entries.
-                    return Err(
-                        StoreError::Corrupt(format!("dedupe entry for new game {id}")).into(),
-                    );
-                }
-                return Ok(Outcome::Duplicate { game, first, count });
-            }
-        }
-        if game.head.version != expected {
-            return Err(StoreError::Conflict {
-                current: game.head.version,
-            }
-            .into());
-        }
-        if write
-            .expected_generation
-            .is_some_and(|g| g != game.meta.generation)
+        let dkey = write.action_id.as_deref().map(|a| dedupe_key(game.id, a));
+        if let Some(dkey) = &dkey
+            && let Some((first, count)) = self.recorded(plan, game.id, dkey, new)?
         {
-            return Err(StoreError::Stale {
-                generation: game.meta.generation,
-            }
-            .into());
+            return Ok(Outcome::Duplicate { game, first, count });
         }
+        check_expected(write, expected, game.head.version, game.meta.generation)?;
+        let sealed = Sealed::new(game, write, at, new)?;
+        Ok(plan.add(sealed, write, dkey, new))
+    }
 
+    /// A new game, at version 0, under the first of `ids` used neither in
+    /// the store nor earlier in the batch.
+    fn new_game(
+        &self,
+        plan: &Plan,
+        ids: &[GameId],
+        new: &NewGame,
+        at: DateTime<Utc>,
+    ) -> Result<Game, Fail> {
+        let mut free = None;
+        for &id in ids {
+            if !plan.changed.contains_key(&id) && self.trees.games.get(game_key(id))?.is_none() {
+                free = Some(id);
+                break;
+            }
+        }
+        let id = free.ok_or_else(|| StoreError::Io("could not draw an unused game id".into()))?;
+        Ok(Game {
+            id,
+            head: StoredHead {
+                version: 0,
+                generation: 0,
+                status: GameStatus::Active,
+                updated_at: at,
+                head_hash: ZERO_HASH.to_owned(),
+            },
+            meta: Arc::new(Meta {
+                generation: 0,
+                ruleset: new.ruleset.clone(),
+                created_at: at,
+                data: new.data.clone(),
+            }),
+        })
+    }
+
+    /// Where the envelopes of the append that recorded the action id of
+    /// dedupe key `dkey` in game `id` are (first seq, count), if one did,
+    /// earlier in the batch or before; `new`: the game is being created.
+    fn recorded(
+        &self,
+        plan: &Plan,
+        id: GameId,
+        dkey: &[u8],
+        new: bool,
+    ) -> Result<Option<(u64, u64)>, Fail> {
+        let seen = match plan.dedupe.get(dkey) {
+            Some(value) => Some(read_dedupe(value)),
+            None => self.trees.dedupe.get(dkey)?.map(|v| read_dedupe(&v)),
+        };
+        let Some(seen) = seen else {
+            return Ok(None);
+        };
+        let (first, count, _) =
+            seen.ok_or_else(|| StoreError::Corrupt(format!("dedupe entry of game {id}")))?;
+        if new {
+            // A new game has no dedupe entries.
+            return Err(StoreError::Corrupt(format!("dedupe entry for new game {id}")).into());
+        }
+        Ok(Some((first, count)))
+    }
+}
+
+/// An accepted write of a game, with every fallible computation made: the
+/// game after it, and what the batch must write for it.
+pub(super) struct Sealed {
+    /// The game after the write, and what its caller is answered.
+    pub(super) written: Written,
+    /// Its status before the write.
+    pub(super) old_status: GameStatus,
+    /// How many envelopes it writes, and their stored bytes.
+    pub(super) count: u64,
+    pub(super) stored: Vec<Vec<u8>>,
+    /// The game's meta as stored, if the write stores it.
+    pub(super) meta: Option<Vec<u8>>,
+}
+
+impl Sealed {
+    /// Seals `write`'s events after `game`'s head and moves the game on (its
+    /// head, and its meta for new `data` or a `new` game).
+    fn new(
+        mut game: Game,
+        write: &Write,
+        (at, at_json): (DateTime<Utc>, &[u8]),
+        new: bool,
+    ) -> Result<Sealed, Fail> {
         let count = u64::try_from(write.events.len())
             .map_err(|_| StoreError::Io("too many events".into()))?;
         let first = game
@@ -328,7 +364,6 @@ impl WriterTrees {
             .checked_add(1)
             .filter(|f| f.checked_add(count).is_some())
             .ok_or_else(|| StoreError::Io("version overflow".into()))?;
-
         let old_status = game.head.status;
         let prev_hash = std::mem::take(&mut game.head.head_hash);
         let (hashes, stored) = seal_events(write, at_json, first, &prev_hash);
@@ -338,63 +373,44 @@ impl WriterTrees {
         if let Some(status) = write.status {
             game.head.status = status;
         }
-        let meta_bytes = if new || write.data.is_some() {
-            if let Some(data) = &write.data {
-                let generation = game
-                    .meta
-                    .generation
-                    .checked_add(u64::from(!new))
-                    .ok_or_else(|| StoreError::Io("meta generation overflow".into()))?;
-                game.meta = Arc::new(Meta {
-                    generation,
-                    ruleset: game.meta.ruleset.clone(),
-                    created_at: game.meta.created_at,
-                    data: data.clone(),
-                });
-            }
-            game.head.generation = game.meta.generation;
-            Some(serde_json::to_vec(&*game.meta).map_err(|e| StoreError::Io(e.to_string()))?)
-        } else {
-            None
-        };
-
-        // Accepted: plan its writes.
-        let gkey = game_key(id);
-        for (seq, bytes) in (first..).zip(stored) {
-            plan.events.push((event_key(id, seq), bytes));
-        }
-        if let Some(dkey) = dkey {
-            plan.dedupe.insert(
-                dkey,
-                dedupe_value(first, count, write.action_digest.as_ref()),
-            );
-        }
-        if let Some(meta_bytes) = meta_bytes {
-            plan.games.push((gkey, meta_bytes));
-        }
-        plan.heads.push((gkey, game.head.encode()));
-        let created = created_key(game.meta.created_at, id);
-        if new {
-            plan.by_created.push(created);
-            for key in filter_keys(game.head.status, &game.meta.ruleset, &created) {
-                plan.by_filter.push((key, true));
-            }
-        } else if write.status.is_some_and(|s| s != old_status) {
-            let ruleset = &game.meta.ruleset;
-            for key in status_keys(old_status, ruleset, &created) {
-                plan.by_filter.push((key, false));
-            }
-            for key in status_keys(game.head.status, ruleset, &created) {
-                plan.by_filter.push((key, true));
-            }
-        }
-        plan.changed.insert(id, game.clone());
-        Ok(Outcome::Written {
+        let meta = next_meta(&mut game, write, new)?;
+        let written = Written {
             game,
             at,
             first,
             prev_hash,
             hashes,
+        };
+        Ok(Sealed {
+            written,
+            old_status,
+            count,
+            stored,
+            meta,
         })
     }
+}
+
+/// Moves `game`'s meta on to the write's `data` (its next generation, but
+/// for a `new` game), and its head with it: the meta's bytes, if the write
+/// stores it (a new game's always, another's only with new data).
+fn next_meta(game: &mut Game, write: &Write, new: bool) -> Result<Option<Vec<u8>>, Fail> {
+    if !new && write.data.is_none() {
+        return Ok(None);
+    }
+    if let Some(data) = &write.data {
+        let generation = game
+            .meta
+            .generation
+            .checked_add(u64::from(!new))
+            .ok_or_else(|| StoreError::Io("meta generation overflow".into()))?;
+        game.meta = Arc::new(Meta {
+            generation,
+            ruleset: game.meta.ruleset.clone(),
+            created_at: game.meta.created_at,
+            data: data.clone(),
+        });
+    }
+    game.head.generation = game.meta.generation;
+    Ok(Some(game.meta.encode()?))
 }
