@@ -45,6 +45,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use store::StoreError;
 
 use crate::error::ApiError;
 
@@ -101,6 +102,15 @@ impl WebhookSettings {
             .checked_mul(factor)
             .unwrap_or(MAX_BACKOFF)
             .min(MAX_BACKOFF)
+    }
+}
+
+/// The result of a document write, a stale revision let go: another task or
+/// server wrote the document first, a race every caller of this one may lose.
+fn unless_stale(written: Result<u64, StoreError>) -> Result<(), ApiError> {
+    match written {
+        Ok(_) | Err(StoreError::Stale { .. }) => Ok(()),
+        Err(e) => Err(e.into()),
     }
 }
 

@@ -8,7 +8,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use store::{EventStore, GameId, GameStatus, StoreError};
 
-use super::{CHAT_CURSORS, CURSORS, encode, parse};
+use super::outbox::Notification;
+use super::subscriptions::Subscription;
+use super::{CHAT_CURSORS, CURSORS, encode, parse, unless_stale};
 use crate::error::ApiError;
 use crate::models::{ChatMessage, WebhookEvent};
 use crate::service::cache::Entry;
@@ -62,14 +64,11 @@ impl Service {
             // Nobody watches (any more): the cursor goes, and with it the
             // cost of a write per append.
             if let Some((revision, _)) = cursor {
-                match self
-                    .store
-                    .put_doc(CURSORS, &id.to_string(), None, revision)
-                    .await
-                {
-                    Ok(_) | Err(StoreError::Stale { .. }) => {}
-                    Err(e) => return Err(e.into()),
-                }
+                unless_stale(
+                    self.store
+                        .put_doc(CURSORS, &id.to_string(), None, revision)
+                        .await,
+                )?;
             }
             // And its next appends read nothing, until a subscription is
             // written somewhere.
@@ -86,12 +85,41 @@ impl Service {
         }
         let over = entry.live.is_over();
         let waiting = waiting_humans(entry);
+        let news = self.game_news(entry, &subscriptions, &before.waiting, &waiting);
+        self.enqueue(news).await?;
+        // A finished game is never notified again: its cursor goes.
+        let next = (!over)
+            .then(|| encode(&Cursor { version, waiting }))
+            .transpose()?;
+        if next.is_some() || revision > 0 {
+            unless_stale(
+                self.store
+                    .put_doc(CURSORS, &id.to_string(), next, revision)
+                    .await,
+            )?;
+        }
+        Ok(())
+    }
+
+    /// The notifications of game `entry` now that it waits for the human
+    /// seats `waiting`, where it waited for `before`: its turn to each
+    /// subscription of a seat newly waited for, and its end to every one.
+    fn game_news(
+        &self,
+        entry: &Entry,
+        subscriptions: &[(Subscription, Vec<u8>)],
+        before: &[u8],
+        waiting: &[u8],
+    ) -> Vec<(String, Notification)> {
+        let id = entry.record.id;
+        let version = entry.live.version();
         let ruleset = &entry.record.ruleset;
+        let over = entry.live.is_over();
         let mut news = Vec::new();
-        for (sub, seats) in &subscriptions {
+        for (sub, seats) in subscriptions {
             if sub.events.contains(&WebhookEvent::YourTurn) {
                 for &seat in seats {
-                    if waiting.contains(&seat) && !before.waiting.contains(&seat) {
+                    if waiting.contains(&seat) && !before.contains(&seat) {
                         let payload = json!({"type": "your_turn", "game": id.to_string(),
                             "seat": seat, "version": version, "ruleset": ruleset});
                         news.push(self.notification(
@@ -120,22 +148,7 @@ impl Service {
                 ));
             }
         }
-        self.enqueue(news).await?;
-        // A finished game is never notified again: its cursor goes.
-        let next = (!over)
-            .then(|| encode(&Cursor { version, waiting }))
-            .transpose()?;
-        if next.is_some() || revision > 0 {
-            match self
-                .store
-                .put_doc(CURSORS, &id.to_string(), next, revision)
-                .await
-            {
-                Ok(_) | Err(StoreError::Stale { .. }) => {}
-                Err(e) => return Err(e.into()),
-            }
-        }
-        Ok(())
+        news
     }
 
     /// Webhooks (issue 15): a chat message, told to the subscriptions of
@@ -260,13 +273,10 @@ impl Service {
             version: entry.live.version(),
             waiting: waiting_humans(&entry),
         };
-        match self
-            .store
-            .put_doc(CURSORS, &game.to_string(), Some(encode(&cursor)?), 0)
-            .await
-        {
-            Ok(_) | Err(StoreError::Stale { .. }) => Ok(()),
-            Err(e) => Err(e.into()),
-        }
+        unless_stale(
+            self.store
+                .put_doc(CURSORS, &game.to_string(), Some(encode(&cursor)?), 0)
+                .await,
+        )
     }
 }

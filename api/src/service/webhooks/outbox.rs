@@ -16,7 +16,7 @@ use tokio::sync::Notify;
 
 use super::delivery::Clients;
 use super::subscriptions::Subscription;
-use super::{HOOKS, OUTBOX, PENDING, WebhookSettings, encode, parse};
+use super::{HOOKS, OUTBOX, PENDING, WebhookSettings, encode, parse, unless_stale};
 use crate::error::ApiError;
 use crate::models::{DeliveryAttempt, DeliveryStatus, WebhookEvent};
 use crate::service::{Service, lock};
@@ -283,10 +283,7 @@ impl Service {
         match live {
             Some(at) => self.webhooks.push(at, key),
             // Another server may have removed the mark already.
-            None => match self.store.put_doc(PENDING, &key, None, revision).await {
-                Ok(_) | Err(StoreError::Stale { .. }) => {}
-                Err(e) => return Err(e.into()),
-            },
+            None => unless_stale(self.store.put_doc(PENDING, &key, None, revision).await)?,
         }
         Ok(())
     }
@@ -294,10 +291,7 @@ impl Service {
     /// Removes notification `key`'s pending mark, if it has one.
     pub(super) async fn drop_pending(&self, key: &str) -> Result<(), ApiError> {
         if let Some((revision, _)) = self.store.doc(PENDING, key).await? {
-            match self.store.put_doc(PENDING, key, None, revision).await {
-                Ok(_) | Err(StoreError::Stale { .. }) => {}
-                Err(e) => return Err(e.into()),
-            }
+            unless_stale(self.store.put_doc(PENDING, key, None, revision).await)?;
         }
         Ok(())
     }
@@ -321,10 +315,7 @@ impl Service {
         done.sort();
         let excess = docs.len() - KEEP_DELIVERIES;
         for (_, key, revision) in done.into_iter().take(excess) {
-            match self.store.put_doc(OUTBOX, &key, None, revision).await {
-                Ok(_) | Err(StoreError::Stale { .. }) => {}
-                Err(e) => return Err(e.into()),
-            }
+            unless_stale(self.store.put_doc(OUTBOX, &key, None, revision).await)?;
         }
         Ok(())
     }

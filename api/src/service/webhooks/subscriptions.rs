@@ -10,11 +10,11 @@ use base64::engine::general_purpose::STANDARD as BASE64;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use store::{EventStore, GameId, StoreError};
+use store::{EventStore, GameId};
 
 use super::address::{parse_url, resolve};
 use super::outbox::{KEEP_DELIVERIES, Notification};
-use super::{HOOKS, IDS, OUTBOX, PENDING, encode, parse};
+use super::{HOOKS, IDS, OUTBOX, PENDING, encode, parse, unless_stale};
 use crate::auth;
 use crate::error::ApiError;
 use crate::models::{
@@ -247,10 +247,7 @@ impl Service {
         let prefix = format!("{id}/");
         for collection in [OUTBOX, PENDING] {
             for (key, revision, _) in self.store.docs(collection, &prefix, None, 10_000).await? {
-                match self.store.put_doc(collection, &key, None, revision).await {
-                    Ok(_) | Err(StoreError::Stale { .. }) => {}
-                    Err(e) => return Err(e.into()),
-                }
+                unless_stale(self.store.put_doc(collection, &key, None, revision).await)?;
             }
         }
         Ok(())
