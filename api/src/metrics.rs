@@ -414,32 +414,24 @@ fn totals(out: &mut String) {
 
 /// The store writer's group commits: their sizes and flush times.
 fn store_histograms(out: &mut String) {
-    header(
-        out,
-        "bang_store_batch_size",
-        "histogram",
-        "Requests per batch of the store's writer (group commit).",
-    );
-    histogram(
-        out,
-        "bang_store_batch_size",
-        "",
-        &store::metrics::BATCH_SIZE.snapshot(),
-        1.0,
-    );
-    header(
-        out,
-        "bang_store_flush_seconds",
-        "histogram",
-        "Time of each batch's flush + fsync.",
-    );
-    histogram(
-        out,
-        "bang_store_flush_seconds",
-        "",
-        &store::metrics::FLUSH_NANOS.snapshot(),
-        1e9,
-    );
+    let histograms = [
+        (
+            "bang_store_batch_size",
+            "Requests per batch of the store's writer (group commit).",
+            store::metrics::BATCH_SIZE.snapshot(),
+            1.0,
+        ),
+        (
+            "bang_store_flush_seconds",
+            "Time of each batch's flush + fsync.",
+            store::metrics::FLUSH_NANOS.snapshot(),
+            1e9,
+        ),
+    ];
+    for (name, help, snap, scale) in histograms {
+        header(out, name, "histogram", help);
+        histogram(out, name, "", &snap, scale);
+    }
 }
 
 /// `GET /metrics`.
