@@ -56,7 +56,7 @@
 //!
 //! Writes (`create`, `append`, `put_doc`) are not run by their callers: they
 //! are submitted to the store's single writer thread ([`GroupCommit`]), which
-//! takes every pending request (up to [`WRITE_BATCH`](writer::WRITE_BATCH)) and checks each, in
+//! takes every pending request (up to [`WRITE_BATCH`]) and checks each, in
 //! arrival order, against the state left by the requests before it in the
 //! same batch (version → `Conflict`, action id → duplicate, data generation or
 //! document revision → `Stale`); a rejected request writes nothing, so each

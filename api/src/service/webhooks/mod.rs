@@ -25,8 +25,8 @@
 //!   delivered nor given up (what the deliverer reloads at a start);
 //! - `webhook_cursor`: `{game}` → the version up to which a watched game's
 //!   notifications are in the outbox, and the human seats it waited for
-//!   then. [`Service::notify_webhooks`] moves it after every append; at a
-//!   start, [`Service::recover_webhooks`] enqueues whatever a crash left
+//!   then. [`Service::notify_webhooks`](super::Service::notify_webhooks) moves it after every append; at a
+//!   start, [`Service::recover_webhooks`](super::Service::recover_webhooks) enqueues whatever a crash left
 //!   between an append and its notifications.
 //!
 //! A delivery claims its notification by a compare-and-swap on the
