@@ -239,7 +239,18 @@ fn histogram(out: &mut String, name: &str, labels: &str, snap: &Snapshot, scale:
 /// Every metric, in the Prometheus text format.
 pub fn render() -> String {
     let mut out = String::with_capacity(16 * 1024);
-    let mut routes: Vec<RouteRow> = {
+    let routes = route_rows();
+    requests(&mut out, &routes);
+    long_polls(&mut out, &routes);
+    rejections(&mut out);
+    totals(&mut out);
+    store_histograms(&mut out);
+    out
+}
+
+/// Every route's counters, by method and route.
+fn route_rows() -> Vec<RouteRow> {
+    let mut rows: Vec<RouteRow> = {
         let routes = ROUTES.lock().unwrap_or_else(|e| e.into_inner());
         routes
             .iter()
@@ -257,62 +268,79 @@ pub fn render() -> String {
             })
             .collect()
     };
-    routes.sort_by(|a, b| a.0.cmp(&b.0));
+    rows.sort_by(|a, b| a.0.cmp(&b.0));
+    rows
+}
 
+/// The labels of a route's series.
+fn route_labels(method: &str, route: &str) -> String {
+    format!("method=\"{method}\",route=\"{}\"", label(route))
+}
+
+/// Requests answered, by status, and their latency, by route.
+fn requests(out: &mut String, routes: &[RouteRow]) {
     header(
-        &mut out,
+        out,
         "bang_http_requests_total",
         "counter",
         "HTTP requests answered, by method, route pattern and status.",
     );
-    for ((method, route), statuses, ..) in &routes {
+    for ((method, route), statuses, ..) in routes {
         let mut statuses: Vec<_> = statuses.iter().collect();
         statuses.sort();
         for (status, n) in statuses {
+            let labels = route_labels(method, route);
             let _ = writeln!(
                 out,
-                "bang_http_requests_total{{method=\"{method}\",route=\"{}\",status=\"{status}\"}} {n}",
-                label(route)
+                "bang_http_requests_total{{{labels},status=\"{status}\"}} {n}"
             );
         }
     }
     header(
-        &mut out,
+        out,
         "bang_http_request_duration_seconds",
         "histogram",
         "Time from a request's head to its response, by method and route pattern.",
     );
-    for ((method, route), _, snap, ..) in &routes {
-        let labels = format!("method=\"{method}\",route=\"{}\"", label(route));
+    for ((method, route), _, snap, ..) in routes {
+        let labels = route_labels(method, route);
         histogram(
-            &mut out,
+            out,
             "bang_http_request_duration_seconds",
             &labels,
             snap,
             1e6,
         );
     }
+}
+
+/// Long-polls seen and waiting, by route (those that had any).
+fn long_polls(out: &mut String, routes: &[RouteRow]) {
     header(
-        &mut out,
+        out,
         "bang_long_polls_total",
         "counter",
         "Requests that asked to wait (`wait` > 0), by route pattern.",
     );
     header(
-        &mut out,
+        out,
         "bang_long_polls_waiting",
         "gauge",
         "Such requests being served now, by route pattern.",
     );
-    for ((method, route), _, _, total, waiting) in &routes {
+    for ((method, route), _, _, total, waiting) in routes {
         if *total > 0 {
-            let labels = format!("method=\"{method}\",route=\"{}\"", label(route));
+            let labels = route_labels(method, route);
             let _ = writeln!(out, "bang_long_polls_total{{{labels}}} {total}");
             let _ = writeln!(out, "bang_long_polls_waiting{{{labels}}} {waiting}");
         }
     }
+}
+
+/// Requests turned away, by limit.
+fn rejections(out: &mut String) {
     header(
-        &mut out,
+        out,
         "bang_http_rejected_total",
         "counter",
         "Requests turned away before their handler, by limit.",
@@ -325,6 +353,11 @@ pub fn render() -> String {
             why.label()
         );
     }
+}
+
+/// The gauges and counters without labels: connections, requests and
+/// games held, actions applied, the store's writes.
+fn totals(out: &mut String) {
     let gauges: [(&str, &str, i64); 3] = [
         (
             "bang_http_connections_open",
@@ -343,7 +376,7 @@ pub fn render() -> String {
         ),
     ];
     for (name, help, value) in gauges {
-        header(&mut out, name, "gauge", help);
+        header(out, name, "gauge", help);
         let _ = writeln!(out, "{name} {value}");
     }
     let counters: [(&str, &str, u64); 5] = [
@@ -374,36 +407,31 @@ pub fn render() -> String {
         ),
     ];
     for (name, help, value) in counters {
-        header(&mut out, name, "counter", help);
+        header(out, name, "counter", help);
         let _ = writeln!(out, "{name} {value}");
     }
-    header(
-        &mut out,
-        "bang_store_batch_size",
-        "histogram",
-        "Requests per batch of the store's writer (group commit).",
-    );
-    histogram(
-        &mut out,
-        "bang_store_batch_size",
-        "",
-        &store::metrics::BATCH_SIZE.snapshot(),
-        1.0,
-    );
-    header(
-        &mut out,
-        "bang_store_flush_seconds",
-        "histogram",
-        "Time of each batch's flush + fsync.",
-    );
-    histogram(
-        &mut out,
-        "bang_store_flush_seconds",
-        "",
-        &store::metrics::FLUSH_NANOS.snapshot(),
-        1e9,
-    );
-    out
+}
+
+/// The store writer's group commits: their sizes and flush times.
+fn store_histograms(out: &mut String) {
+    let histograms = [
+        (
+            "bang_store_batch_size",
+            "Requests per batch of the store's writer (group commit).",
+            store::metrics::BATCH_SIZE.snapshot(),
+            1.0,
+        ),
+        (
+            "bang_store_flush_seconds",
+            "Time of each batch's flush + fsync.",
+            store::metrics::FLUSH_NANOS.snapshot(),
+            1e9,
+        ),
+    ];
+    for (name, help, snap, scale) in histograms {
+        header(out, name, "histogram", help);
+        histogram(out, name, "", &snap, scale);
+    }
 }
 
 /// `GET /metrics`.

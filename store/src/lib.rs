@@ -43,17 +43,17 @@ mod group_commit;
 pub mod metrics;
 mod postgres;
 mod shared;
-mod sled_store;
+mod sled;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod transfer;
 mod types;
 
+pub use self::sled::{DEFAULT_CACHE_BYTES, SledStore};
 pub use any::{Store, is_postgres_url};
 pub use canonical::{ZERO_HASH, canonical_json, commitment, envelope_hash, event_salt};
 pub use group_commit::GroupCommit;
 pub use postgres::{DEFAULT_POOL_SIZE, PgStore};
-pub use sled_store::{DEFAULT_CACHE_BYTES, SledStore};
 pub use types::*;
 
 use std::future::Future;

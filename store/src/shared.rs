@@ -89,6 +89,24 @@ impl Write {
     }
 }
 
+/// Refuses `write` to a game at `version` whose data is at `generation` if
+/// it expects another version ([`StoreError::Conflict`]) or another
+/// generation ([`StoreError::Stale`]).
+pub(crate) fn check_expected(
+    write: &Write,
+    expected: u64,
+    version: u64,
+    generation: u64,
+) -> Result<(), StoreError> {
+    if version != expected {
+        return Err(StoreError::Conflict { current: version });
+    }
+    if write.expected_generation.is_some_and(|g| g != generation) {
+        return Err(StoreError::Stale { generation });
+    }
+    Ok(())
+}
+
 /// The envelopes of a written append, from the caller's `append` and the
 /// writer's answer.
 pub(crate) fn envelopes(

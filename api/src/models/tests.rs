@@ -1,6 +1,6 @@
 //! Reading request bodies: refusals in the API's words.
 
-use serde_json::json;
+use serde_json::{Value, json};
 
 use super::*;
 

@@ -7,15 +7,16 @@ use store::{Append, EventStore, GameId, GameStatus, ListQuery, NewGame};
 
 use super::cache::{Entry, read_all};
 use super::play::public_forms;
-use super::{Credentials, Service};
+use super::{Credentials, Player, Service};
 use crate::auth;
 use crate::error::ApiError;
 use crate::models::{
     CreateGame, CreatedGame, DEFAULT_MISSES_BEFORE_BOT, DeadlineRules, ForkOrigin, GameList,
-    GameSummary, SeatToken, parse_duration,
+    GameSummary, SeatRequest, SeatToken, parse_duration,
 };
 use crate::ruleset::{self, FoldedGame};
 use crate::stored::{GameData, SeatData};
+use bots::players::BotRuleset;
 
 /// The deadlines a create request asks for, if any.
 fn deadline_rules(body: &CreateGame) -> Result<Option<DeadlineRules>, ApiError> {
@@ -36,6 +37,171 @@ fn deadline_rules(body: &CreateGame) -> Result<Option<DeadlineRules>, ApiError> 
     Ok((rules.move_seconds.is_some() || rules.response_seconds.is_some()).then_some(rules))
 }
 
+/// The options of a create request, with its response deadline as the
+/// game's live reaction time where the game has reaction windows (as JSON
+/// `null` if the request gave none).
+fn options_with_deadlines(
+    body: &CreateGame,
+    deadlines: Option<DeadlineRules>,
+) -> Result<Value, ApiError> {
+    let mut options = body.options.clone();
+    if let Some(seconds) = deadlines.and_then(|d| d.response_seconds)
+        && ruleset::has_reaction_windows(&body.ruleset, &options)
+    {
+        // A response deadline is the game's live reaction time.
+        if options
+            .get("reaction_seconds")
+            .is_some_and(|v| !v.is_null())
+        {
+            return Err(ApiError::invalid_option(
+                "response_deadline: the game's live reaction time; give it or \
+                 `options.reaction_seconds`, not both",
+            ));
+        }
+        if options.is_null() {
+            options = serde_json::json!({});
+        }
+        options["reaction_seconds"] = seconds.into();
+    }
+    Ok(options)
+}
+
+/// The seats of a new game, as its create request makes them.
+#[derive(Default)]
+struct NewSeats {
+    /// Every seat's data, in order.
+    seats: Vec<SeatData>,
+    /// The tokens of the seats people play, shown once.
+    tokens: Vec<SeatToken>,
+    /// The players who take a seat, and which.
+    members: Vec<(String, u8)>,
+}
+
+impl NewSeats {
+    /// Every seat of `body`, in order (`me`: the caller's player account,
+    /// the only one a seat can be given to).
+    fn of(body: &CreateGame, me: Option<&Player>) -> Result<NewSeats, ApiError> {
+        let robots = bots::players::bots_for(&body.ruleset);
+        let rules_seats = ruleset::rules_seats(&body.ruleset, body.players, &body.options)?;
+        let mut made = NewSeats::default();
+        for i in 0..body.players {
+            let req = body.seats.get(i as usize).cloned().unwrap_or_default();
+            if let Some(name) = &req.name
+                && !crate::text::valid_name(name)
+            {
+                return Err(ApiError::invalid_option(format!(
+                    "seats[{i}].name: {}",
+                    crate::text::NAME_RULE
+                )));
+            }
+            if rules_seats.contains(&i) {
+                made.seats.push(rules_seat(i, req)?);
+            } else if req.open {
+                made.seats.push(SeatData::open(i));
+            } else if let Some(player) = &req.player {
+                made.add_player(i, player, req.name, me)?;
+            } else if req.name.is_some() && req.bot.is_none() {
+                made.add_person(i, |hash| {
+                    SeatData::human(req.name.unwrap_or_default(), hash)
+                });
+            } else {
+                made.seats.push(bot_seat(i, req, &body.ruleset, robots)?);
+            }
+        }
+        Ok(made)
+    }
+
+    /// Adds seat `i`, a person's, made with the hash of its new token (the
+    /// token is kept, to be shown once).
+    fn add_person(&mut self, i: u8, seat: impl FnOnce(String) -> SeatData) {
+        let token = auth::new_token();
+        self.seats.push(seat(auth::token_hash(&token)));
+        self.tokens.push(SeatToken { seat: i, token });
+    }
+
+    /// Adds seat `i`, given to `player` (who must be `me`, and take no other
+    /// seat), named `name` or as the player.
+    fn add_player(
+        &mut self,
+        i: u8,
+        player: &str,
+        name: Option<String>,
+        me: Option<&Player>,
+    ) -> Result<(), ApiError> {
+        let Some(me) = me.filter(|m| m.id == player) else {
+            return Err(ApiError::forbidden(
+                "not_your_player",
+                format!(
+                    "seats[{i}].player: a seat can be given only to your own player id, with \
+                     your player key (`Authorization: Bearer <key>`)"
+                ),
+            ));
+        };
+        if self
+            .members
+            .iter()
+            .any(|&(_, seat)| seats_player(&self.seats, seat).map(String::as_str) == Some(player))
+        {
+            return Err(ApiError::invalid_option(format!(
+                "seats[{i}].player: a player takes one seat of a game"
+            )));
+        }
+        self.add_person(i, |hash| {
+            let mut seat = SeatData::human(name.unwrap_or_else(|| me.name.clone()), hash);
+            seat.player = Some(me.id.clone());
+            seat
+        });
+        self.members.push((me.id.clone(), i));
+        Ok(())
+    }
+}
+
+/// Seat `i`, played by the rules (or by another seat's person): no token,
+/// no bot; a `bot` asked for it is the ruleset's to refuse.
+fn rules_seat(i: u8, req: SeatRequest) -> Result<SeatData, ApiError> {
+    if req.open || req.player.is_some() {
+        return Err(ApiError::invalid_option(format!(
+            "seats[{i}]: the rules play this seat in this game; it cannot be open or a player's"
+        )));
+    }
+    Ok(SeatData::played(
+        req.name.unwrap_or_else(|| format!("Seat {}", i + 1)),
+        req.bot,
+    ))
+}
+
+/// Seat `i`, a bot of `ruleset` (its `robots`) as `req` asks for it.
+fn bot_seat(
+    i: u8,
+    req: SeatRequest,
+    ruleset: &str,
+    robots: Option<&BotRuleset>,
+) -> Result<SeatData, ApiError> {
+    let Some(robots) = robots else {
+        return Err(ApiError::invalid_option(format!(
+            "seats[{i}]: no bots play `{ruleset}` yet; give every seat a name"
+        )));
+    };
+    let bot = req.bot.unwrap_or_else(|| robots.default_policy.to_string());
+    if !robots.policies.contains(&bot.as_str()) {
+        return Err(ApiError::invalid_option(format!(
+            "seats[{i}].bot: `{bot}` is not one of {:?}",
+            robots.policies
+        )));
+    }
+    if req.budget_ms.is_some() && bot != "strong" {
+        return Err(ApiError::invalid_option(format!(
+            "seats[{i}].budget_ms: only a `strong` bot searches; this seat's bot is `{bot}`"
+        )));
+    }
+    let mut seat = SeatData::played(
+        req.name.unwrap_or_else(|| format!("Bot {}", i + 1)),
+        Some(bot),
+    );
+    seat.spec.budget_ms = req.budget_ms;
+    Ok(seat)
+}
+
 impl Service {
     /// Creates a game, or an open table if a seat is open.
     pub async fn create(
@@ -53,105 +219,11 @@ impl Service {
         }
         ruleset::check_players(&body.ruleset, body.players)?;
         let me = self.player_of(credentials).await?;
-        let robots = bots::players::bots_for(&body.ruleset);
-        let rules_seats = ruleset::rules_seats(&body.ruleset, body.players, &body.options)?;
-        let mut seats = Vec::new();
-        let mut tokens = Vec::new();
-        let mut members = Vec::new();
-        for i in 0..body.players {
-            let req = body.seats.get(i as usize).cloned().unwrap_or_default();
-            if let Some(name) = &req.name
-                && !crate::text::valid_name(name)
-            {
-                return Err(ApiError::invalid_option(format!(
-                    "seats[{i}].name: {}",
-                    crate::text::NAME_RULE
-                )));
-            }
-            if rules_seats.contains(&i) {
-                if req.open || req.player.is_some() {
-                    return Err(ApiError::invalid_option(format!(
-                        "seats[{i}]: the rules play this seat in this game; it cannot be open \
-                         or a player's"
-                    )));
-                }
-                // Played by the rules (or by another seat's person): no token,
-                // no bot; a `bot` asked for it is the ruleset's to refuse.
-                seats.push(SeatData::played(
-                    req.name.unwrap_or_else(|| format!("Seat {}", i + 1)),
-                    req.bot,
-                ));
-                continue;
-            }
-            if req.open {
-                seats.push(SeatData::open(i));
-                continue;
-            }
-            if let Some(player) = &req.player {
-                let Some(me) = me.as_ref().filter(|m| &m.id == player) else {
-                    return Err(ApiError::forbidden(
-                        "not_your_player",
-                        format!(
-                            "seats[{i}].player: a seat can be given only to your own player id, \
-                             with your player key (`Authorization: Bearer <key>`)"
-                        ),
-                    ));
-                };
-                if members
-                    .iter()
-                    .any(|&(_, seat)| seats_player(&seats, seat) == Some(player))
-                {
-                    return Err(ApiError::invalid_option(format!(
-                        "seats[{i}].player: a player takes one seat of a game"
-                    )));
-                }
-                let token = auth::new_token();
-                let mut seat = SeatData::human(
-                    req.name.unwrap_or_else(|| me.name.clone()),
-                    auth::token_hash(&token),
-                );
-                seat.player = Some(me.id.clone());
-                seats.push(seat);
-                tokens.push(SeatToken { seat: i, token });
-                members.push((me.id.clone(), i));
-                continue;
-            }
-            let human = req.name.is_some() && req.bot.is_none();
-            if human {
-                let token = auth::new_token();
-                seats.push(SeatData::human(
-                    req.name.unwrap_or_default(),
-                    auth::token_hash(&token),
-                ));
-                tokens.push(SeatToken { seat: i, token });
-            } else {
-                let Some(robots) = robots else {
-                    return Err(ApiError::invalid_option(format!(
-                        "seats[{i}]: no bots play `{}` yet; give every seat a name",
-                        body.ruleset
-                    )));
-                };
-                let bot = req.bot.unwrap_or_else(|| robots.default_policy.to_string());
-                if !robots.policies.contains(&bot.as_str()) {
-                    return Err(ApiError::invalid_option(format!(
-                        "seats[{i}].bot: `{bot}` is not one of {:?}",
-                        robots.policies
-                    )));
-                }
-                if req.budget_ms.is_some() && bot != "strong" {
-                    return Err(ApiError::invalid_option(format!(
-                        "seats[{i}].budget_ms: only a `strong` bot searches; this seat's bot \
-                         is `{bot}`"
-                    )));
-                }
-                let mut seat = SeatData::played(
-                    req.name.unwrap_or_else(|| format!("Bot {}", i + 1)),
-                    Some(bot),
-                );
-                seat.spec.budget_ms = req.budget_ms;
-                seats.push(seat);
-            }
-        }
+        let NewSeats {
+            seats,
+            tokens,
+            members,
+        } = NewSeats::of(&body, me.as_ref())?;
         let seed = match body.seed {
             Some(n) => crate::stored::chosen_seed(n, &self.settings.seed_secret),
             None => auth::random_seed(),
@@ -163,30 +235,12 @@ impl Service {
             ));
         }
         let deadlines = deadline_rules(&body)?;
-        let mut options = body.options.clone();
-        if let Some(seconds) = deadlines.and_then(|d| d.response_seconds)
-            && ruleset::has_reaction_windows(&body.ruleset, &options)
-        {
-            // A response deadline is the game's live reaction time.
-            if options
-                .get("reaction_seconds")
-                .is_some_and(|v| !v.is_null())
-            {
-                return Err(ApiError::invalid_option(
-                    "response_deadline: the game's live reaction time; give it or \
-                     `options.reaction_seconds`, not both",
-                ));
-            }
-            if options.is_null() {
-                options = serde_json::json!({});
-            }
-            options["reaction_seconds"] = seconds.into();
-        }
+        let options = options_with_deadlines(&body, deadlines)?;
         // An open table's options are checked now, with its open seats as
         // people: nothing is dealt until it starts.
         let setups = seats.iter().map(|s| s.spec.clone()).collect();
         let events = ruleset::start(&body.ruleset, body.players, &options, setups, seed)?;
-        let mut data = GameData {
+        let data = GameData {
             players: body.players,
             options: if options.is_null() {
                 serde_json::json!({})
@@ -205,28 +259,22 @@ impl Service {
             lobby: None,
             deadlines,
         };
-        if table {
+        let (game, invite) = if table {
             let (game, invite) = self.open_table(&body.ruleset, data, body.public).await?;
-            for (player, seat) in members {
-                self.remember_seat(&player, game.id, seat).await?;
-            }
-            return Ok(CreatedGame {
-                game,
-                tokens,
-                invite: Some(invite),
-            });
-        }
-        data.lobby = None;
-        let game = self
-            .open(&body.ruleset, data, events, "system", None)
-            .await?;
+            (game, Some(invite))
+        } else {
+            let game = self
+                .open(&body.ruleset, data, events, "system", None)
+                .await?;
+            (game, None)
+        };
         for (player, seat) in members {
             self.remember_seat(&player, game.id, seat).await?;
         }
         Ok(CreatedGame {
             game,
             tokens,
-            invite: None,
+            invite,
         })
     }
 

@@ -9,7 +9,9 @@ use tokio_postgres::error::SqlState;
 use super::listen::{doc_payload, game_payload};
 use super::{PgStore, int, pg, uint};
 use crate::canonical::ZERO_HASH;
-use crate::shared::{Write, check_doc_key, envelopes, random_ids, seal_events, status_byte};
+use crate::shared::{
+    Write, check_doc_key, check_expected, envelopes, random_ids, seal_events, status_byte,
+};
 use crate::{
     Append, Appended, Envelope, GameHead, GameId, GameRecord, GameStatus, NewGame, StoreError,
 };
@@ -101,7 +103,49 @@ async fn insert_dedupe(
     Ok(())
 }
 
+/// Moves game `id`'s head from version `expected` to `head`, with new `data`
+/// if the append has some: how many rows it moved (0: another writer moved
+/// it first).
+async fn move_head(
+    tx: &Transaction<'_>,
+    id: GameId,
+    expected: u64,
+    head: &GameHead,
+    data: Option<String>,
+) -> Result<u64, StoreError> {
+    tx.execute(
+        "UPDATE games SET version = $2, head_hash = $3, status = $4, updated_at = $5, \
+         generation = $6, data = COALESCE($7, data) WHERE id = $1 AND version = $8",
+        &[
+            &int(id.0),
+            &int(head.version),
+            &head.head_hash,
+            &i16::from(status_byte(head.status)),
+            &head.updated_at,
+            &int(head.generation),
+            &data,
+            &int(expected),
+        ],
+    )
+    .await
+    .map_err(pg)
+}
+
 impl PgStore {
+    /// The conflict of an append that lost a race to another writer, at the
+    /// version that writer left (read once `tx` is rolled back).
+    async fn lost_race(&self, tx: Transaction<'_>, id: GameId) -> StoreError {
+        drop(tx);
+        match self.read_head(id).await {
+            Ok(head) => StoreError::Conflict {
+                current: head.map_or(0, |h| h.version),
+            },
+            Err(e) => e,
+        }
+    }
+
+    /// See [`crate::EventStore::create`]: one transaction, under the first
+    /// fresh id not taken.
     pub(crate) async fn write_create(
         &self,
         new: NewGame,
@@ -172,6 +216,8 @@ impl PgStore {
         Ok((record, envelopes))
     }
 
+    /// See [`crate::EventStore::append`]: one transaction that locks the
+    /// game's head, checks it, inserts the envelopes and moves the head.
     pub(crate) async fn write_append(
         &self,
         id: GameId,
@@ -198,19 +244,7 @@ impl PgStore {
                 duplicate: true,
             });
         }
-        if head.version != expected {
-            return Err(StoreError::Conflict {
-                current: head.version,
-            });
-        }
-        if write
-            .expected_generation
-            .is_some_and(|g| g != head.generation)
-        {
-            return Err(StoreError::Stale {
-                generation: head.generation,
-            });
-        }
+        check_expected(&write, expected, head.version, head.generation)?;
         let count = u64::try_from(write.events.len())
             .map_err(|_| StoreError::Io("too many events".into()))?;
         let first = head
@@ -234,35 +268,13 @@ impl PgStore {
         };
         match insert_events(&tx, id, first, stored).await {
             Ok(()) => {}
-            Err(Ok(())) => {
-                drop(tx);
-                let current = self.read_head(id).await?.map_or(0, |h| h.version);
-                return Err(StoreError::Conflict { current });
-            }
+            Err(Ok(())) => return Err(self.lost_race(tx, id).await),
             Err(Err(e)) => return Err(e),
         }
         let data = write.data.as_ref().map(data_text).transpose()?;
-        let updated = tx
-            .execute(
-                "UPDATE games SET version = $2, head_hash = $3, status = $4, updated_at = $5, \
-                 generation = $6, data = COALESCE($7, data) WHERE id = $1 AND version = $8",
-                &[
-                    &int(id.0),
-                    &int(new_head.version),
-                    &new_head.head_hash,
-                    &i16::from(status_byte(new_head.status)),
-                    &at,
-                    &int(new_head.generation),
-                    &data,
-                    &int(expected),
-                ],
-            )
-            .await
-            .map_err(pg)?;
+        let updated = move_head(&tx, id, expected, &new_head, data).await?;
         if updated != 1 {
-            drop(tx);
-            let current = self.read_head(id).await?.map_or(0, |h| h.version);
-            return Err(StoreError::Conflict { current });
+            return Err(self.lost_race(tx, id).await);
         }
         insert_dedupe(&tx, id, &write, first, count).await?;
         commit_durably(tx).await?;
@@ -275,6 +287,8 @@ impl PgStore {
         })
     }
 
+    /// See [`crate::EventStore::put_doc`]: one transaction at the expected
+    /// revision.
     pub(crate) async fn write_doc(
         &self,
         collection: &str,

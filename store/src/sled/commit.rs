@@ -1,0 +1,177 @@
+//! The writes of a batch, gathered by the writer thread ([`Plan`]) and then
+//! made in two atomic steps: the events in one sled batch, then the heads
+//! with everything else (see the module docs of [`super`]); the documents
+//! after them.
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+
+use sled::Transactional;
+use sled::transaction::{ConflictableTransactionError, TransactionError};
+
+use super::codec::dedupe_value;
+use super::index::{created_key, filter_keys, status_keys};
+use super::keys::{event_key, game_key};
+use super::writer::{Game, Outcome, Sealed, Writer};
+use crate::shared::Write;
+use crate::{GameId, GameStatus};
+
+/// The writes of one batch, gathered (in order) before any is made, and the
+/// games they change.
+#[derive(Default)]
+pub(super) struct Plan {
+    pub(super) events: Vec<([u8; 16], Vec<u8>)>,
+    pub(super) heads: Vec<([u8; 8], Vec<u8>)>,
+    pub(super) games: Vec<([u8; 8], Vec<u8>)>,
+    pub(super) dedupe: HashMap<Vec<u8>, Vec<u8>>,
+    pub(super) by_created: Vec<[u8; 16]>,
+    /// `by_filter` keys to insert (`true`) or remove.
+    pub(super) by_filter: Vec<(Vec<u8>, bool)>,
+    /// `docs` entries to write (`Some`) or remove, by key.
+    pub(super) docs: HashMap<Vec<u8>, Option<Vec<u8>>>,
+    pub(super) changed: HashMap<GameId, Game>,
+}
+
+impl Plan {
+    /// Adds the writes of an accepted game write (`dkey`: the dedupe key of
+    /// its action id; `new`: it creates the game), and answers it.
+    pub(super) fn add(
+        &mut self,
+        sealed: Sealed,
+        write: &Write,
+        dkey: Option<Vec<u8>>,
+        new: bool,
+    ) -> Outcome {
+        let Sealed {
+            written,
+            old_status,
+            count,
+            stored,
+            meta,
+        } = sealed;
+        let game = &written.game;
+        let (id, first) = (game.id, written.first);
+        let gkey = game_key(id);
+        for (seq, bytes) in (first..).zip(stored) {
+            self.events.push((event_key(id, seq), bytes));
+        }
+        if let Some(dkey) = dkey {
+            self.dedupe.insert(
+                dkey,
+                dedupe_value(first, count, write.action_digest.as_ref()),
+            );
+        }
+        if let Some(meta) = meta {
+            self.games.push((gkey, meta));
+        }
+        self.heads.push((gkey, game.head.encode()));
+        self.add_to_index(game, old_status, new, write.status);
+        self.changed.insert(id, game.clone());
+        Outcome::Written(written)
+    }
+
+    /// The list indexes' part of a game write: a `new` game's keys, or the
+    /// keys that move with its status when the write sets another.
+    fn add_to_index(
+        &mut self,
+        game: &Game,
+        old_status: GameStatus,
+        new: bool,
+        status: Option<GameStatus>,
+    ) {
+        let created = created_key(game.meta.created_at, game.id);
+        let ruleset = &game.meta.ruleset;
+        if new {
+            self.by_created.push(created);
+            for key in filter_keys(game.head.status, ruleset, &created) {
+                self.by_filter.push((key, true));
+            }
+        } else if status.is_some_and(|s| s != old_status) {
+            for key in status_keys(old_status, ruleset, &created) {
+                self.by_filter.push((key, false));
+            }
+            for key in status_keys(game.head.status, ruleset, &created) {
+                self.by_filter.push((key, true));
+            }
+        }
+    }
+}
+
+impl Writer {
+    /// Makes the writes of a batch: those of the games, then the documents
+    /// (see the module docs).
+    pub(super) fn commit(&self, mut plan: Plan) -> Result<(), sled::Error> {
+        let docs = std::mem::take(&mut plan.docs);
+        self.commit_games(plan)?;
+        self.commit_docs(docs)
+    }
+
+    /// Makes the writes of the games of a batch: the events first, in one
+    /// atomic sled batch, then everything else, the heads last (see the
+    /// module docs).
+    fn commit_games(&self, plan: Plan) -> Result<(), sled::Error> {
+        if !plan.events.is_empty() {
+            let mut events = sled::Batch::default();
+            for (key, value) in plan.events {
+                events.insert(&key, value);
+            }
+            self.trees.events.apply_batch(events)?;
+        }
+        let no_heads = plan.heads.is_empty();
+        let mut heads = sled::Batch::default();
+        for (key, value) in plan.heads {
+            heads.insert(&key, value);
+        }
+        if plan.games.is_empty()
+            && plan.dedupe.is_empty()
+            && plan.by_created.is_empty()
+            && plan.by_filter.is_empty()
+        {
+            if no_heads {
+                return Ok(()); // every request was rejected
+            }
+            return self.trees.heads.apply_batch(heads);
+        }
+        let mut games = sled::Batch::default();
+        for (key, value) in plan.games {
+            games.insert(&key, value);
+        }
+        let mut dedupe = sled::Batch::default();
+        for (key, value) in plan.dedupe {
+            dedupe.insert(key, value);
+        }
+        let mut by_created = sled::Batch::default();
+        for key in plan.by_created {
+            by_created.insert(&key, &[]);
+        }
+        let mut by_filter = sled::Batch::default();
+        for (key, insert) in plan.by_filter {
+            if insert {
+                by_filter.insert(key, &[]);
+            } else {
+                by_filter.remove(key);
+            }
+        }
+        // The meta is written before the head (tree order of the commit).
+        let trees = (
+            &self.trees.games,
+            &self.trees.dedupe,
+            &self.trees.by_created,
+            &self.trees.by_filter,
+            &self.trees.heads,
+        );
+        trees
+            .transaction(|(g, d, b, f, h)| {
+                g.apply_batch(&games)?;
+                d.apply_batch(&dedupe)?;
+                b.apply_batch(&by_created)?;
+                f.apply_batch(&by_filter)?;
+                h.apply_batch(&heads)?;
+                Ok::<_, ConflictableTransactionError<Infallible>>(())
+            })
+            .map_err(|e| match e {
+                TransactionError::Storage(e) => e,
+                TransactionError::Abort(never) => match never {},
+            })
+    }
+}

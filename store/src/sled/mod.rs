@@ -1,0 +1,422 @@
+//! [`EventStore`] on sled 0.34.7.
+//!
+//! The keys of a game's entries are in `keys.rs`, their values (head, meta,
+//! dedupe entry) in `codec.rs`, the list indexes in `index.rs`; the writer
+//! thread's checks in `writer.rs` and the writes it plans in `commit.rs`;
+//! what a caller of `create` and `append` runs in `append.rs`; the reads in
+//! `reads.rs`; the documents in `documents.rs`; copies in `transfer.rs`.
+//!
+//! Trees (all integers big-endian, so byte order is numeric order):
+//!
+//! | tree         | key                                  | value                               |
+//! |--------------|--------------------------------------|-------------------------------------|
+//! | `games`      | game id (8 bytes)                    | the game's meta, JSON (see below)   |
+//! | `heads`      | game id (8 bytes)                    | the game's head, binary (see below) |
+//! | `events`     | game id ++ seq (16 bytes)            | [`Envelope`] as JSON                |
+//! | `dedupe`     | game id ++ action id (UTF-8)         | first seq ++ count (16 b.)          |
+//! | `by_created` | created_at millis ++ game id (16 b.) | empty                               |
+//! | `by_filter`  | filter ++ created_at millis ++ id    | empty                               |
+//! | `meta`       | `secret/{name}`, `index/by_filter`   | a server secret; `1` once indexed   |
+//! | `docs`       | collection ++ 0 ++ key (UTF-8)       | revision (u64) ++ the document JSON |
+//!
+//! `docs` holds the documents of [`EventStore::put_doc`] (player accounts,
+//! memberships), beside the games and independent of them: a collection is
+//! at most 32 bytes without a NUL, so the first 0 byte ends it; a key is at
+//! most 200 bytes; the revision is 1 for a new document and grows by one with
+//! each write (a deleted document has no entry, revision 0).
+//!
+//! `by_filter` lets a filtered list read only the games it returns: each game
+//! has three keys there, `S` ++ status, `R` ++ ruleset ++ 0, and `B` ++ status
+//! ++ ruleset ++ 0, each followed by its `by_created` key. A status change
+//! moves its `S` and `B` keys. A store made before this index gets it built
+//! when it is opened.
+//!
+//! A [`GameRecord`] is kept in two parts, so that an append, which changes only
+//! the version, head hash, status and `updated_at`, neither reads nor rewrites
+//! the API's `data`:
+//!
+//! * its **meta** in `games`: `{"generation": g, "ruleset": …, "created_at": …,
+//!   "data": …}` (JSON), the rarely-changing part, written at creation and by
+//!   an append that carries new `data`; each such write increments `g`;
+//! * its **head** in `heads`: `version` (u64) ++ `generation` (u64, the `g` of
+//!   the meta it goes with) ++ `status` (1 byte: 0 active, 1 finished, 2
+//!   open) ++ `updated_at` (i64 seconds since the epoch ++ u32 nanoseconds) ++
+//!   `head_hash` (its hex text, the rest of the value), 29 + 64 bytes, written
+//!   by every write.
+//!
+//! [`EventStore::game`] reads the head, then the meta, and retries until their
+//! generations match, so that it never pairs a head with the meta of another
+//! write.
+//!
+//! **The head is the commit point of a game's log**: the log is events `1..=
+//! version` of its head. Events past it are not committed (the tail of a batch
+//! whose heads were lost in a crash, see below): no read returns them,
+//! [`EventStore::verify`] walks only the committed log, and the next append
+//! overwrites them.
+//!
+//! Writes (`create`, `append`, `put_doc`) are not run by their callers: they
+//! are submitted to the store's single writer thread ([`GroupCommit`]), which
+//! takes every pending request (up to [`WRITE_BATCH`]) and checks each, in
+//! arrival order, against the state left by the requests before it in the
+//! same batch (version → `Conflict`, action id → duplicate, data generation or
+//! document revision → `Stale`); a rejected request writes nothing, so each
+//! request stays all-or-nothing and does not affect the others. The writes of
+//! the accepted ones are then made in two atomic steps:
+//!
+//! 1. every new envelope, in ONE sled batch on `events` (`Tree::apply_batch`:
+//!    recovered all or nothing);
+//! 2. every head, with the metas, dedupe entries and `by_created` entries of
+//!    the batch, if any: one sled batch on `heads`, or, when other trees are
+//!    written too, one transaction over them.
+//!
+//! The documents the batch writes (`put_doc`) then go in one more atomic sled
+//! batch, on `docs` (they depend on no game, so their order against steps 1
+//! and 2 does not matter).
+//!
+//! Then one flush + fsync, and only then is each caller answered. sled
+//! recovers a prefix of its log after a crash, so step 2 never survives
+//! without step 1; step 1 without step 2 leaves only uncommitted events past
+//! the heads, which nothing reads. Two batches instead of one transaction
+//! spare a transaction's extra lookup per written key. The writer keeps the
+//! head and meta of the games it wrote in memory (bounded, see
+//! [`WRITER_CACHE`](writer::WRITER_CACHE)), so an append to a known game reads nothing from sled.
+//! Reads go to the trees directly.
+//!
+//! [`crate::transfer::Transfer`] (the `bang-store copy` tool) lists the games by
+//! their `heads`, and its imports write the trees directly, a game's head last.
+//!
+//! Format changes: before the split, `games` held the whole [`GameRecord`] as
+//! JSON, there was no `heads` tree, and one transaction wrote a batch; such a
+//! database is not readable by this version. The `events` tree is unchanged.
+
+mod append;
+mod codec;
+mod commit;
+mod documents;
+mod index;
+mod keys;
+mod reads;
+mod transfer;
+mod writer;
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use crate::{
+    Append, Appended, Envelope, EventStore, GameHead, GameId, GameRecord, GroupCommit, ListQuery,
+    NewGame, Page, StoreError, Verification,
+};
+use codec::StoredHead;
+use index::build_filter_index;
+use keys::game_key;
+use writer::{Outcome, Request, WRITE_BATCH, Writer};
+
+/// The sled-backed event store. Cloning is cheap (the clones share one
+/// database and one writer thread); dropping the last clone lets the writer
+/// thread answer every request already submitted, run a last flush and stop,
+/// then closes the database.
+///
+/// Semantics beyond the trait's:
+///
+/// * An [`Append`] with no events is a metadata-only update: the expected
+///   version is checked as usual, `status`/`data`/`updated_at` change, the
+///   version and head hash do not, and no envelope is written. With an
+///   `action_id`, that id is recorded (a retry is a duplicate with no envelopes).
+/// * Every write, rejected or not, is answered only after the flush of its
+///   batch, so a duplicate `action_id` never reports success before the first
+///   append is durable.
+/// * If the flush after a batch fails, each append of the batch that was
+///   written (or found to be a duplicate) returns [`StoreError::Io`] although
+///   its events are in the log (and will be read back); retrying with the same
+///   `action_id` is safe.
+/// * Timestamps (`at`, `created_at`, `updated_at`) are taken once per batch,
+///   by the writer thread.
+/// * A write whose caller gives up (drops the future) after it was submitted
+///   is still applied.
+/// * [`EventStore::events`] of an unknown game is empty, not `NotFound`.
+/// * A game's log ends at its head's version: envelopes stored past it (left
+///   by a crash between the two write steps of a batch, see the module docs)
+///   are not returned, not verified, and are overwritten by the next append.
+/// * [`EventStore::append`] answers with the game's head: the game's `data`
+///   is not copied out of the writer's memory on every append.
+/// * [`EventStore::list`] with a cursor that is not one it returned gives an
+///   empty page.
+#[derive(Clone)]
+pub struct SledStore {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    // Declared first so it is dropped first: the thread is joined (after it
+    // served the pending writes and ran a last flush) before the trees and the
+    // database are released.
+    writer: GroupCommit<Request, Outcome>,
+    trees: Trees,
+    db: sled::Db,
+}
+
+/// The trees of a store (see the module docs), as the readers and the
+/// writer thread each hold them.
+#[derive(Clone)]
+struct Trees {
+    games: sled::Tree,
+    heads: sled::Tree,
+    events: sled::Tree,
+    dedupe: sled::Tree,
+    by_created: sled::Tree,
+    by_filter: sled::Tree,
+    docs: sled::Tree,
+}
+
+impl Trees {
+    /// The trees of `db`, made if they are not there yet.
+    fn open(db: &sled::Db) -> Result<Trees, StoreError> {
+        let tree = |name: &str| db.open_tree(name).map_err(io);
+        Ok(Trees {
+            games: tree("games")?,
+            heads: tree("heads")?,
+            events: tree("events")?,
+            dedupe: tree("dedupe")?,
+            by_created: tree("by_created")?,
+            by_filter: tree("by_filter")?,
+            docs: tree("docs")?,
+        })
+    }
+}
+
+impl std::fmt::Debug for SledStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SledStore").finish_non_exhaustive()
+    }
+}
+
+/// A sled error as the store reports it.
+fn io(e: sled::Error) -> StoreError {
+    StoreError::Io(e.to_string())
+}
+
+/// How long opening a store waits for its directory's lock: a store this
+/// process has just closed there lets go of it a little later (sled's
+/// background threads drop their last handles to its files after ours).
+/// Another process holding it is refused once this has passed.
+const LOCK_WAIT: Duration = Duration::from_secs(3);
+
+/// Opens the sled database in `path`, waiting up to [`LOCK_WAIT`] for its lock.
+fn open_db(path: &Path, cache_bytes: u64) -> Result<sled::Db, StoreError> {
+    let started = Instant::now();
+    loop {
+        match sled::Config::new()
+            .path(path)
+            .cache_capacity(cache_bytes)
+            .open()
+        {
+            Err(sled::Error::Io(e))
+                if e.to_string().contains("could not acquire lock")
+                    && started.elapsed() < LOCK_WAIT =>
+            {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            opened => return opened.map_err(io),
+        }
+    }
+}
+
+/// The page cache of [`SledStore::open`]: 64 MiB.
+pub const DEFAULT_CACHE_BYTES: u64 = 64 << 20;
+
+impl SledStore {
+    /// Opens (or creates) the store in the directory `path` and starts its
+    /// writer thread. One process at a time may hold a store open (a store
+    /// this process has just closed is waited for, up to 3 s).
+    pub fn open(path: impl AsRef<Path>) -> Result<SledStore, StoreError> {
+        SledStore::open_with(path, DEFAULT_CACHE_BYTES)
+    }
+
+    /// [`SledStore::open`] with a page cache of `cache_bytes` (sled's own
+    /// default, 1 GiB, is far more than a game server needs).
+    pub fn open_with(path: impl AsRef<Path>, cache_bytes: u64) -> Result<SledStore, StoreError> {
+        let path = path.as_ref();
+        let db = open_db(path, cache_bytes)?;
+        let trees = Trees::open(&db)?;
+        build_filter_index(&db, &trees)?;
+        let mut writer = Writer {
+            trees: trees.clone(),
+            cache: HashMap::new(),
+        };
+        let writer = GroupCommit::start(db.clone(), path, WRITE_BATCH, move |batch| {
+            writer.apply(batch)
+        })?;
+        Ok(SledStore {
+            inner: Arc::new(Inner { writer, trees, db }),
+        })
+    }
+
+    /// How many hard flushes (flush + fsync) the writer thread has run: one
+    /// per batch of writes.
+    pub fn flushes(&self) -> u64 {
+        self.inner.writer.flushes()
+    }
+
+    /// See [`EventStore::secret`].
+    fn read_secret(&self, name: &str, fresh: String) -> Result<String, StoreError> {
+        let meta = self.inner.db.open_tree("meta").map_err(io)?;
+        let key = format!("secret/{name}");
+        // Insert-if-absent: two callers racing keep the first one's value.
+        let _ = meta
+            .compare_and_swap(
+                key.as_bytes(),
+                None as Option<&[u8]>,
+                Some(fresh.as_bytes()),
+            )
+            .map_err(io)?;
+        self.inner.db.flush().map_err(io)?;
+        let stored = meta
+            .get(key.as_bytes())
+            .map_err(io)?
+            .ok_or_else(|| StoreError::Corrupt(format!("secret {name} vanished")))?;
+        String::from_utf8(stored.to_vec())
+            .map_err(|_| StoreError::Corrupt(format!("secret {name} is not text")))
+    }
+
+    /// The size of the database on disk, in bytes.
+    pub fn size_on_disk(&self) -> Result<u64, StoreError> {
+        self.inner.db.size_on_disk().map_err(io)
+    }
+}
+
+/// Reads answer from sled's cache or its files on the calling thread, except
+/// the scans (a page of the list, a chain walk), which run on tokio's blocking
+/// threads so that they never hold up the threads serving requests.
+impl EventStore for SledStore {
+    async fn create(
+        &self,
+        new: NewGame,
+        append: Append,
+    ) -> Result<(GameRecord, Vec<Envelope>), StoreError> {
+        self.write_create(new, append).await
+    }
+
+    async fn append(
+        &self,
+        id: GameId,
+        expected: u64,
+        append: Append,
+    ) -> Result<Appended, StoreError> {
+        self.write_append(id, expected, append).await
+    }
+
+    async fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
+        self.read_game(id)
+    }
+
+    async fn head(&self, id: GameId) -> Result<Option<GameHead>, StoreError> {
+        match self.inner.trees.heads.get(game_key(id)).map_err(io)? {
+            None => Ok(None),
+            Some(head) => Ok(Some(StoredHead::decode(id, &head)?.into_head())),
+        }
+    }
+
+    async fn events(
+        &self,
+        id: GameId,
+        after: u64,
+        limit: usize,
+    ) -> Result<Vec<Envelope>, StoreError> {
+        if limit > SCAN_ON_CALLER {
+            let store = self.clone();
+            return off_thread(move || store.read_events(id, after, limit)).await;
+        }
+        self.read_events(id, after, limit)
+    }
+
+    async fn find_action(
+        &self,
+        id: GameId,
+        action_id: &str,
+    ) -> Result<Option<Vec<Envelope>>, StoreError> {
+        self.read_find_action(id, action_id)
+    }
+
+    async fn action_digest(
+        &self,
+        id: GameId,
+        action_id: &str,
+    ) -> Result<Option<[u8; 32]>, StoreError> {
+        self.read_action_digest(id, action_id)
+    }
+
+    async fn list(&self, query: &ListQuery) -> Result<Page, StoreError> {
+        let store = self.clone();
+        let query = query.clone();
+        off_thread(move || store.read_list(&query)).await
+    }
+
+    async fn verify_with(
+        &self,
+        id: GameId,
+        chain_key: Option<&[u8; 32]>,
+    ) -> Result<Verification, StoreError> {
+        let store = self.clone();
+        let chain_key = chain_key.copied();
+        off_thread(move || store.read_verify_with(id, chain_key.as_ref())).await
+    }
+
+    async fn put_doc(
+        &self,
+        collection: &str,
+        key: &str,
+        value: Option<Value>,
+        expected: u64,
+    ) -> Result<u64, StoreError> {
+        self.write_doc(collection, key, value, expected).await
+    }
+
+    async fn doc(&self, collection: &str, key: &str) -> Result<Option<(u64, Value)>, StoreError> {
+        self.read_doc(collection, key)
+    }
+
+    async fn docs(
+        &self,
+        collection: &str,
+        prefix: &str,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<(String, u64, Value)>, StoreError> {
+        if limit > SCAN_ON_CALLER {
+            let store = self.clone();
+            let (collection, prefix) = (collection.to_owned(), prefix.to_owned());
+            let after = after.map(str::to_owned);
+            return off_thread(move || {
+                store.read_docs(&collection, &prefix, after.as_deref(), limit)
+            })
+            .await;
+        }
+        self.read_docs(collection, prefix, after, limit)
+    }
+
+    async fn secret(&self, name: &str, fresh: String) -> Result<String, StoreError> {
+        self.read_secret(name, fresh)
+    }
+}
+
+/// Reads of at most this many entries run on the caller's thread; longer
+/// scans go to tokio's blocking threads.
+const SCAN_ON_CALLER: usize = 256;
+
+/// Runs a long read on tokio's blocking threads (on the caller's thread
+/// outside a tokio runtime).
+async fn off_thread<T: Send + 'static>(
+    read: impl FnOnce() -> Result<T, StoreError> + Send + 'static,
+) -> Result<T, StoreError> {
+    match tokio::runtime::Handle::try_current() {
+        Ok(runtime) => runtime
+            .spawn_blocking(read)
+            .await
+            .map_err(|e| StoreError::Io(format!("a read task failed: {e}")))?,
+        Err(_) => read(),
+    }
+}

@@ -1,0 +1,239 @@
+//! The reads of the sled backend, straight from the trees (not through the
+//! writer thread): a game's record, its committed events, the runs its action
+//! ids name, a page of the list, and the walk of its chain.
+
+use super::codec::{DedupeEntry, Meta, StoredHead, read_dedupe, record};
+use super::index::{filter_prefix, parse_cursor, with_created};
+use super::keys::{dedupe_key, event_key, game_key, two_u64};
+use super::{SledStore, io};
+use crate::canonical::hex;
+use crate::shared::{decode_envelope, list_limit, verify_log};
+use crate::{Envelope, GameId, GameRecord, ListQuery, Page, StoreError, Verification};
+
+/// How many times [`crate::EventStore::game`] rereads a head and a meta that do not
+/// go together (a write came between the two reads) before giving up: the
+/// first few right away, then 1 ms apart (the writer may have been preempted
+/// between its two inserts).
+const CONSISTENT_READ_ATTEMPTS: usize = 1_000;
+const CONSISTENT_READ_SPINS: usize = 16;
+
+impl SledStore {
+    /// The version of a game's head (0 for an unknown game): its committed log
+    /// ends there.
+    fn committed_version(&self, id: GameId) -> Result<u64, StoreError> {
+        let Some(head) = self.inner.trees.heads.get(game_key(id)).map_err(io)? else {
+            return Ok(0);
+        };
+        let version: [u8; 8] = head
+            .get(..8)
+            .and_then(|v| v.try_into().ok())
+            .ok_or_else(|| StoreError::Corrupt(format!("head of game {id}")))?;
+        Ok(u64::from_be_bytes(version))
+    }
+
+    /// The dedupe entry of `action_id` in game `id`.
+    fn dedupe_entry(&self, id: GameId, action_id: &str) -> Result<Option<DedupeEntry>, StoreError> {
+        let Some(seen) = self
+            .inner
+            .trees
+            .dedupe
+            .get(dedupe_key(id, action_id))
+            .map_err(io)?
+        else {
+            return Ok(None);
+        };
+        read_dedupe(&seen)
+            .map(Some)
+            .ok_or_else(|| StoreError::Corrupt(format!("dedupe entry of game {id}")))
+    }
+
+    /// Envelopes `first..first + count` of a game, which must all exist.
+    pub(super) fn read_run(
+        &self,
+        id: GameId,
+        first: u64,
+        count: u64,
+    ) -> Result<Vec<Envelope>, StoreError> {
+        let end = first
+            .checked_add(count)
+            .ok_or_else(|| StoreError::Corrupt("dedupe entry out of range".into()))?;
+        let mut out = Vec::with_capacity(usize::try_from(count).unwrap_or(0).min(1024));
+        for item in self
+            .inner
+            .trees
+            .events
+            .range(event_key(id, first)..event_key(id, end))
+        {
+            let (_, value) = item.map_err(io)?;
+            out.push(decode_envelope(&value)?);
+        }
+        if u64::try_from(out.len()).ok() != Some(count) {
+            return Err(StoreError::Corrupt(format!(
+                "game {id}: dedupe entry names {count} events from {first}, found {}",
+                out.len()
+            )));
+        }
+        Ok(out)
+    }
+
+    /// See [`crate::EventStore::game`].
+    pub(crate) fn read_game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
+        let key = game_key(id);
+        let mut attempts = 0;
+        loop {
+            // Head first: the meta a head names is committed with it or
+            // before it, and a newer meta comes with a newer head.
+            let Some(head) = self.inner.trees.heads.get(key).map_err(io)? else {
+                return Ok(None);
+            };
+            let head = StoredHead::decode(id, &head)?;
+            let meta = self
+                .inner
+                .trees
+                .games
+                .get(key)
+                .map_err(io)?
+                .ok_or_else(|| StoreError::Corrupt(format!("game {id} has a head but no meta")))?;
+            let meta = Meta::decode(id, &meta)?;
+            if meta.generation == head.generation {
+                return Ok(Some(record(id, head, meta)));
+            }
+            // A write came between the two reads: read both again.
+            attempts += 1;
+            if attempts == CONSISTENT_READ_ATTEMPTS {
+                return Err(StoreError::Corrupt(format!(
+                    "game {id}: head of meta generation {}, meta of generation {}",
+                    head.generation, meta.generation
+                )));
+            }
+            if attempts < CONSISTENT_READ_SPINS {
+                std::thread::yield_now();
+            } else {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+        }
+    }
+
+    /// See [`crate::EventStore::events`].
+    pub(crate) fn read_events(
+        &self,
+        id: GameId,
+        after: u64,
+        limit: usize,
+    ) -> Result<Vec<Envelope>, StoreError> {
+        let Some(start) = after.checked_add(1) else {
+            return Ok(Vec::new());
+        };
+        if limit == 0 {
+            return Ok(Vec::new());
+        }
+        // The log ends at the head: events past it are not committed.
+        let version = self.committed_version(id)?;
+        if start > version {
+            return Ok(Vec::new());
+        }
+        let mut out = Vec::with_capacity(limit.min(1024));
+        let range = event_key(id, start)..=event_key(id, version);
+        for item in self.inner.trees.events.range(range).take(limit) {
+            let (_, value) = item.map_err(io)?;
+            out.push(decode_envelope(&value)?);
+        }
+        Ok(out)
+    }
+
+    /// See [`crate::EventStore::find_action`].
+    pub(crate) fn read_find_action(
+        &self,
+        id: GameId,
+        action_id: &str,
+    ) -> Result<Option<Vec<Envelope>>, StoreError> {
+        let Some((first, count, _)) = self.dedupe_entry(id, action_id)? else {
+            return Ok(None);
+        };
+        self.read_run(id, first, count).map(Some)
+    }
+
+    /// See [`crate::EventStore::action_digest`].
+    pub(crate) fn read_action_digest(
+        &self,
+        id: GameId,
+        action_id: &str,
+    ) -> Result<Option<[u8; 32]>, StoreError> {
+        Ok(self
+            .dedupe_entry(id, action_id)?
+            .and_then(|(_, _, digest)| digest))
+    }
+
+    /// See [`crate::EventStore::list`].
+    pub(crate) fn read_list(&self, query: &ListQuery) -> Result<Page, StoreError> {
+        let limit = list_limit(query.limit);
+        // A cursor this store did not give is an empty page.
+        let cursor = match query.cursor.as_deref().map(parse_cursor) {
+            Some(None) => return Ok(Page::default()),
+            parsed => parsed.flatten(),
+        };
+        // Filtered lists walk the filter's own index: only the games listed
+        // are read (plus one, to know whether a next page exists).
+        let (index, prefix) = match filter_prefix(query.status, query.ruleset.as_deref()) {
+            None => (&self.inner.trees.by_created, Vec::new()),
+            Some(prefix) => (&self.inner.trees.by_filter, prefix),
+        };
+        let iter = match cursor {
+            None => index.scan_prefix(&prefix),
+            Some(key) => index.range(prefix.clone()..with_created(prefix.clone(), &key)),
+        };
+        let mut games = Vec::with_capacity(limit.min(64));
+        let mut last_key: Option<Vec<u8>> = None;
+        for item in iter.rev() {
+            let (key, _) = item.map_err(io)?;
+            let key = key
+                .get(prefix.len()..)
+                .filter(|k| k.len() == 16)
+                .ok_or_else(|| StoreError::Corrupt("list index key is malformed".into()))?
+                .to_vec();
+            let (_, raw_id) = two_u64(&key)
+                .ok_or_else(|| StoreError::Corrupt("by_created key is not 16 bytes".into()))?;
+            // The index and the record are written in one transaction; a
+            // missing record would be an orphan entry, not worth failing for.
+            let Some(record) = self.read_game(GameId(raw_id))? else {
+                continue;
+            };
+            if query.status.is_some_and(|s| s != record.status)
+                || query.ruleset.as_ref().is_some_and(|r| *r != record.ruleset)
+            {
+                continue;
+            }
+            if games.len() == limit {
+                // One more match exists: there is a next page.
+                return Ok(Page {
+                    games,
+                    next_cursor: last_key.map(|k| hex(&k)),
+                });
+            }
+            games.push(record);
+            last_key = Some(key);
+        }
+        Ok(Page {
+            games,
+            next_cursor: None,
+        })
+    }
+
+    /// See [`crate::EventStore::verify_with`].
+    pub(crate) fn read_verify_with(
+        &self,
+        id: GameId,
+        chain_key: Option<&[u8; 32]>,
+    ) -> Result<Verification, StoreError> {
+        let record = self.read_game(id)?.ok_or(StoreError::NotFound)?;
+        // The log is events 1 to the head's version (anything past it is not
+        // committed, see the module docs).
+        let log = event_key(id, 1)..=event_key(id, record.version.max(1));
+        let log = self.inner.trees.events.range(log).map(|item| {
+            let (key, value) = item.map_err(io)?;
+            // A malformed key is stored under no seq: seq 0 never matches.
+            Ok((two_u64(&key).map_or(0, |(_, seq)| seq), value))
+        });
+        verify_log(record.version, record.head_hash, log, chain_key)
+    }
+}

@@ -1,0 +1,181 @@
+//! Copying a store ([`crate::transfer`]) from and to sled: exports read the
+//! trees, imports write them directly, a game's head last.
+
+use super::codec::{Meta, StoredHead, dedupe_value, read_dedupe};
+use super::documents::{decode_doc, doc_key, encode_doc};
+use super::index::{created_key, filter_keys};
+use super::keys::{dedupe_key, event_key, game_key};
+use super::{SledStore, io};
+use crate::GameId;
+use crate::StoreError;
+use crate::transfer::{DedupeExport, DocExport, GameExport, Imported, Transfer, same_or_refuse};
+
+/// Copying a store ([`crate::transfer`]): exports read the trees; imports
+/// write them directly (not through the writer thread), a game's head last
+/// (its commit point, as in a batch), then flush. Import only into a store
+/// no server is writing to.
+impl Transfer for SledStore {
+    async fn game_ids(&self) -> Result<Vec<GameId>, StoreError> {
+        let mut ids = Vec::new();
+        for item in self.inner.trees.heads.iter() {
+            let (key, _) = item.map_err(io)?;
+            let raw: [u8; 8] = key
+                .as_ref()
+                .try_into()
+                .map_err(|_| StoreError::Corrupt("heads key is not 8 bytes".into()))?;
+            ids.push(GameId(u64::from_be_bytes(raw)));
+        }
+        Ok(ids)
+    }
+
+    async fn export_game(&self, id: GameId) -> Result<Option<GameExport>, StoreError> {
+        let Some(record) = self.read_game(id)? else {
+            return Ok(None);
+        };
+        let mut envelopes = Vec::new();
+        if record.version > 0 {
+            let log = event_key(id, 1)..=event_key(id, record.version);
+            for item in self.inner.trees.events.range(log) {
+                let (_, value) = item.map_err(io)?;
+                envelopes.push(
+                    String::from_utf8(value.to_vec())
+                        .map_err(|_| StoreError::Corrupt(format!("envelope of game {id}")))?,
+                );
+            }
+        }
+        let mut dedupe = Vec::new();
+        for item in self.inner.trees.dedupe.scan_prefix(game_key(id)) {
+            let (key, value) = item.map_err(io)?;
+            let bad = || StoreError::Corrupt(format!("dedupe entry of game {id}"));
+            let action_id = String::from_utf8(key[8..].to_vec()).map_err(|_| bad())?;
+            let (first, count, digest) = read_dedupe(&value).ok_or_else(bad)?;
+            dedupe.push(DedupeExport {
+                action_id,
+                first,
+                count,
+                digest,
+            });
+        }
+        dedupe.sort();
+        Ok(Some(GameExport {
+            record,
+            envelopes,
+            dedupe,
+        }))
+    }
+
+    async fn write_new_game(&self, game: &GameExport) -> Result<(), StoreError> {
+        let record = &game.record;
+        let id = record.id;
+        let mut events = sled::Batch::default();
+        for (seq, envelope) in (1..).zip(&game.envelopes) {
+            events.insert(&event_key(id, seq), envelope.as_bytes());
+        }
+        self.inner.trees.events.apply_batch(events).map_err(io)?;
+        for entry in &game.dedupe {
+            self.inner
+                .trees
+                .dedupe
+                .insert(
+                    dedupe_key(id, &entry.action_id),
+                    dedupe_value(entry.first, entry.count, entry.digest.as_ref()),
+                )
+                .map_err(io)?;
+        }
+        let meta = Meta {
+            generation: record.generation,
+            ruleset: record.ruleset.clone(),
+            created_at: record.created_at,
+            data: record.data.clone(),
+        };
+        let meta = meta.encode()?;
+        self.inner
+            .trees
+            .games
+            .insert(game_key(id), meta)
+            .map_err(io)?;
+        let created = created_key(record.created_at, id);
+        self.inner
+            .trees
+            .by_created
+            .insert(created, &[])
+            .map_err(io)?;
+        for key in filter_keys(record.status, &record.ruleset, &created) {
+            self.inner.trees.by_filter.insert(key, &[]).map_err(io)?;
+        }
+        let head = StoredHead {
+            version: record.version,
+            generation: record.generation,
+            status: record.status,
+            updated_at: record.updated_at,
+            head_hash: record.head_hash.clone(),
+        };
+        self.inner
+            .trees
+            .heads
+            .insert(game_key(id), head.encode())
+            .map_err(io)?;
+        self.inner.db.flush().map_err(io)?;
+        Ok(())
+    }
+
+    async fn export_docs(&self) -> Result<Vec<DocExport>, StoreError> {
+        let mut out = Vec::new();
+        for item in self.inner.trees.docs.iter() {
+            let (key, stored) = item.map_err(io)?;
+            let bad = || StoreError::Corrupt("document key".into());
+            let split = key.iter().position(|&b| b == 0).ok_or_else(bad)?;
+            let collection = String::from_utf8(key[..split].to_vec()).map_err(|_| bad())?;
+            let name = String::from_utf8(key[split + 1..].to_vec()).map_err(|_| bad())?;
+            let (revision, value) = decode_doc(&stored)?;
+            out.push(DocExport {
+                collection,
+                key: name,
+                revision,
+                value,
+            });
+        }
+        Ok(out)
+    }
+
+    async fn import_doc(&self, doc: &DocExport) -> Result<Imported, StoreError> {
+        let key = doc_key(&doc.collection, &doc.key)?;
+        if let Some(stored) = self.inner.trees.docs.get(&key).map_err(io)? {
+            let same = decode_doc(&stored)? == (doc.revision, doc.value.clone());
+            return same_or_refuse(
+                same,
+                format_args!("document {}/{}", doc.collection, doc.key),
+            );
+        }
+        let value = serde_json::to_vec(&doc.value).map_err(|e| StoreError::Io(e.to_string()))?;
+        let stored = encode_doc(doc.revision, &value);
+        self.inner.trees.docs.insert(key, stored).map_err(io)?;
+        self.inner.db.flush().map_err(io)?;
+        Ok(Imported::New)
+    }
+
+    async fn export_secrets(&self) -> Result<Vec<(String, String)>, StoreError> {
+        let meta = self.inner.db.open_tree("meta").map_err(io)?;
+        let mut out = Vec::new();
+        for item in meta.scan_prefix(b"secret/") {
+            let (key, value) = item.map_err(io)?;
+            let bad = || StoreError::Corrupt("secret is not text".into());
+            let name = String::from_utf8(key[7..].to_vec()).map_err(|_| bad())?;
+            out.push((name, String::from_utf8(value.to_vec()).map_err(|_| bad())?));
+        }
+        Ok(out)
+    }
+
+    async fn import_secret(&self, name: &str, value: &str) -> Result<Imported, StoreError> {
+        let meta = self.inner.db.open_tree("meta").map_err(io)?;
+        let key = format!("secret/{name}");
+        if let Some(stored) = meta.get(key.as_bytes()).map_err(io)? {
+            return same_or_refuse(
+                stored.as_ref() == value.as_bytes(),
+                format_args!("secret {name}"),
+            );
+        }
+        self.read_secret(name, value.to_owned())?;
+        Ok(Imported::New)
+    }
+}
