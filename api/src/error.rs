@@ -337,6 +337,7 @@ impl From<store::StoreError> for ApiError {
                 "the table changed while this request was made: read it again and retry",
             ),
             store::StoreError::Invalid(detail) => ApiError::bad_request(detail),
+            store::StoreError::ActionIdReused => ApiError::action_id_reused(),
             store::StoreError::Unavailable(detail) => {
                 tracing::warn!(error = %detail, "the store cannot be reached");
                 ApiError {

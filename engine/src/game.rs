@@ -3,7 +3,7 @@
 //! A ruleset is written once, typed, as an implementation of [`Ruleset`]. The
 //! server, the audit, fork, the bot worker and the tools never see its types:
 //! they hold a [`Game`] (a folded state behind JSON) made by the ruleset's
-//! entry in the registry ([`crate::rulesets`]), and ask it what they need. [`Table`] is
+//! entry in the registry ([`crate::rulesets`]), and ask it what they need. [`TypedGame`] is
 //! the one implementation of [`Game`], for every `R: Ruleset`; adding a
 //! ruleset is its `Ruleset` impl and one line in [`crate::rulesets`].
 //!
@@ -87,6 +87,27 @@ pub trait Game: Send + Sync {
     fn begins_decision(&self, event: &Value) -> bool;
     /// Re-derives a whole log from its seeds: `Err(index)` at the first mismatch.
     fn verify_log(&self, events: &[Value], seed_at: &dyn Fn(u64) -> Seed) -> Result<(), usize>;
+
+    /// [`Game::redact`], taking the event: returned as it is when every
+    /// viewer may see it whole.
+    fn redact_owned(&self, event: Value, viewer: Viewer) -> Value {
+        match self.public_form(&event) {
+            None => event,
+            Some(_) => self.redact(&event, viewer),
+        }
+    }
+}
+
+impl Clone for Box<dyn Game> {
+    fn clone(&self) -> Self {
+        self.clone_game()
+    }
+}
+
+impl fmt::Debug for dyn Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} game at version {}", self.ruleset(), self.version())
+    }
 }
 
 /// A ruleset as the registry offers it: what is needed before there is a game.
@@ -107,6 +128,9 @@ pub trait RulesetEntry: Sync {
     /// Whether a game with these options ever opens a reaction window (see
     /// [`Ruleset::has_reaction_windows`]).
     fn has_reaction_windows(&self, options: &Value) -> bool;
+    /// `options` with `seconds` as the live reaction time, or why not (see
+    /// [`Ruleset::with_reaction_seconds`]).
+    fn with_reaction_seconds(&self, options: &Value, seconds: u32) -> Result<Value, String>;
     /// Whether a stored event begins a decision's events (a fork point),
     /// without a game at hand.
     fn begins_decision(&self, event: &Value) -> bool;
@@ -150,7 +174,7 @@ impl<R: Ruleset> RulesetEntry for Registered<R> {
     }
 
     fn new_game(&self) -> Box<dyn Game> {
-        Box::new(Table::<R>::default())
+        Box::new(TypedGame::<R>::default())
     }
 
     fn rules_seats(&self, players: u8, options: &Value) -> Vec<Seat> {
@@ -159,6 +183,10 @@ impl<R: Ruleset> RulesetEntry for Registered<R> {
 
     fn has_reaction_windows(&self, options: &Value) -> bool {
         R::has_reaction_windows(options)
+    }
+
+    fn with_reaction_seconds(&self, options: &Value, seconds: u32) -> Result<Value, String> {
+        R::with_reaction_seconds(options, seconds)
     }
 
     fn begins_decision(&self, event: &Value) -> bool {
@@ -183,34 +211,34 @@ impl<R: Ruleset> RulesetEntry for Registered<R> {
 }
 
 /// The one [`Game`]: a ruleset's typed state, and who plays its seats.
-pub struct Table<R: Ruleset> {
+pub struct TypedGame<R: Ruleset> {
     /// The folded state.
     pub state: R::State,
     /// Who plays each seat (play-by-post deadlines), beside the rules' state.
     pub controls: Controls,
 }
 
-impl<R: Ruleset> Default for Table<R> {
+impl<R: Ruleset> Default for TypedGame<R> {
     fn default() -> Self {
-        Table {
+        TypedGame {
             state: R::State::default(),
             controls: Controls::default(),
         }
     }
 }
 
-impl<R: Ruleset> Clone for Table<R> {
+impl<R: Ruleset> Clone for TypedGame<R> {
     fn clone(&self) -> Self {
-        Table {
+        TypedGame {
             state: self.state.clone(),
             controls: self.controls.clone(),
         }
     }
 }
 
-impl<R: Ruleset> fmt::Debug for Table<R> {
+impl<R: Ruleset> fmt::Debug for TypedGame<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Table<{}> at version {}", R::ID, R::version(&self.state))
+        write!(f, "TypedGame<{}> at version {}", R::ID, R::version(&self.state))
     }
 }
 
@@ -247,7 +275,7 @@ fn no_unknown_fields(input: &Value, parsed: &Value) -> Result<(), PlayError> {
     }
 }
 
-impl<R: Ruleset> Table<R> {
+impl<R: Ruleset> TypedGame<R> {
     /// Reads an action from a borrowed JSON value (no copy), refusing unknown fields.
     fn action(json: &Value) -> Result<R::Action, PlayError> {
         let action =
@@ -272,7 +300,7 @@ impl<R: Ruleset> Table<R> {
     }
 }
 
-impl<R: Ruleset> Game for Table<R> {
+impl<R: Ruleset> Game for TypedGame<R> {
     fn ruleset(&self) -> &'static str {
         R::ID
     }

@@ -110,16 +110,9 @@ impl EventStore for Store {
         &self,
         id: GameId,
         action_id: &str,
+        digest: Option<&[u8; 32]>,
     ) -> Result<Option<Vec<Envelope>>, StoreError> {
-        on_backend!(self, s => s.find_action(id, action_id).await)
-    }
-
-    async fn action_digest(
-        &self,
-        id: GameId,
-        action_id: &str,
-    ) -> Result<Option<[u8; 32]>, StoreError> {
-        on_backend!(self, s => s.action_digest(id, action_id).await)
+        on_backend!(self, s => s.find_action(id, action_id, digest).await)
     }
 
     async fn list(&self, query: &ListQuery) -> Result<Page, StoreError> {

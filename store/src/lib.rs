@@ -74,7 +74,9 @@ pub trait EventStore: Send + Sync + 'static {
     /// returns. Answers with the game's new head (what an append changes; a
     /// caller wanting the rest of the record reads [`EventStore::game`]) and
     /// the envelopes written. A repeated `action_id` returns
-    /// [`Appended::duplicate`] with the first append's envelopes and writes nothing.
+    /// [`Appended::duplicate`] with the first append's envelopes and writes
+    /// nothing, or [`StoreError::ActionIdReused`] if the first append had
+    /// another [`Append::action_digest`].
     fn append(
         &self,
         id: GameId,
@@ -101,20 +103,15 @@ pub trait EventStore: Send + Sync + 'static {
         limit: usize,
     ) -> impl Future<Output = Result<Vec<Envelope>, StoreError>> + Send;
 
-    /// The envelopes written by the append that carried `action_id`, if any.
+    /// The envelopes written by the append that carried `action_id`, if any;
+    /// [`StoreError::ActionIdReused`] if that append was written with another
+    /// `digest` ([`Append::action_digest`]) than the one given.
     fn find_action(
         &self,
         id: GameId,
         action_id: &str,
+        digest: Option<&[u8; 32]>,
     ) -> impl Future<Output = Result<Option<Vec<Envelope>>, StoreError>> + Send;
-
-    /// The digest the append that carried `action_id` was written with, if
-    /// it had one ([`Append::action_digest`]).
-    fn action_digest(
-        &self,
-        id: GameId,
-        action_id: &str,
-    ) -> impl Future<Output = Result<Option<[u8; 32]>, StoreError>> + Send;
 
     /// Games, newest first, filtered and paged.
     fn list(&self, query: &ListQuery) -> impl Future<Output = Result<Page, StoreError>> + Send;

@@ -289,6 +289,23 @@ pub enum StoreError {
     /// The request itself is malformed (a bad document collection or key).
     #[error("invalid request: {0}")]
     Invalid(String),
+    /// The action id was recorded by an append with another digest
+    /// ([`Append::action_digest`]): a new action under an old id. Nothing was written.
+    #[error("this action id was recorded with another action")]
+    ActionIdReused,
+}
+
+/// Whether an append sent with `sent` may answer for the one recorded with
+/// `recorded` under the same action id: only if neither has a digest or they
+/// are equal.
+pub(crate) fn same_action(
+    recorded: Option<&[u8; 32]>,
+    sent: Option<&[u8; 32]>,
+) -> Result<(), StoreError> {
+    match (recorded, sent) {
+        (Some(a), Some(b)) if a != b => Err(StoreError::ActionIdReused),
+        _ => Ok(()),
+    }
 }
 
 /// A write committed to a shared store, told to every server on it

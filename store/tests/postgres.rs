@@ -106,7 +106,7 @@ async fn one_action_id_from_two_servers_is_written_once() {
         assert_eq!(r.envelopes, written[0].envelopes);
     }
     assert_eq!(
-        b.find_action(id, "same").await.unwrap().unwrap(),
+        b.find_action(id, "same", None).await.unwrap().unwrap(),
         written[0].envelopes
     );
     assert_eq!(a.events(id, 0, 100).await.unwrap().len(), 2);
@@ -368,7 +368,12 @@ async fn copy_sled_to_postgres_to_sled_keeps_every_byte() {
     // The copy goes on where the original would.
     let mut id = ids[0];
     for &candidate in &ids {
-        if sled.find_action(candidate, "x0").await.unwrap().is_some() {
+        if sled
+            .find_action(candidate, "x0", None)
+            .await
+            .unwrap()
+            .is_some()
+        {
             id = candidate;
         }
     }
@@ -377,7 +382,11 @@ async fn copy_sled_to_postgres_to_sled_keeps_every_byte() {
         .await
         .unwrap();
     assert!(dup.duplicate);
-    assert_eq!(pg.action_digest(id, "x0").await.unwrap(), Some([0; 32]));
+    assert_eq!(
+        pg.find_action(id, "x0", Some(&[1; 32])).await,
+        Err(StoreError::ActionIdReused),
+        "the copy keeps the digest"
+    );
 
     // Again: nothing to do.
     let again = copy(&sled, &pg).await.unwrap();

@@ -131,14 +131,20 @@ async fn create_append_and_read_back<B: Backend>(b: &B) {
     );
 
     assert_eq!(
-        store.find_action(record.id, "act-1").await.unwrap(),
+        store.find_action(record.id, "act-1", None).await.unwrap(),
         Some(vec![all[2].clone()])
     );
     assert_eq!(
-        store.find_action(record.id, "create-1").await.unwrap(),
+        store
+            .find_action(record.id, "create-1", None)
+            .await
+            .unwrap(),
         Some(opening)
     );
-    assert_eq!(store.find_action(record.id, "nope").await.unwrap(), None);
+    assert_eq!(
+        store.find_action(record.id, "nope", None).await.unwrap(),
+        None
+    );
 
     let v = store.verify(record.id).await.unwrap();
     assert!(v.valid);
@@ -153,7 +159,7 @@ async fn unknown_game<B: Backend>(b: &B) {
     let id = GameId(12345);
     assert_eq!(store.game(id).await.unwrap(), None);
     assert!(store.events(id, 0, 10).await.unwrap().is_empty());
-    assert_eq!(store.find_action(id, "a").await.unwrap(), None);
+    assert_eq!(store.find_action(id, "a", None).await.unwrap(), None);
     assert_eq!(store.verify(id).await, Err(StoreError::NotFound));
     assert_eq!(
         store.append(id, 0, events("1", Some("a"), one(1))).await,
@@ -190,7 +196,7 @@ async fn stale_version_conflicts_and_writes_nothing<B: Backend>(b: &B) {
     assert_eq!(store.game(id).await.unwrap().unwrap(), before);
     assert_eq!(store.events(id, 0, 100).await.unwrap().len(), 2);
     // A conflicting append does not record its action id.
-    assert_eq!(store.find_action(id, "late").await.unwrap(), None);
+    assert_eq!(store.find_action(id, "late", None).await.unwrap(), None);
     let ok = store
         .append(id, 2, events("2", Some("late"), one(2)))
         .await
@@ -391,7 +397,7 @@ async fn empty_append_updates_metadata_only<B: Backend>(b: &B) {
     assert!(dup.duplicate);
     assert!(dup.envelopes.is_empty());
     assert_eq!(
-        store.find_action(id, "finish").await.unwrap(),
+        store.find_action(id, "finish", None).await.unwrap(),
         Some(Vec::new())
     );
     assert!(store.verify(id).await.unwrap().valid);
@@ -901,7 +907,7 @@ async fn concurrent_appends_to_many_games_are_batched_and_all_land<B: Backend>(b
         assert_eq!(v.head_hash, game.head_hash);
         for (action, envelopes) in written {
             assert_eq!(
-                store.find_action(*id, action).await.unwrap().as_ref(),
+                store.find_action(*id, action, None).await.unwrap().as_ref(),
                 Some(envelopes)
             );
             assert_eq!(
@@ -909,7 +915,7 @@ async fn concurrent_appends_to_many_games_are_batched_and_all_land<B: Backend>(b
                 envelopes[..]
             );
         }
-        assert_eq!(store.find_action(*id, "rival").await.unwrap(), None);
+        assert_eq!(store.find_action(*id, "rival", None).await.unwrap(), None);
     }
     let all = store
         .list(&ListQuery {
@@ -1029,19 +1035,30 @@ async fn an_action_id_keeps_the_digest_it_was_written_with<B: Backend>(b: &B) {
     let mut append = events("1", Some("seat:1/me-1"), one(1));
     append.action_digest = Some([5; 32]);
     store.append(id, 1, append).await.unwrap();
+    let found = |digest| store.find_action(id, "seat:1/me-1", digest);
+    assert_eq!(found(Some(&[5; 32])).await.unwrap().unwrap().len(), 1);
+    assert_eq!(found(None).await.unwrap().unwrap().len(), 1);
+    assert_eq!(found(Some(&[6; 32])).await, Err(StoreError::ActionIdReused));
+    // The same id again with another digest is refused and writes nothing;
+    // with the same digest it is a duplicate.
+    let mut other = events("1", Some("seat:1/me-1"), one(9));
+    other.action_digest = Some([6; 32]);
     assert_eq!(
-        store.action_digest(id, "seat:1/me-1").await.unwrap(),
-        Some([5; 32])
+        store.append(id, 2, other).await.map(|a| a.duplicate),
+        Err(StoreError::ActionIdReused)
     );
-    assert_eq!(store.action_digest(id, "seat:2/me-1").await.unwrap(), None);
+    let mut same = events("1", Some("seat:1/me-1"), one(9));
+    same.action_digest = Some([5; 32]);
+    assert!(store.append(id, 2, same).await.unwrap().duplicate);
+    assert_eq!(store.events(id, 0, 100).await.unwrap().len(), 2);
+    // An append written without a digest answers for any.
     store
         .append(id, 2, events("2", Some("seat:2/me-1"), one(2)))
         .await
         .unwrap();
-    assert_eq!(store.action_digest(id, "seat:2/me-1").await.unwrap(), None);
     assert_eq!(
         store
-            .find_action(id, "seat:2/me-1")
+            .find_action(id, "seat:2/me-1", Some(&[7; 32]))
             .await
             .unwrap()
             .unwrap()

@@ -8,7 +8,6 @@ use super::cache::{read_all, record_of};
 use super::{Service, blocking, seed_of};
 use crate::error::ApiError;
 use crate::models::{Audit, EntropyAudit, ForkOrigin};
-use crate::ruleset::FoldedGame;
 use crate::stored::{GameData, seed_with_entropy};
 
 /// How a table's seed is derived from the server's and its players' entropy
@@ -70,10 +69,10 @@ async fn audit(store: &Store, id: GameId) -> Result<Audit, ApiError> {
             None => own,
         };
         let fork_at = data.forked_from.as_ref().map_or(0, |f| f.at);
-        let live = FoldedGame::new(&record.ruleset)?;
+        let live = crate::ruleset::new_game(&record.ruleset)?;
         // Re-deriving a whole log is the one long computation here.
         let result = blocking(move || {
-            Ok(live.verify_log(&events, |v| if v < fork_at { origin } else { own }))
+            Ok(live.verify_log(&events, &|v| if v < fork_at { origin } else { own }))
         })
         .await?;
         fair = Some(result.is_ok());

@@ -12,8 +12,8 @@ use tokio::sync::{Mutex as AsyncMutex, OwnedMutexGuard};
 
 use super::lock;
 use crate::error::ApiError;
-use crate::ruleset::FoldedGame;
 use crate::stored::GameData;
+use engine::Game;
 
 /// Events read from the store per call when folding a log.
 const READ_CHUNK: usize = 1_000;
@@ -29,20 +29,20 @@ pub(super) struct Entry {
     /// The server's data for it.
     pub data: GameData,
     /// The folded state.
-    pub live: FoldedGame,
+    pub live: Box<dyn Game>,
     /// Its chain v2 key, derived once (`None` for a chain v1 game).
     pub chain_key: Option<[u8; 32]>,
     /// Copies of the state, at least [`SNAPSHOT_EVERY`] events apart (by the
     /// version they were taken at), so that a rewind folds few events.
-    snapshots: Vec<(u64, FoldedGame)>,
+    snapshots: Vec<(u64, Box<dyn Game>)>,
 }
 
 impl Entry {
     pub(super) fn new(
         record: GameRecord,
         data: GameData,
-        live: FoldedGame,
-        snapshots: Vec<(u64, FoldedGame)>,
+        live: Box<dyn Game>,
+        snapshots: Vec<(u64, Box<dyn Game>)>,
     ) -> Result<Entry, ApiError> {
         Ok(Entry {
             chain_key: data.chain_key()?,
@@ -63,7 +63,7 @@ impl Entry {
     }
 
     /// The latest state kept at or before version `at`.
-    pub(super) fn state_before(&self, at: u64) -> Option<(u64, FoldedGame)> {
+    pub(super) fn state_before(&self, at: u64) -> Option<(u64, Box<dyn Game>)> {
         if at >= self.live.version() {
             return Some((self.live.version(), self.live.clone()));
         }
@@ -83,9 +83,9 @@ pub(super) async fn record_of(store: &Store, id: GameId) -> Result<GameRecord, A
 pub(super) async fn fold_into(
     store: &Store,
     id: GameId,
-    live: &mut FoldedGame,
+    live: &mut Box<dyn Game>,
     upto: u64,
-    mut snapshots: Option<&mut Vec<(u64, FoldedGame)>>,
+    mut snapshots: Option<&mut Vec<(u64, Box<dyn Game>)>>,
 ) -> Result<(), ApiError> {
     while live.version() < upto {
         let chunk = READ_CHUNK.min((upto - live.version()) as usize);
@@ -109,7 +109,7 @@ pub(super) async fn fold_into(
 async fn load(store: &Store, id: GameId) -> Result<Entry, ApiError> {
     let record = record_of(store, id).await?;
     let data = GameData::of(&record)?;
-    let mut live = FoldedGame::new(&record.ruleset)?;
+    let mut live = crate::ruleset::new_game(&record.ruleset)?;
     let mut snapshots = Vec::new();
     fold_into(store, id, &mut live, record.version, Some(&mut snapshots)).await?;
     Entry::new(record, data, live, snapshots)

@@ -32,7 +32,7 @@ use tokio::time::Instant;
 use super::cache::{Entry, read_all};
 use super::{Service, lock, seed_of};
 use crate::error::ApiError;
-use crate::ruleset::FoldedGame;
+use engine::Game;
 
 /// The store documents that keep each game's deadline.
 const COLLECTION: &str = "deadlines";
@@ -377,7 +377,10 @@ impl Service {
         }
         let version = entry.live.version();
         let (events, next) = match due {
-            Due::Response { .. } => entry.live.expire(seed_of(&entry.data.seed)?)?,
+            Due::Response { .. } => entry
+                .live
+                .expire(seed_of(&entry.data.seed)?)
+                .map_err(|e| ApiError::unprocessable("no_window", e.to_string()))?,
             Due::Move { .. } => self.missed_move(&entry).await?,
         };
         self.commit(&mut entry, version, "server".into(), None, events, next)
@@ -388,7 +391,7 @@ impl Service {
     /// A missed move: the `seat_control` event that says so, the bot's
     /// decisions for the seat until it is no longer the one asked, and, after
     /// too many misses in a row, the bot keeping the seat.
-    async fn missed_move(&self, entry: &Entry) -> Result<(Vec<Value>, FoldedGame), ApiError> {
+    async fn missed_move(&self, entry: &Entry) -> Result<(Vec<Value>, Box<dyn Game>), ApiError> {
         let id = entry.record.id;
         let seat = entry
             .live
@@ -430,7 +433,7 @@ impl Service {
             let Some(action) = player.choose(&game.view(viewer), &legal) else {
                 break;
             };
-            let (events, next) = game.decide(seat, &action, seed)?;
+            let (events, next) = game.play(seat, &action, seed)?;
             for e in &events {
                 player.observe(&next.redact(e, viewer));
             }
@@ -444,7 +447,7 @@ impl Service {
         // The same decisions after a miss that counts them.
         let (mut events, mut game) = entry.live.control(&missed(decisions.len()))?;
         for action in &decisions {
-            let (more, next) = game.decide(seat, action, seed)?;
+            let (more, next) = game.play(seat, action, seed)?;
             events.extend(more);
             game = next;
         }

@@ -14,9 +14,10 @@ use crate::models::{
     CreateGame, CreatedGame, DEFAULT_MISSES_BEFORE_BOT, DeadlineRules, ForkOrigin, GameList,
     GameSummary, SeatRequest, SeatToken, parse_duration,
 };
-use crate::ruleset::{self, FoldedGame};
+use crate::ruleset;
 use crate::stored::{GameData, SeatData};
 use bots::players::BotRuleset;
+use engine::Game;
 
 /// The deadlines a create request asks for, if any.
 fn deadline_rules(body: &CreateGame) -> Result<Option<DeadlineRules>, ApiError> {
@@ -44,26 +45,13 @@ fn options_with_deadlines(
     body: &CreateGame,
     deadlines: Option<DeadlineRules>,
 ) -> Result<Value, ApiError> {
-    let mut options = body.options.clone();
-    if let Some(seconds) = deadlines.and_then(|d| d.response_seconds)
-        && ruleset::has_reaction_windows(&body.ruleset, &options)
-    {
+    match deadlines.and_then(|d| d.response_seconds) {
         // A response deadline is the game's live reaction time.
-        if options
-            .get("reaction_seconds")
-            .is_some_and(|v| !v.is_null())
-        {
-            return Err(ApiError::invalid_option(
-                "response_deadline: the game's live reaction time; give it or \
-                 `options.reaction_seconds`, not both",
-            ));
+        Some(seconds) if ruleset::has_reaction_windows(&body.ruleset, &body.options) => {
+            ruleset::with_reaction_seconds(&body.ruleset, &body.options, seconds)
         }
-        if options.is_null() {
-            options = serde_json::json!({});
-        }
-        options["reaction_seconds"] = seconds.into();
+        _ => Ok(body.options.clone()),
     }
-    Ok(options)
 }
 
 /// The seats of a new game, as its create request makes them.
@@ -447,7 +435,7 @@ fn seats_player(seats: &[SeatData], seat: u8) -> Option<&String> {
 /// A game's opening events folded, with what the store writes beside them.
 pub(super) struct Opening {
     /// The state after them.
-    pub live: FoldedGame,
+    pub live: Box<dyn Game>,
     /// Their public forms (chain v2).
     pub public: Vec<Option<Value>>,
     /// The chain key (chain v2).
@@ -465,11 +453,11 @@ impl Opening {
         data: &mut GameData,
         events: &[Value],
     ) -> Result<Opening, ApiError> {
-        let mut live = FoldedGame::new(ruleset)?;
+        let mut live = crate::ruleset::new_game(ruleset)?;
         for e in events {
             live.apply(e)?;
         }
-        data.winners = live.winners();
+        data.winners = live.winners().map(Into::into);
         for (seat, spec) in data.seats.iter_mut().enumerate() {
             if spec.token_hash.is_some() {
                 spec.also_plays = live.seats_played_by(seat as u8)[1..].to_vec();
@@ -477,7 +465,7 @@ impl Opening {
         }
         let chain_key = data.chain_key()?;
         let public = match chain_key {
-            Some(_) => public_forms(&live, events),
+            Some(_) => public_forms(&*live, events),
             None => Vec::new(),
         };
         let status = if live.is_over() {

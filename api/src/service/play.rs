@@ -11,7 +11,7 @@ use super::views::{events_into, events_out};
 use super::{Caller, Credentials, Service, seed_of};
 use crate::error::ApiError;
 use crate::models::{ActionResult, PostAction};
-use crate::ruleset::FoldedGame;
+use engine::Game;
 
 /// The digest kept with an action id: SHA-256 of the canonical JSON of what
 /// was posted with it (the action and the expected version).
@@ -26,7 +26,7 @@ fn action_digest(body: &PostAction) -> [u8; 32] {
 
 /// Each event's public form, where it differs from the event (chain v2 hashes
 /// it instead of the event).
-pub(super) fn public_forms(live: &FoldedGame, events: &[Value]) -> Vec<Option<Value>> {
+pub(super) fn public_forms(live: &dyn Game, events: &[Value]) -> Vec<Option<Value>> {
     events.iter().map(|e| live.public_form(e)).collect()
 }
 
@@ -87,9 +87,8 @@ impl Service {
             .as_ref()
             .map(|a| format!("{}/{a}", caller.action_scope()));
         if let Some(key) = &action_key
-            && let Some(first) = self.store.find_action(id, key).await?
+            && let Some(first) = self.store.find_action(id, key, Some(&digest)).await?
         {
-            self.same_body(id, key, &digest).await?;
             return Ok(self.repeated(&entry, caller, &first));
         }
         let version = entry.live.version();
@@ -114,7 +113,7 @@ impl Service {
             self.orders_quota.check(id, seat)?;
         }
         let seed = seed_of(&entry.data.seed)?;
-        let (events, next) = entry.live.decide(seat, &body.action, seed)?;
+        let (events, next) = entry.live.play(seat, &body.action, seed)?;
         let limit = self.settings.max_events_per_game;
         if version.saturating_add(events.len() as u64) > limit {
             return Err(ApiError::game_too_long(version, limit));
@@ -130,9 +129,6 @@ impl Service {
             )
             .await?;
         if duplicate {
-            if let Some(key) = &action_key {
-                self.same_body(id, key, &digest).await?;
-            }
             return Ok(self.repeated(&entry, caller, &envelopes));
         }
         if standing_orders {
@@ -141,17 +137,9 @@ impl Service {
         let viewer = caller.viewer(entry.live.is_over());
         Ok(ActionResult {
             version: entry.live.version(),
-            events: events_into(&entry.live, envelopes, viewer),
+            events: events_into(&*entry.live, envelopes, viewer),
             duplicate: false,
         })
-    }
-
-    /// A repeated action id must come with the body it was first sent with.
-    async fn same_body(&self, id: GameId, key: &str, digest: &[u8; 32]) -> Result<(), ApiError> {
-        match self.store.action_digest(id, key).await? {
-            Some(first) if first != *digest => Err(ApiError::action_id_reused()),
-            _ => Ok(()),
-        }
     }
 
     /// Appends decided events at `version` and moves the entry on to `next`
@@ -164,7 +152,7 @@ impl Service {
         actor: String,
         action: Option<(String, [u8; 32])>,
         events: Vec<Value>,
-        next: FoldedGame,
+        next: Box<dyn Game>,
     ) -> Result<(Vec<Envelope>, bool), ApiError> {
         let id = entry.record.id;
         let over = next.is_over();
@@ -175,7 +163,7 @@ impl Service {
             let kept = data.keep_seats(next.controls());
             (over || kept).then(|| {
                 if over {
-                    data.winners = next.winners();
+                    data.winners = next.winners().map(Into::into);
                 }
                 let value = data.to_value();
                 (data, value)
@@ -195,7 +183,7 @@ impl Service {
                     action_digest: action.as_ref().map(|(_, digest)| *digest),
                     action_id: action.map(|(key, _)| key),
                     public: match entry.chain_key {
-                        Some(_) => public_forms(&next, &events),
+                        Some(_) => public_forms(&*next, &events),
                         None => Vec::new(),
                     },
                     chain_key: entry.chain_key,
@@ -271,7 +259,7 @@ impl Service {
         let viewer = caller.viewer(entry.live.is_over());
         Ok(ActionResult {
             version: entry.live.version(),
-            events: events_into(&entry.live, envelopes, viewer),
+            events: events_into(&*entry.live, envelopes, viewer),
             duplicate: false,
         })
     }
@@ -280,7 +268,7 @@ impl Service {
         let viewer = caller.viewer(entry.live.is_over());
         ActionResult {
             version: first.last().map_or(entry.live.version(), |e| e.seq),
-            events: events_out(&entry.live, first, viewer),
+            events: events_out(&*entry.live, first, viewer),
             duplicate: true,
         }
     }

@@ -10,8 +10,8 @@ use super::cache::fold_into;
 use super::{Caller, Credentials, Service};
 use crate::error::ApiError;
 use crate::models::{EventOut, EventPage, GameState, LegalActions};
-use crate::ruleset::FoldedGame;
 use crate::stored::GameData;
+use engine::Game;
 
 impl Service {
     /// The game as the caller may see it, now or after `at` events.
@@ -43,7 +43,7 @@ impl Service {
                 let mut state = state_of(
                     &entry.record,
                     &entry.data,
-                    &entry.live,
+                    &*entry.live,
                     caller,
                     entry.live.is_over(),
                 );
@@ -64,7 +64,7 @@ impl Service {
                     }
                     let (_, base) = match entry.state_before(at) {
                         Some(found) => found,
-                        None => (0, FoldedGame::new(&entry.record.ruleset)?),
+                        None => (0, crate::ruleset::new_game(&entry.record.ruleset)?),
                     };
                     (entry.record.clone(), entry.data.clone(), caller, base)
                 };
@@ -72,7 +72,7 @@ impl Service {
                     fold_into(&self.store, id, &mut live, at, None).await?;
                 }
                 let over = record.status == GameStatus::Finished;
-                Ok(state_of(&record, &data, &live, caller, over))
+                Ok(state_of(&record, &data, &*live, caller, over))
             }
         }
     }
@@ -133,14 +133,14 @@ impl Service {
         let record = self.record(id).await?;
         // What is hidden is fixed by the game's opening (a solo game hides
         // only the deck order): redact with a game folded that far.
-        let mut live = FoldedGame::new(&record.ruleset)?;
+        let mut live = crate::ruleset::new_game(&record.ruleset)?;
         if let Some(first) = self.store.events(id, 0, 1).await?.first() {
             live.apply(&first.event)?;
         }
         let viewer = caller.viewer(record.status == GameStatus::Finished);
         Ok(EventPage {
             version: record.version,
-            events: events_into(&live, envelopes, viewer),
+            events: events_into(&*live, envelopes, viewer),
         })
     }
 }
@@ -149,7 +149,7 @@ impl Service {
 fn state_of(
     record: &GameRecord,
     data: &GameData,
-    live: &FoldedGame,
+    live: &dyn Game,
     caller: Caller,
     over: bool,
 ) -> GameState {
@@ -170,7 +170,7 @@ fn state_of(
 
 /// Envelopes as `viewer` may see them.
 pub(super) fn events_out(
-    live: &FoldedGame,
+    live: &dyn Game,
     envelopes: &[Envelope],
     viewer: Viewer,
 ) -> Vec<EventOut> {
@@ -190,7 +190,7 @@ pub(super) fn events_out(
 /// [`events_out`], taking the envelopes (their events are moved, not
 /// copied, when the viewer may see them as they are).
 pub(super) fn events_into(
-    live: &FoldedGame,
+    live: &dyn Game,
     envelopes: Vec<Envelope>,
     viewer: Viewer,
 ) -> Vec<EventOut> {

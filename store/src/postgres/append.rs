@@ -235,8 +235,10 @@ impl PgStore {
         let at: DateTime<Utc> = row.get(5);
 
         if let Some(action_id) = &write.action_id
-            && let Some((first, count, _)) = super::reads::dedupe_in(&*tx, id, action_id).await?
+            && let Some((first, count, recorded)) =
+                super::reads::dedupe_in(&*tx, id, action_id).await?
         {
+            crate::types::same_action(recorded.as_ref(), write.action_digest.as_ref())?;
             let envelopes = super::reads::run_in(&*tx, id, first, count).await?;
             return Ok(Appended {
                 head,

@@ -219,16 +219,9 @@ impl EventStore for PgStore {
         &self,
         id: GameId,
         action_id: &str,
+        digest: Option<&[u8; 32]>,
     ) -> Result<Option<Vec<Envelope>>, StoreError> {
-        self.read_find_action(id, action_id).await
-    }
-
-    async fn action_digest(
-        &self,
-        id: GameId,
-        action_id: &str,
-    ) -> Result<Option<[u8; 32]>, StoreError> {
-        self.read_action_digest(id, action_id).await
+        self.read_find_action(id, action_id, digest).await
     }
 
     async fn list(&self, query: &ListQuery) -> Result<Page, StoreError> {

@@ -11,6 +11,7 @@ use crate::shared::{
     check_collection, check_doc_key, decode_envelope, list_limit, status_byte, status_of_byte,
     verify_log,
 };
+use crate::types::same_action;
 use crate::{Envelope, GameHead, GameId, GameRecord, ListQuery, Page, StoreError, Verification};
 
 /// The columns of a [`GameRecord`], in the order [`record_of`] reads them.
@@ -194,25 +195,15 @@ impl PgStore {
         &self,
         id: GameId,
         action_id: &str,
+        digest: Option<&[u8; 32]>,
     ) -> Result<Option<Vec<Envelope>>, StoreError> {
         let client = self.client().await?;
         let client: &tokio_postgres::Client = &client;
-        let Some((first, count, _)) = dedupe_in(client, id, action_id).await? else {
+        let Some((first, count, recorded)) = dedupe_in(client, id, action_id).await? else {
             return Ok(None);
         };
+        same_action(recorded.as_ref(), digest)?;
         run_in(client, id, first, count).await.map(Some)
-    }
-
-    pub(crate) async fn read_action_digest(
-        &self,
-        id: GameId,
-        action_id: &str,
-    ) -> Result<Option<[u8; 32]>, StoreError> {
-        let client = self.client().await?;
-        let client: &tokio_postgres::Client = &client;
-        Ok(dedupe_in(client, id, action_id)
-            .await?
-            .and_then(|(_, _, digest)| digest))
     }
 
     pub(crate) async fn read_list(&self, query: &ListQuery) -> Result<Page, StoreError> {

@@ -337,16 +337,9 @@ impl EventStore for SledStore {
         &self,
         id: GameId,
         action_id: &str,
+        digest: Option<&[u8; 32]>,
     ) -> Result<Option<Vec<Envelope>>, StoreError> {
-        self.read_find_action(id, action_id)
-    }
-
-    async fn action_digest(
-        &self,
-        id: GameId,
-        action_id: &str,
-    ) -> Result<Option<[u8; 32]>, StoreError> {
-        self.read_action_digest(id, action_id)
+        self.read_find_action(id, action_id, digest)
     }
 
     async fn list(&self, query: &ListQuery) -> Result<Page, StoreError> {

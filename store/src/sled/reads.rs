@@ -8,6 +8,7 @@ use super::keys::{dedupe_key, event_key, game_key, two_u64};
 use super::{SledStore, io};
 use crate::canonical::hex;
 use crate::shared::{decode_envelope, list_limit, verify_log};
+use crate::types::same_action;
 use crate::{Envelope, GameId, GameRecord, ListQuery, Page, StoreError, Verification};
 
 /// How many times [`crate::EventStore::game`] rereads a head and a meta that do not
@@ -146,22 +147,13 @@ impl SledStore {
         &self,
         id: GameId,
         action_id: &str,
+        digest: Option<&[u8; 32]>,
     ) -> Result<Option<Vec<Envelope>>, StoreError> {
-        let Some((first, count, _)) = self.dedupe_entry(id, action_id)? else {
+        let Some((first, count, recorded)) = self.dedupe_entry(id, action_id)? else {
             return Ok(None);
         };
+        same_action(recorded.as_ref(), digest)?;
         self.read_run(id, first, count).map(Some)
-    }
-
-    /// See [`crate::EventStore::action_digest`].
-    pub(crate) fn read_action_digest(
-        &self,
-        id: GameId,
-        action_id: &str,
-    ) -> Result<Option<[u8; 32]>, StoreError> {
-        Ok(self
-            .dedupe_entry(id, action_id)?
-            .and_then(|(_, _, digest)| digest))
     }
 
     /// See [`crate::EventStore::list`].

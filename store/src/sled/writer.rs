@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 
-use super::codec::{Meta, StoredHead, read_dedupe, record};
+use super::codec::{DedupeEntry, Meta, StoredHead, read_dedupe, record};
 use super::commit::Plan;
 use super::keys::{dedupe_key, game_key};
 use super::{Trees, io};
@@ -262,8 +262,9 @@ impl Writer {
         };
         let dkey = write.action_id.as_deref().map(|a| dedupe_key(game.id, a));
         if let Some(dkey) = &dkey
-            && let Some((first, count)) = self.recorded(plan, game.id, dkey, new)?
+            && let Some((first, count, recorded)) = self.recorded(plan, game.id, dkey, new)?
         {
+            crate::types::same_action(recorded.as_ref(), write.action_digest.as_ref())?;
             return Ok(Outcome::Duplicate { game, first, count });
         }
         check_expected(write, expected, game.head.version, game.meta.generation)?;
@@ -307,15 +308,16 @@ impl Writer {
     }
 
     /// Where the envelopes of the append that recorded the action id of
-    /// dedupe key `dkey` in game `id` are (first seq, count), if one did,
-    /// earlier in the batch or before; `new`: the game is being created.
+    /// dedupe key `dkey` in game `id` are (first seq, count) and the digest
+    /// it was recorded with, if one did, earlier in the batch or before;
+    /// `new`: the game is being created.
     fn recorded(
         &self,
         plan: &Plan,
         id: GameId,
         dkey: &[u8],
         new: bool,
-    ) -> Result<Option<(u64, u64)>, Fail> {
+    ) -> Result<Option<DedupeEntry>, Fail> {
         let seen = match plan.dedupe.get(dkey) {
             Some(value) => Some(read_dedupe(value)),
             None => self.trees.dedupe.get(dkey)?.map(|v| read_dedupe(&v)),
@@ -323,13 +325,12 @@ impl Writer {
         let Some(seen) = seen else {
             return Ok(None);
         };
-        let (first, count, _) =
-            seen.ok_or_else(|| StoreError::Corrupt(format!("dedupe entry of game {id}")))?;
+        let seen = seen.ok_or_else(|| StoreError::Corrupt(format!("dedupe entry of game {id}")))?;
         if new {
             // A new game has no dedupe entries.
             return Err(StoreError::Corrupt(format!("dedupe entry for new game {id}")).into());
         }
-        Ok(Some((first, count)))
+        Ok(Some(seen))
     }
 }
 
