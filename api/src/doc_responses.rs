@@ -3,7 +3,8 @@
 //! route: every operation's 405 (from the method table the server answers
 //! with), and for every operation that reads a body, the 408 of a body that
 //! is too slow, the 413 of one that is too large and the 415 of one that is
-//! not JSON in UTF-8. And the items of the event stream
+//! not JSON in UTF-8; the 429 of the per-client limits, and the 404 of a game
+//! id that names no game, where a route says nothing more particular. And the items of the event stream
 //! (`GET /v1/games/{id}/stream`), which no derive can describe.
 
 use serde_json::json;
@@ -44,8 +45,26 @@ pub(crate) fn add_shared_responses(api: &mut OpenApi) {
          (`application/json; charset=utf-8`, or no charset)",
     )
     .build();
+    let busy = problem_response(
+        "Too many requests from this client, or too many connections: retry after \
+         `Retry-After` seconds",
+        429,
+        "rate_limited",
+        "more than 100 requests per second from this client; retry in 1 s",
+    )
+    .header(
+        "retry-after",
+        HeaderBuilder::new()
+            .schema(Some(u64::schema()))
+            .description(Some("Seconds to wait before trying again"))
+            .build(),
+    )
+    .build();
+    let no_game =
+        problem_response("No such game", 404, "not_found", "no game 9f86d081884c7d65").build();
     for (path, item) in api.paths.paths.iter_mut() {
         let refused = table.allowed(path).map(|allow| method_not_allowed(&allow));
+        let names_a_game = path.starts_with("/v1/games/{id}");
         let operations = [
             &mut item.get,
             &mut item.post,
@@ -56,6 +75,10 @@ pub(crate) fn add_shared_responses(api: &mut OpenApi) {
         for operation in operations.into_iter().flatten() {
             if let Some(refused) = &refused {
                 add(operation, 405, refused);
+            }
+            add_unless_documented(operation, 429, &busy);
+            if names_a_game {
+                add_unless_documented(operation, 404, &no_game);
             }
             if operation.request_body.is_some() {
                 add(operation, 408, &slow);
@@ -194,6 +217,16 @@ fn problem_response(
             .example(serde_json::to_value(example).ok())
             .build(),
     )
+}
+
+/// Sets `operation`'s response for `status` unless its route documents one
+/// of its own (a more particular reason).
+fn add_unless_documented(operation: &mut Operation, status: u16, response: &Response) {
+    operation
+        .responses
+        .responses
+        .entry(status.to_string())
+        .or_insert_with(|| response.clone().into());
 }
 
 /// Sets `operation`'s response for `status`.

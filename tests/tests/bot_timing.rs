@@ -23,7 +23,7 @@ use api::config::BotsMode;
 use bots::worker::{DEFAULT_ANSWER_MS, WorkerConfig, spawn};
 use chrono::{DateTime, Utc};
 use engine::bang::{Bang, Kind, kind};
-use engine::{Game, Table};
+use engine::{Game, TypedGame};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use tests::{Client, TestServer};
@@ -81,7 +81,7 @@ fn time(envelope: &Value) -> DateTime<Utc> {
 /// its time and whether it held a Missed! effect (the log folded to it).
 async fn shot_windows(c: &Client, id: &str, seat: u8, embedded: bool) -> Vec<(Window, u64)> {
     let events = c.all_events(id, None, "").await;
-    let mut table = Table::<Bang>::default();
+    let mut table = TypedGame::<Bang>::default();
     let mut found = Vec::new();
     for (i, e) in events.iter().enumerate() {
         table.apply(&e["event"]).expect("a readable event");

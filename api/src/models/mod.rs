@@ -7,7 +7,7 @@ mod deadlines;
 mod games;
 mod lobby;
 mod play;
-mod reading;
+pub(crate) mod reading;
 mod rulesets;
 #[cfg(test)]
 mod tests;

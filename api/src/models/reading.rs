@@ -152,7 +152,9 @@ fn flag(map: &Map<String, Value>, path: &str) -> Result<bool, Refusal> {
     }
 }
 
-const MAX_VERSION: u64 = i64::MAX as u64;
+/// The largest version (or `at`, or `after`) a request takes: `int64`'s,
+/// what every store can hold.
+pub(crate) const MAX_VERSION: u64 = i64::MAX as u64;
 
 impl TryFrom<Value> for CreateGame {
     type Error = Refusal;

@@ -32,8 +32,6 @@ use crate::service::Credentials;
             examples(
                 ("not_your_seat" = (summary = "Another seat than the token's", value = json!(example(403, "not_your_seat", "your token is for seat 0, not 2")))),
                 ("not_a_bot_seat" = (summary = "The worker asked for a human seat", value = json!(example(403, "not_a_bot_seat", "seat 0 is not a bot seat")))))),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json",
-            example = json!(example(404, "not_found", "no game 9f86d081884c7d65"))),
         (status = 409, description = "Many messages at once: send it again", body = Problem, content_type = "application/problem+json",
             example = json!(example(409, "changed_meanwhile", "many messages arrived at once: send it again"))),
         (status = 422, description = "A blank, too long or unprintable message, or the game's chat is full", body = Problem, content_type = "application/problem+json",
@@ -78,11 +76,6 @@ pub async fn post_chat(
             examples(
                 ("not_your_seat" = (summary = "Another seat than the token's", value = json!(example(403, "not_your_seat", "your token is for seat 0, not 2")))),
                 ("not_a_bot_seat" = (summary = "The worker asked for a human seat", value = json!(example(403, "not_a_bot_seat", "seat 0 is not a bot seat")))))),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json",
-            example = json!(example(404, "not_found", "no game 9f86d081884c7d65"))),
-        (status = 429, description = "Too many requests from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
-            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
-            example = json!(example(429, "rate_limited", "more than 100 requests per second from this client; retry in 1 s"))),
     ),
     security((), ("seat_token" = []), ("player_key" = []), ("worker_key" = []))
 )]

@@ -28,9 +28,6 @@ use crate::service::Credentials;
             example = json!(example(400, "bad_request", "nam: unknown field (the fields are `name`)"))),
         (status = 422, description = "A name other players cannot be shown", body = Problem, content_type = "application/problem+json",
             example = json!(example(422, "invalid_option", &format!("name: {}", crate::text::NAME_RULE)))),
-        (status = 429, description = "Too many requests from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
-            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
-            example = json!(example(429, "rate_limited", "more than 100 requests per second from this client; retry in 1 s"))),
     )
 )]
 #[post("/v1/players")]
@@ -48,9 +45,6 @@ pub async fn create_player(service: Shared, json: JsonBody) -> Result<HttpRespon
         (status = 200, description = "The inbox", body = Inbox, example = json!(examples::inbox())),
         (status = 401, description = "No player key, or one that opens no account", body = Problem, content_type = "application/problem+json",
             example = json!(example(401, "unauthorized", "send your player key: `Authorization: Bearer pk_...`"))),
-        (status = 429, description = "Too many requests from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
-            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
-            example = json!(example(429, "rate_limited", "more than 100 requests per second from this client; retry in 1 s"))),
     ),
     security(("player_key" = []))
 )]
@@ -78,15 +72,10 @@ pub async fn inbox(service: Shared, credentials: Credentials) -> Result<HttpResp
             example = json!(example(401, "unauthorized", "join with your player key, or with no Authorization header"))),
         (status = 403, description = "A private table joined without its invite code", body = Problem, content_type = "application/problem+json",
             example = json!(example(403, "bad_invite", "this table is joined with its invite code (`invite`), which its host shares"))),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json",
-            example = json!(example(404, "not_found", "no game 9f86d081884c7d65"))),
         (status = 409, description = "Not an open table (it has started), the seat asked is not open, or the player already sits at it", body = Problem, content_type = "application/problem+json",
             example = json!(example(409, "not_open", "this game is not an open table: it has started (or never was one)"))),
         (status = 422, description = "No name to join without a player key, or a name other players cannot be shown", body = Problem, content_type = "application/problem+json",
             example = json!(example(422, "invalid_option", "name: required to join without a player key"))),
-        (status = 429, description = "Too many requests from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
-            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
-            example = json!(example(429, "rate_limited", "more than 100 requests per second from this client; retry in 1 s"))),
     ),
     security((), ("player_key" = []))
 )]
@@ -112,13 +101,8 @@ pub async fn join_game(
         (status = 200, description = "The table, the seat open again", body = GameSummary),
         (status = 401, description = "No token, or one that opens no seat of this table", body = Problem, content_type = "application/problem+json",
             example = json!(example(401, "unauthorized", "this token opens no seat of this table"))),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json",
-            example = json!(example(404, "not_found", "no game 9f86d081884c7d65"))),
         (status = 409, description = "The game has started, or the caller is the host", body = Problem, content_type = "application/problem+json",
             example = json!(example(409, "host_cannot_leave", "the host keeps his seat: start the game (`POST /v1/games/{id}/start`) to fill the open seats with bots"))),
-        (status = 429, description = "Too many requests from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
-            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
-            example = json!(example(429, "rate_limited", "more than 100 requests per second from this client; retry in 1 s"))),
     ),
     security(("seat_token" = []), ("player_key" = []))
 )]
@@ -143,13 +127,8 @@ pub async fn leave_game(
             example = json!(example(401, "unauthorized", "send your seat's token or your player key"))),
         (status = 403, description = "Not the host", body = Problem, content_type = "application/problem+json",
             example = json!(example(403, "not_the_host", "only the host (the seat that created the table) starts it"))),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json",
-            example = json!(example(404, "not_found", "no game 9f86d081884c7d65"))),
         (status = 409, description = "Not an open table (it has started), or no bots play the ruleset to fill its seats", body = Problem, content_type = "application/problem+json",
             example = json!(example(409, "not_open", "this game is not an open table: it has started (or never was one)"))),
-        (status = 429, description = "Too many requests from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
-            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
-            example = json!(example(429, "rate_limited", "more than 100 requests per second from this client; retry in 1 s"))),
     ),
     security(("seat_token" = []), ("player_key" = []))
 )]

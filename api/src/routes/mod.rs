@@ -104,9 +104,6 @@ pub async fn create_game(
         (status = 200, description = "A page of games", body = GameList),
         (status = 400, description = "Bad query: an unknown status, `limit` out of range or an unknown parameter", body = Problem, content_type = "application/problem+json",
             example = json!(example(400, "bad_request", "limit: a whole number from 1 to 200, not `0`"))),
-        (status = 429, description = "Too many requests from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
-            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
-            example = json!(example(429, "rate_limited", "more than 100 requests per second from this client; retry in 1 s"))),
     )
 )]
 #[get("/v1/games")]
@@ -145,8 +142,6 @@ pub async fn list_games(service: Shared, req: HttpRequest) -> Result<HttpRespons
                 ("not_your_seat" = (summary = "Another seat than the token's", value = json!(example(403, "not_your_seat", "your token is for seat 0, not 2")))),
                 ("not_a_bot_seat" = (summary = "The worker asked for a human seat", value = json!(example(403, "not_a_bot_seat", "seat 0 is not a bot seat")))),
             )),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json",
-            example = json!(example(404, "not_found", "no game 9f86d081884c7d65"))),
         (status = 429, description = "Too many requests from this client or with this token, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
             example = json!(example(429, "rate_limited", "more than 20 requests per second with this token; retry in 1 s"))),
@@ -187,8 +182,6 @@ pub async fn get_game(
                 ("not_your_seat" = (summary = "Another seat than the token's", value = json!(example(403, "not_your_seat", "your token is for seat 0, not 2")))),
                 ("not_a_bot_seat" = (summary = "The worker asked for a human seat", value = json!(example(403, "not_a_bot_seat", "seat 0 is not a bot seat")))),
             )),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json",
-            example = json!(example(404, "not_found", "no game 9f86d081884c7d65"))),
         (status = 429, description = "Too many requests from this client or with this token, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
             example = json!(example(429, "rate_limited", "more than 20 requests per second with this token; retry in 1 s"))),
@@ -274,8 +267,6 @@ pub async fn legal_actions(
                 ("not_your_seat" = (summary = "Another seat than the token's", value = json!(example(403, "not_your_seat", "your token is for seat 0, not 2")))),
                 ("not_a_bot_seat" = (summary = "The worker acted for a human seat", value = json!(example(403, "not_a_bot_seat", "seat 0 is not a bot seat")))),
             )),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json",
-            example = json!(example(404, "not_found", "no game 9f86d081884c7d65"))),
         (status = 409, description = "Stale `expected_version`: `current_version` is the game's version now", body = Problem, content_type = "application/problem+json",
             example = json!(stale_example())),
         (status = 422, description = "Illegal or unknown action, the game is over, an `action_id` reused with another body, the game's log is full, or a solo token that must name its seat (the detail says why)", body = Problem, content_type = "application/problem+json",
@@ -334,8 +325,6 @@ pub async fn post_action(
                 ("not_your_seat" = (summary = "Another seat than the token's", value = json!(example(403, "not_your_seat", "your token is for seat 0, not 2")))),
                 ("not_a_bot_seat" = (summary = "The worker asked for a human seat", value = json!(example(403, "not_a_bot_seat", "seat 0 is not a bot seat")))),
             )),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json",
-            example = json!(example(404, "not_found", "no game 9f86d081884c7d65"))),
         (status = 429, description = "Too many requests from this client or with this token, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
             example = json!(example(429, "rate_limited", "more than 100 requests per second from this client; retry in 1 s"))),
@@ -381,8 +370,6 @@ pub async fn game_events(
         (status = 201, description = "The fork", body = CreatedGame),
         (status = 400, description = "Malformed body: none, not JSON, `at` not a whole number, or an unknown field", body = Problem, content_type = "application/problem+json",
             example = json!(example(400, "bad_request", "at: required, a whole number from 1 to the game's version, where the game waits for a decision"))),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json",
-            example = json!(example(404, "not_found", "no game 9f86d081884c7d65"))),
         (status = 422, description = "The game is not finished, or `at` is out of range or not a decision point", body = Problem, content_type = "application/problem+json",
             examples(
                 ("not_finished" = (summary = "The game is still running", value = json!(example(422, "bad_fork", "only a finished game can be forked: a fork of a game in progress would show its hidden cards to the fork's players")))),
@@ -417,11 +404,6 @@ pub async fn fork_game(
     params(("id" = String, Path, description = "Game id (16 hex digits)", example = "9f86d081884c7d65")),
     responses(
         (status = 200, description = "The audit", body = Audit),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json",
-            example = json!(example(404, "not_found", "no game 9f86d081884c7d65"))),
-        (status = 429, description = "Too many requests from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
-            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
-            example = json!(example(429, "rate_limited", "more than 100 requests per second from this client; retry in 1 s"))),
     )
 )]
 #[get("/v1/games/{id}/audit")]

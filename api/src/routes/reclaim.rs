@@ -31,15 +31,10 @@ use crate::service::Credentials;
             example = json!(example(401, "unauthorized", "send the token (or player key) of the seat to take back"))),
         (status = 403, description = "`seat` names a seat the caller does not play", body = Problem, content_type = "application/problem+json",
             example = json!(example(403, "not_your_seat", "your token opens seat 0, not seat 3"))),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json",
-            example = json!(example(404, "not_found", "no game 9f86d081884c7d65"))),
         (status = 409, description = "No bot keeps the seat, or the table has not started", body = Problem, content_type = "application/problem+json",
             example = json!(example(409, "not_kept_by_bot", "no bot keeps seat 2: it is yours to play"))),
         (status = 422, description = "The game is over", body = Problem, content_type = "application/problem+json",
             example = json!(example(422, "game_over", "the game is over"))),
-        (status = 429, description = "Too many requests from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
-            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
-            example = json!(example(429, "rate_limited", "more than 100 requests per second from this client; retry in 1 s"))),
     ),
     security(("seat_token" = []), ("player_key" = []))
 )]

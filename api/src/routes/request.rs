@@ -17,6 +17,7 @@ use super::json::JsonBody;
 use crate::auth;
 use crate::error::ApiError;
 use crate::models::Refusal;
+use crate::models::reading::MAX_VERSION;
 use crate::service::{Credentials, MAX_WAIT_S};
 
 /// The caller's credentials: the `Authorization` header, read but not judged
@@ -117,9 +118,6 @@ impl Query {
         Ok(Duration::from_secs(seconds.unwrap_or(0)))
     }
 }
-
-/// The largest version (or `at`, or `after`) a query takes: `int64`'s.
-const MAX_VERSION: u64 = i64::MAX as u64;
 
 /// A JSON body read as `T`, refused in the API's words.
 pub(super) fn body<T: TryFrom<Value, Error = Refusal>>(body: JsonBody) -> Result<T, ApiError> {

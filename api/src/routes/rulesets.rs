@@ -129,9 +129,6 @@ static CATALOGS: LazyLock<HashMap<&'static str, Cached>> = LazyLock::new(|| {
             headers(("etag" = String, description = "The engine's version and a hash of the body"),
                 ("cache-control" = String, description = "`public, max-age=86400`"))),
         (status = 304, description = "Not modified: the `If-None-Match` tag is current"),
-        (status = 429, description = "Too many requests from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
-            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
-            example = json!(example(429, "rate_limited", "more than 100 requests per second from this client; retry in 1 s"))),
     )
 )]
 #[get("/v1/rulesets")]
@@ -153,9 +150,6 @@ pub async fn list_rulesets(req: HttpRequest) -> HttpResponse {
         (status = 304, description = "Not modified: the `If-None-Match` tag is current"),
         (status = 404, description = "No such ruleset", body = Problem, content_type = "application/problem+json",
             example = json!(example(404, "not_found", "no ruleset `poker`: the rulesets are `dice` and `bang`"))),
-        (status = 429, description = "Too many requests from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
-            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
-            example = json!(example(429, "rate_limited", "more than 100 requests per second from this client; retry in 1 s"))),
     )
 )]
 #[get("/v1/rulesets/{id}")]

@@ -35,9 +35,6 @@ use crate::service::Credentials;
                 ("too_many" = (summary = "Too many webhooks", value = json!(example(422, "too_many_webhooks", "you have 10 webhooks here, the most allowed: delete one first")))))),
         (status = 401, description = "No player key, or one that opens no account", body = Problem, content_type = "application/problem+json",
             example = json!(example(401, "unauthorized", "send your player key: `Authorization: Bearer pk_...`"))),
-        (status = 429, description = "Too many requests from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
-            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
-            example = json!(example(429, "rate_limited", "more than 100 requests per second from this client; retry in 1 s"))),
     ),
     security(("player_key" = []))
 )]
@@ -61,9 +58,6 @@ pub async fn create_player_webhook(
         (status = 200, description = "The subscriptions", body = WebhookList),
         (status = 401, description = "No player key, or one that opens no account", body = Problem, content_type = "application/problem+json",
             example = json!(example(401, "unauthorized", "send your player key: `Authorization: Bearer pk_...`"))),
-        (status = 429, description = "Too many requests from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
-            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
-            example = json!(example(429, "rate_limited", "more than 100 requests per second from this client; retry in 1 s"))),
     ),
     security(("player_key" = []))
 )]
@@ -86,9 +80,6 @@ pub async fn player_webhooks(
             example = json!(example(401, "unauthorized", "send your player key: `Authorization: Bearer pk_...`"))),
         (status = 404, description = "No such webhook of the caller's", body = Problem, content_type = "application/problem+json",
             example = json!(example(404, "not_found", "no webhook wh_5c0e8f0d6a1b4e3f of yours"))),
-        (status = 429, description = "Too many requests from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
-            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
-            example = json!(example(429, "rate_limited", "more than 100 requests per second from this client; retry in 1 s"))),
     ),
     security(("player_key" = []))
 )]
@@ -116,9 +107,6 @@ pub async fn delete_player_webhook(
             example = json!(example(401, "unauthorized", "send your player key: `Authorization: Bearer pk_...`"))),
         (status = 404, description = "No such webhook of the caller's", body = Problem, content_type = "application/problem+json",
             example = json!(example(404, "not_found", "no webhook wh_5c0e8f0d6a1b4e3f of yours"))),
-        (status = 429, description = "Too many requests from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
-            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
-            example = json!(example(429, "rate_limited", "more than 100 requests per second from this client; retry in 1 s"))),
     ),
     security(("player_key" = []))
 )]
@@ -160,11 +148,6 @@ pub async fn player_webhook_deliveries(
                 ("too_many" = (summary = "Too many webhooks", value = json!(example(422, "too_many_webhooks", "you have 10 webhooks here, the most allowed: delete one first")))))),
         (status = 401, description = "Not a seat of this game (a seat token or the player key of a seat here)", body = Problem, content_type = "application/problem+json",
             example = json!(example(401, "unauthorized", "a game's webhooks are its seats': send your seat's token or player key"))),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json",
-            example = json!(example(404, "not_found", "no game 9f86d081884c7d65"))),
-        (status = 429, description = "Too many requests from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
-            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
-            example = json!(example(429, "rate_limited", "more than 100 requests per second from this client; retry in 1 s"))),
     ),
     security(("seat_token" = []), ("player_key" = []))
 )]
@@ -190,11 +173,6 @@ pub async fn create_game_webhook(
         (status = 200, description = "The subscriptions", body = WebhookList),
         (status = 401, description = "Not a seat of this game (a seat token or the player key of a seat here)", body = Problem, content_type = "application/problem+json",
             example = json!(example(401, "unauthorized", "a game's webhooks are its seats': send your seat's token or player key"))),
-        (status = 404, description = "No such game", body = Problem, content_type = "application/problem+json",
-            example = json!(example(404, "not_found", "no game 9f86d081884c7d65"))),
-        (status = 429, description = "Too many requests from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
-            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
-            example = json!(example(429, "rate_limited", "more than 100 requests per second from this client; retry in 1 s"))),
     ),
     security(("seat_token" = []), ("player_key" = []))
 )]
@@ -220,9 +198,6 @@ pub async fn game_webhooks(
             examples(
                 ("game" = (summary = "No such game", value = json!(example(404, "not_found", "no game 9f86d081884c7d65")))),
                 ("webhook" = (summary = "No such webhook of yours", value = json!(example(404, "not_found", "no webhook wh_5c0e8f0d6a1b4e3f of yours")))))),
-        (status = 429, description = "Too many requests from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
-            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
-            example = json!(example(429, "rate_limited", "more than 100 requests per second from this client; retry in 1 s"))),
     ),
     security(("seat_token" = []), ("player_key" = []))
 )]
@@ -253,9 +228,6 @@ pub async fn delete_game_webhook(
             examples(
                 ("game" = (summary = "No such game", value = json!(example(404, "not_found", "no game 9f86d081884c7d65")))),
                 ("webhook" = (summary = "No such webhook of yours", value = json!(example(404, "not_found", "no webhook wh_5c0e8f0d6a1b4e3f of yours")))))),
-        (status = 429, description = "Too many requests from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
-            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
-            example = json!(example(429, "rate_limited", "more than 100 requests per second from this client; retry in 1 s"))),
     ),
     security(("seat_token" = []), ("player_key" = []))
 )]

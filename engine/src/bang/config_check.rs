@@ -75,12 +75,8 @@ impl Config {
                 o.character_choice
             ));
         }
-        if let Some(s) = o.reaction_seconds
-            && !(1..=crate::core::MAX_REACTION_SECONDS).contains(&s)
-        {
-            return Err(format!(
-                "options.reaction_seconds: 1 to 604800 seconds (a week), not {s}"
-            ));
+        if let Some(s) = o.reaction_seconds {
+            crate::core::check_reaction_seconds(s).map_err(|e| e.to_string())?;
         }
         Ok(())
     }

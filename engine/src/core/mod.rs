@@ -26,7 +26,7 @@ pub use seat_control::{RULE as CONTROL_RULE, SeatControl};
 pub use seats::{MAX_SEATS, SeatSet, SeatSpec};
 pub use text::{Text, text, text_of};
 pub use viewer::{Seat, Viewer};
-pub use window::{Asking, MAX_REACTION_SECONDS};
+pub use window::{Asking, MAX_REACTION_SECONDS, ReactionSecondsOutOfRange, check_reaction_seconds};
 
 /// Reads a game's `options` object: `null` is the defaults; a mistake is
 /// named by its path (`options.expansions: invalid type: string "gold_rush",

@@ -201,6 +201,29 @@ pub trait Ruleset: 'static {
     fn has_reaction_windows(_options: &Value) -> bool {
         true
     }
+    /// `options` (a create request's, not yet checked) with `seconds` as the
+    /// game's live reaction time: how a server turns a response deadline into
+    /// the rules' own option without naming it. Refused when the options
+    /// already set one; `start` checks the range as for any option.
+    fn with_reaction_seconds(options: &Value, seconds: u32) -> Result<Value, String> {
+        const FIELD: &str = "reaction_seconds";
+        let mut options = match options {
+            Value::Null => Value::Object(Default::default()),
+            other => other.clone(),
+        };
+        let Some(fields) = options.as_object_mut() else {
+            return Ok(options); // `start` says what is wrong with it
+        };
+        if fields.get(FIELD).is_some_and(|v| !v.is_null()) {
+            return Err(
+                "response_deadline: the game's live reaction time; give it or \
+                 `options.reaction_seconds`, not both"
+                    .into(),
+            );
+        }
+        fields.insert(FIELD.into(), seconds.into());
+        Ok(options)
+    }
     /// The true role of `seat` (for tools and statistics, never for views).
     fn role_of(state: &Self::State, seat: Seat) -> Option<super::Role>;
     /// The event, as a reader may see it (already redacted for him), told as

@@ -12,6 +12,22 @@ use super::{Seat, SeatSet};
 /// play-by-post table's response deadline (`"48h"`) fits.
 pub const MAX_REACTION_SECONDS: u32 = 7 * 24 * 3600;
 
+/// A live reaction time out of its range (1 second to a week), as every
+/// ruleset refuses it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("options.reaction_seconds: 1 to 604800 seconds (a week), not {0}")]
+pub struct ReactionSecondsOutOfRange(pub u32);
+
+/// Checks a game's live reaction time: the one validation of
+/// `options.reaction_seconds` for every ruleset.
+pub fn check_reaction_seconds(seconds: u32) -> Result<u32, ReactionSecondsOutOfRange> {
+    if (1..=MAX_REACTION_SECONDS).contains(&seconds) {
+        Ok(seconds)
+    } else {
+        Err(ReactionSecondsOutOfRange(seconds))
+    }
+}
+
 /// An open window that waits for someone: when it opened and who is still asked.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Asking {

@@ -90,9 +90,9 @@ pub enum ConfigError {
     /// The live reaction window is a variant of the special roles.
     #[error("options.reaction_seconds: needs the `special_roles` module")]
     ReactionWithoutSpecialRoles,
-    /// The live reaction window is 1 second to 1 day long.
-    #[error("options.reaction_seconds: 1 to 604800 seconds (a week), not {0}")]
-    ReactionSeconds(u32),
+    /// The live reaction window is 1 second to a week long.
+    #[error(transparent)]
+    ReactionSeconds(#[from] crate::core::ReactionSecondsOutOfRange),
     /// The mixed deal is a variant of the special roles.
     #[error("options.special_roles_mixed: needs the `special_roles` module")]
     MixedWithoutSpecialRoles,
@@ -163,9 +163,7 @@ impl Config {
             if !modules.contains(&Module::SpecialRoles) {
                 return Err(ConfigError::ReactionWithoutSpecialRoles);
             }
-            if !(1..=crate::core::MAX_REACTION_SECONDS).contains(&seconds) {
-                return Err(ConfigError::ReactionSeconds(seconds));
-            }
+            crate::core::check_reaction_seconds(seconds)?;
         }
         if let Some(m) = modules.iter().find(|m| !m.available()) {
             return Err(ConfigError::ModuleUnavailable(m.id()));
