@@ -7,9 +7,22 @@ use super::events::Event;
 use super::machine::M;
 use super::reason::Reason;
 use super::setup::reveal_and_deal;
-use super::state::{Effect, Phase};
+use super::state::{Effect, Phase, WindowKind};
 use super::train::EndStage;
 use crate::core::Seat;
+
+/// The event that records `action`: `acted` when the seat posted it, or
+/// (solo) `npc_acted` with the `reason` the rules took it for an NPC.
+fn acted(seat: Seat, action: Action, npc: Option<Reason>) -> Event {
+    match npc {
+        Some(reason) => Event::NpcActed {
+            seat,
+            action,
+            reason,
+        },
+        None => Event::Acted { seat, action },
+    }
+}
 
 impl M<'_, '_> {
     /// Records a checked action and carries it out.
@@ -21,18 +34,22 @@ impl M<'_, '_> {
     /// (solo) taken by the rules for an NPC, recorded as `npc_acted` with its
     /// `reason` instead of `acted`.
     pub fn act_as(&mut self, seat: Seat, action: Action, npc: Option<Reason>) {
-        let record = |action| match npc {
-            Some(reason) => Event::NpcActed {
-                seat,
-                action,
-                reason,
-            },
-            None => Event::Acted { seat, action },
-        };
+        if self.act_in_private(seat, action, npc) {
+            return;
+        }
+        let window = self.s().window.map(|w| w.kind);
+        self.emit(acted(seat, action, npc));
+        self.carry_out(seat, action, window);
+    }
+
+    /// Records and carries out an action whose content is private, by its own
+    /// event (which redaction hides from those who may not know it) instead
+    /// of `acted`; `false`, with nothing done, for any other action.
+    fn act_in_private(&mut self, seat: Seat, action: Action, npc: Option<Reason>) -> bool {
         match action {
             Action::SetOrders { orders } => {
                 // Private: recorded apart from `acted`, so redaction can hide it.
-                return self.emit(Event::OrdersSet {
+                self.emit(Event::OrdersSet {
                     seat,
                     orders: Some(orders),
                 });
@@ -48,13 +65,12 @@ impl M<'_, '_> {
                 {
                     reveal_and_deal(self);
                 }
-                return;
             }
             Action::GiveCard { card, target } if npc.is_none() => {
                 // Private: the card is the giver's and the receiver's secret
                 // (TR-11.11); `card_given` is the record, which redaction
                 // hides from everyone else, so no `acted` names it.
-                return self.emit(Event::CardGiven {
+                self.emit(Event::CardGiven {
                     seat,
                     to: target,
                     card: Some(card),
@@ -64,18 +80,24 @@ impl M<'_, '_> {
                 // Private: which card went back is Kit Carlson's secret (a solo
                 // NPC's `npc_acted` puts it back: in solo his cards are face up).
                 self.emit(match npc {
-                    Some(_) => record(action),
+                    Some(_) => acted(seat, action, npc),
                     None => Event::KitKept {
                         seat,
                         back: Some(card),
                     },
                 });
-                return self.emit(Event::PhaseStarted { phase: Phase::Play });
+                self.emit(Event::PhaseStarted { phase: Phase::Play });
             }
-            _ => {}
+            _ => return false,
         }
-        let window = self.s().window.map(|w| w.kind);
-        self.emit(record(action));
+        true
+    }
+
+    /// Carries out a recorded action of the base game (whose discard and pass
+    /// the expansions share); the expansions' own actions go to
+    /// [`M::carry_out_expansion`]. `window` is the reaction window that was
+    /// open when it was taken.
+    fn carry_out(&mut self, seat: Seat, action: Action, window: Option<WindowKind>) {
         match action {
             Action::Draw { from } => self.phase_one(seat, from),
             Action::ChooseCheck { card } => {
@@ -96,22 +118,68 @@ impl M<'_, '_> {
             Action::EndTurn => self.emit(Event::PhaseStarted {
                 phase: Phase::Discard,
             }),
-            Action::Discard { card } if self.s().train.shade == Some(seat) => {
-                self.shade_swaps(seat, Some(card))
+            Action::Discard { card } => self.discard(seat, card),
+            Action::Barrel => self.use_barrel(seat, false),
+            Action::Respond { card } => {
+                if let Some(kind) = window {
+                    self.respond(seat, card, kind);
+                }
             }
-            Action::Discard { card } if !self.s().kit.is_empty() => {
-                self.dutch_discard(seat, card);
-            }
-            Action::Discard { card } if super::train::map_pending(self.s()) => {
-                self.map_done(seat, Some(card));
-            }
-            Action::Discard { card } => {
-                self.emit(Event::Discarded {
+            Action::Pass => self.pass(seat, window),
+            Action::Pick { card } => self.emit(Event::StorePicked { seat, card }),
+            // A solo NPC's gift is folded from its `npc_acted` (his cards are
+            // face up, A3.2); a log before 0.2.0 says it with `card_given`.
+            Action::GiveCard { card, target } if self.s().before_0_2 => {
+                self.emit(Event::CardGiven {
                     seat,
-                    cards: vec![card],
-                });
-                self.hand_left(seat);
+                    to: target,
+                    card: Some(card),
+                })
             }
+            Action::SetOrders { .. }
+            | Action::ChooseCharacter { .. }
+            | Action::PutBack { .. }
+            | Action::GiveCard { .. } => {}
+            expansion => self.carry_out_expansion(seat, expansion, window),
+        }
+    }
+
+    /// A chosen card discarded: by Shade O'Connor to draw another (TC7), by
+    /// Dutch Will of his phase-1 cards (GC2), of the deck's top cards a Map
+    /// showed, or else from hand in phase 3.
+    fn discard(&mut self, seat: Seat, card: Card) {
+        if self.s().train.shade == Some(seat) {
+            self.shade_swaps(seat, Some(card))
+        } else if !self.s().kit.is_empty() {
+            self.dutch_discard(seat, card);
+        } else if super::train::map_pending(self.s()) {
+            self.map_done(seat, Some(card));
+        } else {
+            self.emit(Event::Discarded {
+                seat,
+                cards: vec![card],
+            });
+            self.hand_left(seat);
+        }
+    }
+
+    /// A pass: declines the open `window`, else keeps both cards a Map
+    /// showed, else lets the End of the Line's last chance go (§7.2).
+    fn pass(&mut self, seat: Seat, window: Option<WindowKind>) {
+        if let Some(kind) = window {
+            self.decline(seat, kind);
+        } else if super::train::map_pending(self.s()) {
+            self.map_done(seat, None);
+        } else if self.s().train.end == Some(EndStage::Chance) {
+            self.skip_chance();
+        }
+    }
+
+    /// Carries out a recorded action of Gold Rush or the Great Train
+    /// Robbery. `window` is the reaction window that was open when it was
+    /// taken.
+    fn carry_out_expansion(&mut self, seat: Seat, action: Action, window: Option<WindowKind>) {
+        match action {
             Action::Buy {
                 slot,
                 mode,
@@ -164,35 +232,21 @@ impl M<'_, '_> {
                 other,
                 other_to,
             } => self.lounge_place(seat, railcar, to, other.zip(other_to)),
-            Action::Barrel => self.use_barrel(seat, false),
-            Action::Respond { card } => {
-                if let Some(kind) = window {
-                    self.respond(seat, card, kind);
-                }
-            }
-            Action::Pass => {
-                if let Some(kind) = window {
-                    self.decline(seat, kind);
-                } else if super::train::map_pending(self.s()) {
-                    self.map_done(seat, None);
-                } else if self.s().train.end == Some(EndStage::Chance) {
-                    self.skip_chance();
-                }
-            }
-            Action::Pick { card } => self.emit(Event::StorePicked { seat, card }),
-            // A solo NPC's gift is folded from its `npc_acted` (his cards are
-            // face up, A3.2); a log before 0.2.0 says it with `card_given`.
-            Action::GiveCard { card, target } if self.s().before_0_2 => {
-                self.emit(Event::CardGiven {
-                    seat,
-                    to: target,
-                    card: Some(card),
-                })
-            }
-            Action::SetOrders { .. }
-            | Action::ChooseCharacter { .. }
+            // The base game's actions, carried out by `M::carry_out`.
+            Action::ChooseCharacter { .. }
+            | Action::Draw { .. }
             | Action::PutBack { .. }
-            | Action::GiveCard { .. } => {}
+            | Action::ChooseCheck { .. }
+            | Action::Play { .. }
+            | Action::Heal { .. }
+            | Action::EndTurn
+            | Action::Discard { .. }
+            | Action::Barrel
+            | Action::Respond { .. }
+            | Action::Pass
+            | Action::Pick { .. }
+            | Action::GiveCard { .. }
+            | Action::SetOrders { .. } => {}
         }
     }
 

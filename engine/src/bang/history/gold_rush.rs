@@ -1,0 +1,124 @@
+//! Sentences of Gold Rush: the equipment market and its cards, and the
+//! nuggets paid and taken.
+
+use super::words::{at, card_name, equip, full, title, used_as};
+use crate::bang::events::Event;
+use crate::core::history::{count, label, list, seat_name};
+
+/// The sentence of a Gold Rush event, `None` for any other.
+pub(super) fn sentence(event: &Event, names: &[String]) -> Option<String> {
+    equipment(event, names).or_else(|| nuggets(event, names))
+}
+
+/// The equipment deck, the market and the equipment bought, taken, used,
+/// returned or forced away.
+fn equipment(event: &Event, names: &[String]) -> Option<String> {
+    let n = |s: u8| seat_name(names, s);
+    let text = match event {
+        Event::EquipmentShuffled { order } => {
+            format!(
+                "The equipment deck is shuffled ({})",
+                count(order.len(), "card")
+            )
+        }
+        Event::MarketFilled { slot, equipment } => {
+            format!(
+                "{} goes on sale in market slot {}",
+                equip(*equipment),
+                slot + 1
+            )
+        }
+        Event::EquipmentBought {
+            seat,
+            equipment,
+            paid,
+            mode,
+            target,
+            ..
+        } => format!(
+            "{} buys {} for {}{}{}",
+            n(*seat),
+            equip(*equipment),
+            count(*paid as usize, "nugget"),
+            mode.map_or(String::new(), |m| format!(" as {}", used_as(&m))),
+            at(*target, names)
+        ),
+        Event::EquipmentTaken { seat, equipment } => {
+            format!(
+                "{} takes {} from the equipment deck",
+                n(*seat),
+                equip(*equipment)
+            )
+        }
+        Event::EquipmentUsed {
+            seat,
+            equipment,
+            mode,
+            target,
+        } => format!(
+            "{} uses {}{}{}",
+            n(*seat),
+            equip(*equipment),
+            mode.map_or(String::new(), |m| format!(" as {}", used_as(&m))),
+            at(*target, names)
+        ),
+        Event::EquipmentReturned { seat, equipment } => {
+            let named: Vec<String> = equipment.iter().map(|&e| equip(e).to_string()).collect();
+            format!(
+                "{} of {} goes to the bottom of the equipment deck",
+                list(&named),
+                n(*seat)
+            )
+        }
+        Event::EquipmentForced {
+            seat,
+            owner,
+            equipment,
+            paid,
+        } => format!(
+            "{} pays {} to make {} discard {}",
+            n(*seat),
+            count(*paid as usize, "nugget"),
+            n(*owner),
+            equip(*equipment)
+        ),
+        _ => return None,
+    };
+    Some(text)
+}
+
+/// Nuggets taken, paid and returned, a Beer sold, Dutch Will's discard.
+fn nuggets(event: &Event, names: &[String]) -> Option<String> {
+    let n = |s: u8| seat_name(names, s);
+    let text = match event {
+        Event::NuggetsGained {
+            seat,
+            amount,
+            source,
+        } => format!(
+            "{} takes {} ({})",
+            n(*seat),
+            count(*amount as usize, "nugget"),
+            label(source)
+        ),
+        Event::NuggetsPaid { seat, amount, used } => format!(
+            "{} pays {} for {}",
+            n(*seat),
+            count(*amount as usize, "nugget"),
+            title(&label(used))
+        ),
+        Event::NuggetsReturned { seat, amount } => format!(
+            "{} returns {} to the heap",
+            n(*seat),
+            count(*amount as usize, "nugget")
+        ),
+        Event::BeerSold { seat, card } => {
+            format!("{} sells {} for 1 nugget", n(*seat), full(*card))
+        }
+        Event::DutchDiscarded { seat, card } => {
+            format!("{} discards {}", n(*seat), card_name(*card))
+        }
+        _ => return None,
+    };
+    Some(text)
+}
