@@ -247,17 +247,20 @@ class Credentials:
     """Picks, per case, the credential described in this module's description."""
 
     def get(self, case, context):
-        # A key a link gave (a new player's): kept, as the run's own.
-        given = _bearer(getattr(getattr(case, "_override", None), "headers", None))
-        if given:
-            return given
-        # A webhook the run made: its owner's credential.
+        # A webhook the run made: its owner's credential, whatever key a link
+        # or an earlier step carried (a CI run once deleted a webhook just
+        # made with another player's key: a 404, rightly, that schemathesis
+        # took for a lost resource).
         webhook = (case.path_parameters or {}).get("webhook_id")
         if isinstance(webhook, str):
             with _SEATS_LOCK:
                 owner = _OWNERS.get(webhook)
             if owner:
                 return owner
+        # A key a link gave (a new player's): kept, as the run's own.
+        given = _bearer(getattr(getattr(case, "_override", None), "headers", None))
+        if given:
+            return given
         requirements = _schemes(case.operation)
         takes = set().union(*requirements) if requirements else set()
         optional = any(not r for r in requirements)
