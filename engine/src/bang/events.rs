@@ -2,6 +2,17 @@
 //!
 //! Card ids that some viewer may not know are `Option<Card>`; redaction
 //! replaces each hidden one with `null` and keeps every list's length.
+//!
+//! This file holds the [`Event`] enum and its first event's payload; its
+//! folder the tables about events: the rule each applies (`rules.rs`) and
+//! which may hide something (`hiding.rs`). The enum stays whole in this
+//! file: the history's tests read its `schema(title = ...)` tags here.
+
+mod hiding;
+mod rules;
+
+pub use hiding::HIDING_EVENTS;
+pub use rules::RULES;
 
 use serde::{Deserialize, Serialize};
 
@@ -747,131 +758,4 @@ pub enum Event {
         #[cfg_attr(feature = "openapi", schema(value_type = String))]
         seed: Seed,
     },
-}
-
-/// The rule each event applies, by its `"type"` tag: the section of
-/// `rules/bang.md`, `gold-rush.md`, `train-robbery.md` or
-/// `lone-gunslinger.md` a game's history cites beside each sentence (every
-/// tag has one).
-pub const RULES: &[(&str, &str)] = &[
-    ("game_created", "bang.md §5"),
-    ("role_dealt", "bang.md §5"),
-    ("characters_offered", "bang.md §5"),
-    ("character_chosen", "bang.md §5"),
-    ("character_dealt", "bang.md §5"),
-    ("deck_shuffled", "bang.md §16"),
-    ("cards_drawn", "bang.md §6"),
-    ("turn_started", "bang.md §6"),
-    ("phase_started", "bang.md §6"),
-    ("acted", "bang.md §9"),
-    ("npc_acted", "lone-gunslinger.md B3"),
-    ("orders_set", "bang.md §9.1"),
-    ("window_opened", "bang.md §9.1"),
-    ("seat_control", crate::core::CONTROL_RULE),
-    ("window_expired", "bang.md §9.1"),
-    ("check_flipped", "bang.md §8"),
-    ("check_resolved", "bang.md §8"),
-    ("card_shown", "bang.md §3"),
-    ("kit_looked", "bang.md §3"),
-    ("kit_kept", "bang.md §3"),
-    ("discard_taken", "bang.md §3"),
-    ("card_stolen", "bang.md §2.3"),
-    ("card_played", "bang.md §9"),
-    ("discarded", "bang.md §6"),
-    ("dynamite_passed", "bang.md §8"),
-    ("shot_at", "bang.md §10"),
-    ("target_skipped", "bang.md §12"),
-    ("missed_played", "bang.md §10"),
-    ("bang_discarded", "bang.md §12.2"),
-    ("healed", "bang.md §3"),
-    ("life_lost", "bang.md §11"),
-    ("life_gained", "bang.md §11"),
-    ("saved", "bang.md §11"),
-    ("player_eliminated", "bang.md §14"),
-    ("cards_inherited", "bang.md §3"),
-    ("store_revealed", "bang.md §12.3"),
-    ("store_picked", "bang.md §12.3"),
-    ("equipment_shuffled", "gold-rush.md GR-2.1"),
-    ("market_filled", "gold-rush.md GR-2.2"),
-    ("equipment_bought", "gold-rush.md GR-4.1.1"),
-    ("equipment_taken", "gold-rush.md §8 GC4"),
-    ("equipment_used", "gold-rush.md §8 GC4"),
-    ("equipment_returned", "gold-rush.md GR-3.6"),
-    ("equipment_forced", "gold-rush.md GR-4.2.1"),
-    ("nuggets_gained", "gold-rush.md GR-3.1"),
-    ("nuggets_paid", "gold-rush.md §4.4"),
-    ("nuggets_returned", "gold-rush.md GR-3.6"),
-    ("beer_sold", "gold-rush.md GR-4.3.1"),
-    ("dutch_discarded", "gold-rush.md §8 GC2"),
-    ("effect_started", "gold-rush.md §7"),
-    ("unaffected", "gold-rush.md GR-7.7"),
-    ("extra_turn_granted", "gold-rush.md §7"),
-    ("side_taken", "gold-rush.md SR-2"),
-    ("unhurt", "gold-rush.md SG-2"),
-    ("stations_shuffled", "train-robbery.md TR-2.3"),
-    ("stations_revealed", "train-robbery.md TR-2.3"),
-    ("locomotive_placed", "train-robbery.md TR-2.4"),
-    ("railcars_shuffled", "train-robbery.md TR-2.5"),
-    ("railcar_added", "train-robbery.md TR-5.4"),
-    ("train_advanced", "train-robbery.md TR-4.1"),
-    ("train_stage", "train-robbery.md §7"),
-    ("railcar_taken", "train-robbery.md TR-5.1"),
-    ("discard_recovered", "train-robbery.md TR-13.3"),
-    ("full_steam_chosen", "train-robbery.md TR-13.4"),
-    ("map_looked", "train-robbery.md TR-13.6"),
-    ("map_done", "train-robbery.md TR-13.6"),
-    ("robbery_handled", "train-robbery.md TR-13.13"),
-    ("cards_switched", "train-robbery.md TR-13.12"),
-    ("train_watched", "train-robbery.md §14 TC7"),
-    ("shot_redirected", "train-robbery.md §14 TC2"),
-    ("redirect_declined", "train-robbery.md §14 TC2"),
-    ("exempted", "train-robbery.md §14 TC6"),
-    ("railcar_used", "train-robbery.md §11"),
-    ("railcars_drawn", "train-robbery.md TR-11.9"),
-    ("card_given", "train-robbery.md TR-11.11"),
-    ("ghost_rose", "train-robbery.md TR-11.8"),
-    ("game_ended", "bang.md §15"),
-];
-
-/// The tags of the events that may hide something from some viewer.
-pub const HIDING_EVENTS: &[&str] = &[
-    "role_dealt",
-    "characters_offered",
-    "character_chosen",
-    "deck_shuffled",
-    "cards_drawn",
-    "kit_looked",
-    "map_looked",
-    "kit_kept",
-    "card_stolen",
-    "cards_inherited",
-    "orders_set",
-    "equipment_shuffled",
-    "stations_shuffled",
-    "railcars_shuffled",
-    "card_given",
-];
-
-impl Event {
-    /// Whether this event may hide something from some viewer.
-    pub fn hides(&self) -> bool {
-        matches!(
-            self,
-            Event::RoleDealt { .. }
-                | Event::CharactersOffered { .. }
-                | Event::CharacterChosen { .. }
-                | Event::DeckShuffled { .. }
-                | Event::CardsDrawn { .. }
-                | Event::KitLooked { .. }
-                | Event::MapLooked { .. }
-                | Event::KitKept { .. }
-                | Event::CardStolen { .. }
-                | Event::CardsInherited { .. }
-                | Event::OrdersSet { .. }
-                | Event::EquipmentShuffled { .. }
-                | Event::StationsShuffled { .. }
-                | Event::RailcarsShuffled { .. }
-                | Event::CardGiven { .. }
-        )
-    }
 }

@@ -1,0 +1,91 @@
+//! The fold of life and elimination (§11, §14): Sid Ketchum's heal, life
+//! lost and gained, a loss ignored, a dying player saved or eliminated, and
+//! a Shadow-Renegade's side.
+
+use crate::bang::events::Event;
+use crate::bang::fold_steps::{from_hand, player, target_done};
+use crate::bang::state::{Dying, Effect, State};
+use crate::core::Seat;
+
+/// Folds an event of life or elimination (another event is folded by
+/// another family).
+pub(super) fn fold(s: &mut State, event: &Event) {
+    match event {
+        Event::Healed { seat, cards }
+            if cards[0] != cards[1] && cards.iter().all(|c| s.p(*seat).hand.contains(c)) =>
+        {
+            for c in cards {
+                from_hand(s, *seat, *c);
+                s.discard.push(*c);
+            }
+            gain(s, *seat, 1);
+        }
+        Event::LifeLost { seat, amount, by } => {
+            if let Some(p) = player(s, *seat) {
+                p.life = p.life.saturating_sub(*amount as i8);
+                if p.life <= 0 {
+                    s.dying = Some(Dying {
+                        seat: *seat,
+                        amount: *amount,
+                        by: *by,
+                    });
+                }
+            }
+            hit_taken(s, *seat);
+        }
+        Event::LifeGained { seat, amount } => gain(s, *seat, *amount),
+        Event::Unhurt { seat } => hit_taken(s, *seat),
+        Event::Saved { seat } if s.dying.is_some_and(|d| d.seat == *seat) => s.dying = None,
+        Event::PlayerEliminated { seat, role, by } => {
+            let shadows = s.shadows;
+            s.train.ghosts &= !(1u16 << (*seat).min(15));
+            if let Some(p) = player(s, *seat) {
+                p.alive = false;
+                p.role = Some(*role);
+                p.role_public = true;
+                if shadows {
+                    p.life = 0; // SG-2.2: a shadow has 0 life
+                }
+                s.eliminated_by[*seat as usize] = Some(*by);
+            }
+            if s.dying.is_some_and(|d| d.seat == *seat) {
+                s.dying = None;
+            }
+        }
+        Event::SideTaken { seat, side } => {
+            if let Some(p) = player(s, *seat) {
+                p.side = Some(*side);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `seat` took a hit (a life loss, or a shadow's ignored one): the shot at
+/// him, a Duel he was in, or his turn of Indians! is over.
+fn hit_taken(s: &mut State, seat: Seat) {
+    if s.shot.is_some_and(|shot| shot.target == seat) {
+        s.shot = None;
+    }
+    if let Some(Effect::Duel {
+        challenger, target, ..
+    }) = s.effect
+        && (seat == challenger || seat == target)
+    {
+        s.effect = None;
+    }
+    target_done(s, seat);
+}
+
+/// `seat` regains life up to his maximum; a ghost gains nothing (TR-11.8.4).
+fn gain(s: &mut State, seat: Seat, amount: u8) {
+    if crate::bang::train::is_ghost(s, seat) {
+        return;
+    }
+    if let Some(p) = player(s, seat) {
+        p.life = p
+            .life
+            .saturating_add(amount.min(i8::MAX as u8) as i8)
+            .min(p.max_life as i8);
+    }
+}

@@ -1,0 +1,113 @@
+//! [`apply`]: folds one event into the state. Total and pure: an event that
+//! does not fit the state (which a log written by the rules never holds)
+//! changes nothing but the version; a card is only ever moved from where it
+//! is, never copied.
+//!
+//! [`apply`] only routes: each family of events has its own fold, in its own
+//! file (setup, the turn and its windows, the piles, the plays, the effects
+//! in motion, the "draw!" checks, life); the Gold Rush's and the Great Train
+//! Robbery's events are folded by their expansions.
+
+mod checks;
+mod effects;
+mod life;
+mod piles;
+mod plays;
+mod setup;
+mod turn;
+
+use super::events::Event;
+use super::state::State;
+
+/// Folds one event into the state.
+pub fn apply(s: &mut State, event: &Event) {
+    s.version += 1;
+    match event {
+        Event::GameCreated(_)
+        | Event::RoleDealt { .. }
+        | Event::CharactersOffered { .. }
+        | Event::CharacterChosen { .. }
+        | Event::CharacterDealt { .. } => setup::fold(s, event),
+        Event::TurnStarted { .. }
+        | Event::PhaseStarted { .. }
+        | Event::Acted { .. }
+        | Event::NpcActed { .. }
+        | Event::OrdersSet { .. }
+        | Event::WindowOpened { .. }
+        | Event::WindowExpired
+        | Event::SeatControl(_)
+        | Event::GameEnded { .. } => turn::fold(s, event),
+        Event::DeckShuffled { .. }
+        | Event::CardsDrawn { .. }
+        | Event::KitLooked { .. }
+        | Event::KitKept { .. }
+        | Event::DutchDiscarded { .. }
+        | Event::DiscardTaken { .. }
+        | Event::CardStolen { .. }
+        | Event::Discarded { .. }
+        | Event::DynamitePassed { .. }
+        | Event::CardsInherited { .. }
+        | Event::StoreRevealed { .. }
+        | Event::StorePicked { .. }
+        | Event::BeerSold { .. } => piles::fold(s, event),
+        Event::CardPlayed { seat, card, target } => plays::played(s, *seat, *card, *target),
+        Event::ShotAt { .. }
+        | Event::TargetSkipped { .. }
+        | Event::MissedPlayed { .. }
+        | Event::BangDiscarded { .. }
+        | Event::EffectStarted { .. } => effects::fold(s, event),
+        Event::CheckFlipped { .. } | Event::CheckResolved { .. } | Event::CardShown { .. } => {
+            checks::fold(s, event)
+        }
+        Event::Healed { .. }
+        | Event::LifeLost { .. }
+        | Event::LifeGained { .. }
+        | Event::Unhurt { .. }
+        | Event::Saved { .. }
+        | Event::PlayerEliminated { .. }
+        | Event::SideTaken { .. } => life::fold(s, event),
+        Event::EquipmentShuffled { .. }
+        | Event::MarketFilled { .. }
+        | Event::EquipmentBought { .. }
+        | Event::EquipmentTaken { .. }
+        | Event::EquipmentUsed { .. }
+        | Event::EquipmentReturned { .. }
+        | Event::EquipmentForced { .. }
+        | Event::NuggetsGained { .. }
+        | Event::NuggetsPaid { .. }
+        | Event::NuggetsReturned { .. }
+        | Event::ExtraTurnGranted { .. }
+        | Event::Unaffected { .. } => {
+            super::gold::fold(s, event);
+        }
+        Event::RailcarUsed {
+            seat,
+            railcar,
+            mode,
+            card,
+        } => super::train::fold_used(s, *seat, *railcar, *mode, *card),
+        Event::GhostRose { seat } => super::train::fold_ghost(s, *seat),
+        Event::StationsShuffled { .. }
+        | Event::StationsRevealed { .. }
+        | Event::LocomotivePlaced { .. }
+        | Event::RailcarsShuffled { .. }
+        | Event::RailcarAdded { .. }
+        | Event::TrainAdvanced { .. }
+        | Event::TrainStage { .. }
+        | Event::RailcarTaken { .. }
+        | Event::RailcarsDrawn { .. }
+        | Event::CardGiven { .. }
+        | Event::DiscardRecovered { .. }
+        | Event::FullSteamChosen { .. }
+        | Event::MapLooked { .. }
+        | Event::MapDone { .. }
+        | Event::RobberyHandled { .. }
+        | Event::CardsSwitched { .. }
+        | Event::TrainWatched { .. }
+        | Event::ShotRedirected { .. }
+        | Event::RedirectDeclined { .. }
+        | Event::Exempted { .. } => {
+            super::train::fold(s, event);
+        }
+    }
+}

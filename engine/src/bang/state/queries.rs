@@ -1,0 +1,220 @@
+//! The questions asked of a state: whether the game is over, who is at
+//! the table and in play, the seats around a player, the cards in front of
+//! him, distance and reach (§7), and what a card counts as in his hand.
+
+use super::{Phase, Player, Shot, State, Targets};
+use crate::bang::cards::{Card, Kind, Suit, card as card_info, kind};
+use crate::bang::characters::{Character, CharacterInfo};
+use crate::bang::distance::{self, Table};
+use crate::bang::gold::{EquipKind, equip_kind};
+use crate::bang::orders::Orders;
+use crate::bang::train::is_ghost;
+use crate::core::Seat;
+
+impl State {
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// The seats at the table.
+    pub fn seats(&self) -> impl Iterator<Item = Seat> + use<> {
+        0..self.players
+    }
+
+    /// The player at `seat` (seat 0 for a seat that is not at the table).
+    pub fn p(&self, seat: Seat) -> &Player {
+        let i = if seat < self.players { seat } else { 0 };
+        &self.table[i as usize]
+    }
+
+    /// Whether `seat` is a player in play — a shadow too, during his own
+    /// shadow turn (SG-4).
+    pub fn alive(&self, seat: Seat) -> bool {
+        seat < self.players && (self.table[seat as usize].alive || self.is_shadow(seat))
+    }
+
+    /// Whether `seat` is an eliminated player playing his shadow turn (SG-2):
+    /// back at his seat for this turn, his life unchangeable.
+    pub fn is_shadow(&self, seat: Seat) -> bool {
+        self.turn.shadow && self.turn.seat == seat && seat < self.players
+    }
+
+    /// Whether `seat` is in play for good (not eliminated): shadows never are
+    /// (SG-3, SG-7).
+    pub fn in_play(&self, seat: Seat) -> bool {
+        seat < self.players && self.table[seat as usize].alive
+    }
+
+    /// How many players are in play.
+    pub fn alive_count(&self) -> u8 {
+        self.seats().filter(|&s| self.alive(s)).count() as u8
+    }
+
+    /// B-2.3.3: whether a Beer heals: more than 2 players in play for good
+    /// (a shadow in his turn does not count: a project decision).
+    pub fn beer_heals(&self) -> bool {
+        self.seats().filter(|&x| self.in_play(x)).count() > 2
+    }
+
+    /// Whether this is the 3-player variant (§17).
+    pub fn three_players(&self) -> bool {
+        self.players == 3
+    }
+
+    /// The next player in play clockwise after `seat` (`seat` itself if alone).
+    pub fn next_alive(&self, seat: Seat) -> Seat {
+        let n = self.players.max(1);
+        (1..=n)
+            .map(|k| ((u16::from(seat) + u16::from(k)) % u16::from(n)) as Seat)
+            .find(|&s| self.alive(s))
+            .unwrap_or(seat)
+    }
+
+    /// Every other player in play, clockwise from the left of `seat`.
+    pub fn others_clockwise(&self, seat: Seat) -> Targets {
+        let n = self.players.max(1);
+        (1..n)
+            .map(|k| (seat + k) % n)
+            .filter(|&s| self.alive(s))
+            .collect()
+    }
+
+    /// A character's table row, if dealt.
+    pub fn info(&self, seat: Seat) -> Option<&'static CharacterInfo> {
+        self.p(seat).character.map(Character::info)
+    }
+
+    /// Whether `seat` is `character`.
+    pub fn is(&self, seat: Seat, character: Character) -> bool {
+        self.p(seat).character == Some(character)
+    }
+
+    /// The card of this kind in play in front of `seat`.
+    pub fn in_play_of(&self, seat: Seat, k: Kind) -> Option<Card> {
+        self.p(seat).in_play.iter().copied().find(|&c| kind(c) == k)
+    }
+
+    /// Whether `seat` has black equipment of this kind in play (Gold Rush).
+    pub fn has_equipment(&self, seat: Seat, k: EquipKind) -> bool {
+        self.p(seat).equipment.iter().any(|&e| equip_kind(e) == k)
+    }
+
+    /// GR-7.7: whether `card`, played by `by`, has no effect on `seat` (his
+    /// Calumet ignores ♦ cards played by others; a Duel is the exception).
+    pub fn calumet_ignores(&self, seat: Seat, by: Seat, card: Card) -> bool {
+        seat != by
+            && kind(card) != Kind::Duel
+            && card_info(card).is_some_and(|c| c.suit == Suit::Diamonds)
+            && self.has_equipment(seat, EquipKind::Calumet)
+    }
+
+    /// The weapon in play in front of `seat`.
+    pub fn weapon(&self, seat: Seat) -> Option<Card> {
+        self.p(seat)
+            .in_play
+            .iter()
+            .copied()
+            .find(|&c| kind(c).is_weapon())
+    }
+
+    /// Seat distance (§7.1), counting only players in play.
+    pub fn seat_distance(&self, from: Seat, to: Seat) -> u8 {
+        distance::seat_distance(self, from, to)
+    }
+
+    /// Effective distance `d(from → to)` (§7.2).
+    pub fn distance(&self, from: Seat, to: Seat) -> u8 {
+        distance::distance(self, from, to)
+    }
+
+    /// Reach (§7.3): the weapon's, or 1.
+    pub fn reach(&self, seat: Seat) -> u8 {
+        distance::reach(self, seat)
+    }
+
+    /// Whether `seat` may play any number of BANG! cards (Volcanic, Willy the Kid).
+    pub fn unlimited_bang(&self, seat: Seat) -> bool {
+        self.in_play_of(seat, Kind::Volcanic).is_some()
+            || self.info(seat).is_some_and(|i| i.unlimited_bang)
+    }
+
+    /// Whether `card` counts as a Missed! effect from `seat`'s hand.
+    pub fn is_missed_for(&self, seat: Seat, card: Card) -> bool {
+        missed_effect(self.p(seat).character, card)
+    }
+
+    /// Whether `card` counts as a BANG! card from `seat`'s hand.
+    pub fn is_bang_for(&self, seat: Seat, card: Card) -> bool {
+        bang_card(self.p(seat).character, card)
+    }
+
+    /// Whether `seat` may use Sid Ketchum's ability now (§3 C12): Sid, below
+    /// max life, with 2 cards in hand.
+    pub fn can_heal(&self, seat: Seat) -> bool {
+        self.is(seat, Character::SidKetchum)
+            && self.can_gain_life(seat)
+            && self.p(seat).hand.len() >= 2
+    }
+
+    /// Whether `seat` can regain life now: in play for good (a shadow never
+    /// is, SG-2.2), no ghost (TR-11.8.4) and below his maximum.
+    pub fn can_gain_life(&self, seat: Seat) -> bool {
+        let p = self.p(seat);
+        self.in_play(seat) && !is_ghost(self, seat) && p.life < p.max_life as i8
+    }
+
+    /// Whether the shot's target still has a Barrel source not used on it.
+    pub fn barrel_left(&self, shot: &Shot) -> bool {
+        (!shot.barrel_used && self.in_play_of(shot.target, Kind::Barrel).is_some())
+            || (!shot.character_used && self.info(shot.target).is_some_and(|i| i.barrel))
+    }
+
+    /// Whether the first turn has begun.
+    pub fn started(&self) -> bool {
+        self.turn.phase != Phase::Setup
+    }
+
+    /// Standing orders of `seat`.
+    pub fn orders_of(&self, seat: Seat) -> Orders {
+        self.orders.get(seat as usize).copied().unwrap_or_default()
+    }
+}
+
+impl Table for State {
+    fn size(&self) -> u8 {
+        self.players
+    }
+
+    fn in_game(&self, seat: Seat) -> bool {
+        self.alive(seat)
+    }
+
+    fn cards_in_play(&self, seat: Seat) -> &[Card] {
+        &self.p(seat).in_play
+    }
+
+    fn character_of(&self, seat: Seat) -> Option<Character> {
+        self.p(seat).character
+    }
+}
+
+/// Whether `card` counts as a Missed! effect in the hand of `character`
+/// (Calamity Janet: a BANG! too).
+pub fn missed_effect(character: Option<Character>, card: Card) -> bool {
+    match kind(card) {
+        Kind::Missed | Kind::Cactus | Kind::Evaded => true,
+        Kind::Bang => character == Some(Character::CalamityJanet),
+        _ => false,
+    }
+}
+
+/// Whether `card` counts as a BANG! card in the hand of `character`
+/// (Calamity Janet: a Missed! too).
+pub fn bang_card(character: Option<Character>, card: Card) -> bool {
+    match kind(card) {
+        Kind::Bang => true,
+        Kind::Missed => character == Some(Character::CalamityJanet),
+        _ => false,
+    }
+}
