@@ -369,7 +369,7 @@ mod tests {
 
     #[test]
     fn every_event_tag_has_a_rule() {
-        tags_match_rules(include_str!("events.rs"), RULES, 40);
+        tags_match_rules(include_str!("events/mod.rs"), RULES, 40);
         for (_, rule) in RULES {
             let server = *rule == crate::core::CONTROL_RULE;
             assert!(rule.starts_with("dice.md ") || server, "{rule}");
