@@ -120,142 +120,28 @@ impl Ctx {
     /// Fills `align`, `kill` and `heal_w` from the roles known and the evidence.
     fn read_sides(&mut self, roles: &[Option<Role>; SEATS], beliefs: &Beliefs) {
         let n = self.n;
-        let hostile = |t: usize| {
-            if beliefs.players as usize == n {
-                beliefs.hostile[t]
-            } else {
-                0.0
-            }
-        };
-        // Role cards still hidden, by kind.
-        let (mut c_d, mut c_o, mut c_r) = (0i32, 0i32, 0i32);
-        for r in roles_for(n as u8) {
-            match r {
-                Role::Deputy => c_d += 1,
-                Role::Outlaw => c_o += 1,
-                Role::Renegade => c_r += 1,
-                Role::Sheriff => {}
-            }
-        }
-        for r in roles.iter().take(n).flatten() {
-            match r {
-                Role::Deputy => c_d -= 1,
-                Role::Outlaw => c_o -= 1,
-                Role::Renegade => c_r -= 1,
-                Role::Sheriff => {}
-            }
-        }
-        let (c_d, c_o, c_r) = (c_d.max(0) as f32, c_o.max(0) as f32, c_r.max(0) as f32);
-        // Probabilities (deputy, outlaw, renegade) of a hidden seat.
-        let probs = |t: usize| -> (f32, f32, f32) {
-            let h = hostile(t).clamp(-4.0, 4.0);
-            let d = c_d * (-h).exp();
-            let o = c_o * h.exp();
-            let r = c_r * (-0.3 * h).exp();
-            let sum = d + o + r;
-            if sum <= 0.0 {
-                (0.0, 0.0, 0.0)
-            } else {
-                (d / sum, o / sum, r / sum)
-            }
-        };
         let sheriff = (0..n).find(|&t| roles[t] == Some(Role::Sheriff) && self.alive[t]);
         let others_alive = (0..n)
             .filter(|&t| self.alive[t] && t != self.me && Some(t) != sheriff)
             .count();
-        let three = n == 3;
-        let outlaws_left = c_o > 0.0;
+        let known = RoleKnowledge {
+            roles,
+            hidden: HiddenRoles::new(roles, n),
+            hostile: (beliefs.players as usize == n).then_some(&beliefs.hostile),
+            sheriff,
+            others_alive,
+        };
         for t in 0..n {
             if !self.alive[t] || t == self.me {
                 continue;
             }
-            let (a, k) = if three {
-                // 3 players: every role is face up; each hunts one other.
-                let target = self.role.map(three_player_target);
-                if roles[t].is_some() && roles[t] == target {
-                    (1.5, DECISIVE)
-                } else {
-                    (0.8, 1.6)
-                }
+            let (a, k) = if n == 3 {
+                self.three_player_side(t, &known)
             } else {
                 match self.role {
-                    Some(Role::Sheriff) | Some(Role::Deputy) | None => {
-                        if Some(t) == sheriff {
-                            (-1.5, -DECISIVE)
-                        } else {
-                            // While Outlaws live, the Renegade can wait (a Deputy ignores
-                            // him; the Sheriff, who cannot tell him from a Deputy, less so).
-                            let w_r = if !outlaws_left {
-                                1.0
-                            } else if self.role == Some(Role::Deputy) {
-                                0.0
-                            } else {
-                                0.75
-                            };
-                            let a = match roles[t] {
-                                Some(Role::Deputy) => -1.0,
-                                Some(Role::Outlaw) => 1.0,
-                                Some(Role::Renegade) => w_r,
-                                Some(Role::Sheriff) => -1.5,
-                                None => {
-                                    let (d, o, r) = probs(t);
-                                    o + w_r * r - d
-                                }
-                            };
-                            (a, 2.0 * a)
-                        }
-                    }
-                    Some(Role::Outlaw) => {
-                        if Some(t) == sheriff {
-                            (3.0, DECISIVE)
-                        } else {
-                            let a = match roles[t] {
-                                Some(Role::Outlaw) => -1.0,
-                                Some(Role::Deputy) => 1.0,
-                                Some(Role::Renegade) => 0.5,
-                                Some(Role::Sheriff) => 3.0,
-                                None => {
-                                    let (d, o, r) = probs(t);
-                                    d + 0.5 * r - o
-                                }
-                            };
-                            (a, 2.0 * a)
-                        }
-                    }
-                    Some(Role::Renegade) => {
-                        if Some(t) == sheriff {
-                            if others_alive == 0 {
-                                // The final duel.
-                                (2.0, DECISIVE)
-                            } else if c_o == 0.0 && c_r == 0.0 {
-                                // Only his Deputies are left: wear him down while he is
-                                // healthy, but never let him fall before them.
-                                if self.life[t] > 4 {
-                                    (0.5, -DECISIVE)
-                                } else if self.life[t] <= 2 {
-                                    (-0.8, -DECISIVE)
-                                } else {
-                                    (-0.05, -DECISIVE)
-                                }
-                            } else {
-                                // Outlaws are about: keep him alive.
-                                (-0.8, -DECISIVE)
-                            }
-                        } else {
-                            // Outlaws first: they threaten the Sheriff.
-                            let a = match roles[t] {
-                                Some(Role::Outlaw) => 1.2,
-                                Some(Role::Deputy) => 0.8,
-                                Some(Role::Renegade) => 1.0,
-                                Some(Role::Sheriff) => -0.8,
-                                None => {
-                                    let (d, o, r) = probs(t);
-                                    1.2 * o + 0.8 * d + r
-                                }
-                            };
-                            (a, 2.0 * a)
-                        }
-                    }
+                    Some(Role::Sheriff) | Some(Role::Deputy) | None => self.lawman_side(t, &known),
+                    Some(Role::Outlaw) => self.outlaw_side(t, &known),
+                    Some(Role::Renegade) => self.renegade_side(t, &known),
                 }
             };
             self.align[t] = a;
@@ -271,6 +157,93 @@ impl Ctx {
         } else {
             SELF_WEIGHT
         };
+    }
+
+    /// 3 players: every role is face up; each hunts one other.
+    fn three_player_side(&self, t: usize, known: &RoleKnowledge) -> (f32, f32) {
+        let target = self.role.map(three_player_target);
+        if known.roles[t].is_some() && known.roles[t] == target {
+            (1.5, DECISIVE)
+        } else {
+            (0.8, 1.6)
+        }
+    }
+
+    /// The Sheriff's or a Deputy's side of `t` (or mine unknown).
+    fn lawman_side(&self, t: usize, known: &RoleKnowledge) -> (f32, f32) {
+        if Some(t) == known.sheriff {
+            return (-1.5, -DECISIVE);
+        }
+        // While Outlaws live, the Renegade can wait (a Deputy ignores him; the
+        // Sheriff, who cannot tell him from a Deputy, less so).
+        let w_r = if !known.hidden.outlaws_left() {
+            1.0
+        } else if self.role == Some(Role::Deputy) {
+            0.0
+        } else {
+            0.75
+        };
+        by_role(match known.roles[t] {
+            Some(Role::Deputy) => -1.0,
+            Some(Role::Outlaw) => 1.0,
+            Some(Role::Renegade) => w_r,
+            Some(Role::Sheriff) => -1.5,
+            None => {
+                let (d, o, r) = known.odds(t);
+                o + w_r * r - d
+            }
+        })
+    }
+
+    /// An Outlaw's side of `t`.
+    fn outlaw_side(&self, t: usize, known: &RoleKnowledge) -> (f32, f32) {
+        if Some(t) == known.sheriff {
+            return (3.0, DECISIVE);
+        }
+        by_role(match known.roles[t] {
+            Some(Role::Outlaw) => -1.0,
+            Some(Role::Deputy) => 1.0,
+            Some(Role::Renegade) => 0.5,
+            Some(Role::Sheriff) => 3.0,
+            None => {
+                let (d, o, r) = known.odds(t);
+                d + 0.5 * r - o
+            }
+        })
+    }
+
+    /// The Renegade's side of `t`.
+    fn renegade_side(&self, t: usize, known: &RoleKnowledge) -> (f32, f32) {
+        if Some(t) == known.sheriff {
+            return if known.others_alive == 0 {
+                // The final duel.
+                (2.0, DECISIVE)
+            } else if known.hidden.outlaws == 0.0 && known.hidden.renegades == 0.0 {
+                // Only his Deputies are left: wear him down while he is
+                // healthy, but never let him fall before them.
+                if self.life[t] > 4 {
+                    (0.5, -DECISIVE)
+                } else if self.life[t] <= 2 {
+                    (-0.8, -DECISIVE)
+                } else {
+                    (-0.05, -DECISIVE)
+                }
+            } else {
+                // Outlaws are about: keep him alive.
+                (-0.8, -DECISIVE)
+            };
+        }
+        // Outlaws first: they threaten the Sheriff.
+        by_role(match known.roles[t] {
+            Some(Role::Outlaw) => 1.2,
+            Some(Role::Deputy) => 0.8,
+            Some(Role::Renegade) => 1.0,
+            Some(Role::Sheriff) => -0.8,
+            None => {
+                let (d, o, r) = known.odds(t);
+                1.2 * o + 0.8 * d + r
+            }
+        })
     }
 
     /// Distance between two living seats.
@@ -456,5 +429,84 @@ impl Ctx {
             }
         }
         best
+    }
+}
+
+/// The side of a seat other than the Sheriff: `align` per LP of damage, and
+/// twice that for eliminating him.
+fn by_role(align: f32) -> (f32, f32) {
+    (align, 2.0 * align)
+}
+
+/// The role cards not yet seen, by kind.
+struct HiddenRoles {
+    deputies: f32,
+    outlaws: f32,
+    renegades: f32,
+}
+
+impl HiddenRoles {
+    /// The role cards of `n` players less those `roles` shows.
+    fn new(roles: &[Option<Role>; SEATS], n: usize) -> HiddenRoles {
+        let (mut c_d, mut c_o, mut c_r) = (0i32, 0i32, 0i32);
+        for r in roles_for(n as u8) {
+            match r {
+                Role::Deputy => c_d += 1,
+                Role::Outlaw => c_o += 1,
+                Role::Renegade => c_r += 1,
+                Role::Sheriff => {}
+            }
+        }
+        for r in roles.iter().take(n).flatten() {
+            match r {
+                Role::Deputy => c_d -= 1,
+                Role::Outlaw => c_o -= 1,
+                Role::Renegade => c_r -= 1,
+                Role::Sheriff => {}
+            }
+        }
+        HiddenRoles {
+            deputies: c_d.max(0) as f32,
+            outlaws: c_o.max(0) as f32,
+            renegades: c_r.max(0) as f32,
+        }
+    }
+
+    /// Whether an Outlaw card is still unseen.
+    fn outlaws_left(&self) -> bool {
+        self.outlaws > 0.0
+    }
+}
+
+/// What the seat knows of the table's roles while it reads each side.
+struct RoleKnowledge<'r> {
+    /// The roles known (seen, or believed).
+    roles: &'r [Option<Role>; SEATS],
+    /// The role cards not yet seen.
+    hidden: HiddenRoles,
+    /// Each seat's hostility to the Sheriff, when the beliefs cover this known.
+    hostile: Option<&'r [f32; SEATS]>,
+    /// The living Sheriff's seat.
+    sheriff: Option<usize>,
+    /// Living players other than me and the Sheriff.
+    others_alive: usize,
+}
+
+impl RoleKnowledge<'_> {
+    /// Probabilities (deputy, outlaw, renegade) of a hidden seat, by its
+    /// hostility.
+    fn odds(&self, t: usize) -> (f32, f32, f32) {
+        let hostile = self.hostile.map_or(0.0, |h| h[t]);
+        let h = hostile.clamp(-4.0, 4.0);
+        let c = &self.hidden;
+        let d = c.deputies * (-h).exp();
+        let o = c.outlaws * h.exp();
+        let r = c.renegades * (-0.3 * h).exp();
+        let sum = d + o + r;
+        if sum <= 0.0 {
+            (0.0, 0.0, 0.0)
+        } else {
+            (d / sum, o / sum, r / sum)
+        }
     }
 }

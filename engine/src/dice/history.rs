@@ -2,7 +2,7 @@
 //! rule of `rules/dice.md` it applied (the table [`super::events::RULES`]).
 
 use super::actions::Action;
-use super::events::{Event, RULES};
+use super::events::{Event, Family, RULES};
 use super::faces::Face;
 use super::sources::{GainSource, LossSource};
 use crate::core::history::{Line, count, label, list, seat_name, tag_of};
@@ -51,6 +51,20 @@ fn gain_source(source: GainSource, names: &[String]) -> String {
     }
 }
 
+/// `", face up"` or the like when `on`, else nothing: the tail of a sentence.
+fn tail(on: bool, words: &'static str) -> &'static str {
+    if on { words } else { "" }
+}
+
+/// `the Chief's Arrow` or `an arrow`.
+fn token(chief: bool) -> &'static str {
+    if chief {
+        "the Chief's Arrow"
+    } else {
+        "an arrow"
+    }
+}
+
 /// What a seat's posted action was, told after his name.
 fn action(action: &Action, names: &[String]) -> String {
     let n = |s| seat_name(names, s);
@@ -60,15 +74,7 @@ fn action(action: &Action, names: &[String]) -> String {
         Action::Roll { saloon: Some(die) } => format!("rolls the dice with the {}", named(&die)),
         Action::TakeToken { chief: true } => "takes the Chief's Arrow".into(),
         Action::TakeToken { chief: false } => "takes a regular arrow".into(),
-        Action::GiveArrow { to, chief } => format!(
-            "hands {} to {}",
-            if chief {
-                "the Chief's Arrow"
-            } else {
-                "an arrow"
-            },
-            n(to)
-        ),
+        Action::GiveArrow { to, chief } => format!("hands {} to {}", token(chief), n(to)),
         Action::KeepArrows => "keeps the arrows of this roll".into(),
         Action::GhostGift { face: f, to } => {
             format!("gives the Ghost token {} to {}", face(f), n(to))
@@ -85,18 +91,12 @@ fn action(action: &Action, names: &[String]) -> String {
         Action::Shoot { target, double } => format!(
             "aims a Bull's Eye at {}{}",
             n(target),
-            if double { ", doubled with a Beer" } else { "" }
+            tail(double, ", doubled with a Beer")
         ),
         Action::Beer { target } => format!("gives a Beer to {}", n(target)),
-        Action::Discard { from, chief } => format!(
-            "sends {} of {} back to the pile",
-            if chief {
-                "the Chief's Arrow"
-            } else {
-                "an arrow"
-            },
-            n(from)
-        ),
+        Action::Discard { from, chief } => {
+            format!("sends {} of {} back to the pile", token(chief), n(from))
+        }
         Action::EndDiscards => "returns no more arrows".into(),
         Action::TakeArrows { count: c, .. } => {
             format!(
@@ -119,8 +119,28 @@ fn action(action: &Action, names: &[String]) -> String {
 /// applied; `None` for bookkeeping (a stage change, a batch's steps, a window
 /// closing).
 pub fn describe(event: &Event, names: &[String]) -> Option<Line> {
+    let text = match event.family() {
+        Family::Game => game(event, names),
+        Family::Turn => turn(event, names),
+        Family::Tokens => tokens(event, names),
+        Family::Losses => losses(event, names),
+        Family::Ghost => ghost(event, names),
+        Family::Answers => answers(event, names),
+        Family::Specials => specials(event, names),
+    }?;
+    let mut line = Line::new(text, RULES, &tag_of(event));
+    if let Event::Acted { action: a, .. } = event
+        && let Some(rule) = action_rule(a)
+    {
+        line.rule = Some(rule);
+    }
+    Some(line)
+}
+
+/// The game's opening, the deal and the end.
+fn game(event: &Event, names: &[String]) -> Option<String> {
     let n = |s| seat_name(names, s);
-    let text = match event {
+    Some(match event {
         Event::GameCreated(created) => format!(
             "A game of BANG! The Dice Game begins with {} players",
             created.players
@@ -136,14 +156,14 @@ pub fn describe(event: &Event, names: &[String]) -> Option<Line> {
                 "{} is dealt the role {}{}",
                 n(*seat),
                 named(r),
-                if *face_up { ", face up" } else { "" }
+                tail(*face_up, ", face up")
             ),
             (Some(r), Some(c)) => format!(
                 "{} is dealt the role {} ({}){}",
                 n(*seat),
                 named(r),
                 named(c),
-                if *face_up { ", face up" } else { "" }
+                tail(*face_up, ", face up")
             ),
         },
         Event::CharacterDealt {
@@ -151,66 +171,36 @@ pub fn describe(event: &Event, names: &[String]) -> Option<Line> {
             character,
             life,
         } => format!("{} plays {} ({} LP)", n(*seat), character.info().name, life),
+        Event::GameEnded { outcome, .. } => {
+            let winners: Vec<String> = outcome.winners.iter().map(|&s| n(s)).collect();
+            match outcome.team {
+                Some(team) => format!(
+                    "The game is over: the {} win ({})",
+                    named(&team),
+                    list(&winners)
+                ),
+                None => "The game is over: a draw".into(),
+            }
+        }
+        _ => return None,
+    })
+}
+
+/// The active turn: its start, the dice and the Bull's Eyes aimed (a stage
+/// change is not told).
+fn turn(event: &Event, names: &[String]) -> Option<String> {
+    let n = |s| seat_name(names, s);
+    Some(match event {
         Event::TurnStarted { seat } => format!("{}'s turn begins", n(*seat)),
-        Event::Acted { seat, action: a } => format!("{} {}", n(*seat), action(a, names)),
-        Event::StageChanged { .. } => return None,
+        Event::SaloonDieTaken { die, extra } => format!(
+            "The {} die is in play this turn{}",
+            named(die),
+            tail(*extra, ", on top of the 5 base dice")
+        ),
         Event::DiceRolled { dice } => {
             let faces: Vec<String> = dice.iter().map(|d| face(d.face)).collect();
             format!("The dice show {}", list(&faces))
         }
-        Event::ArrowTaken { seat, chief } => format!(
-            "{} takes {}",
-            n(*seat),
-            if *chief {
-                "the Chief's Arrow"
-            } else {
-                "an arrow"
-            }
-        ),
-        Event::ArrowsReturned {
-            seat,
-            count: c,
-            chief,
-        } => format!(
-            "{} puts {}{} back on the pile",
-            n(*seat),
-            count(*c as usize, "arrow"),
-            if *chief { " and the Chief's Arrow" } else { "" }
-        ),
-        Event::SaloonDieTaken { die, extra } => format!(
-            "The {} die is in play this turn{}",
-            named(die),
-            if *extra {
-                ", on top of the 5 base dice"
-            } else {
-                ""
-            }
-        ),
-        Event::ChiefGrabbed { seat, from } => {
-            format!("{} grabs the Chief's Arrow from {}", n(*seat), n(*from))
-        }
-        Event::LossTakenOver { from, by } => {
-            format!("{} takes over the loss of {}", n(*by), n(*from))
-        }
-        Event::BecameGhost { seat, side } => match side {
-            Some(side) => format!(
-                "{} becomes the Ghost, on the side of the {}",
-                n(*seat),
-                named(side)
-            ),
-            None => format!("{} becomes the Ghost", n(*seat)),
-        },
-        Event::GhostTokensGiven { gift } => format!(
-            "The Ghost gives {} the {} token{}",
-            n(gift.to),
-            face(gift.face),
-            if gift.double {
-                " with the double token"
-            } else {
-                ""
-            }
-        ),
-        Event::GhostTokensReturned => "The Ghost tokens go back to the Ghost".into(),
         Event::TokenDiceSet { face: f, count: c } => format!(
             "{} set to {} by the Ghost token",
             if *c == 1 {
@@ -220,7 +210,59 @@ pub fn describe(event: &Event, names: &[String]) -> Option<Line> {
             },
             face(*f)
         ),
+        Event::DieTurned { die, face: f } => {
+            format!("The Doc turns die {} to {}", die + 1, face(*f))
+        }
+        Event::Gambled => "The Gambler makes the active player throw every die once more".into(),
+        Event::BullseyeAssigned { target, doubled } => format!(
+            "A Bull's Eye hits {}{}",
+            n(*target),
+            tail(*doubled, ", doubled by Slab the Killer")
+        ),
+        _ => return None,
+    })
+}
+
+/// The arrow tokens and the Chief's Arrow.
+fn tokens(event: &Event, names: &[String]) -> Option<String> {
+    let n = |s| seat_name(names, s);
+    Some(match event {
+        Event::ArrowTaken { seat, chief } => format!("{} takes {}", n(*seat), token(*chief)),
+        Event::ArrowsReturned {
+            seat,
+            count: c,
+            chief,
+        } => format!(
+            "{} puts {}{} back on the pile",
+            n(*seat),
+            count(*c as usize, "arrow"),
+            tail(*chief, " and the Chief's Arrow")
+        ),
         Event::TokenOwed { seat } => format!("{} must take a token from the pile", n(*seat)),
+        Event::ChiefGrabbed { seat, from } => {
+            format!("{} grabs the Chief's Arrow from {}", n(*seat), n(*from))
+        }
+        Event::GatlingFired { seat } => format!(
+            "{} fires the Gatling Gun and puts every arrow held back on the pile",
+            n(*seat)
+        ),
+        Event::ArrowsRecalled => "Every arrow goes back to the pile".into(),
+        Event::ArrowsSwapped { first, second } => {
+            format!(
+                "The Ugly makes {} and {} swap their arrows",
+                n(*first),
+                n(*second)
+            )
+        }
+        _ => return None,
+    })
+}
+
+/// A batch of losses, and the life points lost, gained, blocked and saved (a
+/// batch's steps and its end are not told).
+fn losses(event: &Event, names: &[String]) -> Option<String> {
+    let n = |s| seat_name(names, s);
+    Some(match event {
         Event::BatchStarted { source, losses } => {
             let each: Vec<String> = losses
                 .iter()
@@ -240,13 +282,11 @@ pub fn describe(event: &Event, names: &[String]) -> Option<Line> {
             "{} takes {}{} instead of losing life",
             n(*seat),
             count(*arrows as usize, "arrow"),
-            if *chief {
-                " (one the Chief's Arrow)"
-            } else {
-                ""
-            }
+            tail(*chief, " (one the Chief's Arrow)")
         ),
-        Event::BatchStepped { .. } | Event::BatchEnded | Event::WindowClosed => return None,
+        Event::LossTakenOver { from, by } => {
+            format!("{} takes over the loss of {}", n(*by), n(*from))
+        }
         Event::LifeLost {
             seat,
             amount,
@@ -270,73 +310,72 @@ pub fn describe(event: &Event, names: &[String]) -> Option<Line> {
             amount,
             gain_source(*source, names)
         ),
-        Event::BullseyeAssigned { target, doubled } => format!(
-            "A Bull's Eye hits {}{}",
-            n(*target),
-            if *doubled {
-                ", doubled by Slab the Killer"
-            } else {
-                ""
-            }
-        ),
-        Event::GatlingFired { seat } => format!(
-            "{} fires the Gatling Gun and puts every arrow held back on the pile",
-            n(*seat)
-        ),
-        Event::ArrowsRecalled => "Every arrow goes back to the pile".into(),
-        Event::OrdersSet { seat, .. } => format!("{} sets standing orders", n(*seat)),
-        Event::WindowOpened { window } => {
-            format!("The special roles may answer ({})", label(&window.kind))
-        }
-        Event::WindowExpired => "Time is up: every seat still asked passes".into(),
-        Event::SeatControl(change) => change.sentence(names),
-        Event::RoleRevealed { seat, role, card } => {
-            format!("{} reveals {} ({})", n(*seat), named(card), named(role))
-        }
-        Event::RevealCancelled { seat, card } => {
-            format!("The Judge cancels {} of {}", named(card), n(*seat))
-        }
-        Event::DieTurned { die, face: f } => {
-            format!("The Doc turns die {} to {}", die + 1, face(*f))
-        }
-        Event::RolesSwapped { seat, sheriff } => format!(
-            "{} swaps role cards with {} and is now the Sheriff",
-            n(*seat),
-            n(*sheriff)
-        ),
-        Event::ArrowsSwapped { first, second } => {
-            format!(
-                "The Ugly makes {} and {} swap their arrows",
-                n(*first),
-                n(*second)
-            )
-        }
-        Event::Gambled => "The Gambler makes the active player throw every die once more".into(),
         Event::GainBlocked { gain } => format!(
             "The Bad cancels {}'s gain of {} LP",
             n(gain.seat),
             gain.amount
         ),
         Event::Rescued { seat } => format!("The Left Hand saves {}, now at 2 LP", n(*seat)),
-        Event::GameEnded { outcome, .. } => {
-            let winners: Vec<String> = outcome.winners.iter().map(|&s| n(s)).collect();
-            match outcome.team {
-                Some(team) => format!(
-                    "The game is over: the {} win ({})",
-                    named(&team),
-                    list(&winners)
-                ),
-                None => "The game is over: a draw".into(),
-            }
+        _ => return None,
+    })
+}
+
+/// The Ghost and his tokens.
+fn ghost(event: &Event, names: &[String]) -> Option<String> {
+    let n = |s| seat_name(names, s);
+    Some(match event {
+        Event::BecameGhost { seat, side } => match side {
+            Some(side) => format!(
+                "{} becomes the Ghost, on the side of the {}",
+                n(*seat),
+                named(side)
+            ),
+            None => format!("{} becomes the Ghost", n(*seat)),
+        },
+        Event::GhostTokensGiven { gift } => format!(
+            "The Ghost gives {} the {} token{}",
+            n(gift.to),
+            face(gift.face),
+            tail(gift.double, " with the double token")
+        ),
+        Event::GhostTokensReturned => "The Ghost tokens go back to the Ghost".into(),
+        _ => return None,
+    })
+}
+
+/// The seats' actions and standing orders, the windows, who plays a seat (a
+/// window closing is not told).
+fn answers(event: &Event, names: &[String]) -> Option<String> {
+    let n = |s| seat_name(names, s);
+    Some(match event {
+        Event::Acted { seat, action: a } => format!("{} {}", n(*seat), action(a, names)),
+        Event::OrdersSet { seat, .. } => format!("{} sets standing orders", n(*seat)),
+        Event::WindowOpened { window } => {
+            format!("The special roles may answer ({})", label(&window.kind))
         }
-    };
-    let mut line = Line::new(text, RULES, &tag_of(event));
-    if let Event::Acted { action: a, .. } = event
-        && let Some(rule) = action_rule(a)
-    {
-        line.rule = Some(rule);
-    }
-    Some(line)
+        Event::WindowExpired => "Time is up: every seat still asked passes".into(),
+        Event::SeatControl(change) => change.sentence(names),
+        _ => return None,
+    })
+}
+
+/// The special role cards revealed, cancelled and swapped.
+fn specials(event: &Event, names: &[String]) -> Option<String> {
+    let n = |s| seat_name(names, s);
+    Some(match event {
+        Event::RoleRevealed { seat, role, card } => {
+            format!("{} reveals {} ({})", n(*seat), named(card), named(role))
+        }
+        Event::RevealCancelled { seat, card } => {
+            format!("The Judge cancels {} of {}", named(card), n(*seat))
+        }
+        Event::RolesSwapped { seat, sheriff } => format!(
+            "{} swaps role cards with {} and is now the Sheriff",
+            n(*seat),
+            n(*sheriff)
+        ),
+        _ => return None,
+    })
 }
 
 /// The rule of the actions a turn is made of, more precise than the list of
@@ -369,7 +408,7 @@ mod tests {
 
     #[test]
     fn every_event_tag_has_a_rule() {
-        tags_match_rules(include_str!("events.rs"), RULES, 40);
+        tags_match_rules(include_str!("events/mod.rs"), RULES, 40);
         for (_, rule) in RULES {
             let server = *rule == crate::core::CONTROL_RULE;
             assert!(rule.starts_with("dice.md ") || server, "{rule}");

@@ -4,11 +4,11 @@ use super::actions::Action;
 use super::characters::Character;
 use super::decisions::{bullseye_results, chief_holder, rerollable_dice};
 use super::events::{Event, Loss, Losses, RolledDie};
-use super::faces::{DiceMask, DieKind, MAX_DICE, Symbol};
+use super::faces::{DiceMask, DieKind, Face, MAX_DICE, Symbol};
 use super::machine::Machine;
 use super::sources::{GainSource, LossSource};
 use super::specials::{Window, WindowKind};
-use super::state::{GhostGift, Immediate, Shot, Stage, Step};
+use super::state::{BatchStep, GhostGift, Immediate, Shot, Stage, Step};
 use crate::core::Seat;
 use arrayvec::ArrayVec;
 
@@ -235,89 +235,33 @@ impl Machine<'_, '_> {
 
     /// Carries out a checked action (after it was recorded).
     pub(crate) fn answer(&mut self, seat: Seat, action: Action) {
-        let active = self.s.turn.active;
         match action {
             Action::Gift { target } => {
                 self.stage(Stage::FirstRoll);
                 self.gain(target, 1, GainSource::SidKetchum);
             }
-            Action::Roll { saloon } => {
-                if let Some(die) = saloon {
-                    let extra = matches!(
-                        (die, self.s.active_character()),
-                        (DieKind::Loudmouth, Some(Character::JoseDelgado))
-                            | (DieKind::Coward, Some(Character::TequilaJoe))
-                    );
-                    self.emit(Event::SaloonDieTaken { die, extra });
-                }
-                let mut thrown = ((1u16 << self.s.turn.dice.len()) - 1) as u8;
-                if let Some(gift) = self.s.gift.filter(|g| g.to == active) {
-                    // Ghost tokens set base dice that are not thrown (6.5.5).
-                    let count = 1 + u8::from(gift.double);
-                    self.emit(Event::TokenDiceSet {
-                        face: gift.face,
-                        count,
-                    });
-                    thrown &= !((1u8 << count) - 1);
-                }
-                self.roll(DiceMask::from_bits(thrown));
-            }
-            Action::GhostGift { face, to } => {
-                let faces: Vec<_> = self.s.turn.dice.faces().collect();
-                let double = faces.len() == 2 && faces[0] == faces[1];
-                self.stage(Stage::TurnEnd);
-                self.emit(Event::GhostTokensGiven {
-                    gift: GhostGift { to, face, double },
-                });
-            }
-            Action::TakeToken { chief } => {
-                match self.at() {
-                    _ if self.s.owed.is_some() => {}
-                    Stage::Immediate(now) => self.stage(Stage::Immediate(Immediate {
-                        arrows: now.arrows.saturating_sub(1),
-                        ..now
-                    })),
-                    Stage::Resolve {
-                        step: Step::BillArrows { left },
-                    } => self.resolve(Step::BillArrows {
-                        left: left.saturating_sub(1),
-                    }),
-                    _ => {}
-                }
-                match chief_holder(self.s) {
-                    Some(from) if chief && !self.s.chief_in_pile => {
-                        self.emit(Event::ChiefGrabbed { seat, from });
-                    }
-                    _ => self.take_token(seat, chief),
-                }
-            }
+            Action::Roll { saloon } => self.first_roll(saloon),
+            Action::GhostGift { face, to } => self.ghost_gift(face, to),
+            Action::TakeToken { chief } => self.token_chosen(seat, chief),
             Action::GiveArrow { to, chief } => {
-                if let Stage::Immediate(now) = self.at() {
-                    self.stage(Stage::Immediate(Immediate {
-                        arrows: now.arrows.saturating_sub(1),
-                        elena: false,
-                        ..now
-                    }));
-                }
+                self.immediate_moves_on(|now| Immediate {
+                    arrows: now.arrows.saturating_sub(1),
+                    elena: false,
+                    ..now
+                });
                 self.take_token(to, chief);
             }
-            Action::KeepArrows => {
-                if let Stage::Immediate(now) = self.at() {
-                    self.stage(Stage::Immediate(Immediate {
-                        elena: false,
-                        ..now
-                    }));
-                }
-            }
+            Action::KeepArrows => self.immediate_moves_on(|now| Immediate {
+                elena: false,
+                ..now
+            }),
             Action::TakeOver { from } => self.emit(Event::LossTakenOver { from, by: seat }),
-            Action::EndTakeOver => self.batch_stepped(super::state::BatchStep::Apply),
+            Action::EndTakeOver => self.batch_stepped(BatchStep::Apply),
             Action::BreakArrow { from } => {
-                if let Stage::Immediate(now) = self.at() {
-                    self.stage(Stage::Immediate(Immediate {
-                        broken: now.broken.saturating_sub(1),
-                        ..now
-                    }));
-                }
+                self.immediate_moves_on(|now| Immediate {
+                    broken: now.broken.saturating_sub(1),
+                    ..now
+                });
                 self.emit(Event::ArrowsReturned {
                     seat: from,
                     count: 1,
@@ -332,40 +276,8 @@ impl Machine<'_, '_> {
                     doubled: double,
                 });
             }
-            Action::Beer { target } => {
-                if let Stage::Resolve {
-                    step:
-                        Step::Beers {
-                            left,
-                            jesse_doubles,
-                        },
-                } = self.at()
-                {
-                    self.resolve(Step::Beers {
-                        left: left - 1,
-                        jesse_doubles,
-                    });
-                    let amount = if jesse_doubles && target == active {
-                        2
-                    } else {
-                        1
-                    };
-                    self.gain(target, amount, GainSource::Beer { by: active });
-                }
-            }
-            Action::Discard { from, chief } => {
-                if let Stage::Resolve {
-                    step: Step::KitDiscards { left },
-                } = self.at()
-                {
-                    self.resolve(Step::KitDiscards { left: left - 1 });
-                    self.emit(Event::ArrowsReturned {
-                        seat: from,
-                        count: u8::from(!chief),
-                        chief,
-                    });
-                }
-            }
+            Action::Beer { target } => self.beer_given(target),
+            Action::Discard { from, chief } => self.kit_discards(from, chief),
             Action::EndDiscards => self.resolve(Step::Suzy),
             Action::TakeArrows { count, chief } => {
                 if count > 0 {
@@ -375,7 +287,7 @@ impl Machine<'_, '_> {
                         chief,
                     });
                 }
-                self.batch_stepped(super::state::BatchStep::Molly);
+                self.batch_stepped(BatchStep::Molly);
             }
             Action::ReturnTokens | Action::KeepTokens => {
                 if action == Action::ReturnTokens {
@@ -386,7 +298,7 @@ impl Machine<'_, '_> {
                         chief: p.chief,
                     });
                 }
-                self.batch_stepped(super::state::BatchStep::Eliminate);
+                self.batch_stepped(BatchStep::Eliminate);
             }
             // Window answers and orders are handled before `answer` is reached.
             Action::Pass | Action::Reveal { .. } | Action::SetOrders { .. } => {}
@@ -398,8 +310,118 @@ impl Machine<'_, '_> {
                         chief,
                     });
                 }
-                self.batch_stepped(super::state::BatchStep::Aftermath);
+                self.batch_stepped(BatchStep::Aftermath);
             }
+        }
+    }
+
+    /// While the turn is at a roll's immediate results, moves them on by
+    /// `change` (one Arrow or Broken Arrow dealt with, Elena's gift decided).
+    fn immediate_moves_on(&mut self, change: impl FnOnce(Immediate) -> Immediate) {
+        if let Stage::Immediate(now) = self.at() {
+            self.stage(Stage::Immediate(change(now)));
+        }
+    }
+
+    /// The first roll, with the Saloon die the player chose (Loudmouth and
+    /// Coward): every die is thrown but those set by the Ghost tokens he
+    /// received (6.5.5).
+    fn first_roll(&mut self, saloon: Option<DieKind>) {
+        let active = self.s.turn.active;
+        if let Some(die) = saloon {
+            let extra = matches!(
+                (die, self.s.active_character()),
+                (DieKind::Loudmouth, Some(Character::JoseDelgado))
+                    | (DieKind::Coward, Some(Character::TequilaJoe))
+            );
+            self.emit(Event::SaloonDieTaken { die, extra });
+        }
+        let mut thrown = ((1u16 << self.s.turn.dice.len()) - 1) as u8;
+        if let Some(gift) = self.s.gift.filter(|g| g.to == active) {
+            // Ghost tokens set base dice that are not thrown (6.5.5).
+            let count = 1 + u8::from(gift.double);
+            self.emit(Event::TokenDiceSet {
+                face: gift.face,
+                count,
+            });
+            thrown &= !((1u8 << count) - 1);
+        }
+        self.roll(DiceMask::from_bits(thrown));
+    }
+
+    /// The Ghost gives the token of `face` to `to` (the double token when his
+    /// two dice match), and his turn ends (6.5.4).
+    fn ghost_gift(&mut self, face: Face, to: Seat) {
+        let faces: Vec<_> = self.s.turn.dice.faces().collect();
+        let double = faces.len() == 2 && faces[0] == faces[1];
+        self.stage(Stage::TurnEnd);
+        self.emit(Event::GhostTokensGiven {
+            gift: GhostGift { to, face, double },
+        });
+    }
+
+    /// `seat` chose which token to take: one owed, one Arrow of his roll, or
+    /// one of Bill Noface's Arrows; Apache Kid's Chief's Arrow is grabbed from
+    /// its holder when not in the pile.
+    fn token_chosen(&mut self, seat: Seat, chief: bool) {
+        match self.at() {
+            _ if self.s.owed.is_some() => {}
+            Stage::Immediate(now) => self.stage(Stage::Immediate(Immediate {
+                arrows: now.arrows.saturating_sub(1),
+                ..now
+            })),
+            Stage::Resolve {
+                step: Step::BillArrows { left },
+            } => self.resolve(Step::BillArrows {
+                left: left.saturating_sub(1),
+            }),
+            _ => {}
+        }
+        match chief_holder(self.s) {
+            Some(from) if chief && !self.s.chief_in_pile => {
+                self.emit(Event::ChiefGrabbed { seat, from });
+            }
+            _ => self.take_token(seat, chief),
+        }
+    }
+
+    /// The active player gives one Beer result to `target` (2 LP to himself
+    /// as Jesse Jones at 4 LP or less).
+    fn beer_given(&mut self, target: Seat) {
+        let active = self.s.turn.active;
+        if let Stage::Resolve {
+            step: Step::Beers {
+                left,
+                jesse_doubles,
+            },
+        } = self.at()
+        {
+            self.resolve(Step::Beers {
+                left: left - 1,
+                jesse_doubles,
+            });
+            let amount = if jesse_doubles && target == active {
+                2
+            } else {
+                1
+            };
+            self.gain(target, amount, GainSource::Beer { by: active });
+        }
+    }
+
+    /// Kit Carlson sends one token of `from` back to the pile (the Chief's
+    /// Arrow if `chief`) for one of his Gatling results.
+    fn kit_discards(&mut self, from: Seat, chief: bool) {
+        if let Stage::Resolve {
+            step: Step::KitDiscards { left },
+        } = self.at()
+        {
+            self.resolve(Step::KitDiscards { left: left - 1 });
+            self.emit(Event::ArrowsReturned {
+                seat: from,
+                count: u8::from(!chief),
+                chief,
+            });
         }
     }
 

@@ -20,6 +20,14 @@
 //! stops with [`WorkerError::Refused`]: playing on could never succeed. A
 //! server that cannot be reached is retried every half second, forever once
 //! running ([`check`] is the bounded first contact a standalone worker makes).
+//!
+//! This file lists the turns and hands each to a task; `decision.rs` plays one
+//! decision, `timing.rs` computes when its answer is posted, `error.rs` says
+//! why a worker cannot play.
+
+mod decision;
+mod error;
+mod timing;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -27,13 +35,16 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant, SystemTime};
 
-use chrono::DateTime;
 use reqwest::StatusCode;
 use serde::Deserialize;
-use serde_json::{Value, json};
-use tokio::sync::{Notify, Semaphore, SemaphorePermit, watch};
+use serde_json::Value;
+use tokio::sync::{Notify, Semaphore, watch};
 
 use crate::players::{BotRuleset, SeatPlayer, bots_for};
+
+pub use error::WorkerError;
+use error::chain;
+pub use timing::{ANSWER_PER_BUDGET, DEFAULT_ANSWER_MS, answer_at, answer_time, asked_at};
 
 /// How a worker reaches the server.
 #[derive(Debug, Clone)]
@@ -57,128 +68,9 @@ pub struct WorkerConfig {
     pub answer: Duration,
 }
 
-/// The default [`WorkerConfig::answer`], in milliseconds: room for the
-/// worker's reads and the server's load around a search.
-pub const DEFAULT_ANSWER_MS: u64 = 100;
-
-/// How many times its budget a searching bot's answer time adds to
-/// [`WorkerConfig::answer`]: a search takes about its budget on the
-/// reference machine, and the longest measured 3.4 times it (the dice game
-/// at 500 playouts, 68 ms for 20 ms); five times leaves room for a loaded
-/// machine at any budget.
-pub const ANSWER_PER_BUDGET: u32 = 5;
-
-/// A searching decision's answer time: `answer` plus [`ANSWER_PER_BUDGET`]
-/// times its budget of `budget_ms`. Public facts only: the seat's budget
-/// is in the game's first event.
-pub fn answer_time(answer: Duration, budget_ms: u32) -> Duration {
-    answer.saturating_add(Duration::from_millis(
-        u64::from(budget_ms) * u64::from(ANSWER_PER_BUDGET),
-    ))
-}
-
-/// When a decision was asked, on this worker's clock: when the server
-/// appended the event the game waits at (its public time `event_at`), as
-/// seen from `listed` (the instant and wall time the worker listed the
-/// turn), so that how soon the worker noticed the turn does not show in when
-/// it answers; but no more than `limit` before `listed` (a clock ahead of the
-/// server's), and never after it (a clock behind, or no event time).
-pub fn asked_at(
-    listed: (Instant, SystemTime),
-    event_at: Option<SystemTime>,
-    limit: Duration,
-) -> Instant {
-    let (instant, wall) = listed;
-    let lag = event_at
-        .and_then(|at| wall.duration_since(at).ok())
-        .unwrap_or_default()
-        .min(limit);
-    instant.checked_sub(lag).unwrap_or(instant)
-}
-
-/// When a searching decision asked at `asked` and chosen at `ready` is
-/// posted: `asked + answer`, or when the choice came later (an overloaded
-/// machine), the first later multiple of `answer` after `asked`. The time
-/// then tells only how many answer times the search overran, not by how
-/// much.
-pub fn answer_at(asked: Instant, ready: Instant, answer: Duration) -> Instant {
-    let took = ready.saturating_duration_since(asked);
-    let periods = match answer.as_nanos() {
-        0 => 0,
-        period => took.as_nanos().div_ceil(period).max(1),
-    };
-    let due = u32::try_from(periods)
-        .ok()
-        .and_then(|n| answer.checked_mul(n))
-        .and_then(|wait| asked.checked_add(wait));
-    due.unwrap_or(ready).max(ready)
-}
-
 /// The default [`WorkerConfig::thinkers`]: the machine's cores.
 pub fn default_thinkers() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
-}
-
-/// Why a worker cannot play.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum WorkerError {
-    /// The server refused the worker key (HTTP 401 or 403).
-    Refused {
-        /// The server's base URL.
-        server: String,
-        /// The status it answered.
-        status: u16,
-    },
-    /// The server could not be reached (after the retries).
-    Unreachable {
-        /// The server's base URL.
-        server: String,
-        /// The last error.
-        error: String,
-    },
-    /// Something answered, but not as a BANG! server would.
-    Unexpected {
-        /// The server's base URL.
-        server: String,
-        /// The status it answered.
-        status: u16,
-    },
-    /// The worker's own task failed (a bug).
-    Crashed(String),
-}
-
-impl std::fmt::Display for WorkerError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            WorkerError::Refused { server, status } => write!(
-                f,
-                "{server} refused the worker key (HTTP {status}): give the server's \
-                 BANG_WORKER_KEY (it logs a generated one at start)"
-            ),
-            WorkerError::Unreachable { server, error } => {
-                write!(f, "cannot reach {server}: {error}")
-            }
-            WorkerError::Unexpected { server, status } => write!(
-                f,
-                "{server} answered GET /v1/bot/turns with HTTP {status}: is it a BANG! server?"
-            ),
-            WorkerError::Crashed(why) => write!(f, "the bot worker failed: {why}"),
-        }
-    }
-}
-
-impl std::error::Error for WorkerError {}
-
-/// The full chain of an error, for a message.
-fn chain(e: &dyn std::error::Error) -> String {
-    let mut text = e.to_string();
-    let mut source = e.source();
-    while let Some(s) = source {
-        text.push_str(": ");
-        text.push_str(&s.to_string());
-        source = s.source();
-    }
-    text
 }
 
 /// First contact: asks the server for bot turns (without waiting) with the
@@ -275,6 +167,7 @@ struct SeatBot {
     seen_at: Option<SystemTime>,
 }
 
+/// A bot seat asked to act, as `GET /v1/bot/turns` lists it.
 #[derive(Debug, Clone, Deserialize, PartialEq, Eq, Hash)]
 struct Turn {
     game: String,
@@ -295,6 +188,7 @@ pub struct Worker {
     pub stats: Stats,
 }
 
+/// Locks `m`, even when a task panicked while holding it.
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
@@ -326,6 +220,8 @@ impl Worker {
         })
     }
 
+    /// `GET path` on the server with the worker key: the status and the
+    /// JSON body (`null` when there is none).
     async fn get(&self, path: &str) -> Result<(StatusCode, Value), reqwest::Error> {
         let resp = self
             .http
@@ -456,190 +352,6 @@ impl Worker {
         }
         result.map(|_| ())
     }
-
-    /// A free thinker for one searching decision, waiting for one if need be.
-    async fn thinker(&self) -> Option<SemaphorePermit<'_>> {
-        let permit = match self.thinking.try_acquire() {
-            Ok(permit) => permit,
-            Err(_) => {
-                self.stats.waited_to_think.fetch_add(1, Ordering::Relaxed);
-                self.thinking.acquire().await.ok()?
-            }
-        };
-        let thinking = self.config.thinkers.max(1) - self.thinking.available_permits();
-        self.stats
-            .thinking_peak
-            .fetch_max(thinking as u64, Ordering::Relaxed);
-        Some(permit)
-    }
-
-    /// Waits until a decision chosen now may be posted: its pause after it
-    /// was asked (`(asked, pause)`), and a searching decision's `answer`
-    /// time too (see [`answer_at`]), counted late when chosen after it.
-    /// A pause as long as the answer time or longer thus hides the search
-    /// as well.
-    async fn wait_to_post(&self, (asked, pause): (Instant, Duration), answer: Option<Duration>) {
-        let ready = Instant::now();
-        let Some(mut at) = asked.checked_add(pause) else {
-            return tokio::time::sleep(pause).await;
-        };
-        if let Some(answer) = answer {
-            let took = ready.saturating_duration_since(asked);
-            let took_ms = u64::try_from(took.as_millis()).unwrap_or(u64::MAX);
-            self.stats.slowest_ms.fetch_max(took_ms, Ordering::Relaxed);
-            if !answer.is_zero() && took > answer {
-                let late = self.stats.late.fetch_add(1, Ordering::Relaxed) + 1;
-                if late.is_power_of_two() {
-                    eprintln!(
-                        "bot worker: {late} searching decisions chosen after their answer \
-                         time (this one after {took_ms} ms of {} ms): the machine is \
-                         overloaded, and their timing may tell that they searched; give \
-                         the bots more thinkers or a longer answer time",
-                        answer.as_millis()
-                    );
-                }
-            }
-            at = at.max(answer_at(asked, ready, answer));
-        }
-        tokio::time::sleep_until(at.into()).await;
-    }
-
-    /// Whether the seat is asked to answer a reaction window now.
-    async fn in_window(
-        &self,
-        game: &str,
-        seat: u8,
-        bots: &BotRuleset,
-    ) -> Result<bool, reqwest::Error> {
-        let (_, state) = self.get(&format!("/v1/games/{game}?seat={seat}")).await?;
-        Ok(state["pending"].as_array().is_some_and(|pending| {
-            pending
-                .iter()
-                .any(|p| p["seat"] == seat && (bots.is_reaction)(p))
-        }))
-    }
-
-    /// Catches the policy up, chooses and posts, no sooner than the pause
-    /// after it was asked (`(listed, pause)`: when the worker listed the
-    /// turn, and that pause; see [`asked_at`]) nor, for a searching policy,
-    /// than its answer time; `Ok(true)` once the game is over.
-    async fn decide_and_post(
-        &self,
-        turn: &Turn,
-        bot: &mut SeatBot,
-        (listed, pause): ((Instant, SystemTime), Duration),
-    ) -> Result<bool, reqwest::Error> {
-        let (game, seat) = (turn.game.as_str(), turn.seat);
-        loop {
-            let path = format!(
-                "/v1/games/{game}/events?after={}&limit=1000&seat={seat}",
-                bot.seen
-            );
-            let (status, page) = self.get(&path).await?;
-            if status != StatusCode::OK {
-                return Ok(false);
-            }
-            let events = page["events"].as_array().cloned().unwrap_or_default();
-            for e in &events {
-                bot.player.observe(&e["event"]);
-                bot.seen = e["seq"].as_u64().unwrap_or(bot.seen);
-                bot.seen_at = e["at"]
-                    .as_str()
-                    .and_then(|at| DateTime::parse_from_rfc3339(at).ok())
-                    .map(SystemTime::from);
-            }
-            if events.len() < 1000 {
-                break;
-            }
-        }
-        let (_, state) = self.get(&format!("/v1/games/{game}?seat={seat}")).await?;
-        if state["game"]["status"] == "finished" {
-            return Ok(true);
-        }
-        let (_, legal) = self
-            .get(&format!("/v1/games/{game}/actions?seat={seat}"))
-            .await?;
-        let actions = legal["actions"].as_array().cloned().unwrap_or_default();
-        let Some(version) = legal["version"].as_u64() else {
-            return Ok(false);
-        };
-        if actions.is_empty() || version != bot.seen {
-            return Ok(false);
-        }
-        bot.player.reseed(decision_seed(game, seat, version));
-        // Every decision of a searching policy takes a thinker, one legal
-        // action or many, so that its place in the queue does not depend on
-        // what it holds either.
-        let search_ms = bot.player.search_ms();
-        let answer = search_ms.map(|ms| answer_time(self.config.answer, ms));
-        let asked = asked_at(
-            listed,
-            bot.seen_at,
-            pause.max(answer.unwrap_or_default()) / 2,
-        );
-        let thinker = match search_ms {
-            Some(_) => self.thinker().await,
-            None => None,
-        };
-        // A searching policy (`strong`) thinks for milliseconds: off the
-        // runtime's other tasks, where the runtime allows it.
-        let view = &state["view"];
-        let mut choose = || bot.player.choose(view, &actions);
-        let chosen = match tokio::runtime::Handle::current().runtime_flavor() {
-            tokio::runtime::RuntimeFlavor::MultiThread => tokio::task::block_in_place(choose),
-            _ => choose(),
-        };
-        drop(thinker);
-        let Some(action) = chosen else {
-            return Ok(false);
-        };
-        self.wait_to_post((asked, pause), answer).await;
-        let body = json!({
-            "action": action,
-            "expected_version": version,
-            "action_id": format!("bot-{seat}-{version}"),
-        });
-        let resp = self
-            .http
-            .post(format!(
-                "{}/v1/games/{game}/actions?seat={seat}",
-                self.config.server
-            ))
-            .bearer_auth(&self.config.worker_key)
-            .json(&body)
-            .send()
-            .await?;
-        let status = resp.status();
-        let result: Value = resp.json().await.unwrap_or(Value::Null);
-        match status {
-            StatusCode::OK if result["duplicate"] == true => {
-                self.stats.duplicates.fetch_add(1, Ordering::Relaxed);
-                Ok(false)
-            }
-            StatusCode::OK => {
-                self.stats.applied.fetch_add(1, Ordering::Relaxed);
-                let over = result["events"]
-                    .as_array()
-                    .is_some_and(|es| es.iter().any(|e| (bot.bots.ends_game)(&e["event"])));
-                Ok(over)
-            }
-            StatusCode::CONFLICT => {
-                self.stats.stale.fetch_add(1, Ordering::Relaxed);
-                Ok(false)
-            }
-            StatusCode::REQUEST_TIMEOUT
-            | StatusCode::TOO_MANY_REQUESTS
-            | StatusCode::SERVICE_UNAVAILABLE => {
-                self.stats.busy.fetch_add(1, Ordering::Relaxed);
-                Ok(false)
-            }
-            _ => {
-                self.stats.refused.fetch_add(1, Ordering::Relaxed);
-                eprintln!("bot worker: {game} seat {seat}: {status}: {result}");
-                Ok(false)
-            }
-        }
-    }
 }
 
 /// A worker running in the background.
@@ -684,70 +396,5 @@ pub fn spawn(config: WorkerConfig) -> Running {
         worker,
         stop,
         task: Some(task),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn ms(n: u64) -> Duration {
-        Duration::from_millis(n)
-    }
-
-    #[test]
-    fn an_answer_chosen_in_time_is_posted_at_its_answer_time() {
-        let asked = Instant::now();
-        for took in [0, 1, 20, 179, 180] {
-            assert_eq!(
-                answer_at(asked, asked + ms(took), ms(180)),
-                asked + ms(180),
-                "{took}"
-            );
-        }
-    }
-
-    #[test]
-    fn a_late_answer_is_posted_at_the_next_multiple_of_its_answer_time() {
-        let asked = Instant::now();
-        for (took, posted) in [(181, 360), (360, 360), (361, 540), (1000, 1080)] {
-            assert_eq!(
-                answer_at(asked, asked + ms(took), ms(180)),
-                asked + ms(posted),
-                "{took}"
-            );
-        }
-        // No answer time: posted when chosen.
-        assert_eq!(
-            answer_at(asked, asked + ms(7), Duration::ZERO),
-            asked + ms(7)
-        );
-        assert_eq!(answer_at(asked, asked, Duration::MAX), asked);
-    }
-
-    #[test]
-    fn a_decision_is_asked_when_its_event_was_appended_within_a_limit() {
-        let now = Instant::now();
-        let wall = SystemTime::now();
-        let listed = (now, wall);
-        assert_eq!(asked_at(listed, Some(wall - ms(30)), ms(90)), now - ms(30));
-        // A clock ahead of the server's (or a worker that noticed late).
-        assert_eq!(
-            asked_at(listed, Some(wall - ms(5000)), ms(90)),
-            now - ms(90)
-        );
-        // A clock behind it, or no event time.
-        assert_eq!(asked_at(listed, Some(wall + ms(5000)), ms(90)), now);
-        assert_eq!(asked_at(listed, None, ms(90)), now);
-        // Bots that neither pause nor search answer when they have chosen.
-        assert_eq!(asked_at(listed, Some(wall - ms(30)), Duration::ZERO), now);
-    }
-
-    #[test]
-    fn the_answer_time_grows_with_the_budget() {
-        assert_eq!(answer_time(ms(DEFAULT_ANSWER_MS), 20), ms(200));
-        assert_eq!(answer_time(ms(DEFAULT_ANSWER_MS), 8), ms(140));
-        assert_eq!(answer_time(Duration::ZERO, 1000), ms(5000));
-        assert_eq!(answer_time(Duration::MAX, 1000), Duration::MAX);
     }
 }

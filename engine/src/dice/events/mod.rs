@@ -2,21 +2,25 @@
 //!
 //! Events are facts: what was dealt, rolled, chosen, lost and gained. `apply` only
 //! moves numbers; every rule that decides *what* happens lives in the turn machine.
+//! This file holds the facts themselves and the rule each applies; the fold is in
+//! `fold.rs`.
+
+mod fold;
 
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
 use super::actions::Action;
 use super::characters::Character;
-use super::faces::{DiceSet, DieKind, Face, MAX_DICE};
-use super::options::{MAX_PLAYERS, ModuleSet, Options, SeatSpec};
+use super::faces::{DieKind, Face, MAX_DICE};
+use super::options::{MAX_PLAYERS, Options, SeatSpec};
 use super::roles::{Role, Team};
 use super::sources::{GainSource, LossSource};
 use super::specials::{Gain, Orders, Special, Window};
-use super::state::{
-    ARROWS, Batch, BatchStep, GhostGift, MAX_SHOTS, Outcome, Shot, Stage, State, Turn,
-};
+use super::state::{BatchStep, GhostGift, Outcome, Stage};
 use crate::core::{Seat, Seed};
+
+pub use fold::apply;
 
 /// One die's result in a roll.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -433,304 +437,74 @@ impl Event {
                 | Event::SeatControl(_)
         )
     }
-}
 
-fn player(state: &mut State, seat: Seat) -> Option<&mut super::state::Player> {
-    let n = state.players as usize;
-    state.table[..n].get_mut(seat as usize)
-}
-
-/// Moves up to `regular` arrows, and the Chief's Arrow if `chief`, from a
-/// player back to the pile.
-fn return_tokens(state: &mut State, seat: Seat, regular: u8, chief: bool) {
-    let Some(p) = player(state, seat) else { return };
-    let n = regular.min(p.arrows);
-    p.arrows -= n;
-    let chief = chief && std::mem::take(&mut p.chief);
-    state.pile += n;
-    state.chief_in_pile |= chief;
-}
-
-/// Folds one event into the state. Total: an event that does not fit the state
-/// (which a log written by `decide` never holds) changes nothing but the version.
-pub fn apply(state: &mut State, event: &Event) {
-    state.version += 1;
-    match event {
-        Event::GameCreated(created) => {
-            state.players = created.players.min(MAX_PLAYERS as u8);
-            state.modules = ModuleSet::of(&created.options.modules);
-            state.seats = created.seats.clone().into();
-            state.seed_commitment = created.seed_commitment.as_str().into();
-            state.reaction_seconds = created.options.reaction_seconds;
-            state.pile = ARROWS;
-            state.chief_in_pile = state.modules.has(super::options::Module::ChiefArrow);
-        }
-        Event::RoleDealt {
-            seat,
-            role,
-            face_up,
-            card,
-        } => {
-            if let Some(p) = player(state, *seat) {
-                p.role = *role;
-                p.role_public = *face_up;
-                p.special = *card;
-            }
-        }
-        Event::CharacterDealt {
-            seat,
-            character,
-            life,
-        } => {
-            if let Some(p) = player(state, *seat) {
-                p.character = *character;
-                p.life = *life;
-                p.max_life = *life;
-                p.alive = true;
-            }
-        }
-        Event::TurnStarted { seat } => {
-            let ghost = state.ghost == Some(*seat);
-            state.turn = Turn {
-                active: *seat,
-                dice: DiceSet::new(if ghost { 2 } else { 5 }, None),
-                ghost,
-                ..Turn::default()
-            };
-            state.stage = Stage::TurnStart;
-        }
-        Event::Acted {
-            seat,
-            action: Action::Pass,
-        } => {
-            if let Some(window) = state.window.as_mut() {
-                window.asked = window.asked.without(*seat);
-            }
-        }
-        Event::Acted { .. } => {}
-        Event::OrdersSet { seat, orders } => {
-            if let (Some(slot), Some(orders)) = (state.orders.get_mut(*seat as usize), orders) {
-                *slot = *orders;
-            }
-        }
-        Event::WindowOpened { window } => {
-            state.window = Some(Window {
-                opened: state.version,
-                ..*window
-            })
-        }
-        Event::WindowExpired => {
-            if let Some(window) = state.window.as_mut() {
-                window.asked = Default::default();
-            }
-        }
-        Event::WindowClosed => state.window = None,
-        // Who plays a seat is kept beside the rules' state (`core::Controls`).
-        Event::SeatControl(_) => {}
-        Event::RoleRevealed { seat, role, card } => {
-            if let Some(p) = player(state, *seat) {
-                p.role = Some(*role);
-                p.special = Some(*card);
-                p.role_public = true;
-                p.power_used = true;
-            }
-        }
-        Event::RevealCancelled { .. } => {}
-        Event::DieTurned { die, face } => {
-            state.turn.dice.set(*die as usize, *face);
-            state.turn.rolled |= 1u8.checked_shl(*die as u32).unwrap_or(0);
-        }
-        Event::RolesSwapped { seat, sheriff } => {
-            let (a, b) = (*seat as usize, *sheriff as usize);
-            let n = state.players as usize;
-            if a < n && b < n && a != b {
-                let card =
-                    |p: &super::state::Player| (p.role, p.special, p.role_public, p.power_used);
-                let (ca, cb) = (card(&state.table[a]), card(&state.table[b]));
-                for (i, c) in [(a, cb), (b, ca)] {
-                    let p = &mut state.table[i];
-                    (p.role, p.special, p.role_public, p.power_used) = c;
-                    p.max_life = p.character.info().life;
-                }
-            }
-        }
-        Event::ArrowsSwapped { first, second } => {
-            let (a, b) = (*first as usize, *second as usize);
-            let n = state.players as usize;
-            if a < n && b < n && a != b {
-                let (x, y) = (state.table[a], state.table[b]);
-                (state.table[a].arrows, state.table[a].chief) = (y.arrows, y.chief);
-                (state.table[b].arrows, state.table[b].chief) = (x.arrows, x.chief);
-            }
-        }
-        Event::Gambled => state.turn.gambled = true,
-        Event::GainBlocked { .. } => {}
-        Event::Rescued { seat } => {
-            if let Some(p) = player(state, *seat) {
-                p.life = 2;
-            }
-            if let Some(batch) = state.batch.as_mut() {
-                batch.rescued = Some(*seat);
-            }
-        }
-        Event::StageChanged { stage } => state.stage = *stage,
-        Event::DiceRolled { dice } => {
-            let mut mask = 0u8;
-            for d in dice {
-                state.turn.dice.set(d.die as usize, d.face);
-                mask |= 1u8.checked_shl(d.die as u32).unwrap_or(0);
-            }
-            state.turn.rolled = mask;
-            state.turn.rolls = state.turn.rolls.saturating_add(1);
-        }
-        Event::ArrowTaken { seat, chief } => {
-            let available = if *chief {
-                state.chief_in_pile
-            } else {
-                state.pile > 0
-            };
-            if available && let Some(p) = player(state, *seat) {
-                if *chief {
-                    p.chief = true;
-                    state.chief_in_pile = false;
-                } else {
-                    p.arrows += 1;
-                    state.pile -= 1;
-                }
-            }
-            if state.owed == Some(*seat) {
-                state.owed = None;
-            }
-        }
-        Event::ArrowsReturned { seat, count, chief } => return_tokens(state, *seat, *count, *chief),
-        Event::SaloonDieTaken { die, extra } => {
-            state.turn.dice = DiceSet::new(if *extra { 5 } else { 4 }, Some(*die));
-        }
-        Event::TokenOwed { seat } => state.owed = Some(*seat),
-        Event::BecameGhost { seat, side } => {
-            state.ghost = Some(*seat);
-            state.ghost_side = *side;
-        }
-        Event::GhostTokensGiven { gift } => state.gift = Some(*gift),
-        Event::GhostTokensReturned => state.gift = None,
-        Event::TokenDiceSet { face, count } => {
-            for i in 0..(*count as usize) {
-                state.turn.dice.set(i, *face);
-            }
-        }
-        Event::ChiefGrabbed { seat, from } => {
-            let had = player(state, *from).is_some_and(|p| std::mem::take(&mut p.chief));
-            if had && let Some(p) = player(state, *seat) {
-                p.chief = true;
-            }
-        }
-        Event::LossTakenOver { from, by } => {
-            if let Some(batch) = state.batch.as_mut()
-                && (*from as usize) < MAX_PLAYERS
-                && (*by as usize) < MAX_PLAYERS
-            {
-                let moved = std::mem::take(&mut batch.losses[*from as usize]);
-                batch.losses[*by as usize] = batch.losses[*by as usize].saturating_add(moved);
-            }
-        }
-        Event::BatchStarted { source, losses } => {
-            let mut batch = Batch {
-                source: *source,
-                losses: [0; MAX_PLAYERS],
-                lost: [0; MAX_PLAYERS],
-                step: BatchStep::Bart,
-                rescued: None,
-            };
-            for loss in losses {
-                if let Some(slot) = batch.losses.get_mut(loss.seat as usize) {
-                    *slot = slot.saturating_add(loss.amount);
-                }
-            }
-            state.batch = Some(batch);
-        }
-        Event::ArrowsInsteadOfLife {
-            seat,
-            arrows,
-            chief,
-        } => {
-            let n = state.players as usize;
-            if let (Some(batch), Some(p)) = (
-                state.batch.as_mut(),
-                state.table[..n].get_mut(*seat as usize),
-            ) && let Some(loss) = batch.losses.get_mut(*seat as usize)
-            {
-                let chief = *chief && state.chief_in_pile && *arrows > 0 && *loss > 0;
-                let regular = (*arrows - u8::from(chief))
-                    .min(state.pile)
-                    .min(*loss - u8::from(chief));
-                *loss -= regular + u8::from(chief);
-                p.arrows += regular;
-                state.pile -= regular;
-                if chief {
-                    p.chief = true;
-                    state.chief_in_pile = false;
-                }
-            }
-        }
-        Event::BatchStepped { step } => {
-            if let Some(batch) = state.batch.as_mut() {
-                batch.step = *step;
-            }
-        }
-        Event::LifeLost { seat, amount, .. } => {
-            if let Some(p) = player(state, *seat) {
-                p.life = p.life.saturating_sub(*amount);
-            }
-            if let Some(lost) = state
-                .batch
-                .as_mut()
-                .and_then(|b| b.lost.get_mut(*seat as usize))
-            {
-                *lost = lost.saturating_add(*amount);
-            }
-        }
-        Event::PlayerEliminated { seat, role } => {
-            if let Some(p) = player(state, *seat) {
-                p.alive = false;
-                p.life = 0;
-                p.role = Some(*role);
-                p.role_public = true;
-            }
-            return_tokens(state, *seat, u8::MAX, true);
-            state.first_elimination_done = true;
-            if state.gift.is_some_and(|g| g.to == *seat) {
-                state.gift = None;
-            }
-        }
-        Event::BatchEnded => state.batch = None,
-        Event::LifeGained { seat, amount, .. } => {
-            if let Some(p) = player(state, *seat) {
-                p.life = p.life.saturating_add(*amount).min(p.max_life.max(p.life));
-            }
-        }
-        Event::BullseyeAssigned { target, doubled } => {
-            let turn = &mut state.turn;
-            if (turn.shots_len as usize) < MAX_SHOTS {
-                turn.shots[turn.shots_len as usize] = Shot {
-                    target: *target,
-                    doubled: *doubled,
-                };
-                turn.shots_len += 1;
-            }
-        }
-        Event::GatlingFired { seat } => return_tokens(state, *seat, u8::MAX, true),
-        Event::ArrowsRecalled => {
-            for p in state.table.iter_mut() {
-                p.arrows = 0;
-                p.chief = false;
-            }
-            state.pile = ARROWS;
-            state.chief_in_pile = state.modules.has(super::options::Module::ChiefArrow);
-        }
-        Event::GameEnded { outcome, .. } => {
-            state.outcome = Some(outcome.clone());
-            state.stage = Stage::Over;
-            state.batch = None;
+    /// The family this event belongs to: which part of the state it is about,
+    /// for the fold ([`apply`]) and the history, which each take one family at
+    /// a time.
+    pub(super) fn family(&self) -> Family {
+        match self {
+            Event::GameCreated(_)
+            | Event::RoleDealt { .. }
+            | Event::CharacterDealt { .. }
+            | Event::GameEnded { .. } => Family::Game,
+            Event::TurnStarted { .. }
+            | Event::StageChanged { .. }
+            | Event::SaloonDieTaken { .. }
+            | Event::DiceRolled { .. }
+            | Event::TokenDiceSet { .. }
+            | Event::DieTurned { .. }
+            | Event::Gambled
+            | Event::BullseyeAssigned { .. } => Family::Turn,
+            Event::ArrowTaken { .. }
+            | Event::ArrowsReturned { .. }
+            | Event::TokenOwed { .. }
+            | Event::ChiefGrabbed { .. }
+            | Event::GatlingFired { .. }
+            | Event::ArrowsRecalled
+            | Event::ArrowsSwapped { .. } => Family::Tokens,
+            Event::BatchStarted { .. }
+            | Event::ArrowsInsteadOfLife { .. }
+            | Event::BatchStepped { .. }
+            | Event::LossTakenOver { .. }
+            | Event::LifeLost { .. }
+            | Event::PlayerEliminated { .. }
+            | Event::BatchEnded
+            | Event::LifeGained { .. }
+            | Event::GainBlocked { .. }
+            | Event::Rescued { .. } => Family::Losses,
+            Event::BecameGhost { .. }
+            | Event::GhostTokensGiven { .. }
+            | Event::GhostTokensReturned => Family::Ghost,
+            Event::Acted { .. }
+            | Event::OrdersSet { .. }
+            | Event::WindowOpened { .. }
+            | Event::WindowExpired
+            | Event::WindowClosed
+            | Event::SeatControl(_) => Family::Answers,
+            Event::RoleRevealed { .. }
+            | Event::RevealCancelled { .. }
+            | Event::RolesSwapped { .. } => Family::Specials,
         }
     }
+}
+
+/// The families of events ([`Event::family`]), by the part of the state they
+/// are about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Family {
+    /// The game's opening (the table, the deal) and its end.
+    Game,
+    /// The active turn: its start, its stage, the dice and the Bull's Eyes aimed.
+    Turn,
+    /// The arrow tokens and the Chief's Arrow.
+    Tokens,
+    /// A batch of losses, and the life points lost, gained and saved.
+    Losses,
+    /// The Ghost module: who the Ghost is, and the token he gives.
+    Ghost,
+    /// Who answers what: the seats' actions and standing orders, the windows,
+    /// who plays a seat.
+    Answers,
+    /// The special role cards revealed, cancelled and swapped.
+    Specials,
 }

@@ -1,0 +1,208 @@
+//! The card game's determinization: the roles, hands and deck order a seat
+//! cannot see, sampled while folding its own redacted log.
+//!
+//! The log is folded into a full state one event at a time. An event that
+//! hides something from the seat is first filled from the sampled state
+//! itself (a hidden shuffle is a uniform order of the cards the state has
+//! there; a hidden draw takes the sampled deck's top; a hidden steal takes a
+//! uniform card of the sampled hand), so the sample is consistent by
+//! construction. When a later public event names a card the sample put in
+//! another hidden place than the one the event takes it from (Bob plays a
+//! Bang! that the sample dealt to Carol), the two hidden cards swap places
+//! first: the seat could not tell them apart, so its view stays the same.
+//! Cards whose hidden place the seat does know (the one Bob picked from the
+//! General Store) are pinned and never swapped away. The roles are drawn
+//! once, before the fold, likelier as they fit who attacked the Sheriff.
+//!
+//! This file draws the roles and runs the fold; `fill.rs` fills the hidden
+//! events, `zones.rs` says where each card lies and swaps hidden ones.
+
+mod fill;
+mod zones;
+
+use engine::bang::npc::Memory;
+use engine::bang::{Bang, Event, State, View, roles_for};
+use engine::{Role, Ruleset, Seat, Viewer};
+use rand::rngs::ChaCha8Rng;
+
+use super::{Determinize, World, pick_likely, role_lean, shuffle, take};
+use crate::card::NormalCardPolicy;
+use crate::policy::Policy;
+use zones::{locate, named};
+
+/// Candidate deals of the roles drawn per determinization, one kept by its
+/// likelihood.
+const CANDIDATES: usize = 8;
+
+/// How much one hostile act against the Sheriff makes an Outlaw likelier
+/// (and a Deputy less likely) than the other roles.
+const HOSTILITY_WEIGHT: f64 = 0.7;
+
+/// How much one hostile act against the Sheriff's enemies makes a Deputy
+/// likelier (and an Outlaw less likely).
+const LOYALTY_WEIGHT: f64 = 0.35;
+
+/// Playouts per millisecond measured on the reference machine (release, one
+/// core, 5 players): the base game, Gold Rush, the Great Train Robbery, and
+/// both (their games run longer and their bots think more).
+const BASE_PLAYOUTS_PER_MS: f64 = 10.0;
+const GOLD_PLAYOUTS_PER_MS: f64 = 5.0;
+const TRAIN_PLAYOUTS_PER_MS: f64 = 2.5;
+const BOTH_PLAYOUTS_PER_MS: f64 = 1.0;
+
+/// The fold in progress: the sampled state and what the seat knows of it.
+struct Sampler<'a> {
+    /// The seat whose view the sample keeps.
+    me: Seat,
+    /// The log as the seat saw it.
+    observed: &'a [Event],
+    /// The sampled state, folded so far.
+    state: State,
+    /// Cards whose hidden place the seat knows.
+    pinned: [bool; 256],
+    /// Who is looking at the kit (it is hidden from the others).
+    kit_seat: Option<Seat>,
+    /// The roles drawn for the seats whose role is hidden.
+    roles: Vec<Role>,
+}
+
+/// The roles of every seat: those the seat saw (its own, the Sheriff's,
+/// the eliminated), the others drawn from the role cards left, likelier as
+/// they fit the hostility ledger of the whole log.
+fn sample_roles(observed: &[Event], players: u8, rng: &mut ChaCha8Rng) -> Vec<Role> {
+    let n = players as usize;
+    let mut known: Vec<Option<Role>> = vec![None; n];
+    let mut memory = Memory::new();
+    for e in observed {
+        memory.observe(e);
+        match e {
+            Event::RoleDealt {
+                seat,
+                role: Some(role),
+                ..
+            }
+            | Event::PlayerEliminated { seat, role, .. } => {
+                if let Some(k) = known.get_mut(*seat as usize) {
+                    *k = Some(*role);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut left: Vec<Role> = roles_for(players).to_vec();
+    for r in known.iter().flatten() {
+        take(&mut left, r);
+    }
+    left.sort_by_key(|r| *r as u8);
+    let candidates: Vec<Vec<Role>> = (0..CANDIDATES)
+        .map(|_| {
+            let mut pool = left.clone();
+            shuffle(&mut pool, rng);
+            let mut pool = pool.into_iter();
+            known
+                .iter()
+                .map(|k| k.unwrap_or_else(|| pool.next().unwrap_or(Role::Outlaw)))
+                .collect()
+        })
+        .collect();
+    pick_likely(
+        candidates,
+        |deal| {
+            deal.iter()
+                .zip(&known)
+                .enumerate()
+                .filter(|(_, (_, k))| k.is_none())
+                .map(|(seat, (role, _))| {
+                    let hostile = f64::from(memory.sheriff_score(seat as Seat));
+                    let loyal = f64::from(memory.lawman_score(seat as Seat));
+                    role_lean(*role, HOSTILITY_WEIGHT * hostile - LOYALTY_WEIGHT * loyal)
+                })
+                .sum()
+        },
+        rng,
+    )
+}
+
+/// The sampled state of a card game `me` saw as `observed`.
+fn sample(observed: &[Event], me: Seat, rng: &mut ChaCha8Rng) -> Option<State> {
+    let players = match observed.first()? {
+        Event::GameCreated(created) => created.players.min(engine::bang::MAX_PLAYERS as u8),
+        _ => return None,
+    };
+    let mut s = Sampler {
+        me,
+        observed,
+        state: State::default(),
+        pinned: [false; 256],
+        kit_seat: None,
+        roles: sample_roles(observed, players, rng),
+    };
+    let mut names = Vec::new();
+    for (i, seen) in observed.iter().enumerate() {
+        // The cards the seat saw named, not those the sample filled in.
+        named(seen, &mut names);
+        let event = s.fill(i, seen, rng)?;
+        s.repair(&event, &names, rng);
+        if let Event::KitLooked { seat, .. } = &*event {
+            s.kit_seat = Some(*seat);
+        }
+        Bang::apply(&mut s.state, &event);
+        // A card named openly that is now in a hidden place: the seat knows
+        // where it is (Bob's pick from the General Store, a card Bob stole
+        // from the seat).
+        for &(card, _) in &names {
+            let at = locate(&s.state, card).0;
+            s.pinned[card as usize] = s.hidden(at);
+        }
+    }
+    Some(s.state)
+}
+
+impl Determinize for Bang {
+    const DEFAULT_BUDGET_MS: u32 = 20;
+
+    fn playouts_per_ms(observed: &[Event]) -> f64 {
+        let Some(Event::GameCreated(created)) = observed.first() else {
+            return BASE_PLAYOUTS_PER_MS;
+        };
+        let o = &created.options;
+        match (
+            o.has_expansion(engine::bang::gold::EXPANSION),
+            o.has_expansion(engine::bang::train::EXPANSION),
+        ) {
+            (false, false) => BASE_PLAYOUTS_PER_MS,
+            (true, false) => GOLD_PLAYOUTS_PER_MS,
+            (false, true) => TRAIN_PLAYOUTS_PER_MS,
+            (true, true) => BOTH_PLAYOUTS_PER_MS,
+        }
+    }
+
+    fn determinize(observed: &[Event], seat: Seat, rng: &mut ChaCha8Rng) -> Option<State> {
+        sample(observed, seat, rng)
+    }
+
+    fn world(observed: &[Event], seat: Seat, rng: &mut ChaCha8Rng) -> Option<World<Bang>> {
+        let state = sample(observed, seat, rng)?;
+        // The `normal` bot's memory is the hostility ledger of public acts:
+        // the same for every seat, so it is told the log once.
+        let mut normal = NormalCardPolicy::new();
+        for e in observed {
+            normal.observe(e);
+        }
+        let policies = (0..state.players)
+            .map(|_| Box::new(normal.clone()) as Box<dyn Policy<Bang>>)
+            .collect();
+        Some(World { state, policies })
+    }
+
+    fn viewer(view: &View) -> Option<Seat> {
+        match view.viewer {
+            Viewer::Seat(seat) => Some(seat),
+            _ => None,
+        }
+    }
+
+    fn rollout_policy(_seed: u64) -> Box<dyn Policy<Bang>> {
+        Box::new(NormalCardPolicy::new())
+    }
+}
