@@ -238,7 +238,12 @@ impl<R: Ruleset> Clone for TypedGame<R> {
 
 impl<R: Ruleset> fmt::Debug for TypedGame<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "TypedGame<{}> at version {}", R::ID, R::version(&self.state))
+        write!(
+            f,
+            "TypedGame<{}> at version {}",
+            R::ID,
+            R::version(&self.state)
+        )
     }
 }
 

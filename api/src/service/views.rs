@@ -169,11 +169,7 @@ fn state_of(
 }
 
 /// Envelopes as `viewer` may see them.
-pub(super) fn events_out(
-    live: &dyn Game,
-    envelopes: &[Envelope],
-    viewer: Viewer,
-) -> Vec<EventOut> {
+pub(super) fn events_out(live: &dyn Game, envelopes: &[Envelope], viewer: Viewer) -> Vec<EventOut> {
     envelopes
         .iter()
         .map(|e| EventOut {
