@@ -20,6 +20,6 @@ pub use normal::NormalPolicy;
 pub use policy::Policy;
 pub use random::RandomPolicy;
 pub use registry::{DEFAULT_POLICY, POLICIES, Playable, policy_by_name};
-pub use runner::{GameRecord, bot_seats, play_dice_game, play_game};
+pub use runner::{PlayedGame, bot_seats, play_dice_game, play_game};
 pub use simulation::{Report, Simulation, Tally, simulate};
 pub use strong::StrongPolicy;

@@ -7,7 +7,7 @@ use engine::{GameRng, Ruleset, SeatSpec, Seed, Viewer, Winners};
 use crate::policy::Policy;
 
 /// A finished (or abandoned) game.
-pub struct GameRecord<R: Ruleset = Dice> {
+pub struct PlayedGame<R: Ruleset = Dice> {
     /// The whole log.
     pub events: Vec<R::Event>,
     /// The live state at the end.
@@ -53,7 +53,7 @@ pub fn play_game<R: Ruleset>(
     seed: Seed,
     policies: &mut [Box<dyn Policy<R>>],
     max_decisions: usize,
-) -> Result<GameRecord<R>, String> {
+) -> Result<PlayedGame<R>, String> {
     let mut events = R::start(config, &mut GameRng::new(seed, 0))?;
     let mut state = R::State::default();
     for e in &events {
@@ -94,7 +94,7 @@ pub fn play_game<R: Ruleset>(
         observe(policies, &state, &events[before..]);
     }
     let outcome = R::winners(&state);
-    Ok(GameRecord {
+    Ok(PlayedGame {
         events,
         state,
         outcome,
@@ -108,7 +108,7 @@ pub fn play_dice_game(
     seed: Seed,
     policies: &mut [Box<dyn Policy>],
     max_decisions: usize,
-) -> Result<GameRecord, String> {
+) -> Result<PlayedGame, String> {
     if policies.len() < config.players as usize {
         return Err("one policy per seat is needed".into());
     }

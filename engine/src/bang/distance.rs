@@ -7,7 +7,7 @@ use crate::core::{MAX_SEATS, Seat};
 use arrayvec::ArrayVec;
 
 /// What distance and reach read of a table.
-pub trait Table {
+pub trait Seating {
     /// Seats at the table.
     fn size(&self) -> u8;
     /// Whether `seat` is a player in play.
@@ -19,12 +19,12 @@ pub trait Table {
 }
 
 /// Whether `seat` has a card of kind `k` in play.
-pub fn has_in_play(t: &impl Table, seat: Seat, k: Kind) -> bool {
+pub fn has_in_play(t: &impl Seating, seat: Seat, k: Kind) -> bool {
     t.cards_in_play(seat).iter().any(|&c| kind(c) == k)
 }
 
 /// Seat distance (§7.1), counting only players in play (and the two seats).
-pub fn seat_distance(t: &impl Table, from: Seat, to: Seat) -> u8 {
+pub fn seat_distance(t: &impl Seating, from: Seat, to: Seat) -> u8 {
     let alive: ArrayVec<Seat, MAX_SEATS> = (0..t.size().min(MAX_SEATS as u8))
         .filter(|&s| t.in_game(s) || s == from || s == to)
         .collect();
@@ -40,7 +40,7 @@ pub fn seat_distance(t: &impl Table, from: Seat, to: Seat) -> u8 {
 }
 
 /// Effective distance `d(from → to)` (§7.2).
-pub fn distance(t: &impl Table, from: Seat, to: Seat) -> u8 {
+pub fn distance(t: &impl Seating, from: Seat, to: Seat) -> u8 {
     let info = |s: Seat| t.character_of(s).map(Character::info);
     let plus =
         has_in_play(t, to, Kind::Mustang) as i16 + info(to).is_some_and(|i| i.mustang) as i16;
@@ -52,7 +52,7 @@ pub fn distance(t: &impl Table, from: Seat, to: Seat) -> u8 {
 }
 
 /// Reach (§7.3): the weapon's, or 1.
-pub fn reach(t: &impl Table, seat: Seat) -> u8 {
+pub fn reach(t: &impl Seating, seat: Seat) -> u8 {
     t.cards_in_play(seat)
         .iter()
         .find_map(|&c| kind(c).info().reach)

@@ -6,12 +6,12 @@ use super::cards::{Card, Kind, kind};
 use super::characters::Character;
 use super::events::Event;
 use super::gold::{EquipKind, NuggetUse, can_pay};
-use super::machine::M;
+use super::machine::Machine;
 use super::orders::Reply;
 use super::state::{Dying, WindowKind};
 use crate::core::{Role, Seat};
 
-impl M<'_, '_> {
+impl Machine<'_, '_> {
     /// §11: `seat` loses `amount` life, `by` responsible. If he is not dying,
     /// the life-loss triggers fire at once; otherwise his dying window comes first.
     pub fn lose(&mut self, seat: Seat, amount: u8, by: Option<Seat>) {

@@ -16,7 +16,7 @@ use super::victory::victory;
 use crate::core::{GameRng, Recorder, Seat, Step};
 
 /// The state being moved on by one decision, and the RNG it draws from.
-pub(crate) struct M<'a, 's> {
+pub(crate) struct Machine<'a, 's> {
     /// The working state and the events so far.
     pub rec: &'a mut Recorder<'s, Bang>,
     /// The decision's randomness.
@@ -25,10 +25,10 @@ pub(crate) struct M<'a, 's> {
 
 /// Runs the automatic steps until the game waits for a decision or is over.
 pub(crate) fn run(rec: &mut Recorder<'_, Bang>, rng: &mut GameRng) {
-    rec.run(rng, |rec, rng| M { rec, rng }.step());
+    rec.run(rng, |rec, rng| Machine { rec, rng }.step());
 }
 
-impl M<'_, '_> {
+impl Machine<'_, '_> {
     /// The state after every event so far.
     pub fn s(&self) -> &State {
         self.rec.state

@@ -89,7 +89,7 @@ pub fn play_into(
 ) -> Result<(), ActionError> {
     let action = decisions::check(state, seat, action)?;
     let mut rec = Recorder::<Bang>::new(state, std::mem::take(events));
-    machine::M { rec: &mut rec, rng }.act(seat, action);
+    machine::Machine { rec: &mut rec, rng }.act(seat, action);
     if !matches!(action, Action::SetOrders { .. }) {
         // Orders change nothing now: they answer windows opened later.
         machine::run(&mut rec, rng);
@@ -119,7 +119,7 @@ pub fn expire(state: &mut State, rng: &mut GameRng) -> Result<Vec<Event>, Action
         return Err(ActionError::Illegal("no window waits for anyone".into()));
     }
     let mut rec = Recorder::<Bang>::new(state, Vec::with_capacity(16));
-    machine::M { rec: &mut rec, rng }.expire();
+    machine::Machine { rec: &mut rec, rng }.expire();
     machine::run(&mut rec, rng);
     Ok(rec.events)
 }

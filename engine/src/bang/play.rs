@@ -4,7 +4,7 @@
 use super::actions::Action;
 use super::cards::{Card, Kind};
 use super::events::Event;
-use super::machine::M;
+use super::machine::Machine;
 use super::reason::Reason;
 use super::setup::reveal_and_deal;
 use super::state::{Effect, Phase, WindowKind};
@@ -24,7 +24,7 @@ fn acted(seat: Seat, action: Action, npc: Option<Reason>) -> Event {
     }
 }
 
-impl M<'_, '_> {
+impl Machine<'_, '_> {
     /// Records a checked action and carries it out.
     pub fn act(&mut self, seat: Seat, action: Action) {
         self.act_as(seat, action, None)
@@ -95,7 +95,7 @@ impl M<'_, '_> {
 
     /// Carries out a recorded action of the base game (whose discard and pass
     /// the expansions share); the expansions' own actions go to
-    /// [`M::carry_out_expansion`]. `window` is the reaction window that was
+    /// [`Machine::carry_out_expansion`]. `window` is the reaction window that was
     /// open when it was taken.
     fn carry_out(&mut self, seat: Seat, action: Action, window: Option<WindowKind>) {
         match action {
@@ -232,7 +232,7 @@ impl M<'_, '_> {
                 other,
                 other_to,
             } => self.lounge_place(seat, railcar, to, other.zip(other_to)),
-            // The base game's actions, carried out by `M::carry_out`.
+            // The base game's actions, carried out by `Machine::carry_out`.
             Action::ChooseCharacter { .. }
             | Action::Draw { .. }
             | Action::PutBack { .. }
@@ -322,7 +322,7 @@ impl M<'_, '_> {
         }
     }
 
-    /// [`M::take_card`] but the Refund.
+    /// [`Machine::take_card`] but the Refund.
     fn take_chosen_card(&mut self, seat: Seat, t: Seat, in_play: Option<Card>, steal: bool) {
         match in_play {
             Some(c) if steal => self.emit(Event::CardStolen {

@@ -6,13 +6,13 @@
 
 use super::cards::{Card, Kind, kind};
 use super::events::Event;
-use super::machine::M;
+use super::machine::Machine;
 use super::orders::{Reply, StoreReply};
 use super::state::{CheckKind, Effect, Shot, WindowKind};
 use super::train::{can_answer_bang, can_answer_shot};
 use crate::core::Seat;
 
-impl M<'_, '_> {
+impl Machine<'_, '_> {
     /// The player shot answers (§10.3).
     pub fn shot_step(&mut self, shot: Shot) {
         let s = self.s();

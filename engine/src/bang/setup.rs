@@ -4,7 +4,7 @@
 use super::cards::{Card, deck_ids};
 use super::characters::Character;
 use super::events::{Event, GameCreated};
-use super::machine::{M, run};
+use super::machine::{Machine, run};
 use super::options::Config;
 use super::roles::roles_for;
 use super::state::State;
@@ -17,7 +17,7 @@ pub fn start(config: &Config, rng: &mut GameRng) -> Result<Vec<Event>, String> {
     let n = config.players;
     let mut state = State::default();
     let mut rec = Recorder::new(&mut state, Vec::with_capacity(64));
-    let mut m = M { rec: &mut rec, rng };
+    let mut m = Machine { rec: &mut rec, rng };
     let seed_commitment = m.rng.seed().commitment();
     m.emit(Event::GameCreated(Box::new(GameCreated {
         ruleset: super::RULESET.to_string(),
@@ -74,7 +74,7 @@ pub fn starting_life(character: Character, role: Role) -> u8 {
 
 /// Option `character_choice: 2`: every seat has chosen; the characters kept
 /// are shown, then the deal.
-pub(crate) fn reveal_and_deal(m: &mut M) {
+pub(crate) fn reveal_and_deal(m: &mut Machine) {
     let s = m.s();
     let dealt: Vec<(u8, Character, u8)> = s
         .seats()
@@ -98,7 +98,7 @@ pub(crate) fn reveal_and_deal(m: &mut M) {
 /// Sheriff (3 players: the Deputy) clockwise, and his first turn. A solo NPC
 /// is dealt by level (A8, D-L1: seat 0 first, each seat all its cards at
 /// once, the last card dealt on top of its Stack).
-pub(crate) fn deal_and_begin(m: &mut M) {
+pub(crate) fn deal_and_begin(m: &mut Machine) {
     let mut order: Vec<Card> = deck_ids(m.s().train.on).collect();
     m.rng.shuffle(&mut order);
     m.emit(Event::DeckShuffled {

@@ -7,7 +7,7 @@
 //! then count him, victory never does, and his life cannot change.
 
 use super::events::Event;
-use super::machine::M;
+use super::machine::Machine;
 use super::state::State;
 use crate::core::{Role, Seat, Team};
 
@@ -33,7 +33,7 @@ pub fn shadow_renegade_side(s: &State, me: Seat) -> Team {
     }
 }
 
-impl M<'_, '_> {
+impl Machine<'_, '_> {
     /// The next turn with shadows (SG-2): the next seat clockwise, in play or
     /// not; an eliminated player plays a shadow turn, the Shadow-Renegade
     /// first taking his side (SR-2).

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::cards::Card;
 use super::characters::Character;
 use super::decisions::{Pending, pending};
-use super::distance::Table;
+use super::distance::Seating;
 use super::events::Event;
 use super::gold::{Equip, GoldView};
 use super::orders::Orders;
@@ -202,7 +202,7 @@ fn gold_view(s: &State) -> GoldView {
 }
 
 /// A seat's view shows it the table: distance and reach as the state has them.
-impl Table for View {
+impl Seating for View {
     fn size(&self) -> u8 {
         self.players.len() as u8
     }

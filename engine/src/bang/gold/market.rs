@@ -7,11 +7,11 @@ use super::legal::{Use, price, use_targets};
 use super::{NuggetUse, cost};
 use crate::bang::cards::Card;
 use crate::bang::events::Event;
-use crate::bang::machine::M;
+use crate::bang::machine::Machine;
 use crate::bang::state::{CheckKind, Effect, Phase};
 use crate::core::Seat;
 
-impl M<'_, '_> {
+impl Machine<'_, '_> {
     /// GR-4.1: `seat` buys the card in `slot`, uses it, and the slot is refilled.
     pub fn buy(&mut self, seat: Seat, slot: u8, how: Use, discount: bool) {
         let Some(equipment) = self.s().gold.market.get(slot as usize).copied().flatten() else {

@@ -7,10 +7,10 @@ use super::NuggetSource;
 use super::equipment::EquipKind;
 use crate::bang::characters::Character;
 use crate::bang::events::Event;
-use crate::bang::machine::M;
+use crate::bang::machine::Machine;
 use crate::core::Seat;
 
-impl M<'_, '_> {
+impl Machine<'_, '_> {
     /// GR-3.1 to GR-3.4: the responsible player, in play and not the victim,
     /// takes 1 nugget per life point `seat` lost (the lethal one too).
     pub fn wound_nuggets(&mut self, seat: Seat, amount: u8, by: Option<Seat>) {

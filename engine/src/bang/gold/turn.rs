@@ -7,7 +7,7 @@ use super::equipment::{EquipKind, all_equipment};
 use super::{MARKET, NuggetSource};
 use crate::bang::characters::Character;
 use crate::bang::events::Event;
-use crate::bang::machine::M;
+use crate::bang::machine::Machine;
 use crate::bang::state::{CheckKind, Phase, State};
 use crate::core::Seat;
 
@@ -40,7 +40,7 @@ fn don_bell_due(s: &State) -> bool {
         && !s.turn.shadow
 }
 
-impl M<'_, '_> {
+impl Machine<'_, '_> {
     /// GR-2.1, GR-2.2: the equipment deck shuffled and three cards in the market.
     pub fn open_market(&mut self) {
         let mut order: Vec<u8> = all_equipment().collect();

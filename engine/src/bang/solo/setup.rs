@@ -8,7 +8,7 @@ use super::mode::{SEATS, Solo};
 use super::seats::is_npc;
 use crate::bang::characters::{Character, CharacterSet, Expansions};
 use crate::bang::events::Event;
-use crate::bang::machine::M;
+use crate::bang::machine::Machine;
 use crate::bang::setup::{deal_and_begin, starting_life};
 use crate::bang::state::State;
 use crate::core::{Role, Seat};
@@ -67,7 +67,7 @@ pub fn starting_hand(s: &State, seat: Seat) -> usize {
 
 /// A2.1–A2.5 (and A9.2, A9.4): roles, then characters; the deal follows at
 /// once unless the person chooses characters first.
-pub(crate) fn open(m: &mut M, solo: Solo) {
+pub(crate) fn open(m: &mut Machine, solo: Solo) {
     let expansions = expansions_of(m.s());
     let mut others = [
         Role::Deputy,

@@ -6,13 +6,13 @@ use super::seats::{give_class, is_npc};
 use crate::bang::cards::Card;
 use crate::bang::decisions::legal_actions;
 use crate::bang::events::Event;
-use crate::bang::machine::M;
+use crate::bang::machine::Machine;
 use crate::bang::npc::{self, Memory};
 use crate::bang::state::{Effect, WindowKind};
 use crate::bang::view::view;
 use crate::core::{Seat, Viewer};
 
-impl M<'_, '_> {
+impl Machine<'_, '_> {
     /// The NPC at `seat` takes the decision the game waits for: the policy
     /// reads the NPC's own view (everything but the deck order, A3.2) and
     /// chooses one of its legal actions, recorded as `npc_acted` with why.

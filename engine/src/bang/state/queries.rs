@@ -5,7 +5,7 @@
 use super::{Phase, Player, Shot, State, Targets};
 use crate::bang::cards::{Card, Kind, Suit, card as card_info, kind};
 use crate::bang::characters::{Character, CharacterInfo};
-use crate::bang::distance::{self, Table};
+use crate::bang::distance::{self, Seating};
 use crate::bang::gold::{EquipKind, equip_kind};
 use crate::bang::orders::Orders;
 use crate::bang::train::is_ghost;
@@ -181,7 +181,7 @@ impl State {
     }
 }
 
-impl Table for State {
+impl Seating for State {
     fn size(&self) -> u8 {
         self.players
     }

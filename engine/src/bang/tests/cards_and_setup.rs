@@ -1,7 +1,7 @@
 //! §20 "Setup and deck", and the options.
 
 use super::*;
-use crate::bang::machine::M;
+use crate::bang::machine::Machine;
 use crate::bang::setup::deal_and_begin;
 use crate::core::Recorder;
 use std::collections::HashMap;
@@ -153,7 +153,7 @@ fn dealt(seats: &[(Character, Role)]) -> (Vec<Event>, State) {
     let mut s = State::default();
     let mut rng = GameRng::scripted(vec![]);
     let mut rec = Recorder::<Bang>::new(&mut s, Vec::new());
-    let mut m = M {
+    let mut m = Machine {
         rec: &mut rec,
         rng: &mut rng,
     };

@@ -8,7 +8,7 @@ use crate::bang::Character;
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, card as card_info};
 use crate::bang::events::Event;
-use crate::bang::machine::M;
+use crate::bang::machine::Machine;
 use crate::bang::state::Effect;
 use crate::bang::state::State;
 use crate::core::Seat;
@@ -55,7 +55,7 @@ pub(crate) fn zippy_roy_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
     }
 }
 
-impl M<'_, '_> {
+impl Machine<'_, '_> {
     /// TC5: Sancho takes `railcar` from the train for free (after the free
     /// advance if `advance`).
     pub fn sancho_takes(&mut self, seat: Seat, railcar: u8, place: Option<Seat>, advance: bool) {
@@ -154,7 +154,7 @@ pub(super) fn shade_asked(s: &State) -> Option<Seat> {
     })
 }
 
-impl M<'_, '_> {
+impl Machine<'_, '_> {
     /// TC7: Shade O'Connor discards `card` and draws 1, or lets it go.
     pub fn shade_swaps(&mut self, seat: Seat, card: Option<Card>) {
         self.emit(Event::TrainWatched { seat });
@@ -226,7 +226,7 @@ pub(crate) fn redirects(s: &State, seat: Seat, out: &mut Vec<Action>) {
     }
 }
 
-impl M<'_, '_> {
+impl Machine<'_, '_> {
     /// TC2: Evan Babbit discards `card` and `target` is shot instead.
     pub fn evan_redirects(&mut self, seat: Seat, card: Card, target: Seat) {
         self.emit(Event::ShotRedirected { seat, card, target });

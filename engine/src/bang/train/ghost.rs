@@ -8,7 +8,7 @@ use super::railcar_effects::holds;
 use super::railcars::{RailcarKind, railcar_of};
 use crate::bang::cards::Card;
 use crate::bang::events::Event;
-use crate::bang::machine::M;
+use crate::bang::machine::Machine;
 use crate::bang::state::{Phase, State};
 use crate::core::{Role, Seat};
 
@@ -58,7 +58,7 @@ pub fn raises(s: &State, railcar: Card, to: Seat) -> bool {
     s.train.on && railcar == railcar_of(RailcarKind::GhostCar) && !s.alive(to) && !s.shadows
 }
 
-impl M<'_, '_> {
+impl Machine<'_, '_> {
     /// TR-11.8.6: the ghost `seat` lost the Ghost Car: he is eliminated,
     /// nobody responsible; his cards are discarded (never to Vulture Sam).
     pub fn ghost_leaves(&mut self, seat: Seat) {

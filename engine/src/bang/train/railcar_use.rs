@@ -13,7 +13,7 @@ use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::events::Event;
 use crate::bang::fold_steps::{bang_answered, from_player, missed, player, to_pile};
-use crate::bang::machine::M;
+use crate::bang::machine::Machine;
 use crate::bang::state::{Effect, State, WindowKind};
 use crate::core::Seat;
 use serde::{Deserialize, Serialize};
@@ -218,7 +218,7 @@ pub fn phase_two_uses(s: &State, seat: Seat, out: &mut Vec<Action>) {
     }
 }
 
-impl M<'_, '_> {
+impl Machine<'_, '_> {
     /// Carries out a checked `use_railcar`.
     pub fn use_railcar(
         &mut self,
@@ -414,7 +414,7 @@ pub(crate) fn fold_given(s: &mut State, seat: Seat, to: Seat, card: Option<Card>
     s.table[to as usize].hand.push(c);
 }
 
-impl M<'_, '_> {
+impl Machine<'_, '_> {
     /// Lounge Car: the railcars drawn go into play where he placed them;
     /// they never count toward his one railcar (TR-11.9).
     pub(crate) fn lounge_place(
@@ -436,7 +436,7 @@ impl M<'_, '_> {
     }
 }
 
-impl M<'_, '_> {
+impl Machine<'_, '_> {
     /// TR-11.5: the next player discards one of his cards in play (asked),
     /// or is skipped with none.
     pub fn circus_step(&mut self, targets: &[Seat]) {

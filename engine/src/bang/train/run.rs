@@ -5,12 +5,12 @@ use super::railcars::all_railcars;
 use super::stations::{StationCost, all_stations, station};
 use super::{Advance, EndStage, TRAIN_LENGTH};
 use crate::bang::events::Event;
-use crate::bang::machine::M;
+use crate::bang::machine::Machine;
 use crate::bang::state::Effect;
 use crate::bang::victory::victory;
 use crate::core::{Seat, Step};
 
-impl M<'_, '_> {
+impl Machine<'_, '_> {
     /// TR-2.2 to TR-2.5: the railcar deck and the stations shuffled, a row
     /// of one station per player, the Locomotive on a random side under S1,
     /// and three railcars behind it.

@@ -2,11 +2,11 @@
 
 use super::*;
 
-fn five_with_a_as(role: Role) -> Table {
+fn five_with_a_as(role: Role) -> DiceTable {
     let mut rest = vec![Sheriff, Deputy, Outlaw, Outlaw, Renegade];
     let at = rest.iter().position(|&r| r == role).unwrap();
     rest.remove(at);
-    Table::new(&[
+    DiceTable::new(&[
         (JesseJones, role),
         (BlackJack, rest[0]),
         (CalamityJanet, rest[1]),
@@ -17,7 +17,7 @@ fn five_with_a_as(role: Role) -> Table {
 
 #[test]
 fn ac_019_the_last_arrow_sets_off_the_indians() {
-    let mut t = Table::plain(5);
+    let mut t = DiceTable::plain(5);
     t.arrows(B, 2).arrows(C, 3).arrows(D, 1).arrows(E, 2);
     assert_eq!(t.pile(), 1);
     let before: Vec<u8> = (0..5).map(|s| t.p(s).life).collect();
@@ -31,7 +31,7 @@ fn ac_019_the_last_arrow_sets_off_the_indians() {
 
 #[test]
 fn ac_020_arrows_left_after_an_attack_come_from_the_refilled_pile() {
-    let mut t = Table::plain(5);
+    let mut t = DiceTable::plain(5);
     t.arrows(B, 4).arrows(C, 4);
     let a_life = t.p(A).life;
     t.turn(A).roll("A A A 1 B");
@@ -53,7 +53,7 @@ fn ac_021_the_active_player_dies_to_the_indians_and_his_turn_ends() {
 
 #[test]
 fn ac_022_an_eliminated_players_arrows_go_back_to_the_pile() {
-    let mut t = Table::plain(5);
+    let mut t = DiceTable::plain(5);
     t.arrows(C, 3).life(C, 1);
     t.turn(A).roll("2 D D G G").stop();
     let pile = t.pile();
@@ -64,7 +64,7 @@ fn ac_022_an_eliminated_players_arrows_go_back_to_the_pile() {
 
 #[test]
 fn ac_023_jourdonnais_loses_at_most_one_to_the_indians() {
-    let mut t = Table::new(&[
+    let mut t = DiceTable::new(&[
         (JesseJones, Sheriff),
         (Jourdonnais, Outlaw),
         (CalamityJanet, Deputy),
@@ -78,7 +78,7 @@ fn ac_023_jourdonnais_loses_at_most_one_to_the_indians() {
 
 #[test]
 fn ac_024_five_players_reach_of_one_and_two() {
-    let mut t = Table::plain(5);
+    let mut t = DiceTable::plain(5);
     t.turn(A).roll("1 2 D G G").stop();
     assert_eq!(shoot_targets(&t), [B, E]);
     t.shoot(B);
@@ -87,7 +87,7 @@ fn ac_024_five_players_reach_of_one_and_two() {
 
 #[test]
 fn ac_025_distances_skip_an_eliminated_player() {
-    let mut t = Table::plain(5);
+    let mut t = DiceTable::plain(5);
     t.push_eliminated(B);
     t.turn(A).roll("1 2 D G G").stop();
     assert_eq!(shoot_targets(&t), [C, E]);
@@ -97,26 +97,26 @@ fn ac_025_distances_skip_an_eliminated_player() {
 
 #[test]
 fn ac_026_with_three_living_players_a_two_counts_as_a_one() {
-    let mut t = Table::plain(5);
+    let mut t = DiceTable::plain(5);
     t.push_eliminated(B).push_eliminated(C);
     t.turn(A).roll("2 D D G G").stop();
     assert_eq!(shoot_targets(&t), [D, E]);
 
-    let mut t = Table::plain(3);
+    let mut t = DiceTable::plain(3);
     t.turn(A).roll("2 D D G G").stop();
     assert_eq!(shoot_targets(&t), [B, C]);
 }
 
 #[test]
 fn ac_027_with_four_living_players_a_two_hits_only_the_one_opposite() {
-    let mut t = Table::plain(4);
+    let mut t = DiceTable::plain(4);
     t.turn(A).roll("2 D D G G").stop();
     assert_eq!(shoot_targets(&t), [C]);
 }
 
 #[test]
 fn ac_028_several_results_may_go_to_one_target() {
-    let mut t = Table::plain(5);
+    let mut t = DiceTable::plain(5);
     t.life(B, 1).turn(A).roll("1 1 D G G").stop();
     t.shoot(B);
     assert_eq!(shoot_targets(&t), [B, E]);
@@ -126,7 +126,7 @@ fn ac_028_several_results_may_go_to_one_target() {
 
 #[test]
 fn ac_029_a_player_eliminated_by_a_bullseye_cannot_drink_the_beer() {
-    let mut t = Table::plain(5);
+    let mut t = DiceTable::plain(5);
     t.life(B, 1).turn(A).roll("1 B D G G").stop().shoot(B);
     assert!(!t.p(B).alive);
     assert!(matches!(t.decision(), Decision::Beer { .. }));
@@ -136,7 +136,7 @@ fn ac_029_a_player_eliminated_by_a_bullseye_cannot_drink_the_beer() {
 
 #[test]
 fn ac_030_a_bullseye_must_be_assigned_even_to_an_ally() {
-    let mut t = Table::new(&[
+    let mut t = DiceTable::new(&[
         (JesseJones, Sheriff),
         (BlackJack, Deputy),
         (CalamityJanet, Outlaw),
@@ -165,7 +165,7 @@ fn ac_030_a_bullseye_must_be_assigned_even_to_an_ally() {
 
 #[test]
 fn ac_031_vulture_sam_gains_nothing_when_eliminated_in_the_same_batch() {
-    let mut t = Table::new(&[
+    let mut t = DiceTable::new(&[
         (JesseJones, Sheriff),
         (VultureSam, Outlaw),
         (CalamityJanet, Deputy),
@@ -191,7 +191,7 @@ fn ac_031_vulture_sam_gains_nothing_when_eliminated_in_the_same_batch() {
 
 #[test]
 fn ac_032_beer_is_capped_at_max_life() {
-    let mut t = Table::new(&[
+    let mut t = DiceTable::new(&[
         (BlackJack, Sheriff),
         (JesseJones, Outlaw),
         (CalamityJanet, Deputy),
@@ -207,7 +207,7 @@ fn ac_032_beer_is_capped_at_max_life() {
 
 #[test]
 fn ac_033_beer_then_gatling_keeps_an_ally_alive() {
-    let mut t = Table::plain(5);
+    let mut t = DiceTable::plain(5);
     t.life(B, 1).turn(A).roll("B G G G 1").stop();
     let e_life = t.p(E).life;
     t.shoot(E);
@@ -221,7 +221,7 @@ fn ac_033_beer_then_gatling_keeps_an_ally_alive() {
 #[test]
 fn ac_034_the_gatling_returns_the_shooters_arrows_and_hits_everyone_else_once() {
     for codes in ["G G G D D", "G G G G G"] {
-        let mut t = Table::plain(5);
+        let mut t = DiceTable::plain(5);
         t.arrows(A, 3);
         let before: Vec<u8> = (0..5).map(|s| t.p(s).life).collect();
         t.turn(A).roll(codes);
@@ -241,7 +241,7 @@ fn ac_034_the_gatling_returns_the_shooters_arrows_and_hits_everyone_else_once() 
 
 #[test]
 fn ac_035_two_gatlings_do_nothing_for_ordinary_characters() {
-    let mut t = Table::plain(5);
+    let mut t = DiceTable::plain(5);
     t.turn(A).roll("G G D D B").stop().beer(A);
     for s in 1..5 {
         assert_eq!(t.p(s).life, t.p(s).max_life);

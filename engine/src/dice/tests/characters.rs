@@ -3,8 +3,8 @@
 use super::*;
 
 /// Five players: A (Sheriff) plays `active`, B (Outlaw) plays `b`, the rest plain.
-fn table(active: Character, b: Character) -> Table {
-    Table::new(&[
+fn table(active: Character, b: Character) -> DiceTable {
+    DiceTable::new(&[
         (active, Sheriff),
         (b, Outlaw),
         (CalamityJanet, Deputy),
@@ -13,7 +13,7 @@ fn table(active: Character, b: Character) -> Table {
     ])
 }
 
-fn gains(t: &Table, from: usize, source: GainSource) -> Vec<(Seat, u8)> {
+fn gains(t: &DiceTable, from: usize, source: GainSource) -> Vec<(Seat, u8)> {
     t.log[from..]
         .iter()
         .filter_map(|e| match e {
@@ -102,7 +102,7 @@ fn ac_040_black_jack_may_reroll_dynamite_until_three_show() {
 
 #[test]
 fn ac_041_calamity_janet_uses_ones_as_twos_and_twos_as_ones() {
-    let mut t = Table::new(&[
+    let mut t = DiceTable::new(&[
         (CalamityJanet, Sheriff),
         (BlackJack, Outlaw),
         (JesseJones, Deputy),
@@ -303,7 +303,7 @@ fn ac_051_pedro_ramirez_returns_up_to_one_arrow_per_lp_lost() {
 
 #[test]
 fn ac_052_rose_doolan_reaches_one_place_further() {
-    let mut t = Table::new(&[
+    let mut t = DiceTable::new(&[
         (RoseDoolan, Sheriff),
         (BlackJack, Outlaw),
         (JesseJones, Deputy),
@@ -316,7 +316,7 @@ fn ac_052_rose_doolan_reaches_one_place_further() {
     t.shoot(B);
     assert_eq!(shoot_targets(&t), [C, D, E]);
 
-    let mut t = Table::new(&[
+    let mut t = DiceTable::new(&[
         (RoseDoolan, Sheriff),
         (BlackJack, Outlaw),
         (JesseJones, Outlaw),
@@ -337,7 +337,7 @@ fn ac_053_sid_ketchum_must_name_a_living_player() {
     assert!(t.refused(A, Action::Gift { target: D }));
     assert_eq!(t.legal(A).len(), 4);
     let mark = t.log.len();
-    let mut full = Table::new(&[]);
+    let mut full = DiceTable::new(&[]);
     full.state = t.state.clone();
     full.log = t.log.clone();
     full.act(A, Action::Gift { target: A });

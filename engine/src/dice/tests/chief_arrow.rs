@@ -4,13 +4,13 @@ use super::*;
 
 const M2: &[Module] = &[Module::ChiefArrow];
 
-fn five(chars: [Character; 5], modules: &[Module]) -> Table {
+fn five(chars: [Character; 5], modules: &[Module]) -> DiceTable {
     let roles = [Sheriff, Deputy, Outlaw, Outlaw, Renegade];
     let seats: Vec<(Character, Role)> = chars.into_iter().zip(roles).collect();
-    Table::with_modules(&seats, modules)
+    DiceTable::with_modules(&seats, modules)
 }
 
-fn plain(modules: &[Module]) -> Table {
+fn plain(modules: &[Module]) -> DiceTable {
     five(
         [
             JesseJones,
@@ -23,7 +23,7 @@ fn plain(modules: &[Module]) -> Table {
     )
 }
 
-fn lives(t: &Table) -> Vec<u8> {
+fn lives(t: &DiceTable) -> Vec<u8> {
     (0..5).map(|s| t.p(s).life).collect()
 }
 

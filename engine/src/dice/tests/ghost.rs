@@ -8,7 +8,7 @@ fn seats(n: usize, roles: &[Role]) -> Vec<(Character, Role)> {
     plain_seats(&roles[..n])
 }
 
-fn gift_faces(t: &Table) -> Vec<Face> {
+fn gift_faces(t: &DiceTable) -> Vec<Face> {
     let mut faces: Vec<Face> = t
         .legal(t.active())
         .into_iter()
@@ -33,7 +33,7 @@ fn ac_005_the_ghost_needs_five_players() {
 #[test]
 fn ac_123_rulebook_example_the_ghost_gives_a_double_arrow() {
     let roles = [Sheriff, Deputy, Outlaw, Renegade, Outlaw, Outlaw, Deputy];
-    let mut t = Table::with_modules(&seats(7, &roles), M5);
+    let mut t = DiceTable::with_modules(&seats(7, &roles), M5);
     t.make_ghost(D);
     assert_eq!(t.state.ghost_side, Some(Team::Outlaws));
     t.turn(D);
@@ -71,7 +71,7 @@ fn ac_123_rulebook_example_the_ghost_gives_a_double_arrow() {
 #[test]
 fn ac_124_a_renegade_ghost_with_six_players_wins_with_the_law() {
     let roles = [Sheriff, Deputy, Outlaw, Outlaw, Outlaw, Renegade];
-    let mut t = Table::with_modules(&seats(6, &roles), M5);
+    let mut t = DiceTable::with_modules(&seats(6, &roles), M5);
     t.life(F, 1).turn(A).roll("1 D D B B").stop().shoot(F);
     assert_eq!(t.state.ghost, Some(F));
     assert_eq!(t.state.ghost_side, Some(Team::Law));
@@ -85,7 +85,7 @@ fn ac_124_a_renegade_ghost_with_six_players_wins_with_the_law() {
 #[test]
 fn ac_125_the_ghost_is_not_counted_for_distances() {
     let roles = [Sheriff, Deputy, Outlaw, Outlaw, Outlaw, Renegade];
-    let mut t = Table::with_modules(&seats(6, &roles), M5);
+    let mut t = DiceTable::with_modules(&seats(6, &roles), M5);
     t.make_ghost(C).turn(A).roll("1 2 D D B").stop();
     assert_eq!(shoot_targets(&t), [B, F]);
     t.shoot(B);
@@ -95,7 +95,7 @@ fn ac_125_the_ghost_is_not_counted_for_distances() {
 #[test]
 fn ac_126_the_ghost_is_untouchable() {
     let roles = [Sheriff, Deputy, Outlaw, Outlaw, Renegade];
-    let mut t = Table::with_modules(&seats(5, &roles), M5);
+    let mut t = DiceTable::with_modules(&seats(5, &roles), M5);
     t.make_ghost(C)
         .arrows(B, 4)
         .arrows(D, 4)
@@ -113,7 +113,7 @@ fn ac_126_the_ghost_is_untouchable() {
 #[test]
 fn ac_127_the_first_eliminated_outlaw_plays_on_as_the_ghost_the_next_is_ordinary() {
     let roles = [Sheriff, Deputy, Outlaw, Outlaw, Outlaw, Renegade, Deputy];
-    let mut t = Table::with_modules(&seats(7, &roles), M5);
+    let mut t = DiceTable::with_modules(&seats(7, &roles), M5);
     t.life(B, 1).life(C, 1).life(E, 1);
     t.turn(B).roll("1 D D B B").stop().shoot(C);
     assert_eq!(t.state.ghost, Some(C));
@@ -140,7 +140,7 @@ fn ac_127_the_first_eliminated_outlaw_plays_on_as_the_ghost_the_next_is_ordinary
 #[test]
 fn ac_128_the_sheriff_first_eliminated_ends_the_game_without_a_ghost() {
     let roles = [Outlaw, Sheriff, Deputy, Outlaw, Renegade];
-    let mut t = Table::with_modules(&seats(5, &roles), M5);
+    let mut t = DiceTable::with_modules(&seats(5, &roles), M5);
     t.life(B, 1).turn(A).roll("1 D D B B").stop().shoot(B);
     assert!(t.outcome().is_some());
     assert_eq!(t.state.ghost, None);
@@ -149,7 +149,7 @@ fn ac_128_the_sheriff_first_eliminated_ends_the_game_without_a_ghost() {
 #[test]
 fn ac_129_different_faces_give_one_token() {
     let roles = [Sheriff, Deputy, Outlaw, Outlaw, Renegade];
-    let mut t = Table::with_modules(&seats(5, &roles), M5);
+    let mut t = DiceTable::with_modules(&seats(5, &roles), M5);
     t.make_ghost(C).turn(C).roll("1 2").stop();
     assert_eq!(gift_faces(&t), [Face::Bullseye1, Face::Bullseye2]);
     t.act(
@@ -172,7 +172,7 @@ fn ac_129_different_faces_give_one_token() {
 #[test]
 fn ac_130_double_dynamite_tokens_lock_two_dice() {
     let roles = [Sheriff, Deputy, Outlaw, Outlaw, Renegade];
-    let mut t = Table::with_modules(&seats(5, &roles), M5);
+    let mut t = DiceTable::with_modules(&seats(5, &roles), M5);
     t.make_ghost(C).gift(B, Face::Dynamite, true);
     let life = t.p(B).life;
     t.turn(B).roll("D B G");
@@ -183,7 +183,7 @@ fn ac_130_double_dynamite_tokens_lock_two_dice() {
 #[test]
 fn ac_131_a_beer_token_die_is_kept_or_rerolled_from_roll_two() {
     let roles = [Sheriff, Deputy, Outlaw, Outlaw, Renegade];
-    let mut t = Table::with_modules(&seats(5, &roles), M5);
+    let mut t = DiceTable::with_modules(&seats(5, &roles), M5);
     t.make_ghost(C).gift(B, Face::Beer, false).life(B, 5);
     t.turn(B).roll("D D G G");
     assert_eq!(t.state.turn.dice.as_slice()[0].face, Some(Face::Beer));
@@ -195,7 +195,7 @@ fn ac_131_a_beer_token_die_is_kept_or_rerolled_from_roll_two() {
 #[test]
 fn ac_132_an_arrow_token_with_the_coward() {
     let roles = [Sheriff, Deputy, Outlaw, Outlaw, Renegade];
-    let mut t = Table::with_modules(&seats(5, &roles), &[Module::Ghost, Module::LoudmouthCoward]);
+    let mut t = DiceTable::with_modules(&seats(5, &roles), &[Module::Ghost, Module::LoudmouthCoward]);
     t.make_ghost(C).gift(B, Face::Arrow, false).turn(B);
     let events = t
         .try_act_with(
@@ -232,7 +232,7 @@ fn ac_132_an_arrow_token_with_the_coward() {
 #[test]
 fn ac_133_tokens_return_after_the_turn_or_at_elimination() {
     let roles = [Sheriff, Deputy, Outlaw, Outlaw, Renegade];
-    let mut t = Table::with_modules(&seats(5, &roles), M5);
+    let mut t = DiceTable::with_modules(&seats(5, &roles), M5);
     t.make_ghost(C)
         .gift(B, Face::Gatling, false)
         .turn(B)
@@ -242,7 +242,7 @@ fn ac_133_tokens_return_after_the_turn_or_at_elimination() {
         .beer(B);
     assert_eq!(t.state.gift, None);
 
-    let mut t = Table::with_modules(&seats(5, &roles), M5);
+    let mut t = DiceTable::with_modules(&seats(5, &roles), M5);
     t.make_ghost(C).gift(B, Face::Gatling, false).life(B, 1);
     t.turn(A).roll("1 D D B B").stop().shoot(B);
     assert!(!t.p(B).alive);
@@ -252,7 +252,7 @@ fn ac_133_tokens_return_after_the_turn_or_at_elimination() {
 #[test]
 fn ac_134_black_jack_may_reroll_a_dynamite_token_die_from_roll_two() {
     let roles = [Deputy, Sheriff, Outlaw, Outlaw, Renegade];
-    let mut t = Table::with_modules(&seats(5, &roles), M5);
+    let mut t = DiceTable::with_modules(&seats(5, &roles), M5);
     t.make_ghost(C)
         .gift(B, Face::Dynamite, false)
         .turn(B)
@@ -264,7 +264,7 @@ fn ac_134_black_jack_may_reroll_a_dynamite_token_die_from_roll_two() {
 #[test]
 fn ac_135_of_two_first_eliminated_the_first_clockwise_becomes_the_ghost() {
     let roles = [Sheriff, Deputy, Outlaw, Outlaw, Renegade];
-    let mut t = Table::with_modules(&seats(5, &roles), M5);
+    let mut t = DiceTable::with_modules(&seats(5, &roles), M5);
     t.life(C, 1).life(E, 1).turn(A).roll("G G G D D").stop();
     assert_eq!(t.state.ghost, Some(C));
     assert!(!t.p(E).alive);
@@ -273,7 +273,7 @@ fn ac_135_of_two_first_eliminated_the_first_clockwise_becomes_the_ghost() {
 #[test]
 fn ac_136_ghost_dynamite_is_locked_and_given_double() {
     let roles = [Sheriff, Deputy, Outlaw, Outlaw, Renegade];
-    let mut t = Table::with_modules(&seats(5, &roles), M5);
+    let mut t = DiceTable::with_modules(&seats(5, &roles), M5);
     t.make_ghost(C).turn(C).roll("D D");
     assert_eq!(
         t.decision(),
@@ -294,7 +294,7 @@ fn ac_136_ghost_dynamite_is_locked_and_given_double() {
 #[test]
 fn a_player_who_becomes_the_ghost_during_his_own_turn_ends_it() {
     let roles = [Outlaw, Sheriff, Deputy, Outlaw, Renegade];
-    let mut t = Table::with_modules(&seats(5, &roles), M5);
+    let mut t = DiceTable::with_modules(&seats(5, &roles), M5);
     t.life(A, 1).arrows(A, 1).arrows(B, 4).arrows(C, 3);
     t.turn(A).roll("A A 1 B G");
     assert_eq!(t.state.ghost, Some(A));
@@ -305,8 +305,8 @@ fn a_player_who_becomes_the_ghost_during_his_own_turn_ends_it() {
 
 /// The game's first eliminations are `doomed`, all at 1 LP, by one Gatling Gun
 /// fired by `shooter`; every other player is at full LP.
-fn first_eliminations_by_one_gatling(roles: &[Role], shooter: Seat, doomed: &[Seat]) -> Table {
-    let mut t = Table::with_modules(&plain_seats(roles), M5);
+fn first_eliminations_by_one_gatling(roles: &[Role], shooter: Seat, doomed: &[Seat]) -> DiceTable {
+    let mut t = DiceTable::with_modules(&plain_seats(roles), M5);
     for &seat in doomed {
         t.life(seat, 1);
     }

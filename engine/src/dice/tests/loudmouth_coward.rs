@@ -6,8 +6,8 @@ use DieKind::{Coward, Loudmouth};
 const M1: &[Module] = &[Module::LoudmouthCoward];
 const M1_M2: &[Module] = &[Module::LoudmouthCoward, Module::ChiefArrow];
 
-fn five(modules: &[Module]) -> Table {
-    Table::with_modules(
+fn five(modules: &[Module]) -> DiceTable {
+    DiceTable::with_modules(
         &[
             (JesseJones, Sheriff),
             (BlackJack, Deputy),
@@ -19,7 +19,7 @@ fn five(modules: &[Module]) -> Table {
     )
 }
 
-fn saloon_rolls(t: &Table) -> Vec<Option<DieKind>> {
+fn saloon_rolls(t: &DiceTable) -> Vec<Option<DieKind>> {
     t.legal(t.active())
         .into_iter()
         .filter_map(|a| match a {
@@ -79,7 +79,7 @@ fn ac_077_bullets_cost_life_right_after_the_arrows_of_each_roll() {
 
 #[test]
 fn ac_078_a_bullet_at_one_life_eliminates_and_ends_the_turn() {
-    let mut t = Table::with_modules(
+    let mut t = DiceTable::with_modules(
         &[
             (JesseJones, Outlaw),
             (BlackJack, Sheriff),
@@ -180,7 +180,7 @@ fn ac_083_a_double_gatling_counts_two() {
         .beer(A);
     assert_eq!(t.p(B).life, t.p(B).max_life, "GG alone does not fire it");
 
-    let mut t = Table::with_modules(
+    let mut t = DiceTable::with_modules(
         &[
             (WillyTheKid, Sheriff),
             (BlackJack, Deputy),

@@ -1,6 +1,6 @@
 //! Rules tests: one per acceptance case of `rules/dice.md` §8, named after it.
 //!
-//! [`Table`] builds an exact situation from events (characters, roles, LP and
+//! [`DiceTable`] builds an exact situation from events (characters, roles, LP and
 //! arrows as the case states them) and plays it with loaded dice: rolls are
 //! decided by the real `decide`, with an RNG scripted to give the named faces.
 
@@ -23,7 +23,7 @@ pub use Character::*;
 pub use Role::*;
 
 /// A table under test: its log and the state folded from it.
-pub struct Table {
+pub struct DiceTable {
     pub state: State,
     pub log: Vec<Event>,
 }
@@ -47,7 +47,7 @@ pub fn plain_seats(roles: &[Role]) -> Vec<(Character, Role)> {
 }
 
 /// The kinds of the active player's dice, in order.
-pub fn dice_kinds(t: &Table) -> Vec<DieKind> {
+pub fn dice_kinds(t: &DiceTable) -> Vec<DieKind> {
     t.state
         .turn
         .dice
@@ -79,30 +79,30 @@ pub fn faces(codes: &str) -> Vec<Face> {
         .collect()
 }
 
-impl Table {
+impl DiceTable {
     /// Seats 0.. (A, B, C, …) with these characters and roles, every role face
     /// down but the Sheriff's (all face up with 3 players), at full LP, pile full.
-    /// Nobody has started a turn yet: call [`Table::turn`].
-    pub fn new(seats: &[(Character, Role)]) -> Table {
-        Table::with_modules(seats, &[])
+    /// Nobody has started a turn yet: call [`DiceTable::turn`].
+    pub fn new(seats: &[(Character, Role)]) -> DiceTable {
+        DiceTable::with_modules(seats, &[])
     }
 
-    /// Like [`Table::new`], with Old Saloon modules on.
-    pub fn with_modules(seats: &[(Character, Role)], modules: &[Module]) -> Table {
+    /// Like [`DiceTable::new`], with Old Saloon modules on.
+    pub fn with_modules(seats: &[(Character, Role)], modules: &[Module]) -> DiceTable {
         let seats: Vec<_> = seats.iter().map(|&(c, r)| (c, r, None)).collect();
-        Table::with_cards(&seats, modules)
+        DiceTable::with_cards(&seats, modules)
     }
 
-    /// Special roles: like [`Table::with_modules`], each seat's role card
+    /// Special roles: like [`DiceTable::with_modules`], each seat's role card
     /// possibly a special one (The Bear adds its bonus to the Sheriff's LP).
     /// `special_roles` is on.
-    pub fn with_cards(seats: &[(Character, Role, Option<Special>)], modules: &[Module]) -> Table {
+    pub fn with_cards(seats: &[(Character, Role, Option<Special>)], modules: &[Module]) -> DiceTable {
         let mut modules = modules.to_vec();
         if seats.iter().any(|s| s.2.is_some()) && !modules.contains(&Module::SpecialRoles) {
             modules.push(Module::SpecialRoles);
         }
         let players = seats.len() as u8;
-        let mut t = Table {
+        let mut t = DiceTable {
             state: State::default(),
             log: Vec::new(),
         };
@@ -141,13 +141,13 @@ impl Table {
     /// `n` players with the roles of `roles_for(n)` in seat order (so A is the
     /// Sheriff, except with 3 players) and characters whose abilities stay out of
     /// ordinary cases: A is Jesse Jones, the others never act passively.
-    pub fn plain(n: usize) -> Table {
-        Table::with_roles(roles_for(n as u8), &[])
+    pub fn plain(n: usize) -> DiceTable {
+        DiceTable::with_roles(roles_for(n as u8), &[])
     }
 
     /// One seat per role, in order, with the [`PLAIN`] characters.
-    pub fn with_roles(roles: &[Role], modules: &[Module]) -> Table {
-        Table::with_modules(&plain_seats(roles), modules)
+    pub fn with_roles(roles: &[Role], modules: &[Module]) -> DiceTable {
+        DiceTable::with_modules(&plain_seats(roles), modules)
     }
 
     fn push(&mut self, e: Event) {
@@ -166,14 +166,14 @@ impl Table {
     }
 
     /// Starts `seat`'s turn and runs to its first decision.
-    pub fn turn(&mut self, seat: Seat) -> &mut Table {
+    pub fn turn(&mut self, seat: Seat) -> &mut DiceTable {
         self.push(Event::TurnStarted { seat });
         self.run();
         self
     }
 
     /// Sets a player's LP (through loss or gain events).
-    pub fn life(&mut self, seat: Seat, life: u8) -> &mut Table {
+    pub fn life(&mut self, seat: Seat, life: u8) -> &mut DiceTable {
         let now = self.p(seat).life;
         if life < now {
             self.push(Event::LifeLost {
@@ -192,7 +192,7 @@ impl Table {
     }
 
     /// Gives a player `n` more arrows from the pile.
-    pub fn arrows(&mut self, seat: Seat, n: u8) -> &mut Table {
+    pub fn arrows(&mut self, seat: Seat, n: u8) -> &mut DiceTable {
         for _ in 0..n {
             self.push(Event::ArrowTaken { seat, chief: false });
         }
@@ -200,14 +200,14 @@ impl Table {
     }
 
     /// Eliminates a player before play starts.
-    pub fn push_eliminated(&mut self, seat: Seat) -> &mut Table {
+    pub fn push_eliminated(&mut self, seat: Seat) -> &mut DiceTable {
         let role = self.p(seat).role.unwrap();
         self.push(Event::PlayerEliminated { seat, role });
         self
     }
 
     /// With the Chief's Arrow: gives a player the Chief's Arrow from the pile.
-    pub fn chief(&mut self, seat: Seat) -> &mut Table {
+    pub fn chief(&mut self, seat: Seat) -> &mut DiceTable {
         self.push(Event::ArrowTaken { seat, chief: true });
         self
     }
@@ -233,12 +233,12 @@ impl Table {
     }
 
     /// Special roles: `seat` sets its standing orders.
-    pub fn orders(&mut self, seat: Seat, orders: Orders) -> &mut Table {
+    pub fn orders(&mut self, seat: Seat, orders: Orders) -> &mut DiceTable {
         self.act(seat, Action::SetOrders { orders })
     }
 
     /// Special roles: every seat in `seats` answers windows by hand.
-    pub fn ask(&mut self, seats: &[Seat]) -> &mut Table {
+    pub fn ask(&mut self, seats: &[Seat]) -> &mut DiceTable {
         for &seat in seats {
             self.orders(seat, Orders::ASK);
         }
@@ -247,7 +247,7 @@ impl Table {
 
     /// Special roles: every seat asked in the open window, if any, passes,
     /// except `but`.
-    pub fn all_pass(&mut self, but: &[Seat]) -> &mut Table {
+    pub fn all_pass(&mut self, but: &[Seat]) -> &mut DiceTable {
         let asked = self.state.window.map(|w| w.asked).unwrap_or_default();
         for seat in asked.iter().filter(|s| !but.contains(s)) {
             self.act(seat, Action::Pass);
@@ -256,7 +256,7 @@ impl Table {
     }
 
     /// Special roles: `seat` reveals his card to use `power`.
-    pub fn reveal(&mut self, seat: Seat, power: Power) -> &mut Table {
+    pub fn reveal(&mut self, seat: Seat, power: Power) -> &mut DiceTable {
         self.act(seat, Action::Reveal { power })
     }
 
@@ -281,7 +281,7 @@ impl Table {
     }
 
     /// `seat` takes `action`, which must be legal.
-    pub fn act(&mut self, seat: Seat, action: Action) -> &mut Table {
+    pub fn act(&mut self, seat: Seat, action: Action) -> &mut DiceTable {
         if let Err(e) = self.try_act_with(seat, action, Vec::new()) {
             panic!("{action:?} by seat {seat} refused: {e}");
         }
@@ -320,7 +320,7 @@ impl Table {
     }
 
     /// Ghost: makes `seat` the Ghost (eliminated first).
-    pub fn make_ghost(&mut self, seat: Seat) -> &mut Table {
+    pub fn make_ghost(&mut self, seat: Seat) -> &mut DiceTable {
         let role = self.p(seat).role.unwrap();
         self.push(Event::PlayerEliminated { seat, role });
         let side = (role == Renegade).then(|| ghost_renegade_side(self.state.players));
@@ -329,7 +329,7 @@ impl Table {
     }
 
     /// Ghost: gives `to` Ghost tokens of `face` (doubled or not).
-    pub fn gift(&mut self, to: Seat, face: Face, double: bool) -> &mut Table {
+    pub fn gift(&mut self, to: Seat, face: Face, double: bool) -> &mut DiceTable {
         self.push(Event::GhostTokensGiven {
             gift: GhostGift { to, face, double },
         });
@@ -338,7 +338,7 @@ impl Table {
 
     /// The active player's first roll shows `codes` (on the dice he throws:
     /// Ghost-token dice are not thrown).
-    pub fn roll(&mut self, codes: &str) -> &mut Table {
+    pub fn roll(&mut self, codes: &str) -> &mut DiceTable {
         let active = self.state.turn.active;
         let preset = match self.state.gift {
             Some(g) if g.to == active => 1 + u8::from(g.double),
@@ -353,7 +353,7 @@ impl Table {
 
     /// Loudmouth and Coward: the active player takes a Saloon die (in place of a
     /// base die, the last of his dice) and his first roll shows `codes`.
-    pub fn roll_with(&mut self, die: DieKind, codes: &str) -> &mut Table {
+    pub fn roll_with(&mut self, die: DieKind, codes: &str) -> &mut DiceTable {
         let active = self.state.turn.active;
         let set = DiceSet::new(4, Some(die));
         let all: Vec<u8> = (0..set.len() as u8).collect();
@@ -364,7 +364,7 @@ impl Table {
     }
 
     /// The active player re-rolls `dice`, which show `codes`.
-    pub fn reroll(&mut self, dice: &[u8], codes: &str) -> &mut Table {
+    pub fn reroll(&mut self, dice: &[u8], codes: &str) -> &mut DiceTable {
         let active = self.state.turn.active;
         let script = self.script_for(dice, codes);
         let action = Action::reroll(dice);
@@ -374,13 +374,13 @@ impl Table {
     }
 
     /// The active player stops rolling.
-    pub fn stop(&mut self) -> &mut Table {
+    pub fn stop(&mut self) -> &mut DiceTable {
         let active = self.state.turn.active;
         self.act(active, Action::Stop)
     }
 
     /// The active player assigns the next Bull's Eye to `target`.
-    pub fn shoot(&mut self, target: Seat) -> &mut Table {
+    pub fn shoot(&mut self, target: Seat) -> &mut DiceTable {
         let active = self.state.turn.active;
         self.act(
             active,
@@ -392,7 +392,7 @@ impl Table {
     }
 
     /// The active player gives the next Beer to `target`.
-    pub fn beer(&mut self, target: Seat) -> &mut Table {
+    pub fn beer(&mut self, target: Seat) -> &mut DiceTable {
         let active = self.state.turn.active;
         self.act(active, Action::Beer { target })
     }
@@ -419,7 +419,7 @@ impl Table {
 }
 
 /// The seats a legal `Shoot` may target now.
-pub fn shoot_targets(t: &Table) -> Vec<Seat> {
+pub fn shoot_targets(t: &DiceTable) -> Vec<Seat> {
     let mut v: Vec<Seat> = t
         .legal(t.active())
         .into_iter()
@@ -435,7 +435,7 @@ pub fn shoot_targets(t: &Table) -> Vec<Seat> {
     v
 }
 
-/// Shorthand for the Sheriff's seat used by [`Table::plain`].
+/// Shorthand for the Sheriff's seat used by [`DiceTable::plain`].
 pub const A: Seat = 0;
 /// Seat B.
 pub const B: Seat = 1;

@@ -4,8 +4,8 @@ use super::*;
 use DieKind::{Coward, Loudmouth};
 use Module::{ChiefArrow, LoudmouthCoward, NewCharacters};
 
-fn table(a: Character, b: Character, modules: &[Module]) -> Table {
-    Table::with_modules(
+fn table(a: Character, b: Character, modules: &[Module]) -> DiceTable {
+    DiceTable::with_modules(
         &[
             (a, Sheriff),
             (b, Outlaw),
@@ -17,7 +17,7 @@ fn table(a: Character, b: Character, modules: &[Module]) -> Table {
     )
 }
 
-fn dice_count(t: &Table) -> usize {
+fn dice_count(t: &DiceTable) -> usize {
     t.state.turn.dice.len()
 }
 
@@ -240,7 +240,7 @@ fn ac_119_doc_holyday_gains_two_after_three_bullseye_results() {
 
 #[test]
 fn ac_120_molly_stark_takes_over_the_sheriffs_gatling_loss() {
-    let mut t = Table::with_modules(
+    let mut t = DiceTable::with_modules(
         &[
             (JesseJones, Sheriff),
             (MollyStark, Deputy),
@@ -300,7 +300,7 @@ fn ac_121_molly_cannot_take_over_more_than_her_life() {
 
 #[test]
 fn ac_122_molly_taking_el_gringos_loss_spares_the_shooter_his_arrow() {
-    let mut t = Table::with_modules(
+    let mut t = DiceTable::with_modules(
         &[
             (JesseJones, Sheriff),
             (ElGringo, Outlaw),

@@ -90,7 +90,7 @@ fn ac_003_three_players_face_up_deputy_first_no_bonus() {
 
 #[test]
 fn ac_007_arrows_are_taken_right_after_the_first_roll() {
-    let mut t = Table::plain(5);
+    let mut t = DiceTable::plain(5);
     t.turn(A).roll("A A 1 B G");
     assert_eq!((t.p(A).arrows, t.pile()), (2, 7));
     assert_eq!(t.decision(), Decision::Reroll);
@@ -98,21 +98,21 @@ fn ac_007_arrows_are_taken_right_after_the_first_roll() {
 
 #[test]
 fn ac_008_kept_arrows_give_no_more_arrows() {
-    let mut t = Table::plain(5);
+    let mut t = DiceTable::plain(5);
     t.turn(A).roll("A A 1 B G").reroll(&[2, 3, 4], "1 B G");
     assert_eq!((t.p(A).arrows, t.pile()), (2, 7));
 }
 
 #[test]
 fn ac_009_a_rerolled_arrow_showing_arrow_again_gives_one_more() {
-    let mut t = Table::plain(5);
+    let mut t = DiceTable::plain(5);
     t.turn(A).roll("A A 1 B G").reroll(&[0], "A");
     assert_eq!((t.p(A).arrows, t.pile()), (3, 6));
 }
 
 #[test]
 fn ac_010_dynamite_cannot_be_rerolled() {
-    let mut t = Table::plain(5);
+    let mut t = DiceTable::plain(5);
     t.turn(A).roll("D 1 2 B G");
     assert!(t.refused(A, Action::reroll(&[0, 1])));
     assert!(t.refused(A, Action::reroll(&[0])));
@@ -127,7 +127,7 @@ fn ac_010_dynamite_cannot_be_rerolled() {
 
 #[test]
 fn ac_011_a_die_kept_on_roll_two_may_be_rerolled_on_roll_three() {
-    let mut t = Table::plain(5);
+    let mut t = DiceTable::plain(5);
     t.turn(A).roll("1 2 B G G").reroll(&[1, 2, 3, 4], "2 B G G");
     assert!(t.legal(A).contains(&Action::reroll(&[0])));
     t.reroll(&[0], "B");
@@ -136,7 +136,7 @@ fn ac_011_a_die_kept_on_roll_two_may_be_rerolled_on_roll_three() {
 
 #[test]
 fn ac_012_three_dynamite_end_rolling_then_lose_one_then_bullseyes() {
-    let mut t = Table::plain(5);
+    let mut t = DiceTable::plain(5);
     t.life(A, 5)
         .turn(A)
         .roll("D D 1 B G")
@@ -155,7 +155,7 @@ fn ac_012_three_dynamite_end_rolling_then_lose_one_then_bullseyes() {
 
 #[test]
 fn ac_013_dynamite_eliminates_the_active_player_and_the_ones_never_resolve() {
-    let mut t = Table::new(&[
+    let mut t = DiceTable::new(&[
         (JesseJones, Outlaw),
         (BlackJack, Sheriff),
         (CalamityJanet, Deputy),
@@ -173,7 +173,7 @@ fn ac_013_dynamite_eliminates_the_active_player_and_the_ones_never_resolve() {
 
 #[test]
 fn ac_014_dynamite_elimination_drops_the_beers() {
-    let mut t = Table::new(&[
+    let mut t = DiceTable::new(&[
         (JesseJones, Outlaw),
         (BlackJack, Sheriff),
         (CalamityJanet, Deputy),
@@ -189,7 +189,7 @@ fn ac_014_dynamite_elimination_drops_the_beers() {
 
 #[test]
 fn ac_015_arrow_first_then_dynamite_ends_rolling_then_the_one() {
-    let mut t = Table::plain(5);
+    let mut t = DiceTable::plain(5);
     t.turn(A).roll("D D D A 1");
     assert_eq!((t.p(A).arrows, t.pile()), (1, 8));
     assert_eq!(t.p(A).life, t.p(A).max_life - 1);
@@ -198,7 +198,7 @@ fn ac_015_arrow_first_then_dynamite_ends_rolling_then_the_one() {
 
 #[test]
 fn ac_016_lucky_duke_rolls_four_times_others_three() {
-    let mut t = Table::new(&[
+    let mut t = DiceTable::new(&[
         (LuckyDuke, Sheriff),
         (BlackJack, Outlaw),
         (CalamityJanet, Deputy),
@@ -213,7 +213,7 @@ fn ac_016_lucky_duke_rolls_four_times_others_three() {
     assert_eq!(t.state.turn.rolls, 4);
     assert!(t.refused(A, Action::reroll(&[0])));
 
-    let mut t = Table::plain(5);
+    let mut t = DiceTable::plain(5);
     t.turn(A)
         .roll("1 2 B G G")
         .reroll(&[0], "1")
@@ -224,7 +224,7 @@ fn ac_016_lucky_duke_rolls_four_times_others_three() {
 
 #[test]
 fn ac_017_stopping_resolves_the_dice_and_ends_rolling() {
-    let mut t = Table::plain(5);
+    let mut t = DiceTable::plain(5);
     t.turn(A).roll("1 B B G G").stop();
     assert!(matches!(t.decision(), Decision::Bullseye { .. }));
     assert!(t.refused(A, Action::reroll(&[1])));
@@ -235,7 +235,7 @@ fn ac_017_stopping_resolves_the_dice_and_ends_rolling() {
 
 #[test]
 fn ac_018_four_dynamite_cost_exactly_one() {
-    let mut t = Table::plain(5);
+    let mut t = DiceTable::plain(5);
     t.turn(A).roll("D D D D G");
     assert_eq!(t.p(A).life, t.p(A).max_life - 1);
 }

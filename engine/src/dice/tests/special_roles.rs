@@ -7,17 +7,17 @@ use Special::*;
 
 /// Seats A.. with these characters and special cards; each seat's role is
 /// its card's.
-fn table(seats: &[(Character, Special)], modules: &[Module]) -> Table {
+fn table(seats: &[(Character, Special)], modules: &[Module]) -> DiceTable {
     let seats: Vec<_> = seats
         .iter()
         .map(|&(c, card)| (c, card.info().role, Some(card)))
         .collect();
-    Table::with_cards(&seats, modules)
+    DiceTable::with_cards(&seats, modules)
 }
 
 /// A 5-player table: A Sheriff (The Bear), B Deputy (`deputy`), C and D
 /// Outlaws (`outlaws`), E Renegade (`renegade`), with plain characters.
-fn five(deputy: Special, outlaws: [Special; 2], renegade: Special) -> Table {
+fn five(deputy: Special, outlaws: [Special; 2], renegade: Special) -> DiceTable {
     table(
         &[
             (JesseJones, TheBear),
@@ -32,7 +32,7 @@ fn five(deputy: Special, outlaws: [Special; 2], renegade: Special) -> Table {
 
 /// A 5-player table where E (a Deputy) holds The Doc; A is the Sheriff with
 /// The Bear, B and C Outlaws (The Bad, The Ugly), D the Renegade (The Left Hand).
-fn doc_at_e() -> Table {
+fn doc_at_e() -> DiceTable {
     table(
         &[
             (JesseJones, TheBear),
@@ -79,7 +79,7 @@ fn ac_094_the_bear_gives_the_sheriff_three_more_life_points() {
         assert_eq!(sheriff.max_life, sheriff.character.info().life + 3);
         assert_eq!(sheriff.life, sheriff.max_life);
     }
-    let t = Table::with_cards(
+    let t = DiceTable::with_cards(
         &[
             (PedroRamirez, Sheriff, Some(TheBear)),
             (BlackJack, Outlaw, Some(TheBad)),
@@ -234,7 +234,7 @@ fn ac_098_the_doc_turns_a_two_into_an_arrow() {
 
 /// B (Lucky Duke) ends his rolling with 3 Dynamite after `first`; E (The Gambler)
 /// makes him throw all 5 dice, which show `second`.
-fn gambled(first: &str, second: &str) -> Table {
+fn gambled(first: &str, second: &str) -> DiceTable {
     let mut t = table(
         &[
             (JesseJones, TheBear),

@@ -2,13 +2,13 @@
 
 use super::*;
 
-fn winners(t: &Table) -> (Option<Team>, Vec<Seat>) {
+fn winners(t: &DiceTable) -> (Option<Team>, Vec<Seat>) {
     let o = t.outcome().expect("the game is over");
     (o.team, o.winners)
 }
 
 /// Five players with these roles; A is Jesse Jones, the others plain.
-fn five(roles: [Role; 5]) -> Table {
+fn five(roles: [Role; 5]) -> DiceTable {
     let chars = [
         JesseJones,
         BlackJack,
@@ -17,7 +17,7 @@ fn five(roles: [Role; 5]) -> Table {
         SlabTheKiller,
     ];
     let seats: Vec<(Character, Role)> = chars.into_iter().zip(roles).collect();
-    Table::new(&seats)
+    DiceTable::new(&seats)
 }
 
 #[test]
@@ -51,7 +51,7 @@ fn ac_061_sheriff_falls_after_every_outlaw_with_deputy_and_renegade_alive() {
 
 #[test]
 fn ac_062_an_indian_attack_that_kills_everyone_is_an_outlaw_win() {
-    let mut t = Table::plain(4);
+    let mut t = DiceTable::plain(4);
     for s in 0..4 {
         t.life(s, 2);
     }
@@ -66,7 +66,7 @@ fn ac_063_eight_players_a_renegade_kills_the_sheriff_with_both_renegades_alive()
     let roles = [
         Renegade, Sheriff, Renegade, Outlaw, Outlaw, Outlaw, Deputy, Deputy,
     ];
-    let mut t = Table::with_roles(&roles, &[]);
+    let mut t = DiceTable::with_roles(&roles, &[]);
     for s in 3..8 {
         t.push_eliminated(s);
     }
@@ -132,8 +132,8 @@ fn ac_068_the_game_ends_at_once_and_later_results_are_dropped() {
 }
 
 /// The 3-player table: A Deputy (Jesse Jones), B Outlaw, C Renegade.
-fn three() -> Table {
-    Table::plain(3)
+fn three() -> DiceTable {
+    DiceTable::plain(3)
 }
 
 #[test]

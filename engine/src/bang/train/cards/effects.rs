@@ -4,7 +4,7 @@
 use super::{map_cards, recoverable, robbery_pending};
 use crate::bang::cards::{Card, Kind, Suit, card as card_info, kind};
 use crate::bang::events::Event;
-use crate::bang::machine::M;
+use crate::bang::machine::Machine;
 use crate::bang::state::{CheckKind, Effect, Shot};
 use crate::bang::train::Advance;
 use crate::core::Seat;
@@ -29,7 +29,7 @@ pub(crate) fn check_succeeds(kind: CheckKind, c: Card) -> Option<bool> {
     }
 }
 
-impl M<'_, '_> {
+impl Machine<'_, '_> {
     /// Phase 2: the effect of a Great Train Robbery card just played (after
     /// its `card_played`).
     /// `k` is the kind it is played as (Money Bag: the copied card's).
