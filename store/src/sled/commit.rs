@@ -12,7 +12,8 @@ use sled::transaction::{ConflictableTransactionError, TransactionError};
 use super::codec::dedupe_value;
 use super::index::{created_key, filter_keys, status_keys};
 use super::keys::{event_key, game_key};
-use super::writer::{Game, Outcome, Sealed, Writer};
+use super::types::{Game, Outcome, Sealed};
+use super::writer::Writer;
 use crate::shared::Write;
 use crate::{GameId, GameStatus};
 

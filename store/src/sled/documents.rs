@@ -11,7 +11,8 @@ use std::ops::Bound;
 use serde_json::Value;
 
 use super::commit::Plan;
-use super::writer::{Fail, Outcome, Request, Writer, unexpected_outcome};
+use super::types::{Fail, Outcome, Request, unexpected_outcome};
+use super::writer::Writer;
 use super::{SledStore, io};
 use crate::StoreError;
 use crate::shared::{check_collection, check_doc_key};
