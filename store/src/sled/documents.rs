@@ -1,11 +1,11 @@
 //! The documents of [`EventStore::put_doc`] (player accounts, memberships) in
 //! the `docs` tree: their keys and stored form, their reads, and their writes
 //! (submitted to the writer thread, checked there against their revision and
-//! written in one atomic sled batch after the games' writes of the batch).
+//! written, by `commit.rs`, in one atomic sled batch after the games' writes
+//! of the batch).
 //!
 //! [`EventStore::put_doc`]: crate::EventStore::put_doc
 
-use std::collections::HashMap;
 use std::ops::Bound;
 
 use serde_json::Value;
@@ -164,24 +164,6 @@ impl Writer {
         plan.docs
             .insert(key.to_vec(), Some(encode_doc(revision, value)));
         Ok(Outcome::Doc { revision })
-    }
-
-    /// Writes the documents of a batch, in one atomic sled batch.
-    pub(super) fn commit_docs(
-        &self,
-        docs: HashMap<Vec<u8>, Option<Vec<u8>>>,
-    ) -> Result<(), sled::Error> {
-        if docs.is_empty() {
-            return Ok(());
-        }
-        let mut batch = sled::Batch::default();
-        for (key, value) in docs {
-            match value {
-                Some(value) => batch.insert(key, value),
-                None => batch.remove(key),
-            }
-        }
-        self.trees.docs.apply_batch(batch)
     }
 }
 

@@ -61,7 +61,7 @@ impl Writer {
             }
         }
         let changed = std::mem::take(&mut plan.changed);
-        match self.commit(plan) {
+        match plan.commit(&self.trees) {
             Ok(()) => {
                 self.remember(changed);
                 results
