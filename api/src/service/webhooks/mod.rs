@@ -8,6 +8,8 @@
 //! - `outbox.rs`: the notifications, durable in the store and due in
 //!   memory;
 //! - `delivery.rs`: the task that posts them, signed;
+//! - `clients.rs`: the HTTP clients it posts with, pinned to checked
+//!   addresses;
 //! - `address.rs`: which URLs and addresses a webhook may reach.
 //!
 //! Store documents:
@@ -36,6 +38,7 @@
 //! checked, follows no redirect, and signs as Standard Webhooks do.
 
 mod address;
+mod clients;
 mod delivery;
 mod notify;
 mod outbox;

@@ -14,7 +14,7 @@ use sha2::{Digest, Sha256};
 use store::{EventStore, GameId, StoreError};
 use tokio::sync::Notify;
 
-use super::delivery::Clients;
+use super::clients::Clients;
 use super::subscriptions::Subscription;
 use super::{HOOKS, OUTBOX, PENDING, WebhookSettings, encode, parse, unless_stale};
 use crate::error::ApiError;
