@@ -16,8 +16,7 @@ use store::{EventStore, StoreError};
 use tokio::sync::Semaphore;
 
 use super::address::{Refused, parse_url, resolve};
-use super::outbox::{KEEP_ATTEMPTS, Notification};
-use super::subscriptions::Subscription;
+use super::records::{KEEP_ATTEMPTS, Notification, Subscription};
 use super::{OUTBOX, encode, parse};
 use crate::error::ApiError;
 use crate::models::{DeliveryAttempt, DeliveryStatus};

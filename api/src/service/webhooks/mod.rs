@@ -1,6 +1,8 @@
 //! Webhooks (play-by-post notifications): subscriptions, the durable outbox
 //! of notifications and the task that delivers them.
 //!
+//! - `records.rs`: the stored subscription and notification, and how much
+//!   of them is kept;
 //! - `subscriptions.rs`: who owns a webhook, and making, listing and
 //!   deleting them;
 //! - `notify.rs`: the news an append, a chat message or a start makes, and
@@ -42,6 +44,7 @@ mod clients;
 mod delivery;
 mod notify;
 mod outbox;
+mod records;
 mod subscriptions;
 
 use std::time::Duration;

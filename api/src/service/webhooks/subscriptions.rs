@@ -7,13 +7,12 @@ use std::cmp::Reverse;
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD as BASE64;
-use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
+use chrono::Utc;
 use serde_json::{Value, json};
 use store::{EventStore, GameId};
 
 use super::address::{parse_url, resolve};
-use super::outbox::{KEEP_DELIVERIES, Notification};
+use super::records::{KEEP_DELIVERIES, Notification, Subscription};
 use super::{HOOKS, IDS, OUTBOX, PENDING, encode, parse, unless_stale};
 use crate::auth;
 use crate::error::ApiError;
@@ -41,23 +40,6 @@ impl Owner {
             Owner::Seat(game, seat) => format!("g/{game}/{seat}"),
         }
     }
-}
-
-/// A stored subscription.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub(super) struct Subscription {
-    pub(super) id: String,
-    pub(super) owner: String,
-    pub(super) url: String,
-    pub(super) events: Vec<WebhookEvent>,
-    pub(super) secret: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(super) player: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(super) game: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(super) seat: Option<u8>,
-    pub(super) created_at: DateTime<Utc>,
 }
 
 impl Subscription {
