@@ -1,8 +1,8 @@
 //! Webhooks (play-by-post notifications): subscriptions, the durable outbox
 //! of notifications and the task that delivers them.
 //!
-//! - `records.rs`: the stored subscription and notification, and how much
-//!   of them is kept;
+//! - `records.rs`: the stored subscription and notification, how much of
+//!   them is kept, and the subscriptions of a game's seats;
 //! - `subscriptions.rs`: who owns a webhook, and making, listing and
 //!   deleting them;
 //! - `notify.rs`: the news an append, a chat message or a start makes, and

@@ -1,12 +1,18 @@
 //! The stored records of webhooks: a [`Subscription`] (in `webhooks`) and a
-//! [`Notification`] (in `webhook_outbox`), and how much of them is kept.
+//! [`Notification`] (in `webhook_outbox`), how much of them is kept, and the
+//! subscriptions read back (those of a game's seats, or one by its id).
 //! `outbox.rs`, `notify.rs`, `delivery.rs` and `subscriptions.rs` build on
 //! these; this file imports none of its siblings.
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
+use store::{EventStore, GameId};
 
+use super::{HOOKS, IDS, parse};
+use crate::error::ApiError;
 use crate::models::{DeliveryAttempt, DeliveryStatus, WebhookEvent};
+use crate::service::Service;
+use crate::stored::GameData;
 
 /// The notifications kept per subscription for its deliveries listing (the
 /// oldest delivered or failed ones go first).
@@ -72,4 +78,58 @@ pub(super) struct Subscription {
     pub(super) seat: Option<u8>,
     /// When it was made.
     pub(super) created_at: DateTime<Utc>,
+}
+
+/// Every seat the person at `seat` plays (his own, and a solo game's partner).
+fn plays(data: &GameData, seat: u8) -> Vec<u8> {
+    let mut seats = vec![seat];
+    if let Some(s) = data.seats.get(seat as usize) {
+        seats.extend(s.also_plays.iter().copied());
+    }
+    seats
+}
+
+impl Service {
+    /// Every subscription that speaks for a seat of game `id`, with the
+    /// seats it speaks for.
+    pub(super) async fn subscriptions_of(
+        &self,
+        id: GameId,
+        data: &GameData,
+    ) -> Result<Vec<(Subscription, Vec<u8>)>, ApiError> {
+        let mut found = Vec::new();
+        for (_, _, value) in self
+            .store
+            .docs(HOOKS, &format!("g/{id}/"), None, 1000)
+            .await?
+        {
+            let sub: Subscription = parse(value, "webhook")?;
+            if let Some(seat) = sub.seat {
+                found.push((sub, plays(data, seat)));
+            }
+        }
+        for (seat, spec) in data.seats.iter().enumerate() {
+            let Some(player) = &spec.player else { continue };
+            for (_, _, value) in self
+                .store
+                .docs(HOOKS, &format!("p/{player}/"), None, 1000)
+                .await?
+            {
+                found.push((parse(value, "webhook")?, plays(data, seat as u8)));
+            }
+        }
+        Ok(found)
+    }
+
+    /// The subscription `id`, if it still exists.
+    pub(super) async fn subscription(&self, id: &str) -> Result<Option<Subscription>, ApiError> {
+        let Some((_, owner)) = self.store.doc(IDS, id).await? else {
+            return Ok(None);
+        };
+        let owner = owner["owner"].as_str().unwrap_or_default();
+        match self.store.doc(HOOKS, &format!("{owner}/{id}")).await? {
+            Some((_, value)) => Ok(Some(parse(value, "webhook")?)),
+            None => Ok(None),
+        }
+    }
 }
