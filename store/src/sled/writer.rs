@@ -10,6 +10,7 @@ use chrono::{DateTime, Utc};
 
 use super::codec::{DedupeEntry, Meta, StoredHead, read_dedupe};
 use super::commit::Plan;
+use super::documents::put_doc;
 use super::keys::{dedupe_key, game_key};
 use super::types::{Fail, Game, Outcome, Request, Sealed};
 use super::{Trees, io};
@@ -145,7 +146,7 @@ impl Writer {
                 key,
                 value,
                 expected,
-            } => return self.put_doc(plan, key, value.as_deref(), *expected),
+            } => return put_doc(plan, &self.trees.docs, key, value.as_deref(), *expected),
         };
         let dkey = write.action_id.as_deref().map(|a| dedupe_key(game.id, a));
         if let Some(dkey) = &dkey
