@@ -21,15 +21,21 @@ use crate::{GameId, GameStatus};
 /// games they change.
 #[derive(Default)]
 pub(super) struct Plan {
+    /// `events` entries to write: envelopes by game id ++ seq.
     pub(super) events: Vec<([u8; 16], Vec<u8>)>,
+    /// `heads` entries to write: heads by game id.
     pub(super) heads: Vec<([u8; 8], Vec<u8>)>,
+    /// `games` entries to write: metas by game id.
     pub(super) games: Vec<([u8; 8], Vec<u8>)>,
+    /// `dedupe` entries to write, by key.
     pub(super) dedupe: HashMap<Vec<u8>, Vec<u8>>,
+    /// `by_created` keys to insert.
     pub(super) by_created: Vec<[u8; 16]>,
     /// `by_filter` keys to insert (`true`) or remove.
     pub(super) by_filter: Vec<(Vec<u8>, bool)>,
     /// `docs` entries to write (`Some`) or remove, by key.
     pub(super) docs: HashMap<Vec<u8>, Option<Vec<u8>>>,
+    /// The games as the batch leaves them, by id.
     pub(super) changed: HashMap<GameId, Game>,
 }
 

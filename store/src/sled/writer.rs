@@ -30,6 +30,7 @@ pub const WRITER_CACHE: usize = 16_384;
 
 /// The writer thread's state: the trees, and the games it knows.
 pub(super) struct Writer {
+    /// The store's trees, read for what the cache lacks and written by commits.
     pub(super) trees: Trees,
     /// Games as last committed by this thread (the only writer), so that an
     /// append reads nothing. Bounded by [`WRITER_CACHE`].

@@ -24,7 +24,9 @@ use crate::service::{Service, lock};
 /// this is rebuilt from `webhook_pending` at a start).
 pub(in crate::service) struct Outbox {
     queue: Mutex<BinaryHeap<Reverse<(i64, String)>>>,
+    /// Wakes the delivery task when a notification is queued.
     pub(super) wake: Notify,
+    /// The webhooks' configuration.
     pub(super) settings: WebhookSettings,
     /// The HTTP clients of the deliveries.
     pub(super) clients: Clients,
