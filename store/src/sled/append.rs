@@ -3,7 +3,7 @@
 //! built from the writer's answer (or read back, for a duplicate).
 
 use super::SledStore;
-use super::writer::{Game, Outcome, Request, unexpected_outcome};
+use super::types::{Game, Outcome, Request, unexpected_outcome};
 use crate::shared::{Write, random_ids};
 use crate::{Append, Appended, Envelope, GameId, GameRecord, NewGame, StoreError};
 

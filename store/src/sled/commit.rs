@@ -9,10 +9,11 @@ use std::convert::Infallible;
 use sled::Transactional;
 use sled::transaction::{ConflictableTransactionError, TransactionError};
 
+use super::Trees;
 use super::codec::dedupe_value;
 use super::index::{created_key, filter_keys, status_keys};
 use super::keys::{event_key, game_key};
-use super::writer::{Game, Outcome, Sealed, Writer};
+use super::types::{Game, Outcome, Sealed};
 use crate::shared::Write;
 use crate::{GameId, GameStatus};
 
@@ -20,15 +21,21 @@ use crate::{GameId, GameStatus};
 /// games they change.
 #[derive(Default)]
 pub(super) struct Plan {
+    /// `events` entries to write: envelopes by game id ++ seq.
     pub(super) events: Vec<([u8; 16], Vec<u8>)>,
+    /// `heads` entries to write: heads by game id.
     pub(super) heads: Vec<([u8; 8], Vec<u8>)>,
+    /// `games` entries to write: metas by game id.
     pub(super) games: Vec<([u8; 8], Vec<u8>)>,
+    /// `dedupe` entries to write, by key.
     pub(super) dedupe: HashMap<Vec<u8>, Vec<u8>>,
+    /// `by_created` keys to insert.
     pub(super) by_created: Vec<[u8; 16]>,
     /// `by_filter` keys to insert (`true`) or remove.
     pub(super) by_filter: Vec<(Vec<u8>, bool)>,
     /// `docs` entries to write (`Some`) or remove, by key.
     pub(super) docs: HashMap<Vec<u8>, Option<Vec<u8>>>,
+    /// The games as the batch leaves them, by id.
     pub(super) changed: HashMap<GameId, Game>,
 }
 
@@ -97,55 +104,55 @@ impl Plan {
     }
 }
 
-impl Writer {
-    /// Makes the writes of a batch: those of the games, then the documents
-    /// (see the module docs).
-    pub(super) fn commit(&self, mut plan: Plan) -> Result<(), sled::Error> {
-        let docs = std::mem::take(&mut plan.docs);
-        self.commit_games(plan)?;
-        self.commit_docs(docs)
+impl Plan {
+    /// Makes the writes of a batch in `trees`: those of the games, then the
+    /// documents (see the module docs).
+    pub(super) fn commit(mut self, trees: &Trees) -> Result<(), sled::Error> {
+        let docs = std::mem::take(&mut self.docs);
+        self.commit_games(trees)?;
+        commit_docs(&trees.docs, docs)
     }
 
     /// Makes the writes of the games of a batch: the events first, in one
     /// atomic sled batch, then everything else, the heads last (see the
     /// module docs).
-    fn commit_games(&self, plan: Plan) -> Result<(), sled::Error> {
-        if !plan.events.is_empty() {
+    fn commit_games(self, trees: &Trees) -> Result<(), sled::Error> {
+        if !self.events.is_empty() {
             let mut events = sled::Batch::default();
-            for (key, value) in plan.events {
+            for (key, value) in self.events {
                 events.insert(&key, value);
             }
-            self.trees.events.apply_batch(events)?;
+            trees.events.apply_batch(events)?;
         }
-        let no_heads = plan.heads.is_empty();
+        let no_heads = self.heads.is_empty();
         let mut heads = sled::Batch::default();
-        for (key, value) in plan.heads {
+        for (key, value) in self.heads {
             heads.insert(&key, value);
         }
-        if plan.games.is_empty()
-            && plan.dedupe.is_empty()
-            && plan.by_created.is_empty()
-            && plan.by_filter.is_empty()
+        if self.games.is_empty()
+            && self.dedupe.is_empty()
+            && self.by_created.is_empty()
+            && self.by_filter.is_empty()
         {
             if no_heads {
                 return Ok(()); // every request was rejected
             }
-            return self.trees.heads.apply_batch(heads);
+            return trees.heads.apply_batch(heads);
         }
         let mut games = sled::Batch::default();
-        for (key, value) in plan.games {
+        for (key, value) in self.games {
             games.insert(&key, value);
         }
         let mut dedupe = sled::Batch::default();
-        for (key, value) in plan.dedupe {
+        for (key, value) in self.dedupe {
             dedupe.insert(key, value);
         }
         let mut by_created = sled::Batch::default();
-        for key in plan.by_created {
+        for key in self.by_created {
             by_created.insert(&key, &[]);
         }
         let mut by_filter = sled::Batch::default();
-        for (key, insert) in plan.by_filter {
+        for (key, insert) in self.by_filter {
             if insert {
                 by_filter.insert(key, &[]);
             } else {
@@ -154,11 +161,11 @@ impl Writer {
         }
         // The meta is written before the head (tree order of the commit).
         let trees = (
-            &self.trees.games,
-            &self.trees.dedupe,
-            &self.trees.by_created,
-            &self.trees.by_filter,
-            &self.trees.heads,
+            &trees.games,
+            &trees.dedupe,
+            &trees.by_created,
+            &trees.by_filter,
+            &trees.heads,
         );
         trees
             .transaction(|(g, d, b, f, h)| {
@@ -174,4 +181,22 @@ impl Writer {
                 TransactionError::Abort(never) => match never {},
             })
     }
+}
+
+/// Writes the documents of a batch in `tree` (`docs`), in one atomic sled batch.
+fn commit_docs(
+    tree: &sled::Tree,
+    docs: HashMap<Vec<u8>, Option<Vec<u8>>>,
+) -> Result<(), sled::Error> {
+    if docs.is_empty() {
+        return Ok(());
+    }
+    let mut batch = sled::Batch::default();
+    for (key, value) in docs {
+        match value {
+            Some(value) => batch.insert(key, value),
+            None => batch.remove(key),
+        }
+    }
+    tree.apply_batch(batch)
 }

@@ -1,17 +1,17 @@
 //! The documents of [`EventStore::put_doc`] (player accounts, memberships) in
 //! the `docs` tree: their keys and stored form, their reads, and their writes
 //! (submitted to the writer thread, checked there against their revision and
-//! written in one atomic sled batch after the games' writes of the batch).
+//! written, by `commit.rs`, in one atomic sled batch after the games' writes
+//! of the batch).
 //!
 //! [`EventStore::put_doc`]: crate::EventStore::put_doc
 
-use std::collections::HashMap;
 use std::ops::Bound;
 
 use serde_json::Value;
 
 use super::commit::Plan;
-use super::writer::{Fail, Outcome, Request, Writer, unexpected_outcome};
+use super::types::{Fail, Outcome, Request, unexpected_outcome};
 use super::{SledStore, io};
 use crate::StoreError;
 use crate::shared::{check_collection, check_doc_key};
@@ -126,62 +126,43 @@ impl SledStore {
     }
 }
 
-impl Writer {
-    /// A document write of a batch: checked against the revision the requests
-    /// before it in the batch left (`plan`), and, if accepted, added to `plan`.
-    /// Deleting a document that does not exist (expecting revision 0) writes nothing.
-    pub(super) fn put_doc(
-        &self,
-        plan: &mut Plan,
-        key: &[u8],
-        value: Option<&[u8]>,
-        expected: u64,
-    ) -> Result<Outcome, Fail> {
-        let current = match plan.docs.get(key) {
-            Some(Some(stored)) => doc_revision(stored)?,
-            Some(None) => 0,
-            None => match self.trees.docs.get(key)? {
-                Some(stored) => doc_revision(&stored)?,
-                None => 0,
-            },
-        };
-        if current != expected {
-            return Err(StoreError::Stale {
-                generation: current,
-            }
-            .into());
+/// A document write of a batch, run by the writer thread: checked against
+/// the revision the requests before it in the batch left (`plan`), else the
+/// one stored in `docs` (the tree), and, if accepted, added to `plan`.
+/// Deleting a document that does not exist (expecting revision 0) writes nothing.
+pub(super) fn put_doc(
+    plan: &mut Plan,
+    docs: &sled::Tree,
+    key: &[u8],
+    value: Option<&[u8]>,
+    expected: u64,
+) -> Result<Outcome, Fail> {
+    let current = match plan.docs.get(key) {
+        Some(Some(stored)) => doc_revision(stored)?,
+        Some(None) => 0,
+        None => match docs.get(key)? {
+            Some(stored) => doc_revision(&stored)?,
+            None => 0,
+        },
+    };
+    if current != expected {
+        return Err(StoreError::Stale {
+            generation: current,
         }
-        let Some(value) = value else {
-            if current != 0 {
-                plan.docs.insert(key.to_vec(), None);
-            }
-            return Ok(Outcome::Doc { revision: 0 });
-        };
-        let revision = current
-            .checked_add(1)
-            .ok_or_else(|| StoreError::Io("document revision overflow".into()))?;
-        plan.docs
-            .insert(key.to_vec(), Some(encode_doc(revision, value)));
-        Ok(Outcome::Doc { revision })
+        .into());
     }
-
-    /// Writes the documents of a batch, in one atomic sled batch.
-    pub(super) fn commit_docs(
-        &self,
-        docs: HashMap<Vec<u8>, Option<Vec<u8>>>,
-    ) -> Result<(), sled::Error> {
-        if docs.is_empty() {
-            return Ok(());
+    let Some(value) = value else {
+        if current != 0 {
+            plan.docs.insert(key.to_vec(), None);
         }
-        let mut batch = sled::Batch::default();
-        for (key, value) in docs {
-            match value {
-                Some(value) => batch.insert(key, value),
-                None => batch.remove(key),
-            }
-        }
-        self.trees.docs.apply_batch(batch)
-    }
+        return Ok(Outcome::Doc { revision: 0 });
+    };
+    let revision = current
+        .checked_add(1)
+        .ok_or_else(|| StoreError::Io("document revision overflow".into()))?;
+    plan.docs
+        .insert(key.to_vec(), Some(encode_doc(revision, value)));
+    Ok(Outcome::Doc { revision })
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! [`EventStore`] on sled 0.34.7.
 //!
 //! The keys of a game's entries are in `keys.rs`, their values (head, meta,
-//! dedupe entry) in `codec.rs`, the list indexes in `index.rs`; the writer
+//! dedupe entry) in `codec.rs`, the list indexes in `index.rs`; what the
+//! writer thread and its callers hand each other in `types.rs`, the writer
 //! thread's checks in `writer.rs` and the writes it plans in `commit.rs`;
 //! what a caller of `create` and `append` runs in `append.rs`; the reads in
 //! `reads.rs`; the documents in `documents.rs`; copies in `transfer.rs`.
@@ -97,6 +98,7 @@ mod index;
 mod keys;
 mod reads;
 mod transfer;
+mod types;
 mod writer;
 
 use std::collections::HashMap;
@@ -113,7 +115,8 @@ use crate::{
 use codec::StoredHead;
 use index::build_filter_index;
 use keys::game_key;
-use writer::{Outcome, Request, WRITE_BATCH, Writer};
+use types::{Outcome, Request};
+use writer::{WRITE_BATCH, Writer};
 
 /// The sled-backed event store. Cloning is cheap (the clones share one
 /// database and one writer thread); dropping the last clone lets the writer

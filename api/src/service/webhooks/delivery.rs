@@ -4,9 +4,7 @@
 //! Standard Webhooks do, to an address checked then and pinned; its result
 //! is recorded, and a failed attempt is retried with a growing wait.
 
-use std::collections::HashMap;
-use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use base64::Engine;
@@ -18,58 +16,14 @@ use store::{EventStore, StoreError};
 use tokio::sync::Semaphore;
 
 use super::address::{Refused, parse_url, resolve};
-use super::outbox::{KEEP_ATTEMPTS, Notification};
-use super::subscriptions::Subscription;
-use super::{OUTBOX, WebhookSettings, encode, parse};
+use super::records::{KEEP_ATTEMPTS, Notification, Subscription};
+use super::{OUTBOX, encode, parse};
 use crate::error::ApiError;
 use crate::models::{DeliveryAttempt, DeliveryStatus};
-use crate::service::{Service, lock};
+use crate::service::Service;
 
 /// Deliveries under way at once.
 const CONCURRENCY: usize = 32;
-
-/// The most HTTP clients kept (all are dropped when full).
-const MAX_CLIENTS: usize = 256;
-
-/// HTTP clients by host and the addresses checked for it: a client is
-/// pinned to those addresses, so it is reused (with its connections and
-/// its TLS roots, costly to load) only while the host resolves to them.
-#[derive(Default)]
-pub(super) struct Clients(Mutex<HashMap<(String, Vec<SocketAddr>), reqwest::Client>>);
-
-impl Clients {
-    /// The client for `url`'s host pinned to `addrs`, made once.
-    pub(super) fn client(
-        &self,
-        settings: &WebhookSettings,
-        url: &reqwest::Url,
-        addrs: &[SocketAddr],
-    ) -> Result<reqwest::Client, String> {
-        let host = url.host_str().unwrap_or_default().to_string();
-        let key = (host, addrs.to_vec());
-        if let Some(client) = lock(&self.0).get(&key) {
-            return Ok(client.clone());
-        }
-        let mut client = reqwest::Client::builder()
-            .redirect(reqwest::redirect::Policy::none())
-            .timeout(settings.timeout)
-            .connect_timeout(settings.timeout)
-            .no_proxy()
-            .user_agent("bang-server webhooks");
-        if let Some(domain) = url.domain() {
-            // Pinned: the connection goes to the address just checked, not
-            // to whatever the name resolves to a moment later.
-            client = client.resolve_to_addrs(domain, addrs);
-        }
-        let client = client.build().map_err(|e| format!("no HTTP client: {e}"))?;
-        let mut clients = lock(&self.0);
-        if clients.len() >= MAX_CLIENTS {
-            clients.clear();
-        }
-        clients.insert(key, client.clone());
-        Ok(client)
-    }
-}
 
 impl Service {
     /// Delivers the outbox's notifications as they fall due, for ever.

@@ -1,6 +1,8 @@
 //! Webhooks (play-by-post notifications): subscriptions, the durable outbox
 //! of notifications and the task that delivers them.
 //!
+//! - `records.rs`: the stored subscription and notification, how much of
+//!   them is kept, and the subscriptions of a game's seats;
 //! - `subscriptions.rs`: who owns a webhook, and making, listing and
 //!   deleting them;
 //! - `notify.rs`: the news an append, a chat message or a start makes, and
@@ -8,6 +10,8 @@
 //! - `outbox.rs`: the notifications, durable in the store and due in
 //!   memory;
 //! - `delivery.rs`: the task that posts them, signed;
+//! - `clients.rs`: the HTTP clients it posts with, pinned to checked
+//!   addresses;
 //! - `address.rs`: which URLs and addresses a webhook may reach.
 //!
 //! Store documents:
@@ -36,9 +40,11 @@
 //! checked, follows no redirect, and signs as Standard Webhooks do.
 
 mod address;
+mod clients;
 mod delivery;
 mod notify;
 mod outbox;
+mod records;
 mod subscriptions;
 
 use std::time::Duration;

@@ -8,8 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use store::{EventStore, GameId, GameStatus, StoreError};
 
-use super::outbox::Notification;
-use super::subscriptions::Subscription;
+use super::records::{Notification, Subscription};
 use super::{CHAT_CURSORS, CURSORS, encode, parse, unless_stale};
 use crate::error::ApiError;
 use crate::models::{ChatMessage, WebhookEvent};

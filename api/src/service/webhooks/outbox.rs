@@ -8,53 +8,25 @@ use std::collections::{BinaryHeap, HashMap};
 use std::sync::Mutex;
 
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use store::{EventStore, GameId, StoreError};
 use tokio::sync::Notify;
 
-use super::delivery::Clients;
-use super::subscriptions::Subscription;
+use super::clients::Clients;
+use super::records::{KEEP_DELIVERIES, Notification, Subscription};
 use super::{HOOKS, OUTBOX, PENDING, WebhookSettings, encode, parse, unless_stale};
 use crate::error::ApiError;
-use crate::models::{DeliveryAttempt, DeliveryStatus, WebhookEvent};
+use crate::models::{DeliveryStatus, WebhookEvent};
 use crate::service::{Service, lock};
-
-/// The notifications kept per subscription for its deliveries listing (the
-/// oldest delivered or failed ones go first).
-pub(super) const KEEP_DELIVERIES: usize = 100;
-/// The attempts a notification keeps (the last ones).
-pub(super) const KEEP_ATTEMPTS: usize = 10;
-
-/// A notification in the outbox.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub(super) struct Notification {
-    pub(super) id: String,
-    pub(super) webhook: String,
-    pub(super) kind: WebhookEvent,
-    pub(super) game: String,
-    pub(super) seat: u8,
-    pub(super) version: u64,
-    /// A chat notification's message number.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(super) message: Option<u64>,
-    /// The exact body every attempt POSTs (and signs).
-    pub(super) body: String,
-    pub(super) status: DeliveryStatus,
-    pub(super) created_at: DateTime<Utc>,
-    /// When the next attempt is due; while `delivering`, when the claim
-    /// lapses (its deliverer died).
-    pub(super) next_at: DateTime<Utc>,
-    pub(super) attempt: u32,
-    pub(super) attempts: Vec<DeliveryAttempt>,
-}
 
 /// The notifications due for delivery, in memory (the store has them all:
 /// this is rebuilt from `webhook_pending` at a start).
 pub(in crate::service) struct Outbox {
     queue: Mutex<BinaryHeap<Reverse<(i64, String)>>>,
+    /// Wakes the delivery task when a notification is queued.
     pub(super) wake: Notify,
+    /// The webhooks' configuration.
     pub(super) settings: WebhookSettings,
     /// The HTTP clients of the deliveries.
     pub(super) clients: Clients,

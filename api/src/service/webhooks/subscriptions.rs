@@ -1,19 +1,18 @@
 //! Subscriptions: a webhook belongs to a player (every seat of his) or to
 //! one seat of one game; making one (its URL checked, its secret shown
-//! once), listing, deleting, and the subscriptions that speak for a game's
-//! seats.
+//! once), listing and deleting them. The stored subscription, and the
+//! subscriptions that speak for a game's seats, are in `records.rs`.
 
 use std::cmp::Reverse;
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD as BASE64;
-use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
+use chrono::Utc;
 use serde_json::{Value, json};
 use store::{EventStore, GameId};
 
 use super::address::{parse_url, resolve};
-use super::outbox::{KEEP_DELIVERIES, Notification};
+use super::records::{KEEP_DELIVERIES, Notification, Subscription};
 use super::{HOOKS, IDS, OUTBOX, PENDING, encode, parse, unless_stale};
 use crate::auth;
 use crate::error::ApiError;
@@ -22,7 +21,6 @@ use crate::models::{
     WebhookEvent, WebhookList,
 };
 use crate::service::{Credentials, INBOX_GAMES, Service, players};
-use crate::stored::GameData;
 
 /// Who owns a subscription.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,23 +39,6 @@ impl Owner {
             Owner::Seat(game, seat) => format!("g/{game}/{seat}"),
         }
     }
-}
-
-/// A stored subscription.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub(super) struct Subscription {
-    pub(super) id: String,
-    pub(super) owner: String,
-    pub(super) url: String,
-    pub(super) events: Vec<WebhookEvent>,
-    pub(super) secret: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(super) player: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(super) game: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(super) seat: Option<u8>,
-    pub(super) created_at: DateTime<Utc>,
 }
 
 impl Subscription {
@@ -79,15 +60,6 @@ impl Subscription {
 fn valid_id(id: &str) -> bool {
     id.strip_prefix("wh_")
         .is_some_and(|h| h.len() == 16 && h.bytes().all(|b| b.is_ascii_hexdigit()))
-}
-
-/// Every seat the person at `seat` plays (his own, and a solo game's partner).
-fn plays(data: &GameData, seat: u8) -> Vec<u8> {
-    let mut seats = vec![seat];
-    if let Some(s) = data.seats.get(seat as usize) {
-        seats.extend(s.also_plays.iter().copied());
-    }
-    seats
 }
 
 /// The 404 of a webhook the caller does not own.
@@ -289,48 +261,5 @@ impl Service {
         deliveries.sort_by_key(|d| Reverse(d.created_at));
         deliveries.truncate(KEEP_DELIVERIES);
         Ok(DeliveryList { deliveries })
-    }
-
-    /// Every subscription that speaks for a seat of game `id`, with the
-    /// seats it speaks for.
-    pub(super) async fn subscriptions_of(
-        &self,
-        id: GameId,
-        data: &GameData,
-    ) -> Result<Vec<(Subscription, Vec<u8>)>, ApiError> {
-        let mut found = Vec::new();
-        for (_, _, value) in self
-            .store
-            .docs(HOOKS, &format!("g/{id}/"), None, 1000)
-            .await?
-        {
-            let sub: Subscription = parse(value, "webhook")?;
-            if let Some(seat) = sub.seat {
-                found.push((sub, plays(data, seat)));
-            }
-        }
-        for (seat, spec) in data.seats.iter().enumerate() {
-            let Some(player) = &spec.player else { continue };
-            for (_, _, value) in self
-                .store
-                .docs(HOOKS, &format!("p/{player}/"), None, 1000)
-                .await?
-            {
-                found.push((parse(value, "webhook")?, plays(data, seat as u8)));
-            }
-        }
-        Ok(found)
-    }
-
-    /// The subscription `id`, if it still exists.
-    pub(super) async fn subscription(&self, id: &str) -> Result<Option<Subscription>, ApiError> {
-        let Some((_, owner)) = self.store.doc(IDS, id).await? else {
-            return Ok(None);
-        };
-        let owner = owner["owner"].as_str().unwrap_or_default();
-        match self.store.doc(HOOKS, &format!("{owner}/{id}")).await? {
-            Some((_, value)) => Ok(Some(parse(value, "webhook")?)),
-            None => Ok(None),
-        }
     }
 }
