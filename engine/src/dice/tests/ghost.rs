@@ -195,7 +195,8 @@ fn ac_131_a_beer_token_die_is_kept_or_rerolled_from_roll_two() {
 #[test]
 fn ac_132_an_arrow_token_with_the_coward() {
     let roles = [Sheriff, Deputy, Outlaw, Outlaw, Renegade];
-    let mut t = DiceTable::with_modules(&seats(5, &roles), &[Module::Ghost, Module::LoudmouthCoward]);
+    let mut t =
+        DiceTable::with_modules(&seats(5, &roles), &[Module::Ghost, Module::LoudmouthCoward]);
     t.make_ghost(C).gift(B, Face::Arrow, false).turn(B);
     let events = t
         .try_act_with(

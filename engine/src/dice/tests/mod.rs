@@ -96,7 +96,10 @@ impl DiceTable {
     /// Special roles: like [`DiceTable::with_modules`], each seat's role card
     /// possibly a special one (The Bear adds its bonus to the Sheriff's LP).
     /// `special_roles` is on.
-    pub fn with_cards(seats: &[(Character, Role, Option<Special>)], modules: &[Module]) -> DiceTable {
+    pub fn with_cards(
+        seats: &[(Character, Role, Option<Special>)],
+        modules: &[Module],
+    ) -> DiceTable {
         let mut modules = modules.to_vec();
         if seats.iter().any(|s| s.2.is_some()) && !modules.contains(&Module::SpecialRoles) {
             modules.push(Module::SpecialRoles);
