@@ -430,27 +430,6 @@ const MODES: &[&str] = &["random", "normal", "mixed"];
 /// No game needs more decisions than this.
 const MAX_DECISIONS: usize = 5_000;
 
-fn random_orders(rng: &mut GameRng, players: u8) -> dice::Orders {
-    let mut order = || match rng.below(3) {
-        0 => Some(dice::Order::Pass),
-        1 => Some(dice::Order::Ask),
-        _ => {
-            let seats: Vec<u8> = (0..players).filter(|_| rng.below(2) == 0).collect();
-            Some(dice::Order::Use(dice::SeatSet::of(&seats)))
-        }
-    };
-    dice::Orders {
-        the_good: order(),
-        the_doc: order(),
-        the_judge: order(),
-        the_gambler: order(),
-        the_bad: order(),
-        the_ugly: order(),
-        right_hand: order(),
-        left_hand: order(),
-    }
-}
-
 /// Plays one game as the server would host it: the seats' policies answer
 /// whichever seat the game waits for, a human seat now and then changes its
 /// standing orders, and a live window now and then runs out.
@@ -514,7 +493,7 @@ fn record(index: usize, setup: &Setup, players: u8, mode: &str) -> Game {
             dice::expire(&mut state, &mut rng).expect("an open window expires")
         } else if special && chooser.below(25) == 0 {
             let seat = chooser.below(u32::from(players)) as u8;
-            let orders = random_orders(&mut chooser, players);
+            let orders = dice::Orders::random(&mut chooser, players);
             dice::play(&mut state, seat, &Action::SetOrders { orders }, &mut rng)
                 .expect("orders are always accepted")
         } else {

@@ -119,28 +119,6 @@ impl Effects {
     }
 }
 
-/// Random standing orders for `players` seats: pass, ask, or use on some seats.
-fn random_orders(rng: &mut GameRng, players: u8) -> dice::Orders {
-    let mut order = || match rng.below(3) {
-        0 => Some(dice::Order::Pass),
-        1 => Some(dice::Order::Ask),
-        _ => {
-            let seats: Vec<u8> = (0..players).filter(|_| rng.below(2) == 0).collect();
-            Some(dice::Order::Use(dice::SeatSet::of(&seats)))
-        }
-    };
-    dice::Orders {
-        the_good: order(),
-        the_doc: order(),
-        the_judge: order(),
-        the_gambler: order(),
-        the_bad: order(),
-        the_ugly: order(),
-        right_hand: order(),
-        left_hand: order(),
-    }
-}
-
 fn play_config(config: Config, game_seed: u64) -> Vec<Event> {
     let players = config.players;
     let seed = Seed::from_u64(game_seed);
@@ -210,7 +188,7 @@ fn play_config(config: Config, game_seed: u64) -> Vec<Event> {
         let action = if special && chooser.below(20) == 0 {
             pending.seat = chooser.below(u32::from(players)) as u8;
             orders = Action::SetOrders {
-                orders: random_orders(&mut chooser, players),
+                orders: dice::Orders::random(&mut chooser, players),
             };
             &orders
         } else {

@@ -352,6 +352,30 @@ impl Orders {
     /// Orders that leave every window to be answered by hand.
     pub const ASK: Orders = Orders::all(Order::Ask);
 
+    /// Random orders for `players` seats (pass, ask, or use on some seats,
+    /// each card alike): what property tests and the corpus recorder give
+    /// their seats, drawn from `rng` so that a game's seed repeats them.
+    pub fn random(rng: &mut crate::core::GameRng, players: u8) -> Orders {
+        let mut order = || match rng.below(3) {
+            0 => Some(Order::Pass),
+            1 => Some(Order::Ask),
+            _ => {
+                let seats: Vec<Seat> = (0..players).filter(|_| rng.below(2) == 0).collect();
+                Some(Order::Use(crate::core::SeatSet::of(&seats)))
+            }
+        };
+        Orders {
+            the_good: order(),
+            the_doc: order(),
+            the_judge: order(),
+            the_gambler: order(),
+            the_bad: order(),
+            the_ugly: order(),
+            right_hand: order(),
+            left_hand: order(),
+        }
+    }
+
     /// The same order for every card.
     pub const fn all(order: Order) -> Orders {
         Orders {
