@@ -24,14 +24,6 @@ impl Policy for Checked {
     }
 }
 
-fn fold(events: &[Event]) -> State {
-    let mut s = State::default();
-    for e in events {
-        Dice::apply(&mut s, e);
-    }
-    s
-}
-
 /// A whole game of `normal` bots, for its log.
 fn normal_game(players: u8, seed: u64) -> Vec<Event> {
     let mut policies: Vec<Box<dyn Policy>> = (0..players as u64)
@@ -91,7 +83,7 @@ fn strong_never_reads_hidden_state() {
     for game in 0..6u64 {
         let players = 5 + (game % 3) as u8;
         let log = normal_game(players, 1_000 + game);
-        let state = fold(&log);
+        let state = Dice::replay(&log);
         let role = |s: Seat| state.table[s as usize].role.unwrap();
         // The bot: the first seat that is not the Sheriff; the two others
         // whose face-down cards differ.
@@ -140,7 +132,7 @@ fn strong_never_reads_hidden_state() {
 fn determinizations_agree_with_what_the_seat_knows() {
     use rand::SeedableRng;
     let log = normal_game(6, 77);
-    let truth = fold(&log);
+    let truth = Dice::replay(&log);
     for me in 0..6u8 {
         let mine: Vec<Event> = log
             .iter()
@@ -246,7 +238,7 @@ fn strong_is_reproducible_in_playout_mode() {
         .iter()
         .map(|e| Dice::redact(e, Viewer::Seat(2)))
         .collect();
-    let state = fold(&log[..cut]);
+    let state = Dice::replay(&log[..cut]);
     let legal = Dice::legal_actions(&state, 2);
     let view = Dice::view(&state, Viewer::Seat(2));
     let mut p = StrongPolicy::<Dice>::with_playouts(5, 20);

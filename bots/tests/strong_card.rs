@@ -49,14 +49,6 @@ fn normal_game(players: u8, options: &Value, seed: u64) -> Vec<Event> {
     )
 }
 
-fn fold(events: &[Event]) -> State {
-    let mut s = State::default();
-    for e in events {
-        Bang::apply(&mut s, e);
-    }
-    s
-}
-
 fn view_of(state: &State, seat: Seat) -> Value {
     serde_json::to_value(Bang::view(state, Viewer::Seat(seat))).unwrap()
 }
@@ -72,7 +64,7 @@ fn card_determinizations_show_each_seat_what_it_saw() {
         let log = normal_game(players, &options, 500 + t as u64);
         let step = (log.len() / 12).max(1);
         for cut in (step..log.len()).step_by(step) {
-            let truth = fold(&log[..cut]);
+            let truth = Bang::replay(&log[..cut]);
             if truth.outcome.is_some() || !truth.started() {
                 continue;
             }
@@ -109,7 +101,7 @@ fn card_determinizations_show_each_seat_what_it_saw() {
 fn card_determinizations_sample_the_hidden_hands() {
     let log = normal_game(5, &json!({}), 41);
     let cut = log.len() / 2;
-    let truth = fold(&log[..cut]);
+    let truth = Bang::replay(&log[..cut]);
     let me = 0;
     let mine: Vec<Event> = log[..cut]
         .iter()
@@ -166,7 +158,7 @@ fn strong_card_never_reads_hidden_state() {
     for game in 0..3u64 {
         let players = 5 + (game % 2) as u8;
         let log = normal_game(players, &json!({}), 2_000 + game);
-        let state = fold(&log);
+        let state = Bang::replay(&log);
         let role = |s: Seat| state.p(s).role.unwrap();
         let me = (0..players).find(|&s| role(s) != Role::Sheriff).unwrap();
         let hidden: Vec<Seat> = (0..players)

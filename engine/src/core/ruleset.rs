@@ -104,6 +104,17 @@ pub trait Ruleset: 'static {
     fn start(config: &Self::Config, rng: &mut GameRng) -> Result<Vec<Self::Event>, String>;
     /// Folds one event into the state. Total: never fails, never panics.
     fn apply(state: &mut Self::State, event: &Self::Event);
+    /// The state a whole log leads to: every event folded from the start.
+    fn replay<'e>(events: impl IntoIterator<Item = &'e Self::Event>) -> Self::State
+    where
+        Self::Event: 'e,
+    {
+        let mut state = Self::State::default();
+        for event in events {
+            Self::apply(&mut state, event);
+        }
+        state
+    }
     /// Decides `action` by `seat` and moves `state` on in place to exactly the
     /// state that folding the returned events gives (`decide` then `apply`,
     /// fused). On error nothing changes.
