@@ -265,11 +265,6 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
         return;
     };
     let hand = &s.p(seat).hand;
-    let cards = |out: &mut Vec<Action>, f: &dyn Fn(Card) -> bool| {
-        for &card in hand.iter().filter(|&&c| f(c)) {
-            out.push(Action::Respond { card });
-        }
-    };
     match p.decision {
         Decision::ChooseCharacter => {
             for character in s.p(seat).offer.into_iter().flatten() {
@@ -356,6 +351,27 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
             }
             rucksack(s, seat, out);
         }
+        Decision::Shot { .. }
+        | Decision::Dying
+        | Decision::Indians
+        | Decision::Duel
+        | Decision::Store
+        | Decision::CircusWagon
+        | Decision::GiveUp => answer_actions(s, seat, p.decision, out),
+    }
+}
+
+/// The answers of a seat asked to respond: to a shot, while dying, to an
+/// Indians! or a duel, at the General Store, to a Circus Wagon, or giving up
+/// a card to an NPC.
+fn answer_actions(s: &State, seat: Seat, decision: Decision, out: &mut Vec<Action>) {
+    let hand = &s.p(seat).hand;
+    let cards = |out: &mut Vec<Action>, f: &dyn Fn(Card) -> bool| {
+        for &card in hand.iter().filter(|&&c| f(c)) {
+            out.push(Action::Respond { card });
+        }
+    };
+    match decision {
         Decision::Shot { .. } => {
             if s.shot.is_some_and(|shot| s.barrel_left(&shot)) {
                 out.push(Action::Barrel);
@@ -390,6 +406,7 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
                 out.push(Action::Respond { card });
             }
         }
+        _ => {}
     }
 }
 
