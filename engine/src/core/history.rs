@@ -55,6 +55,21 @@ pub fn label<T: Serialize>(value: &T) -> String {
     tag.replace('_', " ")
 }
 
+/// Words in title case: `double bullseye 1` reads `Double Bullseye 1`.
+pub fn title(words: &str) -> String {
+    words
+        .split(' ')
+        .map(|w| {
+            let mut c = w.chars();
+            match c.next() {
+                Some(f) => f.to_uppercase().chain(c).collect(),
+                None => String::new(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The `"type"` tag of an event (empty when it has none).
 pub fn tag_of<T: Serialize>(event: &T) -> String {
     match serde_json::to_value(event) {

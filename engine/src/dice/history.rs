@@ -5,22 +5,7 @@ use super::actions::Action;
 use super::events::{Event, Family, RULES};
 use super::faces::Face;
 use super::sources::{GainSource, LossSource};
-use crate::core::history::{Line, count, label, list, seat_name, tag_of};
-
-/// Words in title case: `double bullseye 1` reads `Double Bullseye 1`.
-fn title(words: &str) -> String {
-    words
-        .split(' ')
-        .map(|w| {
-            let mut c = w.chars();
-            match c.next() {
-                Some(f) => f.to_uppercase().chain(c).collect(),
-                None => String::new(),
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
+use crate::core::history::{Line, count, label, list, seat_name, tag_of, title};
 
 /// A face's name (`Arrow`, `Bullseye 1`, `Double Gatling`).
 fn face(face: Face) -> String {

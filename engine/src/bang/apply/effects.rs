@@ -84,16 +84,7 @@ fn target_skipped(s: &mut State, seat: Seat) {
         left.clear();
     }
     // TR-11.8.6: a ghost who spent his Ghost Car answering is gone.
-    if s.shot.is_some_and(|shot| shot.target == seat) {
-        s.shot = None;
-    }
-    if let Some(Effect::Duel {
-        challenger, target, ..
-    }) = s.effect
-        && (seat == challenger || seat == target)
-    {
-        s.effect = None;
-    }
+    super::life::out_of_shot_and_duel(s, seat);
     gave(s, seat);
     settle(s);
 }

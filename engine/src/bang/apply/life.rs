@@ -64,6 +64,13 @@ pub(super) fn fold(s: &mut State, event: &Event) {
 /// `seat` took a hit (a life loss, or a shadow's ignored one): the shot at
 /// him, a Duel he was in, or his turn of Indians! is over.
 fn hit_taken(s: &mut State, seat: Seat) {
+    out_of_shot_and_duel(s, seat);
+    target_done(s, seat);
+}
+
+/// The shot at `seat` and a Duel he is in are over (he took the hit, or a
+/// ghost left the game answering).
+pub(super) fn out_of_shot_and_duel(s: &mut State, seat: Seat) {
     if s.shot.is_some_and(|shot| shot.target == seat) {
         s.shot = None;
     }
@@ -74,7 +81,6 @@ fn hit_taken(s: &mut State, seat: Seat) {
     {
         s.effect = None;
     }
-    target_done(s, seat);
 }
 
 /// `seat` regains life up to his maximum; a ghost gains nothing (TR-11.8.4).

@@ -2,9 +2,10 @@
 //! looked at, taken, played and discarded, the Dynamite passed, the General
 //! Store, an effect without a card and a card without effect.
 
-use super::words::{at, card_name, cards_told, full, names_of, suit_value, title};
+use super::words::{at, card_name, cards_told, full, names_of, suit_value};
 use crate::bang::events::Event;
 use crate::bang::state::Effect;
+use crate::core::history::title;
 use crate::core::history::{label, seat_name};
 
 /// The sentence of a card event, `None` for any other.

@@ -1,8 +1,9 @@
 //! Sentences of Gold Rush: the equipment market and its cards, and the
 //! nuggets paid and taken.
 
-use super::words::{at, card_name, equip, full, title, used_as};
+use super::words::{at, card_name, equip, full, used_as};
 use crate::bang::events::Event;
+use crate::core::history::title;
 use crate::core::history::{count, label, list, seat_name};
 
 /// The sentence of a Gold Rush event, `None` for any other.

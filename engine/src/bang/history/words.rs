@@ -6,7 +6,7 @@ use crate::bang::actions::Action;
 use crate::bang::cards::{self, Card, Suit};
 use crate::bang::gold::equipment::{Equip, equip_kind};
 use crate::bang::train::railcars::railcar;
-use crate::core::history::{count, label, list, seat_name};
+use crate::core::history::{count, label, list, seat_name, title};
 use crate::core::{Role, Team};
 
 /// A card's name: `BANG!`, `Barrel`, or a railcar's (`Ghost Car`).
@@ -96,21 +96,6 @@ pub(super) fn role(r: Role) -> String {
 /// A side's name (`Outlaws`).
 pub(super) fn team(t: Team) -> String {
     title(&label(&t))
-}
-
-/// Words in title case.
-pub(super) fn title(words: &str) -> String {
-    words
-        .split(' ')
-        .map(|w| {
-            let mut c = w.chars();
-            match c.next() {
-                Some(f) => f.to_uppercase().chain(c).collect(),
-                None => String::new(),
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// ` at Bob` for a target, else nothing.
