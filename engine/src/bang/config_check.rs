@@ -1,11 +1,13 @@
 //! Checking a game's [`Config`] before it opens: the generic rules of the
-//! card game, and the solo mode's own checks first in a solo game. Kept
-//! apart from the options (plain data) so the data does not import the mode's
-//! checks, which read the options.
+//! card game, each registered expansion's own checks (the solo mode's first),
+//! and the names of the expansions, variants and mode. Kept apart from the
+//! options (plain data) so the data does not import the expansions.
 
+use super::expansion::{Expansions, Slot};
 use super::options::Config;
-use super::solo::mode::MODE;
-use super::solo::validate as solo;
+
+/// The mode of a game with no mode of an expansion.
+const NORMAL: &str = "normal";
 
 impl Config {
     /// Checks the configuration; the message names the first wrong option.
@@ -23,15 +25,18 @@ impl Config {
                 self.players
             ));
         }
-        let o = &self.options;
-        if o.mode == MODE {
-            // Before the generic checks: a solo game names what the solo mode needs.
-            solo::validate(self)?;
+        let registered = Expansions::default();
+        for e in registered.all() {
+            e.check(self)?;
         }
+        let o = &self.options;
+        let known =
+            |slot: Slot, id: &str| registered.all().any(|e| e.slot() == slot && e.id() == id);
         for (i, e) in o.expansions.iter().enumerate() {
-            if e != super::gold::EXPANSION && e != super::train::EXPANSION {
+            if !known(Slot::Expansion, e) {
                 return Err(format!(
-                    "options.expansions: \"gold_rush\" and \"train_robbery\" are available, not {e:?}"
+                    "options.expansions: {} available, not {e:?}",
+                    available(&registered, Slot::Expansion)
                 ));
             }
             if o.expansions[..i].contains(e) {
@@ -39,35 +44,22 @@ impl Config {
             }
         }
         for (i, v) in o.variants.iter().enumerate() {
-            if v != super::shadows::VARIANT {
+            if !known(Slot::Variant, v) {
                 return Err(format!(
-                    "options.variants: \"shadow_gunslingers\" is available, not {v:?}"
+                    "options.variants: {} available, not {v:?}",
+                    available(&registered, Slot::Variant)
                 ));
             }
             if o.variants[..i].contains(v) {
                 return Err(format!("options.variants: {v:?} is listed twice"));
             }
-            if self.players == 3 {
-                // D-G18: the 3-player variant has no teams for a shadow to play for.
-                return Err(
-                    "options.variants: \"shadow_gunslingers\" is not played with 3 players".into(),
-                );
-            }
-            if o.mode == MODE {
-                return Err(
-                    "options.variants: \"shadow_gunslingers\" is not played in the solo mode"
-                        .into(),
-                );
-            }
         }
-        match o.mode.as_str() {
-            "normal" => solo::refuse_solo_options(o)?,
-            MODE => {}
-            other => {
-                return Err(format!(
-                    "options.mode: \"normal\" or \"lone_gunslinger\", not {other:?}"
-                ));
-            }
+        if o.mode != NORMAL && !known(Slot::Mode, &o.mode) {
+            return Err(format!(
+                "options.mode: {NORMAL:?} or {}, not {:?}",
+                registered.named(Slot::Mode, "or"),
+                o.mode
+            ));
         }
         if !(1..=2).contains(&o.character_choice) {
             return Err(format!(
@@ -80,4 +72,12 @@ impl Config {
         }
         Ok(())
     }
+}
+
+/// The ids registered in `slot` and the verb they take: `"a" is` or
+/// `"a" and "b" are`.
+fn available(registered: &Expansions, slot: Slot) -> String {
+    let ids = registered.named(slot, "and");
+    let verb = if ids.contains(" and ") { "are" } else { "is" };
+    format!("{ids} {verb}")
 }

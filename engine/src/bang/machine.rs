@@ -23,6 +23,41 @@ pub(crate) struct Machine<'a, 's> {
     pub rng: &'a mut GameRng,
 }
 
+/// The steps of a turn an expansion may take its own way (the machine's
+/// half of the extension points; the state's half is
+/// [`super::expansion::Expansion`]). Every hook has a default that leaves the
+/// base's step as it is.
+pub(crate) trait TurnRules: Sync {
+    /// Starts the next turn its own way; `false` leaves it to the base (the
+    /// next player in play clockwise).
+    fn next_turn(&self, _m: &mut Machine<'_, '_>) -> bool {
+        false
+    }
+
+    /// Ends the current turn of `seat` at its discard phase its own way;
+    /// `false` leaves the phase to the base.
+    fn ends_turn_at_discard(&self, _m: &mut Machine<'_, '_>, _seat: Seat) -> bool {
+        false
+    }
+}
+
+/// Every registered expansion's [`TurnRules`], in the registry's order (the
+/// one instance is `TurnHooks::default()`, made by the registry).
+pub(crate) struct TurnHooks(pub &'static [&'static dyn TurnRules]);
+
+impl TurnHooks {
+    /// The turn rules of the expansions `s` plays.
+    fn in_play(s: &State) -> impl Iterator<Item = &'static dyn TurnRules> + use<> {
+        let on = s.expansions;
+        Self::default()
+            .0
+            .iter()
+            .enumerate()
+            .filter(move |(i, _)| on.get(*i))
+            .map(|(_, e)| *e)
+    }
+}
+
 /// Runs the automatic steps until the game waits for a decision or is over.
 pub(crate) fn run(rec: &mut Recorder<'_, Bang>, rng: &mut GameRng) {
     rec.run(rng, |rec, rng| Machine { rec, rng }.step());
@@ -183,10 +218,10 @@ impl Machine<'_, '_> {
                 Step::Moved
             }
             Phase::Discard => {
-                if s.turn.shadow {
-                    self.shadow_leaves(seat); // SG-2.6: no phase 3
+                if TurnHooks::in_play(s).any(|e| e.ends_turn_at_discard(self, seat)) {
                     return Step::Moved;
                 }
+                let s = self.s();
                 if s.p(seat).hand.len() as i32 > hand_limit(s, seat) {
                     return Step::Waits;
                 }
@@ -196,10 +231,11 @@ impl Machine<'_, '_> {
         }
     }
 
-    /// The next player in play clockwise starts his turn.
+    /// The next player in play clockwise starts his turn, unless an
+    /// expansion in play starts it its own way (the shadows' SG-2).
     pub fn next_turn(&mut self) {
-        if self.s().shadows {
-            return self.next_shadow_turn();
+        if TurnHooks::in_play(self.s()).any(|e| e.next_turn(self)) {
+            return;
         }
         let seat = self.s().next_alive(self.s().turn.seat);
         self.emit(Event::TurnStarted {

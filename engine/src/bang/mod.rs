@@ -13,6 +13,8 @@ mod config_check;
 mod decisions;
 pub mod distance;
 mod events;
+mod expansion;
+mod expansions;
 mod fold_steps;
 pub mod gold;
 pub mod history;
@@ -51,8 +53,8 @@ pub use roles::{roles_for, three_player_target};
 pub use setup::{start, starting_life};
 pub use solo::Solo;
 pub use state::{
-    Check, CheckKind, Dying, Effect, InPlay, MAX_PLAYERS, Outcome, Phase, Pile, Player, Shot,
-    State, Targets, Turn, Window, WindowKind, bang_card, missed_effect,
+    Check, CheckKind, Dying, Effect, ExpansionsOn, InPlay, MAX_PLAYERS, Outcome, Phase, Pile,
+    Player, Shot, State, Targets, Turn, Window, WindowKind, bang_card, missed_effect,
 };
 pub use victory::victory;
 pub use view::{PlayerView, View, redact, view};

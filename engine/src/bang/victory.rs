@@ -1,6 +1,7 @@
 //! The victory check (§15, §17; A4 in a solo game): a pure function of the
 //! state, which the machine asks between top-level actions.
 
+use super::expansion::in_play;
 use super::roles::three_player_target;
 use super::state::{Outcome, State};
 use crate::core::{Role, Seat, Team};
@@ -52,7 +53,7 @@ fn standard_victory(s: &State) -> Option<Outcome> {
             Some(Team::Outlaws),
             s.seats()
                 .filter(|&x| role(x) == Some(Role::Outlaw))
-                .chain(shadow_winners(s, Team::Outlaws))
+                .chain(winners_out_of_play(s, Team::Outlaws))
                 .collect(),
         ));
     }
@@ -64,16 +65,16 @@ fn standard_victory(s: &State) -> Option<Outcome> {
             Some(Team::Law),
             s.seats()
                 .filter(|&x| matches!(role(x), Some(Role::Sheriff | Role::Deputy)))
-                .chain(shadow_winners(s, Team::Law))
+                .chain(winners_out_of_play(s, Team::Law))
                 .collect(),
         ));
     }
     None
 }
 
-/// SG-7, SR-4: the eliminated players who win with `team`: the Shadow-Renegades
-/// on that side (the others of the side are already named by their role).
-pub fn shadow_winners(s: &State, team: Team) -> impl Iterator<Item = Seat> + '_ {
+/// The eliminated players an expansion in play names as winners with `team`
+/// (the Shadow-Gunslingers' SG-7, SR-4), besides those named by their role.
+pub fn winners_out_of_play(s: &State, team: Team) -> impl Iterator<Item = Seat> + '_ {
     s.seats()
-        .filter(move |&x| s.shadows && !s.in_play(x) && s.p(x).side == Some(team))
+        .filter(move |&x| !s.in_play(x) && in_play(s).any(|e| e.wins_out_of_play(s, x, team)))
 }

@@ -3,6 +3,7 @@
 //! a Shadow-Renegade's side.
 
 use crate::bang::events::Event;
+use crate::bang::expansion::in_play;
 use crate::bang::fold_steps::{from_hand, player, target_done};
 use crate::bang::state::{Dying, Effect, State};
 use crate::core::Seat;
@@ -37,16 +38,15 @@ pub(super) fn fold(s: &mut State, event: &Event) {
         Event::Unhurt { seat } => hit_taken(s, *seat),
         Event::Saved { seat } if s.dying.is_some_and(|d| d.seat == *seat) => s.dying = None,
         Event::PlayerEliminated { seat, role, by } => {
-            let shadows = s.shadows;
             s.train.ghosts &= !(1u16 << (*seat).min(15));
             if let Some(p) = player(s, *seat) {
                 p.alive = false;
                 p.role = Some(*role);
                 p.role_public = true;
-                if shadows {
-                    p.life = 0; // SG-2.2: a shadow has 0 life
-                }
                 s.eliminated_by[*seat as usize] = Some(*by);
+            }
+            for e in in_play(s) {
+                e.eliminated(s, *seat);
             }
             if s.dying.is_some_and(|d| d.seat == *seat) {
                 s.dying = None;

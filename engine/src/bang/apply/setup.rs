@@ -2,6 +2,7 @@
 //! and character.
 
 use crate::bang::events::Event;
+use crate::bang::expansion::Expansions;
 use crate::bang::fold_steps::player;
 use crate::bang::state::{MAX_PLAYERS, State};
 
@@ -16,7 +17,7 @@ pub(super) fn fold(s: &mut State, event: &Event) {
             s.character_choice = c.options.character_choice;
             s.solo = c.options.solo();
             s.gold.on = c.options.has_expansion(crate::bang::gold::EXPANSION);
-            s.shadows = c.options.has_variant(crate::bang::shadows::VARIANT);
+            s.expansions = Expansions::default().playing(&c.options);
             s.train.on = c.options.has_expansion(crate::bang::train::EXPANSION);
             s.before_0_2 = crate::written_before(&c.engine, 0, 2);
         }

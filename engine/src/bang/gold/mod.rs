@@ -10,6 +10,7 @@
 
 pub mod equipment;
 mod fold;
+pub(crate) mod hooks;
 mod legal;
 mod market;
 mod nuggets;

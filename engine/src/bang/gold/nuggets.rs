@@ -7,6 +7,7 @@ use super::NuggetSource;
 use super::equipment::EquipKind;
 use crate::bang::characters::Character;
 use crate::bang::events::Event;
+use crate::bang::expansion::keeps_eliminated_seats;
 use crate::bang::machine::Machine;
 use crate::core::Seat;
 
@@ -69,8 +70,8 @@ impl Machine<'_, '_> {
     pub fn eliminated_gold(&mut self, seat: Seat) {
         self.return_all_equipment(seat);
         let nuggets = self.s().p(seat).nuggets;
-        // SG-1: with shadows he keeps them.
-        if nuggets > 0 && !self.s().shadows {
+        // SG-1: a player who keeps his seat keeps them.
+        if nuggets > 0 && !keeps_eliminated_seats(self.s()) {
             self.emit(Event::NuggetsReturned {
                 seat,
                 amount: nuggets,

@@ -12,6 +12,7 @@
 //! Everything is face up (A3.2): every view shows every role, hand and Stack;
 //! only the order of the deck stays hidden.
 
+pub(crate) mod hooks;
 pub(crate) mod mode;
 pub(crate) mod seats;
 mod setup;

@@ -363,6 +363,29 @@ impl Outcome {
     }
 }
 
+/// Which registered expansions a game plays: bit `i` for the registry's
+/// `i`-th (`expansion.rs` asks them; the state knows none by name).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ExpansionsOn(u16);
+
+impl ExpansionsOn {
+    /// Whether the registry's `i`-th expansion is in play.
+    pub fn get(self, i: usize) -> bool {
+        i < 16 && self.0 & (1 << i) != 0
+    }
+
+    /// Switches the registry's `i`-th expansion on or off.
+    pub fn set(&mut self, i: usize, on: bool) {
+        if i < 16 {
+            self.0 = if on {
+                self.0 | 1 << i
+            } else {
+                self.0 & !(1 << i)
+            };
+        }
+    }
+}
+
 /// The folded state of one card game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct State {
@@ -423,8 +446,9 @@ pub struct State {
     pub outcome: Option<Outcome>,
     /// Gold Rush: the equipment deck, the market and the turn's counters.
     pub gold: Gold,
-    /// The Shadow-Gunslingers variant (`rules/gold-rush.md` §10).
-    pub shadows: bool,
+    /// Which registered expansions this game plays: the base game's hooks
+    /// ask those.
+    pub expansions: ExpansionsOn,
     /// The Great Train Robbery: the train, its stations and the railcar deck.
     pub train: Train,
 }

@@ -9,7 +9,7 @@ use crate::core::Team;
 /// A Gold Rush table (the market, for the cases that buy) with the variant on.
 fn shadows(characters: &[Character], roles: &[Role]) -> T {
     let mut t = T::gold(characters, roles);
-    t.s.shadows = true;
+    crate::bang::expansion::switch(&mut t.s, crate::bang::shadows::VARIANT, true);
     t
 }
 

@@ -8,6 +8,7 @@ use super::railcar_effects::holds;
 use super::railcars::{RailcarKind, railcar_of};
 use crate::bang::cards::Card;
 use crate::bang::events::Event;
+use crate::bang::expansion::keeps_eliminated_seats;
 use crate::bang::machine::Machine;
 use crate::bang::state::{Phase, State};
 use crate::core::{Role, Seat};
@@ -55,7 +56,10 @@ pub(crate) fn fold_ghost(s: &mut State, seat: Seat) {
 /// Whether placing `railcar` in front of `to` brings him back as a ghost
 /// (TR-11.8.3).
 pub fn raises(s: &State, railcar: Card, to: Seat) -> bool {
-    s.train.on && railcar == railcar_of(RailcarKind::GhostCar) && !s.alive(to) && !s.shadows
+    s.train.on
+        && railcar == railcar_of(RailcarKind::GhostCar)
+        && !s.alive(to)
+        && !keeps_eliminated_seats(s)
 }
 
 impl Machine<'_, '_> {

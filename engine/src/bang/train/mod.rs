@@ -10,6 +10,7 @@ mod cards;
 mod characters;
 mod fold;
 mod ghost;
+pub(crate) mod hooks;
 mod legal;
 mod placement;
 mod railcar_effects;

@@ -4,6 +4,7 @@
 
 use super::railcars::{RailcarKind, railcar};
 use crate::bang::cards::Card;
+use crate::bang::expansion::keeps_eliminated_seats;
 use crate::bang::state::State;
 use crate::core::{Role, Seat};
 
@@ -14,7 +15,7 @@ pub(crate) fn placements(s: &State, seat: Seat, car: Card) -> Vec<Option<Seat>> 
         Some(RailcarKind::GhostCar) => s
             .seats()
             .filter(|&x| s.p(x).role != Some(Role::Sheriff) || s.three_players())
-            .filter(|&x| s.alive(x) || !s.shadows)
+            .filter(|&x| s.alive(x) || !keeps_eliminated_seats(s))
             .map(Some)
             .collect(),
         _ => vec![None],

@@ -525,7 +525,7 @@ fn shadow_table() -> T {
         &[BOOM_TOWN, DODGEVILLE, CROWNS_HOLE, TOMBROCK, VIRGINIA_TOWN],
         1,
     );
-    t.s.shadows = true;
+    crate::bang::expansion::switch(&mut t.s, crate::bang::shadows::VARIANT, true);
     t.dead(B);
     t.s.table[B as usize].life = 0;
     t
@@ -608,7 +608,7 @@ fn sg_8_no_ghost_car_on_an_eliminated_player_with_shadows() {
     let targets = placed_on(&t);
     assert!(!targets.is_empty(), "the Ghost Car can be taken");
     assert!(!targets.contains(&Some(B)), "not on the eliminated B");
-    t.s.shadows = false;
+    crate::bang::expansion::switch(&mut t.s, crate::bang::shadows::VARIANT, false);
     assert!(placed_on(&t).contains(&Some(B)), "without the variant: yes");
 }
 

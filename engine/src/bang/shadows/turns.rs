@@ -1,18 +1,10 @@
-//! The Shadow-Gunslingers variant (`rules/gold-rush.md` §10, §11): eliminated
-//! players keep their seats and play shadow turns, and a Renegade eliminated
-//! becomes the Shadow-Renegade, who joins the losing side at each of his turns.
-//!
-//! A shadow is in play during his own turn only ([`State::alive`] says so,
-//! [`State::in_play`] never): distances, targets and "each player" effects
-//! then count him, victory never does, and his life cannot change.
+//! The shadow turns (SG-2): who plays next, the side a Shadow-Renegade takes
+//! (SR-2, SR-3), and how a shadow leaves at the end of his turn.
 
-use super::events::Event;
-use super::machine::Machine;
-use super::state::State;
+use crate::bang::events::Event;
+use crate::bang::machine::Machine;
+use crate::bang::state::State;
 use crate::core::{Role, Seat, Team};
-
-/// The variant's id in `options.variants`.
-pub const VARIANT: &str = "shadow_gunslingers";
 
 /// SR-2, SR-3 (D-G19): the side a Shadow-Renegade joins now — the one with
 /// more face-up role cards (the Sheriff and eliminated Deputies against

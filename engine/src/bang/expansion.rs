@@ -1,0 +1,193 @@
+//! The extension points of the card game: what an expansion, a variant or a
+//! mode may add to the base game, and the set of them a game plays with.
+//!
+//! The base game calls hooks where a rule of its own could be changed and
+//! knows no expansion by name: each one implements [`Expansion`] (the rules
+//! of the state: its checks of a configuration, what an elimination leaves,
+//! who wins besides the players in play) and the machine's
+//! [`TurnRules`](super::machine::TurnRules) (the steps of a turn) in its own
+//! folder, and is registered once, in `expansions.rs`. A game's state holds
+//! which registered ones it plays ([`ExpansionsOn`], a bit each), so a hook
+//! asks only those (a bit test, then a call through a `&'static dyn`: no
+//! allocation, nothing cloned).
+
+use super::options::{Config, Options};
+use super::state::{ExpansionsOn, State};
+use crate::core::{Seat, Team};
+
+/// Where a game's options name an expansion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Slot {
+    /// In `options.expansions` (Gold Rush, the Great Train Robbery).
+    Expansion,
+    /// In `options.variants` (the Shadow-Gunslingers).
+    Variant,
+    /// As `options.mode` (the Lone Gunslinger).
+    Mode,
+}
+
+/// A module that extends the base game: its id in the options and its rules
+/// at each extension point. Every hook has a default that leaves the base
+/// rule as it is; an expansion overrides the ones its rules change.
+pub(crate) trait Expansion: Sync {
+    /// Its id in the options (`gold_rush`, `shadow_gunslingers`, ...).
+    fn id(&self) -> &'static str;
+
+    /// Where the options name it.
+    fn slot(&self) -> Slot;
+
+    /// Its checks of a configuration, asked of every registered expansion
+    /// whether the configuration names it or not (a mode refuses its own
+    /// options outside its games). The message names the first wrong option.
+    fn check(&self, _config: &Config) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// Whether an eliminated player keeps his seat (and what he owns that an
+    /// elimination would otherwise return), as the Shadow-Gunslingers do.
+    fn keeps_eliminated_seats(&self) -> bool {
+        false
+    }
+
+    /// Folds its part of `seat`'s elimination, after the base's.
+    fn eliminated(&self, _s: &mut State, _seat: Seat) {}
+
+    /// Whether the eliminated `seat` wins with `team`, besides the players
+    /// the base names by their role.
+    fn wins_out_of_play(&self, _s: &State, _seat: Seat, _team: Team) -> bool {
+        false
+    }
+}
+
+/// The registered expansions, in the registry's order (the one instance is
+/// `Expansions::default()`, made by the registry).
+#[derive(Clone, Copy)]
+pub(crate) struct Expansions {
+    /// Every registered expansion.
+    all: &'static [&'static dyn Expansion],
+}
+
+impl Expansions {
+    /// The registered expansions `all` (the registry's door).
+    pub(crate) const fn registered(all: &'static [&'static dyn Expansion]) -> Self {
+        Self { all }
+    }
+
+    /// Every registered expansion, in play or not.
+    pub(crate) fn all(&self) -> impl Iterator<Item = &'static dyn Expansion> + use<> {
+        self.all.iter().copied()
+    }
+
+    /// Which registered expansions a game with `options` plays.
+    pub(crate) fn playing(&self, options: &Options) -> ExpansionsOn {
+        let mut on = ExpansionsOn::default();
+        for (i, e) in self.all.iter().enumerate() {
+            on.set(
+                i,
+                match e.slot() {
+                    Slot::Expansion => options.has_expansion(e.id()),
+                    Slot::Variant => options.has_variant(e.id()),
+                    Slot::Mode => options.mode == e.id(),
+                },
+            );
+        }
+        on
+    }
+
+    #[cfg(test)]
+    /// The registry index of the expansion `id`.
+    pub(crate) fn index(&self, id: &str) -> Option<usize> {
+        self.all.iter().position(|e| e.id() == id)
+    }
+
+    /// The ids registered in `slot`, quoted and joined for a message with
+    /// `conjunction`: `"a"`, `"a" and "b"`, `"a", "b" and "c"`.
+    pub(crate) fn named(&self, slot: Slot, conjunction: &str) -> String {
+        let ids: Vec<String> = self
+            .all()
+            .filter(|e| e.slot() == slot)
+            .map(|e| format!("{:?}", e.id()))
+            .collect();
+        match ids.split_last() {
+            None => String::new(),
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} {conjunction} {last}", rest.join(", ")),
+        }
+    }
+}
+
+/// The expansions `s` plays, in the registry's order.
+pub(crate) fn in_play(s: &State) -> impl Iterator<Item = &'static dyn Expansion> + use<> {
+    let on = s.expansions;
+    Expansions::default()
+        .all
+        .iter()
+        .enumerate()
+        .filter(move |(i, _)| on.get(*i))
+        .map(|(_, e)| *e)
+}
+
+#[cfg(test)]
+/// Whether `s` plays the expansion `id`.
+pub(crate) fn plays(s: &State, id: &str) -> bool {
+    in_play(s).any(|e| e.id() == id)
+}
+
+/// Whether an eliminated player keeps his seat in `s`, as an expansion in
+/// play says (the Shadow-Gunslingers' SG-1).
+pub(crate) fn keeps_eliminated_seats(s: &State) -> bool {
+    in_play(s).any(|e| e.keeps_eliminated_seats())
+}
+
+#[cfg(test)]
+/// Switches the registered expansion `id` on or off in `s` (a test table's
+/// shortcut: a game's are set by its options).
+pub(crate) fn switch(s: &mut State, id: &str, on: bool) {
+    if let Some(i) = Expansions::default().index(id) {
+        s.expansions.set(i, on);
+    }
+}
+
+impl std::fmt::Debug for Expansions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.all().map(|e| e.id())).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_plays_the_expansions_its_options_name() {
+        let options = Options {
+            expansions: vec!["gold_rush".into()],
+            variants: vec!["shadow_gunslingers".into()],
+            ..Options::default()
+        };
+        let s = State {
+            expansions: Expansions::default().playing(&options),
+            ..State::default()
+        };
+        assert!(plays(&s, "gold_rush") && plays(&s, "shadow_gunslingers"));
+        assert!(!plays(&s, "train_robbery") && !plays(&s, "lone_gunslinger"));
+        let ids: Vec<&str> = in_play(&s).map(|e| e.id()).collect();
+        assert_eq!(
+            ids,
+            ["shadow_gunslingers", "gold_rush"],
+            "the registry's order"
+        );
+        assert!(keeps_eliminated_seats(&s));
+    }
+
+    #[test]
+    fn messages_name_the_registered_ids() {
+        let set = Expansions::default();
+        assert_eq!(
+            set.named(Slot::Expansion, "and"),
+            r#""gold_rush" and "train_robbery""#
+        );
+        assert_eq!(set.named(Slot::Variant, "and"), r#""shadow_gunslingers""#);
+        assert_eq!(set.named(Slot::Mode, "or"), r#""lone_gunslinger""#);
+    }
+}

@@ -1,0 +1,42 @@
+//! The registry: every expansion, variant and mode of the card game, one
+//! line each. A new expansion is its own folder, its `mod` line and its line
+//! here; the base game asks it through the hooks of [`super::expansion`] and
+//! [`super::machine::TurnRules`] and never names it.
+//!
+//! The order is the order the hooks are asked in (and a configuration's
+//! checks run in): the solo mode first, whose checks name what a solo game
+//! needs before any other option is read.
+
+use super::expansion::{Expansion, Expansions};
+use super::machine::{TurnHooks, TurnRules};
+
+/// Lists each registered expansion once, as both halves of the hooks see it.
+macro_rules! register {
+    ($($expansion:expr),* $(,)?) => {
+        /// The state's hooks of every registered expansion.
+        static RULES: &[&dyn Expansion] = &[$(&$expansion),*];
+        /// The turn's hooks of every registered expansion, in the same order.
+        static TURNS: &[&dyn TurnRules] = &[$(&$expansion),*];
+    };
+}
+
+register![
+    super::solo::hooks::LoneGunslinger,
+    super::shadows::ShadowGunslingers,
+    super::gold::hooks::GoldRush,
+    super::train::hooks::TrainRobbery,
+];
+
+impl Default for Expansions {
+    /// Every registered expansion.
+    fn default() -> Self {
+        Expansions::registered(RULES)
+    }
+}
+
+impl Default for TurnHooks {
+    /// Every registered expansion's turn rules.
+    fn default() -> Self {
+        TurnHooks(TURNS)
+    }
+}

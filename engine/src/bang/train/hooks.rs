@@ -1,0 +1,21 @@
+//! The Great Train Robbery as the base game's hooks see it: its id and where the
+//! options name it (its rules are still called by name from the base).
+
+use super::EXPANSION;
+use crate::bang::expansion::{Expansion, Slot};
+use crate::bang::machine::TurnRules;
+
+/// The expansion's hooks.
+pub(crate) struct TrainRobbery;
+
+impl Expansion for TrainRobbery {
+    fn id(&self) -> &'static str {
+        EXPANSION
+    }
+
+    fn slot(&self) -> Slot {
+        Slot::Expansion
+    }
+}
+
+impl TurnRules for TrainRobbery {}
