@@ -12,7 +12,7 @@
 //! allocation, nothing cloned).
 
 use super::options::{Config, Options};
-use super::state::{ExpansionsOn, State};
+use super::state::{ExpansionsOn, Outcome, State};
 use crate::core::{Seat, Team};
 
 /// Where a game's options name an expansion.
@@ -51,6 +51,16 @@ pub(crate) trait Expansion: Sync {
 
     /// Folds its part of `seat`'s elimination, after the base's.
     fn eliminated(&self, _s: &mut State, _seat: Seat) {}
+
+    /// Whether `seat`, responsible for an elimination, draws its reward
+    /// (B-17.2; the solo mode's A6.2 refuses it to the person's seats).
+    fn draws_reward(&self, _s: &State, _seat: Seat) -> bool {
+        true
+    }
+
+    /// Adds its part to the `outcome` the base found (the solo mode says
+    /// whether the person won, A4).
+    fn outcome(&self, _s: &State, _outcome: &mut Outcome) {}
 
     /// Whether the eliminated `seat` wins with `team`, besides the players
     /// the base names by their role.

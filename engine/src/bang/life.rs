@@ -5,6 +5,7 @@
 use super::cards::{Card, Kind, kind};
 use super::characters::Character;
 use super::events::Event;
+use super::expansion;
 use super::gold::{EquipKind, NuggetUse, can_pay};
 use super::machine::Machine;
 use super::orders::Reply;
@@ -215,8 +216,11 @@ impl Machine<'_, '_> {
             return; // D-B14
         };
         let s = self.s();
-        // A6.2: in a solo game the Sheriff and the Deputy never draw the reward.
-        if (s.three_players() || role == Role::Outlaw) && !super::solo::seats::is_person(s, r) {
+        // An expansion may refuse it (the solo mode's A6.2: the Sheriff and
+        // the Deputy never draw it).
+        if (s.three_players() || role == Role::Outlaw)
+            && expansion::in_play(s).all(|e| e.draws_reward(s, r))
+        {
             self.draw(r, 3);
         }
         let s = self.s();

@@ -34,6 +34,12 @@ pub(crate) trait TurnRules: Sync {
         false
     }
 
+    /// Takes a decision the game waits for, when its rules take it for the
+    /// seat (the solo mode's NPCs, A3.1, B1); `false` leaves the game waiting.
+    fn decides_while_waiting(&self, _m: &mut Machine<'_, '_>) -> bool {
+        false
+    }
+
     /// Ends the current turn of `seat` at its discard phase its own way;
     /// `false` leaves the phase to the base.
     fn ends_turn_at_discard(&self, _m: &mut Machine<'_, '_>, _seat: Seat) -> bool {
@@ -80,14 +86,14 @@ impl Machine<'_, '_> {
         }
     }
 
-    /// One automatic step. Where the game would wait for a solo NPC, the
-    /// rules take its decision (A3.1, B1): a solo game waits only for the person.
+    /// One automatic step. Where the game would wait, an expansion in play
+    /// may take the decision (a solo NPC's, A3.1, B1: a solo game waits only
+    /// for the person).
     pub fn step(&mut self) -> Step {
         let step = self.rules_step();
         if step == Step::Waits
-            && let Some(seat) = super::solo::waiting::npc_to_act(self.s())
+            && TurnHooks::in_play(self.s()).any(|e| e.decides_while_waiting(self))
         {
-            self.npc_act(seat);
             return Step::Moved;
         }
         step

@@ -7,12 +7,12 @@ use super::state::{Outcome, State};
 use crate::core::{Role, Seat, Team};
 
 /// §15 and §17: who has won, if the game is over (checked only between
-/// top-level actions). In a solo game (A4) the outcome also says whether the
-/// person won: the Law's victory, the standard winners recorded as ever.
+/// top-level actions), with what the expansions in play add (the solo
+/// mode's A4: whether the person won).
 pub fn victory(s: &State) -> Option<Outcome> {
     let mut outcome = standard_victory(s)?;
-    if s.solo.is_some() {
-        outcome.human_won = Some(outcome.team == Some(Team::Law));
+    for e in in_play(s) {
+        e.outcome(s, &mut outcome);
     }
     Some(outcome)
 }

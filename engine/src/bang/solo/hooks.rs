@@ -1,12 +1,17 @@
 //! The Lone Gunslinger as the base game's hooks see it: its id, where the
-//! options name it, and its checks of a configuration (its other rules are
-//! still called by name from the base).
+//! options name it, its checks of a configuration, the reward and the
+//! outcome, and the NPCs' decisions taken while the game waits (its other
+//! rules are still called by name from the base).
 
 use super::mode::MODE;
+use super::seats::is_person;
 use super::validate;
+use super::waiting::npc_to_act;
 use crate::bang::expansion::{Expansion, Slot};
-use crate::bang::machine::TurnRules;
+use crate::bang::machine::{Machine, TurnRules};
 use crate::bang::options::Config;
+use crate::bang::state::{Outcome, State};
+use crate::core::{Seat, Team};
 
 /// The mode's hooks.
 pub(crate) struct LoneGunslinger;
@@ -30,6 +35,27 @@ impl Expansion for LoneGunslinger {
             _ => Ok(()),
         }
     }
+
+    /// A6.2: the Sheriff and the Deputy (the person's seats) never draw the
+    /// reward.
+    fn draws_reward(&self, s: &State, seat: Seat) -> bool {
+        !is_person(s, seat)
+    }
+
+    /// A4: the person wins with the Law; the standard winners are recorded
+    /// as ever.
+    fn outcome(&self, _s: &State, outcome: &mut Outcome) {
+        outcome.human_won = Some(outcome.team == Some(Team::Law));
+    }
 }
 
-impl TurnRules for LoneGunslinger {}
+impl TurnRules for LoneGunslinger {
+    /// A3.1, B1: the rules take an NPC's decision at once.
+    fn decides_while_waiting(&self, m: &mut Machine<'_, '_>) -> bool {
+        let Some(seat) = npc_to_act(m.s()) else {
+            return false;
+        };
+        m.npc_act(seat);
+        true
+    }
+}

@@ -53,6 +53,7 @@ impl T {
     pub fn solo(characters: &[Character], roles: &[Role]) -> T {
         let mut t = T::new(characters, roles);
         t.s.solo = Some(Solo::default());
+        crate::bang::expansion::switch(&mut t.s, crate::bang::solo::MODE, true);
         for p in t.s.table.iter_mut().take(characters.len()) {
             p.role_public = true;
         }

@@ -287,6 +287,7 @@ fn a_solo_npc_robbed_is_decided_by_the_rules_not_by_expiry() {
     use crate::bang::tests::solo::{SOLO_PLAIN, SOLO_ROLES, npc_acts};
     let mut t = tr(&SOLO_PLAIN, &SOLO_ROLES, &[1, 2, 3, 4, 5, 6], 1);
     t.s.solo = Some(crate::bang::Solo::default());
+    crate::bang::expansion::switch(&mut t.s, crate::bang::solo::MODE, true);
     for p in t.s.table.iter_mut() {
         p.role_public = true;
     }
