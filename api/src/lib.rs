@@ -153,7 +153,8 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
 }
 
 /// The document as the routes made it, with what only the whole document can
-/// say: the rulesets' unions as `anyOf`, the card game's catalogue types
+/// say: the rulesets' unions as `anyOf`, the expansions' events listed among
+/// the card game's (see `schemas.rs`), the card game's catalogue types
 /// that no body refers to (see `schemas.rs`), and the responses
 /// operations share (405, and 408, 413 and 415 of a body: see
 /// `doc_responses.rs`), the event stream's items, and the links between
@@ -161,6 +162,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
 fn finished(mut api: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
     if let Some(components) = api.components.as_mut() {
         schemas::any_of_rulesets(components);
+        schemas::flatten_nested_events(components);
         schemas::catalogue(components);
     }
     doc_responses::add_shared_responses(&mut api);

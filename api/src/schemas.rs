@@ -8,8 +8,8 @@
 
 use engine::bang::gold::{EquipBorder, EquipKind};
 use engine::{bang, dice};
-use utoipa::openapi::Components;
-use utoipa::openapi::schema::{AnyOf, Schema};
+use utoipa::openapi::schema::{AnyOf, OneOf, Schema};
+use utoipa::openapi::{Components, RefOr};
 use utoipa::{PartialSchema, ToSchema};
 
 /// The unions below, as the document names them.
@@ -27,9 +27,7 @@ const UNIONS: [&str; 6] = [
 /// refuse a value that fits more than one.
 pub(crate) fn any_of_rulesets(components: &mut Components) {
     for name in UNIONS {
-        if let Some(utoipa::openapi::RefOr::T(Schema::OneOf(one))) =
-            components.schemas.get(name).cloned()
-        {
+        if let Some(RefOr::T(Schema::OneOf(one))) = components.schemas.get(name).cloned() {
             let mut any = AnyOf::new();
             any.items = one.items;
             any.description = one.description;
@@ -37,6 +35,62 @@ pub(crate) fn any_of_rulesets(components: &mut Components) {
                 .schemas
                 .insert(name.to_string(), Schema::AnyOf(any).into());
         }
+    }
+}
+
+/// Lists an expansion's events among the card game's: the engine nests them
+/// (`bang::Event::Train(bang::TrainEvent)`, a serde untagged variant whose
+/// events carry their own `type` tag), and the derived schema would describe
+/// that variant as an object tagged `"train"`, which no log holds. Each such
+/// variant is replaced by its enum's own variants, and the nested enum's
+/// schema leaves the document: the events are documented as they are written.
+pub(crate) fn flatten_nested_events(components: &mut Components) {
+    let Some(RefOr::T(Schema::OneOf(mut events))) = components.schemas.get(EVENTS).cloned() else {
+        return;
+    };
+    let mut items = Vec::with_capacity(events.items.len());
+    for item in std::mem::take(&mut events.items) {
+        match nested_one_of(components, &item) {
+            Some((name, nested)) => {
+                items.extend(nested.items);
+                components.schemas.remove(&name);
+            }
+            None => items.push(item),
+        }
+    }
+    events.items = items;
+    components
+        .schemas
+        .insert(EVENTS.to_string(), Schema::OneOf(events).into());
+}
+
+/// The card game's events, as the document names them.
+const EVENTS: &str = "bang.Event";
+
+/// The expansions' event enums nested in `bang.Event`, by schema name.
+fn nested_events() -> [std::borrow::Cow<'static, str>; 1] {
+    [bang::TrainEvent::name()]
+}
+
+/// The nested event enum a variant of `bang.Event` stands for (what the
+/// derive makes of an untagged variant: that enum's schema plus a tag), by
+/// name, with its variants.
+fn nested_one_of(components: &Components, item: &RefOr<Schema>) -> Option<(String, OneOf)> {
+    let RefOr::T(Schema::AllOf(all)) = item else {
+        return None;
+    };
+    let RefOr::Ref(reference) = all.items.first()? else {
+        return None;
+    };
+    let name = reference
+        .ref_location
+        .strip_prefix("#/components/schemas/")?;
+    if !nested_events().iter().any(|nested| nested == name) {
+        return None;
+    }
+    match components.schemas.get(name)? {
+        RefOr::T(Schema::OneOf(nested)) => Some((name.to_string(), nested.clone())),
+        _ => None,
     }
 }
 

@@ -10,6 +10,7 @@
 //! cards, another's character offer or another's orders. Every game ends
 //! within [`MAX_EVENTS`] events.
 
+use engine::bang::TrainEvent;
 use engine::bang::{self, Action, Bang, Config, Event, Options, Orders, Reply, State, StoreReply};
 use engine::{Controls, GameRng, Ruleset, Seed, Viewer, verify_log};
 
@@ -42,15 +43,19 @@ fn no_leak_in_event(e: &Event, viewer: Viewer) {
     match bang::redact(e, viewer) {
         Event::DeckShuffled { order } => assert!(order.iter().all(Option::is_none)),
         Event::EquipmentShuffled { order } => assert!(order.iter().all(Option::is_none)),
-        Event::RailcarsShuffled { order } => assert!(order.iter().all(Option::is_none)),
-        Event::StationsShuffled { order } => assert!(order.iter().all(Option::is_none)),
-        Event::MapLooked { seat, cards } if !mine(seat) => {
+        Event::Train(TrainEvent::RailcarsShuffled { order }) => {
+            assert!(order.iter().all(Option::is_none))
+        }
+        Event::Train(TrainEvent::StationsShuffled { order }) => {
+            assert!(order.iter().all(Option::is_none))
+        }
+        Event::Train(TrainEvent::MapLooked { seat, cards }) if !mine(seat) => {
             assert!(
                 cards.iter().all(Option::is_none),
                 "{viewer:?} sees a Map's cards"
             )
         }
-        Event::CardGiven { seat, to, card } if !mine(seat) && !mine(to) => {
+        Event::Train(TrainEvent::CardGiven { seat, to, card }) if !mine(seat) && !mine(to) => {
             assert!(card.is_none(), "{viewer:?} sees a Mail Car's card")
         }
         Event::CardsDrawn { seat, cards } if !mine(seat) => {
@@ -247,7 +252,7 @@ fn play_game_with(players: u8, game: u64, expansions: &[&str], variants: &[&str]
             }
             Bang::apply(&mut state, e);
             // TR-5.6: a railcar joins the train only by its own event.
-            if !matches!(e, Event::RailcarAdded { .. }) {
+            if !matches!(e, Event::Train(TrainEvent::RailcarAdded { .. })) {
                 assert!(
                     state.train.cars.iter().all(|c| cars.contains(c)),
                     "game {game}: a railcar joined the train with {e:?}"

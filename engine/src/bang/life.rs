@@ -10,6 +10,7 @@ use super::gold::{EquipKind, NuggetUse, can_pay};
 use super::machine::Machine;
 use super::orders::Reply;
 use super::state::{Dying, WindowKind};
+use crate::bang::TrainEvent;
 use crate::core::{Role, Seat};
 
 impl Machine<'_, '_> {
@@ -176,7 +177,7 @@ impl Machine<'_, '_> {
     /// §14.2: the elimination procedure, with its reward and penalty.
     pub fn eliminate(&mut self, seat: Seat, by: Option<Seat>) {
         if super::train::ghost_saves(self.s(), seat) {
-            return self.emit(Event::GhostRose { seat }); // TR-11.8.2
+            return self.emit(Event::Train(TrainEvent::GhostRose { seat })); // TR-11.8.2
         }
         let s = self.s();
         let role = s.p(seat).role.unwrap_or(Role::Outlaw);

@@ -13,6 +13,7 @@ use super::gold::{EquipKind, hand_limit};
 use super::state::{CheckKind, Phase, State, WindowKind};
 use super::train::Advance;
 use super::victory::victory;
+use crate::bang::TrainEvent;
 use crate::core::{GameRng, Recorder, Seat, Step};
 
 /// The state being moved on by one decision, and the RNG it draws from.
@@ -79,7 +80,7 @@ impl Machine<'_, '_> {
     /// of a short train joins the train at once (TR-5.6), as its own event.
     pub fn emit(&mut self, e: Event) {
         let deck = self.s().train.deck.len();
-        let shuffle = matches!(e, Event::RailcarsShuffled { .. });
+        let shuffle = matches!(e, Event::Train(TrainEvent::RailcarsShuffled { .. }));
         self.rec.emit(e);
         if !shuffle && self.s().train.deck.len() > deck {
             self.fill_train();

@@ -56,6 +56,7 @@ pub use state::{
     Check, CheckKind, Dying, Effect, ExpansionsOn, InPlay, MAX_PLAYERS, Outcome, Phase, Pile,
     Player, Shot, State, Targets, Turn, Window, WindowKind, bang_card, missed_effect,
 };
+pub use train::TrainEvent;
 pub use victory::victory;
 pub use view::{PlayerView, View, redact, view};
 
@@ -263,11 +264,11 @@ impl crate::Ruleset for Bang {
                 seat,
                 back: Some(card),
             } => Some(Decided::Action(*seat, Action::PutBack { card: *card })),
-            Event::CardGiven {
+            Event::Train(TrainEvent::CardGiven {
                 seat,
                 to,
                 card: Some(card),
-            } => Some(Decided::Action(
+            }) => Some(Decided::Action(
                 *seat,
                 Action::GiveCard {
                     card: *card,
@@ -351,8 +352,8 @@ impl crate::Ruleset for Bang {
         let private = matches!(
             event,
             Event::DeckShuffled { .. }
-                | Event::RailcarsShuffled { .. }
-                | Event::StationsShuffled { .. }
+                | Event::Train(TrainEvent::RailcarsShuffled { .. })
+                | Event::Train(TrainEvent::StationsShuffled { .. })
                 | Event::EquipmentShuffled { .. }
                 | Event::OrdersSet { .. }
         );

@@ -9,6 +9,7 @@ use super::reason::Reason;
 use super::setup::reveal_and_deal;
 use super::state::{Effect, Phase, WindowKind};
 use super::train::EndStage;
+use crate::bang::TrainEvent;
 use crate::core::Seat;
 
 /// The event that records `action`: `acted` when the seat posted it, or
@@ -70,11 +71,11 @@ impl Machine<'_, '_> {
                 // Private: the card is the giver's and the receiver's secret
                 // (TR-11.11); `card_given` is the record, which redaction
                 // hides from everyone else, so no `acted` names it.
-                self.emit(Event::CardGiven {
+                self.emit(Event::Train(TrainEvent::CardGiven {
                     seat,
                     to: target,
                     card: Some(card),
-                });
+                }));
             }
             Action::PutBack { card } => {
                 // Private: which card went back is Kit Carlson's secret (a solo
@@ -130,11 +131,11 @@ impl Machine<'_, '_> {
             // A solo NPC's gift is folded from its `npc_acted` (his cards are
             // face up, A3.2); a log before 0.2.0 says it with `card_given`.
             Action::GiveCard { card, target } if self.s().before_0_2 => {
-                self.emit(Event::CardGiven {
+                self.emit(Event::Train(TrainEvent::CardGiven {
                     seat,
                     to: target,
                     card: Some(card),
-                })
+                }))
             }
             Action::SetOrders { .. }
             | Action::ChooseCharacter { .. }
@@ -218,7 +219,9 @@ impl Machine<'_, '_> {
                 advance,
             } => self.sancho_takes(seat, railcar, place, advance),
             Action::AdvanceTrain => self.zippy_roy_advances(),
-            Action::Exempt { target } => self.emit(Event::Exempted { seat, target }),
+            Action::Exempt { target } => {
+                self.emit(Event::Train(TrainEvent::Exempted { seat, target }))
+            }
             Action::Redirect { card, target } => self.evan_redirects(seat, card, target),
             Action::UseRailcar {
                 railcar,

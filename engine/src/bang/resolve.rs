@@ -10,6 +10,7 @@ use super::machine::Machine;
 use super::orders::{Reply, StoreReply};
 use super::state::{CheckKind, Effect, Shot, WindowKind};
 use super::train::{can_answer_bang, can_answer_shot};
+use crate::bang::TrainEvent;
 use crate::core::Seat;
 
 impl Machine<'_, '_> {
@@ -252,7 +253,7 @@ impl Machine<'_, '_> {
             }
             WindowKind::EvanBabbit => {
                 if s.train.evan.is_some_and(|(e, _)| e == seat) {
-                    self.emit(Event::RedirectDeclined { seat });
+                    self.emit(Event::Train(TrainEvent::RedirectDeclined { seat }));
                 }
             }
             WindowKind::ShadeOConnor => {

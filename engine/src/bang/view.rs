@@ -13,6 +13,7 @@ use super::orders::Orders;
 use super::solo::mode::Solo;
 use super::state::{Check, Dying, Effect, Outcome, Shot, State, Turn, Window};
 use super::train::TrainView;
+use crate::bang::TrainEvent;
 use crate::core::{Role, Seat, Team, Viewer};
 
 /// One player as a viewer sees him.
@@ -251,15 +252,15 @@ pub fn redact(event: &Event, viewer: Viewer) -> Event {
         Event::DeckShuffled { order } if viewer != Viewer::Omniscient => {
             Event::DeckShuffled { order: hide(order) }
         }
-        Event::StationsShuffled { order } if viewer != Viewer::Omniscient => {
-            Event::StationsShuffled {
+        Event::Train(TrainEvent::StationsShuffled { order }) if viewer != Viewer::Omniscient => {
+            Event::Train(TrainEvent::StationsShuffled {
                 order: order.iter().map(|_| None).collect(),
-            }
+            })
         }
-        Event::RailcarsShuffled { order } if viewer != Viewer::Omniscient => {
-            Event::RailcarsShuffled {
+        Event::Train(TrainEvent::RailcarsShuffled { order }) if viewer != Viewer::Omniscient => {
+            Event::Train(TrainEvent::RailcarsShuffled {
                 order: order.iter().map(|_| None).collect(),
-            }
+            })
         }
         Event::EquipmentShuffled { order } if viewer != Viewer::Omniscient => {
             Event::EquipmentShuffled {
@@ -274,19 +275,23 @@ pub fn redact(event: &Event, viewer: Viewer) -> Event {
             seat: *seat,
             cards: hide(cards),
         },
-        Event::MapLooked { seat, cards } if !sees(*seat) => Event::MapLooked {
-            seat: *seat,
-            cards: hide(cards),
-        },
+        Event::Train(TrainEvent::MapLooked { seat, cards }) if !sees(*seat) => {
+            Event::Train(TrainEvent::MapLooked {
+                seat: *seat,
+                cards: hide(cards),
+            })
+        }
         Event::KitKept { seat, back } if !sees(*seat) => Event::KitKept {
             seat: *seat,
             back: back.and(None),
         },
-        Event::CardGiven { seat, to, .. } if !sees(*seat) && !sees(*to) => Event::CardGiven {
-            seat: *seat,
-            to: *to,
-            card: None,
-        },
+        Event::Train(TrainEvent::CardGiven { seat, to, .. }) if !sees(*seat) && !sees(*to) => {
+            Event::Train(TrainEvent::CardGiven {
+                seat: *seat,
+                to: *to,
+                card: None,
+            })
+        }
         Event::CardStolen {
             from,
             to,

@@ -80,34 +80,6 @@ pub fn apply(s: &mut State, event: &Event) {
         | Event::Unaffected { .. } => {
             super::gold::fold(s, event);
         }
-        Event::RailcarUsed {
-            seat,
-            railcar,
-            mode,
-            card,
-        } => super::train::fold_used(s, *seat, *railcar, *mode, *card),
-        Event::GhostRose { seat } => super::train::fold_ghost(s, *seat),
-        Event::StationsShuffled { .. }
-        | Event::StationsRevealed { .. }
-        | Event::LocomotivePlaced { .. }
-        | Event::RailcarsShuffled { .. }
-        | Event::RailcarAdded { .. }
-        | Event::TrainAdvanced { .. }
-        | Event::TrainStage { .. }
-        | Event::RailcarTaken { .. }
-        | Event::RailcarsDrawn { .. }
-        | Event::CardGiven { .. }
-        | Event::DiscardRecovered { .. }
-        | Event::FullSteamChosen { .. }
-        | Event::MapLooked { .. }
-        | Event::MapDone { .. }
-        | Event::RobberyHandled { .. }
-        | Event::CardsSwitched { .. }
-        | Event::TrainWatched { .. }
-        | Event::ShotRedirected { .. }
-        | Event::RedirectDeclined { .. }
-        | Event::Exempted { .. } => {
-            super::train::fold(s, event);
-        }
+        Event::Train(event) => super::train::fold(s, event),
     }
 }

@@ -26,6 +26,9 @@ pub const HIDING_EVENTS: &[&str] = &[
 impl Event {
     /// Whether this event may hide something from some viewer.
     pub fn hides(&self) -> bool {
+        if let Event::Train(train) = self {
+            return train.hides();
+        }
         matches!(
             self,
             Event::RoleDealt { .. }
@@ -34,15 +37,11 @@ impl Event {
                 | Event::DeckShuffled { .. }
                 | Event::CardsDrawn { .. }
                 | Event::KitLooked { .. }
-                | Event::MapLooked { .. }
                 | Event::KitKept { .. }
                 | Event::CardStolen { .. }
                 | Event::CardsInherited { .. }
                 | Event::OrdersSet { .. }
                 | Event::EquipmentShuffled { .. }
-                | Event::StationsShuffled { .. }
-                | Event::RailcarsShuffled { .. }
-                | Event::CardGiven { .. }
         )
     }
 }

@@ -51,7 +51,7 @@ mod tests {
     use crate::bang::actions::Action;
     use crate::bang::cards::Card;
     use crate::bang::npc::Reason;
-    use crate::bang::{Bang, CheckKind};
+    use crate::bang::{Bang, CheckKind, TrainEvent};
     use crate::core::Role;
     use crate::core::history::testing::{names, random_game, tags_match_rules, tell_all};
     use crate::{Ruleset, Viewer};
@@ -59,7 +59,15 @@ mod tests {
 
     #[test]
     fn every_event_tag_has_a_rule() {
-        let tags = tags_match_rules(include_str!("../events.rs"), RULES, 75);
+        let tags = tags_match_rules(
+            &[
+                include_str!("../events.rs"),
+                include_str!("../train/events.rs"),
+            ]
+            .concat(),
+            RULES,
+            75,
+        );
         for tag in crate::bang::HIDING_EVENTS {
             assert!(tags.iter().any(|t| t == tag), "{tag} is no event");
         }
@@ -70,10 +78,12 @@ mod tests {
         match event {
             Event::CardsDrawn { cards, .. }
             | Event::KitLooked { cards, .. }
-            | Event::MapLooked { cards, .. } => cards.clone(),
+            | Event::Train(TrainEvent::MapLooked { cards, .. }) => cards.clone(),
             Event::CardsInherited { hand, .. } => hand.clone(),
             Event::KitKept { back, .. } => vec![*back],
-            Event::CardStolen { card, .. } | Event::CardGiven { card, .. } => vec![*card],
+            Event::CardStolen { card, .. } | Event::Train(TrainEvent::CardGiven { card, .. }) => {
+                vec![*card]
+            }
             _ => Vec::new(),
         }
     }
@@ -164,7 +174,10 @@ mod tests {
                     .iter()
                     .filter(|family| family(&event, &names).is_some())
                     .count();
-                let may_be_quiet = matches!(event, Event::Acted { .. } | Event::TrainStage { .. });
+                let may_be_quiet = matches!(
+                    event,
+                    Event::Acted { .. } | Event::Train(TrainEvent::TrainStage { .. })
+                );
                 assert!(told == 1 || (told == 0 && may_be_quiet), "{event:?}");
             }
         }
@@ -235,13 +248,13 @@ mod tests {
         );
         // A railcar taken (108: the Ghost Car) at a station (11: Tombrock).
         assert_eq!(
-            told(Event::RailcarTaken {
+            told(Event::Train(TrainEvent::RailcarTaken {
                 seat: 2,
                 railcar: 108,
                 to: 2,
                 station: Some(11),
                 counts: true
-            }),
+            })),
             line(
                 "Cid takes Ghost Car, paying at Tombrock",
                 "train-robbery.md TR-5.1"

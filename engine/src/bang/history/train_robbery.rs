@@ -2,6 +2,7 @@
 //! the train on its way, and the railcars and train cards at work.
 
 use super::words::{card_name, cards_told, full, names_of, used_as};
+use crate::bang::TrainEvent;
 use crate::bang::events::Event;
 use crate::bang::train::EndStage;
 use crate::bang::train::stations::station;
@@ -18,28 +19,30 @@ pub(super) fn sentence(event: &Event, names: &[String]) -> Option<String> {
 fn the_train(event: &Event, names: &[String]) -> Option<String> {
     let n = |s: u8| seat_name(names, s);
     let text = match event {
-        Event::StationsShuffled { order } => {
+        Event::Train(TrainEvent::StationsShuffled { order }) => {
             format!("The stations are shuffled ({})", count(order.len(), "tile"))
         }
-        Event::StationsRevealed { row } => {
+        Event::Train(TrainEvent::StationsRevealed { row }) => {
             let named: Vec<String> = row.iter().map(|&s| station(s).name.to_string()).collect();
             format!("The stations ahead: {}", list(&named))
         }
-        Event::LocomotivePlaced { leland } => format!(
+        Event::Train(TrainEvent::LocomotivePlaced { leland }) => format!(
             "The Locomotive shows {}",
             if *leland { "Leland" } else { "Ironhorse" }
         ),
-        Event::RailcarsShuffled { order } => {
+        Event::Train(TrainEvent::RailcarsShuffled { order }) => {
             format!(
                 "The railcars are shuffled ({})",
                 count(order.len(), "railcar")
             )
         }
-        Event::RailcarAdded { railcar } => {
+        Event::Train(TrainEvent::RailcarAdded { railcar }) => {
             format!("{} joins the train", card_name(*railcar))
         }
-        Event::TrainAdvanced { how } => format!("The train advances ({})", label(how)),
-        Event::TrainStage { stage } => match stage {
+        Event::Train(TrainEvent::TrainAdvanced { how }) => {
+            format!("The train advances ({})", label(how))
+        }
+        Event::Train(TrainEvent::TrainStage { stage }) => match stage {
             Some(EndStage::Arrival) => "The train reaches the End of the Line".into(),
             Some(EndStage::Chance) => "End of the Line: a last chance to take a railcar".into(),
             Some(EndStage::Locomotive { .. }) => "End of the Line: the Locomotive acts".into(),
@@ -48,13 +51,13 @@ fn the_train(event: &Event, names: &[String]) -> Option<String> {
             }
             None => return None,
         },
-        Event::RailcarTaken {
+        Event::Train(TrainEvent::RailcarTaken {
             seat,
             railcar,
             to,
             station: st,
             ..
-        } => {
+        }) => {
             let paid = st.map_or(" for free".to_string(), |s| {
                 format!(", paying at {}", station(s).name)
             });
@@ -69,7 +72,7 @@ fn the_train(event: &Event, names: &[String]) -> Option<String> {
                 )
             }
         }
-        Event::FullSteamChosen { double } => format!(
+        Event::Train(TrainEvent::FullSteamChosen { double }) => format!(
             "Full Steam: the Locomotive's effect is {}",
             if *double { "doubled" } else { "cancelled" }
         ),
@@ -82,29 +85,29 @@ fn the_train(event: &Event, names: &[String]) -> Option<String> {
 fn railcars_and_train_cards(event: &Event, names: &[String]) -> Option<String> {
     let n = |s: u8| seat_name(names, s);
     let text = match event {
-        Event::DiscardRecovered { seat, card } => {
+        Event::Train(TrainEvent::DiscardRecovered { seat, card }) => {
             format!(
                 "{} takes {} back from the discard pile",
                 n(*seat),
                 card_name(*card)
             )
         }
-        Event::MapLooked { seat, cards } => {
+        Event::Train(TrainEvent::MapLooked { seat, cards }) => {
             format!(
                 "{} looks at {} on top of the deck",
                 n(*seat),
                 cards_told(cards)
             )
         }
-        Event::MapDone { seat, discarded } => match discarded {
+        Event::Train(TrainEvent::MapDone { seat, discarded }) => match discarded {
             Some(c) => format!("{} discards {} from the deck", n(*seat), full(*c)),
             None => format!("{} leaves the deck as it is", n(*seat)),
         },
-        Event::RobberyHandled {
+        Event::Train(TrainEvent::RobberyHandled {
             seat,
             card,
             discard,
-        } => {
+        }) => {
             if *discard {
                 format!("{} gives up {}", n(*seat), card_name(*card))
             } else {
@@ -115,46 +118,50 @@ fn railcars_and_train_cards(event: &Event, names: &[String]) -> Option<String> {
                 )
             }
         }
-        Event::CardsSwitched {
+        Event::Train(TrainEvent::CardsSwitched {
             seat,
             mine,
             other,
             theirs,
-        } => format!(
+        }) => format!(
             "{} switches {} with {} of {}",
             n(*seat),
             card_name(*mine),
             card_name(*theirs),
             n(*other)
         ),
-        Event::TrainWatched { seat } => format!("{} watches the train go by", n(*seat)),
-        Event::ShotRedirected { seat, card, target } => format!(
+        Event::Train(TrainEvent::TrainWatched { seat }) => {
+            format!("{} watches the train go by", n(*seat))
+        }
+        Event::Train(TrainEvent::ShotRedirected { seat, card, target }) => format!(
             "{} discards {} and the shot goes to {}",
             n(*seat),
             full(*card),
             n(*target)
         ),
-        Event::RedirectDeclined { seat } => format!("{} lets the shot come", n(*seat)),
-        Event::Exempted { seat, target } => match target {
+        Event::Train(TrainEvent::RedirectDeclined { seat }) => {
+            format!("{} lets the shot come", n(*seat))
+        }
+        Event::Train(TrainEvent::Exempted { seat, target }) => match target {
             Some(t) => format!("{} exempts {} from the Locomotive", n(*seat), n(*t)),
             None => format!("{} exempts nobody from the Locomotive", n(*seat)),
         },
-        Event::RailcarUsed {
+        Event::Train(TrainEvent::RailcarUsed {
             seat,
             railcar,
             mode,
             card,
-        } => format!(
+        }) => format!(
             "{} uses {}{}{}",
             n(*seat),
             card_name(*railcar),
             mode.map_or(String::new(), |m| format!(" as {}", used_as(&m))),
             card.map_or(String::new(), |c| format!(" with {}", card_name(c)))
         ),
-        Event::RailcarsDrawn { seat, railcars } => {
+        Event::Train(TrainEvent::RailcarsDrawn { seat, railcars }) => {
             format!("{} draws the railcars {}", n(*seat), names_of(railcars))
         }
-        Event::CardGiven { seat, to, card } => format!(
+        Event::Train(TrainEvent::CardGiven { seat, to, card }) => format!(
             "{} gives {} to {}",
             n(*seat),
             card.map_or("a card".to_string(), |c| card_name(c).to_string()),

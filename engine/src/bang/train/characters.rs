@@ -5,6 +5,7 @@
 use super::placement::placements;
 use super::{Advance, EndStage, Train};
 use crate::bang::Character;
+use crate::bang::TrainEvent;
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, card as card_info};
 use crate::bang::events::Event;
@@ -157,7 +158,7 @@ pub(super) fn shade_asked(s: &State) -> Option<Seat> {
 impl Machine<'_, '_> {
     /// TC7: Shade O'Connor discards `card` and draws 1, or lets it go.
     pub fn shade_swaps(&mut self, seat: Seat, card: Option<Card>) {
-        self.emit(Event::TrainWatched { seat });
+        self.emit(Event::Train(TrainEvent::TrainWatched { seat }));
         if let Some(card) = card {
             self.emit(Event::Discarded {
                 seat,
@@ -229,7 +230,11 @@ pub(crate) fn redirects(s: &State, seat: Seat, out: &mut Vec<Action>) {
 impl Machine<'_, '_> {
     /// TC2: Evan Babbit discards `card` and `target` is shot instead.
     pub fn evan_redirects(&mut self, seat: Seat, card: Card, target: Seat) {
-        self.emit(Event::ShotRedirected { seat, card, target });
+        self.emit(Event::Train(TrainEvent::ShotRedirected {
+            seat,
+            card,
+            target,
+        }));
         self.hand_left(seat);
     }
 }

@@ -2,59 +2,74 @@
 //! [`crate::bang::apply`]): total, and a card or tile is only ever moved from
 //! where it is.
 
+use super::TrainEvent;
 use super::railcars::{RAILCAR_BASE, Railcar, is_railcar};
 use super::stations::{STATIONS, Station};
 use super::{Advance, Train};
 use crate::bang::cards::Card;
-use crate::bang::events::Event;
 use crate::bang::state::{Effect, State};
 use crate::core::Seat;
 
-/// Folds one train event; `false` for an event of another part of the game.
-pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
+/// Folds one of the expansion's events.
+pub(crate) fn fold(s: &mut State, event: &TrainEvent) {
+    if !fold_train(s, event) {
+        super::cards::fold(s, event);
+    }
+}
+
+/// Folds an event of the train, its stations and railcars; `false` for
+/// another of the expansion's events.
+fn fold_train(s: &mut State, event: &TrainEvent) -> bool {
     let t = &mut s.train;
     match event {
-        Event::StationsShuffled { order } => stations_shuffled(t, order),
-        Event::StationsRevealed { row } => stations_revealed(t, row),
-        Event::LocomotivePlaced { leland } => t.leland = *leland,
-        Event::RailcarsShuffled { order } => railcars_shuffled(s, order),
-        Event::RailcarAdded { railcar } => {
+        TrainEvent::RailcarUsed {
+            seat,
+            railcar,
+            mode,
+            card,
+        } => super::fold_used(s, *seat, *railcar, *mode, *card),
+        TrainEvent::GhostRose { seat } => super::fold_ghost(s, *seat),
+        TrainEvent::StationsShuffled { order } => stations_shuffled(t, order),
+        TrainEvent::StationsRevealed { row } => stations_revealed(t, row),
+        TrainEvent::LocomotivePlaced { leland } => t.leland = *leland,
+        TrainEvent::RailcarsShuffled { order } => railcars_shuffled(s, order),
+        TrainEvent::RailcarAdded { railcar } => {
             if !t.cars.is_full() && t.deck.last() == Some(railcar) {
                 t.deck.pop();
                 t.cars.push(*railcar);
             }
         }
-        Event::TrainAdvanced { how } => train_advanced(s, *how),
-        Event::TrainStage { stage } => {
+        TrainEvent::TrainAdvanced { how } => train_advanced(s, *how),
+        TrainEvent::TrainStage { stage } => {
             t.end = *stage;
             if stage.is_none() {
                 t.full_steam = None;
             }
             t.blaze = None;
         }
-        Event::Exempted { target, .. } => {
+        TrainEvent::Exempted { target, .. } => {
             t.blaze = Some(*target);
             if t.leland {
                 t.store_exempt = *target;
             }
         }
-        Event::TrainWatched { .. } => t.shade = None,
-        Event::ShotRedirected { seat, card, target } => {
+        TrainEvent::TrainWatched { .. } => t.shade = None,
+        TrainEvent::ShotRedirected { seat, card, target } => {
             shot_redirected(s, *seat, *card, *target);
         }
-        Event::RedirectDeclined { .. } => t.evan = None,
-        Event::CardGiven { seat, to, card } => {
+        TrainEvent::RedirectDeclined { .. } => t.evan = None,
+        TrainEvent::CardGiven { seat, to, card } => {
             super::railcar_use::fold_given(s, *seat, *to, *card);
         }
-        Event::RailcarsDrawn { seat, railcars } => railcars_drawn(s, *seat, railcars),
-        Event::RailcarTaken {
+        TrainEvent::RailcarsDrawn { seat, railcars } => railcars_drawn(s, *seat, railcars),
+        TrainEvent::RailcarTaken {
             seat,
             railcar,
             to,
             counts,
             station,
         } => railcar_taken(s, *seat, *railcar, *to, *counts, *station),
-        _ => return super::cards::fold(s, event),
+        _ => return false,
     }
     true
 }

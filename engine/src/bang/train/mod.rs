@@ -8,6 +8,7 @@
 
 mod cards;
 mod characters;
+mod events;
 mod fold;
 mod ghost;
 pub(crate) mod hooks;
@@ -28,6 +29,7 @@ pub(crate) use characters::{
     blaze_due, blaze_exemptions, blaze_targets, evan_asked, exempts, locomotive_targets, redirects,
     zippy_roy_actions,
 };
+pub use events::Event as TrainEvent;
 pub(crate) use fold::{fold, turn_started};
 pub(crate) use legal::{railcar_chance, take_actions};
 pub(crate) use railcar_effects::{

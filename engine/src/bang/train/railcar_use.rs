@@ -9,6 +9,7 @@ use super::placement::placements;
 use super::railcar_effects::{barred_for, holds};
 use super::railcars::{RailcarKind, RailcarUse, railcar, railcar_of};
 use crate::bang::Character;
+use crate::bang::TrainEvent;
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::events::Event;
@@ -239,12 +240,12 @@ impl Machine<'_, '_> {
             RailcarKind::Caboose | RailcarKind::SleeperCar | RailcarKind::CattleTruck => card,
             _ => None,
         };
-        self.emit(Event::RailcarUsed {
+        self.emit(Event::Train(TrainEvent::RailcarUsed {
             seat,
             railcar: railcar_id,
             mode,
             card: discarded,
-        });
+        }));
         if from_hand {
             self.hand_left(seat);
         }
@@ -309,7 +310,7 @@ impl Machine<'_, '_> {
             (RailcarKind::LoungeCar, _) => {
                 let railcars: Vec<Card> =
                     self.s().train.deck.iter().rev().take(2).copied().collect();
-                self.emit(Event::RailcarsDrawn { seat, railcars });
+                self.emit(Event::Train(TrainEvent::RailcarsDrawn { seat, railcars }));
             }
             (RailcarKind::MailCar, _) => {
                 self.draw(seat, 3);
@@ -425,13 +426,13 @@ impl Machine<'_, '_> {
         other: Option<(Card, Seat)>,
     ) {
         for (railcar, to) in std::iter::once((railcar, to)).chain(other) {
-            self.emit(Event::RailcarTaken {
+            self.emit(Event::Train(TrainEvent::RailcarTaken {
                 seat,
                 railcar,
                 to,
                 station: None,
                 counts: false,
-            });
+            }));
         }
     }
 }

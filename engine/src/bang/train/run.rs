@@ -4,6 +4,7 @@
 use super::railcars::all_railcars;
 use super::stations::{StationCost, all_stations, station};
 use super::{Advance, EndStage, TRAIN_LENGTH};
+use crate::bang::TrainEvent;
 use crate::bang::events::Event;
 use crate::bang::machine::Machine;
 use crate::bang::state::Effect;
@@ -17,13 +18,13 @@ impl Machine<'_, '_> {
     pub fn open_train(&mut self) {
         let mut railcars: Vec<u8> = all_railcars().collect();
         self.rng.shuffle(&mut railcars);
-        self.emit(Event::RailcarsShuffled {
+        self.emit(Event::Train(TrainEvent::RailcarsShuffled {
             order: railcars.into_iter().map(Some).collect(),
-        });
+        }));
         let n = self.s().players;
         self.new_row(n);
         let leland = self.rng.below(2) == 1; // D-T4
-        self.emit(Event::LocomotivePlaced { leland });
+        self.emit(Event::Train(TrainEvent::LocomotivePlaced { leland }));
         self.fill_train();
     }
 
@@ -32,10 +33,10 @@ impl Machine<'_, '_> {
         let mut stations: Vec<u8> = all_stations().collect();
         self.rng.shuffle(&mut stations);
         let row = stations.iter().take(n as usize).copied().collect();
-        self.emit(Event::StationsShuffled {
+        self.emit(Event::Train(TrainEvent::StationsShuffled {
             order: stations.into_iter().map(Some).collect(),
-        });
-        self.emit(Event::StationsRevealed { row });
+        }));
+        self.emit(Event::Train(TrainEvent::StationsRevealed { row }));
     }
 
     /// TR-5.4, TR-5.6: railcars join the end of the train from the top of the
@@ -49,18 +50,18 @@ impl Machine<'_, '_> {
             let Some(&railcar) = t.deck.last() else {
                 return;
             };
-            self.emit(Event::RailcarAdded { railcar });
+            self.emit(Event::Train(TrainEvent::RailcarAdded { railcar }));
         }
     }
 
     /// One train advance (TR-4.4); the End of the Line begins when the
     /// Locomotive passes the last station (TR-4.5).
     pub fn advance_train(&mut self, how: Advance) {
-        self.emit(Event::TrainAdvanced { how });
+        self.emit(Event::Train(TrainEvent::TrainAdvanced { how }));
         if self.s().train.at_end_of_the_line() {
-            self.emit(Event::TrainStage {
+            self.emit(Event::Train(TrainEvent::TrainStage {
                 stage: Some(EndStage::Arrival),
-            });
+            }));
         }
     }
 
@@ -136,19 +137,19 @@ impl Machine<'_, '_> {
         station: Option<u8>,
         end: bool,
     ) {
-        self.emit(Event::RailcarTaken {
+        self.emit(Event::Train(TrainEvent::RailcarTaken {
             seat,
             railcar,
             to: place.unwrap_or(seat),
             station,
             counts: true,
-        });
+        }));
         if end || self.s().train.end == Some(EndStage::Chance) {
             // §7.2: the chance is taken; the Locomotive acts next.
             let left = self.s().train.locomotive_times();
-            self.emit(Event::TrainStage {
+            self.emit(Event::Train(TrainEvent::TrainStage {
                 stage: Some(EndStage::Locomotive { left }),
-            });
+            }));
         }
         self.fill_train();
     }
@@ -156,9 +157,9 @@ impl Machine<'_, '_> {
     /// §7.2: the current player lets his chance at the End of the Line go.
     pub fn skip_chance(&mut self) {
         let left = self.s().train.locomotive_times();
-        self.emit(Event::TrainStage {
+        self.emit(Event::Train(TrainEvent::TrainStage {
             stage: Some(EndStage::Locomotive { left }),
-        });
+        }));
     }
 
     /// §7.1: effects on the train's arrival (the Great Train Robbery's
@@ -174,9 +175,9 @@ impl Machine<'_, '_> {
         match stage {
             EndStage::Arrival => {
                 self.arrival();
-                self.emit(Event::TrainStage {
+                self.emit(Event::Train(TrainEvent::TrainStage {
                     stage: Some(EndStage::Chance),
-                });
+                }));
             }
             EndStage::Chance => {
                 if super::railcar_chance(s, current) {
@@ -184,15 +185,15 @@ impl Machine<'_, '_> {
                 }
                 self.skip_chance();
             }
-            EndStage::Locomotive { left: 0 } => self.emit(Event::TrainStage {
+            EndStage::Locomotive { left: 0 } => self.emit(Event::Train(TrainEvent::TrainStage {
                 stage: Some(EndStage::Rebuild),
-            }),
+            })),
             EndStage::Locomotive { .. } if super::blaze_due(s) => return Step::Waits,
             EndStage::Locomotive { left } => {
                 let exempt = s.train.blaze.flatten(); // TC6
-                self.emit(Event::TrainStage {
+                self.emit(Event::Train(TrainEvent::TrainStage {
                     stage: Some(EndStage::Locomotive { left: left - 1 }),
-                });
+                }));
                 self.locomotive(current, exempt);
             }
             EndStage::Rebuild => self.rebuild(),
@@ -241,15 +242,15 @@ impl Machine<'_, '_> {
             let mut railcars: Vec<u8> = t.cars.iter().chain(&t.deck).copied().collect();
             let leland = !t.leland;
             self.rng.shuffle(&mut railcars);
-            self.emit(Event::RailcarsShuffled {
+            self.emit(Event::Train(TrainEvent::RailcarsShuffled {
                 order: railcars.into_iter().map(Some).collect(),
-            });
+            }));
             let s = self.s();
             let n = s.seats().filter(|&x| s.in_play(x)).count() as u8;
             self.new_row(n);
-            self.emit(Event::LocomotivePlaced { leland });
+            self.emit(Event::Train(TrainEvent::LocomotivePlaced { leland }));
         }
-        self.emit(Event::TrainStage { stage: None });
+        self.emit(Event::Train(TrainEvent::TrainStage { stage: None }));
         self.fill_train();
     }
 }

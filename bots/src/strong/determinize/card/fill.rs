@@ -6,6 +6,7 @@
 use std::borrow::Cow;
 
 use engine::Seat;
+use engine::bang::TrainEvent;
 use engine::bang::gold::all_equipment;
 use engine::bang::train::railcars::{RAILCAR_BASE, RAILCARS};
 use engine::bang::train::stations::STATIONS;
@@ -69,10 +70,12 @@ impl Sampler<'_> {
                 seat: *seat,
                 cards: self.top(cards.len())?,
             },
-            Event::MapLooked { seat, cards } if hidden(cards) => Event::MapLooked {
-                seat: *seat,
-                cards: self.top(cards.len())?,
-            },
+            Event::Train(TrainEvent::MapLooked { seat, cards }) if hidden(cards) => {
+                Event::Train(TrainEvent::MapLooked {
+                    seat: *seat,
+                    cards: self.top(cards.len())?,
+                })
+            }
             // Kit Carlson chose the card he put back only when he saw all
             // three; with fewer (a short deck) he keeps them all.
             Event::KitKept { seat, back: None } if *seat != me && self.state.kit.len() >= 3 => {
@@ -93,16 +96,16 @@ impl Sampler<'_> {
                 card: Some(self.take_unseen(*from, rng)?),
                 from_hand: true,
             },
-            Event::CardGiven {
+            Event::Train(TrainEvent::CardGiven {
                 seat,
                 to,
                 card: None,
-            } if *seat != me && *to != me => match self.take_unseen(*seat, rng) {
-                Some(card) => Event::CardGiven {
+            }) if *seat != me && *to != me => match self.take_unseen(*seat, rng) {
+                Some(card) => Event::Train(TrainEvent::CardGiven {
                     seat: *seat,
                     to: *to,
                     card: Some(card),
-                },
+                }),
                 None => return Some(Cow::Borrowed(event)),
             },
             Event::CardsInherited {
@@ -119,12 +122,16 @@ impl Sampler<'_> {
             Event::EquipmentShuffled { order } if hidden(order) => Event::EquipmentShuffled {
                 order: self.equipment_order(i, order.len(), rng)?,
             },
-            Event::StationsShuffled { order } if hidden(order) => Event::StationsShuffled {
-                order: self.stations_order(i, order.len(), rng)?,
-            },
-            Event::RailcarsShuffled { order } if hidden(order) => Event::RailcarsShuffled {
-                order: self.railcars_order(i, order.len(), rng)?,
-            },
+            Event::Train(TrainEvent::StationsShuffled { order }) if hidden(order) => {
+                Event::Train(TrainEvent::StationsShuffled {
+                    order: self.stations_order(i, order.len(), rng)?,
+                })
+            }
+            Event::Train(TrainEvent::RailcarsShuffled { order }) if hidden(order) => {
+                Event::Train(TrainEvent::RailcarsShuffled {
+                    order: self.railcars_order(i, order.len(), rng)?,
+                })
+            }
             _ => return Some(Cow::Borrowed(event)),
         };
         Some(Cow::Owned(filled))
@@ -201,8 +208,8 @@ impl Sampler<'_> {
             set = (1..=STATIONS as u8).collect();
         }
         let shown = self.shown_after(i, |e| match e {
-            Event::StationsRevealed { row } => Some(row.to_vec()),
-            Event::StationsShuffled { .. } => None,
+            Event::Train(TrainEvent::StationsRevealed { row }) => Some(row.to_vec()),
+            Event::Train(TrainEvent::StationsShuffled { .. }) => None,
             _ => Some(Vec::new()),
         });
         ordered(set, &shown, len, rng)
@@ -222,9 +229,9 @@ impl Sampler<'_> {
             set = (RAILCAR_BASE + 1..=RAILCAR_BASE + RAILCARS as u8).collect();
         }
         let shown = self.shown_after(i, |e| match e {
-            Event::RailcarAdded { railcar } => Some(vec![*railcar]),
-            Event::RailcarsDrawn { railcars, .. } => Some(railcars.clone()),
-            Event::RailcarsShuffled { .. } => None,
+            Event::Train(TrainEvent::RailcarAdded { railcar }) => Some(vec![*railcar]),
+            Event::Train(TrainEvent::RailcarsDrawn { railcars, .. }) => Some(railcars.clone()),
+            Event::Train(TrainEvent::RailcarsShuffled { .. }) => None,
             _ => Some(Vec::new()),
         });
         ordered(set, &shown, len, rng)

@@ -2,6 +2,7 @@
 //! repair that swaps two hidden cards when a public event names a card the
 //! sample put elsewhere than where the event takes it from.
 
+use engine::bang::TrainEvent;
 use engine::bang::{Bang, Card, Event, State};
 use engine::{Ruleset, Seat};
 use rand::RngExt;
@@ -96,12 +97,14 @@ pub(super) fn named(event: &Event, out: &mut Vec<(Card, Option<Zone>)>) {
         | Event::MissedPlayed { seat, card }
         | Event::BangDiscarded { seat, card }
         | Event::BeerSold { seat, card }
-        | Event::ShotRedirected { seat, card, .. } => out.push((*card, hand(seat))),
-        Event::CardGiven {
+        | Event::Train(TrainEvent::ShotRedirected { seat, card, .. }) => {
+            out.push((*card, hand(seat)))
+        }
+        Event::Train(TrainEvent::CardGiven {
             seat,
             card: Some(card),
             ..
-        } => out.push((*card, hand(seat))),
+        }) => out.push((*card, hand(seat))),
         Event::CardStolen {
             from,
             card: Some(card),
@@ -115,25 +118,26 @@ pub(super) fn named(event: &Event, out: &mut Vec<(Card, Option<Zone>)>) {
         }
         Event::CardsDrawn { cards, .. }
         | Event::KitLooked { cards, .. }
-        | Event::MapLooked { cards, .. } => {
+        | Event::Train(TrainEvent::MapLooked { cards, .. }) => {
             out.extend(cards.iter().flatten().map(|c| (*c, Some(Zone::Deck))));
         }
         Event::StoreRevealed { cards, .. } => {
             out.extend(cards.iter().map(|c| (*c, Some(Zone::Deck))));
         }
-        Event::MapDone {
+        Event::Train(TrainEvent::MapDone {
             discarded: Some(card),
             ..
-        } => out.push((*card, Some(Zone::Deck))),
-        Event::DutchDiscarded { card, .. } | Event::RobberyHandled { card, .. } => {
+        }) => out.push((*card, Some(Zone::Deck))),
+        Event::DutchDiscarded { card, .. }
+        | Event::Train(TrainEvent::RobberyHandled { card, .. }) => {
             out.push((*card, None));
         }
-        Event::CardsSwitched { mine, theirs, .. } => {
+        Event::Train(TrainEvent::CardsSwitched { mine, theirs, .. }) => {
             out.extend([(*mine, None), (*theirs, None)]);
         }
-        Event::RailcarUsed {
+        Event::Train(TrainEvent::RailcarUsed {
             card: Some(card), ..
-        } => out.push((*card, None)),
+        }) => out.push((*card, None)),
         // Back on the deck's top: its place is known to the seat that saw it.
         Event::KitKept {
             back: Some(card), ..

@@ -118,7 +118,7 @@ fn tgr_ac_16_full_steam_doubles_or_cancels_the_locomotive() {
         events.extend(pass_chance(&mut t));
         let advances = events
             .iter()
-            .filter(|e| matches!(e, Event::TrainAdvanced { .. }))
+            .filter(|e| matches!(e, Event::Train(TrainEvent::TrainAdvanced { .. })))
             .count();
         assert_eq!(advances, 1, "one train advance (TR-4.4)");
         let shots = if double { 2 } else { 0 };
@@ -149,7 +149,7 @@ fn tgr_ac_17_next_stop_draws_then_advances_to_the_end_of_the_line() {
         .expect("he draws");
     let advanced = events
         .iter()
-        .position(|e| matches!(e, Event::TrainAdvanced { .. }))
+        .position(|e| matches!(e, Event::Train(TrainEvent::TrainAdvanced { .. })))
         .expect("the train advances");
     assert!(drawn < advanced, "the card is drawn first");
     // Not obliged to take a railcar: passing is legal when he could take one.
@@ -159,9 +159,9 @@ fn tgr_ac_17_next_stop_draws_then_advances_to_the_end_of_the_line() {
     events.extend(pass_chance(&mut t));
     assert!(has(&events, |e| matches!(
         e,
-        Event::TrainStage {
+        Event::Train(TrainEvent::TrainStage {
             stage: Some(crate::bang::train::EndStage::Locomotive { left: 1 })
-        }
+        })
     )));
     assert_eq!(t.s.train.end, None, "the End of the Line ran");
     assert_eq!(t.waiting(), vec![(A, Decision::Play)]);
@@ -205,7 +205,7 @@ fn tgr_ac_20_water_tower_takes_any_railcar_for_free() {
     );
     assert!(has(&events, |e| matches!(
         e,
-        Event::RailcarTaken { railcar, station: None, counts: false, .. } if *railcar == car
+        Event::Train(TrainEvent::RailcarTaken { railcar, station: None, counts: false, .. }) if *railcar == car
     )));
     assert!(t.s.p(place.unwrap_or(A)).in_play.contains(&car));
     assert_eq!(t.s.train.taken, 0, "it does not count toward the limit");
@@ -249,10 +249,10 @@ fn tgr_ac_38_evaded_takes_the_bang_card_but_nothing_from_ironhorse() {
     assert!(lost(&events, B).is_empty(), "the shot is cancelled");
     assert!(has(&events, |e| matches!(
         e,
-        Event::DiscardRecovered {
+        Event::Train(TrainEvent::DiscardRecovered {
             seat: B,
             card: BANG_QH
-        }
+        })
     )));
     assert_eq!(t.hand(B), vec![BANG_QH]);
     assert!(!t.s.discard.contains(&BANG_QH));
@@ -272,7 +272,7 @@ fn tgr_ac_38_evaded_takes_the_bang_card_but_nothing_from_ironhorse() {
     assert!(lost(&events, B).is_empty());
     assert!(!has(&events, |e| matches!(
         e,
-        Event::DiscardRecovered { .. }
+        Event::Train(TrainEvent::DiscardRecovered { .. })
     )));
     assert!(t.hand(B).is_empty());
 }
@@ -307,7 +307,7 @@ fn tgr_ac_39_knife_revolver_returns_on_a_face_card() {
     let events = t.respond(B, EVADED);
     assert!(!has(&events, |e| matches!(
         e,
-        Event::DiscardRecovered { .. }
+        Event::Train(TrainEvent::DiscardRecovered { .. })
     )));
     assert!(t.hand(B).is_empty(), "B takes nothing");
     assert_eq!(t.s.turn.bangs, 1, "A has used his BANG! for the turn");
@@ -528,10 +528,10 @@ fn tr_13_7_money_bag_is_this_card_while_held_aside() {
     let events = t.play(A, MONEY_BAG, Some(B));
     assert!(has(&events, |e| matches!(
         e,
-        Event::DiscardRecovered {
+        Event::Train(TrainEvent::DiscardRecovered {
             seat: A,
             card: MONEY_BAG
-        }
+        })
     )));
     assert_eq!(t.hand(A), vec![MONEY_BAG]);
     assert_eq!(t.s.train.money_bag, None);
@@ -552,10 +552,10 @@ fn tr_13_7_money_bag_is_this_card_while_held_aside() {
     let events = t.respond(B, EVADED);
     assert!(has(&events, |e| matches!(
         e,
-        Event::DiscardRecovered {
+        Event::Train(TrainEvent::DiscardRecovered {
             seat: B,
             card: MONEY_BAG
-        }
+        })
     )));
     assert_eq!(t.hand(B), vec![MONEY_BAG]);
     assert_eq!(t.s.train.money_bag, None);
@@ -692,23 +692,23 @@ fn tgr_ac_47_map_after_the_dynamite_before_phase_one() {
         .unwrap();
     let looked = events
         .iter()
-        .position(|e| matches!(e, Event::MapLooked { seat: B, .. }))
+        .position(|e| matches!(e, Event::Train(TrainEvent::MapLooked { seat: B, .. })))
         .unwrap();
     assert!(dynamite < looked, "the Dynamite check first");
     let seen = events[looked].clone();
     assert_eq!(
         seen,
-        Event::MapLooked {
+        Event::Train(TrainEvent::MapLooked {
             seat: B,
             cards: vec![Some(BANG_KH), Some(BANG_2D)]
-        }
+        })
     );
     assert_eq!(
         crate::bang::view::redact(&seen, Viewer::Seat(C)),
-        Event::MapLooked {
+        Event::Train(TrainEvent::MapLooked {
             seat: B,
             cards: vec![None, None]
-        },
+        }),
         "only he sees them"
     );
     assert_eq!(t.waiting(), vec![(B, Decision::Map)]);
@@ -716,10 +716,10 @@ fn tgr_ac_47_map_after_the_dynamite_before_phase_one() {
     let events = t.ok(B, Action::Discard { card: BANG_KH });
     assert!(has(&events, |e| matches!(
         e,
-        Event::MapDone {
+        Event::Train(TrainEvent::MapDone {
             seat: B,
             discarded: Some(BANG_KH)
-        }
+        })
     )));
     assert!(t.s.discard.contains(&BANG_KH));
     let drawn: Vec<Card> = events
@@ -748,10 +748,10 @@ fn tgr_evaded_takes_the_gatling_and_its_other_shots_still_resolve() {
     let events = t.respond(B, EVADED);
     assert!(has(&events, |e| matches!(
         e,
-        Event::DiscardRecovered {
+        Event::Train(TrainEvent::DiscardRecovered {
             seat: B,
             card: GATLING
-        }
+        })
     )));
     t.stack(&[BANG_AS]); // C's Cactus check: no heal
     let events = t.respond(C, CACTUS);

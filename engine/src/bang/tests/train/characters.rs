@@ -18,11 +18,14 @@ fn tgr_ac_08_zippy_roy_advances_without_a_take_then_uses_the_free_advance() {
     let events = t.ok(B, Action::AdvanceTrain);
     assert!(has(&events, |e| matches!(
         e,
-        Event::TrainAdvanced {
+        Event::Train(TrainEvent::TrainAdvanced {
             how: Advance::ZippyRoy
-        }
+        })
     )));
-    assert!(!has(&events, |e| matches!(e, Event::RailcarTaken { .. })));
+    assert!(!has(&events, |e| matches!(
+        e,
+        Event::Train(TrainEvent::RailcarTaken { .. })
+    )));
     assert_eq!(t.s.train.position, 2);
     assert_eq!(t.waiting(), vec![(B, Decision::Play)], "no obligation");
     assert!(t.act(B, Action::AdvanceTrain).is_err(), "once a turn");
@@ -53,7 +56,7 @@ fn tgr_ac_21_sancho_takes_his_free_railcar_after_the_free_advance() {
     );
     assert!(has(&events, |e| matches!(
         e,
-        Event::TrainAdvanced { how: Advance::Free }
+        Event::Train(TrainEvent::TrainAdvanced { how: Advance::Free })
     )));
     assert!(t.s.p(B).in_play.contains(&PASSENGER_CAR));
     assert_eq!(t.hand(B).len(), 2, "for free");
@@ -116,9 +119,9 @@ fn tgr_tc4_manuelita_draws_2_when_the_automatic_advance_ends_the_line() {
     let arrival = at(&events, |e| {
         matches!(
             e,
-            Event::TrainStage {
+            Event::Train(TrainEvent::TrainStage {
                 stage: Some(EndStage::Arrival)
-            }
+            })
         )
     });
     let drawn = at(&events, |e| matches!(e, Event::CardsDrawn { seat: B, .. }));
@@ -234,7 +237,7 @@ fn tgr_ac_50_shade_oconnor_swaps_a_card_when_the_sheriffs_turn_moves_the_train()
     let events = t.ok(B, Action::Discard { card: BEER });
     assert!(has(&events, |e| matches!(
         e,
-        Event::TrainWatched { seat: B }
+        Event::Train(TrainEvent::TrainWatched { seat: B })
     )));
     assert_eq!(t.hand(B), vec![BANG_QH], "discarded 1, drew 1");
     assert!(t.s.discard.contains(&BEER));

@@ -92,7 +92,7 @@ fn evan_babbit_is_asked_whether_or_not_he_holds_the_suit() {
     let events = other.pass(B);
     assert!(has(&events, |e| matches!(
         e,
-        Event::RedirectDeclined { seat: B }
+        Event::Train(TrainEvent::RedirectDeclined { seat: B })
     )));
 }
 

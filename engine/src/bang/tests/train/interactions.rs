@@ -503,7 +503,7 @@ fn tr_13_4_full_steam_manuelita_draws_2_once_and_shade_has_one_chance() {
         assert_eq!(shade_asked, 1, "double {double}: one chance for Shade");
         let watched = events
             .iter()
-            .filter(|e| matches!(e, Event::TrainWatched { .. }))
+            .filter(|e| matches!(e, Event::Train(TrainEvent::TrainWatched { .. })))
             .count();
         assert_eq!(watched, 1, "double {double}");
         assert_eq!(

@@ -601,10 +601,10 @@ fn tgr_ac_35_lounge_car_draws_ghost_car_and_mail_car_by_the_sheriff() {
     t.s.train.deck.push(MAIL);
     t.s.train.deck.push(GHOST);
     let events = t.ok(A, use_railcar(LOUNGE, None, None, None));
-    assert!(events.contains(&Event::RailcarsDrawn {
+    assert!(events.contains(&Event::Train(TrainEvent::RailcarsDrawn {
         seat: A,
         railcars: vec![GHOST, MAIL],
-    }));
+    })));
     assert_eq!(t.waiting()[0], (A, Decision::LoungeCar));
     let places = lounge_places(&t, A);
     assert!(!places.is_empty());
@@ -744,7 +744,11 @@ fn mail_car_keeps_its_three_cards_private() {
             target: C,
         },
     ));
-    assert!(events.iter().any(|e| matches!(e, Event::CardGiven { .. })));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Train(TrainEvent::CardGiven { .. })))
+    );
     assert!(
         !has(&events, |e| matches!(
             e,
@@ -775,22 +779,22 @@ fn mail_car_keeps_its_three_cards_private() {
         let given = events
             .iter()
             .map(|e| redact(e, viewer))
-            .find(|e| matches!(e, Event::CardGiven { .. }));
+            .find(|e| matches!(e, Event::Train(TrainEvent::CardGiven { .. })));
         assert_eq!(
             given,
-            sees.then_some(Event::CardGiven {
+            sees.then_some(Event::Train(TrainEvent::CardGiven {
                 seat: A,
                 to: C,
                 card: Some(drawn[0]),
-            })
+            }))
         );
     }
     assert!(
-        Event::CardGiven {
+        Event::Train(TrainEvent::CardGiven {
             seat: A,
             to: C,
             card: None
-        }
+        })
         .hides()
     );
     assert!(crate::bang::events::HIDING_EVENTS.contains(&"card_given"));
@@ -831,12 +835,12 @@ fn tr_5_6_a_used_mail_car_joins_a_short_train_by_an_event() {
     assert_eq!(
         events,
         vec![
-            Event::CardGiven {
+            Event::Train(TrainEvent::CardGiven {
                 seat: A,
                 to: B,
                 card: Some(drawn[0]),
-            },
-            Event::RailcarAdded { railcar: MAIL },
+            }),
+            Event::Train(TrainEvent::RailcarAdded { railcar: MAIL }),
         ]
     );
     assert_eq!(t.s.train.cars.as_slice(), &[BAGGAGE, DINING, MAIL]);
@@ -847,7 +851,10 @@ fn tr_5_6_a_used_mail_car_joins_a_short_train_by_an_event() {
 fn tr_9_4_a_used_circus_wagon_reaches_a_short_train_after_its_effect() {
     let mut t = short_train(CIRCUS);
     let used = t.ok(A, use_railcar(CIRCUS, None, None, None));
-    assert!(!has(&used, |e| matches!(e, Event::RailcarAdded { .. })));
+    assert!(!has(&used, |e| matches!(
+        e,
+        Event::Train(TrainEvent::RailcarAdded { .. })
+    )));
     assert_eq!(t.s.train.used, Some((A, CIRCUS)), "aside while it resolves");
     assert_eq!(t.s.train.cars.as_slice(), &[BAGGAGE, DINING]);
     // B and C have nothing in play; D discards a railcar, which fills the
@@ -857,7 +864,7 @@ fn tr_9_4_a_used_circus_wagon_reaches_a_short_train_after_its_effect() {
     let events = t.respond(D, PRIVATE);
     let added = events
         .iter()
-        .position(|e| *e == Event::RailcarAdded { railcar: PRIVATE })
+        .position(|e| *e == Event::Train(TrainEvent::RailcarAdded { railcar: PRIVATE }))
         .expect("PRIVATE joins the train");
     assert!(events[added..].contains(&Event::Discarded {
         seat: A,
@@ -906,7 +913,7 @@ fn a_log_before_engine_0_2_folds_a_railcar_back_into_a_short_train_without_an_ev
     // Engine 0.1.0 wrote the same facts without the `railcar_added`.
     for e in log
         .iter()
-        .filter(|e| !matches!(e, Event::RailcarAdded { .. }))
+        .filter(|e| !matches!(e, Event::Train(TrainEvent::RailcarAdded { .. })))
     {
         apply(&mut old.s, e);
     }

@@ -96,12 +96,16 @@ fn random_game_with(
             check_invariants(&s).unwrap_or_else(|why| panic!("game {game} after {e:?}: {why}"));
             for v in (0..players).map(Viewer::Seat).chain([Viewer::Spectator]) {
                 match redact(e, v) {
-                    Event::RailcarsShuffled { order } => assert!(order.iter().all(Option::is_none)),
-                    Event::StationsShuffled { order } => assert!(order.iter().all(Option::is_none)),
+                    Event::Train(TrainEvent::RailcarsShuffled { order }) => {
+                        assert!(order.iter().all(Option::is_none))
+                    }
+                    Event::Train(TrainEvent::StationsShuffled { order }) => {
+                        assert!(order.iter().all(Option::is_none))
+                    }
                     _ => {}
                 }
             }
-            if matches!(e, Event::RailcarTaken { .. }) {
+            if matches!(e, Event::Train(TrainEvent::RailcarTaken { .. })) {
                 taken += 1;
             }
         }

@@ -108,7 +108,10 @@ fn tgr_ac_01_setup_of_a_five_player_game() {
     assert_eq!(t.cars.len(), 3, "3 railcars behind it");
     assert_eq!(t.paired().count(), 0, "none paired");
     assert_eq!(t.deck.len(), 13, "13 railcars in the railcar deck");
-    assert!(has(&log, |e| matches!(e, Event::LocomotivePlaced { .. })));
+    assert!(has(&log, |e| matches!(
+        e,
+        Event::Train(TrainEvent::LocomotivePlaced { .. })
+    )));
 }
 
 #[test]
@@ -119,9 +122,9 @@ fn tgr_ac_02_the_sheriffs_first_turn_advances_the_train_before_his_checks() {
     let advanced = at(&events, |e| {
         matches!(
             e,
-            Event::TrainAdvanced {
+            Event::Train(TrainEvent::TrainAdvanced {
                 how: Advance::Automatic
-            }
+            })
         )
     });
     let checked = at(&events, |e| matches!(e, Event::CheckFlipped { .. }));
@@ -146,11 +149,11 @@ fn tgr_ac_03_taking_car_1_closes_the_train_up() {
     let events = t.ok(B, take(MAIL_CAR, Some(BANG_QH)));
     assert!(has(&events, |e| matches!(
         e,
-        Event::RailcarTaken {
+        Event::Train(TrainEvent::RailcarTaken {
             seat: B,
             railcar: MAIL_CAR,
             ..
-        }
+        })
     )));
     assert!(t.s.p(B).in_play.contains(&MAIL_CAR), "car 1 in front of B");
     assert!(t.s.discard.contains(&BANG_QH));
@@ -217,9 +220,14 @@ fn tgr_ac_06_the_free_advance_must_be_followed_by_a_take() {
     assert!(actions.contains(&take_after_advance(MAIL_CAR, Some(BANG_QH))));
     let events = t.ok(B, take_after_advance(MAIL_CAR, Some(BANG_QH)));
     let advanced = at(&events, |e| {
-        matches!(e, Event::TrainAdvanced { how: Advance::Free })
+        matches!(
+            e,
+            Event::Train(TrainEvent::TrainAdvanced { how: Advance::Free })
+        )
     });
-    let taken = at(&events, |e| matches!(e, Event::RailcarTaken { .. }));
+    let taken = at(&events, |e| {
+        matches!(e, Event::Train(TrainEvent::RailcarTaken { .. }))
+    });
     assert!(
         events[advanced + 1..taken]
             .iter()
@@ -300,9 +308,9 @@ fn tgr_ac_11_four_players_reach_the_end_of_the_line_at_the_sheriffs_4th_turn() {
         let end = has(&events, |e| {
             matches!(
                 e,
-                Event::TrainStage {
+                Event::Train(TrainEvent::TrainStage {
                     stage: Some(EndStage::Arrival)
-                }
+                })
             )
         });
         assert_eq!(end, turn == 4, "turn {turn}");
@@ -358,7 +366,9 @@ fn tgr_ac_12_ironhorse_shoots_every_player_from_the_current_one() {
         })
         .collect();
     assert_eq!(shots, vec![B, C, D, A], "B first, then clockwise");
-    let taken = at(&events, |e| matches!(e, Event::RailcarTaken { .. }));
+    let taken = at(&events, |e| {
+        matches!(e, Event::Train(TrainEvent::RailcarTaken { .. }))
+    });
     assert!(taken < at(&events, |e| matches!(e, Event::ShotAt { .. })));
     assert!(t.s.train.leland, "the Locomotive shows Leland");
     assert_eq!(t.s.train.position, 1);

@@ -111,11 +111,11 @@ fn train_robbery_expiry_takes_the_bang_effect_for_the_next_card() {
     assert_eq!(Bang::decided(&events[0]), Some(Decided::Expiry));
     assert!(has(&events, |e| matches!(
         e,
-        Event::RobberyHandled {
+        Event::Train(TrainEvent::RobberyHandled {
             seat: B,
             card: BARREL,
             discard: false
-        }
+        })
     )));
     assert!(has(&events, |e| matches!(
         e,
@@ -199,7 +199,7 @@ fn evan_babbit_decides_in_a_reaction_window() {
     let events = t.pass(B);
     assert!(has(&events, |e| matches!(
         e,
-        Event::RedirectDeclined { seat: B }
+        Event::Train(TrainEvent::RedirectDeclined { seat: B })
     )));
     asks(&t, B, WindowKind::Shot, Decision::Shot { needed: 1 });
 }
@@ -211,9 +211,12 @@ fn evan_babbit_expiry_redirects_nothing() {
     assert_eq!(events[0], Event::WindowExpired);
     assert!(has(&events, |e| matches!(
         e,
-        Event::RedirectDeclined { seat: B }
+        Event::Train(TrainEvent::RedirectDeclined { seat: B })
     )));
-    assert!(!has(&events, |e| matches!(e, Event::ShotRedirected { .. })));
+    assert!(!has(&events, |e| matches!(
+        e,
+        Event::Train(TrainEvent::ShotRedirected { .. })
+    )));
     assert_eq!(t.hand(B), vec![BANG_9D, MISSED_KC], "he keeps his cards");
     asks(&t, B, WindowKind::Shot, Decision::Shot { needed: 1 });
 }
@@ -266,7 +269,7 @@ fn shade_oconnor_expiry_swaps_nothing() {
     assert_eq!(events[0], Event::WindowExpired);
     assert!(has(&events, |e| matches!(
         e,
-        Event::TrainWatched { seat: B }
+        Event::Train(TrainEvent::TrainWatched { seat: B })
     )));
     assert_eq!(t.hand(B), vec![BEER], "no swap");
     assert_eq!(t.s.train.shade, None);

@@ -2,6 +2,7 @@
 //! each once played, their "draw!" checks, Map, Strongbox and Refund.
 
 use super::{map_cards, recoverable, robbery_pending};
+use crate::bang::TrainEvent;
 use crate::bang::cards::{Card, Kind, Suit, card as card_info, kind};
 use crate::bang::events::Event;
 use crate::bang::machine::Machine;
@@ -64,13 +65,13 @@ impl Machine<'_, '_> {
             }
             Kind::WaterTower => {
                 if let Some(railcar) = in_play {
-                    self.emit(Event::RailcarTaken {
+                    self.emit(Event::Train(TrainEvent::RailcarTaken {
                         seat,
                         railcar,
                         to: target.unwrap_or(seat),
                         station: None,
                         counts: false,
-                    });
+                    }));
                     self.fill_train();
                 }
             }
@@ -87,7 +88,7 @@ impl Machine<'_, '_> {
             target: None,
         });
         self.hand_left(seat);
-        self.emit(Event::FullSteamChosen { double });
+        self.emit(Event::Train(TrainEvent::FullSteamChosen { double }));
         self.advance_train(Advance::FullSteam);
     }
 
@@ -120,12 +121,12 @@ impl Machine<'_, '_> {
                 });
             }
         }
-        self.emit(Event::CardsSwitched {
+        self.emit(Event::Train(TrainEvent::CardsSwitched {
             seat,
             mine,
             other,
             theirs,
-        });
+        }));
     }
 
     /// A Missed! effect from hand was played against `shot` (read before it):
@@ -139,7 +140,7 @@ impl Machine<'_, '_> {
                     && card_info(c).is_some()
                     && recoverable(self.s(), c)
                 {
-                    self.emit(Event::DiscardRecovered { seat, card: c });
+                    self.emit(Event::Train(TrainEvent::DiscardRecovered { seat, card: c }));
                 }
             }
             _ => {}
@@ -168,7 +169,7 @@ impl Machine<'_, '_> {
                     card: Some(card), ..
                 }),
             ) if recoverable(self.s(), card) => {
-                self.emit(Event::DiscardRecovered { seat, card });
+                self.emit(Event::Train(TrainEvent::DiscardRecovered { seat, card }));
             }
             (CheckKind::MostWanted, Some(Effect::MostWanted { source, .. })) => {
                 // TR-13.8: nobody is responsible for his own loss.
@@ -202,11 +203,11 @@ impl Machine<'_, '_> {
         let Some(Effect::Robbery { source, .. }) = self.s().effect else {
             return;
         };
-        self.emit(Event::RobberyHandled {
+        self.emit(Event::Train(TrainEvent::RobberyHandled {
             seat,
             card,
             discard,
-        });
+        }));
         if discard {
             self.emit(Event::Discarded {
                 seat,
@@ -238,22 +239,22 @@ impl Machine<'_, '_> {
         self.refill();
         let cards = map_cards(self.s());
         if cards.is_empty() {
-            self.emit(Event::MapDone {
+            self.emit(Event::Train(TrainEvent::MapDone {
                 seat,
                 discarded: None,
-            });
+            }));
         } else {
-            self.emit(Event::MapLooked {
+            self.emit(Event::Train(TrainEvent::MapLooked {
                 seat,
                 cards: cards.into_iter().map(Some).collect(),
-            });
+            }));
         }
         true
     }
 
     /// Map: he discards `card` of those he saw (none: he keeps both).
     pub(crate) fn map_done(&mut self, seat: Seat, discarded: Option<Card>) {
-        self.emit(Event::MapDone { seat, discarded });
+        self.emit(Event::Train(TrainEvent::MapDone { seat, discarded }));
     }
 
     /// TR-13.11: Strongbox, at the end of its owner's turn (also one Jail

@@ -2,8 +2,8 @@
 //! state (called by the base fold, `crate::bang::apply`).
 
 use super::MapStage;
+use crate::bang::TrainEvent;
 use crate::bang::cards::{Card, Kind, kind};
-use crate::bang::events::Event;
 use crate::bang::state::{Effect, State};
 use crate::core::Seat;
 
@@ -80,10 +80,10 @@ pub(crate) fn most_wanted_checked(s: &mut State, seat: Seat) {
 }
 
 /// Folds the events of the playing cards; `false` for another event.
-pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
+pub(crate) fn fold(s: &mut State, event: &TrainEvent) -> bool {
     let n = s.players as usize;
     match event {
-        Event::DiscardRecovered { seat, card } => {
+        TrainEvent::DiscardRecovered { seat, card } => {
             if (*seat as usize) >= n {
                 return true;
             }
@@ -95,11 +95,11 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
                 s.table[*seat as usize].hand.push(*card);
             }
         }
-        Event::FullSteamChosen { double } => {
+        TrainEvent::FullSteamChosen { double } => {
             s.train.full_steam = Some(if *double { 2 } else { 0 });
         }
-        Event::MapLooked { .. } => s.train.map = Some(MapStage::Looking),
-        Event::MapDone { discarded, .. } => {
+        TrainEvent::MapLooked { .. } => s.train.map = Some(MapStage::Looking),
+        TrainEvent::MapDone { discarded, .. } => {
             s.train.map = Some(MapStage::Done);
             if let Some(c) = discarded
                 && let Some(i) = s.deck.iter().rposition(|x| x == c)
@@ -108,7 +108,7 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
                 s.discard.push(*c);
             }
         }
-        Event::RobberyHandled {
+        TrainEvent::RobberyHandled {
             seat,
             card,
             discard,
@@ -123,7 +123,7 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
                 crate::bang::fold_steps::settle(s);
             }
         }
-        Event::CardsSwitched {
+        TrainEvent::CardsSwitched {
             seat,
             mine,
             other,
