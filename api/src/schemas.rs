@@ -39,7 +39,7 @@ pub(crate) fn any_of_rulesets(components: &mut Components) {
 }
 
 /// Lists an expansion's events among the card game's: the engine nests them
-/// (`bang::Event::Train(bang::TrainEvent)`, a serde untagged variant whose
+/// (`bang::Event::Gold(bang::GoldEvent)`, `Train(bang::TrainEvent)`: a serde untagged variant whose
 /// events carry their own `type` tag), and the derived schema would describe
 /// that variant as an object tagged `"train"`, which no log holds. Each such
 /// variant is replaced by its enum's own variants, and the nested enum's
@@ -68,8 +68,8 @@ pub(crate) fn flatten_nested_events(components: &mut Components) {
 const EVENTS: &str = "bang.Event";
 
 /// The expansions' event enums nested in `bang.Event`, by schema name.
-fn nested_events() -> [std::borrow::Cow<'static, str>; 1] {
-    [bang::TrainEvent::name()]
+fn nested_events() -> [std::borrow::Cow<'static, str>; 2] {
+    [bang::GoldEvent::name(), bang::TrainEvent::name()]
 }
 
 /// The nested event enum a variant of `bang.Event` stands for (what the

@@ -10,6 +10,7 @@
 //! cards, another's character offer or another's orders. Every game ends
 //! within [`MAX_EVENTS`] events.
 
+use engine::bang::GoldEvent;
 use engine::bang::TrainEvent;
 use engine::bang::{self, Action, Bang, Config, Event, Options, Orders, Reply, State, StoreReply};
 use engine::{Controls, GameRng, Ruleset, Seed, Viewer, verify_log};
@@ -42,7 +43,9 @@ fn no_leak_in_event(e: &Event, viewer: Viewer) {
     let mine = |seat: u8| viewer == Viewer::Seat(seat);
     match bang::redact(e, viewer) {
         Event::DeckShuffled { order } => assert!(order.iter().all(Option::is_none)),
-        Event::EquipmentShuffled { order } => assert!(order.iter().all(Option::is_none)),
+        Event::Gold(GoldEvent::EquipmentShuffled { order }) => {
+            assert!(order.iter().all(Option::is_none))
+        }
         Event::Train(TrainEvent::RailcarsShuffled { order }) => {
             assert!(order.iter().all(Option::is_none))
         }
@@ -133,16 +136,16 @@ fn no_leak_in_view(s: &State, viewer: Viewer) {
 fn nugget_delta(e: &Event, ledger: &mut [i32; 8]) {
     let mut add = |seat: u8, n: i32| ledger[seat as usize] += n;
     match *e {
-        Event::NuggetsGained { seat, amount, .. } => add(seat, amount as i32),
+        Event::Gold(GoldEvent::NuggetsGained { seat, amount, .. }) => add(seat, amount as i32),
         Event::BeerSold { seat, .. } => add(seat, 1),
-        Event::NuggetsReturned { seat, amount } => add(seat, -(amount as i32)),
-        Event::NuggetsPaid { seat, amount, .. }
-        | Event::EquipmentBought {
+        Event::Gold(GoldEvent::NuggetsReturned { seat, amount }) => add(seat, -(amount as i32)),
+        Event::Gold(GoldEvent::NuggetsPaid { seat, amount, .. })
+        | Event::Gold(GoldEvent::EquipmentBought {
             seat, paid: amount, ..
-        }
-        | Event::EquipmentForced {
+        })
+        | Event::Gold(GoldEvent::EquipmentForced {
             seat, paid: amount, ..
-        } => add(seat, -(amount as i32)),
+        }) => add(seat, -(amount as i32)),
         _ => {}
     }
 }

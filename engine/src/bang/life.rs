@@ -10,6 +10,7 @@ use super::gold::{EquipKind, NuggetUse, can_pay};
 use super::machine::Machine;
 use super::orders::Reply;
 use super::state::{Dying, WindowKind};
+use crate::bang::GoldEvent;
 use crate::bang::TrainEvent;
 use crate::core::{Role, Seat};
 
@@ -122,11 +123,11 @@ impl Machine<'_, '_> {
             self.beer(d.seat, c);
         }
         for _ in 0..rucksack {
-            self.emit(Event::NuggetsPaid {
+            self.emit(Event::Gold(GoldEvent::NuggetsPaid {
                 seat: d.seat,
                 amount: 2,
                 used: NuggetUse::Rucksack,
-            });
+            }));
             self.gain_life(d.seat, 1);
         }
         while self.s().p(d.seat).life < 1 && self.s().p(d.seat).hand.len() >= 2 {

@@ -46,6 +46,7 @@ pub use cards::{
 pub use characters::{CHARACTERS, Character, CharacterInfo, CharacterSet};
 pub use decisions::{ActionError, Decision, Pending, legal_actions, legal_actions_into, pending};
 pub use events::{Event, GameCreated, HIDING_EVENTS, RULES};
+pub use gold::GoldEvent;
 pub use invariants::check_invariants;
 pub use options::{Config, Options, SeatSpec};
 pub use orders::{Orders, Reply, StoreReply};
@@ -354,7 +355,7 @@ impl crate::Ruleset for Bang {
             Event::DeckShuffled { .. }
                 | Event::Train(TrainEvent::RailcarsShuffled { .. })
                 | Event::Train(TrainEvent::StationsShuffled { .. })
-                | Event::EquipmentShuffled { .. }
+                | Event::Gold(GoldEvent::EquipmentShuffled { .. })
                 | Event::OrdersSet { .. }
         );
         if state.solo.is_some() && !private {

@@ -13,6 +13,7 @@ use super::orders::Orders;
 use super::solo::mode::Solo;
 use super::state::{Check, Dying, Effect, Outcome, Shot, State, Turn, Window};
 use super::train::TrainView;
+use crate::bang::GoldEvent;
 use crate::bang::TrainEvent;
 use crate::core::{Role, Seat, Team, Viewer};
 
@@ -262,10 +263,10 @@ pub fn redact(event: &Event, viewer: Viewer) -> Event {
                 order: order.iter().map(|_| None).collect(),
             })
         }
-        Event::EquipmentShuffled { order } if viewer != Viewer::Omniscient => {
-            Event::EquipmentShuffled {
+        Event::Gold(GoldEvent::EquipmentShuffled { order }) if viewer != Viewer::Omniscient => {
+            Event::Gold(GoldEvent::EquipmentShuffled {
                 order: order.iter().map(|_| None).collect(),
-            }
+            })
         }
         Event::CardsDrawn { seat, cards } if !sees(*seat) => Event::CardsDrawn {
             seat: *seat,

@@ -66,20 +66,8 @@ pub fn apply(s: &mut State, event: &Event) {
         | Event::Saved { .. }
         | Event::PlayerEliminated { .. }
         | Event::SideTaken { .. } => life::fold(s, event),
-        Event::EquipmentShuffled { .. }
-        | Event::MarketFilled { .. }
-        | Event::EquipmentBought { .. }
-        | Event::EquipmentTaken { .. }
-        | Event::EquipmentUsed { .. }
-        | Event::EquipmentReturned { .. }
-        | Event::EquipmentForced { .. }
-        | Event::NuggetsGained { .. }
-        | Event::NuggetsPaid { .. }
-        | Event::NuggetsReturned { .. }
-        | Event::ExtraTurnGranted { .. }
-        | Event::Unaffected { .. } => {
-            super::gold::fold(s, event);
-        }
+        Event::ExtraTurnGranted { heal, .. } => super::gold::extra_turn_granted(s, *heal),
+        Event::Gold(event) => super::gold::fold(s, event),
         Event::Train(event) => super::train::fold(s, event),
     }
 }

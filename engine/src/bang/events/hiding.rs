@@ -26,8 +26,10 @@ pub const HIDING_EVENTS: &[&str] = &[
 impl Event {
     /// Whether this event may hide something from some viewer.
     pub fn hides(&self) -> bool {
-        if let Event::Train(train) = self {
-            return train.hides();
+        match self {
+            Event::Gold(gold) => return gold.hides(),
+            Event::Train(train) => return train.hides(),
+            _ => {}
         }
         matches!(
             self,
@@ -41,7 +43,6 @@ impl Event {
                 | Event::CardStolen { .. }
                 | Event::CardsInherited { .. }
                 | Event::OrdersSet { .. }
-                | Event::EquipmentShuffled { .. }
         )
     }
 }

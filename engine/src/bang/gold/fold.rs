@@ -2,17 +2,24 @@
 //! base game's fold it is total: an event that does not fit the state changes
 //! nothing, and a card is only ever moved from where it is.
 
+use super::GoldEvent;
 use super::equipment::{Equip, equip_kind, is_equipment};
 use super::{Gold, NuggetUse};
-use crate::bang::events::Event;
 use crate::bang::state::{Effect, State};
 use crate::core::Seat;
 
-/// Folds one Gold Rush event; `false` for an event of the base game.
-pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
+/// An extra turn was granted (Gold Rush, or the train's Express Car): one
+/// more is due at the end of this one, healing if `heal`.
+pub(crate) fn extra_turn_granted(s: &mut State, heal: bool) {
+    s.gold.extra_turns_due = s.gold.extra_turns_due.saturating_add(1);
+    s.gold.heal_due |= heal;
+}
+
+/// Folds one of the expansion's events.
+pub(crate) fn fold(s: &mut State, event: &GoldEvent) {
     match event {
-        Event::EquipmentShuffled { order } => shuffled(s, order),
-        Event::MarketFilled { slot, equipment } => {
+        GoldEvent::EquipmentShuffled { order } => shuffled(s, order),
+        GoldEvent::MarketFilled { slot, equipment } => {
             let g = &mut s.gold;
             let on_top = g.face_down().last() == Some(equipment);
             if let Some(place) = g.market.get_mut(*slot as usize)
@@ -22,7 +29,7 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
                 *place = g.deck.pop();
             }
         }
-        Event::EquipmentBought {
+        GoldEvent::EquipmentBought {
             seat,
             slot,
             equipment,
@@ -31,10 +38,10 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
             mode,
         } => {
             let Some(place) = s.gold.market.get_mut(*slot as usize) else {
-                return true;
+                return;
             };
             if *place != Some(*equipment) || *seat >= s.players {
-                return true;
+                return;
             }
             *place = None;
             if *paid < super::cost(*equipment) {
@@ -46,14 +53,14 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
             }
             settle_card(s, *seat, *equipment, *target);
         }
-        Event::EquipmentTaken { seat: _, equipment } => {
+        GoldEvent::EquipmentTaken { seat: _, equipment } => {
             let g = &mut s.gold;
             if g.josh.is_none() && g.face_down().last() == Some(equipment) {
                 g.deck.pop();
                 g.josh = Some(*equipment);
             }
         }
-        Event::EquipmentUsed {
+        GoldEvent::EquipmentUsed {
             seat,
             equipment,
             target,
@@ -67,7 +74,7 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
                 settle_card(s, *seat, *equipment, *target);
             }
         }
-        Event::EquipmentReturned { seat, equipment } => {
+        GoldEvent::EquipmentReturned { seat, equipment } => {
             for &e in equipment {
                 if s.gold.josh == Some(e) {
                     s.gold.josh = None;
@@ -77,7 +84,7 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
                 }
             }
         }
-        Event::EquipmentForced {
+        GoldEvent::EquipmentForced {
             seat,
             owner,
             equipment,
@@ -88,12 +95,12 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
                 pay(s, *seat, *paid);
             }
         }
-        Event::NuggetsGained { seat, amount, .. } => {
+        GoldEvent::NuggetsGained { seat, amount, .. } => {
             if let Some(p) = s.table[..s.players as usize].get_mut(*seat as usize) {
                 p.nuggets = p.nuggets.saturating_add(u16::from(*amount));
             }
         }
-        Event::NuggetsPaid { seat, amount, used } => {
+        GoldEvent::NuggetsPaid { seat, amount, used } => {
             pay(s, *seat, *amount);
             match used {
                 NuggetUse::GoldPan => s.gold.pan_uses = s.gold.pan_uses.saturating_add(1),
@@ -102,12 +109,8 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
                 _ => {}
             }
         }
-        Event::NuggetsReturned { seat, amount } => pay(s, *seat, *amount),
-        Event::ExtraTurnGranted { heal, .. } => {
-            s.gold.extra_turns_due = s.gold.extra_turns_due.saturating_add(1);
-            s.gold.heal_due |= *heal;
-        }
-        Event::Unaffected { seat, .. } => {
+        GoldEvent::NuggetsReturned { seat, amount } => pay(s, *seat, *amount),
+        GoldEvent::Unaffected { seat, .. } => {
             // The ♦ card's effect on him is gone (a BANG!, Panic!, Cat Balou).
             let aimed = match &s.effect {
                 Some(Effect::Shots { targets, .. }) => targets.as_slice() == [*seat],
@@ -119,9 +122,7 @@ pub(crate) fn fold(s: &mut State, event: &Event) -> bool {
                 s.effect = None;
             }
         }
-        _ => return false,
     }
-    true
 }
 
 /// A new turn: the turn's counters start again.

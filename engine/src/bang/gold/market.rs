@@ -2,6 +2,7 @@
 //! GR-7), forcing a discard (GR-4.2), selling a Beer (GR-4.3), and the
 //! abilities paid in nuggets (GR-7.12, GR-7.15, GC3, GC4, GC7).
 
+use super::GoldEvent;
 use super::equipment::{Equip, EquipKind, Mode, equip_kind};
 use super::legal::{Use, price, use_targets};
 use super::{NuggetUse, cost};
@@ -18,26 +19,26 @@ impl Machine<'_, '_> {
             return;
         };
         let (mode, target, _) = how;
-        self.emit(Event::EquipmentBought {
+        self.emit(Event::Gold(GoldEvent::EquipmentBought {
             seat,
             slot,
             equipment,
             paid: price(equipment, discount),
             mode,
             target,
-        });
+        }));
         self.equipment_effect(seat, equipment, how);
         self.fill_market();
     }
 
     /// GR-4.2: `seat` pays cost + 1 and `owner`'s black card goes to the deck.
     pub fn force_discard(&mut self, seat: Seat, owner: Seat, equipment: Equip) {
-        self.emit(Event::EquipmentForced {
+        self.emit(Event::Gold(GoldEvent::EquipmentForced {
             seat,
             owner,
             equipment,
             paid: cost(equipment) + 1,
-        });
+        }));
         self.refund(owner, seat, None); // TR-15.6
         self.fill_market();
     }
@@ -55,7 +56,7 @@ impl Machine<'_, '_> {
             NuggetUse::GoldPan | NuggetUse::RaddieSnake => 1,
             _ => 2,
         };
-        self.emit(Event::NuggetsPaid { seat, amount, used });
+        self.emit(Event::Gold(GoldEvent::NuggetsPaid { seat, amount, used }));
         match used {
             NuggetUse::GoldPan | NuggetUse::RaddieSnake => {
                 self.draw(seat, 1);
@@ -80,14 +81,14 @@ impl Machine<'_, '_> {
         let Some(equipment) = self.top_equipment() else {
             return;
         };
-        self.emit(Event::EquipmentTaken { seat, equipment });
+        self.emit(Event::Gold(GoldEvent::EquipmentTaken { seat, equipment }));
         let uses = use_targets(self.s(), seat, equipment);
         match uses.as_slice() {
             [] => {
-                self.emit(Event::EquipmentReturned {
+                self.emit(Event::Gold(GoldEvent::EquipmentReturned {
                     seat,
                     equipment: vec![equipment],
-                });
+                }));
                 self.fill_market();
             }
             [one] => self.josh_uses(seat, *one),
@@ -101,12 +102,12 @@ impl Machine<'_, '_> {
             return;
         };
         let (mode, target, _) = how;
-        self.emit(Event::EquipmentUsed {
+        self.emit(Event::Gold(GoldEvent::EquipmentUsed {
             seat,
             equipment,
             mode,
             target,
-        });
+        }));
         self.equipment_effect(seat, equipment, how);
         self.fill_market();
     }

@@ -9,6 +9,7 @@
 //! meets any of it.
 
 pub mod equipment;
+mod events;
 mod fold;
 pub(crate) mod hooks;
 mod legal;
@@ -20,7 +21,8 @@ pub use equipment::{
     EQUIP_KINDS, EQUIPMENT_SIZE, Equip, EquipBorder, EquipInfo, EquipKind, Mode, all_equipment,
     cost, equip_kind, is_equipment,
 };
-pub(crate) use fold::{fold, turn_started};
+pub use events::Event as GoldEvent;
+pub(crate) use fold::{extra_turn_granted, fold, turn_started};
 pub(crate) use legal::{can_pay, gold_actions, josh_uses};
 pub(crate) use turn::hand_limit;
 

@@ -3,6 +3,7 @@
 //! GR-7.14, GC8), Madam Yto's draw (GC5), and what an elimination does with
 //! equipment, nuggets and a Wanted (GR-3.6, GR-7.11, GR-9).
 
+use super::GoldEvent;
 use super::NuggetSource;
 use super::equipment::EquipKind;
 use crate::bang::characters::Character;
@@ -20,11 +21,11 @@ impl Machine<'_, '_> {
             return;
         }
         if let Some(r) = by.filter(|&r| r != seat && s.alive(r)) {
-            self.emit(Event::NuggetsGained {
+            self.emit(Event::Gold(GoldEvent::NuggetsGained {
                 seat: r,
                 amount,
                 source: NuggetSource::Wound,
-            });
+            }));
         }
     }
 
@@ -43,11 +44,11 @@ impl Machine<'_, '_> {
             (simeon, NuggetSource::SimeonPicos),
         ] {
             if holds {
-                self.emit(Event::NuggetsGained {
+                self.emit(Event::Gold(GoldEvent::NuggetsGained {
                     seat,
                     amount,
                     source,
-                });
+                }));
             }
         }
     }
@@ -72,10 +73,10 @@ impl Machine<'_, '_> {
         let nuggets = self.s().p(seat).nuggets;
         // SG-1: a player who keeps his seat keeps them.
         if nuggets > 0 && !keeps_eliminated_seats(self.s()) {
-            self.emit(Event::NuggetsReturned {
+            self.emit(Event::Gold(GoldEvent::NuggetsReturned {
                 seat,
                 amount: nuggets,
-            });
+            }));
         }
     }
 
@@ -84,7 +85,10 @@ impl Machine<'_, '_> {
     pub fn return_all_equipment(&mut self, seat: Seat) {
         let equipment: Vec<u8> = self.s().p(seat).equipment.to_vec();
         if !equipment.is_empty() {
-            self.emit(Event::EquipmentReturned { seat, equipment });
+            self.emit(Event::Gold(GoldEvent::EquipmentReturned {
+                seat,
+                equipment,
+            }));
             self.fill_market();
         }
     }
@@ -93,10 +97,10 @@ impl Machine<'_, '_> {
     /// play, not the victim) draws 2 cards and takes 1 nugget.
     pub fn wanted_reward(&mut self, r: Seat) {
         self.draw(r, 2);
-        self.emit(Event::NuggetsGained {
+        self.emit(Event::Gold(GoldEvent::NuggetsGained {
             seat: r,
             amount: 1,
             source: NuggetSource::Wanted,
-        });
+        }));
     }
 }

@@ -3,6 +3,7 @@
 //! Belt, and the end of a turn (Don Bell's check, the Gold Rush card's heal,
 //! extra turns).
 
+use super::GoldEvent;
 use super::equipment::{EquipKind, all_equipment};
 use super::{MARKET, NuggetSource};
 use crate::bang::characters::Character;
@@ -45,9 +46,9 @@ impl Machine<'_, '_> {
     pub fn open_market(&mut self) {
         let mut order: Vec<u8> = all_equipment().collect();
         self.rng.shuffle(&mut order);
-        self.emit(Event::EquipmentShuffled {
+        self.emit(Event::Gold(GoldEvent::EquipmentShuffled {
             order: order.into_iter().map(Some).collect(),
-        });
+        }));
         self.fill_market();
     }
 
@@ -62,10 +63,10 @@ impl Machine<'_, '_> {
             let Some(equipment) = self.top_equipment() else {
                 return;
             };
-            self.emit(Event::MarketFilled {
+            self.emit(Event::Gold(GoldEvent::MarketFilled {
                 slot: slot as u8,
                 equipment,
-            });
+            }));
         }
     }
 
@@ -79,9 +80,9 @@ impl Machine<'_, '_> {
         if g.face_down().is_empty() {
             let mut order: Vec<u8> = g.deck.iter().rev().copied().collect();
             self.rng.shuffle(&mut order);
-            self.emit(Event::EquipmentShuffled {
+            self.emit(Event::Gold(GoldEvent::EquipmentShuffled {
                 order: order.into_iter().map(Some).collect(),
-            });
+            }));
         }
         self.s().gold.face_down().last().copied()
     }
@@ -118,11 +119,11 @@ impl Machine<'_, '_> {
     /// and plays.
     pub fn dutch_discard(&mut self, seat: Seat, card: u8) {
         self.emit(Event::DutchDiscarded { seat, card });
-        self.emit(Event::NuggetsGained {
+        self.emit(Event::Gold(GoldEvent::NuggetsGained {
             seat,
             amount: 1,
             source: NuggetSource::DutchWill,
-        });
+        }));
         self.emit(Event::PhaseStarted { phase: Phase::Play });
     }
 

@@ -3,6 +3,7 @@
 //! Store, an effect without a card and a card without effect.
 
 use super::words::{at, card_name, cards_told, full, names_of, suit_value};
+use crate::bang::GoldEvent;
 use crate::bang::events::Event;
 use crate::bang::state::Effect;
 use crate::core::history::title;
@@ -88,7 +89,7 @@ pub(super) fn sentence(event: &Event, names: &[String]) -> Option<String> {
             } => format!("{} challenges {} to a Duel", n(*challenger), n(*target)),
             other => format!("An effect begins: {}", label(other)),
         },
-        Event::Unaffected { seat, card } => {
+        Event::Gold(GoldEvent::Unaffected { seat, card }) => {
             format!("{} is unaffected by {}", n(*seat), full(*card))
         }
         _ => return None,

@@ -2,6 +2,7 @@
 //! nuggets paid and taken.
 
 use super::words::{at, card_name, equip, full, used_as};
+use crate::bang::GoldEvent;
 use crate::bang::events::Event;
 use crate::core::history::title;
 use crate::core::history::{count, label, list, seat_name};
@@ -16,27 +17,27 @@ pub(super) fn sentence(event: &Event, names: &[String]) -> Option<String> {
 fn equipment(event: &Event, names: &[String]) -> Option<String> {
     let n = |s: u8| seat_name(names, s);
     let text = match event {
-        Event::EquipmentShuffled { order } => {
+        Event::Gold(GoldEvent::EquipmentShuffled { order }) => {
             format!(
                 "The equipment deck is shuffled ({})",
                 count(order.len(), "card")
             )
         }
-        Event::MarketFilled { slot, equipment } => {
+        Event::Gold(GoldEvent::MarketFilled { slot, equipment }) => {
             format!(
                 "{} goes on sale in market slot {}",
                 equip(*equipment),
                 slot + 1
             )
         }
-        Event::EquipmentBought {
+        Event::Gold(GoldEvent::EquipmentBought {
             seat,
             equipment,
             paid,
             mode,
             target,
             ..
-        } => format!(
+        }) => format!(
             "{} buys {} for {}{}{}",
             n(*seat),
             equip(*equipment),
@@ -44,26 +45,26 @@ fn equipment(event: &Event, names: &[String]) -> Option<String> {
             mode.map_or(String::new(), |m| format!(" as {}", used_as(&m))),
             at(*target, names)
         ),
-        Event::EquipmentTaken { seat, equipment } => {
+        Event::Gold(GoldEvent::EquipmentTaken { seat, equipment }) => {
             format!(
                 "{} takes {} from the equipment deck",
                 n(*seat),
                 equip(*equipment)
             )
         }
-        Event::EquipmentUsed {
+        Event::Gold(GoldEvent::EquipmentUsed {
             seat,
             equipment,
             mode,
             target,
-        } => format!(
+        }) => format!(
             "{} uses {}{}{}",
             n(*seat),
             equip(*equipment),
             mode.map_or(String::new(), |m| format!(" as {}", used_as(&m))),
             at(*target, names)
         ),
-        Event::EquipmentReturned { seat, equipment } => {
+        Event::Gold(GoldEvent::EquipmentReturned { seat, equipment }) => {
             let named: Vec<String> = equipment.iter().map(|&e| equip(e).to_string()).collect();
             format!(
                 "{} of {} goes to the bottom of the equipment deck",
@@ -71,12 +72,12 @@ fn equipment(event: &Event, names: &[String]) -> Option<String> {
                 n(*seat)
             )
         }
-        Event::EquipmentForced {
+        Event::Gold(GoldEvent::EquipmentForced {
             seat,
             owner,
             equipment,
             paid,
-        } => format!(
+        }) => format!(
             "{} pays {} to make {} discard {}",
             n(*seat),
             count(*paid as usize, "nugget"),
@@ -92,23 +93,23 @@ fn equipment(event: &Event, names: &[String]) -> Option<String> {
 fn nuggets(event: &Event, names: &[String]) -> Option<String> {
     let n = |s: u8| seat_name(names, s);
     let text = match event {
-        Event::NuggetsGained {
+        Event::Gold(GoldEvent::NuggetsGained {
             seat,
             amount,
             source,
-        } => format!(
+        }) => format!(
             "{} takes {} ({})",
             n(*seat),
             count(*amount as usize, "nugget"),
             label(source)
         ),
-        Event::NuggetsPaid { seat, amount, used } => format!(
+        Event::Gold(GoldEvent::NuggetsPaid { seat, amount, used }) => format!(
             "{} pays {} for {}",
             n(*seat),
             count(*amount as usize, "nugget"),
             title(&label(used))
         ),
-        Event::NuggetsReturned { seat, amount } => format!(
+        Event::Gold(GoldEvent::NuggetsReturned { seat, amount }) => format!(
             "{} returns {} to the heap",
             n(*seat),
             count(*amount as usize, "nugget")

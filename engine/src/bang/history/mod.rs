@@ -51,7 +51,7 @@ mod tests {
     use crate::bang::actions::Action;
     use crate::bang::cards::Card;
     use crate::bang::npc::Reason;
-    use crate::bang::{Bang, CheckKind, TrainEvent};
+    use crate::bang::{Bang, CheckKind, GoldEvent, TrainEvent};
     use crate::core::Role;
     use crate::core::history::testing::{names, random_game, tags_match_rules, tell_all};
     use crate::{Ruleset, Viewer};
@@ -62,6 +62,7 @@ mod tests {
         let tags = tags_match_rules(
             &[
                 include_str!("../events.rs"),
+                include_str!("../gold/events.rs"),
                 include_str!("../train/events.rs"),
             ]
             .concat(),
@@ -236,14 +237,14 @@ mod tests {
         );
         // A purchase in Gold Rush (equipment 17: the Pickaxe).
         assert_eq!(
-            told(Event::EquipmentBought {
+            told(Event::Gold(GoldEvent::EquipmentBought {
                 seat: 0,
                 slot: 1,
                 equipment: 17,
                 paid: 4,
                 mode: None,
                 target: None
-            }),
+            })),
             line("Ann buys Pickaxe for 4 nuggets", "gold-rush.md GR-4.1.1")
         );
         // A railcar taken (108: the Ghost Car) at a station (11: Tombrock).

@@ -2,6 +2,7 @@
 //! from the events a seat may see (each redacted for it, in order, once):
 //! every hostile act is public, so the ledger never needs a secret.
 
+use crate::bang::GoldEvent;
 use crate::bang::actions::{Action, DrawFrom};
 use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::events::Event;
@@ -133,20 +134,22 @@ impl Memory {
                 card,
                 target: Some(target),
             } if hostile_card(kind(*card)) => self.hostile(*seat, *target),
-            Event::EquipmentBought {
+            Event::Gold(GoldEvent::EquipmentBought {
                 seat,
                 equipment,
                 mode,
                 target: Some(target),
                 ..
-            }
-            | Event::EquipmentUsed {
+            })
+            | Event::Gold(GoldEvent::EquipmentUsed {
                 seat,
                 equipment,
                 mode,
                 target: Some(target),
-            } if hostile_equipment(*equipment, *mode) => self.hostile(*seat, *target),
-            Event::EquipmentForced { seat, owner, .. } => self.hostile(*seat, *owner),
+            }) if hostile_equipment(*equipment, *mode) => self.hostile(*seat, *target),
+            Event::Gold(GoldEvent::EquipmentForced { seat, owner, .. }) => {
+                self.hostile(*seat, *owner)
+            }
             Event::Acted { seat, action } | Event::NpcActed { seat, action, .. } => match action {
                 Action::Draw {
                     from: DrawFrom::Hand(victim),

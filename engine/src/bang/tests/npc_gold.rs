@@ -668,28 +668,30 @@ fn c2_1_gold_rush_hostile_acts_count_in_the_ledger() {
     });
     let (bottle, pardner, wanted, shot, boots) =
         (of(Bottle), of(Pardner), of(Wanted), of(Shot), of(Boots));
-    let bought = |seat, equipment, mode, target| Event::EquipmentBought {
-        seat,
-        slot: 0,
-        equipment,
-        paid: 2,
-        mode,
-        target: Some(target),
+    let bought = |seat, equipment, mode, target| {
+        Event::Gold(GoldEvent::EquipmentBought {
+            seat,
+            slot: 0,
+            equipment,
+            paid: 2,
+            mode,
+            target: Some(target),
+        })
     };
     m.observe(&bought(B, bottle, Some(Mode::Bang), A));
     m.observe(&bought(C, pardner, Some(Mode::CatBalou), A));
-    m.observe(&Event::EquipmentUsed {
+    m.observe(&Event::Gold(GoldEvent::EquipmentUsed {
         seat: D,
         equipment: wanted,
         mode: None,
         target: Some(A),
-    });
-    m.observe(&Event::EquipmentForced {
+    }));
+    m.observe(&Event::Gold(GoldEvent::EquipmentForced {
         seat: E,
         owner: A,
         equipment: boots,
         paid: 4,
-    });
+    }));
     m.observe(&Event::NpcActed {
         seat: E,
         action: Action::Pay {

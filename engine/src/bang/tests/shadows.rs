@@ -71,7 +71,7 @@ fn gr_ac_39_an_eliminated_player_keeps_his_nuggets() {
     assert_eq!(t.s.p(B).nuggets, 3, "SG-1: he keeps his nuggets");
     assert!(!has(&events, |e| matches!(
         e,
-        Event::NuggetsReturned { .. }
+        Event::Gold(GoldEvent::NuggetsReturned { .. })
     )));
 }
 
@@ -135,7 +135,7 @@ fn gr_ac_40_a_shadow_turn() {
     ));
     assert!(has(
         &events,
-        |e| matches!(e, Event::EquipmentReturned { seat: B, equipment } if equipment == &vec![horseshoe])
+        |e| matches!(e, Event::Gold(GoldEvent::EquipmentReturned { seat: B, equipment }) if equipment == &vec![horseshoe])
     ));
     assert!(t.s.p(B).in_play.is_empty() && t.s.p(B).equipment.is_empty());
     assert!(has(&events, |e| matches!(

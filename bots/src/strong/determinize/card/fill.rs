@@ -6,6 +6,7 @@
 use std::borrow::Cow;
 
 use engine::Seat;
+use engine::bang::GoldEvent;
 use engine::bang::TrainEvent;
 use engine::bang::gold::all_equipment;
 use engine::bang::train::railcars::{RAILCAR_BASE, RAILCARS};
@@ -119,9 +120,11 @@ impl Sampler<'_> {
                 hand: self.inherited_hand(*from, hand.len())?,
                 in_play: in_play.clone(),
             },
-            Event::EquipmentShuffled { order } if hidden(order) => Event::EquipmentShuffled {
-                order: self.equipment_order(i, order.len(), rng)?,
-            },
+            Event::Gold(GoldEvent::EquipmentShuffled { order }) if hidden(order) => {
+                Event::Gold(GoldEvent::EquipmentShuffled {
+                    order: self.equipment_order(i, order.len(), rng)?,
+                })
+            }
             Event::Train(TrainEvent::StationsShuffled { order }) if hidden(order) => {
                 Event::Train(TrainEvent::StationsShuffled {
                     order: self.stations_order(i, order.len(), rng)?,
@@ -187,8 +190,8 @@ impl Sampler<'_> {
             g.deck.to_vec()
         };
         let shown = self.shown_after(i, |e| match e {
-            Event::MarketFilled { equipment, .. } => Some(vec![*equipment]),
-            Event::EquipmentShuffled { .. } => None,
+            Event::Gold(GoldEvent::MarketFilled { equipment, .. }) => Some(vec![*equipment]),
+            Event::Gold(GoldEvent::EquipmentShuffled { .. }) => None,
             _ => Some(Vec::new()),
         });
         ordered(set, &shown, len, rng)

@@ -20,15 +20,17 @@ fn gr_ac_08_pardner_as_cat_balou() {
         t.market_now(),
         [Some(PICKAXE), Some(SHOT_1), Some(BOTTLE_1)]
     );
-    let bought = at(&events, |e| matches!(e, Event::EquipmentBought { .. }));
+    let bought = at(&events, |e| {
+        matches!(e, Event::Gold(GoldEvent::EquipmentBought { .. }))
+    });
     let discarded = at(&events, |e| matches!(e, Event::Discarded { seat: B, .. }));
     let filled = at(&events, |e| {
         matches!(
             e,
-            Event::MarketFilled {
+            Event::Gold(GoldEvent::MarketFilled {
                 slot: 0,
                 equipment: PICKAXE
-            }
+            })
         )
     });
     assert!(bought < discarded && discarded < filled);
@@ -91,7 +93,7 @@ fn gr_ac_10_forced_discards_cost_one_more() {
     );
     assert!(has(&events, |e| matches!(
         e,
-        Event::EquipmentForced { paid: 3, .. }
+        Event::Gold(GoldEvent::EquipmentForced { paid: 3, .. })
     )));
     assert_eq!(t.gold_of(A), 4);
     assert_eq!(t.waiting(), vec![(A, Decision::Play)], "B is asked nothing");
@@ -238,7 +240,9 @@ fn gr_ac_16_a_face_up_deck_is_reshuffled_before_refilling() {
     let order: Vec<Equip> = events
         .iter()
         .find_map(|e| match e {
-            Event::EquipmentShuffled { order } => Some(order.iter().flatten().copied().collect()),
+            Event::Gold(GoldEvent::EquipmentShuffled { order }) => {
+                Some(order.iter().flatten().copied().collect())
+            }
             _ => None,
         })
         .expect("the deck is shuffled");
@@ -248,14 +252,16 @@ fn gr_ac_16_a_face_up_deck_is_reshuffled_before_refilling() {
         "the 21 returned cards and the Shot just bought"
     );
     assert!(order.contains(&SHOT_1));
-    let shuffled = at(&events, |e| matches!(e, Event::EquipmentShuffled { .. }));
+    let shuffled = at(&events, |e| {
+        matches!(e, Event::Gold(GoldEvent::EquipmentShuffled { .. }))
+    });
     let filled = at(&events, |e| {
-        matches!(e, Event::MarketFilled { slot: 0, .. })
+        matches!(e, Event::Gold(GoldEvent::MarketFilled { slot: 0, .. }))
     });
     assert!(shuffled < filled);
     assert!(matches!(
         events[filled],
-        Event::MarketFilled { equipment, .. } if equipment == order[0]
+        Event::Gold(GoldEvent::MarketFilled { equipment, .. }) if equipment == order[0]
     ));
     assert_eq!(t.market_now()[0], Some(order[0]));
     assert_eq!(t.s.gold.face_down().len(), 21);

@@ -158,10 +158,10 @@ fn gr_ac_34_josh_mccloud_uses_the_top_equipment_card() {
     let events = t.ok(A, pay(NuggetUse::JoshMcCloud));
     assert!(has(&events, |e| matches!(
         e,
-        Event::EquipmentTaken {
+        Event::Gold(GoldEvent::EquipmentTaken {
             seat: A,
             equipment: UNION_PACIFIC
-        }
+        })
     )));
     assert_eq!(drew(&events, A), 4);
     assert_eq!(t.hand(A).len(), 4);
@@ -183,7 +183,7 @@ fn gr_ac_34_josh_mccloud_uses_the_top_equipment_card() {
     let events = t.ok(A, pay(NuggetUse::JoshMcCloud));
     assert!(has(&events, |e| matches!(
         e,
-        Event::EquipmentReturned { seat: A, equipment } if equipment == &[WANTED_3]
+        Event::Gold(GoldEvent::EquipmentReturned { seat: A, equipment }) if equipment == &[WANTED_3]
     )));
     assert_eq!(t.returned(), vec![WANTED_3]);
     assert_eq!(t.equipment_of(A), vec![WANTED_1]);
@@ -218,22 +218,22 @@ fn gr_ac_35_pretty_luzena_discount_once_a_turn() {
     let events = t.ok(A, discounted(0, Some(A)));
     assert!(has(&events, |e| matches!(
         e,
-        Event::EquipmentBought {
+        Event::Gold(GoldEvent::EquipmentBought {
             equipment: SHOT_1,
             paid: 0,
             ..
-        }
+        })
     )));
     assert_eq!(t.gold_of(A), 2);
     assert!(t.act(A, discounted(1, None)).is_err(), "once a turn");
     let events = t.ok(A, buy(1));
     assert!(has(&events, |e| matches!(
         e,
-        Event::EquipmentBought {
+        Event::Gold(GoldEvent::EquipmentBought {
             equipment: HORSESHOE,
             paid: 2,
             ..
-        }
+        })
     )));
     assert_eq!(t.gold_of(A), 0);
     assert_eq!(t.equipment_of(A), vec![HORSESHOE]);

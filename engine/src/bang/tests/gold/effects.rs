@@ -179,7 +179,10 @@ fn gr_ac_22_lucky_charm_pays_from_the_heap() {
             (B, 1, NuggetSource::LuckyCharm)
         ]
     );
-    assert!(!has(&events, |e| matches!(e, Event::NuggetsPaid { .. })));
+    assert!(!has(&events, |e| matches!(
+        e,
+        Event::Gold(GoldEvent::NuggetsPaid { .. })
+    )));
     assert_eq!(t.gold_of(B), 1);
     assert_eq!(t.gold_of(A), 3);
 }
@@ -246,25 +249,25 @@ fn gr_ac_25_sheriff_kills_a_wanted_deputy() {
     let wound = at(&events, |e| {
         matches!(
             e,
-            Event::NuggetsGained {
+            Event::Gold(GoldEvent::NuggetsGained {
                 source: NuggetSource::Wound,
                 ..
-            }
+            })
         )
     });
     let drawn = at(&events, |e| matches!(e, Event::CardsDrawn { seat: A, .. }));
     let wanted = at(&events, |e| {
         matches!(
             e,
-            Event::NuggetsGained {
+            Event::Gold(GoldEvent::NuggetsGained {
                 source: NuggetSource::Wanted,
                 ..
-            }
+            })
         )
     });
     let penalty = at(&events, |e| matches!(e, Event::Discarded { seat: A, .. }));
     let equipment = at(&events, |e| {
-        matches!(e, Event::EquipmentReturned { seat: A, .. })
+        matches!(e, Event::Gold(GoldEvent::EquipmentReturned { seat: A, .. }))
     });
     assert!(wound < drawn && drawn < wanted && wanted < penalty && penalty < equipment);
     assert!(matches!(
@@ -390,10 +393,10 @@ fn gr_ac_29_calumet_ignores_diamonds_but_not_duels() {
     let events = t.play(A, BANG_9D, Some(B));
     assert!(has(&events, |e| matches!(
         e,
-        Event::Unaffected {
+        Event::Gold(GoldEvent::Unaffected {
             seat: B,
             card: BANG_9D
-        }
+        })
     )));
     assert!(!has(&events, |e| matches!(e, Event::ShotAt { .. })));
     assert_eq!(t.hp(B), 4);

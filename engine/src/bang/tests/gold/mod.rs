@@ -246,11 +246,11 @@ pub fn gained(events: &[Event]) -> Vec<(Seat, u8, NuggetSource)> {
     events
         .iter()
         .filter_map(|e| match e {
-            Event::NuggetsGained {
+            Event::Gold(GoldEvent::NuggetsGained {
                 seat,
                 amount,
                 source,
-            } => Some((*seat, *amount, *source)),
+            }) => Some((*seat, *amount, *source)),
             _ => None,
         })
         .collect()

@@ -156,7 +156,7 @@ fn gr_ac_07_elimination_returns_nuggets_and_equipment() {
     assert!(!t.alive(B));
     assert!(has(&events, |e| matches!(
         e,
-        Event::NuggetsReturned { seat: B, amount: 4 }
+        Event::Gold(GoldEvent::NuggetsReturned { seat: B, amount: 4 })
     )));
     assert_eq!(t.gold_of(B), 0);
     assert!(t.equipment_of(B).is_empty());

@@ -295,7 +295,10 @@ fn tgr_ac_09_tombrock_costs_a_life_but_never_the_last() {
             by: None
         }
     )));
-    assert!(!has(&events, |e| matches!(e, Event::NuggetsGained { .. })));
+    assert!(!has(&events, |e| matches!(
+        e,
+        Event::Gold(GoldEvent::NuggetsGained { .. })
+    )));
     assert_eq!(t.hand(B).len(), 1, "Bart Cassidy draws 1");
 }
 
@@ -399,7 +402,10 @@ fn tgr_ac_13_an_outlaw_killed_by_ironhorse_rewards_nobody() {
         !has(&events, |e| matches!(e, Event::CardsDrawn { .. })),
         "nobody draws 3"
     );
-    assert!(!has(&events, |e| matches!(e, Event::NuggetsGained { .. })));
+    assert!(!has(&events, |e| matches!(
+        e,
+        Event::Gold(GoldEvent::NuggetsGained { .. })
+    )));
     assert_eq!(t.hand(A).len(), before[A as usize]);
 }
 
