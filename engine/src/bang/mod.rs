@@ -350,14 +350,12 @@ impl crate::Ruleset for Bang {
         // playing cards', and with the expansions the railcars', stations'
         // and equipment's, all face down): its events show every card, as
         // its views do. The person's standing orders stay his own.
-        let private = matches!(
-            event,
-            Event::DeckShuffled { .. }
-                | Event::Train(TrainEvent::RailcarsShuffled { .. })
-                | Event::Train(TrainEvent::StationsShuffled { .. })
-                | Event::Gold(GoldEvent::EquipmentShuffled { .. })
-                | Event::OrdersSet { .. }
-        );
+        let private = match event {
+            Event::DeckShuffled { .. } | Event::OrdersSet { .. } => true,
+            Event::Gold(event) => event.hides_an_order(),
+            Event::Train(event) => event.hides_an_order(),
+            _ => false,
+        };
         if state.solo.is_some() && !private {
             redact(event, Viewer::Omniscient)
         } else {

@@ -13,8 +13,6 @@ use super::orders::Orders;
 use super::solo::mode::Solo;
 use super::state::{Check, Dying, Effect, Outcome, Shot, State, Turn, Window};
 use super::train::TrainView;
-use crate::bang::GoldEvent;
-use crate::bang::TrainEvent;
 use crate::core::{Role, Seat, Team, Viewer};
 
 /// One player as a viewer sees him.
@@ -250,23 +248,10 @@ pub fn redact(event: &Event, viewer: Viewer) -> Event {
             seat: *seat,
             character: None,
         },
+        Event::Gold(event) => Event::Gold(event.redacted(viewer)),
+        Event::Train(event) => Event::Train(event.redacted(viewer)),
         Event::DeckShuffled { order } if viewer != Viewer::Omniscient => {
             Event::DeckShuffled { order: hide(order) }
-        }
-        Event::Train(TrainEvent::StationsShuffled { order }) if viewer != Viewer::Omniscient => {
-            Event::Train(TrainEvent::StationsShuffled {
-                order: order.iter().map(|_| None).collect(),
-            })
-        }
-        Event::Train(TrainEvent::RailcarsShuffled { order }) if viewer != Viewer::Omniscient => {
-            Event::Train(TrainEvent::RailcarsShuffled {
-                order: order.iter().map(|_| None).collect(),
-            })
-        }
-        Event::Gold(GoldEvent::EquipmentShuffled { order }) if viewer != Viewer::Omniscient => {
-            Event::Gold(GoldEvent::EquipmentShuffled {
-                order: order.iter().map(|_| None).collect(),
-            })
         }
         Event::CardsDrawn { seat, cards } if !sees(*seat) => Event::CardsDrawn {
             seat: *seat,
@@ -276,23 +261,10 @@ pub fn redact(event: &Event, viewer: Viewer) -> Event {
             seat: *seat,
             cards: hide(cards),
         },
-        Event::Train(TrainEvent::MapLooked { seat, cards }) if !sees(*seat) => {
-            Event::Train(TrainEvent::MapLooked {
-                seat: *seat,
-                cards: hide(cards),
-            })
-        }
         Event::KitKept { seat, back } if !sees(*seat) => Event::KitKept {
             seat: *seat,
             back: back.and(None),
         },
-        Event::Train(TrainEvent::CardGiven { seat, to, .. }) if !sees(*seat) && !sees(*to) => {
-            Event::Train(TrainEvent::CardGiven {
-                seat: *seat,
-                to: *to,
-                card: None,
-            })
-        }
         Event::CardStolen {
             from,
             to,

@@ -6,7 +6,7 @@
 //! [`apply`] only routes: each family of events has its own fold, in its own
 //! file (setup, the turn and its windows, the piles, the plays, the effects
 //! in motion, the "draw!" checks, life); the Gold Rush's and the Great Train
-//! Robbery's events are folded by their expansions.
+//! Robbery's events are folded by their expansions, through the events.
 
 mod checks;
 mod effects;
@@ -67,7 +67,7 @@ pub fn apply(s: &mut State, event: &Event) {
         | Event::PlayerEliminated { .. }
         | Event::SideTaken { .. } => life::fold(s, event),
         Event::ExtraTurnGranted { heal, .. } => super::gold::extra_turn_granted(s, *heal),
-        Event::Gold(event) => super::gold::fold(s, event),
-        Event::Train(event) => super::train::fold(s, event),
+        Event::Gold(event) => event.fold(s),
+        Event::Train(event) => event.fold(s),
     }
 }

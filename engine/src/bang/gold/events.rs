@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use super::{Equip, Mode, NuggetSource, NuggetUse};
 use crate::bang::cards::Card;
-use crate::core::Seat;
+use crate::bang::state::State;
+use crate::core::{Seat, Viewer};
 
 /// A fact of Gold Rush in a card game's log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -138,9 +139,41 @@ pub enum Event {
 }
 
 impl Event {
+    /// Folds the event into the state (for [`crate::bang::apply`]).
+    pub(crate) fn fold(&self, s: &mut State) {
+        super::fold(s, self);
+    }
+
+    /// The event told as a sentence (`None` for one that shows nothing),
+    /// for [`crate::bang::history::describe`].
+    pub fn told(&self, names: &[String]) -> Option<String> {
+        super::history::sentence(self, names)
+    }
+
     /// Whether this event may hide something from some viewer (the order of
     /// a shuffled equipment deck).
     pub fn hides(&self) -> bool {
+        matches!(self, Event::EquipmentShuffled { .. })
+    }
+}
+
+impl Event {
+    /// The event as `viewer` may see it: the order of a shuffled equipment
+    /// deck hidden from all but the omniscient.
+    pub fn redacted(&self, viewer: Viewer) -> Event {
+        match self {
+            Event::EquipmentShuffled { order } if viewer != Viewer::Omniscient => {
+                Event::EquipmentShuffled {
+                    order: vec![None; order.len()],
+                }
+            }
+            other => other.clone(),
+        }
+    }
+
+    /// Whether this event hides the order of a deck (which even a solo
+    /// game, where every card is face up, keeps hidden: A3.2).
+    pub fn hides_an_order(&self) -> bool {
         matches!(self, Event::EquipmentShuffled { .. })
     }
 }

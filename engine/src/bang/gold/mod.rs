@@ -11,6 +11,7 @@
 pub mod equipment;
 mod events;
 mod fold;
+mod history;
 pub(crate) mod hooks;
 mod legal;
 mod market;

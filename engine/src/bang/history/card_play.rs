@@ -3,7 +3,6 @@
 //! Store, an effect without a card and a card without effect.
 
 use super::words::{at, card_name, cards_told, full, names_of, suit_value};
-use crate::bang::GoldEvent;
 use crate::bang::events::Event;
 use crate::bang::state::Effect;
 use crate::core::history::title;
@@ -89,8 +88,11 @@ pub(super) fn sentence(event: &Event, names: &[String]) -> Option<String> {
             } => format!("{} challenges {} to a Duel", n(*challenger), n(*target)),
             other => format!("An effect begins: {}", label(other)),
         },
-        Event::Gold(GoldEvent::Unaffected { seat, card }) => {
-            format!("{} is unaffected by {}", n(*seat), full(*card))
+        Event::BeerSold { seat, card } => {
+            format!("{} sells {} for 1 nugget", n(*seat), full(*card))
+        }
+        Event::DutchDiscarded { seat, card } => {
+            format!("{} discards {}", n(*seat), card_name(*card))
         }
         _ => return None,
     };

@@ -3,7 +3,6 @@
 //! a shadow unhurt and a ghost risen.
 
 use super::words::{cards_told, full, names_of, role};
-use crate::bang::TrainEvent;
 use crate::bang::events::Event;
 use crate::core::history::{count, seat_name};
 
@@ -81,9 +80,6 @@ pub(super) fn sentence(event: &Event, names: &[String]) -> Option<String> {
             format!("{} takes {} of {}", n(*seat), cards_told(&all), n(*from))
         }
         Event::Unhurt { seat } => format!("{} cannot lose life", n(*seat)),
-        Event::Train(TrainEvent::GhostRose { seat }) => {
-            format!("{} stays in play as a ghost", n(*seat))
-        }
         _ => return None,
     };
     Some(text)

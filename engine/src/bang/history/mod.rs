@@ -2,16 +2,15 @@
 //! rule it applied (the table [`super::events::RULES`]): cards, characters,
 //! equipment, railcars and stations by the names of the engine's tables.
 //! Each family of events has its own room: the table (setup, turns, the
-//! end), the cards, shots and life, Gold Rush, the Great Train Robbery and
-//! the solo NPCs; [`describe`] asks them in turn.
+//! end), the cards, shots and life, and the solo NPCs; Gold Rush and the
+//! Great Train Robbery tell their own events (`gold/history.rs`,
+//! `train/history.rs`). [`describe`] asks them in turn.
 
 mod card_play;
-mod gold_rush;
 mod life;
 mod solo;
 mod table;
-mod train_robbery;
-mod words;
+pub(crate) mod words;
 
 use super::events::{Event, RULES};
 use crate::core::history::{Line, tag_of};
@@ -23,14 +22,23 @@ pub use words::{card_name, suit_value};
 type Family = fn(&Event, &[String]) -> Option<String>;
 
 /// The families of events; each event belongs to exactly one.
-const FAMILIES: [Family; 6] = [
+const FAMILIES: [Family; 5] = [
     table::sentence,
     card_play::sentence,
     life::sentence,
-    gold_rush::sentence,
-    train_robbery::sentence,
     solo::sentence,
+    expansions_sentence,
 ];
+
+/// The expansions' events, each told by its own expansion (which the
+/// history reaches through the event, naming none).
+fn expansions_sentence(event: &Event, names: &[String]) -> Option<String> {
+    match event {
+        Event::Gold(event) => event.told(names),
+        Event::Train(event) => event.told(names),
+        _ => None,
+    }
+}
 
 /// The event, as the reader may see it (redacted for him), told as one
 /// sentence with the rule it applied. `None` for what the next events tell

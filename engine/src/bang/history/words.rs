@@ -39,7 +39,7 @@ pub fn suit_value(card: Card) -> String {
 }
 
 /// A card with its value and suit, where the rules read them: `Beer (6♥)`.
-pub(super) fn full(card: Card) -> String {
+pub(crate) fn full(card: Card) -> String {
     let sv = suit_value(card);
     if sv.is_empty() {
         card_name(card).to_string()
@@ -49,7 +49,7 @@ pub(super) fn full(card: Card) -> String {
 }
 
 /// Cards by name, or how many are hidden: `BANG! and Beer`, `2 cards`.
-pub(super) fn cards_told(cards: &[Option<Card>]) -> String {
+pub(crate) fn cards_told(cards: &[Option<Card>]) -> String {
     if cards.iter().any(Option::is_none) {
         return count(cards.len(), "card");
     }
@@ -66,7 +66,7 @@ pub(super) fn cards_told(cards: &[Option<Card>]) -> String {
 }
 
 /// Cards known to all, by name.
-pub(super) fn names_of(cards: &[Card]) -> String {
+pub(crate) fn names_of(cards: &[Card]) -> String {
     list(
         &cards
             .iter()
@@ -76,36 +76,36 @@ pub(super) fn names_of(cards: &[Card]) -> String {
 }
 
 /// An equipment card's name (`Pickaxe`).
-pub(super) fn equip(e: Equip) -> &'static str {
+pub(crate) fn equip(e: Equip) -> &'static str {
     equip_kind(e).info().name
 }
 
 /// How a Bottle, a Pardner or a railcar is used, by the name of the card it
 /// stands for (`BANG!`, `Cat Balou`).
-pub(super) fn used_as<T: serde::Serialize>(mode: &T) -> String {
+pub(crate) fn used_as<T: serde::Serialize>(mode: &T) -> String {
     serde_json::to_value(mode)
         .ok()
         .and_then(|v| serde_json::from_value::<cards::Kind>(v).ok())
         .map_or_else(|| title(&label(mode)), |k| k.info().name.to_string())
 }
 /// A role's name (`Sheriff`).
-pub(super) fn role(r: Role) -> String {
+pub(crate) fn role(r: Role) -> String {
     title(&label(&r))
 }
 
 /// A side's name (`Outlaws`).
-pub(super) fn team(t: Team) -> String {
+pub(crate) fn team(t: Team) -> String {
     title(&label(&t))
 }
 
 /// ` at Bob` for a target, else nothing.
-pub(super) fn at(target: Option<u8>, names: &[String]) -> String {
+pub(crate) fn at(target: Option<u8>, names: &[String]) -> String {
     target.map_or(String::new(), |t| format!(" at {}", seat_name(names, t)))
 }
 
 /// What an action does, told after the name of the seat that took it (for
 /// an NPC, whose decision is recorded with its reason).
-pub(super) fn action(a: &Action, names: &[String]) -> String {
+pub(crate) fn action(a: &Action, names: &[String]) -> String {
     match a {
         Action::Play { card, target, .. } => {
             format!("plays {}{}", card_name(*card), at(*target, names))

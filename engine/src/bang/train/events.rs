@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use super::{Advance, EndStage, Railcar, RailcarMode, Station};
 use crate::bang::cards::Card;
-use crate::core::Seat;
+use crate::bang::state::State;
+use crate::core::{Seat, Viewer};
 
 /// A fact of the Great Train Robbery in a card game's log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -219,6 +220,17 @@ pub enum Event {
 }
 
 impl Event {
+    /// Folds the event into the state (for [`crate::bang::apply`]).
+    pub(crate) fn fold(&self, s: &mut State) {
+        super::fold(s, self);
+    }
+
+    /// The event told as a sentence (`None` for one that shows nothing),
+    /// for [`crate::bang::history::describe`].
+    pub fn told(&self, names: &[String]) -> Option<String> {
+        super::history::sentence(self, names)
+    }
+
     /// Whether this event may hide something from some viewer (a shuffle's
     /// order, the cards a map shows, a Mail Car's gift).
     pub fn hides(&self) -> bool {
@@ -228,6 +240,47 @@ impl Event {
                 | Event::StationsShuffled { .. }
                 | Event::RailcarsShuffled { .. }
                 | Event::CardGiven { .. }
+        )
+    }
+}
+
+impl Event {
+    /// The event as `viewer` may see it: a shuffle's order hidden from all
+    /// but the omniscient, the cards of a map from all but its looker, a
+    /// Mail Car's gift from all but its giver and receiver.
+    pub fn redacted(&self, viewer: Viewer) -> Event {
+        let sees = |seat: Seat| viewer.sees_secret_of(seat);
+        let hidden = |n: usize| vec![None; n];
+        match self {
+            Event::StationsShuffled { order } if viewer != Viewer::Omniscient => {
+                Event::StationsShuffled {
+                    order: hidden(order.len()),
+                }
+            }
+            Event::RailcarsShuffled { order } if viewer != Viewer::Omniscient => {
+                Event::RailcarsShuffled {
+                    order: hidden(order.len()),
+                }
+            }
+            Event::MapLooked { seat, cards } if !sees(*seat) => Event::MapLooked {
+                seat: *seat,
+                cards: hidden(cards.len()),
+            },
+            Event::CardGiven { seat, to, .. } if !sees(*seat) && !sees(*to) => Event::CardGiven {
+                seat: *seat,
+                to: *to,
+                card: None,
+            },
+            other => other.clone(),
+        }
+    }
+
+    /// Whether this event hides the order of a deck (which even a solo
+    /// game, where every card is face up, keeps hidden: A3.2).
+    pub fn hides_an_order(&self) -> bool {
+        matches!(
+            self,
+            Event::StationsShuffled { .. } | Event::RailcarsShuffled { .. }
         )
     }
 }

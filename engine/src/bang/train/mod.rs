@@ -11,6 +11,7 @@ mod characters;
 mod events;
 mod fold;
 mod ghost;
+mod history;
 pub(crate) mod hooks;
 mod legal;
 mod placement;

@@ -1,43 +1,42 @@
 //! Sentences of Gold Rush: the equipment market and its cards, and the
 //! nuggets paid and taken.
 
-use super::words::{at, card_name, equip, full, used_as};
-use crate::bang::GoldEvent;
-use crate::bang::events::Event;
+use super::GoldEvent;
+use crate::bang::history::words::{at, equip, full, used_as};
 use crate::core::history::title;
 use crate::core::history::{count, label, list, seat_name};
 
 /// The sentence of a Gold Rush event, `None` for any other.
-pub(super) fn sentence(event: &Event, names: &[String]) -> Option<String> {
+pub(crate) fn sentence(event: &GoldEvent, names: &[String]) -> Option<String> {
     equipment(event, names).or_else(|| nuggets(event, names))
 }
 
 /// The equipment deck, the market and the equipment bought, taken, used,
 /// returned or forced away.
-fn equipment(event: &Event, names: &[String]) -> Option<String> {
+fn equipment(event: &GoldEvent, names: &[String]) -> Option<String> {
     let n = |s: u8| seat_name(names, s);
     let text = match event {
-        Event::Gold(GoldEvent::EquipmentShuffled { order }) => {
+        GoldEvent::EquipmentShuffled { order } => {
             format!(
                 "The equipment deck is shuffled ({})",
                 count(order.len(), "card")
             )
         }
-        Event::Gold(GoldEvent::MarketFilled { slot, equipment }) => {
+        GoldEvent::MarketFilled { slot, equipment } => {
             format!(
                 "{} goes on sale in market slot {}",
                 equip(*equipment),
                 slot + 1
             )
         }
-        Event::Gold(GoldEvent::EquipmentBought {
+        GoldEvent::EquipmentBought {
             seat,
             equipment,
             paid,
             mode,
             target,
             ..
-        }) => format!(
+        } => format!(
             "{} buys {} for {}{}{}",
             n(*seat),
             equip(*equipment),
@@ -45,26 +44,26 @@ fn equipment(event: &Event, names: &[String]) -> Option<String> {
             mode.map_or(String::new(), |m| format!(" as {}", used_as(&m))),
             at(*target, names)
         ),
-        Event::Gold(GoldEvent::EquipmentTaken { seat, equipment }) => {
+        GoldEvent::EquipmentTaken { seat, equipment } => {
             format!(
                 "{} takes {} from the equipment deck",
                 n(*seat),
                 equip(*equipment)
             )
         }
-        Event::Gold(GoldEvent::EquipmentUsed {
+        GoldEvent::EquipmentUsed {
             seat,
             equipment,
             mode,
             target,
-        }) => format!(
+        } => format!(
             "{} uses {}{}{}",
             n(*seat),
             equip(*equipment),
             mode.map_or(String::new(), |m| format!(" as {}", used_as(&m))),
             at(*target, names)
         ),
-        Event::Gold(GoldEvent::EquipmentReturned { seat, equipment }) => {
+        GoldEvent::EquipmentReturned { seat, equipment } => {
             let named: Vec<String> = equipment.iter().map(|&e| equip(e).to_string()).collect();
             format!(
                 "{} of {} goes to the bottom of the equipment deck",
@@ -72,54 +71,51 @@ fn equipment(event: &Event, names: &[String]) -> Option<String> {
                 n(*seat)
             )
         }
-        Event::Gold(GoldEvent::EquipmentForced {
+        GoldEvent::EquipmentForced {
             seat,
             owner,
             equipment,
             paid,
-        }) => format!(
+        } => format!(
             "{} pays {} to make {} discard {}",
             n(*seat),
             count(*paid as usize, "nugget"),
             n(*owner),
             equip(*equipment)
         ),
+        GoldEvent::Unaffected { seat, card } => {
+            format!("{} is unaffected by {}", n(*seat), full(*card))
+        }
         _ => return None,
     };
     Some(text)
 }
 
 /// Nuggets taken, paid and returned, a Beer sold, Dutch Will's discard.
-fn nuggets(event: &Event, names: &[String]) -> Option<String> {
+fn nuggets(event: &GoldEvent, names: &[String]) -> Option<String> {
     let n = |s: u8| seat_name(names, s);
     let text = match event {
-        Event::Gold(GoldEvent::NuggetsGained {
+        GoldEvent::NuggetsGained {
             seat,
             amount,
             source,
-        }) => format!(
+        } => format!(
             "{} takes {} ({})",
             n(*seat),
             count(*amount as usize, "nugget"),
             label(source)
         ),
-        Event::Gold(GoldEvent::NuggetsPaid { seat, amount, used }) => format!(
+        GoldEvent::NuggetsPaid { seat, amount, used } => format!(
             "{} pays {} for {}",
             n(*seat),
             count(*amount as usize, "nugget"),
             title(&label(used))
         ),
-        Event::Gold(GoldEvent::NuggetsReturned { seat, amount }) => format!(
+        GoldEvent::NuggetsReturned { seat, amount } => format!(
             "{} returns {} to the heap",
             n(*seat),
             count(*amount as usize, "nugget")
         ),
-        Event::BeerSold { seat, card } => {
-            format!("{} sells {} for 1 nugget", n(*seat), full(*card))
-        }
-        Event::DutchDiscarded { seat, card } => {
-            format!("{} discards {}", n(*seat), card_name(*card))
-        }
         _ => return None,
     };
     Some(text)

@@ -1,48 +1,47 @@
 //! Sentences of the Great Train Robbery: the stations, the Locomotive and
 //! the train on its way, and the railcars and train cards at work.
 
-use super::words::{card_name, cards_told, full, names_of, used_as};
-use crate::bang::TrainEvent;
-use crate::bang::events::Event;
-use crate::bang::train::EndStage;
-use crate::bang::train::stations::station;
+use super::EndStage;
+use super::TrainEvent;
+use super::stations::station;
+use crate::bang::history::words::{card_name, cards_told, full, names_of, used_as};
 use crate::core::history::{count, label, list, seat_name};
 
 /// The sentence of a Great Train Robbery event, `None` for any other (and
 /// for a stage of the train with nothing to show).
-pub(super) fn sentence(event: &Event, names: &[String]) -> Option<String> {
+pub(crate) fn sentence(event: &TrainEvent, names: &[String]) -> Option<String> {
     the_train(event, names).or_else(|| railcars_and_train_cards(event, names))
 }
 
 /// The stations, the Locomotive, the train advancing to the End of the
 /// Line, and a railcar joining it or taken from it.
-fn the_train(event: &Event, names: &[String]) -> Option<String> {
+fn the_train(event: &TrainEvent, names: &[String]) -> Option<String> {
     let n = |s: u8| seat_name(names, s);
     let text = match event {
-        Event::Train(TrainEvent::StationsShuffled { order }) => {
+        TrainEvent::StationsShuffled { order } => {
             format!("The stations are shuffled ({})", count(order.len(), "tile"))
         }
-        Event::Train(TrainEvent::StationsRevealed { row }) => {
+        TrainEvent::StationsRevealed { row } => {
             let named: Vec<String> = row.iter().map(|&s| station(s).name.to_string()).collect();
             format!("The stations ahead: {}", list(&named))
         }
-        Event::Train(TrainEvent::LocomotivePlaced { leland }) => format!(
+        TrainEvent::LocomotivePlaced { leland } => format!(
             "The Locomotive shows {}",
             if *leland { "Leland" } else { "Ironhorse" }
         ),
-        Event::Train(TrainEvent::RailcarsShuffled { order }) => {
+        TrainEvent::RailcarsShuffled { order } => {
             format!(
                 "The railcars are shuffled ({})",
                 count(order.len(), "railcar")
             )
         }
-        Event::Train(TrainEvent::RailcarAdded { railcar }) => {
+        TrainEvent::RailcarAdded { railcar } => {
             format!("{} joins the train", card_name(*railcar))
         }
-        Event::Train(TrainEvent::TrainAdvanced { how }) => {
+        TrainEvent::TrainAdvanced { how } => {
             format!("The train advances ({})", label(how))
         }
-        Event::Train(TrainEvent::TrainStage { stage }) => match stage {
+        TrainEvent::TrainStage { stage } => match stage {
             Some(EndStage::Arrival) => "The train reaches the End of the Line".into(),
             Some(EndStage::Chance) => "End of the Line: a last chance to take a railcar".into(),
             Some(EndStage::Locomotive { .. }) => "End of the Line: the Locomotive acts".into(),
@@ -51,13 +50,13 @@ fn the_train(event: &Event, names: &[String]) -> Option<String> {
             }
             None => return None,
         },
-        Event::Train(TrainEvent::RailcarTaken {
+        TrainEvent::RailcarTaken {
             seat,
             railcar,
             to,
             station: st,
             ..
-        }) => {
+        } => {
             let paid = st.map_or(" for free".to_string(), |s| {
                 format!(", paying at {}", station(s).name)
             });
@@ -72,42 +71,45 @@ fn the_train(event: &Event, names: &[String]) -> Option<String> {
                 )
             }
         }
-        Event::Train(TrainEvent::FullSteamChosen { double }) => format!(
+        TrainEvent::FullSteamChosen { double } => format!(
             "Full Steam: the Locomotive's effect is {}",
             if *double { "doubled" } else { "cancelled" }
         ),
+        TrainEvent::GhostRose { seat } => {
+            format!("{} stays in play as a ghost", n(*seat))
+        }
         _ => return None,
     };
     Some(text)
 }
 
 /// The railcars, the train cards and the train's characters at work.
-fn railcars_and_train_cards(event: &Event, names: &[String]) -> Option<String> {
+fn railcars_and_train_cards(event: &TrainEvent, names: &[String]) -> Option<String> {
     let n = |s: u8| seat_name(names, s);
     let text = match event {
-        Event::Train(TrainEvent::DiscardRecovered { seat, card }) => {
+        TrainEvent::DiscardRecovered { seat, card } => {
             format!(
                 "{} takes {} back from the discard pile",
                 n(*seat),
                 card_name(*card)
             )
         }
-        Event::Train(TrainEvent::MapLooked { seat, cards }) => {
+        TrainEvent::MapLooked { seat, cards } => {
             format!(
                 "{} looks at {} on top of the deck",
                 n(*seat),
                 cards_told(cards)
             )
         }
-        Event::Train(TrainEvent::MapDone { seat, discarded }) => match discarded {
+        TrainEvent::MapDone { seat, discarded } => match discarded {
             Some(c) => format!("{} discards {} from the deck", n(*seat), full(*c)),
             None => format!("{} leaves the deck as it is", n(*seat)),
         },
-        Event::Train(TrainEvent::RobberyHandled {
+        TrainEvent::RobberyHandled {
             seat,
             card,
             discard,
-        }) => {
+        } => {
             if *discard {
                 format!("{} gives up {}", n(*seat), card_name(*card))
             } else {
@@ -118,50 +120,50 @@ fn railcars_and_train_cards(event: &Event, names: &[String]) -> Option<String> {
                 )
             }
         }
-        Event::Train(TrainEvent::CardsSwitched {
+        TrainEvent::CardsSwitched {
             seat,
             mine,
             other,
             theirs,
-        }) => format!(
+        } => format!(
             "{} switches {} with {} of {}",
             n(*seat),
             card_name(*mine),
             card_name(*theirs),
             n(*other)
         ),
-        Event::Train(TrainEvent::TrainWatched { seat }) => {
+        TrainEvent::TrainWatched { seat } => {
             format!("{} watches the train go by", n(*seat))
         }
-        Event::Train(TrainEvent::ShotRedirected { seat, card, target }) => format!(
+        TrainEvent::ShotRedirected { seat, card, target } => format!(
             "{} discards {} and the shot goes to {}",
             n(*seat),
             full(*card),
             n(*target)
         ),
-        Event::Train(TrainEvent::RedirectDeclined { seat }) => {
+        TrainEvent::RedirectDeclined { seat } => {
             format!("{} lets the shot come", n(*seat))
         }
-        Event::Train(TrainEvent::Exempted { seat, target }) => match target {
+        TrainEvent::Exempted { seat, target } => match target {
             Some(t) => format!("{} exempts {} from the Locomotive", n(*seat), n(*t)),
             None => format!("{} exempts nobody from the Locomotive", n(*seat)),
         },
-        Event::Train(TrainEvent::RailcarUsed {
+        TrainEvent::RailcarUsed {
             seat,
             railcar,
             mode,
             card,
-        }) => format!(
+        } => format!(
             "{} uses {}{}{}",
             n(*seat),
             card_name(*railcar),
             mode.map_or(String::new(), |m| format!(" as {}", used_as(&m))),
             card.map_or(String::new(), |c| format!(" with {}", card_name(c)))
         ),
-        Event::Train(TrainEvent::RailcarsDrawn { seat, railcars }) => {
+        TrainEvent::RailcarsDrawn { seat, railcars } => {
             format!("{} draws the railcars {}", n(*seat), names_of(railcars))
         }
-        Event::Train(TrainEvent::CardGiven { seat, to, card }) => format!(
+        TrainEvent::CardGiven { seat, to, card } => format!(
             "{} gives {} to {}",
             n(*seat),
             card.map_or("a card".to_string(), |c| card_name(c).to_string()),
