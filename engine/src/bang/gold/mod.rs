@@ -15,6 +15,7 @@ mod history;
 pub(crate) mod hooks;
 mod legal;
 mod market;
+mod npc;
 mod nuggets;
 mod turn;
 

@@ -13,7 +13,7 @@ use crate::bang::view::{PlayerView, View};
 use crate::core::{Role, Seat};
 
 /// One decision's inputs.
-pub(super) struct Ctx<'a> {
+pub(crate) struct Ctx<'a> {
     /// The seat's view.
     pub v: &'a View,
     /// The seat's ledger (empty in solo).

@@ -6,10 +6,11 @@
 //! * Part B plays the NPCs of a solo game (the rules call it for them: see
 //!   [`super::solo`]); Part C plays a bot seat of an ordinary game (the
 //!   `normal` card-game bot wraps [`choose`] and [`Memory::observe`]); Part
-//!   D1 adds Gold Rush (buying, nugget actions, selling Beer, its characters),
-//!   Part D2 the Great Train Robbery (taking and placing railcars D2.1–D2.2,
-//!   using them D2.3, its playing cards D2.4, the railcar ranking D2.5, its
-//!   characters and choices D2.6).
+//!   D1 adds Gold Rush (buying, nugget actions, selling Beer, its characters:
+//!   `gold/npc.rs`), Part D2 the Great Train Robbery (taking and placing
+//!   railcars D2.1–D2.2, using them D2.3, its playing cards D2.4, the railcar
+//!   ranking D2.5, its characters and choices D2.6: `train/npc/`). The
+//!   expansions' parts are methods of the decision context, in their folders.
 //! * The Stack is the hand in order of arrival: the view lists a hand as the
 //!   cards entered it, so its last card is the top (B2).
 //! * Ties are broken as B9 says: the card nearest the top when using or
@@ -22,16 +23,11 @@
 //! game redacted for the seat ([`Memory::observe`]), and at each decision call
 //! `choose(&bang::view(&state, Viewer::Seat(seat)), &memory, &legal)`.
 
-mod ctx;
-mod gold;
+pub(crate) mod ctx;
 mod ledger;
-mod railcars;
 mod ranking;
 mod respond;
 mod target;
-mod train;
-mod train_cards;
-mod train_choices;
 mod usable;
 
 pub use crate::bang::reason::Reason;

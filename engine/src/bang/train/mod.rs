@@ -14,6 +14,7 @@ mod ghost;
 mod history;
 pub(crate) mod hooks;
 mod legal;
+mod npc;
 mod placement;
 mod railcar_effects;
 mod railcar_use;

@@ -7,12 +7,12 @@
 //! (D1.3.2) and Dutch Will's discard (D1.4). Shadow turns (D1.5) read
 //! [`Ctx::shadow_turn`].
 
-use super::Reason;
-use super::ctx::Ctx;
+use super::{Equip, EquipKind, Mode, NuggetUse, cost, equip_kind};
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::characters::Character;
-use crate::bang::gold::{Equip, EquipKind, Mode, NuggetUse, cost, equip_kind};
+use crate::bang::npc::Reason;
+use crate::bang::npc::ctx::Ctx;
 use crate::core::{Role, Seat};
 
 /// Builds the action using an equipment card one way: its mode, target and

@@ -3,11 +3,11 @@
 //! Wagon against it, Evan Babbit's redirection, Shade O'Connor's swap, and
 //! the railcar it may take at the End of the Line (D2.1's test).
 
-use super::Reason;
-use super::ctx::Ctx;
-use super::ranking::{low_value, lowest_ranked};
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, kind};
+use crate::bang::npc::Reason;
+use crate::bang::npc::ctx::Ctx;
+use crate::bang::npc::{low_value, lowest_ranked};
 use crate::bang::train::{RailcarKind, railcar};
 
 /// D2.6: the harmful cards in play, in the order they are got rid of

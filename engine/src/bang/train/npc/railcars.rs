@@ -5,11 +5,11 @@
 //! and the Lounge Car's follow-up choices; and in defence the Caboose and
 //! the Baggage Car against a shot, the Sleeper Car against Indians! or a Duel.
 
-use super::Reason;
-use super::ctx::Ctx;
-use super::ranking::{highest_ranked, lowest_ranked, order};
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, kind};
+use crate::bang::npc::Reason;
+use crate::bang::npc::ctx::Ctx;
+use crate::bang::npc::{highest_ranked, lowest_ranked, order};
 use crate::bang::train::{RailcarKind, RailcarMode, railcar, use_railcar};
 use crate::core::Seat;
 

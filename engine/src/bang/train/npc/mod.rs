@@ -3,14 +3,20 @@
 //! whose cost only spare cards pay, with the free advance when that makes
 //! one payable (D2.1.2–3), and where a Ghost Car or Lumber Flatcar goes
 //! (D2.2). Railcar uses (D2.3) are in `railcars.rs`, the new playing cards
-//! (D2.4) in `usable.rs` and `train_cards.rs`, the railcar ranking (D2.5) in
-//! `ranking.rs`, the characters and choices (D2.6) in `train_choices.rs`.
+//! (D2.4) in `cards.rs` (and the base policy's `npc/usable.rs`), the railcar
+//! ranking (D2.5) in the base policy's `npc/ranking.rs`, the characters and
+//! choices (D2.6) in `choices.rs`. Each is a part of the policy's decision
+//! context (`impl Ctx`), which the base policy asks by method.
 
-use super::Reason;
-use super::ctx::Ctx;
-use super::ranking::rank;
+mod cards;
+mod choices;
+mod railcars;
+
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, kind};
+use crate::bang::npc::Reason;
+use crate::bang::npc::ctx::Ctx;
+use crate::bang::npc::rank;
 use crate::bang::train::{RailcarKind, railcar};
 use crate::core::{Role, Seat};
 

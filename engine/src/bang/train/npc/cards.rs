@@ -4,12 +4,12 @@
 //! exemption when he plays a card on several players (D2.6) — and the Map's
 //! look at the start of the turn.
 
-use super::Reason;
-use super::ctx::Ctx;
-use super::ranking::{highest_ranked, low_value};
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::characters::Character;
+use crate::bang::npc::Reason;
+use crate::bang::npc::ctx::Ctx;
+use crate::bang::npc::{highest_ranked, low_value};
 use crate::bang::train::{RailcarKind, railcar, railcar_of};
 use crate::core::{Role, Seat};
 
