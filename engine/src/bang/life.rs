@@ -8,10 +8,10 @@ use super::events::Event;
 use super::expansion;
 use super::gold::{EquipKind, NuggetUse, can_pay};
 use super::machine::Machine;
+use super::machine::TurnHooks;
 use super::orders::Reply;
 use super::state::{Dying, WindowKind};
 use crate::bang::GoldEvent;
-use crate::bang::TrainEvent;
 use crate::core::{Role, Seat};
 
 impl Machine<'_, '_> {
@@ -177,8 +177,8 @@ impl Machine<'_, '_> {
 
     /// §14.2: the elimination procedure, with its reward and penalty.
     pub fn eliminate(&mut self, seat: Seat, by: Option<Seat>) {
-        if super::train::ghost_saves(self.s(), seat) {
-            return self.emit(Event::Train(TrainEvent::GhostRose { seat })); // TR-11.8.2
+        if TurnHooks::in_play(self.s()).any(|e| e.saves_from_elimination(self, seat)) {
+            return;
         }
         let s = self.s();
         let role = s.p(seat).role.unwrap_or(Role::Outlaw);
@@ -213,7 +213,9 @@ impl Machine<'_, '_> {
             // Wanted goes back to the equipment deck.
             self.wanted_reward(r);
         }
-        self.eliminated_gold(seat);
+        for e in TurnHooks::in_play(self.s()) {
+            e.after_elimination(self, seat);
+        }
         let Some(r) = r else {
             return; // D-B14
         };

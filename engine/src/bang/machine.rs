@@ -41,6 +41,16 @@ pub(crate) trait TurnRules: Sync {
         false
     }
 
+    /// Keeps `seat`, about to be eliminated, in play its own way (the
+    /// train's Ghost Car, TR-11.8.2); `false` lets the elimination happen.
+    fn saves_from_elimination(&self, _m: &mut Machine<'_, '_>, _seat: Seat) -> bool {
+        false
+    }
+
+    /// Its part of `seat`'s elimination, after the base's discards and
+    /// reward (Gold Rush's equipment and nuggets, GR-9.2, GR-3.6).
+    fn after_elimination(&self, _m: &mut Machine<'_, '_>, _seat: Seat) {}
+
     /// Ends the current turn of `seat` at its discard phase its own way;
     /// `false` leaves the phase to the base.
     fn ends_turn_at_discard(&self, _m: &mut Machine<'_, '_>, _seat: Seat) -> bool {
@@ -54,7 +64,7 @@ pub(crate) struct TurnHooks(pub &'static [&'static dyn TurnRules]);
 
 impl TurnHooks {
     /// The turn rules of the expansions `s` plays.
-    fn in_play(s: &State) -> impl Iterator<Item = &'static dyn TurnRules> + use<> {
+    pub(crate) fn in_play(s: &State) -> impl Iterator<Item = &'static dyn TurnRules> + use<> {
         let on = s.expansions;
         Self::default()
             .0

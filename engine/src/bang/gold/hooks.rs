@@ -3,7 +3,8 @@
 
 use super::EXPANSION;
 use crate::bang::expansion::{Expansion, Slot};
-use crate::bang::machine::TurnRules;
+use crate::bang::machine::{Machine, TurnRules};
+use crate::core::Seat;
 
 /// The expansion's hooks.
 pub(crate) struct GoldRush;
@@ -18,4 +19,9 @@ impl Expansion for GoldRush {
     }
 }
 
-impl TurnRules for GoldRush {}
+impl TurnRules for GoldRush {
+    /// GR-9.2, GR-3.6: the eliminated player's equipment and nuggets go back.
+    fn after_elimination(&self, m: &mut Machine<'_, '_>, seat: Seat) {
+        m.eliminated_gold(seat);
+    }
+}

@@ -74,6 +74,7 @@ impl T {
             deck: all_equipment().collect(),
             ..Gold::default()
         };
+        crate::bang::expansion::switch(&mut self.s, crate::bang::gold::EXPANSION, true);
         self.refill_market();
         check_invariants(&self.s).unwrap();
         (self, log)

@@ -62,6 +62,7 @@ fn tr_with(characters: &[Character], roles: &[Role], gold: bool) -> T {
             deck: all_equipment().collect(),
             ..Gold::default()
         };
+        crate::bang::expansion::switch(&mut t.s, crate::bang::gold::EXPANSION, true);
     }
     t.log = log;
     check_invariants(&t.s).unwrap();

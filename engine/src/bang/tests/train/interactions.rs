@@ -119,6 +119,7 @@ fn tr_tc6_sgt_blazes_pardner_as_general_store_exempts_one_player() {
         deck: all_equipment().collect(),
         ..Gold::default()
     };
+    crate::bang::expansion::switch(&mut t.s, crate::bang::gold::EXPANSION, true);
     t.nuggets(A, 3).market(&[PARDNER_1, SHOT_1, BOTTLE_1]);
     let events = t.ok(A, buy_as(0, Some(Mode::GeneralStore), Some(D), None));
     let revealed = store_revealed(&events);
@@ -133,6 +134,7 @@ fn tr_tc6_sgt_blazes_pardner_as_general_store_exempts_one_player() {
         deck: all_equipment().collect(),
         ..Gold::default()
     };
+    crate::bang::expansion::switch(&mut t.s, crate::bang::gold::EXPANSION, true);
     t.nuggets(A, 3).market(&[PARDNER_1, SHOT_1, BOTTLE_1]);
     assert!(
         t.act(A, buy_as(0, Some(Mode::GeneralStore), Some(D), None))
@@ -216,6 +218,7 @@ fn tr_tc2_evan_babbit_only_redirects_bang_cards() {
         deck: all_equipment().collect(),
         ..Gold::default()
     };
+    crate::bang::expansion::switch(&mut t.s, crate::bang::gold::EXPANSION, true);
     t.nuggets(A, 3).market(&[BOTTLE_1, SHOT_1, PARDNER_1]);
     t.ok(A, buy_as(0, Some(Mode::Bang), Some(B), None));
     evan_not_asked(&t, "Bottle");
@@ -257,6 +260,7 @@ fn tr_11_14_prisoner_car_ignores_neither_money_bag_copies_nor_pardners_duel() {
         deck: all_equipment().collect(),
         ..Gold::default()
     };
+    crate::bang::expansion::switch(&mut t.s, crate::bang::gold::EXPANSION, true);
     t.nuggets(A, 3).market(&[PARDNER_1, SHOT_1, BOTTLE_1]);
     let events = t.ok(A, buy_as(0, Some(Mode::Duel), Some(B), None));
     assert!(!unaffected(&events));

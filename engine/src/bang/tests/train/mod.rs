@@ -38,6 +38,7 @@ impl T {
             deck: all_railcars().filter(|c| !cars.contains(c)).collect(),
             ..Train::default()
         };
+        crate::bang::expansion::switch(&mut self.s, crate::bang::train::EXPANSION, true);
         for c in 81..=96 {
             if !self.s.deck.contains(&c) {
                 self.s.deck.push(c);

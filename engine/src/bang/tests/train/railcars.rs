@@ -89,6 +89,7 @@ fn tgr_ac_10_deathwood_takes_blue_cards_and_railcars_not_equipment() {
     let mut t = tr_plain(4);
     train(&mut t, &[DEATHWOOD, 1, 2, 3], 2, &[BAGGAGE, 102, 103]);
     t.s.gold.on = true;
+    crate::bang::expansion::switch(&mut t.s, crate::bang::gold::EXPANSION, true);
     t.s.table[A as usize].equipment.push(16); // Horseshoe (E16)
     let takes = legal_actions(&t.s, A)
         .into_iter()
