@@ -7,14 +7,43 @@ use serde::{Deserialize, Serialize};
 use super::actions::{Action, DrawFrom};
 use super::cards::{Card, Kind, kind};
 use super::characters::Character;
-use super::gold::{NuggetUse, can_pay, gold_actions, hand_limit, josh_uses};
+use super::expansion::in_play_of;
+use super::gold::{hand_limit, josh_uses};
 use super::state::{Effect, MAX_PLAYERS, Phase, State, WindowKind};
 use super::train::{
     EndStage, bang_limit, blaze_due, blaze_exemptions, card_plays, locomotive_targets, map_actions,
     map_pending, railcar_chance, redirects, robbery_actions, robbery_pending, take_actions,
-    zippy_roy_actions,
 };
 use crate::core::{Role, Seat};
+
+/// The legal actions an expansion adds to a seat's (the decisions' half of
+/// the extension points). Each hook appends to `out` where the base would
+/// list the expansion's actions; the defaults add none.
+pub(crate) trait LegalRules: Sync {
+    /// Phase 2: its actions, after the base's plays and heals.
+    fn phase_two_actions(&self, _s: &State, _seat: Seat, _out: &mut Vec<Action>) {}
+
+    /// A shot's answers besides the Missed! cards and the Barrel.
+    fn shot_answers(&self, _s: &State, _seat: Seat, _out: &mut Vec<Action>) {}
+
+    /// An Indians! or a Duel's answers besides the BANG! cards.
+    fn bang_answers(&self, _s: &State, _seat: Seat, _out: &mut Vec<Action>) {}
+
+    /// Ways to gain life in a dying window or in phase 3, after the base's
+    /// heals.
+    fn life_answers(&self, _s: &State, _seat: Seat, _out: &mut Vec<Action>) {}
+}
+
+/// Every registered expansion's [`LegalRules`], in the registry's order
+/// (the one instance is `LegalHooks::default()`, made by the registry).
+pub(crate) struct LegalHooks(pub &'static [&'static dyn LegalRules]);
+
+impl LegalHooks {
+    /// The legal-action hooks of the expansions `s` plays.
+    fn in_play(s: &State) -> impl Iterator<Item = &'static dyn LegalRules> + use<> {
+        in_play_of(s, Self::default().0)
+    }
+}
 
 /// What a seat must decide.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -336,10 +365,9 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
         Decision::Play => {
             plays(s, seat, out);
             heals(s, seat, out);
-            gold_actions(s, seat, out);
-            take_actions(s, seat, true, out);
-            zippy_roy_actions(s, seat, out);
-            super::train::phase_two_uses(s, seat, out);
+            for e in LegalHooks::in_play(s) {
+                e.phase_two_actions(s, seat, out);
+            }
             out.push(Action::EndTurn);
         }
         Decision::Discard { .. } => {
@@ -349,7 +377,9 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
             if !s.turn.discarding {
                 heals(s, seat, out); // B-11.4: in phase 3, before discarding
             }
-            rucksack(s, seat, out);
+            for e in LegalHooks::in_play(s) {
+                e.life_answers(s, seat, out);
+            }
         }
         Decision::Shot { .. }
         | Decision::Dying
@@ -377,18 +407,24 @@ fn answer_actions(s: &State, seat: Seat, decision: Decision, out: &mut Vec<Actio
                 out.push(Action::Barrel);
             }
             cards(out, &|c| s.is_missed_for(seat, c));
-            super::train::shot_uses(s, seat, out);
+            for e in LegalHooks::in_play(s) {
+                e.shot_answers(s, seat, out);
+            }
             out.push(Action::Pass);
         }
         Decision::Dying => {
             cards(out, &|c| kind(c) == Kind::Beer);
             heals(s, seat, out);
-            rucksack(s, seat, out);
+            for e in LegalHooks::in_play(s) {
+                e.life_answers(s, seat, out);
+            }
             out.push(Action::Pass);
         }
         Decision::Indians | Decision::Duel => {
             cards(out, &|c| s.is_bang_for(seat, c));
-            super::train::bang_uses(s, seat, out);
+            for e in LegalHooks::in_play(s) {
+                e.bang_answers(s, seat, out);
+            }
             out.push(Action::Pass);
         }
         Decision::Store => {
@@ -407,17 +443,6 @@ fn answer_actions(s: &State, seat: Seat, decision: Decision, out: &mut Vec<Actio
             }
         }
         _ => {}
-    }
-}
-
-/// GR-7.15: the Rucksack, in phase 3 of his turn and in his dying window
-/// (phase 2 lists it with the other Gold Rush actions).
-fn rucksack(s: &State, seat: Seat, out: &mut Vec<Action>) {
-    if can_pay(s, seat, NuggetUse::Rucksack) {
-        out.push(Action::Pay {
-            used: NuggetUse::Rucksack,
-            target: None,
-        });
     }
 }
 

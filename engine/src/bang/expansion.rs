@@ -128,9 +128,17 @@ impl Expansions {
 
 /// The expansions `s` plays, in the registry's order.
 pub(crate) fn in_play(s: &State) -> impl Iterator<Item = &'static dyn Expansion> + use<> {
+    in_play_of(s, Expansions::default().all)
+}
+
+/// The entries of a registered list (`hooks`: one per registered
+/// expansion, in the registry's order) whose expansion `s` plays.
+pub(crate) fn in_play_of<T: ?Sized>(
+    s: &State,
+    hooks: &'static [&'static T],
+) -> impl Iterator<Item = &'static T> + use<T> {
     let on = s.expansions;
-    Expansions::default()
-        .all
+    hooks
         .iter()
         .enumerate()
         .filter(move |(i, _)| on.get(*i))

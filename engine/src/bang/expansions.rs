@@ -1,12 +1,14 @@
 //! The registry: every expansion, variant and mode of the card game, one
 //! line each. A new expansion is its own folder, its `mod` line and its line
-//! here; the base game asks it through the hooks of [`super::expansion`] and
-//! [`super::machine::TurnRules`] and never names it.
+//! here; the base game asks it through the hooks of [`super::expansion`],
+//! [`super::machine::TurnRules`] and [`super::decisions::LegalRules`] and
+//! never names it.
 //!
 //! The order is the order the hooks are asked in (and a configuration's
 //! checks run in): the solo mode first, whose checks name what a solo game
 //! needs before any other option is read.
 
+use super::decisions::{LegalHooks, LegalRules};
 use super::expansion::{Expansion, Expansions};
 use super::machine::{TurnHooks, TurnRules};
 
@@ -17,6 +19,8 @@ macro_rules! register {
         static RULES: &[&dyn Expansion] = &[$(&$expansion),*];
         /// The turn's hooks of every registered expansion, in the same order.
         static TURNS: &[&dyn TurnRules] = &[$(&$expansion),*];
+        /// The legal actions' hooks of every registered expansion, the same.
+        static LEGAL: &[&dyn LegalRules] = &[$(&$expansion),*];
     };
 }
 
@@ -38,5 +42,12 @@ impl Default for TurnHooks {
     /// Every registered expansion's turn rules.
     fn default() -> Self {
         TurnHooks(TURNS)
+    }
+}
+
+impl Default for LegalHooks {
+    /// Every registered expansion's legal-action hooks.
+    fn default() -> Self {
+        LegalHooks(LEGAL)
     }
 }

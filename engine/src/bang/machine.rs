@@ -9,6 +9,7 @@ use super::cards::{Card, Kind, Suit, card, explodes, is_heart, is_red};
 use super::characters::Character;
 use super::decisions::draw_choice;
 use super::events::Event;
+use super::expansion::in_play_of;
 use super::gold::{EquipKind, hand_limit};
 use super::state::{CheckKind, Phase, State, WindowKind};
 use super::train::Advance;
@@ -65,13 +66,7 @@ pub(crate) struct TurnHooks(pub &'static [&'static dyn TurnRules]);
 impl TurnHooks {
     /// The turn rules of the expansions `s` plays.
     pub(crate) fn in_play(s: &State) -> impl Iterator<Item = &'static dyn TurnRules> + use<> {
-        let on = s.expansions;
-        Self::default()
-            .0
-            .iter()
-            .enumerate()
-            .filter(move |(i, _)| on.get(*i))
-            .map(|(_, e)| *e)
+        in_play_of(s, Self::default().0)
     }
 }
 

@@ -2,8 +2,12 @@
 //! options name it (its rules are still called by name from the base).
 
 use super::EXPANSION;
+use super::{NuggetUse, can_pay, gold_actions};
+use crate::bang::actions::Action;
+use crate::bang::decisions::LegalRules;
 use crate::bang::expansion::{Expansion, Slot};
 use crate::bang::machine::{Machine, TurnRules};
+use crate::bang::state::State;
 use crate::core::Seat;
 
 /// The expansion's hooks.
@@ -16,6 +20,23 @@ impl Expansion for GoldRush {
 
     fn slot(&self) -> Slot {
         Slot::Expansion
+    }
+}
+
+impl LegalRules for GoldRush {
+    fn phase_two_actions(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
+        gold_actions(s, seat, out);
+    }
+
+    /// GR-7.15: the Rucksack, in phase 3 of his turn and in his dying window
+    /// (phase 2 lists it with the other Gold Rush actions).
+    fn life_answers(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
+        if can_pay(s, seat, NuggetUse::Rucksack) {
+            out.push(Action::Pay {
+                used: NuggetUse::Rucksack,
+                target: None,
+            });
+        }
     }
 }
 

@@ -11,6 +11,7 @@ mod turns;
 
 pub use turns::shadow_renegade_side;
 
+use super::decisions::LegalRules;
 use super::expansion::{Expansion, Slot};
 use super::fold_steps::player;
 use super::machine::{Machine, TurnRules};
@@ -69,6 +70,8 @@ impl Expansion for ShadowGunslingers {
         s.p(seat).side == Some(team)
     }
 }
+
+impl LegalRules for ShadowGunslingers {}
 
 impl TurnRules for ShadowGunslingers {
     fn next_turn(&self, m: &mut Machine<'_, '_>) -> bool {

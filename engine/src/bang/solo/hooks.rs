@@ -7,6 +7,7 @@ use super::mode::MODE;
 use super::seats::is_person;
 use super::validate;
 use super::waiting::npc_to_act;
+use crate::bang::decisions::LegalRules;
 use crate::bang::expansion::{Expansion, Slot};
 use crate::bang::machine::{Machine, TurnRules};
 use crate::bang::options::Config;
@@ -48,6 +49,8 @@ impl Expansion for LoneGunslinger {
         outcome.human_won = Some(outcome.team == Some(Team::Law));
     }
 }
+
+impl LegalRules for LoneGunslinger {}
 
 impl TurnRules for LoneGunslinger {
     /// A3.1, B1: the rules take an NPC's decision at once.

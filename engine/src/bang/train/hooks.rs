@@ -2,10 +2,15 @@
 //! options name it (its rules are still called by name from the base).
 
 use super::EXPANSION;
-use super::{TrainEvent, ghost_saves};
+use super::{
+    TrainEvent, bang_uses, ghost_saves, phase_two_uses, shot_uses, take_actions, zippy_roy_actions,
+};
+use crate::bang::actions::Action;
+use crate::bang::decisions::LegalRules;
 use crate::bang::events::Event;
 use crate::bang::expansion::{Expansion, Slot};
 use crate::bang::machine::{Machine, TurnRules};
+use crate::bang::state::State;
 use crate::core::Seat;
 
 /// The expansion's hooks.
@@ -18,6 +23,23 @@ impl Expansion for TrainRobbery {
 
     fn slot(&self) -> Slot {
         Slot::Expansion
+    }
+}
+
+impl LegalRules for TrainRobbery {
+    /// Taking a railcar, Zippy Roy's advance, the railcars' phase-2 uses.
+    fn phase_two_actions(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
+        take_actions(s, seat, true, out);
+        zippy_roy_actions(s, seat, out);
+        phase_two_uses(s, seat, out);
+    }
+
+    fn shot_answers(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
+        shot_uses(s, seat, out);
+    }
+
+    fn bang_answers(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
+        bang_uses(s, seat, out);
     }
 }
 
