@@ -23,9 +23,9 @@ use super::gold::GoldEvent;
 use super::options::{Options, SeatSpec};
 use super::orders::Orders;
 use super::reason::Reason;
-use super::state::{CheckKind, Effect, Outcome, Phase, WindowKind};
+use super::state::{CheckKind, Effect, Outcome, Phase, State, WindowKind};
 use super::train::TrainEvent;
-use crate::core::{Role, Seat, Seed, Team};
+use crate::core::{Role, Seat, Seed, Team, Viewer};
 
 /// The first event of a game: what was set up, and the commitment to the seed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -402,6 +402,15 @@ pub enum Event {
         /// The effect.
         effect: Effect,
     },
+    /// Calumet (GR-7.7): a ♦ card played by another player had no effect on
+    /// `seat`; Prisoner Car (TR-11.14): nor had a Duel.
+    #[cfg_attr(feature = "openapi", schema(title = "unaffected"))]
+    Unaffected {
+        /// The Calumet's owner.
+        seat: Seat,
+        /// The ♦ card.
+        card: Card,
+    },
     /// Gold Rush (or Train Robbery's Express Car): `seat` will play an extra
     /// turn after this one; with `heal` (the Gold Rush card) he first regains
     /// all his life.
@@ -445,4 +454,25 @@ pub enum Event {
     /// The Great Train Robbery's events, the same way.
     #[serde(untagged)]
     Train(TrainEvent),
+}
+
+/// What the card game asks of an expansion's own events, nested in
+/// [`Event`] (`Event::Gold`, `Event::Train`): the fold, the views, the
+/// history and the redaction reach them through these, naming no expansion.
+pub trait ExpansionEvent: Sized {
+    /// Folds the event into the state.
+    fn fold(&self, s: &mut State);
+
+    /// The event told as a sentence (`None` for one that shows nothing).
+    fn told(&self, names: &[String]) -> Option<String>;
+
+    /// Whether this event may hide something from some viewer.
+    fn hides(&self) -> bool;
+
+    /// The event as `viewer` may see it.
+    fn redacted(&self, viewer: Viewer) -> Self;
+
+    /// Whether this event hides the order of a deck (which even a solo
+    /// game, where every card is face up, keeps hidden: A3.2).
+    fn hides_an_order(&self) -> bool;
 }

@@ -45,7 +45,7 @@ pub use cards::{
 };
 pub use characters::{CHARACTERS, Character, CharacterInfo, CharacterSet};
 pub use decisions::{ActionError, Decision, Pending, legal_actions, legal_actions_into, pending};
-pub use events::{Event, GameCreated, HIDING_EVENTS, RULES};
+pub use events::{Event, ExpansionEvent, GameCreated, HIDING_EVENTS, RULES};
 pub use gold::GoldEvent;
 pub use invariants::check_invariants;
 pub use options::{Config, Options, SeatSpec};

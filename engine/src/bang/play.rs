@@ -9,7 +9,6 @@ use super::reason::Reason;
 use super::setup::reveal_and_deal;
 use super::state::{Effect, Phase, WindowKind};
 use super::train::EndStage;
-use crate::bang::GoldEvent;
 use crate::bang::TrainEvent;
 use crate::core::Seat;
 
@@ -284,7 +283,7 @@ impl Machine<'_, '_> {
                     || super::train::prisoner_ignores(self.s(), t, seat, card))
         }) {
             // GR-7.7 (TR-11.14): spent, but nothing happens to him.
-            return self.emit(Event::Gold(GoldEvent::Unaffected { seat: t, card }));
+            return self.emit(Event::Unaffected { seat: t, card });
         }
         match k {
             Kind::Saloon => {

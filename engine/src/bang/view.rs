@@ -7,7 +7,7 @@ use super::cards::Card;
 use super::characters::Character;
 use super::decisions::{Pending, pending};
 use super::distance::Seating;
-use super::events::Event;
+use super::events::{Event, ExpansionEvent};
 use super::gold::{Equip, GoldView};
 use super::orders::Orders;
 use super::solo::mode::Solo;

@@ -1,5 +1,5 @@
 //! The fold of the effects in motion (§10, §12): a shot and its answers, a
-//! target skipped, an effect without a card begun, and a victim's answer to
+//! target skipped, a player unaffected by a card, an effect without a card begun, and a victim's answer to
 //! a solo NPC's Panic! or Cat Balou or to a Circus Wagon.
 
 use crate::bang::cards::Card;
@@ -12,6 +12,19 @@ use crate::core::Seat;
 /// another family).
 pub(super) fn fold(s: &mut State, event: &Event) {
     match event {
+        Event::Unaffected { seat, .. } => {
+            // Calumet, the Prisoner Car: the card's effect on him is gone
+            // (a BANG!, Panic!, Cat Balou, a Duel).
+            let aimed = match &s.effect {
+                Some(Effect::Shots { targets, .. }) => targets.as_slice() == [*seat],
+                Some(Effect::GiveUp { victim, .. }) => victim == seat,
+                Some(Effect::Duel { target, .. }) => target == seat,
+                _ => false,
+            };
+            if aimed {
+                s.effect = None;
+            }
+        }
         Event::ShotAt {
             source,
             target,

@@ -16,7 +16,7 @@ mod plays;
 mod setup;
 mod turn;
 
-use super::events::Event;
+use super::events::{Event, ExpansionEvent};
 use super::state::State;
 
 /// Folds one event into the state.
@@ -55,7 +55,8 @@ pub fn apply(s: &mut State, event: &Event) {
         | Event::TargetSkipped { .. }
         | Event::MissedPlayed { .. }
         | Event::BangDiscarded { .. }
-        | Event::EffectStarted { .. } => effects::fold(s, event),
+        | Event::EffectStarted { .. }
+        | Event::Unaffected { .. } => effects::fold(s, event),
         Event::CheckFlipped { .. } | Event::CheckResolved { .. } | Event::CardShown { .. } => {
             checks::fold(s, event)
         }

@@ -2,7 +2,7 @@
 //! ([`HIDING_EVENTS`]) and by value ([`Event::hides`]). Redaction
 //! (`view.rs`) replaces what is hidden.
 
-use super::Event;
+use super::{Event, ExpansionEvent};
 
 /// The tags of the events that may hide something from some viewer.
 pub const HIDING_EVENTS: &[&str] = &[

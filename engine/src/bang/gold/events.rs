@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Equip, Mode, NuggetSource, NuggetUse};
-use crate::bang::cards::Card;
+use crate::bang::events::ExpansionEvent;
 use crate::bang::state::State;
 use crate::core::{Seat, Viewer};
 
@@ -127,40 +127,28 @@ pub enum Event {
         /// How many.
         amount: u16,
     },
-    /// Calumet (GR-7.7): a ♦ card played by another player had no effect on
-    /// `seat`; Prisoner Car (TR-11.14): nor had a Duel.
-    #[cfg_attr(feature = "openapi", schema(title = "unaffected"))]
-    Unaffected {
-        /// The Calumet's owner.
-        seat: Seat,
-        /// The ♦ card.
-        card: Card,
-    },
 }
 
-impl Event {
-    /// Folds the event into the state (for [`crate::bang::apply`]).
-    pub(crate) fn fold(&self, s: &mut State) {
+impl ExpansionEvent for Event {
+    fn fold(&self, s: &mut State) {
         super::fold(s, self);
     }
 
     /// The event told as a sentence (`None` for one that shows nothing),
     /// for [`crate::bang::history::describe`].
-    pub fn told(&self, names: &[String]) -> Option<String> {
+    fn told(&self, names: &[String]) -> Option<String> {
         super::history::sentence(self, names)
     }
 
     /// Whether this event may hide something from some viewer (the order of
     /// a shuffled equipment deck).
-    pub fn hides(&self) -> bool {
+    fn hides(&self) -> bool {
         matches!(self, Event::EquipmentShuffled { .. })
     }
-}
 
-impl Event {
     /// The event as `viewer` may see it: the order of a shuffled equipment
     /// deck hidden from all but the omniscient.
-    pub fn redacted(&self, viewer: Viewer) -> Event {
+    fn redacted(&self, viewer: Viewer) -> Event {
         match self {
             Event::EquipmentShuffled { order } if viewer != Viewer::Omniscient => {
                 Event::EquipmentShuffled {
@@ -173,7 +161,7 @@ impl Event {
 
     /// Whether this event hides the order of a deck (which even a solo
     /// game, where every card is face up, keeps hidden: A3.2).
-    pub fn hides_an_order(&self) -> bool {
+    fn hides_an_order(&self) -> bool {
         matches!(self, Event::EquipmentShuffled { .. })
     }
 }

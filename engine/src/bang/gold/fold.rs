@@ -5,7 +5,7 @@
 use super::GoldEvent;
 use super::equipment::{Equip, equip_kind, is_equipment};
 use super::{Gold, NuggetUse};
-use crate::bang::state::{Effect, State};
+use crate::bang::state::State;
 use crate::core::Seat;
 
 /// An extra turn was granted (Gold Rush, or the train's Express Car): one
@@ -110,18 +110,6 @@ pub(crate) fn fold(s: &mut State, event: &GoldEvent) {
             }
         }
         GoldEvent::NuggetsReturned { seat, amount } => pay(s, *seat, *amount),
-        GoldEvent::Unaffected { seat, .. } => {
-            // The ♦ card's effect on him is gone (a BANG!, Panic!, Cat Balou).
-            let aimed = match &s.effect {
-                Some(Effect::Shots { targets, .. }) => targets.as_slice() == [*seat],
-                Some(Effect::GiveUp { victim, .. }) => victim == seat,
-                Some(Effect::Duel { target, .. }) => target == seat,
-                _ => false,
-            };
-            if aimed {
-                s.effect = None;
-            }
-        }
     }
 }
 

@@ -2,7 +2,7 @@
 //! nuggets paid and taken.
 
 use super::GoldEvent;
-use crate::bang::history::words::{at, equip, full, used_as};
+use crate::bang::history::words::{at, equip, used_as};
 use crate::core::history::title;
 use crate::core::history::{count, label, list, seat_name};
 
@@ -83,9 +83,6 @@ fn equipment(event: &GoldEvent, names: &[String]) -> Option<String> {
             n(*owner),
             equip(*equipment)
         ),
-        GoldEvent::Unaffected { seat, card } => {
-            format!("{} is unaffected by {}", n(*seat), full(*card))
-        }
         _ => return None,
     };
     Some(text)

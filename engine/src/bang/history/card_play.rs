@@ -88,6 +88,9 @@ pub(super) fn sentence(event: &Event, names: &[String]) -> Option<String> {
             } => format!("{} challenges {} to a Duel", n(*challenger), n(*target)),
             other => format!("An effect begins: {}", label(other)),
         },
+        Event::Unaffected { seat, card } => {
+            format!("{} is unaffected by {}", n(*seat), full(*card))
+        }
         Event::BeerSold { seat, card } => {
             format!("{} sells {} for 1 nugget", n(*seat), full(*card))
         }

@@ -12,7 +12,7 @@ mod solo;
 mod table;
 pub(crate) mod words;
 
-use super::events::{Event, RULES};
+use super::events::{Event, ExpansionEvent, RULES};
 use crate::core::history::{Line, tag_of};
 
 pub use words::{card_name, suit_value};

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Advance, EndStage, Railcar, RailcarMode, Station};
 use crate::bang::cards::Card;
+use crate::bang::events::ExpansionEvent;
 use crate::bang::state::State;
 use crate::core::{Seat, Viewer};
 
@@ -219,21 +220,20 @@ pub enum Event {
     },
 }
 
-impl Event {
-    /// Folds the event into the state (for [`crate::bang::apply`]).
-    pub(crate) fn fold(&self, s: &mut State) {
+impl ExpansionEvent for Event {
+    fn fold(&self, s: &mut State) {
         super::fold(s, self);
     }
 
     /// The event told as a sentence (`None` for one that shows nothing),
     /// for [`crate::bang::history::describe`].
-    pub fn told(&self, names: &[String]) -> Option<String> {
+    fn told(&self, names: &[String]) -> Option<String> {
         super::history::sentence(self, names)
     }
 
     /// Whether this event may hide something from some viewer (a shuffle's
     /// order, the cards a map shows, a Mail Car's gift).
-    pub fn hides(&self) -> bool {
+    fn hides(&self) -> bool {
         matches!(
             self,
             Event::MapLooked { .. }
@@ -242,13 +242,11 @@ impl Event {
                 | Event::CardGiven { .. }
         )
     }
-}
 
-impl Event {
     /// The event as `viewer` may see it: a shuffle's order hidden from all
     /// but the omniscient, the cards of a map from all but its looker, a
     /// Mail Car's gift from all but its giver and receiver.
-    pub fn redacted(&self, viewer: Viewer) -> Event {
+    fn redacted(&self, viewer: Viewer) -> Event {
         let sees = |seat: Seat| viewer.sees_secret_of(seat);
         let hidden = |n: usize| vec![None; n];
         match self {
@@ -277,7 +275,7 @@ impl Event {
 
     /// Whether this event hides the order of a deck (which even a solo
     /// game, where every card is face up, keeps hidden: A3.2).
-    pub fn hides_an_order(&self) -> bool {
+    fn hides_an_order(&self) -> bool {
         matches!(
             self,
             Event::StationsShuffled { .. } | Event::RailcarsShuffled { .. }

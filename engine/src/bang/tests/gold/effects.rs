@@ -393,10 +393,10 @@ fn gr_ac_29_calumet_ignores_diamonds_but_not_duels() {
     let events = t.play(A, BANG_9D, Some(B));
     assert!(has(&events, |e| matches!(
         e,
-        Event::Gold(GoldEvent::Unaffected {
+        Event::Unaffected {
             seat: B,
             card: BANG_9D
-        })
+        }
     )));
     assert!(!has(&events, |e| matches!(e, Event::ShotAt { .. })));
     assert_eq!(t.hp(B), 4);

@@ -233,11 +233,7 @@ fn tr_11_14_prisoner_car_ignores_neither_money_bag_copies_nor_pardners_duel() {
         car(&mut t, B, PRISONER);
         t
     };
-    let unaffected = |events: &[Event]| {
-        has(events, |e| {
-            matches!(e, Event::Gold(GoldEvent::Unaffected { .. }))
-        })
-    };
+    let unaffected = |events: &[Event]| has(events, |e| matches!(e, Event::Unaffected { .. }));
     // A Money Bag copy of Indians!: B is a target too.
     let mut t = prisoner_table();
     t.give(A, &[MONEY_BAG, BANG_4D]).discards(&[INDIANS]);

@@ -191,10 +191,10 @@ fn tgr_ac_29_prisoner_car_skips_indians_and_spends_a_duel() {
     let ev = t.play(A, DUEL, Some(B));
     assert!(has(&ev, |e| matches!(
         e,
-        Event::Gold(GoldEvent::Unaffected {
+        Event::Unaffected {
             seat: B,
             card: DUEL
-        })
+        }
     )));
     assert!(t.s.discard.contains(&DUEL), "the Duel is spent");
     assert!(t.s.effect.is_none());
