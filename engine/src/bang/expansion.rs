@@ -52,6 +52,13 @@ pub(crate) trait Expansion: Sync {
     /// Folds its part of `seat`'s elimination, after the base's.
     fn eliminated(&self, _s: &mut State, _seat: Seat) {}
 
+    /// How many cards `seat` is dealt at the start, when its rules say
+    /// (a solo NPC by its level, A8); `None` leaves it to the base (as many
+    /// as his life points, B-5.4).
+    fn starting_hand(&self, _s: &State, _seat: Seat) -> Option<usize> {
+        None
+    }
+
     /// Whether `seat`, responsible for an elimination, draws its reward
     /// (B-17.2; the solo mode's A6.2 refuses it to the person's seats).
     fn draws_reward(&self, _s: &State, _seat: Seat) -> bool {

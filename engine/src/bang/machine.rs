@@ -36,6 +36,16 @@ pub(crate) trait TurnRules: Sync {
         false
     }
 
+    /// Opens the game its own way once it is created (the solo mode's roles,
+    /// characters and deal, A2); `false` leaves the opening to the base.
+    fn opens_game(&self, _m: &mut Machine<'_, '_>) -> bool {
+        false
+    }
+
+    /// Sets out its part of the table once the hands are dealt, before the
+    /// first turn (Gold Rush's market, the train).
+    fn table_dealt(&self, _m: &mut Machine<'_, '_>) {}
+
     /// Takes a decision the game waits for, when its rules take it for the
     /// seat (the solo mode's NPCs, A3.1, B1); `false` leaves the game waiting.
     fn decides_while_waiting(&self, _m: &mut Machine<'_, '_>) -> bool {

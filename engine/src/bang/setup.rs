@@ -4,6 +4,8 @@
 use super::cards::{Card, deck_ids};
 use super::characters::Character;
 use super::events::{Event, GameCreated};
+use super::expansion::in_play;
+use super::machine::TurnHooks;
 use super::machine::{Machine, run};
 use super::options::Config;
 use super::roles::roles_for;
@@ -27,8 +29,7 @@ pub fn start(config: &Config, rng: &mut GameRng) -> Result<Vec<Event>, String> {
         seats: config.named_seats(),
         seed_commitment,
     })));
-    if let Some(solo) = config.options.solo() {
-        super::solo::open(&mut m, solo);
+    if TurnHooks::in_play(m.s()).any(|e| e.opens_game(&mut m)) {
         run(&mut rec, rng);
         return Ok(rec.events);
     }
@@ -117,14 +118,14 @@ pub(crate) fn deal_and_begin(m: &mut Machine) {
     let n = s.players;
     for k in 0..n {
         let seat = (first + k) % n;
-        let cards = super::solo::starting_hand(m.s(), seat);
+        let s = m.s();
+        let cards = in_play(s)
+            .find_map(|e| e.starting_hand(s, seat))
+            .unwrap_or(s.p(seat).life.max(0) as usize);
         m.draw(seat, cards);
     }
-    if m.s().gold.on {
-        m.open_market();
-    }
-    if m.s().train.on {
-        m.open_train();
+    for e in TurnHooks::in_play(m.s()) {
+        e.table_dealt(m);
     }
     m.emit(Event::TurnStarted {
         seat: first,

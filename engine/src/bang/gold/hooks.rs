@@ -41,6 +41,12 @@ impl LegalRules for GoldRush {
 }
 
 impl TurnRules for GoldRush {
+    /// GR-2.1, GR-2.2: the equipment deck and the market, once the hands
+    /// are dealt.
+    fn table_dealt(&self, m: &mut Machine<'_, '_>) {
+        m.open_market();
+    }
+
     /// GR-9.2, GR-3.6: the eliminated player's equipment and nuggets go back.
     fn after_elimination(&self, m: &mut Machine<'_, '_>, seat: Seat) {
         m.eliminated_gold(seat);

@@ -4,9 +4,10 @@
 //! rules are still called by name from the base).
 
 use super::mode::MODE;
-use super::seats::is_person;
+use super::seats::{is_npc, is_person};
 use super::validate;
 use super::waiting::npc_to_act;
+use super::{open, starting_hand};
 use crate::bang::decisions::LegalRules;
 use crate::bang::expansion::{Expansion, Slot};
 use crate::bang::machine::{Machine, TurnRules};
@@ -37,6 +38,11 @@ impl Expansion for LoneGunslinger {
         }
     }
 
+    /// A8: an NPC is dealt the cards of its level.
+    fn starting_hand(&self, s: &State, seat: Seat) -> Option<usize> {
+        is_npc(s, seat).then(|| starting_hand(s, seat))
+    }
+
     /// A6.2: the Sheriff and the Deputy (the person's seats) never draw the
     /// reward.
     fn draws_reward(&self, s: &State, seat: Seat) -> bool {
@@ -53,6 +59,15 @@ impl Expansion for LoneGunslinger {
 impl LegalRules for LoneGunslinger {}
 
 impl TurnRules for LoneGunslinger {
+    /// A2.1–A2.5: roles, then characters, then the deal.
+    fn opens_game(&self, m: &mut Machine<'_, '_>) -> bool {
+        let Some(solo) = m.s().solo else {
+            return false;
+        };
+        open(m, solo);
+        true
+    }
+
     /// A3.1, B1: the rules take an NPC's decision at once.
     fn decides_while_waiting(&self, m: &mut Machine<'_, '_>) -> bool {
         let Some(seat) = npc_to_act(m.s()) else {

@@ -44,6 +44,12 @@ impl LegalRules for TrainRobbery {
 }
 
 impl TurnRules for TrainRobbery {
+    /// TR-2.2 to TR-2.5: the stations, the Locomotive and the train, once
+    /// the hands are dealt.
+    fn table_dealt(&self, m: &mut Machine<'_, '_>) {
+        m.open_train();
+    }
+
     /// TR-11.8.2: the holder of the Ghost Car becomes a ghost instead.
     fn saves_from_elimination(&self, m: &mut Machine<'_, '_>, seat: Seat) -> bool {
         if !ghost_saves(m.s(), seat) {
