@@ -2,7 +2,8 @@
 //! nuggets paid and taken.
 
 use super::GoldEvent;
-use crate::bang::history::words::{at, equip, used_as};
+use super::equipment::{Equip, equip_kind};
+use crate::bang::history::words::{at, used_as};
 use crate::core::history::title;
 use crate::core::history::{count, label, list, seat_name};
 
@@ -116,4 +117,9 @@ fn nuggets(event: &GoldEvent, names: &[String]) -> Option<String> {
         _ => return None,
     };
     Some(text)
+}
+
+/// An equipment card's name (`Pickaxe`).
+fn equip(e: Equip) -> &'static str {
+    equip_kind(e).info().name
 }

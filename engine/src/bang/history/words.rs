@@ -1,10 +1,9 @@
 //! The words the history's sentences are made of: the names of cards,
-//! equipment, roles and sides, a card's value and suit, and what an action
+//! roles and sides, a card's value and suit, and what an action
 //! does.
 
 use crate::bang::actions::Action;
 use crate::bang::cards::{self, Card, Suit};
-use crate::bang::gold::equipment::{Equip, equip_kind};
 use crate::bang::train::railcars::railcar;
 use crate::core::history::{count, label, list, seat_name, title};
 use crate::core::{Role, Team};
@@ -73,11 +72,6 @@ pub(crate) fn names_of(cards: &[Card]) -> String {
             .map(|&c| card_name(c).to_string())
             .collect::<Vec<_>>(),
     )
-}
-
-/// An equipment card's name (`Pickaxe`).
-pub(crate) fn equip(e: Equip) -> &'static str {
-    equip_kind(e).info().name
 }
 
 /// How a Bottle, a Pardner or a railcar is used, by the name of the card it

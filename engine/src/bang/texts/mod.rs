@@ -4,13 +4,12 @@
 //! catalog, `GET /v1/rulesets/bang`): the rules' own words, so that no client
 //! copies a table by hand.
 //!
-//! Each expansion keeps its own texts: `base` (`bang.md`), `gold_rush`
-//! (`gold-rush.md`) and `train_robbery` (`train-robbery.md`); the tables of
-//! playing cards and characters join them in the rules' order.
+//! Each expansion keeps its own texts: `base` (`bang.md`) here, Gold Rush's
+//! (`gold-rush.md`) in `gold/texts.rs` and the train's (`train-robbery.md`)
+//! in `train/texts.rs`; the tables of playing cards and characters join them
+//! in the rules' order.
 
 mod base;
-mod gold_rush;
-mod train_robbery;
 
 use super::cards::Kind;
 use super::characters::Character;
@@ -18,9 +17,12 @@ use super::gold::EquipKind;
 use super::train::{RailcarKind, Station};
 use crate::core::{Role, Text, text_of};
 
+pub use super::gold::texts::EQUIPMENT_TEXTS;
+pub use super::train::texts::{LOCOMOTIVE_TEXTS, RAILCAR_TEXTS, STATION_TEXTS};
 pub use base::ROLE_TEXTS;
-pub use gold_rush::EQUIPMENT_TEXTS;
-pub use train_robbery::{LOCOMOTIVE_TEXTS, RAILCAR_TEXTS, STATION_TEXTS};
+
+use super::gold::texts as gold_rush;
+use super::train::texts as train_robbery;
 
 /// A kind of playing card: whom it targets (when it says) and what it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,7 +36,7 @@ pub struct KindText {
 }
 
 /// A row of a table of playing cards: `kind`'s target and text, from `rule`.
-const fn kind(
+pub(crate) const fn kind(
     kind: Kind,
     target: Option<&'static str>,
     text: &'static str,

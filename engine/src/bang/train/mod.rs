@@ -21,6 +21,7 @@ mod railcar_use;
 pub mod railcars;
 mod run;
 pub mod stations;
+pub(crate) mod texts;
 
 pub use cards::MapStage;
 pub(crate) use cards::{

@@ -1,14 +1,14 @@
 //! The Great Train Robbery's texts (`train-robbery.md`): its playing cards,
 //! its 8 characters, the railcars, the stations and the Locomotive.
 
-use super::{KindText, kind};
+use super::{RailcarKind, Station};
 use crate::bang::cards::Kind;
 use crate::bang::characters::Character;
-use crate::bang::train::{RailcarKind, Station};
+use crate::bang::texts::{KindText, kind};
 use crate::core::{Text, text};
 
 /// The Great Train Robbery's kinds of playing card (`train-robbery.md` §12).
-pub(super) const KIND_TEXTS: [KindText; 14] = {
+pub(crate) const KIND_TEXTS: [KindText; 14] = {
     use Kind::*;
     [
         kind(
@@ -99,7 +99,7 @@ pub(super) const KIND_TEXTS: [KindText; 14] = {
 };
 
 /// The Great Train Robbery's characters (`train-robbery.md` §14).
-pub(super) const CHARACTER_TEXTS: [(Character, Text); 8] = {
+pub(crate) const CHARACTER_TEXTS: [(Character, Text); 8] = {
     use Character::*;
     [
         text(

@@ -1,12 +1,12 @@
 //! Gold Rush's texts (`gold-rush.md`): its 8 characters and its kinds of
 //! equipment card.
 
+use super::EquipKind;
 use crate::bang::characters::Character;
-use crate::bang::gold::EquipKind;
 use crate::core::{Text, text};
 
 /// Gold Rush's characters (`gold-rush.md` §8).
-pub(super) const CHARACTER_TEXTS: [(Character, Text); 8] = {
+pub(crate) const CHARACTER_TEXTS: [(Character, Text); 8] = {
     use Character::*;
     [
         text(
