@@ -43,6 +43,13 @@ pub(crate) trait Expansion: Sync {
         Ok(())
     }
 
+    /// Folds its part of the game's creation (its settings and its switch,
+    /// from the options).
+    fn game_created(&self, _s: &mut State, _options: &Options) {}
+
+    /// Folds its part of a turn's start (its counters of the turn).
+    fn turn_started(&self, _s: &mut State, _extra: bool) {}
+
     /// Whether an eliminated player keeps his seat (and what he owns that an
     /// elimination would otherwise return), as the Shadow-Gunslingers do.
     fn keeps_eliminated_seats(&self) -> bool {

@@ -2,7 +2,7 @@
 //! and character.
 
 use crate::bang::events::Event;
-use crate::bang::expansion::Expansions;
+use crate::bang::expansion::{Expansions, in_play};
 use crate::bang::fold_steps::player;
 use crate::bang::state::{MAX_PLAYERS, State};
 
@@ -15,11 +15,11 @@ pub(super) fn fold(s: &mut State, event: &Event) {
             s.seed_commitment = c.seed_commitment.as_str().into();
             s.reaction_seconds = c.options.reaction_seconds;
             s.character_choice = c.options.character_choice;
-            s.solo = c.options.solo();
-            s.gold.on = c.options.has_expansion(crate::bang::gold::EXPANSION);
             s.expansions = Expansions::default().playing(&c.options);
-            s.train.on = c.options.has_expansion(crate::bang::train::EXPANSION);
             s.before_0_2 = crate::written_before(&c.engine, 0, 2);
+            for e in in_play(s) {
+                e.game_created(s, &c.options);
+            }
         }
         Event::RoleDealt {
             seat,

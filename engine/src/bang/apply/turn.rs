@@ -5,6 +5,7 @@
 use super::piles::kit_kept;
 use crate::bang::actions::Action;
 use crate::bang::events::Event;
+use crate::bang::expansion::in_play;
 use crate::bang::state::{Phase, State, Turn, Window};
 
 /// Folds an event of the turn (another event is folded by another family).
@@ -21,8 +22,12 @@ pub(super) fn fold(s: &mut State, event: &Event) {
                 shadow: *shadow,
                 ..Turn::default()
             };
+            // Gold Rush's counters of the turn are reset in every game: its
+            // extra turns serve the train's Express Car too.
             crate::bang::gold::turn_started(&mut s.gold, *extra);
-            crate::bang::train::turn_started(&mut s.train, *extra);
+            for e in in_play(s) {
+                e.turn_started(s, *extra);
+            }
         }
         Event::PhaseStarted { phase } => s.turn.phase = *phase,
         // Standing orders answer windows opened later: the open one stays.

@@ -7,6 +7,7 @@ use crate::bang::actions::Action;
 use crate::bang::decisions::LegalRules;
 use crate::bang::expansion::{Expansion, Slot};
 use crate::bang::machine::{Machine, TurnRules};
+use crate::bang::options::Options;
 use crate::bang::state::State;
 use crate::core::Seat;
 
@@ -20,6 +21,10 @@ impl Expansion for GoldRush {
 
     fn slot(&self) -> Slot {
         Slot::Expansion
+    }
+
+    fn game_created(&self, s: &mut State, _options: &Options) {
+        s.gold.on = true;
     }
 }
 

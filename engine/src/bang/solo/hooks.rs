@@ -11,7 +11,7 @@ use super::{open, starting_hand};
 use crate::bang::decisions::LegalRules;
 use crate::bang::expansion::{Expansion, Slot};
 use crate::bang::machine::{Machine, TurnRules};
-use crate::bang::options::Config;
+use crate::bang::options::{Config, Options};
 use crate::bang::state::{Outcome, State};
 use crate::core::{Seat, Team};
 
@@ -25,6 +25,11 @@ impl Expansion for LoneGunslinger {
 
     fn slot(&self) -> Slot {
         Slot::Mode
+    }
+
+    /// A8, A9: the solo settings in force.
+    fn game_created(&self, s: &mut State, options: &Options) {
+        s.solo = options.solo();
     }
 
     /// A solo game names what the solo mode needs (before any other option

@@ -2,6 +2,7 @@
 //! options name it (its rules are still called by name from the base).
 
 use super::EXPANSION;
+use super::turn_started;
 use super::{
     TrainEvent, bang_uses, ghost_saves, phase_two_uses, shot_uses, take_actions, zippy_roy_actions,
 };
@@ -10,6 +11,7 @@ use crate::bang::decisions::LegalRules;
 use crate::bang::events::Event;
 use crate::bang::expansion::{Expansion, Slot};
 use crate::bang::machine::{Machine, TurnRules};
+use crate::bang::options::Options;
 use crate::bang::state::State;
 use crate::core::Seat;
 
@@ -23,6 +25,14 @@ impl Expansion for TrainRobbery {
 
     fn slot(&self) -> Slot {
         Slot::Expansion
+    }
+
+    fn game_created(&self, s: &mut State, _options: &Options) {
+        s.train.on = true;
+    }
+
+    fn turn_started(&self, s: &mut State, extra: bool) {
+        turn_started(&mut s.train, extra);
     }
 }
 
