@@ -7,43 +7,14 @@ use serde::{Deserialize, Serialize};
 use super::actions::{Action, DrawFrom};
 use super::cards::{Card, Kind, kind};
 use super::characters::Character;
-use super::expansion::in_play_of;
 use super::gold::{hand_limit, josh_uses};
+use super::legal_rules::LegalHooks;
 use super::state::{Effect, MAX_PLAYERS, Phase, State, WindowKind};
 use super::train::{
     EndStage, bang_limit, blaze_due, blaze_exemptions, card_plays, locomotive_targets, map_actions,
     map_pending, railcar_chance, redirects, robbery_actions, robbery_pending, take_actions,
 };
 use crate::core::{Role, Seat};
-
-/// The legal actions an expansion adds to a seat's (the decisions' half of
-/// the extension points). Each hook appends to `out` where the base would
-/// list the expansion's actions; the defaults add none.
-pub(crate) trait LegalRules: Sync {
-    /// Phase 2: its actions, after the base's plays and heals.
-    fn phase_two_actions(&self, _s: &State, _seat: Seat, _out: &mut Vec<Action>) {}
-
-    /// A shot's answers besides the Missed! cards and the Barrel.
-    fn shot_answers(&self, _s: &State, _seat: Seat, _out: &mut Vec<Action>) {}
-
-    /// An Indians! or a Duel's answers besides the BANG! cards.
-    fn bang_answers(&self, _s: &State, _seat: Seat, _out: &mut Vec<Action>) {}
-
-    /// Ways to gain life in a dying window or in phase 3, after the base's
-    /// heals.
-    fn life_answers(&self, _s: &State, _seat: Seat, _out: &mut Vec<Action>) {}
-}
-
-/// Every registered expansion's [`LegalRules`], in the registry's order
-/// (the one instance is `LegalHooks::default()`, made by the registry).
-pub(crate) struct LegalHooks(pub &'static [&'static dyn LegalRules]);
-
-impl LegalHooks {
-    /// The legal-action hooks of the expansions `s` plays.
-    fn in_play(s: &State) -> impl Iterator<Item = &'static dyn LegalRules> + use<> {
-        in_play_of(s, Self::default().0)
-    }
-}
 
 /// What a seat must decide.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,15 +1,15 @@
 //! The registry: every expansion, variant and mode of the card game, one
 //! line each. A new expansion is its own folder, its `mod` line and its line
 //! here; the base game asks it through the hooks of [`super::expansion`],
-//! [`super::machine::TurnRules`] and [`super::decisions::LegalRules`] and
+//! [`super::machine::TurnRules`] and [`super::legal_rules::LegalRules`] and
 //! never names it.
 //!
 //! The order is the order the hooks are asked in (and a configuration's
 //! checks run in): the solo mode first, whose checks name what a solo game
 //! needs before any other option is read.
 
-use super::decisions::{LegalHooks, LegalRules};
 use super::expansion::{Expansion, Expansions};
+use super::legal_rules::{LegalHooks, LegalRules};
 use super::machine::{TurnHooks, TurnRules};
 
 /// Lists each registered expansion once, as both halves of the hooks see it.

@@ -19,6 +19,7 @@ mod fold_steps;
 pub mod gold;
 pub mod history;
 mod invariants;
+mod legal_rules;
 mod life;
 mod machine;
 pub mod npc;

@@ -4,8 +4,8 @@
 use super::EXPANSION;
 use super::{NuggetUse, can_pay, gold_actions};
 use crate::bang::actions::Action;
-use crate::bang::decisions::LegalRules;
 use crate::bang::expansion::{Expansion, Slot};
+use crate::bang::legal_rules::LegalRules;
 use crate::bang::machine::{Machine, TurnRules};
 use crate::bang::options::Options;
 use crate::bang::state::State;

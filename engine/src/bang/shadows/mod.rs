@@ -11,9 +11,9 @@ mod turns;
 
 pub use turns::shadow_renegade_side;
 
-use super::decisions::LegalRules;
 use super::expansion::{Expansion, Slot};
 use super::fold_steps::player;
+use super::legal_rules::LegalRules;
 use super::machine::{Machine, TurnRules};
 use super::options::Config;
 use super::state::State;

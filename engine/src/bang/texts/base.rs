@@ -1,7 +1,7 @@
 //! The base game's texts (`bang.md`): its playing cards, its 16
 //! characters and the four roles.
 
-use super::{KindText, kind};
+use super::rows::{KindText, kind};
 use crate::bang::cards::Kind;
 use crate::bang::characters::Character;
 use crate::core::{Role, Text, text};

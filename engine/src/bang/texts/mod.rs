@@ -10,6 +10,7 @@
 //! in the rules' order.
 
 mod base;
+pub(crate) mod rows;
 
 use super::cards::Kind;
 use super::characters::Character;
@@ -20,34 +21,10 @@ use crate::core::{Role, Text, text_of};
 pub use super::gold::texts::EQUIPMENT_TEXTS;
 pub use super::train::texts::{LOCOMOTIVE_TEXTS, RAILCAR_TEXTS, STATION_TEXTS};
 pub use base::ROLE_TEXTS;
+pub use rows::KindText;
 
 use super::gold::texts as gold_rush;
 use super::train::texts as train_robbery;
-
-/// A kind of playing card: whom it targets (when it says) and what it does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct KindText {
-    /// The kind.
-    pub kind: Kind,
-    /// Whom or what it is played at, as the rules' table says.
-    pub target: Option<&'static str>,
-    /// Its effect.
-    pub text: Text,
-}
-
-/// A row of a table of playing cards: `kind`'s target and text, from `rule`.
-pub(crate) const fn kind(
-    kind: Kind,
-    target: Option<&'static str>,
-    text: &'static str,
-    rule: &'static str,
-) -> KindText {
-    KindText {
-        kind,
-        target,
-        text: Text { text, rule },
-    }
-}
 
 /// The kinds of playing card (`bang.md` §2.1, `train-robbery.md` §12).
 pub const KIND_TEXTS: [KindText; 36] = joined(&[&base::KIND_TEXTS, &train_robbery::KIND_TEXTS]);

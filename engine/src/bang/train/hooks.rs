@@ -7,9 +7,9 @@ use super::{
     TrainEvent, bang_uses, ghost_saves, phase_two_uses, shot_uses, take_actions, zippy_roy_actions,
 };
 use crate::bang::actions::Action;
-use crate::bang::decisions::LegalRules;
 use crate::bang::events::Event;
 use crate::bang::expansion::{Expansion, Slot};
+use crate::bang::legal_rules::LegalRules;
 use crate::bang::machine::{Machine, TurnRules};
 use crate::bang::options::Options;
 use crate::bang::state::State;

@@ -4,7 +4,7 @@
 use super::{RailcarKind, Station};
 use crate::bang::cards::Kind;
 use crate::bang::characters::Character;
-use crate::bang::texts::{KindText, kind};
+use crate::bang::texts::rows::{KindText, kind};
 use crate::core::{Text, text};
 
 /// The Great Train Robbery's kinds of playing card (`train-robbery.md` §12).

@@ -1,0 +1,37 @@
+//! The legal actions an expansion adds to a seat's ([`LegalRules`]): the
+//! decisions' half of the card game's extension points, asked by
+//! `decisions.rs` where the base would list an expansion's actions.
+
+use super::actions::Action;
+use super::expansion::in_play_of;
+use super::state::State;
+use crate::core::Seat;
+
+/// The legal actions an expansion adds to a seat's (the decisions' half of
+/// the extension points). Each hook appends to `out` where the base would
+/// list the expansion's actions; the defaults add none.
+pub(crate) trait LegalRules: Sync {
+    /// Phase 2: its actions, after the base's plays and heals.
+    fn phase_two_actions(&self, _s: &State, _seat: Seat, _out: &mut Vec<Action>) {}
+
+    /// A shot's answers besides the Missed! cards and the Barrel.
+    fn shot_answers(&self, _s: &State, _seat: Seat, _out: &mut Vec<Action>) {}
+
+    /// An Indians! or a Duel's answers besides the BANG! cards.
+    fn bang_answers(&self, _s: &State, _seat: Seat, _out: &mut Vec<Action>) {}
+
+    /// Ways to gain life in a dying window or in phase 3, after the base's
+    /// heals.
+    fn life_answers(&self, _s: &State, _seat: Seat, _out: &mut Vec<Action>) {}
+}
+
+/// Every registered expansion's [`LegalRules`], in the registry's order
+/// (the one instance is `LegalHooks::default()`, made by the registry).
+pub(crate) struct LegalHooks(pub &'static [&'static dyn LegalRules]);
+
+impl LegalHooks {
+    /// The legal-action hooks of the expansions `s` plays.
+    pub(crate) fn in_play(s: &State) -> impl Iterator<Item = &'static dyn LegalRules> + use<> {
+        in_play_of(s, Self::default().0)
+    }
+}
