@@ -30,16 +30,31 @@ fn titled<T: PartialSchema>(name: &str, tag: &str, variants: usize) {
     let members = schema["oneOf"].as_array().expect("a oneOf");
     assert_eq!(members.len(), variants, "{name}");
     for m in members {
+        if nests_events(m) {
+            continue; // an expansion's enum: titled by its own test below
+        }
         let title = m["title"].as_str().unwrap_or_else(|| panic!("{name}: {m}"));
         assert!(names(m, tag).iter().any(|n| n == title), "{name}: {title}");
     }
+}
+
+/// Whether `member` is an expansion's nested event enum (the document
+/// builder lists its variants in the card game's events).
+fn nests_events(member: &Value) -> bool {
+    member["allOf"][0]["$ref"]
+        .as_str()
+        .is_some_and(|r| r.ends_with("bang.GoldEvent") || r.ends_with("bang.TrainEvent"))
 }
 
 #[test]
 fn every_tagged_enum_variant_has_its_wire_name_as_title() {
     titled::<Action>("Action", "type", 29);
     titled::<Decision>("Decision", "kind", 23);
-    titled::<Event>("Event", "type", 77);
+    // 77 events on the wire: the base's 45 (and the 2 nested enums), Gold
+    // Rush's 10, the train's 22.
+    titled::<Event>("Event", "type", 47);
+    titled::<GoldEvent>("GoldEvent", "type", 10);
+    titled::<TrainEvent>("TrainEvent", "type", 22);
     titled::<Effect>("Effect", "kind", 8);
     titled::<DrawFrom>("DrawFrom", "", 3);
 }
