@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::actions::{Action, DrawFrom};
 use super::cards::{Card, Kind, kind};
 use super::characters::Character;
+use super::expansion::in_play;
 use super::gold::{hand_limit, josh_uses};
 use super::legal_rules::LegalHooks;
 use super::state::{Effect, MAX_PLAYERS, Phase, State, WindowKind};
@@ -409,7 +410,7 @@ fn answer_actions(s: &State, seat: Seat, decision: Decision, out: &mut Vec<Actio
             }
         }
         Decision::GiveUp => {
-            for card in super::solo::seats::give_class(s, seat) {
+            for card in in_play(s).flat_map(|e| e.give_up_choices(s, seat)) {
                 out.push(Action::Respond { card });
             }
         }
@@ -525,12 +526,12 @@ pub fn check(s: &State, seat: Seat, action: &Action) -> Result<Action, ActionErr
         return Err(ActionError::NotYourDecision(seat));
     }
     let action = match *action {
-        Action::SetOrders { .. } if super::solo::seats::is_npc(s, seat) => {
-            return Err(ActionError::Illegal(format!(
-                "seat {seat} is an NPC: the rules play it, it takes no orders"
-            )));
+        Action::SetOrders { .. } => {
+            if let Some(why) = in_play(s).find_map(|e| e.refuses_orders(s, seat)) {
+                return Err(ActionError::Illegal(why));
+            }
+            return Ok(*action);
         }
-        Action::SetOrders { .. } => return Ok(*action),
         Action::Heal { cards: [a, b] } => Action::Heal {
             cards: [a.min(b), a.max(b)],
         },

@@ -11,6 +11,7 @@
 //! asks only those (a bit test, then a call through a `&'static dyn`: no
 //! allocation, nothing cloned).
 
+use super::cards::Card;
 use super::options::{Config, Options};
 use super::state::{ExpansionsOn, Outcome, State};
 use crate::core::{Seat, Team};
@@ -64,6 +65,25 @@ pub(crate) trait Expansion: Sync {
     /// as his life points, B-5.4).
     fn starting_hand(&self, _s: &State, _seat: Seat) -> Option<usize> {
         None
+    }
+
+    /// Why `seat` takes no standing orders, if its rules play it (a solo
+    /// NPC, A3.1).
+    fn refuses_orders(&self, _s: &State, _seat: Seat) -> Option<String> {
+        None
+    }
+
+    /// Whether a Panic! or Cat Balou played by `seat` takes a card of the
+    /// victim's choosing within a class, not one the player picks (a solo
+    /// NPC's, B6).
+    fn takes_by_class(&self, _s: &State, _seat: Seat) -> bool {
+        false
+    }
+
+    /// The cards `victim` may give up when a card takes by class (B6.3);
+    /// empty where its rules take none.
+    fn give_up_choices(&self, _s: &State, _victim: Seat) -> Vec<Card> {
+        Vec::new()
     }
 
     /// Whether `seat`, responsible for an elimination, draws its reward

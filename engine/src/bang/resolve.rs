@@ -6,6 +6,7 @@
 
 use super::cards::{Card, Kind, kind};
 use super::events::Event;
+use super::expansion::in_play;
 use super::machine::Machine;
 use super::orders::{Reply, StoreReply};
 use super::state::{CheckKind, Effect, Shot, WindowKind};
@@ -237,7 +238,9 @@ impl Machine<'_, '_> {
             }
             WindowKind::GiveUp => {
                 // C5.5: the lowest-ranked card of the class, bottom-most on ties.
-                let class = super::solo::seats::give_class(s, seat);
+                let class: Vec<_> = in_play(s)
+                    .flat_map(|e| e.give_up_choices(s, seat))
+                    .collect();
                 if let Some(card) = super::npc::lowest_ranked(&class) {
                     self.give(card);
                 }

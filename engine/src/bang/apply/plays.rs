@@ -2,6 +2,7 @@
 //! it sets in motion.
 
 use crate::bang::cards::{Card, Kind, kind};
+use crate::bang::expansion::in_play;
 use crate::bang::fold_steps::{from_hand, player, settle};
 use crate::bang::state::{Effect, State};
 use crate::core::Seat;
@@ -102,10 +103,11 @@ fn played_as(s: &mut State, seat: Seat, card: Card, k: Kind, target: Option<Seat
             }
         }
         Kind::Panic | Kind::CatBalou => {
-            // Solo (B6): an NPC's Panic!/Cat Balou takes by class, the victim choosing.
+            // An expansion's player may take by class, the victim choosing
+            // (a solo NPC, B6).
             if let Some(t) = target
                 && t != seat
-                && crate::bang::solo::seats::is_npc(s, seat)
+                && in_play(s).any(|e| e.takes_by_class(s, seat))
             {
                 s.effect = Some(Effect::GiveUp {
                     taker: seat,

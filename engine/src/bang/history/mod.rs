@@ -2,13 +2,13 @@
 //! rule it applied (the table [`super::events::RULES`]): cards, characters,
 //! equipment, railcars and stations by the names of the engine's tables.
 //! Each family of events has its own room: the table (setup, turns, the
-//! end), the cards, shots and life, and the solo NPCs; Gold Rush and the
+//! end), the cards, shots and life, and the NPC policy's decisions; Gold Rush and the
 //! Great Train Robbery tell their own events (`gold/history.rs`,
 //! `train/history.rs`). [`describe`] asks them in turn.
 
 mod card_play;
 mod life;
-mod solo;
+mod npc;
 mod table;
 pub(crate) mod words;
 
@@ -26,7 +26,7 @@ const FAMILIES: [Family; 5] = [
     table::sentence,
     card_play::sentence,
     life::sentence,
-    solo::sentence,
+    npc::sentence,
     expansions_sentence,
 ];
 
@@ -48,7 +48,7 @@ pub fn describe(event: &Event, names: &[String]) -> Option<Line> {
     let text = FAMILIES.iter().find_map(|family| family(event, names))?;
     let mut line = Line::new(text, RULES, &tag_of(event));
     if let Event::NpcActed { reason, .. } = event {
-        line.rule = Some(solo::reason_rule(*reason));
+        line.rule = Some(npc::reason_rule(*reason));
     }
     Some(line)
 }

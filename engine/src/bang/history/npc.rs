@@ -1,5 +1,5 @@
-//! Sentences of the Lone Gunslinger's NPCs: a decision told with the rule
-//! of `rules/lone-gunslinger.md` its reason comes from.
+//! Sentences of the NPC policy's decisions (a solo game's NPCs): a decision
+//! told with the rule of `rules/lone-gunslinger.md` its reason comes from.
 
 use super::words::action;
 use crate::bang::events::Event;

@@ -4,10 +4,11 @@
 //! rules are still called by name from the base).
 
 use super::mode::MODE;
-use super::seats::{is_npc, is_person};
+use super::seats::{give_class, is_npc, is_person};
 use super::validate;
 use super::waiting::npc_to_act;
 use super::{open, starting_hand};
+use crate::bang::cards::Card;
 use crate::bang::expansion::{Expansion, Slot};
 use crate::bang::legal_rules::LegalRules;
 use crate::bang::machine::{Machine, TurnRules};
@@ -46,6 +47,22 @@ impl Expansion for LoneGunslinger {
     /// A8: an NPC is dealt the cards of its level.
     fn starting_hand(&self, s: &State, seat: Seat) -> Option<usize> {
         is_npc(s, seat).then(|| starting_hand(s, seat))
+    }
+
+    /// A3.1: the rules play an NPC.
+    fn refuses_orders(&self, s: &State, seat: Seat) -> Option<String> {
+        is_npc(s, seat)
+            .then(|| format!("seat {seat} is an NPC: the rules play it, it takes no orders"))
+    }
+
+    /// B6: an NPC's Panic! or Cat Balou takes by class, the victim choosing.
+    fn takes_by_class(&self, s: &State, seat: Seat) -> bool {
+        is_npc(s, seat)
+    }
+
+    /// B6.3: the class a victim gives up from.
+    fn give_up_choices(&self, s: &State, victim: Seat) -> Vec<Card> {
+        give_class(s, victim)
     }
 
     /// A6.2: the Sheriff and the Deputy (the person's seats) never draw the
