@@ -225,8 +225,6 @@ impl ExpansionEvent for Event {
         super::fold(s, self);
     }
 
-    /// The event told as a sentence (`None` for one that shows nothing),
-    /// for [`crate::bang::history::describe`].
     fn told(&self, names: &[String]) -> Option<String> {
         super::history::sentence(self, names)
     }
@@ -273,8 +271,6 @@ impl ExpansionEvent for Event {
         }
     }
 
-    /// Whether this event hides the order of a deck (which even a solo
-    /// game, where every card is face up, keeps hidden: A3.2).
     fn hides_an_order(&self) -> bool {
         matches!(
             self,
