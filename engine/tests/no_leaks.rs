@@ -615,24 +615,7 @@ impl Truth for Dice {
 }
 
 fn dice_orders(pick: &mut Pick, players: u8) -> dice::Orders {
-    let mut order = || match pick.below(3) {
-        0 => Some(dice::Order::Pass),
-        1 => Some(dice::Order::Ask),
-        _ => {
-            let seats: Vec<u8> = (0..players).filter(|_| pick.below(2) == 0).collect();
-            Some(dice::Order::Use(dice::SeatSet::of(&seats)))
-        }
-    };
-    dice::Orders {
-        the_good: order(),
-        the_doc: order(),
-        the_judge: order(),
-        the_gambler: order(),
-        the_bad: order(),
-        the_ugly: order(),
-        right_hand: order(),
-        left_hand: order(),
-    }
+    dice::Orders::random_with(|n| pick.below(n as usize) as u32, players)
 }
 
 // ---- the runs ------------------------------------------------------------

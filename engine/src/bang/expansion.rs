@@ -200,12 +200,6 @@ pub(crate) fn switch(s: &mut State, id: &str, on: bool) {
     }
 }
 
-impl std::fmt::Debug for Expansions {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.all().map(|e| e.id())).finish()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -356,11 +356,17 @@ impl Orders {
     /// each card alike): what property tests and the corpus recorder give
     /// their seats, drawn from `rng` so that a game's seed repeats them.
     pub fn random(rng: &mut crate::core::GameRng, players: u8) -> Orders {
-        let mut order = || match rng.below(3) {
+        Orders::random_with(|n| rng.below(n), players)
+    }
+
+    /// [`Orders::random`] with any source of choices: `below(n)` is a
+    /// number below `n` (a test's own generator).
+    pub fn random_with(mut below: impl FnMut(u32) -> u32, players: u8) -> Orders {
+        let mut order = || match below(3) {
             0 => Some(Order::Pass),
             1 => Some(Order::Ask),
             _ => {
-                let seats: Vec<Seat> = (0..players).filter(|_| rng.below(2) == 0).collect();
+                let seats: Vec<Seat> = (0..players).filter(|_| below(2) == 0).collect();
                 Some(Order::Use(crate::core::SeatSet::of(&seats)))
             }
         };
