@@ -8,13 +8,14 @@ use super::actions::{Action, DrawFrom};
 use super::cards::{Card, Kind, kind};
 use super::characters::Character;
 use super::expansion::in_play;
-use super::gold::{hand_limit, josh_uses};
+use super::gold::josh_uses;
 use super::legal_rules::LegalHooks;
 use super::state::{Effect, MAX_PLAYERS, Phase, State, WindowKind};
 use super::train::{
     EndStage, bang_limit, blaze_due, blaze_exemptions, card_plays, locomotive_targets, map_actions,
     map_pending, railcar_chance, redirects, robbery_actions, robbery_pending, take_actions,
 };
+use super::turn_end::hand_limit;
 use crate::core::{Role, Seat};
 
 /// What a seat must decide.

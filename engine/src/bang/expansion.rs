@@ -51,6 +51,12 @@ pub(crate) trait Expansion: Sync {
     /// Folds its part of a turn's start (its counters of the turn).
     fn turn_started(&self, _s: &mut State, _extra: bool) {}
 
+    /// The most cards `seat` may keep at the end of his turn, given the
+    /// limit so far (his life, §6.3, as the expansions before it left it).
+    fn hand_limit(&self, _s: &State, _seat: Seat, limit: i32) -> i32 {
+        limit
+    }
+
     /// Whether an eliminated player keeps his seat (and what he owns that an
     /// elimination would otherwise return), as the Shadow-Gunslingers do.
     fn keeps_eliminated_seats(&self) -> bool {

@@ -10,9 +10,10 @@ use super::characters::Character;
 use super::decisions::draw_choice;
 use super::events::Event;
 use super::expansion::in_play_of;
-use super::gold::{EquipKind, hand_limit};
+use super::gold::EquipKind;
 use super::state::{CheckKind, Phase, State, WindowKind};
 use super::train::Advance;
+use super::turn_end::hand_limit;
 use super::victory::victory;
 use crate::bang::TrainEvent;
 use crate::core::{GameRng, Recorder, Seat, Step};
@@ -61,6 +62,21 @@ pub(crate) trait TurnRules: Sync {
     /// Its part of `seat`'s elimination, after the base's discards and
     /// reward (Gold Rush's equipment and nuggets, GR-9.2, GR-3.6).
     fn after_elimination(&self, _m: &mut Machine<'_, '_>, _seat: Seat) {}
+
+    /// Its steps once a turn is over, after phase 3 and before the
+    /// end-of-turn steps (the train's Strongbox and Jimmy Texas, TR-15.7).
+    fn turn_over(&self, _m: &mut Machine<'_, '_>) {}
+
+    /// Whether it has an end-of-turn step to take (Don Bell's check, GC1).
+    fn end_step_due(&self, _s: &State) -> bool {
+        false
+    }
+
+    /// Takes its end-of-turn step, if one is due, before the base's (the Gold
+    /// Rush card's heal, then an extra turn); `false` if none was.
+    fn end_step(&self, _m: &mut Machine<'_, '_>) -> bool {
+        false
+    }
 
     /// Ends the current turn of `seat` at its discard phase its own way;
     /// `false` leaves the phase to the base.

@@ -35,6 +35,7 @@ pub mod solo;
 mod state;
 pub mod texts;
 pub mod train;
+mod turn_end;
 mod victory;
 mod view;
 

@@ -196,8 +196,8 @@ fn gold_view(s: &State) -> GoldView {
         pan_uses: g.pan_uses,
         raddie_uses: g.raddie_uses,
         josh_uses: g.josh_uses,
-        extra_turn: g.extra_turn,
-        extra_turns_due: g.extra_turns_due,
+        extra_turn: s.extra.current,
+        extra_turns_due: s.extra.due,
     }
 }
 

@@ -67,7 +67,7 @@ pub fn apply(s: &mut State, event: &Event) {
         | Event::Saved { .. }
         | Event::PlayerEliminated { .. }
         | Event::SideTaken { .. } => life::fold(s, event),
-        Event::ExtraTurnGranted { heal, .. } => super::gold::extra_turn_granted(s, *heal),
+        Event::ExtraTurnGranted { heal, .. } => s.extra.granted(*heal),
         Event::Gold(event) => event.fold(s),
         Event::Train(event) => event.fold(s),
     }

@@ -22,9 +22,7 @@ pub(super) fn fold(s: &mut State, event: &Event) {
                 shadow: *shadow,
                 ..Turn::default()
             };
-            // Gold Rush's counters of the turn are reset in every game: its
-            // extra turns serve the train's Express Car too.
-            crate::bang::gold::turn_started(&mut s.gold, *extra);
+            s.extra.turn_started(*extra);
             for e in in_play(s) {
                 e.turn_started(s, *extra);
             }

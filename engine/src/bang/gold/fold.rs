@@ -8,13 +8,6 @@ use super::{Gold, NuggetUse};
 use crate::bang::state::State;
 use crate::core::Seat;
 
-/// An extra turn was granted (Gold Rush, or the train's Express Car): one
-/// more is due at the end of this one, healing if `heal`.
-pub(crate) fn extra_turn_granted(s: &mut State, heal: bool) {
-    s.gold.extra_turns_due = s.gold.extra_turns_due.saturating_add(1);
-    s.gold.heal_due |= heal;
-}
-
 /// Folds one of the expansion's events.
 pub(crate) fn fold(s: &mut State, event: &GoldEvent) {
     match event {
@@ -114,21 +107,12 @@ pub(crate) fn fold(s: &mut State, event: &GoldEvent) {
 }
 
 /// A new turn: the turn's counters start again.
-pub(crate) fn turn_started(g: &mut Gold, extra: bool) {
+pub(crate) fn turn_started(g: &mut Gold) {
     g.discount_used = false;
     g.pan_uses = 0;
     g.raddie_uses = 0;
     g.josh_uses = 0;
     g.don_bell_checked = false;
-    g.heal_due = false;
-    g.extra_turn = extra;
-    // Extra turns are the current player's: another player's turn (after he
-    // was eliminated in one of them) drops those left.
-    g.extra_turns_due = if extra {
-        g.extra_turns_due.saturating_sub(1)
-    } else {
-        0
-    };
 }
 
 /// The deck (re)built face down: all 24 at setup, else the cards it holds

@@ -2,13 +2,16 @@
 //! options name it (its rules are still called by name from the base).
 
 use super::EXPANSION;
+use super::equipment::EquipKind;
+use super::fold::turn_started;
+use super::turn::don_bell_due;
 use super::{NuggetUse, can_pay, gold_actions};
 use crate::bang::actions::Action;
 use crate::bang::expansion::{Expansion, Slot};
 use crate::bang::legal_rules::LegalRules;
 use crate::bang::machine::{Machine, TurnRules};
 use crate::bang::options::Options;
-use crate::bang::state::State;
+use crate::bang::state::{CheckKind, State};
 use crate::core::Seat;
 
 /// The expansion's hooks.
@@ -25,6 +28,19 @@ impl Expansion for GoldRush {
 
     fn game_created(&self, s: &mut State, _options: &Options) {
         s.gold.on = true;
+    }
+
+    fn turn_started(&self, s: &mut State, _extra: bool) {
+        turn_started(&mut s.gold);
+    }
+
+    /// GR-7.8: 8 cards with a Gun Belt.
+    fn hand_limit(&self, s: &State, seat: Seat, limit: i32) -> i32 {
+        if s.has_equipment(seat, EquipKind::GunBelt) {
+            8
+        } else {
+            limit
+        }
     }
 }
 
@@ -50,6 +66,19 @@ impl TurnRules for GoldRush {
     /// are dealt.
     fn table_dealt(&self, m: &mut Machine<'_, '_>) {
         m.open_market();
+    }
+
+    fn end_step_due(&self, s: &State) -> bool {
+        don_bell_due(s)
+    }
+
+    /// GC1: Don Bell's check comes first among the end-of-turn steps.
+    fn end_step(&self, m: &mut Machine<'_, '_>) -> bool {
+        if !don_bell_due(m.s()) {
+            return false;
+        }
+        m.check(m.s().turn.seat, CheckKind::DonBell, false);
+        true
     }
 
     /// GR-9.2, GR-3.6: the eliminated player's equipment and nuggets go back.

@@ -25,9 +25,8 @@ pub use equipment::{
     cost, equip_kind, is_equipment,
 };
 pub use events::Event as GoldEvent;
-pub(crate) use fold::{extra_turn_granted, fold, turn_started};
+pub(crate) use fold::fold;
 pub(crate) use legal::{can_pay, gold_actions, josh_uses};
-pub(crate) use turn::hand_limit;
 
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
@@ -64,12 +63,6 @@ pub struct Gold {
     pub josh_uses: u8,
     /// Per turn: whether Don Bell made his end-of-turn check (GC1).
     pub don_bell_checked: bool,
-    /// Whether the current turn is an extra turn (GR-7.4, GC1).
-    pub extra_turn: bool,
-    /// Extra turns the current player will play after this one.
-    pub extra_turns_due: u8,
-    /// Gold Rush card: the current player regains all his life at the end of this turn.
-    pub heal_due: bool,
 }
 
 impl Gold {

@@ -1,7 +1,6 @@
 //! Gold Rush at the edges of a turn: the opening of the equipment deck and
-//! market, phase 1 with a Pickaxe or as Dutch Will, the hand limit with a Gun
-//! Belt, and the end of a turn (Don Bell's check, the Gold Rush card's heal,
-//! extra turns).
+//! market, phase 1 with a Pickaxe or as Dutch Will, and when Don Bell's
+//! end-of-turn check is due (the base's `turn_end` takes it).
 
 use super::GoldEvent;
 use super::equipment::{EquipKind, all_equipment};
@@ -9,36 +8,13 @@ use super::{MARKET, NuggetSource};
 use crate::bang::characters::Character;
 use crate::bang::events::Event;
 use crate::bang::machine::Machine;
-use crate::bang::state::{CheckKind, Phase, State};
+use crate::bang::state::{Phase, State};
 use crate::core::Seat;
 
-/// The most cards `seat` may keep at the end of his turn: his life, or 8
-/// with a Gun Belt (GR-7.8).
-pub(crate) fn hand_limit(s: &State, seat: Seat) -> i32 {
-    if crate::bang::train::is_ghost(s, seat) {
-        0 // TR-11.8.5, even with a Gun Belt
-    } else if s.has_equipment(seat, EquipKind::GunBelt) {
-        8
-    } else {
-        s.p(seat).life.max(0) as i32
-    }
-}
-
-/// Whether the current turn has end-of-turn steps before the next player's
-/// turn: Don Bell's check, the Gold Rush card's heal, an extra turn.
-pub(crate) fn end_of_turn_work(s: &State) -> bool {
-    let g = &s.gold;
-    let seat = s.turn.seat;
-    s.alive(seat) && (don_bell_due(s) || g.heal_due || g.extra_turns_due > 0)
-}
-
 /// GC1: Don Bell checks at the end of each of his turns but an extra one.
-fn don_bell_due(s: &State) -> bool {
+pub(super) fn don_bell_due(s: &State) -> bool {
     let seat = s.turn.seat;
-    s.is(seat, Character::DonBell)
-        && !s.gold.extra_turn
-        && !s.gold.don_bell_checked
-        && !s.turn.shadow
+    s.is(seat, Character::DonBell) && !s.extra.current && !s.gold.don_bell_checked && !s.turn.shadow
 }
 
 impl Machine<'_, '_> {
@@ -125,43 +101,5 @@ impl Machine<'_, '_> {
             source: NuggetSource::DutchWill,
         }));
         self.emit(Event::PhaseStarted { phase: Phase::Play });
-    }
-
-    /// The turn is over: its end-of-turn steps, if any, else the next player.
-    pub fn finish_turn(&mut self) {
-        self.strongbox(); // TR-15.7: after phase 3, before Don Bell
-        self.jimmy_texas_draws(); // TR-15.7: after phase 3, first
-        if end_of_turn_work(self.s()) {
-            self.emit(Event::PhaseStarted { phase: Phase::End });
-        } else {
-            self.next_turn();
-        }
-    }
-
-    /// One end-of-turn step, in the order of GC1 and GR-7.4: Don Bell's
-    /// check, the Gold Rush card's heal, then an extra turn.
-    pub fn end_step(&mut self) {
-        let s = self.s();
-        let seat = s.turn.seat;
-        if !s.alive(seat) {
-            return self.next_turn();
-        }
-        if don_bell_due(s) {
-            return self.check(seat, CheckKind::DonBell, false);
-        }
-        // A shadow or a ghost cannot gain life (SG-2.2, TR-11.8.4).
-        if s.gold.heal_due && s.can_gain_life(seat) {
-            let p = s.p(seat);
-            let amount = (p.max_life as i8 - p.life) as u8;
-            return self.gain_life(seat, amount);
-        }
-        if s.gold.extra_turns_due > 0 {
-            return self.emit(Event::TurnStarted {
-                seat,
-                extra: true,
-                shadow: false,
-            });
-        }
-        self.next_turn();
     }
 }

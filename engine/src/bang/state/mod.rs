@@ -120,6 +120,37 @@ pub struct Turn {
     pub discarding: bool,
 }
 
+/// Extra turns granted to the current player (Gold Rush's Don Bell and Gold
+/// Rush card, GC1, GR-7.4; the train's Express Car): the base plays them at
+/// the end of his turn, whichever expansion granted them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ExtraTurns {
+    /// Whether the current turn is an extra turn.
+    pub current: bool,
+    /// Extra turns the current player will play after this one.
+    pub due: u8,
+    /// The current player regains all his life at the end of this turn (the
+    /// Gold Rush card).
+    pub heal_due: bool,
+}
+
+impl ExtraTurns {
+    /// One more extra turn granted, with the Gold Rush card's heal if `heal`.
+    pub fn granted(&mut self, heal: bool) {
+        self.due = self.due.saturating_add(1);
+        self.heal_due |= heal;
+    }
+
+    /// A turn started (an extra one if `extra`). Extra turns are the current
+    /// player's: another player's turn (after he was eliminated in one of
+    /// them) drops those left.
+    pub fn turn_started(&mut self, extra: bool) {
+        self.heal_due = false;
+        self.current = extra;
+        self.due = if extra { self.due.saturating_sub(1) } else { 0 };
+    }
+}
+
 /// A card effect in motion, resolved one target at a time.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::Effect))]
@@ -428,6 +459,8 @@ pub struct State {
     pub flipped: ArrayVec<Card, 6>,
     /// The turn in progress.
     pub turn: Turn,
+    /// Extra turns granted to the current player, which outlast his turn.
+    pub extra: ExtraTurns,
     /// The card effect in motion.
     pub effect: Option<Effect>,
     /// The shot being answered.

@@ -4,7 +4,8 @@
 use super::EXPANSION;
 use super::turn_started;
 use super::{
-    TrainEvent, bang_uses, ghost_saves, phase_two_uses, shot_uses, take_actions, zippy_roy_actions,
+    TrainEvent, bang_uses, ghost_saves, is_ghost, phase_two_uses, shot_uses, take_actions,
+    zippy_roy_actions,
 };
 use crate::bang::actions::Action;
 use crate::bang::events::Event;
@@ -34,6 +35,11 @@ impl Expansion for TrainRobbery {
     fn turn_started(&self, s: &mut State, extra: bool) {
         turn_started(&mut s.train, extra);
     }
+
+    /// TR-11.8.5: a ghost keeps no card, even with a Gun Belt.
+    fn hand_limit(&self, s: &State, seat: Seat, limit: i32) -> i32 {
+        if is_ghost(s, seat) { 0 } else { limit }
+    }
 }
 
 impl LegalRules for TrainRobbery {
@@ -58,6 +64,12 @@ impl TurnRules for TrainRobbery {
     /// the hands are dealt.
     fn table_dealt(&self, m: &mut Machine<'_, '_>) {
         m.open_train();
+    }
+
+    /// TR-15.7: after phase 3, the Strongbox pays, then Jimmy Texas draws.
+    fn turn_over(&self, m: &mut Machine<'_, '_>) {
+        m.strongbox();
+        m.jimmy_texas_draws();
     }
 
     /// TR-11.8.2: the holder of the Ghost Car becomes a ghost instead.

@@ -76,7 +76,7 @@ impl Machine<'_, '_> {
             crate::core::Role::Sheriff
         };
         t.on && !t.auto_advanced
-            && !s.gold.extra_turn
+            && !s.extra.current
             && !s.turn.shadow
             && s.p(s.turn.seat).role == Some(first)
     }

@@ -332,8 +332,8 @@ fn gr_edge_extra_turns_due_end_with_their_player() {
     // Don Bell's 5♦, then the Dynamite's 9♠ in the first extra turn (4 → 1).
     t.stack(&[BANG_5D, STAGECOACH_9S, MISSED_KC, MISSED_2S]);
     t.ok(A, buy(0));
-    assert!(t.s.gold.extra_turn);
-    assert_eq!((t.s.gold.extra_turns_due, t.hp(A)), (1, 1));
+    assert!(t.s.extra.current);
+    assert_eq!((t.s.extra.due, t.hp(A)), (1, 1));
     // He loses a Duel he started, and dies.
     t.give(A, &[DUEL]).give(C, &[BANG_7C]);
     t.play(A, DUEL, Some(C));
@@ -342,7 +342,7 @@ fn gr_edge_extra_turns_due_end_with_their_player() {
     t.pass(A);
     assert!(!t.alive(A));
     assert_eq!(t.s.turn.seat, B);
-    assert_eq!(t.s.gold.extra_turns_due, 0);
+    assert_eq!(t.s.extra.due, 0);
     t.ok(
         B,
         Action::Draw {

@@ -368,7 +368,7 @@ fn gr_ac_28_gold_rush_ends_the_turn_heals_and_plays_again() {
     assert!(t.s.in_play_of(B, Kind::Dynamite).is_some(), "passed on");
     assert_eq!(t.hand(A), vec![BEER, SALOON, BEER2, BEER_8H]);
     assert_eq!(t.waiting(), vec![(A, Decision::Play)]);
-    assert!(t.s.gold.extra_turn);
+    assert!(t.s.extra.current);
     // After the extra turn, the next player.
     let events = t.ok(A, Action::EndTurn);
     assert!(has(&events, |e| matches!(

@@ -51,6 +51,7 @@ fn tr_with(characters: &[Character], roles: &[Role], gold: bool) -> T {
     );
     let mut t = T::new(characters, roles);
     t.s.train = opened.train.clone();
+    crate::bang::expansion::switch(&mut t.s, crate::bang::train::EXPANSION, true);
     // Only the train itself: no question of the opened game is pending here.
     let tr = &mut t.s.train;
     (tr.end, tr.shade, tr.evan, tr.blaze, tr.store_exempt) = (None, None, None, None, None);
