@@ -8,13 +8,9 @@ use super::actions::{Action, DrawFrom};
 use super::cards::{Card, Kind, kind};
 use super::characters::Character;
 use super::expansion::in_play;
-use super::gold::josh_uses;
-use super::legal_rules::LegalHooks;
+use super::legal_rules::{Asked, LegalHooks};
 use super::state::{Effect, MAX_PLAYERS, Phase, State, WindowKind};
-use super::train::{
-    EndStage, bang_limit, blaze_due, blaze_exemptions, card_plays, locomotive_targets, map_actions,
-    map_pending, railcar_chance, redirects, robbery_actions, robbery_pending, take_actions,
-};
+use super::train::{bang_limit, blaze_exemptions, card_plays};
 use super::turn_end::hand_limit;
 use crate::core::{Role, Seat};
 
@@ -190,47 +186,18 @@ pub fn pending(s: &State) -> ArrayVec<Pending, MAX_PLAYERS> {
         };
         return one(seat, decision, false);
     }
-    if s.gold.josh.is_some() && s.effect.is_none() && s.shot.is_none() && s.dying.is_none() {
-        return one(seat, Decision::UseEquipment, false);
-    }
-    if s.train.evan.is_some() {
-        return out; // TC2: the machine opens Evan Babbit's window
-    }
-    if s.train.shade.is_some() && s.effect.is_none() && s.shot.is_none() && s.dying.is_none() {
-        return out; // TC7: the machine opens Shade O'Connor's window
-    }
-    if blaze_due(s) && s.effect.is_none() && s.shot.is_none() && s.dying.is_none() {
-        return one(seat, Decision::SgtBlaze, false);
-    }
-    if s.train.end == Some(EndStage::Chance)
-        && s.effect.is_none()
-        && s.shot.is_none()
-        && s.dying.is_none()
-    {
-        return if railcar_chance(s, seat) {
-            one(seat, Decision::RailcarChance, false)
-        } else {
-            out
-        };
-    }
-    if let Some(l) = &s.train.lounge
-        && !l.drawn.is_empty()
-    {
-        return one(l.seat, Decision::LoungeCar, false);
-    }
-    if let Some(m) = &s.train.mail
-        && !m.cards.is_empty()
-    {
-        return one(m.seat, Decision::MailCar, false);
-    }
-    if robbery_pending(s).is_some() {
-        return out; // TR-13.13: the machine opens the target's window
+    for e in LegalHooks::in_play(s) {
+        match e.asks(s, seat) {
+            Some(Asked::Seat(seat, decision)) => return one(seat, decision, false),
+            Some(Asked::Nobody) => return out,
+            None => {}
+        }
     }
     if s.dying.is_some() || s.shot.is_some() || s.effect.is_some() || !s.alive(seat) {
         return out; // never at rest
     }
-    if map_pending(s) {
-        return one(seat, Decision::Map, false);
+    if let Some(decision) = LegalHooks::in_play(s).find_map(|e| e.asks_at_rest(s, seat)) {
+        return one(seat, decision, false);
     }
     match s.turn.phase {
         Phase::Draw if draw_choice(s, seat) => one(seat, Decision::Draw, false),
@@ -303,33 +270,6 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
                 out.push(Action::Discard { card });
             }
         }
-        Decision::UseEquipment => josh_uses(s, seat, out),
-        Decision::RailcarChance => {
-            take_actions(s, seat, false, out);
-            out.push(Action::Pass);
-        }
-        Decision::Map => map_actions(s, out),
-        Decision::LoungeCar => crate::bang::train::lounge_actions(s, seat, out),
-        Decision::MailCar => crate::bang::train::mail_actions(s, seat, out),
-        Decision::Robbery => robbery_actions(s, out),
-        Decision::EvanBabbit => {
-            redirects(s, seat, out);
-            out.push(Action::Pass);
-        }
-        Decision::SgtBlaze => {
-            for target in locomotive_targets(s, seat) {
-                out.push(Action::Exempt {
-                    target: Some(target),
-                });
-            }
-            out.push(Action::Exempt { target: None });
-        }
-        Decision::ShadeOConnor => {
-            for &card in hand {
-                out.push(Action::Discard { card });
-            }
-            out.push(Action::Pass);
-        }
         Decision::ChooseCheck => {
             for &card in &s.flipped {
                 out.push(Action::ChooseCheck { card });
@@ -359,8 +299,14 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
         | Decision::Indians
         | Decision::Duel
         | Decision::Store
-        | Decision::CircusWagon
         | Decision::GiveUp => answer_actions(s, seat, p.decision, out),
+        expansion => {
+            for e in LegalHooks::in_play(s) {
+                if e.decision_actions(s, seat, expansion, out) {
+                    break;
+                }
+            }
+        }
     }
 }
 
@@ -403,11 +349,6 @@ fn answer_actions(s: &State, seat: Seat, decision: Decision, out: &mut Vec<Actio
         Decision::Store => {
             for &card in &s.store {
                 out.push(Action::Pick { card });
-            }
-        }
-        Decision::CircusWagon => {
-            for &card in &s.p(seat).in_play {
-                out.push(Action::Respond { card });
             }
         }
         Decision::GiveUp => {

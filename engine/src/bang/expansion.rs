@@ -13,7 +13,7 @@
 
 use super::cards::Card;
 use super::options::{Config, Options};
-use super::state::{ExpansionsOn, Outcome, State};
+use super::state::{CheckKind, ExpansionsOn, Outcome, State};
 use crate::core::{Seat, Team};
 
 /// Where a game's options name an expansion.
@@ -55,6 +55,12 @@ pub(crate) trait Expansion: Sync {
     /// limit so far (his life, §6.3, as the expansions before it left it).
     fn hand_limit(&self, _s: &State, _seat: Seat, limit: i32) -> i32 {
         limit
+    }
+
+    /// Whether `card` makes one of its own "draw!" kinds succeed; `None`
+    /// for the others.
+    fn check_succeeds(&self, _kind: CheckKind, _card: Card) -> Option<bool> {
+        None
     }
 
     /// Whether an eliminated player keeps his seat (and what he owns that an

@@ -3,14 +3,51 @@
 //! `decisions.rs` where the base would list an expansion's actions.
 
 use super::actions::Action;
+use super::decisions::Decision;
 use super::expansion::in_play_of;
 use super::state::State;
 use crate::core::Seat;
 
-/// The legal actions an expansion adds to a seat's (the decisions' half of
-/// the extension points). Each hook appends to `out` where the base would
-/// list the expansion's actions; the defaults add none.
+/// Whom an expansion asks, before the base looks at what is being resolved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Asked {
+    /// The seat decides one of the expansion's decisions.
+    Seat(Seat, Decision),
+    /// Nobody yet: the machine opens the expansion's reaction window first.
+    Nobody,
+}
+
+/// The decisions an expansion asks for and the legal actions it adds to a
+/// seat's (the decisions' half of the extension points). Each hook appends
+/// to `out` where the base would list the expansion's actions; the defaults
+/// ask nothing and add none.
 pub(crate) trait LegalRules: Sync {
+    /// Whom it asks, out of a reaction window, a "draw!" and a phase-1
+    /// choice, before the base looks at a dying player, a shot or an effect
+    /// (Josh McCloud's equipment card, the train's windows and choices);
+    /// `None` leaves the question to the base.
+    fn asks(&self, _s: &State, _seat: Seat) -> Option<Asked> {
+        None
+    }
+
+    /// What it asks of the current player once nothing is being resolved,
+    /// before his phase's decision (the train's Map).
+    fn asks_at_rest(&self, _s: &State, _seat: Seat) -> Option<Decision> {
+        None
+    }
+
+    /// The actions that answer `decision`, when it is one of its own;
+    /// `false` if it is not.
+    fn decision_actions(
+        &self,
+        _s: &State,
+        _seat: Seat,
+        _decision: Decision,
+        _out: &mut Vec<Action>,
+    ) -> bool {
+        false
+    }
+
     /// Phase 2: its actions, after the base's plays and heals.
     fn phase_two_actions(&self, _s: &State, _seat: Seat, _out: &mut Vec<Action>) {}
 

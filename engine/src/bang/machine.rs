@@ -9,10 +9,9 @@ use super::cards::{Card, Kind, Suit, card, explodes, is_heart, is_red};
 use super::characters::Character;
 use super::decisions::draw_choice;
 use super::events::Event;
-use super::expansion::in_play_of;
+use super::expansion::{Expansions, in_play_of};
 use super::gold::EquipKind;
-use super::state::{CheckKind, Phase, State, WindowKind};
-use super::train::Advance;
+use super::state::{CheckKind, Effect, Phase, State, WindowKind};
 use super::turn_end::hand_limit;
 use super::victory::victory;
 use crate::bang::TrainEvent;
@@ -24,6 +23,30 @@ pub(crate) struct Machine<'a, 's> {
     pub rec: &'a mut Recorder<'s, Bang>,
     /// The decision's randomness.
     pub rng: &'a mut GameRng,
+}
+
+/// Where in the machine's step an expansion may take a step of its own
+/// (each moment comes after the base's steps listed before it in
+/// [`Machine::step`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Moment {
+    /// First of all, once the game has started and before it is over (the
+    /// train's Ghost Car, TR-11.8.6).
+    Opening,
+    /// Nobody is dying: before a shot is answered (Evan Babbit's window).
+    BeforeShot,
+    /// No shot is left: before the card effect in motion (a Train Robbery's
+    /// window).
+    BeforeEffect,
+    /// Nothing is being resolved: before the victory check and the turn's
+    /// own step (the train's used cards, Shade O'Connor, the End of the Line).
+    Resolved,
+    /// The turn's start: before the Dynamite and Jail checks (the Map's
+    /// cards, the train's automatic advance).
+    TurnStart,
+    /// The turn's start, after its checks: before phase 1 (the Dining Car,
+    /// the Map).
+    BeforeDraw,
 }
 
 /// The steps of a turn an expansion may take its own way (the machine's
@@ -78,6 +101,29 @@ pub(crate) trait TurnRules: Sync {
         false
     }
 
+    /// Takes its own step at `moment`, if it has one: `Some` with what the
+    /// step did (`Step::Waits`: the game waits for it); `None` leaves the
+    /// moment to the base.
+    fn step_at(&self, _m: &mut Machine<'_, '_>, _moment: Moment) -> Option<Step> {
+        None
+    }
+
+    /// `seat`'s turn was skipped (a Jail), before the turn ends (the
+    /// train's Dining Car, TR-11.17).
+    fn turn_skipped(&self, _m: &mut Machine<'_, '_>, _seat: Seat) {}
+
+    /// The consequence of one of its own "draw!" kinds; `effect` is the
+    /// effect in motion before the result was recorded.
+    fn check_resolved(
+        &self,
+        _m: &mut Machine<'_, '_>,
+        _seat: Seat,
+        _kind: CheckKind,
+        _success: bool,
+        _effect: Option<&Effect>,
+    ) {
+    }
+
     /// Ends the current turn of `seat` at its discard phase its own way;
     /// `false` leaves the phase to the base.
     fn ends_turn_at_discard(&self, _m: &mut Machine<'_, '_>, _seat: Seat) -> bool {
@@ -118,6 +164,11 @@ impl Machine<'_, '_> {
         }
     }
 
+    /// The first step an expansion in play takes at `moment`, if any.
+    fn expansion_step(&mut self, moment: Moment) -> Option<Step> {
+        TurnHooks::in_play(self.s()).find_map(|e| e.step_at(self, moment))
+    }
+
     /// One automatic step. Where the game would wait, an expansion in play
     /// may take the decision (a solo NPC's, A3.1, B1: a solo game waits only
     /// for the person).
@@ -136,11 +187,11 @@ impl Machine<'_, '_> {
         let s = self.s();
         if !s.is_over()
             && s.started()
-            && let Some(ghost) = super::train::ghost_gone(s)
+            && let Some(step) = self.expansion_step(Moment::Opening)
         {
-            self.ghost_leaves(ghost); // TR-11.8.6
-            return Step::Moved;
+            return step;
         }
+        let s = self.s();
         if s.is_over() || s.window.is_some() || !s.started() {
             return Step::Waits;
         }
@@ -163,50 +214,26 @@ impl Machine<'_, '_> {
             self.dying_step(d);
             return Step::Moved;
         }
-        if let Some((evan, _)) = s.train.evan {
-            // TC2: Evan Babbit decides first, in his own window.
-            self.emit(Event::WindowOpened {
-                seat: evan,
-                kind: WindowKind::EvanBabbit,
-            });
-            return Step::Moved;
+        if let Some(step) = self.expansion_step(Moment::BeforeShot) {
+            return step;
         }
+        let s = self.s();
         if let Some(shot) = s.shot {
             self.shot_step(shot);
             return Step::Moved;
         }
-        if let Some((target, _)) = super::train::robbery_pending(s) {
-            // TR-13.13: the robbed player decides, in his own window.
-            self.emit(Event::WindowOpened {
-                seat: target,
-                kind: WindowKind::Robbery,
-            });
-            return Step::Moved;
+        if let Some(step) = self.expansion_step(Moment::BeforeEffect) {
+            return step;
         }
+        let s = self.s();
         if let Some(effect) = s.effect.clone() {
             self.effect_step(effect);
             return Step::Moved;
         }
-        if let Some((seat, card)) = s.train.money_bag.or(s.train.used) {
-            // TR-13.7 (a), TR-9.4: the effect of the Money Bag, or of the
-            // railcar, has resolved.
-            self.emit(Event::Discarded {
-                seat,
-                cards: vec![card],
-            });
-            return Step::Moved;
+        if let Some(step) = self.expansion_step(Moment::Resolved) {
+            return step;
         }
-        if let Some(shade) = s.train.shade {
-            // TC7: Shade O'Connor decides, in his own window.
-            self.emit(Event::WindowOpened {
-                seat: shade,
-                kind: WindowKind::ShadeOConnor,
-            });
-            return Step::Moved;
-        }
-        if let Some(stage) = s.train.end {
-            return self.end_of_the_line_step(stage);
-        }
+        let s = self.s();
         if let Some(outcome) = victory(s) {
             let seed = self.rng.seed();
             self.emit(Event::GameEnded { outcome, seed });
@@ -232,18 +259,15 @@ impl Machine<'_, '_> {
                 Step::Moved
             }
             Phase::Start => {
-                if super::train::map_pending(s) {
-                    return Step::Waits; // he looks at his Map's cards
+                if let Some(step) = self.expansion_step(Moment::TurnStart) {
+                    return step;
                 }
-                if self.automatic_advance_due() {
-                    self.advance_train(Advance::Automatic);
-                } else if !t.dynamite_checked && s.in_play_of(seat, Kind::Dynamite).is_some() {
+                let s = self.s();
+                if !t.dynamite_checked && s.in_play_of(seat, Kind::Dynamite).is_some() {
                     self.check(seat, CheckKind::Dynamite, false);
                 } else if !t.jail_checked && s.in_play_of(seat, Kind::Jail).is_some() {
                     self.check(seat, CheckKind::Jail, false);
-                } else if super::train::dining_due(s, seat) {
-                    self.check(seat, CheckKind::DiningCar, true);
-                } else if !self.map_look() {
+                } else if self.expansion_step(Moment::BeforeDraw).is_none() {
                     self.emit(Event::PhaseStarted { phase: Phase::Draw });
                 }
                 Step::Moved
@@ -402,26 +426,17 @@ impl Machine<'_, '_> {
                     });
                 }
                 if !success {
-                    if super::train::dining_due(self.s(), seat) {
-                        // TR-11.17: also on a skipped turn.
-                        self.check(seat, CheckKind::DiningCar, true);
+                    for e in TurnHooks::in_play(self.s()) {
+                        e.turn_skipped(self, seat);
                     }
                     self.finish_turn();
                 }
             }
-            CheckKind::DonBell => {
-                if success && !self.s().is_shadow(seat) {
-                    self.emit(Event::ExtraTurnGranted { seat, heal: false });
-                }
-            }
-            CheckKind::DiningCar => {
-                if success {
-                    self.gain_life(seat, 1);
-                }
-            }
             CheckKind::Barrel | CheckKind::Jourdonnais | CheckKind::Rhum => {}
-            CheckKind::Cactus | CheckKind::KnifeRevolver | CheckKind::MostWanted => {
-                self.train_check(seat, kind, success, effect)
+            _ => {
+                for e in TurnHooks::in_play(self.s()) {
+                    e.check_resolved(self, seat, kind, success, effect.as_ref());
+                }
             }
         }
     }
@@ -526,7 +541,10 @@ impl Machine<'_, '_> {
 
 /// Whether `card` makes a check of this kind succeed (Dynamite: explode).
 pub fn check_succeeds(kind: CheckKind, card: Card) -> bool {
-    if let Some(success) = super::train::check_succeeds(kind, card) {
+    if let Some(success) = Expansions::default()
+        .all()
+        .find_map(|e| e.check_succeeds(kind, card))
+    {
         return success;
     }
     match kind {

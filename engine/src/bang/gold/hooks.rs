@@ -5,13 +5,15 @@ use super::EXPANSION;
 use super::equipment::EquipKind;
 use super::fold::turn_started;
 use super::turn::don_bell_due;
-use super::{NuggetUse, can_pay, gold_actions};
+use super::{NuggetUse, can_pay, gold_actions, josh_uses};
 use crate::bang::actions::Action;
+use crate::bang::decisions::Decision;
+use crate::bang::events::Event;
 use crate::bang::expansion::{Expansion, Slot};
-use crate::bang::legal_rules::LegalRules;
+use crate::bang::legal_rules::{Asked, LegalRules};
 use crate::bang::machine::{Machine, TurnRules};
 use crate::bang::options::Options;
-use crate::bang::state::{CheckKind, State};
+use crate::bang::state::{CheckKind, Effect, State};
 use crate::core::Seat;
 
 /// The expansion's hooks.
@@ -49,6 +51,26 @@ impl LegalRules for GoldRush {
         gold_actions(s, seat, out);
     }
 
+    /// GC4: Josh McCloud uses the equipment card he took, at rest.
+    fn asks(&self, s: &State, seat: Seat) -> Option<Asked> {
+        let at_rest = s.effect.is_none() && s.shot.is_none() && s.dying.is_none();
+        (s.gold.josh.is_some() && at_rest).then_some(Asked::Seat(seat, Decision::UseEquipment))
+    }
+
+    fn decision_actions(
+        &self,
+        s: &State,
+        seat: Seat,
+        decision: Decision,
+        out: &mut Vec<Action>,
+    ) -> bool {
+        if decision != Decision::UseEquipment {
+            return false;
+        }
+        josh_uses(s, seat, out);
+        true
+    }
+
     /// GR-7.15: the Rucksack, in phase 3 of his turn and in his dying window
     /// (phase 2 lists it with the other Gold Rush actions).
     fn life_answers(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
@@ -79,6 +101,20 @@ impl TurnRules for GoldRush {
         }
         m.check(m.s().turn.seat, CheckKind::DonBell, false);
         true
+    }
+
+    /// GC1: a red card gives Don Bell an extra turn (not as a shadow).
+    fn check_resolved(
+        &self,
+        m: &mut Machine<'_, '_>,
+        seat: Seat,
+        kind: CheckKind,
+        success: bool,
+        _effect: Option<&Effect>,
+    ) {
+        if kind == CheckKind::DonBell && success && !m.s().is_shadow(seat) {
+            m.emit(Event::ExtraTurnGranted { seat, heal: false });
+        }
     }
 
     /// GR-9.2, GR-3.6: the eliminated player's equipment and nuggets go back.

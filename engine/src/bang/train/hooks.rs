@@ -2,19 +2,25 @@
 //! options name it (its rules are still called by name from the base).
 
 use super::EXPANSION;
+use super::asks;
+use super::check_succeeds;
+use super::railcar_effects::dining_due;
+use super::steps;
 use super::turn_started;
 use super::{
     TrainEvent, bang_uses, ghost_saves, is_ghost, phase_two_uses, shot_uses, take_actions,
     zippy_roy_actions,
 };
 use crate::bang::actions::Action;
+use crate::bang::cards::Card;
+use crate::bang::decisions::Decision;
 use crate::bang::events::Event;
 use crate::bang::expansion::{Expansion, Slot};
-use crate::bang::legal_rules::LegalRules;
-use crate::bang::machine::{Machine, TurnRules};
+use crate::bang::legal_rules::{Asked, LegalRules};
+use crate::bang::machine::{Machine, Moment, TurnRules};
 use crate::bang::options::Options;
-use crate::bang::state::State;
-use crate::core::Seat;
+use crate::bang::state::{CheckKind, Effect, State};
+use crate::core::{Seat, Step};
 
 /// The expansion's hooks.
 pub(crate) struct TrainRobbery;
@@ -36,6 +42,10 @@ impl Expansion for TrainRobbery {
         turn_started(&mut s.train, extra);
     }
 
+    fn check_succeeds(&self, kind: CheckKind, card: Card) -> Option<bool> {
+        check_succeeds(kind, card)
+    }
+
     /// TR-11.8.5: a ghost keeps no card, even with a Gun Belt.
     fn hand_limit(&self, s: &State, seat: Seat, limit: i32) -> i32 {
         if is_ghost(s, seat) { 0 } else { limit }
@@ -48,6 +58,24 @@ impl LegalRules for TrainRobbery {
         take_actions(s, seat, true, out);
         zippy_roy_actions(s, seat, out);
         phase_two_uses(s, seat, out);
+    }
+
+    fn asks(&self, s: &State, seat: Seat) -> Option<Asked> {
+        asks::asks(s, seat)
+    }
+
+    fn asks_at_rest(&self, s: &State, _seat: Seat) -> Option<Decision> {
+        asks::asks_at_rest(s)
+    }
+
+    fn decision_actions(
+        &self,
+        s: &State,
+        seat: Seat,
+        decision: Decision,
+        out: &mut Vec<Action>,
+    ) -> bool {
+        asks::decision_actions(s, seat, decision, out)
     }
 
     fn shot_answers(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
@@ -64,6 +92,34 @@ impl TurnRules for TrainRobbery {
     /// the hands are dealt.
     fn table_dealt(&self, m: &mut Machine<'_, '_>) {
         m.open_train();
+    }
+
+    fn step_at(&self, m: &mut Machine<'_, '_>, moment: Moment) -> Option<Step> {
+        steps::step_at(m, moment)
+    }
+
+    /// TR-11.17: the Dining Car "draws!" on a skipped turn too.
+    fn turn_skipped(&self, m: &mut Machine<'_, '_>, seat: Seat) {
+        if dining_due(m.s(), seat) {
+            m.check(seat, CheckKind::DiningCar, true);
+        }
+    }
+
+    fn check_resolved(
+        &self,
+        m: &mut Machine<'_, '_>,
+        seat: Seat,
+        kind: CheckKind,
+        success: bool,
+        effect: Option<&Effect>,
+    ) {
+        match kind {
+            CheckKind::DiningCar if success => m.gain_life(seat, 1),
+            CheckKind::Cactus | CheckKind::KnifeRevolver | CheckKind::MostWanted => {
+                m.train_check(seat, kind, success, effect.cloned())
+            }
+            _ => {}
+        }
     }
 
     /// TR-15.7: after phase 3, the Strongbox pays, then Jimmy Texas draws.

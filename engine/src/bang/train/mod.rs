@@ -6,6 +6,7 @@
 //! Railcars are played as blue cards (TR-9.1): in play they sit among a
 //! player's cards in play, with ids 101–116 beside the playing cards' 1–96.
 
+mod asks;
 mod cards;
 mod characters;
 mod events;
@@ -21,29 +22,26 @@ mod railcar_use;
 pub mod railcars;
 mod run;
 pub mod stations;
+mod steps;
 pub(crate) mod texts;
 
 pub use cards::MapStage;
 pub(crate) use cards::{
-    bang_limit, card_plays, check_succeeds, from_aside, map_actions, map_pending, money_bag_bang,
-    money_bag_copies, most_wanted_checked, played, played_as, robbery_actions, robbery_pending,
+    bang_limit, card_plays, check_succeeds, from_aside, map_pending, money_bag_bang,
+    money_bag_copies, most_wanted_checked, played, played_as, robbery_pending,
 };
 pub(crate) use characters::{
-    blaze_due, blaze_exemptions, blaze_targets, evan_asked, exempts, locomotive_targets, redirects,
-    zippy_roy_actions,
+    blaze_due, blaze_exemptions, blaze_targets, evan_asked, exempts, zippy_roy_actions,
 };
 pub use events::Event as TrainEvent;
 pub(crate) use fold::{fold, turn_started};
 pub(crate) use legal::{railcar_chance, take_actions};
-pub(crate) use railcar_effects::{
-    barred_for, dining_due, distance_terms, prisoner_ignores, private_shields,
-};
+pub(crate) use railcar_effects::{barred_for, distance_terms, prisoner_ignores, private_shields};
 
-pub(crate) use ghost::{fold_ghost, ghost_discarding, ghost_gone, ghost_saves, is_ghost, raises};
+pub(crate) use ghost::{fold_ghost, ghost_discarding, ghost_saves, is_ghost, raises};
 pub use railcar_use::{RailcarMode, use_railcar};
 pub(crate) use railcar_use::{
-    bang_uses, can_answer_bang, can_answer_shot, fold_given, fold_used, lounge_actions,
-    mail_actions, phase_two_uses, shot_uses,
+    bang_uses, can_answer_bang, can_answer_shot, fold_given, fold_used, phase_two_uses, shot_uses,
 };
 pub use railcars::{
     RAILCAR_BASE, RAILCAR_TABLE, RAILCARS, Railcar, RailcarInfo, RailcarKind, RailcarUse,
