@@ -63,6 +63,12 @@ pub(crate) trait Expansion: Sync {
         None
     }
 
+    /// Whether `seat` loses no life now, whatever hits him (a ghost,
+    /// TR-11.8.4; the base spares a shadow, SG-2.2).
+    fn unhurt(&self, _s: &State, _seat: Seat) -> bool {
+        false
+    }
+
     /// Whether an eliminated player keeps his seat (and what he owns that an
     /// elimination would otherwise return), as the Shadow-Gunslingers do.
     fn keeps_eliminated_seats(&self) -> bool {

@@ -8,8 +8,10 @@
 //! checks run in): the solo mode first, whose checks name what a solo game
 //! needs before any other option is read.
 
+use super::action_rules::{ActionHooks, ActionRules};
 use super::expansion::{Expansion, Expansions};
 use super::legal_rules::{LegalHooks, LegalRules};
+use super::life::{LifeHooks, LifeRules};
 use super::machine::{TurnHooks, TurnRules};
 
 /// Lists each registered expansion once, as both halves of the hooks see it.
@@ -21,6 +23,10 @@ macro_rules! register {
         static TURNS: &[&dyn TurnRules] = &[$(&$expansion),*];
         /// The legal actions' hooks of every registered expansion, the same.
         static LEGAL: &[&dyn LegalRules] = &[$(&$expansion),*];
+        /// The life hooks of every registered expansion, the same.
+        static LIFE: &[&dyn LifeRules] = &[$(&$expansion),*];
+        /// The action hooks of every registered expansion, the same.
+        static ACTIONS: &[&dyn ActionRules] = &[$(&$expansion),*];
     };
 }
 
@@ -49,5 +55,19 @@ impl Default for LegalHooks {
     /// Every registered expansion's legal-action hooks.
     fn default() -> Self {
         LegalHooks(LEGAL)
+    }
+}
+
+impl Default for LifeHooks {
+    /// Every registered expansion's life hooks.
+    fn default() -> Self {
+        LifeHooks(LIFE)
+    }
+}
+
+impl Default for ActionHooks {
+    /// Every registered expansion's action hooks.
+    fn default() -> Self {
+        ActionHooks(ACTIONS)
     }
 }

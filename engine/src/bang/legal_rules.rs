@@ -72,3 +72,23 @@ impl LegalHooks {
         in_play_of(s, Self::default().0)
     }
 }
+
+/// Whether `seat`, shot at, has an answer an expansion adds (his window
+/// opens even with an empty hand: the train's Baggage Car and Caboose).
+pub(crate) fn can_answer_shot(s: &State, seat: Seat) -> bool {
+    LegalHooks::in_play(s).any(|e| {
+        let mut answers = Vec::new();
+        e.shot_answers(s, seat, &mut answers);
+        !answers.is_empty()
+    })
+}
+
+/// Whether `seat` can answer Indians! or a Duel with an expansion's answer
+/// (the train's Sleeper Car).
+pub(crate) fn can_answer_bang(s: &State, seat: Seat) -> bool {
+    LegalHooks::in_play(s).any(|e| {
+        let mut answers = Vec::new();
+        e.bang_answers(s, seat, &mut answers);
+        !answers.is_empty()
+    })
+}

@@ -5,24 +5,67 @@
 use super::cards::{Card, Kind, kind};
 use super::characters::Character;
 use super::events::Event;
-use super::expansion;
-use super::gold::{EquipKind, NuggetUse, can_pay};
+use super::expansion::{self, in_play_of};
+use super::legal_rules::LegalHooks;
 use super::machine::Machine;
 use super::machine::TurnHooks;
 use super::orders::Reply;
-use super::state::{Dying, WindowKind};
-use crate::bang::GoldEvent;
+use super::state::{Dying, State, WindowKind};
 use crate::core::{Role, Seat};
+
+/// What an expansion adds to life and death (the life half of the extension
+/// points): triggers on a life loss, heals of a dying player's `auto`
+/// orders, and its part of a Beer and of the Sheriff's penalty. The
+/// defaults add nothing.
+pub(crate) trait LifeRules: Sync {
+    /// `seat` just lost `amount` life, `by` responsible, before anything
+    /// else happens (Gold Rush's nuggets for the wound, GR-3.1).
+    fn life_lost(&self, _m: &mut Machine<'_, '_>, _seat: Seat, _amount: u8, _by: Option<Seat>) {}
+
+    /// Its triggers once `seat`, still alive, lost `amount` life, after the
+    /// characters' (Boots, Lucky Charm, Simeon Picos).
+    fn after_loss(&self, _m: &mut Machine<'_, '_>, _seat: Seat, _amount: u8) {}
+
+    /// How much life the dying `seat`'s `auto` orders could regain its way,
+    /// up to `need` (the Rucksack, 1 per 2 nuggets).
+    fn dying_heals(&self, _s: &State, _seat: Seat, _need: usize) -> usize {
+        0
+    }
+
+    /// Regains `times` life of [`LifeRules::dying_heals`] for `seat`.
+    fn dying_heal(&self, _m: &mut Machine<'_, '_>, _seat: Seat, _times: usize) {}
+
+    /// Its part of a Beer played (Madam Yto draws, GC5).
+    fn beer_played(&self, _m: &mut Machine<'_, '_>) {}
+
+    /// Its part of `seat` discarding everything he has as the Sheriff's
+    /// penalty (his equipment too, GR-9.3).
+    fn penalized(&self, _m: &mut Machine<'_, '_>, _seat: Seat) {}
+}
+
+/// Every registered expansion's [`LifeRules`], in the registry's order (the
+/// one instance is `LifeHooks::default()`, made by the registry).
+pub(crate) struct LifeHooks(pub &'static [&'static dyn LifeRules]);
+
+impl LifeHooks {
+    /// The life hooks of the expansions `s` plays.
+    pub(crate) fn in_play(s: &State) -> impl Iterator<Item = &'static dyn LifeRules> + use<> {
+        in_play_of(s, Self::default().0)
+    }
+}
 
 impl Machine<'_, '_> {
     /// §11: `seat` loses `amount` life, `by` responsible. If he is not dying,
     /// the life-loss triggers fire at once; otherwise his dying window comes first.
     pub fn lose(&mut self, seat: Seat, amount: u8, by: Option<Seat>) {
-        if self.s().is_shadow(seat) || super::train::is_ghost(self.s(), seat) {
+        let s = self.s();
+        if s.is_shadow(seat) || expansion::in_play(s).any(|e| e.unhurt(s, seat)) {
             return self.emit(Event::Unhurt { seat }); // SG-2.2, TR-11.8.4
         }
         self.emit(Event::LifeLost { seat, amount, by });
-        self.wound_nuggets(seat, amount, by);
+        for e in LifeHooks::in_play(self.s()) {
+            e.life_lost(self, seat, amount, by);
+        }
         if self.s().p(seat).life > 0 {
             self.after_loss(seat, amount, by);
         }
@@ -48,7 +91,9 @@ impl Machine<'_, '_> {
     /// still in play).
     fn after_loss(&mut self, seat: Seat, amount: u8, by: Option<Seat>) {
         self.character_after_loss(seat, amount, by);
-        self.equipment_after_loss(seat, amount);
+        for e in LifeHooks::in_play(self.s()) {
+            e.after_loss(self, seat, amount);
+        }
     }
 
     fn character_after_loss(&mut self, seat: Seat, amount: u8, by: Option<Seat>) {
@@ -63,7 +108,7 @@ impl Machine<'_, '_> {
                     break;
                 }
                 self.steal_random(r, seat);
-                self.refund(r, seat, None); // TR-13.10
+                self.card_taken(r, seat, None);
             }
         }
     }
@@ -79,7 +124,11 @@ impl Machine<'_, '_> {
         let beer_works = s.beer_heals();
         let can_act = (!p.hand.is_empty()
             && (beer_works || (s.is(d.seat, Character::SidKetchum) && p.hand.len() >= 2)))
-            || can_pay(s, d.seat, NuggetUse::Rucksack);
+            || LegalHooks::in_play(s).any(|e| {
+                let mut answers = Vec::new();
+                e.life_answers(s, d.seat, &mut answers);
+                !answers.is_empty()
+            });
         if !can_act {
             return self.eliminate(d.seat, d.by);
         }
@@ -109,26 +158,23 @@ impl Machine<'_, '_> {
             Vec::new()
         };
         let used = beers.len().min(need);
-        let rucksack = if s.has_equipment(d.seat, EquipKind::Rucksack) {
-            (p.nuggets as usize / 2).min(need - used)
-        } else {
-            0
-        };
+        let mut theirs = Vec::new();
+        let mut left = need - used;
+        for e in LifeHooks::in_play(s) {
+            let heals = e.dying_heals(s, d.seat, left);
+            left -= heals;
+            theirs.push((e, heals));
+        }
         let sid = s.is(d.seat, Character::SidKetchum);
         let heals = if sid { (p.hand.len() - used) / 2 } else { 0 };
-        if used + rucksack + heals < need {
+        if heals < left {
             return self.eliminate(d.seat, d.by);
         }
         for &c in &beers[..used] {
             self.beer(d.seat, c);
         }
-        for _ in 0..rucksack {
-            self.emit(Event::Gold(GoldEvent::NuggetsPaid {
-                seat: d.seat,
-                amount: 2,
-                used: NuggetUse::Rucksack,
-            }));
-            self.gain_life(d.seat, 1);
+        for (e, times) in theirs {
+            e.dying_heal(self, d.seat, times);
         }
         while self.s().p(d.seat).life < 1 && self.s().p(d.seat).hand.len() >= 2 {
             let hand = &self.s().p(d.seat).hand;
@@ -158,7 +204,9 @@ impl Machine<'_, '_> {
         if self.s().beer_heals() {
             self.gain_life(seat, 1);
         }
-        self.beer_played();
+        for e in LifeHooks::in_play(self.s()) {
+            e.beer_played(self);
+        }
     }
 
     /// After an answer in a dying window: saved once back at 1 life.
@@ -182,7 +230,6 @@ impl Machine<'_, '_> {
         }
         let s = self.s();
         let role = s.p(seat).role.unwrap_or(Role::Outlaw);
-        let wanted = s.has_equipment(seat, EquipKind::Wanted);
         self.emit(Event::PlayerEliminated { seat, role, by });
         let s = self.s();
         let p = s.p(seat);
@@ -208,13 +255,8 @@ impl Machine<'_, '_> {
         }
         let s = self.s();
         let r = by.filter(|&r| r != seat && s.alive(r));
-        if let Some(r) = r.filter(|_| wanted) {
-            // GR-7.11: before any other reward or penalty, and before the
-            // Wanted goes back to the equipment deck.
-            self.wanted_reward(r);
-        }
         for e in TurnHooks::in_play(self.s()) {
-            e.after_elimination(self, seat);
+            e.after_elimination(self, seat, r);
         }
         let Some(r) = r else {
             return; // D-B14
@@ -235,8 +277,9 @@ impl Machine<'_, '_> {
             if !cards.is_empty() {
                 self.emit(Event::Discarded { seat: r, cards });
             }
-            // GR-9.3: his equipment too; he keeps his nuggets.
-            self.return_all_equipment(r);
+            for e in LifeHooks::in_play(self.s()) {
+                e.penalized(self, r);
+            }
             if had_hand {
                 self.hand_left(r);
             }

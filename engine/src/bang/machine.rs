@@ -83,8 +83,10 @@ pub(crate) trait TurnRules: Sync {
     }
 
     /// Its part of `seat`'s elimination, after the base's discards and
-    /// reward (Gold Rush's equipment and nuggets, GR-9.2, GR-3.6).
-    fn after_elimination(&self, _m: &mut Machine<'_, '_>, _seat: Seat) {}
+    /// before its reward and penalty; `by` is who is responsible, if still
+    /// in play (Gold Rush's Wanted, equipment and nuggets, GR-7.11, GR-9.2,
+    /// GR-3.6).
+    fn after_elimination(&self, _m: &mut Machine<'_, '_>, _seat: Seat, _by: Option<Seat>) {}
 
     /// Its steps once a turn is over, after phase 3 and before the
     /// end-of-turn steps (the train's Strongbox and Jimmy Texas, TR-15.7).
@@ -512,7 +514,7 @@ impl Machine<'_, '_> {
                 let had = !self.s().p(other).hand.is_empty();
                 self.steal_random(other, seat);
                 if had {
-                    self.refund(other, seat, None);
+                    self.card_taken(other, seat, None);
                 }
             }
         }

@@ -4,6 +4,7 @@
 //! or by private standing orders; and the Lone Gunslinger solo mode with the
 //! rules' own NPC policy ([`npc`], [`solo`]), `rules/lone-gunslinger.md`.
 
+mod action_rules;
 mod actions;
 mod apply;
 mod cards;

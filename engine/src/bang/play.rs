@@ -1,6 +1,7 @@
 //! Carrying out a checked action: the events it records and the card
 //! effects it starts (§9, §12).
 
+use super::action_rules::ActionHooks;
 use super::actions::Action;
 use super::cards::{Card, Kind};
 use super::events::Event;
@@ -8,8 +9,6 @@ use super::machine::Machine;
 use super::reason::Reason;
 use super::setup::reveal_and_deal;
 use super::state::{Effect, Phase, WindowKind};
-use super::train::EndStage;
-use crate::bang::TrainEvent;
 use crate::core::Seat;
 
 /// The event that records `action`: `acted` when the seat posted it, or
@@ -67,16 +66,6 @@ impl Machine<'_, '_> {
                     reveal_and_deal(self);
                 }
             }
-            Action::GiveCard { card, target } if npc.is_none() => {
-                // Private: the card is the giver's and the receiver's secret
-                // (TR-11.11); `card_given` is the record, which redaction
-                // hides from everyone else, so no `acted` names it.
-                self.emit(Event::Train(TrainEvent::CardGiven {
-                    seat,
-                    to: target,
-                    card: Some(card),
-                }));
-            }
             Action::PutBack { card } => {
                 // Private: which card went back is Kit Carlson's secret (a solo
                 // NPC's `npc_acted` puts it back: in solo his cards are face up).
@@ -89,7 +78,10 @@ impl Machine<'_, '_> {
                 });
                 self.emit(Event::PhaseStarted { phase: Phase::Play });
             }
-            _ => return false,
+            _ => {
+                return ActionHooks::in_play(self.s())
+                    .any(|e| e.acts_in_private(self, seat, action, npc));
+            }
         }
         true
     }
@@ -128,128 +120,42 @@ impl Machine<'_, '_> {
             }
             Action::Pass => self.pass(seat, window),
             Action::Pick { card } => self.emit(Event::StorePicked { seat, card }),
-            // A solo NPC's gift is folded from its `npc_acted` (his cards are
-            // face up, A3.2); a log before 0.2.0 says it with `card_given`.
-            Action::GiveCard { card, target } if self.s().before_0_2 => {
-                self.emit(Event::Train(TrainEvent::CardGiven {
-                    seat,
-                    to: target,
-                    card: Some(card),
-                }))
+            Action::SetOrders { .. } | Action::ChooseCharacter { .. } | Action::PutBack { .. } => {}
+            expansion => {
+                for e in ActionHooks::in_play(self.s()) {
+                    if e.carries_out(self, seat, expansion, window) {
+                        break;
+                    }
+                }
             }
-            Action::SetOrders { .. }
-            | Action::ChooseCharacter { .. }
-            | Action::PutBack { .. }
-            | Action::GiveCard { .. } => {}
-            expansion => self.carry_out_expansion(seat, expansion, window),
         }
     }
 
-    /// A chosen card discarded: by Shade O'Connor to draw another (TC7), by
-    /// Dutch Will of his phase-1 cards (GC2), of the deck's top cards a Map
-    /// showed, or else from hand in phase 3.
+    /// A chosen card discarded: for an expansion's decision (Dutch Will's
+    /// phase-1 cards, Shade O'Connor's swap, a Map's cards), or else from
+    /// hand in phase 3.
     fn discard(&mut self, seat: Seat, card: Card) {
-        if self.s().train.shade == Some(seat) {
-            self.shade_swaps(seat, Some(card))
-        } else if !self.s().kit.is_empty() {
-            self.dutch_discard(seat, card);
-        } else if super::train::map_pending(self.s()) {
-            self.map_done(seat, Some(card));
-        } else {
-            self.emit(Event::Discarded {
-                seat,
-                cards: vec![card],
-            });
-            self.hand_left(seat);
+        if ActionHooks::in_play(self.s()).any(|e| e.discards(self, seat, card)) {
+            return;
         }
+        self.emit(Event::Discarded {
+            seat,
+            cards: vec![card],
+        });
+        self.hand_left(seat);
     }
 
-    /// A pass: declines the open `window`, else keeps both cards a Map
-    /// showed, else lets the End of the Line's last chance go (§7.2).
+    /// A pass: declines the open `window`, else answers an expansion's
+    /// decision (a Map kept, the End of the Line's last chance let go).
     fn pass(&mut self, seat: Seat, window: Option<WindowKind>) {
         if let Some(kind) = window {
             self.decline(seat, kind);
-        } else if super::train::map_pending(self.s()) {
-            self.map_done(seat, None);
-        } else if self.s().train.end == Some(EndStage::Chance) {
-            self.skip_chance();
-        }
-    }
-
-    /// Carries out a recorded action of Gold Rush or the Great Train
-    /// Robbery. `window` is the reaction window that was open when it was
-    /// taken.
-    fn carry_out_expansion(&mut self, seat: Seat, action: Action, window: Option<WindowKind>) {
-        match action {
-            Action::Buy {
-                slot,
-                mode,
-                target,
-                in_play,
-                discount,
-            } => self.buy(seat, slot, (mode, target, in_play), discount),
-            Action::ForceDiscard { target, equipment } => {
-                self.force_discard(seat, target, equipment)
+        } else {
+            for e in ActionHooks::in_play(self.s()) {
+                if e.passes(self, seat) {
+                    break;
+                }
             }
-            Action::SellBeer { card } => self.sell_beer(seat, card),
-            Action::Pay { used, target } => self.pay(seat, used, target),
-            Action::UseEquipment {
-                mode,
-                target,
-                in_play,
-            } => self.josh_uses(seat, (mode, target, in_play)),
-            Action::TakeRailcar {
-                railcar,
-                pay,
-                pay_also,
-                place,
-                advance,
-            } => self.take_railcar(seat, railcar, [pay, pay_also], place, advance),
-            Action::FullSteam { card, double } => self.full_steam(seat, card, double),
-            Action::Switch {
-                card,
-                mine,
-                target,
-                theirs,
-            } => self.switch(seat, card, mine, target, theirs),
-            Action::Robbery { card, discard } => self.rob(seat, card, discard),
-            Action::FreeRailcar {
-                railcar,
-                place,
-                advance,
-            } => self.sancho_takes(seat, railcar, place, advance),
-            Action::AdvanceTrain => self.zippy_roy_advances(),
-            Action::Exempt { target } => {
-                self.emit(Event::Train(TrainEvent::Exempted { seat, target }))
-            }
-            Action::Redirect { card, target } => self.evan_redirects(seat, card, target),
-            Action::UseRailcar {
-                railcar,
-                mode,
-                target,
-                card,
-            } => self.use_railcar(seat, railcar, mode, target, card, window),
-            Action::PlaceRailcars {
-                railcar,
-                to,
-                other,
-                other_to,
-            } => self.lounge_place(seat, railcar, to, other.zip(other_to)),
-            // The base game's actions, carried out by `Machine::carry_out`.
-            Action::ChooseCharacter { .. }
-            | Action::Draw { .. }
-            | Action::PutBack { .. }
-            | Action::ChooseCheck { .. }
-            | Action::Play { .. }
-            | Action::Heal { .. }
-            | Action::EndTurn
-            | Action::Discard { .. }
-            | Action::Barrel
-            | Action::Respond { .. }
-            | Action::Pass
-            | Action::Pick { .. }
-            | Action::GiveCard { .. }
-            | Action::SetOrders { .. } => {}
         }
     }
 
@@ -311,7 +217,13 @@ impl Machine<'_, '_> {
                 }
                 self.take_card(seat, t, in_play, k == Kind::Panic);
             }
-            _ => self.train_card_played(seat, k, target, in_play),
+            _ => {
+                for e in ActionHooks::in_play(self.s()) {
+                    if e.card_played(self, seat, k, target, in_play) {
+                        break;
+                    }
+                }
+            }
         }
     }
 
@@ -321,7 +233,7 @@ impl Machine<'_, '_> {
         let took = in_play.is_some() || !self.s().p(t).hand.is_empty();
         self.take_chosen_card(seat, t, in_play, steal);
         if took {
-            self.refund(t, seat, in_play); // TR-13.10
+            self.card_taken(t, seat, in_play);
         }
     }
 

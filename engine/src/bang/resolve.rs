@@ -4,14 +4,14 @@
 //! from the seat's standing orders; whether a seat is asked depends only on
 //! public facts (hand count, Barrel sources in play) and its orders.
 
+use super::action_rules::ActionHooks;
 use super::cards::{Card, Kind, kind};
 use super::events::Event;
 use super::expansion::in_play;
+use super::legal_rules::{can_answer_bang, can_answer_shot};
 use super::machine::Machine;
 use super::orders::{Reply, StoreReply};
 use super::state::{CheckKind, Effect, Shot, WindowKind};
-use super::train::{can_answer_bang, can_answer_shot};
-use crate::bang::TrainEvent;
 use crate::core::Seat;
 
 impl Machine<'_, '_> {
@@ -227,15 +227,6 @@ impl Machine<'_, '_> {
                     self.emit(Event::StorePicked { seat, card });
                 }
             }
-            WindowKind::CircusWagon => {
-                // Safe default: his first card in play.
-                if let Some(&card) = s.p(seat).in_play.first() {
-                    self.emit(Event::Discarded {
-                        seat,
-                        cards: vec![card],
-                    });
-                }
-            }
             WindowKind::GiveUp => {
                 // C5.5: the lowest-ranked card of the class, bottom-most on ties.
                 let class: Vec<_> = in_play(s)
@@ -245,23 +236,11 @@ impl Machine<'_, '_> {
                     self.give(card);
                 }
             }
-            WindowKind::Robbery => {
-                // The next card is shot for: a hit may still be avoided in
-                // its own Shot window; no card in play is given up unasked.
-                if let Some((_, cards)) = super::train::robbery_pending(s)
-                    && let Some(&card) = cards.first()
-                {
-                    self.rob(seat, card, false);
-                }
-            }
-            WindowKind::EvanBabbit => {
-                if s.train.evan.is_some_and(|(e, _)| e == seat) {
-                    self.emit(Event::Train(TrainEvent::RedirectDeclined { seat }));
-                }
-            }
-            WindowKind::ShadeOConnor => {
-                if s.train.shade == Some(seat) {
-                    self.shade_swaps(seat, None);
+            _ => {
+                for e in ActionHooks::in_play(s) {
+                    if e.declines(self, seat, kind) {
+                        break;
+                    }
                 }
             }
         }
@@ -285,15 +264,14 @@ impl Machine<'_, '_> {
                 self.hand_left(seat);
             }
             WindowKind::GiveUp => self.give(card),
-            WindowKind::CircusWagon => self.emit(Event::Discarded {
-                seat,
-                cards: vec![card],
-            }),
-            WindowKind::Check
-            | WindowKind::Store
-            | WindowKind::Robbery
-            | WindowKind::EvanBabbit
-            | WindowKind::ShadeOConnor => {}
+            WindowKind::Check | WindowKind::Store => {}
+            _ => {
+                for e in ActionHooks::in_play(self.s()) {
+                    if e.responds(self, seat, card, kind) {
+                        break;
+                    }
+                }
+            }
         }
     }
 }

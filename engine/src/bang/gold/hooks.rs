@@ -1,23 +1,65 @@
 //! Gold Rush as the base game's hooks see it: its id and where the
 //! options name it (its rules are still called by name from the base).
 
-use super::EXPANSION;
 use super::equipment::EquipKind;
 use super::fold::turn_started;
 use super::turn::don_bell_due;
+use super::{EXPANSION, GoldEvent};
 use super::{NuggetUse, can_pay, gold_actions, josh_uses};
+use crate::bang::action_rules::ActionRules;
 use crate::bang::actions::Action;
+use crate::bang::cards::Card;
 use crate::bang::decisions::Decision;
 use crate::bang::events::Event;
 use crate::bang::expansion::{Expansion, Slot};
 use crate::bang::legal_rules::{Asked, LegalRules};
+use crate::bang::life::LifeRules;
 use crate::bang::machine::{Machine, TurnRules};
 use crate::bang::options::Options;
-use crate::bang::state::{CheckKind, Effect, State};
+use crate::bang::state::{CheckKind, Effect, State, WindowKind};
 use crate::core::Seat;
 
 /// The expansion's hooks.
 pub(crate) struct GoldRush;
+
+impl ActionRules for GoldRush {
+    fn carries_out(
+        &self,
+        m: &mut Machine<'_, '_>,
+        seat: Seat,
+        action: Action,
+        _window: Option<WindowKind>,
+    ) -> bool {
+        match action {
+            Action::Buy {
+                slot,
+                mode,
+                target,
+                in_play,
+                discount,
+            } => m.buy(seat, slot, (mode, target, in_play), discount),
+            Action::ForceDiscard { target, equipment } => m.force_discard(seat, target, equipment),
+            Action::SellBeer { card } => m.sell_beer(seat, card),
+            Action::Pay { used, target } => m.pay(seat, used, target),
+            Action::UseEquipment {
+                mode,
+                target,
+                in_play,
+            } => m.josh_uses(seat, (mode, target, in_play)),
+            _ => return false,
+        }
+        true
+    }
+
+    /// GC2: Dutch Will discards one of his phase-1 cards.
+    fn discards(&self, m: &mut Machine<'_, '_>, seat: Seat, card: Card) -> bool {
+        if m.s().kit.is_empty() {
+            return false;
+        }
+        m.dutch_discard(seat, card);
+        true
+    }
+}
 
 impl Expansion for GoldRush {
     fn id(&self) -> &'static str {
@@ -118,7 +160,54 @@ impl TurnRules for GoldRush {
     }
 
     /// GR-9.2, GR-3.6: the eliminated player's equipment and nuggets go back.
-    fn after_elimination(&self, m: &mut Machine<'_, '_>, seat: Seat) {
+    /// GR-7.11: whoever eliminated a Wanted player is rewarded first, before
+    /// the Wanted goes back to the equipment deck.
+    fn after_elimination(&self, m: &mut Machine<'_, '_>, seat: Seat, by: Option<Seat>) {
+        if let Some(r) = by.filter(|_| m.s().has_equipment(seat, EquipKind::Wanted)) {
+            m.wanted_reward(r);
+        }
         m.eliminated_gold(seat);
+    }
+}
+
+impl LifeRules for GoldRush {
+    /// GR-3.1: 1 nugget per life point to whoever is responsible.
+    fn life_lost(&self, m: &mut Machine<'_, '_>, seat: Seat, amount: u8, by: Option<Seat>) {
+        m.wound_nuggets(seat, amount, by);
+    }
+
+    /// Boots, Lucky Charm and Simeon Picos (GR-7.3, GR-7.14, GC8).
+    fn after_loss(&self, m: &mut Machine<'_, '_>, seat: Seat, amount: u8) {
+        m.equipment_after_loss(seat, amount);
+    }
+
+    /// GR-7.15: the Rucksack, 1 life per 2 nuggets.
+    fn dying_heals(&self, s: &State, seat: Seat, need: usize) -> usize {
+        if s.has_equipment(seat, EquipKind::Rucksack) {
+            (s.p(seat).nuggets as usize / 2).min(need)
+        } else {
+            0
+        }
+    }
+
+    fn dying_heal(&self, m: &mut Machine<'_, '_>, seat: Seat, times: usize) {
+        for _ in 0..times {
+            m.emit(Event::Gold(GoldEvent::NuggetsPaid {
+                seat,
+                amount: 2,
+                used: NuggetUse::Rucksack,
+            }));
+            m.gain_life(seat, 1);
+        }
+    }
+
+    /// GC5: Madam Yto draws whenever a Beer is played.
+    fn beer_played(&self, m: &mut Machine<'_, '_>) {
+        m.beer_played();
+    }
+
+    /// GR-9.3: his equipment too; he keeps his nuggets.
+    fn penalized(&self, m: &mut Machine<'_, '_>, seat: Seat) {
+        m.return_all_equipment(seat);
     }
 }

@@ -11,9 +11,11 @@ mod turns;
 
 pub use turns::shadow_renegade_side;
 
+use super::action_rules::ActionRules;
 use super::expansion::{Expansion, Slot};
 use super::fold_steps::player;
 use super::legal_rules::LegalRules;
+use super::life::LifeRules;
 use super::machine::{Machine, TurnRules};
 use super::options::Config;
 use super::state::State;
@@ -72,6 +74,10 @@ impl Expansion for ShadowGunslingers {
 }
 
 impl LegalRules for ShadowGunslingers {}
+
+impl LifeRules for ShadowGunslingers {}
+
+impl ActionRules for ShadowGunslingers {}
 
 impl TurnRules for ShadowGunslingers {
     fn next_turn(&self, m: &mut Machine<'_, '_>) -> bool {

@@ -8,9 +8,11 @@ use super::seats::{give_class, is_npc, is_person};
 use super::validate;
 use super::waiting::npc_to_act;
 use super::{open, starting_hand};
+use crate::bang::action_rules::ActionRules;
 use crate::bang::cards::Card;
 use crate::bang::expansion::{Expansion, Slot};
 use crate::bang::legal_rules::LegalRules;
+use crate::bang::life::LifeRules;
 use crate::bang::machine::{Machine, TurnRules};
 use crate::bang::options::{Config, Options};
 use crate::bang::state::{Outcome, State};
@@ -79,6 +81,10 @@ impl Expansion for LoneGunslinger {
 }
 
 impl LegalRules for LoneGunslinger {}
+
+impl LifeRules for LoneGunslinger {}
+
+impl ActionRules for LoneGunslinger {}
 
 impl TurnRules for LoneGunslinger {
     /// A2.1–A2.5: roles, then characters, then the deal.

@@ -17,6 +17,7 @@ use crate::bang::decisions::Decision;
 use crate::bang::events::Event;
 use crate::bang::expansion::{Expansion, Slot};
 use crate::bang::legal_rules::{Asked, LegalRules};
+use crate::bang::life::LifeRules;
 use crate::bang::machine::{Machine, Moment, TurnRules};
 use crate::bang::options::Options;
 use crate::bang::state::{CheckKind, Effect, State};
@@ -24,6 +25,8 @@ use crate::core::{Seat, Step};
 
 /// The expansion's hooks.
 pub(crate) struct TrainRobbery;
+
+impl LifeRules for TrainRobbery {}
 
 impl Expansion for TrainRobbery {
     fn id(&self) -> &'static str {
@@ -44,6 +47,11 @@ impl Expansion for TrainRobbery {
 
     fn check_succeeds(&self, kind: CheckKind, card: Card) -> Option<bool> {
         check_succeeds(kind, card)
+    }
+
+    /// TR-11.8.4: a ghost loses no life.
+    fn unhurt(&self, s: &State, seat: Seat) -> bool {
+        is_ghost(s, seat)
     }
 
     /// TR-11.8.5: a ghost keeps no card, even with a Gun Belt.

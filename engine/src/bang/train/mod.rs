@@ -6,6 +6,7 @@
 //! Railcars are played as blue cards (TR-9.1): in play they sit among a
 //! player's cards in play, with ids 101–116 beside the playing cards' 1–96.
 
+mod actions;
 mod asks;
 mod cards;
 mod characters;
@@ -27,8 +28,8 @@ pub(crate) mod texts;
 
 pub use cards::MapStage;
 pub(crate) use cards::{
-    bang_limit, card_plays, check_succeeds, from_aside, map_pending, money_bag_bang,
-    money_bag_copies, most_wanted_checked, played, played_as, robbery_pending,
+    bang_limit, card_plays, check_succeeds, from_aside, money_bag_bang, money_bag_copies,
+    most_wanted_checked, played, played_as,
 };
 pub(crate) use characters::{
     blaze_due, blaze_exemptions, blaze_targets, evan_asked, exempts, zippy_roy_actions,
@@ -40,9 +41,7 @@ pub(crate) use railcar_effects::{barred_for, distance_terms, prisoner_ignores, p
 
 pub(crate) use ghost::{fold_ghost, ghost_discarding, ghost_saves, is_ghost, raises};
 pub use railcar_use::{RailcarMode, use_railcar};
-pub(crate) use railcar_use::{
-    bang_uses, can_answer_bang, can_answer_shot, fold_given, fold_used, phase_two_uses, shot_uses,
-};
+pub(crate) use railcar_use::{bang_uses, fold_given, fold_used, phase_two_uses, shot_uses};
 pub use railcars::{
     RAILCAR_BASE, RAILCAR_TABLE, RAILCARS, Railcar, RailcarInfo, RailcarKind, RailcarUse,
     all_railcars, is_railcar, railcar, railcar_of,

@@ -68,21 +68,6 @@ pub fn use_railcar(
     }
 }
 
-/// Whether `seat`, shot at, has a railcar answer (his window opens even with
-/// an empty hand).
-pub fn can_answer_shot(s: &State, seat: Seat) -> bool {
-    let mut out = Vec::new();
-    shot_uses(s, seat, &mut out);
-    !out.is_empty()
-}
-
-/// Whether `seat` can answer Indians! or a Duel with his Sleeper Car.
-pub fn can_answer_bang(s: &State, seat: Seat) -> bool {
-    let mut out = Vec::new();
-    bang_uses(s, seat, &mut out);
-    !out.is_empty()
-}
-
 /// In a shot's window: the Baggage Car as a Missed!, and every other blue
 /// card discarded to the Caboose (TR-11.1, TR-11.3).
 pub fn shot_uses(s: &State, seat: Seat, out: &mut Vec<Action>) {
