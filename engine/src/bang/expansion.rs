@@ -12,6 +12,7 @@
 //! allocation, nothing cloned).
 
 use super::cards::Card;
+use super::characters::Character;
 use super::options::{Config, Options};
 use super::state::{CheckKind, ExpansionsOn, Outcome, State};
 use crate::core::{Seat, Team};
@@ -63,9 +64,10 @@ pub(crate) trait Expansion: Sync {
         None
     }
 
-    /// Whether `seat` loses no life now, whatever hits him (a ghost,
-    /// TR-11.8.4; the base spares a shadow, SG-2.2).
-    fn unhurt(&self, _s: &State, _seat: Seat) -> bool {
+    /// Whether `seat`'s life stays as it is now: he loses none, whatever
+    /// hits him, and regains none (a ghost, TR-11.8.4; the base spares a
+    /// shadow, SG-2.2).
+    fn life_fixed(&self, _s: &State, _seat: Seat) -> bool {
         false
     }
 
@@ -175,6 +177,26 @@ impl Expansions {
             Some((last, [])) => last.clone(),
             Some((last, rest)) => format!("{} {conjunction} {last}", rest.join(", ")),
         }
+    }
+}
+
+impl State {
+    /// Whether `seat` may use Sid Ketchum's ability now (§3 C12): Sid, below
+    /// max life, with 2 cards in hand.
+    pub fn can_heal(&self, seat: Seat) -> bool {
+        self.is(seat, Character::SidKetchum)
+            && self.can_gain_life(seat)
+            && self.p(seat).hand.len() >= 2
+    }
+
+    /// Whether `seat` can regain life now: in play for good (a shadow never
+    /// is, SG-2.2), below his maximum, and no expansion in play keeps his
+    /// life as it is (a ghost, TR-11.8.4).
+    pub fn can_gain_life(&self, seat: Seat) -> bool {
+        let p = self.p(seat);
+        self.in_play(seat)
+            && p.life < p.max_life as i8
+            && !in_play(self).any(|e| e.life_fixed(self, seat))
     }
 }
 

@@ -9,6 +9,7 @@
 //! needs before any other option is read.
 
 use super::action_rules::{ActionHooks, ActionRules};
+use super::card_rules::{CardHooks, CardRules};
 use super::expansion::{Expansion, Expansions};
 use super::legal_rules::{LegalHooks, LegalRules};
 use super::life::{LifeHooks, LifeRules};
@@ -27,6 +28,8 @@ macro_rules! register {
         static LIFE: &[&dyn LifeRules] = &[$(&$expansion),*];
         /// The action hooks of every registered expansion, the same.
         static ACTIONS: &[&dyn ActionRules] = &[$(&$expansion),*];
+        /// The card hooks of every registered expansion, the same.
+        static CARDS: &[&dyn CardRules] = &[$(&$expansion),*];
     };
 }
 
@@ -69,5 +72,12 @@ impl Default for ActionHooks {
     /// Every registered expansion's action hooks.
     fn default() -> Self {
         ActionHooks(ACTIONS)
+    }
+}
+
+impl Default for CardHooks {
+    /// Every registered expansion's card hooks.
+    fn default() -> Self {
+        CardHooks(CARDS)
     }
 }

@@ -59,7 +59,7 @@ impl Machine<'_, '_> {
     /// the life-loss triggers fire at once; otherwise his dying window comes first.
     pub fn lose(&mut self, seat: Seat, amount: u8, by: Option<Seat>) {
         let s = self.s();
-        if s.is_shadow(seat) || expansion::in_play(s).any(|e| e.unhurt(s, seat)) {
+        if s.is_shadow(seat) || expansion::in_play(s).any(|e| e.life_fixed(s, seat)) {
             return self.emit(Event::Unhurt { seat }); // SG-2.2, TR-11.8.4
         }
         self.emit(Event::LifeLost { seat, amount, by });

@@ -5,12 +5,12 @@
 
 use super::Bang;
 use super::actions::DrawFrom;
+use super::card_rules::CardHooks;
 use super::cards::{Card, Kind, Suit, card, explodes, is_heart, is_red};
 use super::characters::Character;
 use super::decisions::draw_choice;
 use super::events::Event;
 use super::expansion::{Expansions, in_play_of};
-use super::gold::EquipKind;
 use super::state::{CheckKind, Effect, Phase, State, WindowKind};
 use super::turn_end::hand_limit;
 use super::victory::victory;
@@ -362,7 +362,9 @@ impl Machine<'_, '_> {
     pub fn check(&mut self, seat: Seat, kind: CheckKind, auto: bool) {
         let s = self.s();
         let mut flips = s.info(seat).map_or(1, |i| i.flips) as usize
-            + s.has_equipment(seat, EquipKind::Horseshoe) as usize;
+            + CardHooks::in_play(s)
+                .map(|e| e.extra_flips(s, seat))
+                .sum::<usize>();
         if kind == CheckKind::Rhum {
             flips += 3; // D-G9
         }

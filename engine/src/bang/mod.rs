@@ -7,6 +7,7 @@
 mod action_rules;
 mod actions;
 mod apply;
+mod card_rules;
 mod cards;
 pub mod catalog;
 mod characters;

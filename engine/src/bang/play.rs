@@ -3,6 +3,7 @@
 
 use super::action_rules::ActionHooks;
 use super::actions::Action;
+use super::card_rules::{exempts, ignores, played_as};
 use super::cards::{Card, Kind};
 use super::events::Event;
 use super::machine::Machine;
@@ -168,7 +169,7 @@ impl Machine<'_, '_> {
 
     /// Phase 2: plays a checked card (§2.1, §9).
     fn play_card(&mut self, seat: Seat, card: Card, target: Option<Seat>, in_play: Option<Card>) {
-        let k = super::train::played_as(self.s(), card); // Money Bag: the copied kind
+        let k = played_as(self.s(), card); // a Money Bag: the copied kind
         if k.is_weapon()
             && let Some(old) = self.s().weapon(seat)
         {
@@ -182,12 +183,8 @@ impl Machine<'_, '_> {
         }
         self.emit(Event::CardPlayed { seat, card, target });
         self.hand_left(seat);
-        let exempt = super::train::exempts(k).then_some(target).flatten(); // TC6
-        if let Some(t) = target.filter(|&t| {
-            exempt.is_none()
-                && (self.s().calumet_ignores(t, seat, card)
-                    || super::train::prisoner_ignores(self.s(), t, seat, card))
-        }) {
+        let exempt = exempts(self.s(), k).then_some(target).flatten(); // TC6
+        if let Some(t) = target.filter(|&t| exempt.is_none() && ignores(self.s(), t, seat, card)) {
             // GR-7.7 (TR-11.14): spent, but nothing happens to him.
             return self.emit(Event::Unaffected { seat: t, card });
         }

@@ -16,6 +16,8 @@ mod plays;
 mod setup;
 mod turn;
 
+pub(crate) use plays::played_as;
+
 use super::events::{Event, ExpansionEvent};
 use super::state::State;
 

@@ -1,6 +1,7 @@
 //! The fold of a card played from hand (§9): where it goes, and the effect
 //! it sets in motion.
 
+use crate::bang::card_rules::{CardHooks, ignores, shot_card};
 use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::expansion::in_play;
 use crate::bang::fold_steps::{from_hand, player, settle};
@@ -21,30 +22,17 @@ pub(super) fn played(s: &mut State, seat: Seat, card: Card, target: Option<Seat>
         }
         return;
     }
-    if k == Kind::MoneyBag && s.train.on {
-        // TR-13.7 (a): it reads the top of the discard pile and stays aside
-        // until the effect it copies has resolved.
-        s.train.money_bag = Some((seat, card));
-    } else {
+    if !CardHooks::in_play(s).any(|e| e.sets_aside(s, seat, card)) {
         s.discard.push(card);
     }
     played_as(s, seat, card, k, target);
 }
 
 /// The effect a brown card sets in motion, played as a card of kind `k`
-/// (Money Bag: the copied card's, TR-13.7).
-fn played_as(s: &mut State, seat: Seat, card: Card, k: Kind, target: Option<Seat>) {
-    if k == Kind::MoneyBag {
-        // TR-13.7: the effect of the brown card on top of the discard pile.
-        match crate::bang::train::money_bag_copies(s) {
-            Some(Kind::Bang) => crate::bang::train::money_bag_bang(s, seat, card, target),
-            Some(under) => played_as(s, seat, card, under, target),
-            None => {}
-        }
+/// (an expansion's card, or a copy of one, folds its own).
+pub(crate) fn played_as(s: &mut State, seat: Seat, card: Card, k: Kind, target: Option<Seat>) {
+    if CardHooks::in_play(s).any(|e| e.folds_play(s, seat, card, k, target)) {
         return;
-    }
-    if k == Kind::GeneralStore {
-        s.train.store_exempt = target; // TC6: Sgt. Blaze's exempted player
     }
     match k {
         Kind::Bang | Kind::Missed => {
@@ -55,9 +43,11 @@ fn played_as(s: &mut State, seat: Seat, card: Card, k: Kind, target: Option<Seat
                     targets: [t].into_iter().collect(),
                     bang_card: true,
                     anonymous: false,
-                    card: s.train.on.then_some(card),
+                    card: shot_card(s, card),
                 });
-                s.train.evan = crate::bang::train::evan_asked(s, seat, card, t); // TC2
+                for e in CardHooks::in_play(s) {
+                    e.bang_aimed(s, seat, card, t);
+                }
             }
         }
         Kind::Gatling => {
@@ -69,24 +59,16 @@ fn played_as(s: &mut State, seat: Seat, card: Card, k: Kind, target: Option<Seat
                 targets,
                 bang_card: false,
                 anonymous: false,
-                card: s.train.on.then_some(card),
+                card: shot_card(s, card),
             });
             settle(s);
         }
-        Kind::KnifeRevolver
-        | Kind::MostWanted
-        | Kind::TrainRobbery
-        | Kind::Switch
-        | Kind::NextStop
-        | Kind::FullSteam
-        | Kind::WaterTower => crate::bang::train::played(s, seat, card, k, target),
         Kind::Indians => {
-            // GR-7.7: a ♦ Indians! skips a Calumet's owner.
+            // A ♦ Indians! skips a Calumet's owner (GR-7.7), any a Prisoner
+            // Car's holder (TR-11.14).
             let mut targets = s.others_clockwise(seat);
-            targets.retain(|t| !s.calumet_ignores(*t, seat, card));
+            targets.retain(|t| !ignores(s, *t, seat, card));
             targets.retain(|t| Some(*t) != target); // TC6
-            // TR-11.14: Indians! skips a Prisoner Car's holder.
-            targets.retain(|t| !crate::bang::train::prisoner_ignores(s, *t, seat, card));
             s.effect = Some(Effect::Indians {
                 source: seat,
                 targets,

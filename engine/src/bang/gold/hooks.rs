@@ -3,11 +3,13 @@
 
 use super::equipment::EquipKind;
 use super::fold::turn_started;
+use super::queries::calumet_ignores;
 use super::turn::don_bell_due;
 use super::{EXPANSION, GoldEvent};
 use super::{NuggetUse, can_pay, gold_actions, josh_uses};
 use crate::bang::action_rules::ActionRules;
 use crate::bang::actions::Action;
+use crate::bang::card_rules::CardRules;
 use crate::bang::cards::Card;
 use crate::bang::decisions::Decision;
 use crate::bang::events::Event;
@@ -21,6 +23,18 @@ use crate::core::Seat;
 
 /// The expansion's hooks.
 pub(crate) struct GoldRush;
+
+impl CardRules for GoldRush {
+    /// GR-7.7: a Calumet ignores ♦ cards played by others but a Duel.
+    fn ignores(&self, s: &State, seat: Seat, by: Seat, card: Card) -> bool {
+        calumet_ignores(s, seat, by, card)
+    }
+
+    /// GR-7.9: a Horseshoe flips one more card.
+    fn extra_flips(&self, s: &State, seat: Seat) -> usize {
+        s.has_equipment(seat, EquipKind::Horseshoe).into()
+    }
+}
 
 impl ActionRules for GoldRush {
     fn carries_out(

@@ -17,6 +17,7 @@ mod legal;
 mod market;
 mod npc;
 mod nuggets;
+mod queries;
 pub(crate) mod texts;
 mod turn;
 

@@ -12,6 +12,7 @@ mod turns;
 pub use turns::shadow_renegade_side;
 
 use super::action_rules::ActionRules;
+use super::card_rules::CardRules;
 use super::expansion::{Expansion, Slot};
 use super::fold_steps::player;
 use super::legal_rules::LegalRules;
@@ -78,6 +79,8 @@ impl LegalRules for ShadowGunslingers {}
 impl LifeRules for ShadowGunslingers {}
 
 impl ActionRules for ShadowGunslingers {}
+
+impl CardRules for ShadowGunslingers {}
 
 impl TurnRules for ShadowGunslingers {
     fn next_turn(&self, m: &mut Machine<'_, '_>) -> bool {

@@ -9,6 +9,7 @@ use super::validate;
 use super::waiting::npc_to_act;
 use super::{open, starting_hand};
 use crate::bang::action_rules::ActionRules;
+use crate::bang::card_rules::CardRules;
 use crate::bang::cards::Card;
 use crate::bang::expansion::{Expansion, Slot};
 use crate::bang::legal_rules::LegalRules;
@@ -85,6 +86,8 @@ impl LegalRules for LoneGunslinger {}
 impl LifeRules for LoneGunslinger {}
 
 impl ActionRules for LoneGunslinger {}
+
+impl CardRules for LoneGunslinger {}
 
 impl TurnRules for LoneGunslinger {
     /// A2.1–A2.5: roles, then characters, then the deal.

@@ -3,12 +3,10 @@
 //! him, distance and reach (§7), and what a card counts as in his hand.
 
 use super::{Phase, Player, Shot, State, Targets};
-use crate::bang::cards::{Card, Kind, Suit, card as card_info, kind};
+use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::characters::{Character, CharacterInfo};
 use crate::bang::distance::{self, Seating};
-use crate::bang::gold::{EquipKind, equip_kind};
 use crate::bang::orders::Orders;
-use crate::bang::train::is_ghost;
 use crate::core::Seat;
 
 impl State {
@@ -95,20 +93,6 @@ impl State {
         self.p(seat).in_play.iter().copied().find(|&c| kind(c) == k)
     }
 
-    /// Whether `seat` has black equipment of this kind in play (Gold Rush).
-    pub fn has_equipment(&self, seat: Seat, k: EquipKind) -> bool {
-        self.p(seat).equipment.iter().any(|&e| equip_kind(e) == k)
-    }
-
-    /// GR-7.7: whether `card`, played by `by`, has no effect on `seat` (his
-    /// Calumet ignores ♦ cards played by others; a Duel is the exception).
-    pub fn calumet_ignores(&self, seat: Seat, by: Seat, card: Card) -> bool {
-        seat != by
-            && kind(card) != Kind::Duel
-            && card_info(card).is_some_and(|c| c.suit == Suit::Diamonds)
-            && self.has_equipment(seat, EquipKind::Calumet)
-    }
-
     /// The weapon in play in front of `seat`.
     pub fn weapon(&self, seat: Seat) -> Option<Card> {
         self.p(seat)
@@ -147,21 +131,6 @@ impl State {
     /// Whether `card` counts as a BANG! card from `seat`'s hand.
     pub fn is_bang_for(&self, seat: Seat, card: Card) -> bool {
         bang_card(self.p(seat).character, card)
-    }
-
-    /// Whether `seat` may use Sid Ketchum's ability now (§3 C12): Sid, below
-    /// max life, with 2 cards in hand.
-    pub fn can_heal(&self, seat: Seat) -> bool {
-        self.is(seat, Character::SidKetchum)
-            && self.can_gain_life(seat)
-            && self.p(seat).hand.len() >= 2
-    }
-
-    /// Whether `seat` can regain life now: in play for good (a shadow never
-    /// is, SG-2.2), no ghost (TR-11.8.4) and below his maximum.
-    pub fn can_gain_life(&self, seat: Seat) -> bool {
-        let p = self.p(seat);
-        self.in_play(seat) && !is_ghost(self, seat) && p.life < p.max_life as i8
     }
 
     /// Whether the shot's target still has a Barrel source not used on it.

@@ -7,6 +7,7 @@ use super::{Advance, EndStage, Train};
 use crate::bang::Character;
 use crate::bang::TrainEvent;
 use crate::bang::actions::Action;
+use crate::bang::card_rules::ignores;
 use crate::bang::cards::{Card, Kind, card as card_info};
 use crate::bang::events::Event;
 use crate::bang::machine::Machine;
@@ -206,7 +207,7 @@ pub(crate) fn evan_asked(
         && s.is(target, Character::EvanBabbit)
         && s.is_bang_for(source, bang) // only BANG! cards: not a Money Bag copy (TR-13.7 b)
         && s.seats().filter(|&x| s.in_play(x)).count() > 2
-        && !s.calumet_ignores(target, source, bang)
+        && !ignores(s, target, source, bang)
         && !s.p(target).hand.is_empty()
         && !redirect_targets(s, target, source).is_empty();
     asked.then_some((target, bang))

@@ -3,7 +3,6 @@
 
 use super::EXPANSION;
 use super::asks;
-use super::check_succeeds;
 use super::railcar_effects::dining_due;
 use super::steps;
 use super::turn_started;
@@ -11,8 +10,13 @@ use super::{
     TrainEvent, bang_uses, ghost_saves, is_ghost, phase_two_uses, shot_uses, take_actions,
     zippy_roy_actions,
 };
+use super::{
+    check_succeeds, evan_asked, exempts, money_bag_bang, money_bag_copies, played, prisoner_ignores,
+};
 use crate::bang::actions::Action;
-use crate::bang::cards::Card;
+use crate::bang::apply::played_as as folded_play;
+use crate::bang::card_rules::CardRules;
+use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::decisions::Decision;
 use crate::bang::events::Event;
 use crate::bang::expansion::{Expansion, Slot};
@@ -27,6 +31,74 @@ use crate::core::{Seat, Step};
 pub(crate) struct TrainRobbery;
 
 impl LifeRules for TrainRobbery {}
+
+impl CardRules for TrainRobbery {
+    /// TR-13.7 (a): a Money Bag copies the top of the discard pile.
+    fn played_as(&self, s: &State, card: Card) -> Option<Kind> {
+        (kind(card) == Kind::MoneyBag).then(|| money_bag_copies(s).unwrap_or(Kind::MoneyBag))
+    }
+
+    /// TC6: Sgt. Blaze's exemptions.
+    fn exempts(&self, k: Kind) -> bool {
+        exempts(k)
+    }
+
+    /// TR-11.14: a Prisoner Car's holder ignores Duels and Indians! of others.
+    fn ignores(&self, s: &State, seat: Seat, by: Seat, card: Card) -> bool {
+        prisoner_ignores(s, seat, by, card)
+    }
+
+    /// TR-13.7 (a): a Money Bag stays aside until the effect it copies has
+    /// resolved.
+    fn sets_aside(&self, s: &mut State, seat: Seat, card: Card) -> bool {
+        if kind(card) != Kind::MoneyBag {
+            return false;
+        }
+        s.train.money_bag = Some((seat, card));
+        true
+    }
+
+    fn folds_play(
+        &self,
+        s: &mut State,
+        seat: Seat,
+        card: Card,
+        k: Kind,
+        target: Option<Seat>,
+    ) -> bool {
+        match k {
+            // TR-13.7: the effect of the brown card on top of the discard pile.
+            Kind::MoneyBag => match money_bag_copies(s) {
+                Some(Kind::Bang) => money_bag_bang(s, seat, card, target),
+                Some(under) => folded_play(s, seat, card, under, target),
+                None => {}
+            },
+            Kind::GeneralStore => {
+                s.train.store_exempt = target; // TC6: Sgt. Blaze's exempted player
+                return false;
+            }
+            Kind::KnifeRevolver
+            | Kind::MostWanted
+            | Kind::TrainRobbery
+            | Kind::Switch
+            | Kind::NextStop
+            | Kind::FullSteam
+            | Kind::WaterTower => played(s, seat, card, k, target),
+            _ => return false,
+        }
+        true
+    }
+
+    /// TR-13.5: a Knife Revolver may take back the card that shot.
+    fn keeps_shot_cards(&self) -> bool {
+        true
+    }
+
+    /// TC2: Evan Babbit may redirect it.
+    fn bang_aimed(&self, s: &mut State, source: Seat, card: Card, target: Seat) {
+        s.train.evan = evan_asked(s, source, card, target);
+    }
+}
 
 impl Expansion for TrainRobbery {
     fn id(&self) -> &'static str {
@@ -49,8 +121,8 @@ impl Expansion for TrainRobbery {
         check_succeeds(kind, card)
     }
 
-    /// TR-11.8.4: a ghost loses no life.
-    fn unhurt(&self, s: &State, seat: Seat) -> bool {
+    /// TR-11.8.4: a ghost neither loses nor regains life.
+    fn life_fixed(&self, s: &State, seat: Seat) -> bool {
         is_ghost(s, seat)
     }
 

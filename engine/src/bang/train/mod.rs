@@ -29,7 +29,7 @@ pub(crate) mod texts;
 pub use cards::MapStage;
 pub(crate) use cards::{
     bang_limit, card_plays, check_succeeds, from_aside, money_bag_bang, money_bag_copies,
-    most_wanted_checked, played, played_as,
+    most_wanted_checked, played,
 };
 pub(crate) use characters::{
     blaze_due, blaze_exemptions, blaze_targets, evan_asked, exempts, zippy_roy_actions,

@@ -3,6 +3,7 @@
 
 use super::MapStage;
 use crate::bang::TrainEvent;
+use crate::bang::card_rules::ignores;
 use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::state::{Effect, State};
 use crate::core::Seat;
@@ -54,7 +55,7 @@ pub(crate) fn played(s: &mut State, seat: Seat, card: Card, k: Kind, target: Opt
             });
         }
         Kind::TrainRobbery => {
-            if s.calumet_ignores(t, seat, card) {
+            if ignores(s, t, seat, card) {
                 return;
             }
             s.effect = Some(Effect::Robbery {

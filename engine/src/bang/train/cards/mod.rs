@@ -33,15 +33,6 @@ pub(crate) fn money_bag_copies(s: &State) -> Option<Kind> {
     (!k.is_blue() && !never.contains(&k)).then_some(k)
 }
 
-/// The kind `card` is played as, read before it is played: a Money Bag
-/// copies the top of the discard pile (TR-13.7 a), any other card is itself.
-pub(crate) fn played_as(s: &State, card: Card) -> Kind {
-    match kind(card) {
-        Kind::MoneyBag => money_bag_copies(s).unwrap_or(Kind::MoneyBag),
-        k => k,
-    }
-}
-
 /// Whether `card`, the card that shot, can be taken back into a hand: on
 /// the discard pile, or a Money Bag held aside while its copied effect
 /// resolves (TR-13.7 d: "this card" is the Money Bag).

@@ -1,0 +1,106 @@
+//! What an expansion changes about the playing cards ([`CardRules`]): the
+//! kind a card is played as, who a card leaves unaffected, its part of a
+//! card's effect as the fold sets it in motion, and the cards flipped for a
+//! "draw!". Asked by the fold (`apply/plays.rs`), the machine (`play.rs`)
+//! and the legal actions alike: every hook reads or folds the state only.
+
+use super::cards::{Card, Kind, kind};
+use super::expansion::in_play_of;
+use super::state::State;
+use crate::core::Seat;
+
+/// What an expansion changes about the playing cards. The defaults change
+/// nothing.
+pub(crate) trait CardRules: Sync {
+    /// The kind `card` is played as, read before it is played, when its
+    /// rules say (a Money Bag copies the top of the discard pile, TR-13.7 a).
+    fn played_as(&self, _s: &State, _card: Card) -> Option<Kind> {
+        None
+    }
+
+    /// Whether a card of kind `k` names, as its target, a player it leaves
+    /// out rather than one it hits (Sgt. Blaze, TC6).
+    fn exempts(&self, _k: Kind) -> bool {
+        false
+    }
+
+    /// Whether `card`, played by `by`, has no effect on `seat` (a Calumet,
+    /// GR-7.7; a Prisoner Car, TR-11.14).
+    fn ignores(&self, _s: &State, _seat: Seat, _by: Seat, _card: Card) -> bool {
+        false
+    }
+
+    /// More cards `seat` flips for a "draw!" (a Horseshoe, GR-7.9).
+    fn extra_flips(&self, _s: &State, _seat: Seat) -> usize {
+        0
+    }
+
+    /// Folds `card` just played by `seat` somewhere else than the discard
+    /// pile while its effect resolves (a Money Bag, TR-13.7 a); `false`
+    /// leaves it to the base.
+    fn sets_aside(&self, _s: &mut State, _seat: Seat, _card: Card) -> bool {
+        false
+    }
+
+    /// Folds its part of the effect of `card`, played by `seat` as a card of
+    /// kind `k`, before the base's; `true` if it folded the whole effect (a
+    /// Money Bag's copy, the train's cards), `false` to let the base go on.
+    fn folds_play(
+        &self,
+        _s: &mut State,
+        _seat: Seat,
+        _card: Card,
+        _k: Kind,
+        _target: Option<Seat>,
+    ) -> bool {
+        false
+    }
+
+    /// Whether a shot remembers the card that shot (a Knife Revolver's
+    /// recovery, TR-13.5).
+    fn keeps_shot_cards(&self) -> bool {
+        false
+    }
+
+    /// Folds its part of the BANG! `card` of `source` aimed at `target`,
+    /// once the shot is in motion (Evan Babbit's window, TC2).
+    fn bang_aimed(&self, _s: &mut State, _source: Seat, _card: Card, _target: Seat) {}
+}
+
+/// Every registered expansion's [`CardRules`], in the registry's order (the
+/// one instance is `CardHooks::default()`, made by the registry).
+pub(crate) struct CardHooks(pub &'static [&'static dyn CardRules]);
+
+impl CardHooks {
+    /// The card hooks of the expansions `s` plays.
+    pub(crate) fn in_play(s: &State) -> impl Iterator<Item = &'static dyn CardRules> + use<> {
+        in_play_of(s, Self::default().0)
+    }
+}
+
+/// The kind `card` is played as, read before it is played: its own, unless
+/// an expansion in play says otherwise (a Money Bag).
+pub(crate) fn played_as(s: &State, card: Card) -> Kind {
+    CardHooks::in_play(s)
+        .find_map(|e| e.played_as(s, card))
+        .unwrap_or_else(|| kind(card))
+}
+
+/// Whether a card of kind `k` names a player it leaves out (TC6).
+pub(crate) fn exempts(s: &State, k: Kind) -> bool {
+    CardHooks::in_play(s).any(|e| e.exempts(k))
+}
+
+/// Whether `card`, played by `by`, has no effect on `seat`, as an expansion
+/// in play says.
+pub(crate) fn ignores(s: &State, seat: Seat, by: Seat, card: Card) -> bool {
+    CardHooks::in_play(s).any(|e| e.ignores(s, seat, by, card))
+}
+
+/// The card that shot, for a shot's effect, when an expansion in play
+/// remembers it.
+pub(crate) fn shot_card(s: &State, card: Card) -> Option<Card> {
+    CardHooks::in_play(s)
+        .any(|e| e.keeps_shot_cards())
+        .then_some(card)
+}
