@@ -5,6 +5,8 @@
 //! and the legal actions alike: every hook reads or folds the state only.
 
 use super::cards::{Card, Kind, kind};
+use super::characters::Character;
+use super::distance::Seating;
 use super::expansion::in_play_of;
 use super::state::State;
 use crate::core::Seat;
@@ -62,6 +64,13 @@ pub(crate) trait CardRules: Sync {
         false
     }
 
+    /// What its cards in play add to and take off the distance from the
+    /// holder of `from` to the holder of `to` (the train's Lumber Flatcar
+    /// and Observation Car, TR-11.10, TR-11.12).
+    fn distance_terms(&self, _from: &[Card], _to: &[Card]) -> (i16, i16) {
+        (0, 0)
+    }
+
     /// Folds its part of the BANG! `card` of `source` aimed at `target`,
     /// once the shot is in motion (Evan Babbit's window, TC2).
     fn bang_aimed(&self, _s: &mut State, _source: Seat, _card: Card, _target: Seat) {}
@@ -103,4 +112,39 @@ pub(crate) fn shot_card(s: &State, card: Card) -> Option<Card> {
     CardHooks::in_play(s)
         .any(|e| e.keeps_shot_cards())
         .then_some(card)
+}
+
+/// What the expansions' cards in play add to and take off `d(from → to)`,
+/// given the cards in play of each (every registered expansion: its cards
+/// are only in play in a game that plays it).
+pub(crate) fn distance_terms(from: &[Card], to: &[Card]) -> (i16, i16) {
+    CardHooks::default()
+        .0
+        .iter()
+        .map(|e| e.distance_terms(from, to))
+        .fold((0, 0), |(p, m), (plus, minus)| (p + plus, m + minus))
+}
+
+/// The state shows distance and reach its table, with the expansions'
+/// terms.
+impl Seating for State {
+    fn size(&self) -> u8 {
+        self.players
+    }
+
+    fn in_game(&self, seat: Seat) -> bool {
+        self.alive(seat)
+    }
+
+    fn cards_in_play(&self, seat: Seat) -> &[Card] {
+        &self.p(seat).in_play
+    }
+
+    fn character_of(&self, seat: Seat) -> Option<Character> {
+        self.p(seat).character
+    }
+
+    fn distance_terms(&self, from: Seat, to: Seat) -> (i16, i16) {
+        distance_terms(self.cards_in_play(from), self.cards_in_play(to))
+    }
 }

@@ -16,6 +16,9 @@ pub trait Seating {
     fn cards_in_play(&self, seat: Seat) -> &[Card];
     /// The character of `seat`, once dealt.
     fn character_of(&self, seat: Seat) -> Option<Character>;
+    /// What the expansions' cards in play add to and take off `d(from →
+    /// to)`, besides the Mustang and the Scope.
+    fn distance_terms(&self, from: Seat, to: Seat) -> (i16, i16);
 }
 
 /// Whether `seat` has a card of kind `k` in play.
@@ -46,9 +49,8 @@ pub fn distance(t: &impl Seating, from: Seat, to: Seat) -> u8 {
         has_in_play(t, to, Kind::Mustang) as i16 + info(to).is_some_and(|i| i.mustang) as i16;
     let minus =
         has_in_play(t, from, Kind::Scope) as i16 + info(from).is_some_and(|i| i.scope) as i16;
-    let (tr_plus, tr_minus) =
-        super::train::distance_terms(t.cards_in_play(from), t.cards_in_play(to));
-    (seat_distance(t, from, to) as i16 + plus + tr_plus - minus - tr_minus).max(1) as u8
+    let (more, less) = t.distance_terms(from, to);
+    (seat_distance(t, from, to) as i16 + plus + more - minus - less).max(1) as u8
 }
 
 /// Reach (§7.3): the weapon's, or 1.

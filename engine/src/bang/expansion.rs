@@ -189,6 +189,13 @@ impl State {
             && self.p(seat).hand.len() >= 2
     }
 
+    /// The most cards `seat` may keep at the end of his turn: his life
+    /// (§6.3), as the expansions in play change it (a Gun Belt, a ghost).
+    pub fn hand_limit(&self, seat: Seat) -> i32 {
+        let life = self.p(seat).life.max(0) as i32;
+        in_play(self).fold(life, |limit, e| e.hand_limit(self, seat, limit))
+    }
+
     /// Whether `seat` can regain life now: in play for good (a shadow never
     /// is, SG-2.2), below his maximum, and no expansion in play keeps his
     /// life as it is (a ghost, TR-11.8.4).

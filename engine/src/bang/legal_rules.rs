@@ -3,19 +3,10 @@
 //! `decisions.rs` where the base would list an expansion's actions.
 
 use super::actions::Action;
-use super::decisions::Decision;
+use super::asked::{Asked, Decision};
 use super::expansion::in_play_of;
 use super::state::State;
 use crate::core::Seat;
-
-/// Whom an expansion asks, before the base looks at what is being resolved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Asked {
-    /// The seat decides one of the expansion's decisions.
-    Seat(Seat, Decision),
-    /// Nobody yet: the machine opens the expansion's reaction window first.
-    Nobody,
-}
 
 /// The decisions an expansion asks for and the legal actions it adds to a
 /// seat's (the decisions' half of the extension points). Each hook appends

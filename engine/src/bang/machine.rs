@@ -12,7 +12,6 @@ use super::decisions::draw_choice;
 use super::events::Event;
 use super::expansion::{Expansions, in_play_of};
 use super::state::{CheckKind, Effect, Phase, State, WindowKind};
-use super::turn_end::hand_limit;
 use super::victory::victory;
 use crate::bang::TrainEvent;
 use crate::core::{GameRng, Recorder, Seat, Step};
@@ -286,7 +285,7 @@ impl Machine<'_, '_> {
                     return Step::Moved;
                 }
                 let s = self.s();
-                if s.p(seat).hand.len() as i32 > hand_limit(s, seat) {
+                if s.p(seat).hand.len() as i32 > s.hand_limit(seat) {
                     return Step::Waits;
                 }
                 self.finish_turn();

@@ -7,6 +7,7 @@
 mod action_rules;
 mod actions;
 mod apply;
+mod asked;
 mod card_rules;
 mod cards;
 pub mod catalog;
@@ -43,12 +44,13 @@ mod view;
 
 pub use actions::{Action, DrawFrom};
 pub use apply::apply;
+pub use asked::{Decision, Pending};
 pub use cards::{
     BASE_DECK, Border, CARDS, Card, CardInfo, DECK_SIZE, KINDS, Kind, KindInfo, Suit, card,
     deck_ids, explodes, is_heart, is_red, kind,
 };
 pub use characters::{CHARACTERS, Character, CharacterInfo, CharacterSet};
-pub use decisions::{ActionError, Decision, Pending, legal_actions, legal_actions_into, pending};
+pub use decisions::{ActionError, legal_actions, legal_actions_into, pending};
 pub use events::{Event, ExpansionEvent, GameCreated, HIDING_EVENTS, RULES};
 pub use gold::GoldEvent;
 pub use invariants::check_invariants;

@@ -1,19 +1,10 @@
-//! The end of a turn (§6.3 and after): the hand limit, the steps an
+//! The end of a turn (after §6.3): the steps an
 //! expansion takes once a turn is over, the Gold Rush card's heal, and the
 //! extra turns any expansion grants.
 
 use super::events::Event;
-use super::expansion::in_play;
 use super::machine::{Machine, TurnHooks};
 use super::state::{Phase, State};
-use crate::core::Seat;
-
-/// The most cards `seat` may keep at the end of his turn: his life (§6.3),
-/// as the expansions in play change it (a Gun Belt, a ghost).
-pub(crate) fn hand_limit(s: &State, seat: Seat) -> i32 {
-    let life = s.p(seat).life.max(0) as i32;
-    in_play(s).fold(life, |limit, e| e.hand_limit(s, seat, limit))
-}
 
 /// Whether the current turn has end-of-turn steps before the next player's
 /// turn: an expansion's (Don Bell's check), the Gold Rush card's heal, an

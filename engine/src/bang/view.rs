@@ -3,9 +3,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::asked::Pending;
+use super::card_rules::distance_terms;
 use super::cards::Card;
 use super::characters::Character;
-use super::decisions::{Pending, pending};
+use super::decisions::pending;
 use super::distance::Seating;
 use super::events::{Event, ExpansionEvent};
 use super::gold::{Equip, GoldView};
@@ -219,6 +221,10 @@ impl Seating for View {
 
     fn character_of(&self, seat: Seat) -> Option<Character> {
         self.players.get(seat as usize).and_then(|p| p.character)
+    }
+
+    fn distance_terms(&self, from: Seat, to: Seat) -> (i16, i16) {
+        distance_terms(self.cards_in_play(from), self.cards_in_play(to))
     }
 }
 

@@ -35,7 +35,7 @@ pub use ledger::Memory;
 pub use ranking::{RANKS, highest_ranked, low_value, lowest_ranked, order, rank};
 
 use super::actions::Action;
-use super::decisions::Decision;
+use super::asked::Decision;
 use super::view::View;
 use crate::core::Viewer;
 use ctx::Ctx;

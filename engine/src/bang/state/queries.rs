@@ -5,7 +5,7 @@
 use super::{Phase, Player, Shot, State, Targets};
 use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::characters::{Character, CharacterInfo};
-use crate::bang::distance::{self, Seating};
+use crate::bang::distance;
 use crate::bang::orders::Orders;
 use crate::core::Seat;
 
@@ -147,24 +147,6 @@ impl State {
     /// Standing orders of `seat`.
     pub fn orders_of(&self, seat: Seat) -> Orders {
         self.orders.get(seat as usize).copied().unwrap_or_default()
-    }
-}
-
-impl Seating for State {
-    fn size(&self) -> u8 {
-        self.players
-    }
-
-    fn in_game(&self, seat: Seat) -> bool {
-        self.alive(seat)
-    }
-
-    fn cards_in_play(&self, seat: Seat) -> &[Card] {
-        &self.p(seat).in_play
-    }
-
-    fn character_of(&self, seat: Seat) -> Option<Character> {
-        self.p(seat).character
     }
 }
 

@@ -9,8 +9,8 @@ use super::characters::{blaze_due, locomotive_targets, redirects};
 use super::legal::{railcar_chance, take_actions};
 use super::railcar_use::{lounge_actions, mail_actions};
 use crate::bang::actions::Action;
-use crate::bang::decisions::Decision;
-use crate::bang::legal_rules::Asked;
+use crate::bang::asked::Asked;
+use crate::bang::asked::Decision;
 use crate::bang::state::State;
 use crate::core::Seat;
 

@@ -11,16 +11,18 @@ use super::{
     zippy_roy_actions,
 };
 use super::{
-    check_succeeds, evan_asked, exempts, money_bag_bang, money_bag_copies, played, prisoner_ignores,
+    check_succeeds, distance_terms, evan_asked, exempts, money_bag_bang, money_bag_copies, played,
+    prisoner_ignores,
 };
 use crate::bang::actions::Action;
 use crate::bang::apply::played_as as folded_play;
+use crate::bang::asked::Asked;
+use crate::bang::asked::Decision;
 use crate::bang::card_rules::CardRules;
 use crate::bang::cards::{Card, Kind, kind};
-use crate::bang::decisions::Decision;
 use crate::bang::events::Event;
 use crate::bang::expansion::{Expansion, Slot};
-use crate::bang::legal_rules::{Asked, LegalRules};
+use crate::bang::legal_rules::LegalRules;
 use crate::bang::life::LifeRules;
 use crate::bang::machine::{Machine, Moment, TurnRules};
 use crate::bang::options::Options;
@@ -92,6 +94,10 @@ impl CardRules for TrainRobbery {
     /// TR-13.5: a Knife Revolver may take back the card that shot.
     fn keeps_shot_cards(&self) -> bool {
         true
+    }
+
+    fn distance_terms(&self, from: &[Card], to: &[Card]) -> (i16, i16) {
+        distance_terms(from, to)
     }
 
     /// TC2: Evan Babbit may redirect it.
