@@ -11,6 +11,7 @@
 //! asks only those (a bit test, then a call through a `&'static dyn`: no
 //! allocation, nothing cloned).
 
+use super::actions::Action;
 use super::cards::Card;
 use super::characters::Character;
 use super::options::{Config, Options};
@@ -70,6 +71,42 @@ pub(crate) trait Expansion: Sync {
     fn life_fixed(&self, _s: &State, _seat: Seat) -> bool {
         false
     }
+
+    /// Folds `card`, discarded from a player, onto its own pile when it is
+    /// one of its cards (a railcar to the bottom of the railcar deck,
+    /// TR-9.4); `false` leaves it to the discard pile.
+    fn discards_own(&self, _s: &mut State, _card: Card) -> bool {
+        false
+    }
+
+    /// Folds `card`, just drawn by `seat`, into its own record (the Mail
+    /// Car's three cards, TR-11.11).
+    fn card_drawn(&self, _s: &mut State, _seat: Seat, _card: Card) {}
+
+    /// Folds `card` of `seat` out of where it set it aside (a Money Bag, a
+    /// railcar in use) as it is discarded; `false` if it is not there.
+    fn takes_aside(&self, _s: &mut State, _seat: Seat, _card: Card) -> bool {
+        false
+    }
+
+    /// The next player to pick at the General Store after `next` was found
+    /// (Sgt. Blaze's exempted player passes, TC6); folds its record of the
+    /// store once the store is empty.
+    fn next_picker(&self, _s: &mut State, next: Seat) -> Seat {
+        next
+    }
+
+    /// Folds what a "draw!" of `kind` uses up, from its first flip (Don
+    /// Bell's check, the Dining Car's).
+    fn check_used(&self, _s: &mut State, _kind: CheckKind) {}
+
+    /// Folds its part of `seat`'s "draw!" of `kind` once resolved (a Most
+    /// Wanted moves on).
+    fn check_done(&self, _s: &mut State, _seat: Seat, _kind: CheckKind) {}
+
+    /// Folds its part of an NPC's recorded `action` (a solo NPC's Mail Car
+    /// gift, its cards being face up).
+    fn npc_acted(&self, _s: &mut State, _seat: Seat, _action: &Action) {}
 
     /// Whether an eliminated player keeps his seat (and what he owns that an
     /// elimination would otherwise return), as the Shadow-Gunslingers do.

@@ -5,19 +5,14 @@
 //! nothing.
 
 use super::cards::Card;
+use super::expansion::in_play;
 use super::state::{Effect, Pile, Player, State};
-use super::train::is_railcar;
 use crate::core::Seat;
 
-/// A card discarded from a player: to the discard pile, a railcar face down
-/// to the bottom of the railcar deck (TR-9.4).
+/// A card discarded from a player: to the discard pile, unless an
+/// expansion's card goes to its own pile (a railcar, TR-9.4).
 pub(crate) fn to_pile(s: &mut State, card: Card) {
-    if is_railcar(card) {
-        s.train.return_to_deck(card);
-        if s.before_0_2 {
-            s.train.fill_short();
-        }
-    } else {
+    if !in_play(s).any(|e| e.discards_own(s, card)) {
         s.discard.push(card);
     }
 }

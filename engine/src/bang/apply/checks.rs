@@ -2,6 +2,7 @@
 //! and what each kind of check uses up.
 
 use crate::bang::events::Event;
+use crate::bang::expansion::in_play;
 use crate::bang::fold_steps::{missed, take_from};
 use crate::bang::state::{Check, CheckKind, State};
 
@@ -27,8 +28,8 @@ pub(super) fn fold(s: &mut State, event: &Event) {
             discard_flipped(s, *card);
             s.check = None;
             used_up(s, *check);
-            if *check == CheckKind::MostWanted {
-                crate::bang::train::most_wanted_checked(s, *seat);
+            for e in in_play(s) {
+                e.check_done(s, *seat, *check);
             }
             if *success && matches!(check, CheckKind::Barrel | CheckKind::Jourdonnais) {
                 missed(s);
@@ -54,8 +55,8 @@ fn discard_flipped(s: &mut State, card: Option<crate::bang::cards::Card>) {
 }
 
 /// What a "draw!" for `check` uses up, from its first flip: the turn's
-/// Dynamite or Jail check, the shot's Barrel or Jourdonnais, Don Bell's
-/// check, the Dining Car's.
+/// Dynamite or Jail check, the shot's Barrel or Jourdonnais, an expansion's
+/// check (Don Bell's, the Dining Car's).
 fn used_up(s: &mut State, check: CheckKind) {
     match check {
         CheckKind::Dynamite => s.turn.dynamite_checked = true,
@@ -70,8 +71,11 @@ fn used_up(s: &mut State, check: CheckKind) {
                 shot.character_used = true;
             }
         }
-        CheckKind::DonBell => s.gold.don_bell_checked = true,
-        CheckKind::DiningCar => s.train.dining_checked = true,
-        CheckKind::Rhum | CheckKind::Cactus | CheckKind::KnifeRevolver | CheckKind::MostWanted => {}
+        CheckKind::Rhum => {}
+        expansion => {
+            for e in in_play(s) {
+                e.check_used(s, expansion);
+            }
+        }
     }
 }

@@ -38,7 +38,6 @@ pub(super) fn fold(s: &mut State, event: &Event) {
         Event::Unhurt { seat } => hit_taken(s, *seat),
         Event::Saved { seat } if s.dying.is_some_and(|d| d.seat == *seat) => s.dying = None,
         Event::PlayerEliminated { seat, role, by } => {
-            s.train.ghosts &= !(1u16 << (*seat).min(15));
             if let Some(p) = player(s, *seat) {
                 p.alive = false;
                 p.role = Some(*role);
@@ -83,9 +82,10 @@ pub(super) fn out_of_shot_and_duel(s: &mut State, seat: Seat) {
     }
 }
 
-/// `seat` regains life up to his maximum; a ghost gains nothing (TR-11.8.4).
+/// `seat` regains life up to his maximum, unless an expansion keeps his life
+/// as it is (a ghost, TR-11.8.4).
 fn gain(s: &mut State, seat: Seat, amount: u8) {
-    if crate::bang::train::is_ghost(s, seat) {
+    if in_play(s).any(|e| e.life_fixed(s, seat)) {
         return;
     }
     if let Some(p) = player(s, seat) {

@@ -3,11 +3,12 @@
 //! discarded, passed, inherited, a General Store's cards, a Beer sold.
 
 use super::effects::gave;
+use crate::bang::cards::is_railcar;
 use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::events::Event;
+use crate::bang::expansion::in_play;
 use crate::bang::fold_steps::{from_hand, from_player, player, settle, take_from, to_pile};
 use crate::bang::state::{Effect, Phase, Pile, State};
-use crate::bang::train::is_railcar;
 use crate::core::Seat;
 
 /// Folds an event of cards moving (another event is folded by another family).
@@ -17,13 +18,8 @@ pub(super) fn fold(s: &mut State, event: &Event) {
         Event::CardsDrawn { seat, cards } => {
             for c in cards.iter().flatten() {
                 deck_to_hand(s, *seat, *c);
-                // TR-11.11: the Mail Car's three cards.
-                if let Some(m) = s.train.mail.as_mut()
-                    && m.seat == *seat
-                    && !m.cards.is_full()
-                    && s.table[*seat as usize].hand.last() == Some(c)
-                {
-                    m.cards.push(*c);
+                for e in in_play(s) {
+                    e.card_drawn(s, *seat, *c);
                 }
             }
         }
@@ -61,7 +57,7 @@ pub(super) fn fold(s: &mut State, event: &Event) {
                 s.turn.discarding = true; // B-11.4: Sid Ketchum heals before
             }
             for c in cards {
-                if from_player(s, *seat, *c) || crate::bang::train::from_aside(s, *seat, *c) {
+                if from_player(s, *seat, *c) || in_play(s).any(|e| e.takes_aside(s, *seat, *c)) {
                     to_pile(s, *c);
                 }
             }
@@ -124,11 +120,8 @@ fn store_picked(s: &mut State, seat: Seat, card: Card) {
     {
         p.hand.push(card);
         let mut next = s.next_alive(seat);
-        if Some(next) == s.train.store_exempt {
-            next = s.next_alive(next); // TC6: he does not pick
-        }
-        if s.store.is_empty() {
-            s.train.store_exempt = None;
+        for e in in_play(s) {
+            next = e.next_picker(s, next);
         }
         if let Some(Effect::Store { next: n }) = s.effect.as_mut() {
             *n = next;

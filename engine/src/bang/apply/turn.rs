@@ -39,13 +39,11 @@ pub(super) fn fold(s: &mut State, event: &Event) {
             if s.window.is_some_and(|w| w.seat == *seat) {
                 s.window = None;
             }
-            match *action {
-                Action::PutBack { card } => kit_kept(s, *seat, Some(card)),
-                // Before 0.2.0 a `card_given` followed (folded there).
-                Action::GiveCard { card, target } if !s.before_0_2 => {
-                    crate::bang::train::fold_given(s, *seat, target, Some(card));
-                }
-                _ => {}
+            if let Action::PutBack { card } = *action {
+                kit_kept(s, *seat, Some(card));
+            }
+            for e in in_play(s) {
+                e.npc_acted(s, *seat, action);
             }
         }
         Event::OrdersSet { seat, orders } => {

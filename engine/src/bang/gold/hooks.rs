@@ -93,6 +93,12 @@ impl Expansion for GoldRush {
         turn_started(&mut s.gold);
     }
 
+    fn check_used(&self, s: &mut State, kind: CheckKind) {
+        if kind == CheckKind::DonBell {
+            s.gold.don_bell_checked = true;
+        }
+    }
+
     /// GR-7.8: 8 cards with a Gun Belt.
     fn hand_limit(&self, s: &State, seat: Seat, limit: i32) -> i32 {
         if s.has_equipment(seat, EquipKind::GunBelt) {

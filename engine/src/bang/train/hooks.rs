@@ -11,15 +11,15 @@ use super::{
     zippy_roy_actions,
 };
 use super::{
-    check_succeeds, distance_terms, evan_asked, exempts, money_bag_bang, money_bag_copies, played,
-    prisoner_ignores,
+    check_succeeds, distance_terms, evan_asked, exempts, fold_given, from_aside, money_bag_bang,
+    money_bag_copies, most_wanted_checked, played, prisoner_ignores,
 };
 use crate::bang::actions::Action;
 use crate::bang::apply::played_as as folded_play;
 use crate::bang::asked::Asked;
 use crate::bang::asked::Decision;
 use crate::bang::card_rules::CardRules;
-use crate::bang::cards::{Card, Kind, kind};
+use crate::bang::cards::{Card, Kind, is_railcar, kind};
 use crate::bang::events::Event;
 use crate::bang::expansion::{Expansion, Slot};
 use crate::bang::legal_rules::LegalRules;
@@ -125,6 +125,74 @@ impl Expansion for TrainRobbery {
 
     fn check_succeeds(&self, kind: CheckKind, card: Card) -> Option<bool> {
         check_succeeds(kind, card)
+    }
+
+    /// TR-9.4: a railcar leaving play goes face down to the bottom of the
+    /// railcar deck (a log before 0.2.0: straight into a short train).
+    fn discards_own(&self, s: &mut State, card: Card) -> bool {
+        if !is_railcar(card) {
+            return false;
+        }
+        s.train.return_to_deck(card);
+        if s.before_0_2 {
+            s.train.fill_short();
+        }
+        true
+    }
+
+    /// TR-11.11: the Mail Car's three cards.
+    fn card_drawn(&self, s: &mut State, seat: Seat, card: Card) {
+        if let Some(m) = s.train.mail.as_mut()
+            && m.seat == seat
+            && !m.cards.is_full()
+            && s.table[seat as usize].hand.last() == Some(&card)
+        {
+            m.cards.push(card);
+        }
+    }
+
+    fn takes_aside(&self, s: &mut State, seat: Seat, card: Card) -> bool {
+        from_aside(s, seat, card)
+    }
+
+    /// TC6: Sgt. Blaze's exempted player does not pick.
+    fn next_picker(&self, s: &mut State, next: Seat) -> Seat {
+        let next = if Some(next) == s.train.store_exempt {
+            s.next_alive(next)
+        } else {
+            next
+        };
+        if s.store.is_empty() {
+            s.train.store_exempt = None;
+        }
+        next
+    }
+
+    fn check_used(&self, s: &mut State, kind: CheckKind) {
+        if kind == CheckKind::DiningCar {
+            s.train.dining_checked = true;
+        }
+    }
+
+    fn check_done(&self, s: &mut State, seat: Seat, kind: CheckKind) {
+        if kind == CheckKind::MostWanted {
+            most_wanted_checked(s, seat);
+        }
+    }
+
+    /// A solo NPC's Mail Car gift (a log before 0.2.0 says it with
+    /// `card_given`, folded there).
+    fn npc_acted(&self, s: &mut State, seat: Seat, action: &Action) {
+        if let Action::GiveCard { card, target } = *action
+            && !s.before_0_2
+        {
+            fold_given(s, seat, target, Some(card));
+        }
+    }
+
+    /// A ghost eliminated is a ghost no more.
+    fn eliminated(&self, s: &mut State, seat: Seat) {
+        s.train.ghosts &= !(1u16 << seat.min(15));
     }
 
     /// TR-11.8.4: a ghost neither loses nor regains life.
