@@ -32,6 +32,24 @@ pub(crate) trait CardRules: Sync {
         false
     }
 
+    /// How many BANG! cards `seat` may play a turn, given the limit so far
+    /// (a Dragoon: 2, TR-13.2).
+    fn bang_limit(&self, _s: &State, _seat: Seat, limit: u8) -> u8 {
+        limit
+    }
+
+    /// Whether a BANG! card may not choose `target` now (a Private Car with
+    /// an empty hand, TR-11.15).
+    fn bang_proof(&self, _s: &State, _target: Seat) -> bool {
+        false
+    }
+
+    /// Whether `seat` may not come to hold `card` in play (the Sheriff and
+    /// the Ghost Car, TR-11.8.1).
+    fn barred(&self, _s: &State, _seat: Seat, _card: Card) -> bool {
+        false
+    }
+
     /// More cards `seat` flips for a "draw!" (a Horseshoe, GR-7.9).
     fn extra_flips(&self, _s: &State, _seat: Seat) -> usize {
         0
@@ -93,6 +111,24 @@ pub(crate) fn played_as(s: &State, card: Card) -> Kind {
     CardHooks::in_play(s)
         .find_map(|e| e.played_as(s, card))
         .unwrap_or_else(|| kind(card))
+}
+
+/// How many BANG! cards `seat` may play a turn (Volcanic and Willy the Kid
+/// aside): 1, as the expansions in play change it.
+pub(crate) fn bang_limit(s: &State, seat: Seat) -> u8 {
+    CardHooks::in_play(s).fold(1, |limit, e| e.bang_limit(s, seat, limit))
+}
+
+/// Whether a BANG! card may not choose `target` now, as an expansion in play
+/// says.
+pub(crate) fn bang_proof(s: &State, target: Seat) -> bool {
+    CardHooks::in_play(s).any(|e| e.bang_proof(s, target))
+}
+
+/// Whether `seat` may not come to hold `card` in play, as an expansion in
+/// play says.
+pub(crate) fn barred(s: &State, seat: Seat, card: Card) -> bool {
+    CardHooks::in_play(s).any(|e| e.barred(s, seat, card))
 }
 
 /// Whether a card of kind `k` names a player it leaves out (TC6).

@@ -399,10 +399,3 @@ pub fn is_red(id: Card) -> bool {
 pub fn explodes(id: Card) -> bool {
     card(id).is_some_and(|c| c.suit == Suit::Spades && (2..=9).contains(&c.value))
 }
-
-/// The playing deck's card ids: 1 to 80, and 81 to 96 with the Great Train
-/// Robbery (TR-2.1).
-pub fn deck_ids(train_robbery: bool) -> impl Iterator<Item = Card> {
-    let last = if train_robbery { DECK_SIZE } else { BASE_DECK };
-    1..=last as Card
-}

@@ -5,12 +5,12 @@ use arrayvec::ArrayVec;
 
 use super::actions::{Action, DrawFrom};
 use super::asked::{Asked, Decision, Pending};
+use super::card_rules::{bang_limit, bang_proof, barred};
 use super::cards::{Card, Kind, kind};
 use super::characters::Character;
 use super::expansion::in_play;
 use super::legal_rules::LegalHooks;
 use super::state::{Effect, MAX_PLAYERS, Phase, State, WindowKind};
-use super::train::{bang_limit, blaze_exemptions, card_plays};
 use crate::core::{Role, Seat};
 
 /// Why an action was refused.
@@ -292,16 +292,14 @@ pub(crate) fn plays_as(s: &State, seat: Seat, card: Card, k: Kind, out: &mut Vec
     let others = s.others_clockwise(seat);
     let can_bang = s.turn.bangs < bang_limit(s, seat) || s.unlimited_bang(seat);
     {
-        if card_plays(s, seat, card, k, out) {
-            return; // the Great Train Robbery's brown cards
+        if LegalHooks::in_play(s).any(|e| e.card_plays(s, seat, card, k, out)) {
+            return; // an expansion's card (the train's brown cards)
         }
         match k {
             Kind::Bang | Kind::Missed => {
                 if can_bang && s.is_bang_for(seat, card) {
                     for &t in &others {
-                        if s.distance(seat, t) <= s.reach(seat)
-                            && !super::train::private_shields(s, t)
-                        {
+                        if s.distance(seat, t) <= s.reach(seat) && !bang_proof(s, t) {
                             out.push(play(card, Some(t), None));
                         }
                     }
@@ -315,7 +313,9 @@ pub(crate) fn plays_as(s: &State, seat: Seat, card: Card, k: Kind, out: &mut Vec
             | Kind::Indians
             | Kind::Gatling => {
                 out.push(play(card, None, None));
-                blaze_exemptions(s, seat, card, k, out);
+                for e in LegalHooks::in_play(s) {
+                    e.more_plays(s, seat, card, k, out);
+                }
             }
             Kind::Panic | Kind::CatBalou => {
                 let near = |t: Seat| k == Kind::CatBalou || s.distance(seat, t) <= 1;
@@ -327,7 +327,7 @@ pub(crate) fn plays_as(s: &State, seat: Seat, card: Card, k: Kind, out: &mut Vec
                         out.push(play(card, Some(t), None));
                     }
                     for &c in &s.p(t).in_play {
-                        if k == Kind::Panic && super::train::barred_for(s, seat, c) {
+                        if k == Kind::Panic && barred(s, seat, c) {
                             continue; // TR-11.8: the Sheriff never takes a Ghost Car
                         }
                         out.push(play(card, Some(t), Some(c)));

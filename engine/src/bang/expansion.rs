@@ -12,7 +12,9 @@
 //! allocation, nothing cloned).
 
 use super::actions::Action;
-use super::cards::Card;
+use std::ops::RangeInclusive;
+
+use super::cards::{BASE_DECK, Card};
 use super::characters::Character;
 use super::options::{Config, Options};
 use super::state::{CheckKind, ExpansionsOn, Outcome, State};
@@ -107,6 +109,17 @@ pub(crate) trait Expansion: Sync {
     /// Folds its part of an NPC's recorded `action` (a solo NPC's Mail Car
     /// gift, its cards being face up).
     fn npc_acted(&self, _s: &mut State, _seat: Seat, _action: &Action) {}
+
+    /// The playing cards it adds to the deck (the train's 81 to 96, TR-2.1).
+    fn deck_cards(&self) -> RangeInclusive<Card> {
+        RangeInclusive::new(1, 0)
+    }
+
+    /// Whether `seat` is emptying his hand by its rules, when Suzy Lafayette
+    /// draws nothing (a ghost's discards, TR-11.8.5: it would never end).
+    fn empties_hand(&self, _s: &State, _seat: Seat) -> bool {
+        false
+    }
 
     /// Whether an eliminated player keeps his seat (and what he owns that an
     /// elimination would otherwise return), as the Shadow-Gunslingers do.
@@ -224,6 +237,12 @@ impl State {
         self.is(seat, Character::SidKetchum)
             && self.can_gain_life(seat)
             && self.p(seat).hand.len() >= 2
+    }
+
+    /// The playing deck's card ids: the base game's 1 to 80, and those the
+    /// expansions in play add.
+    pub fn deck_ids(&self) -> impl Iterator<Item = Card> + use<> {
+        (1..=BASE_DECK as Card).chain(in_play(self).flat_map(|e| e.deck_cards()))
     }
 
     /// The most cards `seat` may keep at the end of his turn: his life

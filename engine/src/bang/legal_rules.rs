@@ -4,6 +4,7 @@
 
 use super::actions::Action;
 use super::asked::{Asked, Decision};
+use super::cards::{Card, Kind};
 use super::expansion::in_play_of;
 use super::state::State;
 use crate::core::Seat;
@@ -38,6 +39,24 @@ pub(crate) trait LegalRules: Sync {
     ) -> bool {
         false
     }
+
+    /// Phase 2: every play of `card` from `seat`'s hand, played as `k`,
+    /// when it is one of its cards it plays its own way (the train's brown
+    /// cards, a Money Bag's copy); `false` leaves the card to the base.
+    fn card_plays(
+        &self,
+        _s: &State,
+        _seat: Seat,
+        _card: Card,
+        _k: Kind,
+        _out: &mut Vec<Action>,
+    ) -> bool {
+        false
+    }
+
+    /// Phase 2: more ways to play `card` (as `k`) the base lists with no
+    /// target (Sgt. Blaze's exemptions, TC6).
+    fn more_plays(&self, _s: &State, _seat: Seat, _card: Card, _k: Kind, _out: &mut Vec<Action>) {}
 
     /// Phase 2: its actions, after the base's plays and heals.
     fn phase_two_actions(&self, _s: &State, _seat: Seat, _out: &mut Vec<Action>) {}

@@ -3,6 +3,8 @@
 //! on until it waits for a decision. The turn itself (§6) lives here; shots
 //! and multi-target cards in `resolve.rs`, life and death in `life.rs`.
 
+use arrayvec::ArrayVec;
+
 use super::Bang;
 use super::actions::DrawFrom;
 use super::card_rules::CardHooks;
@@ -10,10 +12,9 @@ use super::cards::{Card, Kind, Suit, card, explodes, is_heart, is_red};
 use super::characters::Character;
 use super::decisions::draw_choice;
 use super::events::Event;
-use super::expansion::{Expansions, in_play_of};
+use super::expansion::{self, Expansions, in_play_of};
 use super::state::{CheckKind, Effect, Phase, State, WindowKind};
 use super::victory::victory;
-use crate::bang::TrainEvent;
 use crate::core::{GameRng, Recorder, Seat, Step};
 
 /// The state being moved on by one decision, and the RNG it draws from.
@@ -102,6 +103,16 @@ pub(crate) trait TurnRules: Sync {
         false
     }
 
+    /// What it notes of the state before `event` is folded, handed back to
+    /// [`TurnRules::after_event`] (the train: its deck's size).
+    fn before_event(&self, _s: &State, _event: &Event) -> usize {
+        0
+    }
+
+    /// Follows an event just folded with its own, given what it noted
+    /// before (the train fills up from a deck that grew, TR-5.6).
+    fn after_event(&self, _m: &mut Machine<'_, '_>, _before: usize) {}
+
     /// Takes its own step at `moment`, if it has one: `Some` with what the
     /// step did (`Step::Waits`: the game waits for it); `None` leaves the
     /// moment to the base.
@@ -154,14 +165,17 @@ impl Machine<'_, '_> {
         self.rec.state
     }
 
-    /// Records an event and folds it in. A railcar it returned to the deck
-    /// of a short train joins the train at once (TR-5.6), as its own event.
+    /// Records an event and folds it in; the expansions in play may follow
+    /// it with their own (a railcar returned to the deck of a short train
+    /// joins the train at once, TR-5.6).
     pub fn emit(&mut self, e: Event) {
-        let deck = self.s().train.deck.len();
-        let shuffle = matches!(e, Event::Train(TrainEvent::RailcarsShuffled { .. }));
+        let s = self.s();
+        let marks: ArrayVec<usize, 16> = TurnHooks::in_play(s)
+            .map(|h| h.before_event(s, &e))
+            .collect();
         self.rec.emit(e);
-        if !shuffle && self.s().train.deck.len() > deck {
-            self.fill_train();
+        for (h, mark) in TurnHooks::in_play(self.s()).zip(marks) {
+            h.after_event(self, mark);
         }
     }
 
@@ -349,7 +363,7 @@ impl Machine<'_, '_> {
         if s.is(seat, Character::SuzyLafayette)
             && s.alive(seat)
             && s.p(seat).hand.is_empty()
-            && !super::train::ghost_discarding(s, seat)
+            && !expansion::in_play(s).any(|e| e.empties_hand(s, seat))
         {
             self.draw(seat, 1);
         }

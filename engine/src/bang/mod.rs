@@ -47,7 +47,7 @@ pub use apply::apply;
 pub use asked::{Decision, Pending};
 pub use cards::{
     BASE_DECK, Border, CARDS, Card, CardInfo, DECK_SIZE, KINDS, Kind, KindInfo, Suit, card,
-    deck_ids, explodes, is_heart, is_red, kind,
+    explodes, is_heart, is_red, kind,
 };
 pub use characters::{CHARACTERS, Character, CharacterInfo, CharacterSet};
 pub use decisions::{ActionError, legal_actions, legal_actions_into, pending};

@@ -1,7 +1,7 @@
 //! Opening a game (§5): the first event, roles, characters, the deck, the
 //! starting hands and the first turn.
 
-use super::cards::{Card, deck_ids};
+use super::cards::Card;
 use super::characters::Character;
 use super::events::{Event, GameCreated};
 use super::expansion::in_play;
@@ -100,7 +100,7 @@ pub(crate) fn reveal_and_deal(m: &mut Machine) {
 /// is dealt by level (A8, D-L1: seat 0 first, each seat all its cards at
 /// once, the last card dealt on top of its Stack).
 pub(crate) fn deal_and_begin(m: &mut Machine) {
-    let mut order: Vec<Card> = deck_ids(m.s().train.on).collect();
+    let mut order: Vec<Card> = m.s().deck_ids().collect();
     m.rng.shuffle(&mut order);
     m.emit(Event::DeckShuffled {
         order: order.into_iter().map(Some).collect(),

@@ -11,15 +11,18 @@ use super::{
     zippy_roy_actions,
 };
 use super::{
-    check_succeeds, distance_terms, evan_asked, exempts, fold_given, from_aside, money_bag_bang,
-    money_bag_copies, most_wanted_checked, played, prisoner_ignores,
+    bang_limit, barred_for, blaze_exemptions, card_plays, check_succeeds, distance_terms,
+    evan_asked, exempts, fold_given, from_aside, ghost_discarding, money_bag_bang,
+    money_bag_copies, most_wanted_checked, played, prisoner_ignores, private_shields,
 };
 use crate::bang::actions::Action;
 use crate::bang::apply::played_as as folded_play;
 use crate::bang::asked::Asked;
 use crate::bang::asked::Decision;
 use crate::bang::card_rules::CardRules;
-use crate::bang::cards::{Card, Kind, is_railcar, kind};
+use std::ops::RangeInclusive;
+
+use crate::bang::cards::{BASE_DECK, Card, DECK_SIZE, Kind, is_railcar, kind};
 use crate::bang::events::Event;
 use crate::bang::expansion::{Expansion, Slot};
 use crate::bang::legal_rules::LegalRules;
@@ -100,6 +103,19 @@ impl CardRules for TrainRobbery {
         distance_terms(from, to)
     }
 
+    /// TR-13.2: 2 with a Dragoon.
+    fn bang_limit(&self, s: &State, seat: Seat, limit: u8) -> u8 {
+        limit.max(bang_limit(s, seat))
+    }
+
+    fn bang_proof(&self, s: &State, target: Seat) -> bool {
+        private_shields(s, target)
+    }
+
+    fn barred(&self, s: &State, seat: Seat, card: Card) -> bool {
+        barred_for(s, seat, card)
+    }
+
     /// TC2: Evan Babbit may redirect it.
     fn bang_aimed(&self, s: &mut State, source: Seat, card: Card, target: Seat) {
         s.train.evan = evan_asked(s, source, card, target);
@@ -125,6 +141,11 @@ impl Expansion for TrainRobbery {
 
     fn check_succeeds(&self, kind: CheckKind, card: Card) -> Option<bool> {
         check_succeeds(kind, card)
+    }
+
+    /// TR-2.1: the 16 playing cards 81 to 96.
+    fn deck_cards(&self) -> RangeInclusive<Card> {
+        BASE_DECK as Card + 1..=DECK_SIZE as Card
     }
 
     /// TR-9.4: a railcar leaving play goes face down to the bottom of the
@@ -195,6 +216,10 @@ impl Expansion for TrainRobbery {
         s.train.ghosts &= !(1u16 << seat.min(15));
     }
 
+    fn empties_hand(&self, s: &State, seat: Seat) -> bool {
+        ghost_discarding(s, seat)
+    }
+
     /// TR-11.8.4: a ghost neither loses nor regains life.
     fn life_fixed(&self, s: &State, seat: Seat) -> bool {
         is_ghost(s, seat)
@@ -230,6 +255,22 @@ impl LegalRules for TrainRobbery {
         out: &mut Vec<Action>,
     ) -> bool {
         asks::decision_actions(s, seat, decision, out)
+    }
+
+    fn card_plays(
+        &self,
+        s: &State,
+        seat: Seat,
+        card: Card,
+        k: Kind,
+        out: &mut Vec<Action>,
+    ) -> bool {
+        card_plays(s, seat, card, k, out)
+    }
+
+    /// TC6: Sgt. Blaze exempts one of its targets.
+    fn more_plays(&self, s: &State, seat: Seat, card: Card, k: Kind, out: &mut Vec<Action>) {
+        blaze_exemptions(s, seat, card, k, out);
     }
 
     fn shot_answers(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
@@ -273,6 +314,21 @@ impl TurnRules for TrainRobbery {
                 m.train_check(seat, kind, success, effect.cloned())
             }
             _ => {}
+        }
+    }
+
+    /// The railcar deck's size (a shuffle of it fills nothing).
+    fn before_event(&self, s: &State, event: &Event) -> usize {
+        match event {
+            Event::Train(TrainEvent::RailcarsShuffled { .. }) => usize::MAX,
+            _ => s.train.deck.len(),
+        }
+    }
+
+    /// TR-5.6: a railcar returned to the deck of a short train joins it.
+    fn after_event(&self, m: &mut Machine<'_, '_>, before: usize) {
+        if m.s().train.deck.len() > before {
+            m.fill_train();
         }
     }
 

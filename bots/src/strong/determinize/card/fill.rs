@@ -11,7 +11,7 @@ use engine::bang::TrainEvent;
 use engine::bang::gold::all_equipment;
 use engine::bang::train::railcars::{RAILCAR_BASE, RAILCARS};
 use engine::bang::train::stations::STATIONS;
-use engine::bang::{Card, Event, deck_ids};
+use engine::bang::{Card, Event};
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
@@ -149,7 +149,7 @@ impl Sampler<'_> {
             }
             self.state.discard.to_vec()
         } else {
-            deck_ids(self.state.train.on).collect()
+            self.state.deck_ids().collect()
         };
         if cards.len() != len {
             return None;
