@@ -14,6 +14,7 @@ use super::expansion::{Expansion, Expansions};
 use super::legal_rules::{LegalHooks, LegalRules};
 use super::life::{LifeHooks, LifeRules};
 use super::machine::{TurnHooks, TurnRules};
+use super::view::{ViewHooks, ViewRules};
 
 /// Lists each registered expansion once, as both halves of the hooks see it.
 macro_rules! register {
@@ -30,6 +31,8 @@ macro_rules! register {
         static ACTIONS: &[&dyn ActionRules] = &[$(&$expansion),*];
         /// The card hooks of every registered expansion, the same.
         static CARDS: &[&dyn CardRules] = &[$(&$expansion),*];
+        /// The view hooks of every registered expansion, the same.
+        static VIEWS: &[&dyn ViewRules] = &[$(&$expansion),*];
     };
 }
 
@@ -79,5 +82,12 @@ impl Default for CardHooks {
     /// Every registered expansion's card hooks.
     fn default() -> Self {
         CardHooks(CARDS)
+    }
+}
+
+impl Default for ViewHooks {
+    /// Every registered expansion's view hooks.
+    fn default() -> Self {
+        ViewHooks(VIEWS)
     }
 }

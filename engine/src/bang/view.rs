@@ -10,6 +10,7 @@ use super::characters::Character;
 use super::decisions::pending;
 use super::distance::Seating;
 use super::events::{Event, ExpansionEvent};
+use super::expansion::in_play_of;
 use super::gold::{Equip, GoldView};
 use super::orders::Orders;
 use super::solo::mode::Solo;
@@ -114,17 +115,46 @@ pub struct View {
     pub train: Option<TrainView>,
 }
 
+/// What an expansion shows of a state (the view's half of the extension
+/// points): the defaults show nothing of it.
+pub(crate) trait ViewRules: Sync {
+    /// Whether every viewer sees every hand, role and character offer (a
+    /// solo game, A3.2: only the deck order stays hidden).
+    fn shows_every_hand(&self, _s: &State) -> bool {
+        false
+    }
+
+    /// Its part of `seat`'s entry as every viewer sees it (an NPC, his
+    /// nuggets and equipment).
+    fn player_view(&self, _s: &State, _seat: Seat, _p: &mut PlayerView) {}
+
+    /// Its part of the table as every viewer sees it (the solo settings,
+    /// Gold Rush's market, the train).
+    fn table_view(&self, _s: &State, _v: &mut View) {}
+}
+
+/// Every registered expansion's [`ViewRules`], in the registry's order (the
+/// one instance is `ViewHooks::default()`, made by the registry).
+pub(crate) struct ViewHooks(pub &'static [&'static dyn ViewRules]);
+
+impl ViewHooks {
+    /// The view hooks of the expansions `s` plays.
+    pub(crate) fn in_play(s: &State) -> impl Iterator<Item = &'static dyn ViewRules> + use<> {
+        in_play_of(s, Self::default().0)
+    }
+}
+
 /// The state as `viewer` may see it. In a solo game every viewer sees every
 /// hand, Stack, role and character offer: only the deck order is hidden (A3.2).
 pub fn view(s: &State, viewer: Viewer) -> View {
-    let solo = s.solo.is_some();
+    let solo = ViewHooks::in_play(s).any(|e| e.shows_every_hand(s));
     let sees = |seat: Seat| s.is_over() || solo || viewer.sees_secret_of(seat);
     let players = s
         .seats()
         .map(|seat| {
             let p = s.p(seat);
             let own = sees(seat);
-            PlayerView {
+            let mut entry = PlayerView {
                 seat,
                 name: s
                     .seats
@@ -147,13 +177,17 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                 side: p.side,
                 hand: p.hand.iter().map(|&c| own.then_some(c)).collect(),
                 in_play: p.in_play.to_vec(),
-                npc: super::solo::seats::is_npc(s, seat),
-                nuggets: s.gold.on.then_some(p.nuggets),
-                equipment: s.gold.on.then(|| p.equipment.to_vec()),
+                npc: false,
+                nuggets: None,
+                equipment: None,
+            };
+            for e in ViewHooks::in_play(s) {
+                e.player_view(s, seat, &mut entry);
             }
+            entry
         })
         .collect();
-    View {
+    let mut v = View {
         viewer,
         players,
         deck: s.deck.len() as u8,
@@ -178,29 +212,14 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         },
         outcome: s.outcome.clone(),
         version: s.version,
-        solo: s.solo,
-        gold: s.gold.on.then(|| gold_view(s)),
-        train: s.train.on.then(|| s.train.view()),
+        solo: None,
+        gold: None,
+        train: None,
+    };
+    for e in ViewHooks::in_play(s) {
+        e.table_view(s, &mut v);
     }
-}
-
-/// The Gold Rush table, all public but the deck's face-down order.
-fn gold_view(s: &State) -> GoldView {
-    let g = &s.gold;
-    let held: u32 = s.seats().map(|x| u32::from(s.p(x).nuggets)).sum();
-    GoldView {
-        market: g.market,
-        deck: g.face_down().len() as u8,
-        returned: g.face_up().to_vec(),
-        heap: u32::from(super::gold::HEAP).saturating_sub(held) as u8,
-        josh: g.josh,
-        discount_used: g.discount_used,
-        pan_uses: g.pan_uses,
-        raddie_uses: g.raddie_uses,
-        josh_uses: g.josh_uses,
-        extra_turn: s.extra.current,
-        extra_turns_due: s.extra.due,
-    }
+    v
 }
 
 /// A seat's view shows it the table: distance and reach as the state has them.

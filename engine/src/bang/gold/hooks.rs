@@ -5,7 +5,7 @@ use super::equipment::EquipKind;
 use super::fold::turn_started;
 use super::queries::calumet_ignores;
 use super::turn::don_bell_due;
-use super::{EXPANSION, GoldEvent};
+use super::{EXPANSION, GoldEvent, GoldView, HEAP};
 use super::{NuggetUse, can_pay, gold_actions, josh_uses};
 use crate::bang::action_rules::ActionRules;
 use crate::bang::actions::Action;
@@ -20,10 +20,39 @@ use crate::bang::life::LifeRules;
 use crate::bang::machine::{Machine, TurnRules};
 use crate::bang::options::Options;
 use crate::bang::state::{CheckKind, Effect, State, WindowKind};
+use crate::bang::view::{PlayerView, View, ViewRules};
 use crate::core::Seat;
 
 /// The expansion's hooks.
 pub(crate) struct GoldRush;
+
+impl ViewRules for GoldRush {
+    /// His nuggets and equipment are public.
+    fn player_view(&self, s: &State, seat: Seat, p: &mut PlayerView) {
+        p.nuggets = Some(s.p(seat).nuggets);
+        p.equipment = Some(s.p(seat).equipment.to_vec());
+    }
+
+    /// The market and the heap are public, the deck's face-down order is not
+    /// (GR-3.5, GR-5.4).
+    fn table_view(&self, s: &State, v: &mut View) {
+        let g = &s.gold;
+        let held: u32 = s.seats().map(|x| u32::from(s.p(x).nuggets)).sum();
+        v.gold = Some(GoldView {
+            market: g.market,
+            deck: g.face_down().len() as u8,
+            returned: g.face_up().to_vec(),
+            heap: u32::from(HEAP).saturating_sub(held) as u8,
+            josh: g.josh,
+            discount_used: g.discount_used,
+            pan_uses: g.pan_uses,
+            raddie_uses: g.raddie_uses,
+            josh_uses: g.josh_uses,
+            extra_turn: s.extra.current,
+            extra_turns_due: s.extra.due,
+        });
+    }
+}
 
 impl CardRules for GoldRush {
     /// GR-7.7: a Calumet ignores ♦ cards played by others but a Duel.

@@ -20,6 +20,7 @@ use super::life::LifeRules;
 use super::machine::{Machine, TurnRules};
 use super::options::Config;
 use super::state::State;
+use super::view::ViewRules;
 use crate::core::{Seat, Team};
 
 /// The variant's id in `options.variants`.
@@ -77,6 +78,8 @@ impl Expansion for ShadowGunslingers {
 impl LegalRules for ShadowGunslingers {}
 
 impl LifeRules for ShadowGunslingers {}
+
+impl ViewRules for ShadowGunslingers {}
 
 impl ActionRules for ShadowGunslingers {}
 

@@ -17,6 +17,7 @@ use crate::bang::life::LifeRules;
 use crate::bang::machine::{Machine, TurnRules};
 use crate::bang::options::{Config, Options};
 use crate::bang::state::{Outcome, State};
+use crate::bang::view::{PlayerView, View, ViewRules};
 use crate::core::{Seat, Team};
 
 /// The mode's hooks.
@@ -84,6 +85,21 @@ impl Expansion for LoneGunslinger {
 impl LegalRules for LoneGunslinger {}
 
 impl LifeRules for LoneGunslinger {}
+
+impl ViewRules for LoneGunslinger {
+    /// A3.2: every hand, Stack, role and offer is face up.
+    fn shows_every_hand(&self, _s: &State) -> bool {
+        true
+    }
+
+    fn player_view(&self, s: &State, seat: Seat, p: &mut PlayerView) {
+        p.npc = is_npc(s, seat);
+    }
+
+    fn table_view(&self, s: &State, v: &mut View) {
+        v.solo = s.solo;
+    }
+}
 
 impl ActionRules for LoneGunslinger {}
 

@@ -30,12 +30,20 @@ use crate::bang::life::LifeRules;
 use crate::bang::machine::{Machine, Moment, TurnRules};
 use crate::bang::options::Options;
 use crate::bang::state::{CheckKind, Effect, State};
+use crate::bang::view::{View, ViewRules};
 use crate::core::{Seat, Step};
 
 /// The expansion's hooks.
 pub(crate) struct TrainRobbery;
 
 impl LifeRules for TrainRobbery {}
+
+impl ViewRules for TrainRobbery {
+    /// The train and its stations are public; the railcar deck's order is not.
+    fn table_view(&self, s: &State, v: &mut View) {
+        v.train = Some(s.train.view());
+    }
+}
 
 impl CardRules for TrainRobbery {
     /// TR-13.7 (a): a Money Bag copies the top of the discard pile.
