@@ -121,6 +121,28 @@ pub(crate) trait Expansion: Sync {
         false
     }
 
+    /// Its cards that are no playing cards, which must be somewhere once
+    /// the game has started (the railcars, 101 to 116).
+    fn other_cards(&self) -> RangeInclusive<Card> {
+        RangeInclusive::new(1, 0)
+    }
+
+    /// Counts, for the invariants, each of its cards held outside the base's
+    /// piles, hands and cards in play, with where it is (the train, the
+    /// railcar deck, cards set aside).
+    fn cards_held(
+        &self,
+        _s: &State,
+        _count: &mut dyn FnMut(Card, &str) -> Result<(), String>,
+    ) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// Checks its own invariants (Gold Rush's equipment in one place each).
+    fn invariants(&self, _s: &State) -> Result<(), String> {
+        Ok(())
+    }
+
     /// Whether an eliminated player keeps his seat (and what he owns that an
     /// elimination would otherwise return), as the Shadow-Gunslingers do.
     fn keeps_eliminated_seats(&self) -> bool {

@@ -128,6 +128,10 @@ impl Expansion for GoldRush {
         }
     }
 
+    fn invariants(&self, s: &State) -> Result<(), String> {
+        super::invariants::invariants(s)
+    }
+
     /// GR-7.8: 8 cards with a Gun Belt.
     fn hand_limit(&self, s: &State, seat: Seat, limit: i32) -> i32 {
         if s.has_equipment(seat, EquipKind::GunBelt) {

@@ -13,6 +13,7 @@ mod events;
 mod fold;
 mod history;
 pub(crate) mod hooks;
+mod invariants;
 mod legal;
 mod market;
 mod npc;

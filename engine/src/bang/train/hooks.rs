@@ -22,7 +22,9 @@ use crate::bang::asked::Decision;
 use crate::bang::card_rules::CardRules;
 use std::ops::RangeInclusive;
 
-use crate::bang::cards::{BASE_DECK, Card, DECK_SIZE, Kind, is_railcar, kind};
+use crate::bang::cards::{
+    BASE_DECK, Card, DECK_SIZE, Kind, RAILCAR_BASE, RAILCARS, is_railcar, kind,
+};
 use crate::bang::events::Event;
 use crate::bang::expansion::{Expansion, Slot};
 use crate::bang::legal_rules::LegalRules;
@@ -154,6 +156,37 @@ impl Expansion for TrainRobbery {
     /// TR-2.1: the 16 playing cards 81 to 96.
     fn deck_cards(&self) -> RangeInclusive<Card> {
         BASE_DECK as Card + 1..=DECK_SIZE as Card
+    }
+
+    /// The railcars, 101 to 116.
+    fn other_cards(&self) -> RangeInclusive<Card> {
+        RAILCAR_BASE + 1..=RAILCAR_BASE + RAILCARS as Card
+    }
+
+    fn cards_held(
+        &self,
+        s: &State,
+        count: &mut dyn FnMut(Card, &str) -> Result<(), String>,
+    ) -> Result<(), String> {
+        let t = &s.train;
+        for &c in t.cars.iter().chain(&t.deck) {
+            count(c, "the train")?;
+        }
+        if let Some((_, c)) = t.money_bag {
+            count(c, "a Money Bag held aside")?;
+        }
+        if let Some((_, c)) = t.used {
+            count(c, "a railcar in use")?;
+        }
+        if let Some(m) = &t.mail {
+            count(m.car, "a Mail Car in use")?;
+        }
+        if let Some(l) = &t.lounge {
+            for &c in std::iter::once(&l.car).chain(&l.drawn) {
+                count(c, "a Lounge Car in use")?;
+            }
+        }
+        Ok(())
     }
 
     /// TR-9.4: a railcar leaving play goes face down to the bottom of the
