@@ -88,31 +88,6 @@ pub enum CharacterSet {
     TrainRobbery,
 }
 
-/// The expansions whose characters join a deal beside the base set's (each
-/// adds its 8: GR-2.5, TR §14).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Expansions {
-    /// Gold Rush is played.
-    pub gold_rush: bool,
-    /// The Great Train Robbery is played.
-    pub train_robbery: bool,
-}
-
-impl Expansions {
-    /// `characters`, followed by the characters of each expansion played.
-    pub fn extend(self, mut characters: Vec<Character>) -> Vec<Character> {
-        for (set, on) in [
-            (CharacterSet::GoldRush, self.gold_rush),
-            (CharacterSet::TrainRobbery, self.train_robbery),
-        ] {
-            if on {
-                characters.extend(Character::of_set(set));
-            }
-        }
-        characters
-    }
-}
-
 /// What the table says of one character.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CharacterInfo {

@@ -15,7 +15,7 @@ use super::actions::Action;
 use std::ops::RangeInclusive;
 
 use super::cards::{BASE_DECK, Card};
-use super::characters::Character;
+use super::characters::{Character, CharacterSet};
 use super::options::{Config, Options};
 use super::state::{CheckKind, ExpansionsOn, Outcome, State};
 use crate::core::{Seat, Team};
@@ -141,6 +141,11 @@ pub(crate) trait Expansion: Sync {
     /// Checks its own invariants (Gold Rush's equipment in one place each).
     fn invariants(&self, _s: &State) -> Result<(), String> {
         Ok(())
+    }
+
+    /// The set of characters it adds to a deal (its 8, GR-2.5, TR §14).
+    fn character_set(&self) -> Option<CharacterSet> {
+        None
     }
 
     /// Whether an eliminated player keeps his seat (and what he owns that an
@@ -283,6 +288,27 @@ impl State {
             && p.life < p.max_life as i8
             && !in_play(self).any(|e| e.life_fixed(self, seat))
     }
+}
+
+impl Options {
+    /// The characters shuffled for the deal: the base game's 16, and the 8
+    /// of each expansion played (GR-2.5, TR §14).
+    pub fn character_pool(&self) -> Vec<Character> {
+        let on = Expansions::default().playing(self);
+        with_characters(on, Character::of_set(CharacterSet::Base).collect())
+    }
+}
+
+/// `characters`, followed by the characters of each expansion in `on`, in
+/// the registry's order.
+pub(crate) fn with_characters(on: ExpansionsOn, mut characters: Vec<Character>) -> Vec<Character> {
+    let all = Expansions::default().all;
+    for (i, e) in all.iter().enumerate() {
+        if let Some(set) = e.character_set().filter(|_| on.get(i)) {
+            characters.extend(Character::of_set(set));
+        }
+    }
+    characters
 }
 
 /// The expansions `s` plays, in the registry's order.

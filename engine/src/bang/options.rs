@@ -3,7 +3,6 @@
 
 use serde::{Deserialize, Deserializer, Serialize};
 
-use super::characters::{Character, CharacterSet, Expansions};
 pub use crate::core::SeatSpec;
 
 /// The options object of a `bang` game, as the API takes it. Every field is
@@ -61,22 +60,6 @@ pub struct Options {
 }
 
 impl Options {
-    /// The solo mode's settings in force, for a `lone_gunslinger` game
-    /// (`final_challenge` = difficulty 4 with both variants).
-    pub fn solo(&self) -> Option<super::solo::mode::Solo> {
-        (self.mode == super::solo::mode::MODE).then(|| {
-            let fc = self.final_challenge == Some(true);
-            super::solo::mode::Solo {
-                difficulty: self.difficulty.unwrap_or(if fc { 4 } else { 0 }),
-                night_brings_chaos: self.night_brings_chaos.unwrap_or(fc),
-                four_most_wanted: self.four_most_wanted.unwrap_or(fc),
-                choose_characters: self.choose_characters.unwrap_or(false),
-            }
-        })
-    }
-}
-
-impl Options {
     /// Whether the expansion `id` is in play.
     pub fn has_expansion(&self, id: &str) -> bool {
         self.expansions.iter().any(|e| e == id)
@@ -85,16 +68,6 @@ impl Options {
     /// Whether the variant `id` is in play.
     pub fn has_variant(&self, id: &str) -> bool {
         self.variants.iter().any(|v| v == id)
-    }
-
-    /// The characters shuffled for the deal: the base game's 16, and the 8
-    /// of each expansion played (GR-2.5, TR §14).
-    pub fn character_pool(&self) -> Vec<Character> {
-        let expansions = Expansions {
-            gold_rush: self.has_expansion(super::gold::EXPANSION),
-            train_robbery: self.has_expansion(super::train::EXPANSION),
-        };
-        expansions.extend(Character::of_set(CharacterSet::Base).collect())
     }
 }
 

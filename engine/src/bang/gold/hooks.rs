@@ -13,6 +13,7 @@ use crate::bang::asked::Asked;
 use crate::bang::asked::Decision;
 use crate::bang::card_rules::CardRules;
 use crate::bang::cards::Card;
+use crate::bang::characters::CharacterSet;
 use crate::bang::events::Event;
 use crate::bang::expansion::{Expansion, Slot};
 use crate::bang::legal_rules::LegalRules;
@@ -116,6 +117,10 @@ impl Expansion for GoldRush {
 
     fn game_created(&self, s: &mut State, _options: &Options) {
         s.gold.on = true;
+    }
+
+    fn character_set(&self) -> Option<CharacterSet> {
+        Some(CharacterSet::GoldRush)
     }
 
     fn turn_started(&self, s: &mut State, _extra: bool) {

@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::bang::options::Options;
+
 /// The mode's name in `options.mode`.
 pub const MODE: &str = "lone_gunslinger";
 
@@ -21,4 +23,20 @@ pub struct Solo {
     pub four_most_wanted: bool,
     /// A9.4: the person chooses each seat's character from two.
     pub choose_characters: bool,
+}
+
+impl Options {
+    /// The solo mode's settings in force, for a `lone_gunslinger` game
+    /// (`final_challenge` = difficulty 4 with both variants).
+    pub fn solo(&self) -> Option<Solo> {
+        (self.mode == MODE).then(|| {
+            let fc = self.final_challenge == Some(true);
+            Solo {
+                difficulty: self.difficulty.unwrap_or(if fc { 4 } else { 0 }),
+                night_brings_chaos: self.night_brings_chaos.unwrap_or(fc),
+                four_most_wanted: self.four_most_wanted.unwrap_or(fc),
+                choose_characters: self.choose_characters.unwrap_or(false),
+            }
+        })
+    }
 }

@@ -6,11 +6,12 @@
 
 use super::mode::{SEATS, Solo};
 use super::seats::is_npc;
-use crate::bang::characters::{Character, CharacterSet, Expansions};
+use crate::bang::characters::{Character, CharacterSet};
 use crate::bang::events::Event;
+use crate::bang::expansion::with_characters;
 use crate::bang::machine::Machine;
 use crate::bang::setup::{deal_and_begin, starting_life};
-use crate::bang::state::State;
+use crate::bang::state::{ExpansionsOn, State};
 use crate::core::{Role, Seat};
 
 /// A1.3: the ten characters of the solo pool.
@@ -30,18 +31,11 @@ pub const POOL: [Character; 10] = {
     ]
 };
 
-/// The expansions `s` plays, for the character pools.
-fn expansions_of(s: &State) -> Expansions {
-    Expansions {
-        gold_rush: s.gold.on,
-        train_robbery: s.train.on,
-    }
-}
-
-/// The solo pool of a game (A1.3), with each expansion's 8 characters when
-/// it is played (decision: they join the pool as Gold Rush's do, GR-2.5).
-pub fn pool(expansions: Expansions) -> Vec<Character> {
-    expansions.extend(POOL.to_vec())
+/// The solo pool of a game playing the expansions `on` (A1.3), with each
+/// expansion's 8 characters (decision: they join the pool as Gold Rush's
+/// do, GR-2.5).
+pub fn pool(on: ExpansionsOn) -> Vec<Character> {
+    with_characters(on, POOL.to_vec())
 }
 
 /// A9.2: the Four Most Wanted, dealt to the four NPCs.
@@ -68,7 +62,7 @@ pub fn starting_hand(s: &State, seat: Seat) -> usize {
 /// A2.1–A2.5 (and A9.2, A9.4): roles, then characters; the deal follows at
 /// once unless the person chooses characters first.
 pub(crate) fn open(m: &mut Machine, solo: Solo) {
-    let expansions = expansions_of(m.s());
+    let expansions = m.s().expansions;
     let mut others = [
         Role::Deputy,
         Role::Outlaw,
@@ -96,7 +90,7 @@ pub(crate) fn open(m: &mut Machine, solo: Solo) {
         m.rng.shuffle(&mut wanted);
         dealt.extend(npcs.iter().copied().zip(wanted));
         let from: Vec<Character> = if solo.choose_characters {
-            expansions.extend(Character::of_set(CharacterSet::Base).collect())
+            with_characters(expansions, Character::of_set(CharacterSet::Base).collect())
         } else {
             pool(expansions)
         };
@@ -119,7 +113,7 @@ pub(crate) fn open(m: &mut Machine, solo: Solo) {
         }
     } else if solo.choose_characters {
         // D-L5: two drawn for each seat from all 16 (8 more per expansion).
-        let mut all = expansions.extend(Character::of_set(CharacterSet::Base).collect());
+        let mut all = with_characters(expansions, Character::of_set(CharacterSet::Base).collect());
         m.rng.shuffle(&mut all);
         offers.extend((0..SEATS).map(|x| (x, [all[2 * x as usize], all[2 * x as usize + 1]])));
     } else {

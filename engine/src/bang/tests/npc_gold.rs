@@ -12,15 +12,16 @@
 
 use super::solo::*;
 use crate::Ruleset;
-use crate::bang::characters::Expansions;
 use crate::bang::gold::{Equip, EquipKind, Mode, NuggetUse, all_equipment, equip_kind};
 use crate::bang::solo::{MOST_WANTED, POOL, pool};
+use crate::bang::state::ExpansionsOn;
 
-/// Gold Rush's characters in the pools.
-const GOLD: Expansions = Expansions {
-    gold_rush: true,
-    train_robbery: false,
-};
+/// A game with Gold Rush, for its characters in the pools.
+fn gold() -> ExpansionsOn {
+    let mut s = State::default();
+    crate::bang::expansion::switch(&mut s, crate::bang::gold::EXPANSION, true);
+    s.expansions
+}
 use crate::core::{GameRng, SeatSpec, Seed};
 use EquipKind::*;
 use serde_json::{Value, json};
@@ -736,8 +737,8 @@ fn solo_gold(extra: Value, seed: u64) -> (State, Vec<Event>) {
 fn solo_with_gold_rush_deals_gold_rush_characters_too() {
     let gold_rush: Vec<Character> = Character::of_set(CharacterSet::GoldRush).collect();
     assert_eq!(gold_rush.len(), 8);
-    assert_eq!(pool(Expansions::default()), POOL);
-    assert_eq!(pool(GOLD).len(), 18);
+    assert_eq!(pool(ExpansionsOn::default()), POOL);
+    assert_eq!(pool(gold()).len(), 18);
     let mut dealt_gold = 0;
     for seed in 0..30 {
         let (s, _) = solo_gold(json!({}), seed);
@@ -745,7 +746,7 @@ fn solo_with_gold_rush_deals_gold_rush_characters_too() {
         assert_eq!(s.gold.deck.len(), 21);
         for x in s.seats() {
             let c = s.p(x).character.unwrap();
-            assert!(pool(GOLD).contains(&c), "{c:?}");
+            assert!(pool(gold()).contains(&c), "{c:?}");
             dealt_gold += gold_rush.contains(&c) as usize;
             assert_eq!(s.p(x).nuggets, 0);
         }
@@ -756,7 +757,7 @@ fn solo_with_gold_rush_deals_gold_rush_characters_too() {
             let c = s.p(x).character.unwrap();
             let npc = crate::bang::solo::is_npc(&s, x);
             assert_eq!(MOST_WANTED.contains(&c), npc, "seat {x}: {c:?}");
-            assert!(pool(GOLD).contains(&c));
+            assert!(pool(gold()).contains(&c));
         }
         // Beginner's choice: two of all 24 for each seat.
         let (s, _) = solo_gold(json!({"choose_characters": true}), seed);

@@ -25,6 +25,7 @@ use std::ops::RangeInclusive;
 use crate::bang::cards::{
     BASE_DECK, Card, DECK_SIZE, Kind, RAILCAR_BASE, RAILCARS, is_railcar, kind,
 };
+use crate::bang::characters::CharacterSet;
 use crate::bang::events::Event;
 use crate::bang::expansion::{Expansion, Slot};
 use crate::bang::legal_rules::LegalRules;
@@ -143,6 +144,10 @@ impl Expansion for TrainRobbery {
 
     fn game_created(&self, s: &mut State, _options: &Options) {
         s.train.on = true;
+    }
+
+    fn character_set(&self) -> Option<CharacterSet> {
+        Some(CharacterSet::TrainRobbery)
     }
 
     fn turn_started(&self, s: &mut State, extra: bool) {
