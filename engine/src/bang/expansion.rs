@@ -18,7 +18,7 @@ use super::cards::{BASE_DECK, Card};
 use super::characters::{Character, CharacterSet};
 use super::options::{Config, Options};
 use super::state::{CheckKind, ExpansionsOn, Outcome, State};
-use crate::core::{Seat, Team};
+use crate::core::{Seat, SeatSet, Team};
 
 /// Where a game's options name an expansion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -146,6 +146,12 @@ pub(crate) trait Expansion: Sync {
     /// The set of characters it adds to a deal (its 8, GR-2.5, TR §14).
     fn character_set(&self) -> Option<CharacterSet> {
         None
+    }
+
+    /// The seats its rules play in a game of `players` (a solo game's NPCs:
+    /// every seat but the person's).
+    fn rules_seats(&self, _players: u8) -> SeatSet {
+        SeatSet::EMPTY
     }
 
     /// Whether an eliminated player keeps his seat (and what he owns that an
@@ -297,6 +303,17 @@ impl Options {
         let on = Expansions::default().playing(self);
         with_characters(on, Character::of_set(CharacterSet::Base).collect())
     }
+}
+
+/// The seats the rules play in a game of `players` created with `options`
+/// (the JSON the options are read from: a solo game's NPCs).
+pub(crate) fn rules_seats(players: u8, options: &serde_json::Value) -> SeatSet {
+    let mode = options.get("mode").and_then(serde_json::Value::as_str);
+    Expansions::default()
+        .all()
+        .filter(|e| e.slot() == Slot::Mode && Some(e.id()) == mode)
+        .flat_map(|e| e.rules_seats(players).iter())
+        .fold(SeatSet::EMPTY, SeatSet::with)
 }
 
 /// `characters`, followed by the characters of each expansion in `on`, in

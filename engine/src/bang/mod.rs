@@ -71,6 +71,8 @@ use std::ops::RangeInclusive;
 
 use serde_json::Value;
 
+use view::ViewHooks;
+
 use crate::core::{Asking, Decided, GameRng, PlayError, Recorder, Seat, SeatSet, Viewer, Winners};
 
 /// The ruleset id of the card game in the API and the log.
@@ -362,7 +364,7 @@ impl crate::Ruleset for Bang {
             Event::Train(event) => event.hides_an_order(),
             _ => false,
         };
-        if state.solo.is_some() && !private {
+        if ViewHooks::in_play(state).any(|e| e.shows_every_hand(state)) && !private {
             redact(event, Viewer::Omniscient)
         } else {
             redact(event, viewer)
@@ -374,18 +376,13 @@ impl crate::Ruleset for Bang {
     }
 
     fn seats_played_by(state: &State, seat: Seat) -> SeatSet {
-        solo::played_by(state, seat)
+        ViewHooks::in_play(state)
+            .find_map(|e| e.seats_played_by(state, seat))
+            .unwrap_or_else(|| SeatSet::of(&[seat]))
     }
 
     fn rules_seats(players: u8, options: &Value) -> SeatSet {
-        // A solo game: seat 0 is the person's; the rules play the others,
-        // and he the Deputy among them.
-        let solo = options.get("mode").and_then(Value::as_str) == Some(solo::MODE);
-        if solo {
-            (1..players).fold(SeatSet::EMPTY, |set, s| set.with(s))
-        } else {
-            SeatSet::EMPTY
-        }
+        expansion::rules_seats(players, options)
     }
 
     fn role_of(state: &State, seat: Seat) -> Option<crate::core::Role> {

@@ -16,7 +16,7 @@ use super::orders::Orders;
 use super::solo::mode::Solo;
 use super::state::{Check, Dying, Effect, Outcome, Shot, State, Turn, Window};
 use super::train::TrainView;
-use crate::core::{Role, Seat, Team, Viewer};
+use crate::core::{Role, Seat, SeatSet, Team, Viewer};
 
 /// One player as a viewer sees him.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -131,6 +131,13 @@ pub(crate) trait ViewRules: Sync {
     /// Its part of the table as every viewer sees it (the solo settings,
     /// Gold Rush's market, the train).
     fn table_view(&self, _s: &State, _v: &mut View) {}
+
+    /// The seats `seat`'s player plays, when its rules say (the person of a
+    /// solo game plays the Sheriff, the Deputy and, before the first turn,
+    /// every seat asked).
+    fn seats_played_by(&self, _s: &State, _seat: Seat) -> Option<SeatSet> {
+        None
+    }
 }
 
 /// Every registered expansion's [`ViewRules`], in the registry's order (the

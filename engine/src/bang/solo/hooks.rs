@@ -6,7 +6,7 @@
 use super::mode::MODE;
 use super::seats::{give_class, is_npc, is_person};
 use super::validate;
-use super::waiting::npc_to_act;
+use super::waiting::{npc_to_act, played_by};
 use super::{open, starting_hand};
 use crate::bang::action_rules::ActionRules;
 use crate::bang::card_rules::CardRules;
@@ -18,7 +18,7 @@ use crate::bang::machine::{Machine, TurnRules};
 use crate::bang::options::{Config, Options};
 use crate::bang::state::{Outcome, State};
 use crate::bang::view::{PlayerView, View, ViewRules};
-use crate::core::{Seat, Team};
+use crate::core::{Seat, SeatSet, Team};
 
 /// The mode's hooks.
 pub(crate) struct LoneGunslinger;
@@ -33,6 +33,12 @@ impl Expansion for LoneGunslinger {
     }
 
     /// A8, A9: the solo settings in force.
+    /// A solo game: seat 0 is the person's; the rules play the others, and
+    /// he the Deputy among them.
+    fn rules_seats(&self, players: u8) -> SeatSet {
+        (1..players).fold(SeatSet::EMPTY, |set, s| set.with(s))
+    }
+
     fn game_created(&self, s: &mut State, options: &Options) {
         s.solo = options.solo();
     }
@@ -98,6 +104,10 @@ impl ViewRules for LoneGunslinger {
 
     fn table_view(&self, s: &State, v: &mut View) {
         v.solo = s.solo;
+    }
+
+    fn seats_played_by(&self, s: &State, seat: Seat) -> Option<SeatSet> {
+        Some(played_by(s, seat))
     }
 }
 
