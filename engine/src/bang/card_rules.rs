@@ -89,6 +89,12 @@ pub(crate) trait CardRules: Sync {
         (0, 0)
     }
 
+    /// The name of `card` when it is one of its cards the playing cards'
+    /// table does not hold (a railcar's: `Ghost Car`).
+    fn card_name(&self, _card: Card) -> Option<&'static str> {
+        None
+    }
+
     /// Folds its part of the BANG! `card` of `source` aimed at `target`,
     /// once the shot is in motion (Evan Babbit's window, TC2).
     fn bang_aimed(&self, _s: &mut State, _source: Seat, _card: Card, _target: Seat) {}
@@ -181,6 +187,19 @@ impl Seating for State {
     }
 
     fn distance_terms(&self, from: Seat, to: Seat) -> (i16, i16) {
-        distance_terms(self.cards_in_play(from), self.cards_in_play(to))
+        let (from, to) = (self.cards_in_play(from), self.cards_in_play(to));
+        CardHooks::in_play(self)
+            .map(|e| e.distance_terms(from, to))
+            .fold((0, 0), |(p, m), (plus, minus)| (p + plus, m + minus))
     }
+}
+
+/// A card's name: `BANG!`, `Barrel`, or an expansion's own card's (a
+/// railcar's, `Ghost Car`).
+pub fn card_name(card: Card) -> &'static str {
+    CardHooks::default()
+        .0
+        .iter()
+        .find_map(|e| e.card_name(card))
+        .unwrap_or_else(|| kind(card).info().name)
 }

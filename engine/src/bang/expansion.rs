@@ -339,12 +339,7 @@ pub(crate) fn in_play_of<T: ?Sized>(
     s: &State,
     hooks: &'static [&'static T],
 ) -> impl Iterator<Item = &'static T> + use<T> {
-    let on = s.expansions;
-    hooks
-        .iter()
-        .enumerate()
-        .filter(move |(i, _)| on.get(*i))
-        .map(|(_, e)| *e)
+    s.expansions.indices().filter_map(|i| hooks.get(i).copied())
 }
 
 #[cfg(test)]

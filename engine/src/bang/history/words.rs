@@ -4,17 +4,10 @@
 
 use crate::bang::actions::Action;
 use crate::bang::cards::{self, Card, Suit};
-use crate::bang::train::railcars::railcar;
 use crate::core::history::{count, label, list, seat_name, title};
 use crate::core::{Role, Team};
 
-/// A card's name: `BANG!`, `Barrel`, or a railcar's (`Ghost Car`).
-pub fn card_name(card: Card) -> &'static str {
-    match railcar(card) {
-        Some(r) => r.name,
-        None => cards::kind(card).info().name,
-    }
-}
+pub use crate::bang::card_rules::card_name;
 
 /// A card's value and suit as printed: `7♥`, `Q♠`, `A♦` (empty for a railcar).
 pub fn suit_value(card: Card) -> String {

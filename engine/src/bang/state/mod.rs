@@ -405,6 +405,19 @@ impl ExpansionsOn {
         i < 16 && self.0 & (1 << i) != 0
     }
 
+    /// The registry indices in play, ascending (none at once when no
+    /// expansion is: the base game pays nothing for the hooks).
+    pub fn indices(self) -> impl Iterator<Item = usize> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                i
+            })
+        })
+    }
+
     /// Switches the registry's `i`-th expansion on or off.
     pub fn set(&mut self, i: usize, on: bool) {
         if i < 16 {

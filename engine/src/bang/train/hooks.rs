@@ -13,7 +13,7 @@ use super::{
 use super::{
     bang_limit, barred_for, blaze_exemptions, card_plays, check_succeeds, distance_terms,
     evan_asked, exempts, fold_given, from_aside, ghost_discarding, money_bag_bang,
-    money_bag_copies, most_wanted_checked, played, prisoner_ignores, private_shields,
+    money_bag_copies, most_wanted_checked, played, prisoner_ignores, private_shields, railcar,
 };
 use crate::bang::actions::Action;
 use crate::bang::apply::played_as as folded_play;
@@ -125,6 +125,11 @@ impl CardRules for TrainRobbery {
 
     fn barred(&self, s: &State, seat: Seat, card: Card) -> bool {
         barred_for(s, seat, card)
+    }
+
+    /// A railcar's name.
+    fn card_name(&self, card: Card) -> Option<&'static str> {
+        railcar(card).map(|r| r.name)
     }
 
     /// TC2: Evan Babbit may redirect it.
