@@ -3,8 +3,6 @@
 //! on until it waits for a decision. The turn itself (§6) lives here; shots
 //! and multi-target cards in `resolve.rs`, life and death in `life.rs`.
 
-use arrayvec::ArrayVec;
-
 use super::Bang;
 use super::actions::DrawFrom;
 use super::card_rules::CardHooks;
@@ -103,15 +101,10 @@ pub(crate) trait TurnRules: Sync {
         false
     }
 
-    /// What it notes of the state before `event` is folded, handed back to
-    /// [`TurnRules::after_event`] (the train: its deck's size).
-    fn before_event(&self, _s: &State, _event: &Event) -> usize {
-        0
-    }
-
-    /// Follows an event just folded with its own, given what it noted
-    /// before (the train fills up from a deck that grew, TR-5.6).
-    fn after_event(&self, _m: &mut Machine<'_, '_>, _before: usize) {}
+    /// Follows the event just folded with its own, when its fold asked for
+    /// it ([`State::follow_up`]: the train fills up from a deck that grew,
+    /// TR-5.6).
+    fn follow_up(&self, _m: &mut Machine<'_, '_>) {}
 
     /// Takes its own step at `moment`, if it has one: `Some` with what the
     /// step did (`Step::Waits`: the game waits for it); `None` leaves the
@@ -169,13 +162,11 @@ impl Machine<'_, '_> {
     /// it with their own (a railcar returned to the deck of a short train
     /// joins the train at once, TR-5.6).
     pub fn emit(&mut self, e: Event) {
-        let s = self.s();
-        let marks: ArrayVec<usize, 16> = TurnHooks::in_play(s)
-            .map(|h| h.before_event(s, &e))
-            .collect();
         self.rec.emit(e);
-        for (h, mark) in TurnHooks::in_play(self.s()).zip(marks) {
-            h.after_event(self, mark);
+        if self.s().follow_up {
+            for h in TurnHooks::in_play(self.s()) {
+                h.follow_up(self);
+            }
         }
     }
 

@@ -24,6 +24,7 @@ use super::state::State;
 /// Folds one event into the state.
 pub fn apply(s: &mut State, event: &Event) {
     s.version += 1;
+    s.follow_up = false;
     match event {
         Event::GameCreated(_)
         | Event::RoleDealt { .. }

@@ -474,6 +474,10 @@ pub struct State {
     pub turn: Turn,
     /// Extra turns granted to the current player, which outlast his turn.
     pub extra: ExtraTurns,
+    /// Set by an expansion's fold of the last event when the machine must
+    /// follow it with the expansion's own (the train fills up from a deck
+    /// that grew, TR-5.6); every fold starts by clearing it.
+    pub follow_up: bool,
     /// The card effect in motion.
     pub effect: Option<Effect>,
     /// The shot being answered.

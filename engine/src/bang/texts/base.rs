@@ -7,7 +7,7 @@ use crate::bang::characters::Character;
 use crate::core::{Role, Text, text};
 
 /// The base game's kinds of playing card (`bang.md` §2.1).
-pub(super) const KIND_TEXTS: [KindText; 22] = {
+pub(crate) const KIND_TEXTS: [KindText; 22] = {
     use Kind::*;
     [
         kind(
@@ -136,7 +136,7 @@ pub(super) const KIND_TEXTS: [KindText; 22] = {
 };
 
 /// The base game's characters (`bang.md` §3).
-pub(super) const CHARACTER_TEXTS: [(Character, Text); 16] = {
+pub(crate) const CHARACTER_TEXTS: [(Character, Text); 16] = {
     use Character::*;
     [
         text(

@@ -261,7 +261,7 @@ fn raise_ghost(s: &mut State, railcar: Railcar, to: Seat) {
 /// TR-9.4: the Lounge Car reaches the railcar deck after its effect.
 fn lounge_done(s: &mut State) {
     if let Some(l) = s.train.lounge.take() {
-        s.train.return_to_deck(l.car);
+        s.follow_up |= s.train.return_to_deck(l.car); // TR-5.6
         if s.before_0_2 {
             s.train.fill_short();
         }

@@ -205,7 +205,7 @@ impl Expansion for TrainRobbery {
         if !is_railcar(card) {
             return false;
         }
-        s.train.return_to_deck(card);
+        s.follow_up |= s.train.return_to_deck(card); // TR-5.6
         if s.before_0_2 {
             s.train.fill_short();
         }
@@ -368,19 +368,9 @@ impl TurnRules for TrainRobbery {
         }
     }
 
-    /// The railcar deck's size (a shuffle of it fills nothing).
-    fn before_event(&self, s: &State, event: &Event) -> usize {
-        match event {
-            Event::Train(TrainEvent::RailcarsShuffled { .. }) => usize::MAX,
-            _ => s.train.deck.len(),
-        }
-    }
-
     /// TR-5.6: a railcar returned to the deck of a short train joins it.
-    fn after_event(&self, m: &mut Machine<'_, '_>, before: usize) {
-        if m.s().train.deck.len() > before {
-            m.fill_train();
-        }
+    fn follow_up(&self, m: &mut Machine<'_, '_>) {
+        m.fill_train();
     }
 
     /// TR-15.7: after phase 3, the Strongbox pays, then Jimmy Texas draws.

@@ -155,11 +155,14 @@ pub struct Lounge {
 
 impl Train {
     /// A railcar leaving play goes face down to the bottom of the railcar
-    /// deck (TR-9.4).
-    pub(crate) fn return_to_deck(&mut self, railcar: u8) {
-        if !self.deck.is_full() && !self.deck.contains(&railcar) && !self.cars.contains(&railcar) {
+    /// deck (TR-9.4). Whether it did (the deck grew).
+    pub(crate) fn return_to_deck(&mut self, railcar: u8) -> bool {
+        let fits =
+            !self.deck.is_full() && !self.deck.contains(&railcar) && !self.cars.contains(&railcar);
+        if fits {
             self.deck.insert(0, railcar);
         }
+        fits
     }
 
     /// TR-5.6 in a log before engine 0.2.0

@@ -5,14 +5,14 @@
 
 use serde::Serialize;
 
-use super::cards::{Border, CARDS, Card, Kind, Suit};
-use super::characters::{CHARACTERS, Character, CharacterSet};
-use super::gold::{self, EquipBorder, EquipKind, all_equipment, equip_kind};
 use super::texts::{
     LOCOMOTIVE_TEXTS, character_text, equipment_text, kind_text, railcar_text, role_text,
     station_text,
 };
-use super::train::{self, RAILCAR_TABLE, RailcarKind, RailcarUse, STATION_TABLE, Station};
+use crate::bang::cards::{Border, CARDS, Card, Kind, Suit};
+use crate::bang::characters::{CHARACTERS, Character, CharacterSet};
+use crate::bang::gold::{self, EquipBorder, EquipKind, all_equipment, equip_kind};
+use crate::bang::train::{self, RAILCAR_TABLE, RailcarKind, RailcarUse, STATION_TABLE, Station};
 use crate::core::{Role, Text};
 
 /// Everything a client needs to show a card game.
@@ -194,7 +194,8 @@ pub fn catalog() -> Catalog {
                 value: printed(c.value),
                 border: info.border,
                 reach: info.reach,
-                expansion: (c.id as usize > super::cards::BASE_DECK).then_some(train::EXPANSION),
+                expansion: (c.id as usize > crate::bang::cards::BASE_DECK)
+                    .then_some(train::EXPANSION),
                 target: text.and_then(|t| t.target),
                 text: text.map_or("", |t| t.text.text),
                 rule: text.map_or("", |t| t.text.rule),

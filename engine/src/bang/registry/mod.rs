@@ -1,20 +1,23 @@
 //! The registry: every expansion, variant and mode of the card game, one
 //! line each. A new expansion is its own folder, its `mod` line and its line
-//! here; the base game asks it through the hooks of [`super::expansion`],
-//! [`super::machine::TurnRules`] and [`super::legal_rules::LegalRules`] and
+//! here; the base game asks it through the hooks of [`crate::bang::expansion`],
+//! [`crate::bang::machine::TurnRules`] and [`crate::bang::legal_rules::LegalRules`] and
 //! never names it.
 //!
 //! The order is the order the hooks are asked in (and a configuration's
 //! checks run in): the solo mode first, whose checks name what a solo game
 //! needs before any other option is read.
 
-use super::action_rules::{ActionHooks, ActionRules};
-use super::card_rules::{CardHooks, CardRules};
-use super::expansion::{Expansion, Expansions};
-use super::legal_rules::{LegalHooks, LegalRules};
-use super::life::{LifeHooks, LifeRules};
-use super::machine::{TurnHooks, TurnRules};
-use super::view::{ViewHooks, ViewRules};
+pub mod catalog;
+pub(crate) mod texts;
+
+use crate::bang::action_rules::{ActionHooks, ActionRules};
+use crate::bang::card_rules::{CardHooks, CardRules};
+use crate::bang::expansion::{Expansion, Expansions};
+use crate::bang::legal_rules::{LegalHooks, LegalRules};
+use crate::bang::life::{LifeHooks, LifeRules};
+use crate::bang::machine::{TurnHooks, TurnRules};
+use crate::bang::view::{ViewHooks, ViewRules};
 
 /// Lists each registered expansion once, as both halves of the hooks see it.
 macro_rules! register {
@@ -37,10 +40,10 @@ macro_rules! register {
 }
 
 register![
-    super::solo::hooks::LoneGunslinger,
-    super::shadows::ShadowGunslingers,
-    super::gold::hooks::GoldRush,
-    super::train::hooks::TrainRobbery,
+    crate::bang::solo::hooks::LoneGunslinger,
+    crate::bang::shadows::ShadowGunslingers,
+    crate::bang::gold::hooks::GoldRush,
+    crate::bang::train::hooks::TrainRobbery,
 ];
 
 impl Default for Expansions {
