@@ -289,69 +289,68 @@ pub(crate) fn plays_as(s: &State, seat: Seat, card: Card, k: Kind, out: &mut Vec
         target,
         in_play,
     };
-    let others = s.others_clockwise(seat);
-    let can_bang = s.turn.bangs < bang_limit(s, seat) || s.unlimited_bang(seat);
-    {
-        if LegalHooks::in_play(s).any(|e| e.card_plays(s, seat, card, k, out)) {
-            return; // an expansion's card (the train's brown cards)
-        }
-        match k {
-            Kind::Bang | Kind::Missed => {
-                if can_bang && s.is_bang_for(seat, card) {
-                    for &t in &others {
-                        if s.distance(seat, t) <= s.reach(seat) && !bang_proof(s, t) {
-                            out.push(play(card, Some(t), None));
-                        }
-                    }
-                }
-            }
-            Kind::Beer
-            | Kind::Saloon
-            | Kind::Stagecoach
-            | Kind::WellsFargo
-            | Kind::GeneralStore
-            | Kind::Indians
-            | Kind::Gatling => {
-                out.push(play(card, None, None));
-                for e in LegalHooks::in_play(s) {
-                    e.more_plays(s, seat, card, k, out);
-                }
-            }
-            Kind::Panic | Kind::CatBalou => {
-                let near = |t: Seat| k == Kind::CatBalou || s.distance(seat, t) <= 1;
-                for t in std::iter::once(seat).chain(others.iter().copied()) {
-                    if (t == seat && k == Kind::Panic) || !near(t) {
-                        continue;
-                    }
-                    if t != seat && !s.p(t).hand.is_empty() {
+    if LegalHooks::in_play(s).any(|e| e.card_plays(s, seat, card, k, out)) {
+        return; // an expansion's card (the train's brown cards)
+    }
+    let others = || s.others_clockwise(seat);
+    match k {
+        Kind::Bang | Kind::Missed => {
+            let can_bang = s.turn.bangs < bang_limit(s, seat) || s.unlimited_bang(seat);
+            if can_bang && s.is_bang_for(seat, card) {
+                let reach = s.reach(seat);
+                for t in others() {
+                    if s.distance(seat, t) <= reach && !bang_proof(s, t) {
                         out.push(play(card, Some(t), None));
                     }
-                    for &c in &s.p(t).in_play {
-                        if k == Kind::Panic && barred(s, seat, c) {
-                            continue; // TR-11.8: the Sheriff never takes a Ghost Car
-                        }
-                        out.push(play(card, Some(t), Some(c)));
-                    }
                 }
             }
-            Kind::Duel => {
-                for &t in &others {
+        }
+        Kind::Beer
+        | Kind::Saloon
+        | Kind::Stagecoach
+        | Kind::WellsFargo
+        | Kind::GeneralStore
+        | Kind::Indians
+        | Kind::Gatling => {
+            out.push(play(card, None, None));
+            for e in LegalHooks::in_play(s) {
+                e.more_plays(s, seat, card, k, out);
+            }
+        }
+        Kind::Panic | Kind::CatBalou => {
+            let near = |t: Seat| k == Kind::CatBalou || s.distance(seat, t) <= 1;
+            for t in std::iter::once(seat).chain(others()) {
+                if (t == seat && k == Kind::Panic) || !near(t) {
+                    continue;
+                }
+                if t != seat && !s.p(t).hand.is_empty() {
+                    out.push(play(card, Some(t), None));
+                }
+                for &c in &s.p(t).in_play {
+                    if k == Kind::Panic && barred(s, seat, c) {
+                        continue; // TR-11.8: the Sheriff never takes a Ghost Car
+                    }
+                    out.push(play(card, Some(t), Some(c)));
+                }
+            }
+        }
+        Kind::Duel => {
+            for t in others() {
+                out.push(play(card, Some(t), None));
+            }
+        }
+        Kind::Jail => {
+            for t in others() {
+                let sheriff = s.p(t).role == Some(Role::Sheriff) && !s.three_players();
+                if !sheriff && s.in_play_of(t, Kind::Jail).is_none() {
                     out.push(play(card, Some(t), None));
                 }
             }
-            Kind::Jail => {
-                for &t in &others {
-                    let sheriff = s.p(t).role == Some(Role::Sheriff) && !s.three_players();
-                    if !sheriff && s.in_play_of(t, Kind::Jail).is_none() {
-                        out.push(play(card, Some(t), None));
-                    }
-                }
-            }
-            _ => {
-                // Blue cards in front of himself: the same-name rule (D-B7 for weapons).
-                if s.in_play_of(seat, k).is_none() {
-                    out.push(play(card, None, None));
-                }
+        }
+        _ => {
+            // Blue cards in front of himself: the same-name rule (D-B7 for weapons).
+            if s.in_play_of(seat, k).is_none() {
+                out.push(play(card, None, None));
             }
         }
     }

@@ -1,6 +1,6 @@
 //! The state's invariants: the property tests' and the simulator's oracle.
 
-use super::cards::{Card, Kind, kind};
+use super::cards::{BASE_DECK, Card, Kind, kind};
 use super::expansion::in_play;
 use super::state::State;
 
@@ -49,8 +49,10 @@ pub fn check_invariants(s: &State) -> Result<(), String> {
 /// expansions' other cards (the railcars), wherever they keep them.
 fn cards_in_one_place(s: &State) -> Result<(), String> {
     let mut seen = [0u8; u8::MAX as usize + 1];
-    let known =
-        |c: Card| s.deck_ids().any(|d| d == c) || in_play(s).any(|e| e.other_cards().contains(&c));
+    let known = |c: Card| {
+        (1..=BASE_DECK as Card).contains(&c)
+            || in_play(s).any(|e| e.deck_cards().contains(&c) || e.other_cards().contains(&c))
+    };
     let mut count = |c: Card, place: &str| -> Result<(), String> {
         if !known(c) {
             return Err(format!("card {c} in {place} is no card"));
