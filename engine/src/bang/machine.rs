@@ -3,6 +3,8 @@
 //! on until it waits for a decision. The turn itself (§6) lives here; shots
 //! and multi-target cards in `resolve.rs`, life and death in `life.rs`.
 
+use arrayvec::ArrayVec;
+
 use super::Bang;
 use super::actions::DrawFrom;
 use super::card_rules::CardHooks;
@@ -46,6 +48,10 @@ pub(crate) enum Moment {
     /// the Map).
     BeforeDraw,
 }
+
+/// The expansions in play with a step due in this run, each with its first
+/// moment.
+type Due = ArrayVec<(&'static dyn TurnRules, Moment), 16>;
 
 /// The steps of a turn an expansion may take its own way (the machine's
 /// half of the extension points; the state's half is
@@ -105,6 +111,13 @@ pub(crate) trait TurnRules: Sync {
     /// it ([`State::follow_up`]: the train fills up from a deck that grew,
     /// TR-5.6).
     fn follow_up(&self, _m: &mut Machine<'_, '_>) {}
+
+    /// The first of the run's moments from [`Moment::Opening`] to
+    /// [`Moment::Resolved`] at which it has a step to take now, if any (the
+    /// machine asks [`TurnRules::step_at`] there only).
+    fn due(&self, _s: &State) -> Option<Moment> {
+        None
+    }
 
     /// Takes its own step at `moment`, if it has one: `Some` with what the
     /// step did (`Step::Waits`: the game waits for it); `None` leaves the
@@ -175,6 +188,12 @@ impl Machine<'_, '_> {
         TurnHooks::in_play(self.s()).find_map(|e| e.step_at(self, moment))
     }
 
+    /// The step of the first expansion in `due` that has one at `moment`.
+    fn due_step(&mut self, due: &Due, moment: Moment) -> Option<Step> {
+        let &(e, _) = due.iter().find(|(_, m)| *m == moment)?;
+        e.step_at(self, moment)
+    }
+
     /// One automatic step. Where the game would wait, an expansion in play
     /// may take the decision (a solo NPC's, A3.1, B1: a solo game waits only
     /// for the person).
@@ -191,9 +210,13 @@ impl Machine<'_, '_> {
     /// One automatic step of the rules (§6 to §15).
     fn rules_step(&mut self) -> Step {
         let s = self.s();
+        // Asked once: nothing below changes the state before a step is taken.
+        let due: Due = TurnHooks::in_play(s)
+            .filter_map(|e| Some((e, e.due(s)?)))
+            .collect();
         if !s.is_over()
             && s.started()
-            && let Some(step) = self.expansion_step(Moment::Opening)
+            && let Some(step) = self.due_step(&due, Moment::Opening)
         {
             return step;
         }
@@ -220,7 +243,7 @@ impl Machine<'_, '_> {
             self.dying_step(d);
             return Step::Moved;
         }
-        if let Some(step) = self.expansion_step(Moment::BeforeShot) {
+        if let Some(step) = self.due_step(&due, Moment::BeforeShot) {
             return step;
         }
         let s = self.s();
@@ -228,7 +251,7 @@ impl Machine<'_, '_> {
             self.shot_step(shot);
             return Step::Moved;
         }
-        if let Some(step) = self.expansion_step(Moment::BeforeEffect) {
+        if let Some(step) = self.due_step(&due, Moment::BeforeEffect) {
             return step;
         }
         let s = self.s();
@@ -236,7 +259,7 @@ impl Machine<'_, '_> {
             self.effect_step(effect);
             return Step::Moved;
         }
-        if let Some(step) = self.expansion_step(Moment::Resolved) {
+        if let Some(step) = self.due_step(&due, Moment::Resolved) {
             return step;
         }
         let s = self.s();

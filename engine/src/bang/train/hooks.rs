@@ -340,6 +340,10 @@ impl TurnRules for TrainRobbery {
         m.open_train();
     }
 
+    fn due(&self, s: &State) -> Option<Moment> {
+        steps::due(s)
+    }
+
     fn step_at(&self, m: &mut Machine<'_, '_>, moment: Moment) -> Option<Step> {
         steps::step_at(m, moment)
     }

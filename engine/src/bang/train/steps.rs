@@ -9,8 +9,25 @@ use super::ghost::ghost_gone;
 use super::railcar_effects::dining_due;
 use crate::bang::events::Event;
 use crate::bang::machine::{Machine, Moment};
-use crate::bang::state::{CheckKind, WindowKind};
+use crate::bang::state::{CheckKind, State, WindowKind};
 use crate::core::Step;
+
+/// The first of the run's moments (Opening to Resolved) at which the train
+/// has a step to take now.
+pub(super) fn due(s: &State) -> Option<Moment> {
+    let t = &s.train;
+    if ghost_gone(s).is_some() {
+        Some(Moment::Opening)
+    } else if t.evan.is_some() {
+        Some(Moment::BeforeShot)
+    } else if robbery_pending(s).is_some() {
+        Some(Moment::BeforeEffect)
+    } else if t.money_bag.is_some() || t.used.is_some() || t.shade.is_some() || t.end.is_some() {
+        Some(Moment::Resolved)
+    } else {
+        None
+    }
+}
 
 /// The train's step at `moment`, if it has one.
 pub(super) fn step_at(m: &mut Machine<'_, '_>, moment: Moment) -> Option<Step> {
