@@ -4,7 +4,6 @@
 use super::cards::{Card, Kind, kind};
 use super::characters::Character;
 use crate::core::{MAX_SEATS, Seat};
-use arrayvec::ArrayVec;
 
 /// What distance and reach read of a table.
 pub trait Seating {
@@ -28,16 +27,22 @@ pub fn has_in_play(t: &impl Seating, seat: Seat, k: Kind) -> bool {
 
 /// Seat distance (§7.1), counting only players in play (and the two seats).
 pub fn seat_distance(t: &impl Seating, from: Seat, to: Seat) -> u8 {
-    let alive: ArrayVec<Seat, MAX_SEATS> = (0..t.size().min(MAX_SEATS as u8))
-        .filter(|&s| t.in_game(s) || s == from || s == to)
-        .collect();
-    let (Some(a), Some(b)) = (
-        alive.iter().position(|&s| s == from),
-        alive.iter().position(|&s| s == to),
-    ) else {
+    // One pass: how many seats count, and where `from` and `to` are among them.
+    let (mut n, mut a, mut b) = (0usize, None, None);
+    for s in 0..t.size().min(MAX_SEATS as u8) {
+        if s == from || s == to || t.in_game(s) {
+            if s == from {
+                a = Some(n);
+            }
+            if s == to {
+                b = Some(n);
+            }
+            n += 1;
+        }
+    }
+    let (Some(a), Some(b)) = (a, b) else {
         return 0;
     };
-    let n = alive.len();
     let cw = (b + n - a) % n;
     cw.min(n - cw) as u8
 }

@@ -3,13 +3,13 @@
 //!
 //! The base game calls hooks where a rule of its own could be changed and
 //! knows no expansion by name: each one implements [`Expansion`] (the rules
-//! of the state: its checks of a configuration, what an elimination leaves,
-//! who wins besides the players in play) and the machine's
-//! [`TurnRules`](super::machine::TurnRules) (the steps of a turn) in its own
-//! folder, and is registered once, in `expansions.rs`. A game's state holds
-//! which registered ones it plays ([`ExpansionsOn`], a bit each), so a hook
-//! asks only those (a bit test, then a call through a `&'static dyn`: no
-//! allocation, nothing cloned).
+//! of the state) and the other hook traits, each defined beside the base
+//! code that asks it (the machine's [`TurnRules`](super::machine::TurnRules),
+//! the legal actions', life's, the actions', the cards' and the view's), in
+//! its own folder, and is registered once, in `registry/mod.rs`. A game's
+//! state holds which registered ones it plays ([`ExpansionsOn`], a bit
+//! each), so a hook asks only those (its set bits, then a call through a
+//! `&'static dyn`: no allocation, nothing cloned).
 
 use super::actions::Action;
 use std::ops::RangeInclusive;

@@ -1,5 +1,7 @@
-//! Gold Rush as the base game's hooks see it: its id and where the
-//! options name it (its rules are still called by name from the base).
+//! Gold Rush as the base game's hooks see it: every rule of the expansion
+//! the base asks for (its market and nuggets, its equipment's effects on
+//! the turn, life, cards and the view), each delegating to the folder's
+//! modules.
 
 use super::equipment::EquipKind;
 use super::fold::turn_started;

@@ -1,7 +1,7 @@
 //! The Lone Gunslinger as the base game's hooks see it: its id, where the
-//! options name it, its checks of a configuration, the reward and the
-//! outcome, and the NPCs' decisions taken while the game waits (its other
-//! rules are still called by name from the base).
+//! options name it, its checks of a configuration, its setup, the reward and
+//! the outcome, the NPCs' decisions taken while the game waits, its open
+//! hands and who plays which seat.
 
 use super::mode::MODE;
 use super::seats::{give_class, is_npc, is_person};

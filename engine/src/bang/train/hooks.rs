@@ -1,5 +1,8 @@
-//! The Great Train Robbery as the base game's hooks see it: its id and where the
-//! options name it (its rules are still called by name from the base).
+//! The Great Train Robbery as the base game's hooks see it: every rule of
+//! the expansion the base asks for (the train, its railcars, its cards and
+//! characters, the ghost), each delegating to the folder's modules; its
+//! actions are carried out in `actions.rs`, its decisions in `asks.rs` and
+//! its steps in `steps.rs`.
 
 use super::EXPANSION;
 use super::asks;
