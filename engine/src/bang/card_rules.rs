@@ -4,7 +4,7 @@
 //! "draw!". Asked by the fold (`apply/plays.rs`), the machine (`play.rs`)
 //! and the legal actions alike: every hook reads or folds the state only.
 
-use super::cards::{Card, Kind, kind};
+use super::cards::{Card, Kind, card, kind};
 use super::characters::Character;
 use super::distance::Seating;
 use super::expansion::in_play_of;
@@ -84,7 +84,8 @@ pub(crate) trait CardRules: Sync {
 
     /// What its cards in play add to and take off the distance from the
     /// holder of `from` to the holder of `to` (the train's Lumber Flatcar
-    /// and Observation Car, TR-11.10, TR-11.12).
+    /// and Observation Car, TR-11.10, TR-11.12); asked only when one of them
+    /// is a card outside the playing cards' table.
     fn distance_terms(&self, _from: &[Card], _to: &[Card]) -> (i16, i16) {
         (0, 0)
     }
@@ -158,8 +159,13 @@ pub(crate) fn shot_card(s: &State, card: Card) -> Option<Card> {
 
 /// What the expansions' cards in play add to and take off `d(from → to)`,
 /// given the cards in play of each (every registered expansion: its cards
-/// are only in play in a game that plays it).
+/// are only in play in a game that plays it). Only cards outside the
+/// playing cards' table have such terms (the railcars): a playing card's
+/// distance is the cards table's (Mustang, Scope).
 pub(crate) fn distance_terms(from: &[Card], to: &[Card]) -> (i16, i16) {
+    if from.iter().chain(to).all(|&c| card(c).is_some()) {
+        return (0, 0);
+    }
     CardHooks::default()
         .0
         .iter()
@@ -188,6 +194,9 @@ impl Seating for State {
 
     fn distance_terms(&self, from: Seat, to: Seat) -> (i16, i16) {
         let (from, to) = (self.cards_in_play(from), self.cards_in_play(to));
+        if from.iter().chain(to).all(|&c| card(c).is_some()) {
+            return (0, 0); // playing cards only: the base's Mustang and Scope
+        }
         CardHooks::in_play(self)
             .map(|e| e.distance_terms(from, to))
             .fold((0, 0), |(p, m), (plus, minus)| (p + plus, m + minus))

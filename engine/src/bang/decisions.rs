@@ -6,7 +6,7 @@ use arrayvec::ArrayVec;
 use super::actions::{Action, DrawFrom};
 use super::asked::{Asked, Decision, Pending};
 use super::card_rules::{bang_limit, bang_proof, barred};
-use super::cards::{Card, Kind, kind};
+use super::cards::{BASE_DECK, Card, Kind, kind};
 use super::characters::Character;
 use super::expansion::in_play;
 use super::legal_rules::LegalHooks;
@@ -289,7 +289,9 @@ pub(crate) fn plays_as(s: &State, seat: Seat, card: Card, k: Kind, out: &mut Vec
         target,
         in_play,
     };
-    if LegalHooks::in_play(s).any(|e| e.card_plays(s, seat, card, k, out)) {
+    if card as usize > BASE_DECK
+        && LegalHooks::in_play(s).any(|e| e.card_plays(s, seat, card, k, out))
+    {
         return; // an expansion's card (the train's brown cards)
     }
     let others = || s.others_clockwise(seat);

@@ -41,8 +41,9 @@ pub(crate) trait LegalRules: Sync {
     }
 
     /// Phase 2: every play of `card` from `seat`'s hand, played as `k`,
-    /// when it is one of its cards it plays its own way (the train's brown
-    /// cards, a Money Bag's copy); `false` leaves the card to the base.
+    /// when it is one of its own playing cards (past the base game's 80)
+    /// that it plays its own way (the train's brown cards, a Money Bag's
+    /// copy); `false` leaves the card to the base.
     fn card_plays(
         &self,
         _s: &State,
