@@ -14,6 +14,7 @@ mod characters;
 mod config_check;
 mod decisions;
 pub mod distance;
+mod draw_check;
 mod events;
 mod expansion;
 mod fold_steps;

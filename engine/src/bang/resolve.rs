@@ -218,7 +218,7 @@ impl Machine<'_, '_> {
             }
             WindowKind::Check => {
                 if let Some(check) = s.check {
-                    let card = super::machine::best_card(check.kind, &s.flipped);
+                    let card = super::draw_check::best_card(check.kind, &s.flipped);
                     self.resolve_check(check.seat, check.kind, Some(card));
                 }
             }

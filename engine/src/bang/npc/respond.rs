@@ -9,8 +9,8 @@ use super::ranking::lowest_ranked;
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::characters::Character;
+use crate::bang::draw_check::best_card;
 use crate::bang::gold::NuggetUse;
-use crate::bang::machine::best_card;
 use crate::bang::state::CheckKind;
 
 impl Ctx<'_> {

@@ -1,7 +1,7 @@
 //! §20 "Dynamite and Jail", with §19 edge cases 2, 3, 4, 16.
 
 use super::*;
-use crate::bang::machine::dynamite_recipient;
+use crate::bang::draw_check::dynamite_recipient;
 
 /// A 10♠ (Volcanic) and other check cards.
 const TEN_SPADES: Card = VOLCANIC_10S;
