@@ -163,12 +163,26 @@ pub(crate) fn shot_card(s: &State, card: Card) -> Option<Card> {
 /// playing cards' table have such terms (the railcars): a playing card's
 /// distance is the cards table's (Mustang, Scope).
 pub(crate) fn distance_terms(from: &[Card], to: &[Card]) -> (i16, i16) {
-    if from.iter().chain(to).all(|&c| card(c).is_some()) {
+    if only_playing_cards(from, to) {
         return (0, 0);
     }
-    CardHooks::default()
-        .0
-        .iter()
+    sum_terms(CardHooks::default().0.iter().copied(), from, to)
+}
+
+/// Whether every card of `from` and `to` is in the playing cards' table
+/// (whose distance terms are the base's).
+fn only_playing_cards(from: &[Card], to: &[Card]) -> bool {
+    from.iter().chain(to).all(|&c| card(c).is_some())
+}
+
+/// The distance terms of `hooks` added up, given the cards in play of the
+/// two players.
+fn sum_terms<'a>(
+    hooks: impl Iterator<Item = &'a dyn CardRules>,
+    from: &[Card],
+    to: &[Card],
+) -> (i16, i16) {
+    hooks
         .map(|e| e.distance_terms(from, to))
         .fold((0, 0), |(p, m), (plus, minus)| (p + plus, m + minus))
 }
@@ -194,12 +208,10 @@ impl Seating for State {
 
     fn distance_terms(&self, from: Seat, to: Seat) -> (i16, i16) {
         let (from, to) = (self.cards_in_play(from), self.cards_in_play(to));
-        if from.iter().chain(to).all(|&c| card(c).is_some()) {
+        if only_playing_cards(from, to) {
             return (0, 0); // playing cards only: the base's Mustang and Scope
         }
-        CardHooks::in_play(self)
-            .map(|e| e.distance_terms(from, to))
-            .fold((0, 0), |(p, m), (plus, minus)| (p + plus, m + minus))
+        sum_terms(CardHooks::in_play(self), from, to)
     }
 }
 

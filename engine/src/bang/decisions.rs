@@ -92,7 +92,7 @@ pub fn pending(s: &State) -> ArrayVec<Pending, MAX_PLAYERS> {
             None => {}
         }
     }
-    if s.dying.is_some() || s.shot.is_some() || s.effect.is_some() || !s.alive(seat) {
+    if s.resolving() || !s.alive(seat) {
         return out; // never at rest
     }
     if let Some(decision) = LegalHooks::in_play(s).find_map(|e| e.asks_at_rest(s, seat)) {

@@ -290,9 +290,13 @@ impl State {
     /// life as it is (a ghost, TR-11.8.4).
     pub fn can_gain_life(&self, seat: Seat) -> bool {
         let p = self.p(seat);
-        self.in_play(seat)
-            && p.life < p.max_life as i8
-            && !in_play(self).any(|e| e.life_fixed(self, seat))
+        self.in_play(seat) && p.life < p.max_life as i8 && !self.life_fixed(seat)
+    }
+
+    /// Whether an expansion in play keeps `seat`'s life as it is (a ghost,
+    /// TR-11.8.4): he neither loses nor regains any.
+    pub fn life_fixed(&self, seat: Seat) -> bool {
+        in_play(self).any(|e| e.life_fixed(self, seat))
     }
 }
 

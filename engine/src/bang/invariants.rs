@@ -16,11 +16,7 @@ pub fn check_invariants(s: &State) -> Result<(), String> {
         if p.life > p.max_life as i8 {
             return Err(format!("seat {seat} has {} life of {}", p.life, p.max_life));
         }
-        if p.alive
-            && p.life < 1
-            && s.dying.is_none_or(|d| d.seat != seat)
-            && !in_play(s).any(|e| e.life_fixed(s, seat))
-        {
+        if p.alive && p.life < 1 && s.dying.is_none_or(|d| d.seat != seat) && !s.life_fixed(seat) {
             return Err(format!("seat {seat} is in play at {} life", p.life));
         }
         for (i, &c) in p.in_play.iter().enumerate() {

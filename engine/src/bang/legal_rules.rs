@@ -84,22 +84,24 @@ impl LegalHooks {
     }
 }
 
+/// Whether an expansion in play lists at least one action through `list`
+/// (one of its answer hooks, for one seat).
+pub(crate) fn any_answer(s: &State, list: impl Fn(&dyn LegalRules, &mut Vec<Action>)) -> bool {
+    let mut answers = Vec::new();
+    LegalHooks::in_play(s).any(|e| {
+        list(e, &mut answers);
+        !answers.is_empty()
+    })
+}
+
 /// Whether `seat`, shot at, has an answer an expansion adds (his window
 /// opens even with an empty hand: the train's Baggage Car and Caboose).
 pub(crate) fn can_answer_shot(s: &State, seat: Seat) -> bool {
-    LegalHooks::in_play(s).any(|e| {
-        let mut answers = Vec::new();
-        e.shot_answers(s, seat, &mut answers);
-        !answers.is_empty()
-    })
+    any_answer(s, |e, out| e.shot_answers(s, seat, out))
 }
 
 /// Whether `seat` can answer Indians! or a Duel with an expansion's answer
 /// (the train's Sleeper Car).
 pub(crate) fn can_answer_bang(s: &State, seat: Seat) -> bool {
-    LegalHooks::in_play(s).any(|e| {
-        let mut answers = Vec::new();
-        e.bang_answers(s, seat, &mut answers);
-        !answers.is_empty()
-    })
+    any_answer(s, |e, out| e.bang_answers(s, seat, out))
 }

@@ -6,7 +6,7 @@ use super::cards::{Card, Kind, kind};
 use super::characters::Character;
 use super::events::Event;
 use super::expansion::{self, in_play_of};
-use super::legal_rules::LegalHooks;
+use super::legal_rules::any_answer;
 use super::machine::Machine;
 use super::machine::TurnHooks;
 use super::orders::Reply;
@@ -59,7 +59,7 @@ impl Machine<'_, '_> {
     /// the life-loss triggers fire at once; otherwise his dying window comes first.
     pub fn lose(&mut self, seat: Seat, amount: u8, by: Option<Seat>) {
         let s = self.s();
-        if s.is_shadow(seat) || expansion::in_play(s).any(|e| e.life_fixed(s, seat)) {
+        if s.is_shadow(seat) || s.life_fixed(seat) {
             return self.emit(Event::Unhurt { seat }); // SG-2.2, TR-11.8.4
         }
         self.emit(Event::LifeLost { seat, amount, by });
@@ -124,11 +124,7 @@ impl Machine<'_, '_> {
         let beer_works = s.beer_heals();
         let can_act = (!p.hand.is_empty()
             && (beer_works || (s.is(d.seat, Character::SidKetchum) && p.hand.len() >= 2)))
-            || LegalHooks::in_play(s).any(|e| {
-                let mut answers = Vec::new();
-                e.life_answers(s, d.seat, &mut answers);
-                !answers.is_empty()
-            });
+            || any_answer(s, |e, out| e.life_answers(s, d.seat, out));
         if !can_act {
             return self.eliminate(d.seat, d.by);
         }

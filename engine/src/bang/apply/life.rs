@@ -85,7 +85,7 @@ pub(super) fn out_of_shot_and_duel(s: &mut State, seat: Seat) {
 /// `seat` regains life up to his maximum, unless an expansion keeps his life
 /// as it is (a ghost, TR-11.8.4).
 fn gain(s: &mut State, seat: Seat, amount: u8) {
-    if in_play(s).any(|e| e.life_fixed(s, seat)) {
+    if s.life_fixed(seat) {
         return;
     }
     if let Some(p) = player(s, seat) {

@@ -156,7 +156,7 @@ impl LegalRules for GoldRush {
 
     /// GC4: Josh McCloud uses the equipment card he took, at rest.
     fn asks(&self, s: &State, seat: Seat) -> Option<Asked> {
-        let at_rest = s.effect.is_none() && s.shot.is_none() && s.dying.is_none();
+        let at_rest = !s.resolving();
         (s.gold.josh.is_some() && at_rest).then_some(Asked::Seat(seat, Decision::UseEquipment))
     }
 

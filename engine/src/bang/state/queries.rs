@@ -139,6 +139,11 @@ impl State {
             || (!shot.character_used && self.info(shot.target).is_some_and(|i| i.barrel))
     }
 
+    /// Whether an effect, a shot or a dying player is being resolved.
+    pub fn resolving(&self) -> bool {
+        self.effect.is_some() || self.shot.is_some() || self.dying.is_some()
+    }
+
     /// Whether the first turn has begun.
     pub fn started(&self) -> bool {
         self.turn.phase != Phase::Setup

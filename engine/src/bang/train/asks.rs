@@ -18,7 +18,7 @@ use crate::core::Seat;
 /// an effect (`seat` is the current player).
 pub(super) fn asks(s: &State, seat: Seat) -> Option<Asked> {
     let t = &s.train;
-    let at_rest = s.effect.is_none() && s.shot.is_none() && s.dying.is_none();
+    let at_rest = !s.resolving();
     if t.evan.is_some() {
         return Some(Asked::Nobody); // TC2: the machine opens Evan Babbit's window
     }
