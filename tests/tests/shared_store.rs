@@ -145,10 +145,15 @@ async fn a_database_out_of_reach_is_a_503_with_retry_after_and_writes_nothing() 
             .await
             .unwrap();
     let driver = tokio::spawn(connection);
+    // Two statements, not one batch: a batch is one transaction, so the
+    // server's listener, reconnecting at once, would still find the door open.
+    admin
+        .batch_execute(&format!("ALTER DATABASE {name} ALLOW_CONNECTIONS false"))
+        .await
+        .unwrap();
     admin
         .batch_execute(&format!(
-            "ALTER DATABASE {name} ALLOW_CONNECTIONS false;
-             SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{name}';"
+            "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE datname = '{name}'"
         ))
         .await
         .unwrap();
