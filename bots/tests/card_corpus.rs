@@ -186,9 +186,9 @@ fn play(ruleset: &str, players: u8, options: &Value, seed: Seed, chooser: u64) -
             let legal = game.legal(seat);
             game.play(seat, &legal[pick.below(legal.len() as u32) as usize], seed)
         };
-        let (new, next) = played.expect("a legal move");
-        events.extend(new);
-        game = next;
+        let outcome = played.expect("a legal move");
+        events.extend(outcome.events);
+        game = outcome.next;
     }
     assert!(game.is_over(), "a recorded game ends");
     let (_, steps, digests) = fold(ruleset, players, &events).expect("folds");

@@ -67,16 +67,11 @@ pub trait Game: Send + Sync {
     fn legal(&self, seat: Seat) -> Vec<Value>;
     /// Decides `action` by `seat` with the game's seed: the events and the
     /// game they lead to. Nothing changes on error.
-    fn play(
-        &self,
-        seat: Seat,
-        action: &Value,
-        seed: Seed,
-    ) -> Result<(Vec<Value>, Box<dyn Game>), PlayError>;
+    fn play(&self, seat: Seat, action: &Value, seed: Seed) -> Result<Outcome, PlayError>;
     /// Closes the open window whose live reaction time is up.
-    fn expire(&self, seed: Seed) -> Result<(Vec<Value>, Box<dyn Game>), PlayError>;
+    fn expire(&self, seed: Seed) -> Result<Outcome, PlayError>;
     /// Decides a change of who plays a seat (see [`crate::core::control`]).
-    fn control(&self, change: &SeatControl) -> Result<(Vec<Value>, Box<dyn Game>), PlayError>;
+    fn control(&self, change: &SeatControl) -> Result<Outcome, PlayError>;
     /// Who plays each seat, as the log's `seat_control` events say.
     fn controls(&self) -> &Controls;
     /// A stored event as `viewer` may see it.
@@ -95,6 +90,81 @@ pub trait Game: Send + Sync {
             None => event,
             Some(_) => self.redact(&event, viewer),
         }
+    }
+}
+
+/// What a game decided: its events, each form of them the door serves
+/// serialized once from the typed event (never parsed back), and the game
+/// they lead to.
+pub struct Outcome {
+    /// The events as stored.
+    pub events: Vec<Value>,
+    /// Each event as a spectator sees it, where that differs from the event
+    /// (what a chain v2 hashes and shows).
+    pub public: Vec<Option<Value>>,
+    /// The seat that decided, if a seat did.
+    pub actor: Option<Seat>,
+    /// Each event as [`Outcome::actor`] sees it, where that differs from the event.
+    pub seen_by_actor: Vec<Option<Value>>,
+    /// The game the events lead to.
+    pub next: Box<dyn Game>,
+}
+
+impl Outcome {
+    /// Appends what `next` decided after this (the game it leads to too).
+    pub fn then(&mut self, next: Outcome) {
+        if self.actor != next.actor {
+            // Forms for two actors: keep neither's (see `seen_by`).
+            self.actor = None;
+        }
+        self.events.extend(next.events);
+        self.public.extend(next.public);
+        self.seen_by_actor.extend(next.seen_by_actor);
+        self.next = next.next;
+    }
+
+    /// Each event as `viewer` sees it (the forms copied, not re-made).
+    pub fn seen_by(&self, viewer: Viewer) -> Vec<Seen> {
+        let forms = match viewer {
+            Viewer::Omniscient => return vec![Seen::AsStored; self.events.len()],
+            Viewer::Spectator => &self.public,
+            Viewer::Seat(seat) if Some(seat) == self.actor => &self.seen_by_actor,
+            Viewer::Seat(_) => return vec![Seen::Unknown; self.events.len()],
+        };
+        forms
+            .iter()
+            .map(|form| form.clone().map_or(Seen::AsStored, Seen::As))
+            .collect()
+    }
+}
+
+/// How a viewer sees a decided event (see [`Outcome::seen_by`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Seen {
+    /// As it is stored.
+    AsStored,
+    /// In this form.
+    As(Value),
+    /// No form for this viewer was made (a seat other than the actor):
+    /// [`Game::redact`] the stored event.
+    Unknown,
+}
+
+impl Seen {
+    /// The event as seen, from its stored form (`redact` makes a form
+    /// nobody made).
+    pub fn form(self, stored: Value, redact: impl FnOnce(Value) -> Value) -> Value {
+        match self {
+            Seen::AsStored => stored,
+            Seen::As(form) => form,
+            Seen::Unknown => redact(stored),
+        }
+    }
+}
+
+impl fmt::Debug for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} events leading to {:?}", self.events.len(), self.next)
     }
 }
 
@@ -289,19 +359,43 @@ impl<R: Ruleset> TypedGame<R> {
         Ok(action)
     }
 
-    /// Runs `step` on a copy of the state: the events as JSON and the game they lead to.
+    /// Runs `step` on a copy of the state: the events, each form serialized
+    /// once from the typed event, and the game they lead to.
     fn step(
         &self,
         seed: Seed,
+        actor: Option<Seat>,
         step: impl FnOnce(&mut R::State, &mut GameRng) -> Result<Vec<R::Event>, PlayError>,
-    ) -> Result<(Vec<Value>, Box<dyn Game>), PlayError> {
+    ) -> Result<Outcome, PlayError> {
         let mut next = self.clone();
         let mut rng = GameRng::new(seed, R::version(&self.state));
         let events = step(&mut next.state, &mut rng)?;
         for e in &events {
             next.controls.fold(R::decided(e));
         }
-        Ok((events.iter().map(to_json).collect(), Box::new(next)))
+        let mut stored_forms = Vec::with_capacity(events.len());
+        let mut public = Vec::with_capacity(events.len());
+        let mut seen_by_actor = Vec::with_capacity(events.len());
+        for e in &events {
+            let stored = to_json(e);
+            let hides = may_hide::<R>(&stored);
+            let form = |viewer| {
+                hides
+                    .then(|| R::redact_in(&next.state, e, viewer))
+                    .filter(|seen| seen != e)
+                    .map(|seen| to_json(&seen))
+            };
+            public.push(form(Viewer::Spectator));
+            seen_by_actor.push(actor.and_then(|seat| form(Viewer::Seat(seat))));
+            stored_forms.push(stored);
+        }
+        Ok(Outcome {
+            events: stored_forms,
+            public,
+            actor,
+            seen_by_actor,
+            next: Box::new(next),
+        })
     }
 }
 
@@ -400,23 +494,20 @@ impl<R: Ruleset> Game for TypedGame<R> {
             .collect()
     }
 
-    fn play(
-        &self,
-        seat: Seat,
-        action: &Value,
-        seed: Seed,
-    ) -> Result<(Vec<Value>, Box<dyn Game>), PlayError> {
+    fn play(&self, seat: Seat, action: &Value, seed: Seed) -> Result<Outcome, PlayError> {
         let action = Self::action(action)?;
-        self.step(seed, |state, rng| R::play(state, seat, &action, rng))
+        self.step(seed, Some(seat), |state, rng| {
+            R::play(state, seat, &action, rng)
+        })
     }
 
-    fn expire(&self, seed: Seed) -> Result<(Vec<Value>, Box<dyn Game>), PlayError> {
-        self.step(seed, crate::core::expire::<R>)
+    fn expire(&self, seed: Seed) -> Result<Outcome, PlayError> {
+        self.step(seed, None, crate::core::expire::<R>)
     }
 
-    fn control(&self, change: &SeatControl) -> Result<(Vec<Value>, Box<dyn Game>), PlayError> {
+    fn control(&self, change: &SeatControl) -> Result<Outcome, PlayError> {
         // A control draws nothing: any seed will do.
-        self.step(Seed::from_u64(0), |state, _| {
+        self.step(Seed::from_u64(0), None, |state, _| {
             crate::core::control::control::<R>(state, &self.controls, change)
         })
     }
@@ -486,7 +577,11 @@ mod tests {
         assert!(!game.is_over());
         let seat = game.waiting()[0];
         let action = game.legal(seat)[0].clone();
-        let (played, next) = game.play(seat, &action, seed).expect("legal");
+        let crate::game::Outcome {
+            events: played,
+            next,
+            ..
+        } = game.play(seat, &action, seed).expect("legal");
         assert!(!played.is_empty());
         assert_eq!(next.version(), game.version() + played.len() as u64);
         let mut junk = action.clone();
@@ -500,6 +595,72 @@ mod tests {
             dice.start(4, &serde_json::json!({"modules": ["chess"]}), vec![], seed)
                 .is_err()
         );
+    }
+
+    /// The forms an outcome carries are the ones redaction gives, for every
+    /// viewer, in games that hide cards (with both expansions and in solo).
+    #[test]
+    fn an_outcomes_forms_are_what_redaction_gives_each_viewer() {
+        let games = [
+            ("dice", 5, serde_json::json!({})),
+            (
+                "bang",
+                5,
+                serde_json::json!({"expansions": ["gold_rush", "train_robbery"]}),
+            ),
+            (
+                "bang",
+                4,
+                serde_json::json!({"variants": ["shadow_gunslingers"]}),
+            ),
+            ("bang", 6, serde_json::json!({"mode": "lone_gunslinger"})),
+        ];
+        for (id, players, options) in games {
+            let entry = ruleset(id).expect("registered");
+            let seed = Seed::from_u64(11);
+            let seats = vec![SeatSpec::default(); players];
+            let events = entry
+                .start(players as u8, &options, seats, seed)
+                .expect("valid options");
+            let mut game = entry.new_game();
+            for e in &events {
+                game.apply(e).expect("readable");
+            }
+            let mut pick = GameRng::new(seed, 1);
+            let mut hidden = 0;
+            for _ in 0..400 {
+                let Some(&seat) = game.waiting().first() else {
+                    break;
+                };
+                let legal = game.legal(seat);
+                let action = &legal[pick.below(legal.len() as u32) as usize];
+                let outcome = game.play(seat, action, seed).expect("legal");
+                let viewers = [
+                    Viewer::Omniscient,
+                    Viewer::Spectator,
+                    Viewer::Seat(seat),
+                    Viewer::Seat((seat + 1) % players as u8),
+                ];
+                for viewer in viewers {
+                    for (e, seen) in outcome.events.iter().zip(outcome.seen_by(viewer)) {
+                        let redacted = outcome.next.redact(e, viewer);
+                        hidden += usize::from(redacted != *e);
+                        let form = seen.form(e.clone(), |e| outcome.next.redact(&e, viewer));
+                        assert_eq!(form, redacted, "{id} {viewer:?} {e}");
+                    }
+                }
+                for (e, public) in outcome.events.iter().zip(&outcome.public) {
+                    assert_eq!(*public, outcome.next.public_form(e), "{id} {e}");
+                }
+                game = outcome.next;
+            }
+            // Dice draws in the open; a solo game shows every card it draws.
+            let hides = id == "bang" && options.get("mode").is_none();
+            assert!(
+                !hides || hidden > 0,
+                "{id} {options}: some event hides something"
+            );
+        }
     }
 }
 

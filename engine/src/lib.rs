@@ -27,7 +27,9 @@ pub use crate::core::{
     Asking, Controls, Decided, GameRng, Line, Recorder, Role, Seat, SeatControl, SeatSet, SeatSpec,
     Seed, Team, Viewer, verify_log,
 };
-pub use crate::game::{CorruptEvent, Game, PlayError, Ruleset, RulesetEntry, TypedGame, Winners};
+pub use crate::game::{
+    CorruptEvent, Game, Outcome, PlayError, Ruleset, RulesetEntry, Seen, TypedGame, Winners,
+};
 
 /// Every ruleset the engine plays: the registry. Adding a ruleset is its
 /// [`Ruleset`] impl and one line here.

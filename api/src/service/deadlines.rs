@@ -22,7 +22,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use engine::{SeatControl, Viewer};
+use engine::{Outcome, SeatControl, Viewer};
 use serde_json::{Value, json};
 use store::{EventStore, GameId, StoreError};
 use tokio::sync::Notify;
@@ -32,7 +32,6 @@ use tokio::time::Instant;
 use super::cache::{Entry, read_all};
 use super::{Service, lock, seed_of};
 use crate::error::ApiError;
-use engine::Game;
 
 /// The store documents that keep each game's deadline.
 const COLLECTION: &str = "deadlines";
@@ -376,14 +375,14 @@ impl Service {
             return Ok(());
         }
         let version = entry.live.version();
-        let (events, next) = match due {
+        let outcome = match due {
             Due::Response { .. } => entry
                 .live
                 .expire(seed_of(&entry.data.seed)?)
                 .map_err(|e| ApiError::unprocessable("no_window", e.to_string()))?,
             Due::Move { .. } => self.missed_move(&entry).await?,
         };
-        self.commit(&mut entry, version, "server".into(), None, events, next)
+        self.commit(&mut entry, version, "server".into(), None, outcome)
             .await?;
         Ok(())
     }
@@ -391,7 +390,7 @@ impl Service {
     /// A missed move: the `seat_control` event that says so, the bot's
     /// decisions for the seat until it is no longer the one asked, and, after
     /// too many misses in a row, the bot keeping the seat.
-    async fn missed_move(&self, entry: &Entry) -> Result<(Vec<Value>, Box<dyn Game>), ApiError> {
+    async fn missed_move(&self, entry: &Entry) -> Result<Outcome, ApiError> {
         let id = entry.record.id;
         let seat = entry
             .live
@@ -421,7 +420,7 @@ impl Service {
             moves: moves.min(u16::MAX.into()) as u16,
         };
         // The bot's decisions, while the game asks this seat alone to move.
-        let (_, mut game) = entry.live.control(&missed(1))?;
+        let mut game = entry.live.control(&missed(1))?.next;
         let mut decisions = Vec::new();
         loop {
             let legal = game.legal(seat);
@@ -433,34 +432,33 @@ impl Service {
             let Some(action) = player.choose(&game.view(viewer), &legal) else {
                 break;
             };
-            let (events, next) = game.play(seat, &action, seed)?;
-            for e in &events {
-                player.observe(&next.redact(e, viewer));
+            let outcome = game.play(seat, &action, seed)?;
+            for (e, seen) in outcome.events.iter().zip(outcome.seen_by(viewer)) {
+                player.observe(&seen.form(e.clone(), |e| outcome.next.redact(&e, viewer)));
             }
             decisions.push(action);
-            game = next;
+            game = outcome.next;
             let alone = game.waiting() == [seat] && game.moving() == [seat];
             if !alone || game.is_over() || decisions.len() >= MAX_COVERED_DECISIONS {
                 break;
             }
         }
         // The same decisions after a miss that counts them.
-        let (mut events, mut game) = entry.live.control(&missed(decisions.len()))?;
+        let mut outcome = entry.live.control(&missed(decisions.len()))?;
         for action in &decisions {
-            let (more, next) = game.play(seat, action, seed)?;
-            events.extend(more);
-            game = next;
+            let more = outcome.next.play(seat, action, seed)?;
+            outcome.then(more);
         }
         let limit = entry.data.deadlines.map_or(0, |d| d.misses_before_bot);
+        let game = &outcome.next;
         if limit > 0 && !game.is_over() && game.controls().misses(seat) >= limit {
             let keep = SeatControl::BotTookSeat {
                 seat,
                 bot: bots.default_policy.to_string(),
             };
-            let (more, next) = game.control(&keep)?;
-            events.extend(more);
-            game = next;
+            let more = game.control(&keep)?;
+            outcome.then(more);
         }
-        Ok((events, game))
+        Ok(outcome)
     }
 }

@@ -6,7 +6,6 @@ use serde_json::Value;
 use store::{Append, EventStore, GameId, GameStatus, ListQuery, NewGame};
 
 use super::cache::{Entry, read_all};
-use super::play::public_forms;
 use super::{Credentials, Player, Service};
 use crate::auth;
 use crate::error::ApiError;
@@ -465,7 +464,7 @@ impl Opening {
         }
         let chain_key = data.chain_key()?;
         let public = match chain_key {
-            Some(_) => public_forms(&*live, events),
+            Some(_) => events.iter().map(|e| live.public_form(e)).collect(),
             None => Vec::new(),
         };
         let status = if live.is_over() {

@@ -3,15 +3,14 @@
 //! ([`Service::commit`], which the reaction-window timer uses too), once per
 //! action id.
 
-use serde_json::Value;
 use store::{Append, Envelope, EventStore, GameId, GameStatus};
 
 use super::cache::Entry;
-use super::views::{events_into, events_out};
+use super::views::{events_into, events_out, events_seen};
 use super::{Caller, Credentials, Service, seed_of};
 use crate::error::ApiError;
 use crate::models::{ActionResult, PostAction};
-use engine::Game;
+use engine::Outcome;
 
 /// The digest kept with an action id: SHA-256 of the canonical JSON of what
 /// was posted with it (the action and the expected version).
@@ -22,12 +21,6 @@ fn action_digest(body: &PostAction) -> [u8; 32] {
         "expected_version": body.expected_version,
     });
     Sha256::digest(store::canonical_json(&posted)).into()
-}
-
-/// Each event's public form, where it differs from the event (chain v2 hashes
-/// it instead of the event).
-pub(super) fn public_forms(live: &dyn Game, events: &[Value]) -> Vec<Option<Value>> {
-    events.iter().map(|e| live.public_form(e)).collect()
 }
 
 impl Service {
@@ -113,19 +106,20 @@ impl Service {
             self.orders_quota.check(id, seat)?;
         }
         let seed = seed_of(&entry.data.seed)?;
-        let (events, next) = entry.live.play(seat, &body.action, seed)?;
+        let outcome = entry.live.play(seat, &body.action, seed)?;
         let limit = self.settings.max_events_per_game;
-        if version.saturating_add(events.len() as u64) > limit {
+        if version.saturating_add(outcome.events.len() as u64) > limit {
             return Err(ApiError::game_too_long(version, limit));
         }
+        let viewer = caller.viewer(outcome.next.is_over());
+        let seen = outcome.seen_by(viewer);
         let (envelopes, duplicate) = self
             .commit(
                 &mut entry,
                 version,
                 seat.to_string(),
                 action_key.clone().map(|key| (key, digest)),
-                events,
-                next,
+                outcome,
             )
             .await?;
         if duplicate {
@@ -134,26 +128,30 @@ impl Service {
         if standing_orders {
             self.orders_quota.record(id, seat);
         }
-        let viewer = caller.viewer(entry.live.is_over());
         Ok(ActionResult {
             version: entry.live.version(),
-            events: events_into(&*entry.live, envelopes, viewer),
+            events: events_seen(&*entry.live, envelopes, seen, viewer),
             duplicate: false,
         })
     }
 
-    /// Appends decided events at `version` and moves the entry on to `next`
-    /// (unless the store found the action id already used). `action` is the
-    /// scoped action id and the digest of what was posted with it.
+    /// Appends decided events at `version` and moves the entry on to the game
+    /// they lead to (unless the store found the action id already used).
+    /// `action` is the scoped action id and the digest of what was posted with it.
     pub(super) async fn commit(
         &self,
         entry: &mut Entry,
         version: u64,
         actor: String,
         action: Option<(String, [u8; 32])>,
-        events: Vec<Value>,
-        next: Box<dyn Game>,
+        outcome: Outcome,
     ) -> Result<(Vec<Envelope>, bool), ApiError> {
+        let Outcome {
+            events,
+            public,
+            next,
+            ..
+        } = outcome;
         let id = entry.record.id;
         let over = next.is_over();
         // The data changes only when the game ends (its winners) or a bot
@@ -183,7 +181,7 @@ impl Service {
                     action_digest: action.as_ref().map(|(_, digest)| *digest),
                     action_id: action.map(|(key, _)| key),
                     public: match entry.chain_key {
-                        Some(_) => public_forms(&*next, &events),
+                        Some(_) => public,
                         None => Vec::new(),
                     },
                     chain_key: entry.chain_key,
@@ -250,11 +248,11 @@ impl Service {
             ));
         }
         let version = entry.live.version();
-        let (events, next) = entry
+        let outcome = entry
             .live
             .control(&engine::SeatControl::SeatReclaimed { seat })?;
         let (envelopes, _) = self
-            .commit(&mut entry, version, seat.to_string(), None, events, next)
+            .commit(&mut entry, version, seat.to_string(), None, outcome)
             .await?;
         let viewer = caller.viewer(entry.live.is_over());
         Ok(ActionResult {

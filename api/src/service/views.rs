@@ -11,7 +11,7 @@ use super::{Caller, Credentials, Service};
 use crate::error::ApiError;
 use crate::models::{EventOut, EventPage, GameState, LegalActions};
 use crate::stored::GameData;
-use engine::Game;
+use engine::{Game, Seen};
 
 impl Service {
     /// The game as the caller may see it, now or after `at` events.
@@ -179,6 +179,29 @@ pub(super) fn events_out(live: &dyn Game, envelopes: &[Envelope], viewer: Viewer
             event: live.redact(&e.event, viewer),
             commitment: e.commitment.clone(),
             hash: e.commitment.is_some().then(|| e.hash.clone()),
+        })
+        .collect()
+}
+
+/// Freshly appended envelopes as `viewer` sees them, with the forms the game
+/// made from the typed events when it decided them (see [`engine::Outcome::seen_by`]):
+/// an event is parsed back only for a viewer no form was made for.
+pub(super) fn events_seen(
+    live: &dyn Game,
+    envelopes: Vec<Envelope>,
+    seen: Vec<Seen>,
+    viewer: Viewer,
+) -> Vec<EventOut> {
+    envelopes
+        .into_iter()
+        .zip(seen)
+        .map(|(e, seen)| EventOut {
+            seq: e.seq,
+            at: e.at,
+            actor: e.actor,
+            event: seen.form(e.event, |event| live.redact_owned(event, viewer)),
+            hash: e.commitment.is_some().then_some(e.hash),
+            commitment: e.commitment,
         })
         .collect()
 }

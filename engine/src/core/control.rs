@@ -200,13 +200,14 @@ mod audit_tests {
     fn a_missed_move_a_bot_keeping_the_seat_and_a_reclaim_verify() {
         let (mut game, mut log, seed) = opened();
         let seat = game.waiting()[0];
-        let (events, next) = game
+        let crate::game::Outcome { events, next, .. } = game
             .control(&SeatControl::DeadlineMissed { seat, moves: 1 })
             .expect("the seat is asked to move");
         log.extend(events);
         game = next;
         let action = game.legal(seat)[0].clone();
-        let (events, next) = game.play(seat, &action, seed).expect("legal");
+        let crate::game::Outcome { events, next, .. } =
+            game.play(seat, &action, seed).expect("legal");
         log.extend(events);
         game = next;
         assert_eq!(
@@ -218,11 +219,12 @@ mod audit_tests {
             seat,
             bot: "normal".into(),
         };
-        let (events, next) = game.control(&keep).expect("a person's seat");
+        let crate::game::Outcome { events, next, .. } =
+            game.control(&keep).expect("a person's seat");
         log.extend(events);
         game = next;
         assert!(game.control(&keep).is_err(), "a bot keeps it already");
-        let (events, next) = game
+        let crate::game::Outcome { events, next, .. } = game
             .control(&SeatControl::SeatReclaimed { seat })
             .expect("kept by a bot");
         log.extend(events);

@@ -160,7 +160,9 @@ fn the_json_door_plays_a_card_game() {
     let seat = game.waiting()[0];
     let legal = game.legal(seat);
     assert!(!legal.is_empty());
-    let (more, next) = game.play(seat, &legal[0], seed).unwrap();
+    let crate::game::Outcome {
+        events: more, next, ..
+    } = game.play(seat, &legal[0], seed).unwrap();
     assert!(!more.is_empty());
     assert!(next.version() > game.version());
     assert!(
