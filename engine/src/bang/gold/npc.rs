@@ -7,17 +7,100 @@
 //! (D1.3.2) and Dutch Will's discard (D1.4). Shadow turns (D1.5) read
 //! [`Ctx::shadow_turn`].
 
-use super::{Equip, EquipKind, Mode, NuggetUse, cost, equip_kind};
+use super::hooks::GoldRush;
+use super::{Equip, EquipKind, GoldEvent, GoldView, Mode, NuggetUse, cost, equip_kind};
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::characters::Character;
+use crate::bang::events::Event;
 use crate::bang::npc::Reason;
 use crate::bang::npc::ctx::Ctx;
+use crate::bang::npc::rules::NpcRules;
 use crate::core::{Role, Seat};
 
 /// Builds the action using an equipment card one way: its mode, target and
 /// the card in play it takes (a purchase, or Josh McCloud's use).
 type Make<'m> = &'m dyn Fn(Option<Mode>, Option<Seat>, Option<Card>) -> Action;
+
+/// C2.1 (Gold Rush): a purchase or Josh McCloud's card aimed at its target
+/// as a BANG!, a Panic!, a Duel or a Cat Balou (Bottle, Pardner), or a Wanted
+/// placed on him.
+fn hostile_equipment(e: Equip, mode: Option<Mode>) -> bool {
+    matches!(
+        mode,
+        Some(Mode::Bang | Mode::Panic | Mode::Duel | Mode::CatBalou)
+    ) || equip_kind(e) == EquipKind::Wanted
+}
+
+impl NpcRules for GoldRush {
+    /// C2.1: a hostile purchase or use of equipment, and a forced discard of
+    /// a player's equipment.
+    fn hostile_event(&self, event: &Event) -> Option<(Seat, Seat)> {
+        match event {
+            Event::Gold(GoldEvent::EquipmentBought {
+                seat,
+                equipment,
+                mode,
+                target: Some(target),
+                ..
+            })
+            | Event::Gold(GoldEvent::EquipmentUsed {
+                seat,
+                equipment,
+                mode,
+                target: Some(target),
+            }) if hostile_equipment(*equipment, *mode) => Some((*seat, *target)),
+            Event::Gold(GoldEvent::EquipmentForced { seat, owner, .. }) => Some((*seat, *owner)),
+            _ => None,
+        }
+    }
+
+    /// C2.1: Jacky Murieta's BANG!.
+    fn hostile_action(&self, action: &Action) -> Option<Seat> {
+        match *action {
+            Action::Pay {
+                used: NuggetUse::JackyMurieta,
+                target: Some(victim),
+            } => Some(victim),
+            _ => None,
+        }
+    }
+
+    /// GR-7.8: 8 cards with a Gun Belt.
+    fn hand_limit(&self, cx: &Ctx) -> Option<usize> {
+        cx.has_equipment(cx.me, EquipKind::GunBelt).then_some(8)
+    }
+
+    /// D1.3.5: a Rucksack, 2 nuggets per life point.
+    fn dying_saves(&self, cx: &Ctx) -> Option<(usize, Action, Reason)> {
+        let rucksack = Action::Pay {
+            used: NuggetUse::Rucksack,
+            target: None,
+        };
+        cx.legal(&rucksack)
+            .then(|| (cx.nuggets() as usize / 2, rucksack, Reason::Rucksack))
+    }
+}
+
+impl<'a> Ctx<'a> {
+    /// Gold Rush: the market, the equipment deck and the turn's counters
+    /// (`None` without the expansion).
+    pub fn gold(&self) -> Option<&'a GoldView> {
+        self.v.gold.as_ref()
+    }
+
+    /// Gold Rush: the black equipment in play in front of `seat`.
+    pub fn equipment(&self, seat: Seat) -> &'a [Equip] {
+        self.p(seat)
+            .and_then(|p| p.equipment.as_deref())
+            .unwrap_or(&[])
+    }
+
+    /// Gold Rush: whether `seat` has black equipment of this kind in play.
+    pub fn has_equipment(&self, seat: Seat, k: EquipKind) -> bool {
+        self.equipment(seat).iter().any(|&e| equip_kind(e) == k)
+    }
+}
 
 impl Ctx<'_> {
     /// Part D, steps (1) to (5) of phase 2, the first that applies: use a

@@ -2,13 +2,12 @@
 //! its legal actions, with the small questions every rule asks of them.
 
 use super::ledger::Memory;
+use super::rules::npc_rules;
 use crate::bang::actions::Action;
 use crate::bang::cards::Card;
 use crate::bang::characters::Character;
 use crate::bang::distance;
-use crate::bang::gold::{Equip, EquipKind, GoldView, equip_kind};
 use crate::bang::state::{bang_card, missed_effect};
-use crate::bang::train::{RailcarKind, railcar};
 use crate::bang::view::{PlayerView, View};
 use crate::core::{Role, Seat};
 
@@ -76,7 +75,7 @@ impl<'a> Ctx<'a> {
 
     /// Whether the game is a solo game (Part B), where every role is known.
     pub fn solo(&self) -> bool {
-        self.v.solo.is_some()
+        npc_rules().iter().any(|r| r.roles_known(self.v))
     }
 
     /// Whether the seat is a solo NPC (Part B), not the person's seat.
@@ -175,56 +174,22 @@ impl<'a> Ctx<'a> {
         self.p(self.me).is_some_and(|p| p.shadow)
     }
 
-    /// Gold Rush: the market, the equipment deck and the turn's counters
-    /// (`None` without the expansion).
-    pub fn gold(&self) -> Option<&'a GoldView> {
-        self.v.gold.as_ref()
-    }
-
     /// Gold Rush: the seat's nuggets.
     pub fn nuggets(&self) -> u16 {
         self.p(self.me).and_then(|p| p.nuggets).unwrap_or(0)
     }
 
-    /// Gold Rush: the black equipment in play in front of `seat`.
-    pub fn equipment(&self, seat: Seat) -> &'a [Equip] {
-        self.p(seat)
-            .and_then(|p| p.equipment.as_deref())
-            .unwrap_or(&[])
-    }
-
-    /// Gold Rush: whether `seat` has black equipment of this kind in play.
-    pub fn has_equipment(&self, seat: Seat, k: EquipKind) -> bool {
-        self.equipment(seat).iter().any(|&e| equip_kind(e) == k)
-    }
-
-    /// The cards the seat may keep at the end of its turn: its life, or 8
-    /// with a Gun Belt (GR-7.8).
+    /// The cards the seat may keep at the end of its turn: its life, unless
+    /// an expansion's card changes it (a Gun Belt: 8, GR-7.8).
     pub fn hand_limit(&self) -> usize {
-        if self.has_equipment(self.me, EquipKind::GunBelt) {
-            8
-        } else {
-            self.life().max(0) as usize
-        }
+        npc_rules()
+            .iter()
+            .find_map(|r| r.hand_limit(self))
+            .unwrap_or_else(|| self.life().max(0) as usize)
     }
 
     /// The cards in play in front of `seat` (railcars among them).
     pub fn in_play(&self, seat: Seat) -> &'a [Card] {
         self.p(seat).map_or(&[], |p| p.in_play.as_slice())
-    }
-
-    /// Train Robbery: the railcar of this kind in front of `seat`, if any.
-    pub fn railcar_of(&self, seat: Seat, k: RailcarKind) -> Option<Card> {
-        self.in_play(seat)
-            .iter()
-            .copied()
-            .find(|&c| railcar(c).is_some_and(|r| r.kind == k))
-    }
-
-    /// Train Robbery: whether `seat` is a ghost (TR-11.8: in play at 0 life,
-    /// holding the Ghost Car).
-    pub fn ghost(&self, seat: Seat) -> bool {
-        self.p(seat).is_some_and(|p| p.alive && p.life <= 0)
-            && self.railcar_of(seat, RailcarKind::GhostCar).is_some()
     }
 }

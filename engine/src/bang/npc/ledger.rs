@@ -2,12 +2,10 @@
 //! from the events a seat may see (each redacted for it, in order, once):
 //! every hostile act is public, so the ledger never needs a secret.
 
-use crate::bang::GoldEvent;
+use super::rules::npc_rules;
 use crate::bang::actions::{Action, DrawFrom};
-use crate::bang::cards::{Card, Kind, kind};
+use crate::bang::cards::{Kind, kind};
 use crate::bang::events::Event;
-use crate::bang::gold::{Equip, EquipKind, Mode, NuggetUse, equip_kind};
-use crate::bang::train::{RailcarKind, railcar};
 use crate::core::{MAX_SEATS, Role, Seat};
 
 /// What a bot seat remembers of a game: the hostility ledger of C2 (who
@@ -48,63 +46,6 @@ fn hostile_card(k: Kind) -> bool {
     )
 }
 
-/// C2.1 (Great Train Robbery): the player a posted action attacks — a
-/// railcar used at him (Baggage Car, Sleeper Car, Passenger Car, Coal
-/// Hopper), Evan Babbit's redirection to him, a Lumber Flatcar placed on
-/// him (taken, Sancho's, Water Tower's, or the Lounge Car's other railcar).
-fn train_victim(action: &Action) -> Option<Seat> {
-    let lumber = |c: Card| railcar(c).is_some_and(|r| r.kind == RailcarKind::LumberFlatcar);
-    match *action {
-        Action::UseRailcar {
-            railcar: r,
-            target: Some(t),
-            ..
-        } => railcar(r)
-            .is_some_and(|r| {
-                matches!(
-                    r.kind,
-                    RailcarKind::BaggageCar
-                        | RailcarKind::SleeperCar
-                        | RailcarKind::PassengerCar
-                        | RailcarKind::CoalHopper
-                )
-            })
-            .then_some(t),
-        Action::Redirect { target, .. } => Some(target),
-        Action::TakeRailcar {
-            railcar: c,
-            place: Some(t),
-            ..
-        }
-        | Action::FreeRailcar {
-            railcar: c,
-            place: Some(t),
-            ..
-        }
-        | Action::PlaceRailcars {
-            other: Some(c),
-            other_to: Some(t),
-            ..
-        } if lumber(c) => Some(t),
-        Action::Play {
-            card,
-            in_play: Some(c),
-            target: Some(t),
-        } if kind(card) == Kind::WaterTower && lumber(c) => Some(t),
-        _ => None,
-    }
-}
-
-/// C2.1 (Gold Rush): a purchase or Josh McCloud's card aimed at its target
-/// as a BANG!, a Panic!, a Duel or a Cat Balou (Bottle, Pardner), or a Wanted
-/// placed on him.
-fn hostile_equipment(e: Equip, mode: Option<Mode>) -> bool {
-    matches!(
-        mode,
-        Some(Mode::Bang | Mode::Panic | Mode::Duel | Mode::CatBalou)
-    ) || equip_kind(e) == EquipKind::Wanted
-}
-
 impl Memory {
     /// An empty ledger (the start of a game).
     pub fn new() -> Memory {
@@ -134,37 +75,23 @@ impl Memory {
                 card,
                 target: Some(target),
             } if hostile_card(kind(*card)) => self.hostile(*seat, *target),
-            Event::Gold(GoldEvent::EquipmentBought {
-                seat,
-                equipment,
-                mode,
-                target: Some(target),
-                ..
-            })
-            | Event::Gold(GoldEvent::EquipmentUsed {
-                seat,
-                equipment,
-                mode,
-                target: Some(target),
-            }) if hostile_equipment(*equipment, *mode) => self.hostile(*seat, *target),
-            Event::Gold(GoldEvent::EquipmentForced { seat, owner, .. }) => {
-                self.hostile(*seat, *owner)
-            }
             Event::Acted { seat, action } | Event::NpcActed { seat, action, .. } => match action {
                 Action::Draw {
                     from: DrawFrom::Hand(victim),
-                }
-                | Action::Pay {
-                    used: NuggetUse::JackyMurieta,
-                    target: Some(victim),
                 } => self.hostile(*seat, *victim),
                 other => {
-                    if let Some(victim) = train_victim(other) {
+                    let rules = npc_rules();
+                    if let Some(victim) = rules.iter().find_map(|r| r.hostile_action(other)) {
                         self.hostile(*seat, victim);
                     }
                 }
             },
-            _ => {}
+            other => {
+                let rules = npc_rules();
+                if let Some((by, against)) = rules.iter().find_map(|r| r.hostile_event(other)) {
+                    self.hostile(by, against);
+                }
+            }
         }
     }
 

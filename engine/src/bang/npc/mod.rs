@@ -10,7 +10,11 @@
 //!   `gold/npc.rs`), Part D2 the Great Train Robbery (taking and placing
 //!   railcars D2.1–D2.2, using them D2.3, its playing cards D2.4, the railcar
 //!   ranking D2.5, its characters and choices D2.6: `train/npc/`). The
-//!   expansions' parts are methods of the decision context, in their folders.
+//!   expansions' decisions are methods of the decision context, in their
+//!   folders; what they change in the base policy's questions (hostile acts,
+//!   the ranking of their cards, open roles, the hand limit, a dying seat's
+//!   saves) they answer through [`rules::NpcRules`], so the base policy
+//!   names no expansion.
 //! * The Stack is the hand in order of arrival: the view lists a hand as the
 //!   cards entered it, so its last card is the top (B2).
 //! * Ties are broken as B9 says: the card nearest the top when using or
@@ -25,8 +29,9 @@
 
 pub(crate) mod ctx;
 mod ledger;
-mod ranking;
+pub(crate) mod ranking;
 mod respond;
+pub(crate) mod rules;
 mod target;
 mod usable;
 

@@ -2,8 +2,8 @@
 //! the playing cards of the base game and the Great Train Robbery, and with
 //! them the railcars (D2.5: below Scope, above Saloon, in D2.5's order).
 
-use crate::bang::cards::{Card, Kind, kind};
-use crate::bang::train::railcar;
+use super::rules::npc_rules;
+use crate::bang::cards::{BASE_DECK, Card, Kind, kind};
 
 /// C8 for every kind of playing card (railcars rank by D2.5).
 pub const RANKS: [(Kind, u8); 36] = {
@@ -52,13 +52,25 @@ pub const RANKS: [(Kind, u8); 36] = {
 const LAST: u8 = u8::MAX;
 
 /// The rank of Scope (C8), the last above the railcars (D2.5).
-const SCOPE: u8 = 23;
+pub(crate) const SCOPE: u8 = 23;
+
+/// Room between two playing-card ranks in [`order`] (for the 16 railcars).
+pub(crate) const STEP: u16 = 32;
+
+/// `(rank, order)` of a card the base's ranking does not list, as its
+/// expansion ranks it (the railcars, D2.5).
+fn ranked_by_expansion(card: Card) -> Option<(u8, u16)> {
+    if card as usize <= BASE_DECK {
+        return None;
+    }
+    npc_rules().iter().find_map(|rules| rules.ranked(card))
+}
 
 /// C8: the rank of a card (1 = most valuable). A railcar ranks as Scope
 /// here (23: not a low-value card); [`order`] tells it apart (D2.5).
 pub fn rank(card: Card) -> u8 {
-    if railcar(card).is_some() {
-        return SCOPE;
+    if let Some((rank, _)) = ranked_by_expansion(card) {
+        return rank;
     }
     let k = kind(card);
     RANKS
@@ -71,10 +83,8 @@ pub fn rank(card: Card) -> u8 {
 /// railcars (smaller = more valuable): every railcar below Scope (23) and
 /// above Saloon (24), the railcars among themselves in D2.5's order.
 pub fn order(card: Card) -> u16 {
-    // Room for the 16 railcars between two playing-card ranks.
-    const STEP: u16 = 32;
-    match railcar(card) {
-        Some(r) => u16::from(SCOPE) * STEP + u16::from(r.rank),
+    match ranked_by_expansion(card) {
+        Some((_, order)) => order,
         None => u16::from(rank(card)) * STEP,
     }
 }

@@ -6,11 +6,11 @@
 use super::Reason;
 use super::ctx::Ctx;
 use super::ranking::lowest_ranked;
+use super::rules::npc_rules;
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::characters::Character;
 use crate::bang::draw_check::best_card;
-use crate::bang::gold::NuggetUse;
 use crate::bang::state::CheckKind;
 
 impl Ctx<'_> {
@@ -39,8 +39,8 @@ impl Ctx<'_> {
 
     /// B7.4, C5.3: save itself only if the save effects together reach life
     /// ≥ 1 — Beers first (more than 2 players in play, nearest the top), then
-    /// Sid Ketchum's discards (the 2 bottom-most cards per point), then a
-    /// Rucksack (2 nuggets per point, D1.3.5); else die.
+    /// Sid Ketchum's discards (the 2 bottom-most cards per point), then an
+    /// expansion's means (a Rucksack: 2 nuggets per point, D1.3.5); else die.
     pub fn dying(&self) -> (Action, Reason) {
         let need = (1 - self.life() as i32).max(0) as usize;
         let beers: Vec<Card> = if self.alive_count() > 2 {
@@ -62,15 +62,8 @@ impl Ctx<'_> {
         } else {
             0
         };
-        let rucksack = Action::Pay {
-            used: NuggetUse::Rucksack,
-            target: None,
-        };
-        let packs = if self.legal(&rucksack) {
-            self.nuggets() as usize / 2
-        } else {
-            0
-        };
+        let bought = npc_rules().iter().find_map(|r| r.dying_saves(self));
+        let packs = bought.as_ref().map_or(0, |(life, _, _)| *life);
         if need == 0 || used + heals + packs < need {
             return (Action::Pass, Reason::NoSave);
         }
@@ -83,7 +76,10 @@ impl Ctx<'_> {
             };
             return (heal, Reason::SidKetchum);
         }
-        (rucksack, Reason::Rucksack)
+        match bought {
+            Some((_, action, reason)) => (action, reason),
+            None => (Action::Pass, Reason::NoSave),
+        }
     }
 
     /// B7.5: the top of what remains of the General Store (the last revealed).

@@ -17,6 +17,7 @@ use crate::bang::expansion::{Expansion, Expansions};
 use crate::bang::legal_rules::{LegalHooks, LegalRules};
 use crate::bang::life::{LifeHooks, LifeRules};
 use crate::bang::machine::{TurnHooks, TurnRules};
+use crate::bang::npc::rules::{NpcHooks, NpcRules};
 use crate::bang::view::{ViewHooks, ViewRules};
 
 /// Lists each registered expansion once, as both halves of the hooks see it.
@@ -36,6 +37,8 @@ macro_rules! register {
         static CARDS: &[&dyn CardRules] = &[$(&$expansion),*];
         /// The view hooks of every registered expansion, the same.
         static VIEWS: &[&dyn ViewRules] = &[$(&$expansion),*];
+        /// The NPC policy's hooks of every registered expansion, the same.
+        static NPCS: &[&dyn NpcRules] = &[$(&$expansion),*];
     };
 }
 
@@ -92,5 +95,12 @@ impl Default for ViewHooks {
     /// Every registered expansion's view hooks.
     fn default() -> Self {
         ViewHooks(VIEWS)
+    }
+}
+
+impl Default for NpcHooks {
+    /// Every registered expansion's NPC hooks.
+    fn default() -> Self {
+        NpcHooks(NPCS)
     }
 }

@@ -18,6 +18,7 @@ use super::fold_steps::player;
 use super::legal_rules::LegalRules;
 use super::life::LifeRules;
 use super::machine::{Machine, TurnRules};
+use super::npc::rules::NpcRules;
 use super::options::Config;
 use super::state::State;
 use super::view::ViewRules;
@@ -84,6 +85,8 @@ impl ViewRules for ShadowGunslingers {}
 impl ActionRules for ShadowGunslingers {}
 
 impl CardRules for ShadowGunslingers {}
+
+impl NpcRules for ShadowGunslingers {}
 
 impl TurnRules for ShadowGunslingers {
     fn next_turn(&self, m: &mut Machine<'_, '_>) -> bool {

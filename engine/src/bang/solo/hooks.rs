@@ -15,6 +15,7 @@ use crate::bang::expansion::{Expansion, Slot};
 use crate::bang::legal_rules::LegalRules;
 use crate::bang::life::LifeRules;
 use crate::bang::machine::{Machine, TurnRules};
+use crate::bang::npc::rules::NpcRules;
 use crate::bang::options::{Config, Options};
 use crate::bang::state::{Outcome, State};
 use crate::bang::view::{PlayerView, View, ViewRules};
@@ -89,6 +90,12 @@ impl Expansion for LoneGunslinger {
 }
 
 impl LegalRules for LoneGunslinger {}
+
+impl NpcRules for LoneGunslinger {
+    fn roles_known(&self, view: &View) -> bool {
+        view.solo.is_some()
+    }
+}
 
 impl LifeRules for LoneGunslinger {}
 

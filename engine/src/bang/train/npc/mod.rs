@@ -17,8 +17,87 @@ use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::npc::Reason;
 use crate::bang::npc::ctx::Ctx;
 use crate::bang::npc::rank;
+use crate::bang::npc::ranking::{SCOPE, STEP};
+use crate::bang::npc::rules::NpcRules;
+use crate::bang::train::hooks::TrainRobbery;
 use crate::bang::train::{RailcarKind, railcar};
 use crate::core::{Role, Seat};
+
+/// C2.1 (Great Train Robbery): the player a posted action attacks — a
+/// railcar used at him (Baggage Car, Sleeper Car, Passenger Car, Coal
+/// Hopper), Evan Babbit's redirection to him, a Lumber Flatcar placed on
+/// him (taken, Sancho's, Water Tower's, or the Lounge Car's other railcar).
+fn train_victim(action: &Action) -> Option<Seat> {
+    let lumber = |c: Card| railcar(c).is_some_and(|r| r.kind == RailcarKind::LumberFlatcar);
+    match *action {
+        Action::UseRailcar {
+            railcar: r,
+            target: Some(t),
+            ..
+        } => railcar(r)
+            .is_some_and(|r| {
+                matches!(
+                    r.kind,
+                    RailcarKind::BaggageCar
+                        | RailcarKind::SleeperCar
+                        | RailcarKind::PassengerCar
+                        | RailcarKind::CoalHopper
+                )
+            })
+            .then_some(t),
+        Action::Redirect { target, .. } => Some(target),
+        Action::TakeRailcar {
+            railcar: c,
+            place: Some(t),
+            ..
+        }
+        | Action::FreeRailcar {
+            railcar: c,
+            place: Some(t),
+            ..
+        }
+        | Action::PlaceRailcars {
+            other: Some(c),
+            other_to: Some(t),
+            ..
+        } if lumber(c) => Some(t),
+        Action::Play {
+            card,
+            in_play: Some(c),
+            target: Some(t),
+        } if kind(card) == Kind::WaterTower && lumber(c) => Some(t),
+        _ => None,
+    }
+}
+
+impl NpcRules for TrainRobbery {
+    fn hostile_action(&self, action: &Action) -> Option<Seat> {
+        train_victim(action)
+    }
+
+    /// D2.5: a railcar ranks as Scope (not a low-value card) and orders
+    /// below Scope and above Saloon, the railcars in D2.5's order.
+    fn ranked(&self, card: Card) -> Option<(u8, u16)> {
+        railcar(card).map(|r| (SCOPE, u16::from(SCOPE) * STEP + u16::from(r.rank)))
+    }
+}
+
+impl<'a> Ctx<'a> {
+    /// Train Robbery: the railcar of this kind in front of `seat`, if any.
+    pub fn railcar_of(&self, seat: Seat, k: RailcarKind) -> Option<Card> {
+        self.in_play(seat)
+            .iter()
+            .copied()
+            .find(|&c| railcar(c).is_some_and(|r| r.kind == k))
+    }
+
+    /// Train Robbery: whether `seat` is a ghost (TR-11.8: in play at 0 life,
+    /// holding the Ghost Car).
+    pub fn ghost(&self, seat: Seat) -> bool {
+        self.p(seat).is_some_and(|p| p.alive && p.life <= 0)
+            && self.railcar_of(seat, RailcarKind::GhostCar).is_some()
+    }
+}
 
 impl Ctx<'_> {
     /// D2.1.1: the cards phase 3 would discard now (the bottom-most excess
