@@ -103,11 +103,16 @@ pub fn phase_two_uses(s: &State, seat: Seat, out: &mut Vec<Action>) {
         return;
     }
     let others = s.others_clockwise(seat);
-    let in_reach: Vec<Seat> = others
-        .iter()
-        .copied()
-        .filter(|&t| s.distance(seat, t) <= s.reach(seat))
-        .collect();
+    // Who a BANG! from a railcar reaches: measured only for a seat with such
+    // a railcar (the listing runs at every decision of phase 2).
+    let in_reach = || -> Vec<Seat> {
+        let reach = s.reach(seat);
+        others
+            .iter()
+            .copied()
+            .filter(|&t| s.distance(seat, t) <= reach)
+            .collect()
+    };
     // What a Panic! / Cat Balou / Passenger Car may take from `t`.
     let takes = |t: Seat, steal: bool, out: &mut Vec<(Seat, Option<Card>)>| {
         if t != seat && !s.p(t).hand.is_empty() {
@@ -135,11 +140,12 @@ pub fn phase_two_uses(s: &State, seat: Seat, out: &mut Vec<Action>) {
                 out.push(use_railcar(r, Some(RailcarMode::CatBalou), Some(t), c));
             }
         }
-        for &t in &in_reach {
+        for t in in_reach() {
             out.push(use_railcar(r, Some(RailcarMode::Bang), Some(t), None));
         }
     }
     if let Some(r) = own(s, seat, RailcarKind::SleeperCar).filter(|_| !s.train.sleeper_used) {
+        let in_reach = in_reach();
         for c in other_blue(s, seat, r) {
             for &t in &in_reach {
                 out.push(use_railcar(r, Some(RailcarMode::Bang), Some(t), Some(c)));
