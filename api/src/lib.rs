@@ -163,6 +163,7 @@ fn finished(mut api: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
     if let Some(components) = api.components.as_mut() {
         schemas::any_of_rulesets(components);
         schemas::flatten_nested_events(components);
+        schemas::join_nested_actions(components);
         schemas::catalogue(components);
     }
     doc_responses::add_shared_responses(&mut api);

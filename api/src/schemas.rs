@@ -67,6 +67,29 @@ pub(crate) fn flatten_nested_events(components: &mut Components) {
 /// The card game's events, as the document names them.
 const EVENTS: &str = "bang.Event";
 
+/// The card game's actions, as the document names them.
+const ACTIONS: &str = "bang.Action";
+
+/// Lists an expansion's actions among the card game's: the engine nests them
+/// (`bang::Action::Gold(bang::GoldAction)`, `Train(bang::TrainAction)`),
+/// reads them by their own `type` tag and writes them as their own enum does,
+/// so the derive leaves those variants out of `bang.Action`. Each nested
+/// enum's variants join it: the actions are documented as a client posts them.
+pub(crate) fn join_nested_actions(components: &mut Components) {
+    let Some(RefOr::T(Schema::OneOf(mut actions))) = components.schemas.get(ACTIONS).cloned()
+    else {
+        return;
+    };
+    for nested in [bang::GoldAction::schema(), bang::TrainAction::schema()] {
+        if let RefOr::T(Schema::OneOf(nested)) = nested {
+            actions.items.extend(nested.items);
+        }
+    }
+    components
+        .schemas
+        .insert(ACTIONS.to_string(), Schema::OneOf(actions).into());
+}
+
 /// The expansions' event enums nested in `bang.Event`, by schema name.
 fn nested_events() -> [std::borrow::Cow<'static, str>; 2] {
     [bang::GoldEvent::name(), bang::TrainEvent::name()]

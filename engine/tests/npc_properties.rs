@@ -22,6 +22,7 @@
 //! `NPC_PROPERTY_GAMES` sets the number of games of each test, e.g. in
 //! release: `NPC_PROPERTY_GAMES=5000 cargo test --release -p engine --test npc_properties`.
 
+use engine::bang::GoldAction;
 use engine::bang::gold::{EquipKind, Mode, NuggetUse, equip_kind};
 use engine::bang::{self, Action, Bang, Config, Event, Options, State, npc};
 use engine::{GameRng, Role, Ruleset, SeatSpec, Seed, Team, Viewer, verify_log};
@@ -220,25 +221,25 @@ fn aim(state: &State, action: &Action) -> Option<(u8, Aim)> {
                 Aim::Attack
             },
         )),
-        Action::Pay {
+        Action::Gold(GoldAction::Pay {
             used: NuggetUse::JackyMurieta,
             target: Some(t),
-        }
-        | Action::ForceDiscard { target: t, .. } => Some((t, Aim::Attack)),
-        Action::Buy {
+        })
+        | Action::Gold(GoldAction::ForceDiscard { target: t, .. }) => Some((t, Aim::Attack)),
+        Action::Gold(GoldAction::Buy {
             slot,
             mode,
             target: Some(t),
             ..
-        } => {
+        }) => {
             let e = state.gold.market.get(slot as usize).copied().flatten();
             equipment_aim(e, mode).map(|a| (t, a))
         }
-        Action::UseEquipment {
+        Action::Gold(GoldAction::UseEquipment {
             mode,
             target: Some(t),
             ..
-        } => equipment_aim(state.gold.josh, mode).map(|a| (t, a)),
+        }) => equipment_aim(state.gold.josh, mode).map(|a| (t, a)),
         _ => None,
     }
 }
@@ -298,11 +299,11 @@ fn hidden_gold(g: u64) -> bool {
 fn gold_action(action: &Action) -> bool {
     matches!(
         action,
-        Action::Buy { .. }
-            | Action::ForceDiscard { .. }
-            | Action::SellBeer { .. }
-            | Action::Pay { .. }
-            | Action::UseEquipment { .. }
+        Action::Gold(GoldAction::Buy { .. })
+            | Action::Gold(GoldAction::ForceDiscard { .. })
+            | Action::Gold(GoldAction::SellBeer { .. })
+            | Action::Gold(GoldAction::Pay { .. })
+            | Action::Gold(GoldAction::UseEquipment { .. })
     )
 }
 

@@ -1,12 +1,14 @@
 //! What a seat can post. `legal_actions` lists them ready to post.
 
-use serde::{Deserialize, Serialize};
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::Value;
 
 use super::cards::Card;
 use super::characters::Character;
-use super::gold::{Equip, Mode, NuggetUse};
+use super::gold::GoldAction;
 use super::orders::Orders;
-use super::train::RailcarMode;
+use super::train::TrainAction;
 use crate::core::Seat;
 
 /// Where Jesse Jones or Pedro Ramirez take their first phase-1 card.
@@ -25,10 +27,18 @@ pub enum DrawFrom {
     Hand(Seat),
 }
 
+// Read by its `type` tag first (the `Deserialize` impl below): an
+// expansion's action is read by its own enum, so a client's mistake in one is
+// answered with that action's own error, as the base's are.
 /// A seat's answer to the decision it is asked, or its standing orders.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::Action))]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+#[serde(
+    remote = "Self",
+    tag = "type",
+    rename_all = "snake_case",
+    deny_unknown_fields
+)]
 pub enum Action {
     /// Option `character_choice: 2`: keep this one of the two characters dealt.
     #[cfg_attr(feature = "openapi", schema(title = "choose_character"))]
@@ -104,202 +114,177 @@ pub enum Action {
         /// The card.
         card: Card,
     },
-    /// Gold Rush, phase 2: buy the card in a market slot (GR-4.1). A brown
-    /// card is used at once: `mode` for a Bottle or a Pardner, `target` and
-    /// `in_play` as the effect needs (Shot: who heals); a Wanted goes in front
-    /// of `target`. Pretty Luzena: `discount` uses her once-a-turn discount.
-    #[cfg_attr(feature = "openapi", schema(title = "buy"))]
-    Buy {
-        /// The market slot, 0 to 2.
-        slot: u8,
-        /// How a Bottle or a Pardner is used.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        mode: Option<Mode>,
-        /// The target, for an effect or a Wanted that takes one.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        target: Option<Seat>,
-        /// Panic!/Cat Balou modes: this card in play in front of the target
-        /// (absent: a random card from his hand).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        in_play: Option<Card>,
-        /// Pretty Luzena: 1 nugget less (once a turn).
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        discount: bool,
-    },
-    /// Gold Rush, phase 2: pay cost + 1 to make another player discard a black
-    /// equipment card (GR-4.2).
-    #[cfg_attr(feature = "openapi", schema(title = "force_discard"))]
-    ForceDiscard {
-        /// Its owner.
-        target: Seat,
-        /// The equipment card.
-        equipment: Equip,
-    },
-    /// Gold Rush, phase 2: discard a Beer from hand for 1 nugget (GR-4.3).
-    #[cfg_attr(feature = "openapi", schema(title = "sell_beer"))]
-    SellBeer {
-        /// The Beer.
-        card: Card,
-    },
-    /// Gold Rush, phase 2: an ability or equipment paid in nuggets — Gold Pan
-    /// or Raddie Snake (draw 1), Jacky Murieta (a BANG! effect at `target`),
-    /// Josh McCloud (the top equipment card), Rucksack (1 life; also in your
-    /// dying window).
-    #[cfg_attr(feature = "openapi", schema(title = "pay"))]
-    Pay {
-        /// What for.
-        used: NuggetUse,
-        /// Jacky Murieta: the player shot.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        target: Option<Seat>,
-    },
-    /// Gold Rush: Josh McCloud uses the equipment card he took, as a purchase
-    /// would (`mode`, `target`, `in_play`).
-    #[cfg_attr(feature = "openapi", schema(title = "use_equipment"))]
-    UseEquipment {
-        /// How a Bottle or a Pardner is used.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        mode: Option<Mode>,
-        /// The target, for an effect or a Wanted that takes one.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        target: Option<Seat>,
-        /// Panic!/Cat Balou modes: this card in play in front of the target.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        in_play: Option<Card>,
-    },
-    /// Train Robbery: take `railcar` from the train, paying its station's
-    /// cost with `pay` (and `pay_also` for Virginia Town; Tombrock: no card,
-    /// 1 life). With `advance`, the free advance comes first (TR-4.2). Ghost
-    /// Car and Lumber Flatcar go in front of `place`.
-    #[cfg_attr(feature = "openapi", schema(title = "take_railcar"))]
-    TakeRailcar {
-        /// The railcar.
-        railcar: Card,
-        /// The card paying the cost, from hand or in play.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        pay: Option<Card>,
-        /// Virginia Town: the second card.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        pay_also: Option<Card>,
-        /// Ghost Car, Lumber Flatcar: in front of whom.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        place: Option<Seat>,
-        /// The free advance first.
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        advance: bool,
-    },
-    /// Train Robbery, phase 2: play Full Steam (TR-13.4), the Locomotive's
-    /// effect at the End of the Line doubled, else cancelled.
-    #[cfg_attr(feature = "openapi", schema(title = "full_steam"))]
-    FullSteam {
-        /// The Full Steam card.
-        card: Card,
-        /// Doubled (else cancelled).
-        double: bool,
-    },
-    /// Train Robbery, the target of a Train Robbery (TR-13.13): handle this
-    /// card of his in play: `discard` it, else be the target of a BANG! effect.
-    #[cfg_attr(feature = "openapi", schema(title = "robbery"))]
-    Robbery {
-        /// His card in play.
-        card: Card,
-        /// Discard it (else be shot).
-        discard: bool,
-    },
-    /// Train Robbery, phase 2: play Switch (TR-13.12), swapping `mine` (in
-    /// play in front of you) with `theirs` (in play in front of `target`).
-    #[cfg_attr(feature = "openapi", schema(title = "switch"))]
-    Switch {
-        /// The Switch card.
-        card: Card,
-        /// Your card in play.
-        mine: Card,
-        /// The other player.
-        target: Seat,
-        /// His card in play.
-        theirs: Card,
-    },
-    /// Train Robbery, Sancho (TC5): take `railcar` from the train for free,
-    /// after the free advance if `advance`; in front of `place` as above.
-    #[cfg_attr(feature = "openapi", schema(title = "free_railcar"))]
-    FreeRailcar {
-        /// The railcar.
-        railcar: Card,
-        /// Ghost Car, Lumber Flatcar: in front of whom.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        place: Option<Seat>,
-        /// The free advance first.
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        advance: bool,
-    },
-    /// Train Robbery, Evan Babbit (TC2): discard `card` (the BANG! card's
-    /// suit) to make `target` (at distance 1 from him) the BANG!'s target.
-    #[cfg_attr(feature = "openapi", schema(title = "redirect"))]
-    Redirect {
-        /// The card discarded from his hand.
-        card: Card,
-        /// The new target.
-        target: Seat,
-    },
-    /// Train Robbery, Sgt. Blaze (TC6): exempt `target` (none: nobody) from
-    /// the Locomotive effect about to act in his turn.
-    #[cfg_attr(feature = "openapi", schema(title = "exempt"))]
-    Exempt {
-        /// The exempted player.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        target: Option<Seat>,
-    },
-    /// Train Robbery, Zippy Roy (TC8): advance the train 1 station.
-    #[cfg_attr(feature = "openapi", schema(title = "advance_train"))]
-    AdvanceTrain,
-    /// Train Robbery: use a railcar in front of him — discard a
-    /// discard-to-use `railcar` for its effect (Baggage Car: as `mode`), or
-    /// discard `card` (another blue card) to a Caboose (a Missed!) or a
-    /// Sleeper Car (a BANG!). `target` and `card` name what the effect needs:
-    /// the player shot, robbed or hit, and the card taken or discarded.
-    #[cfg_attr(feature = "openapi", schema(title = "use_railcar"))]
-    UseRailcar {
-        /// The railcar used.
-        railcar: Card,
-        /// Baggage Car, Caboose, Sleeper Car: what it stands for.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        mode: Option<RailcarMode>,
-        /// The player it aims at.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        target: Option<Seat>,
-        /// The card it names (absent for a random hand card).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        card: Option<Card>,
-    },
-    /// Train Robbery, Lounge Car (TR-11.9): place the railcars it drew —
-    /// `railcar` in front of `to` (himself; a lone railcar: any player) and
-    /// `other` in front of `other_to` (another player).
-    #[cfg_attr(feature = "openapi", schema(title = "place_railcars"))]
-    PlaceRailcars {
-        /// The railcar for his own slot (or the lone one).
-        railcar: Card,
-        /// In front of whom it goes.
-        to: Seat,
-        /// The second railcar drawn, if any.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        other: Option<Card>,
-        /// In front of whom the second goes.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        other_to: Option<Seat>,
-    },
-    /// Train Robbery, Mail Car (TR-11.11): give `card`, one of the three
-    /// cards it drew, to `target` (another player in play).
-    #[cfg_attr(feature = "openapi", schema(title = "give_card"))]
-    GiveCard {
-        /// The card.
-        card: Card,
-        /// Who gets it.
-        target: Seat,
-    },
     /// Standing orders for later windows (any time, private).
     #[cfg_attr(feature = "openapi", schema(title = "set_orders"))]
     SetOrders {
         /// The orders.
         orders: Orders,
     },
+    /// Gold Rush's actions, each with its own `type` tag: a client posts
+    /// them as if they were listed here (read and written by their own
+    /// enum; the API document lists their schemas among these).
+    #[serde(skip)]
+    Gold(GoldAction),
+    /// The Great Train Robbery's actions, the same way.
+    #[serde(skip)]
+    Train(TrainAction),
+}
+
+impl Serialize for Action {
+    /// An expansion's action as its own enum writes it (its own `type` tag).
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Action::Gold(action) => action.serialize(serializer),
+            Action::Train(action) => action.serialize(serializer),
+            base => Action::serialize(base, serializer),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Action {
+    /// Routes by the `type` tag: an expansion's tag to its own enum, any
+    /// other to the base's variants (whose errors name the base's tags).
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        let tag = value
+            .get("type")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let read = if GoldAction::TAGS.contains(&tag) {
+            GoldAction::deserialize(&value).map(Action::Gold)
+        } else if TrainAction::TAGS.contains(&tag) {
+            TrainAction::deserialize(&value).map(Action::Train)
+        } else {
+            Action::deserialize(&value)
+        };
+        read.map_err(|e| {
+            let message = e.to_string();
+            if message.starts_with("unknown variant") {
+                // Name every tag, the expansions' too.
+                D::Error::custom(format!(
+                    "unknown variant `{tag}`, expected one of {}",
+                    tag_list(Action::ALL_TAGS)
+                ))
+            } else {
+                D::Error::custom(message)
+            }
+        })
+    }
+}
+
+impl Action {
+    /// The base's action tags, in the order serde names them.
+    pub const BASE_TAGS: &'static [&'static str] = &[
+        "choose_character",
+        "draw",
+        "put_back",
+        "choose_check",
+        "play",
+        "heal",
+        "end_turn",
+        "discard",
+        "barrel",
+        "respond",
+        "pass",
+        "pick",
+        "set_orders",
+    ];
+
+    /// Every action tag: the base's, then each nested family's.
+    const ALL_TAGS: [&'static [&'static str]; 3] =
+        [Action::BASE_TAGS, GoldAction::TAGS, TrainAction::TAGS];
+}
+
+/// Tags as serde lists them in its messages: `` `a`, `b` ``.
+fn tag_list(families: [&[&str]; 3]) -> String {
+    let tags: Vec<String> = families
+        .iter()
+        .flat_map(|tags| tags.iter().map(|t| format!("`{t}`")))
+        .collect();
+    tags.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// What `T`'s own derive says of an unknown tag: the tags it knows.
+    fn known_tags(read: fn(&Value) -> Result<(), String>) -> String {
+        let message = read(&json!({"type": "?"})).unwrap_err();
+        message
+            .strip_prefix("unknown variant `?`, expected one of ")
+            .unwrap_or(&message)
+            .to_string()
+    }
+
+    #[test]
+    fn each_familys_tags_are_the_ones_its_enum_reads() {
+        let base = known_tags(|v| Action::deserialize(v).map(drop).map_err(|e| e.to_string()));
+        let gold = known_tags(|v| {
+            GoldAction::deserialize(v)
+                .map(drop)
+                .map_err(|e| e.to_string())
+        });
+        let train = known_tags(|v| {
+            TrainAction::deserialize(v)
+                .map(drop)
+                .map_err(|e| e.to_string())
+        });
+        let list = |tags: &[&str]| tag_list([tags, &[], &[]]);
+        assert_eq!(base, list(Action::BASE_TAGS));
+        assert_eq!(gold, list(GoldAction::TAGS));
+        assert_eq!(train, list(TrainAction::TAGS));
+    }
+
+    #[test]
+    fn a_clients_mistake_is_named_whichever_family_the_action_is_of() {
+        let read = |v: Value| <Action as Deserialize>::deserialize(v).map_err(|e| e.to_string());
+        assert_eq!(
+            read(json!({"type": "play"})).unwrap_err(),
+            "missing field `card`"
+        );
+        assert_eq!(
+            read(json!({"type": "buy"})).unwrap_err(),
+            "missing field `slot`"
+        );
+        assert!(
+            read(json!({"type": "take_railcar", "railcar": 101, "junk": 1}))
+                .unwrap_err()
+                .starts_with("unknown field `junk`")
+        );
+        let unknown = read(json!({"type": "nope"})).unwrap_err();
+        for tag in ["play", "set_orders", "buy", "give_card"] {
+            assert!(unknown.contains(&format!("`{tag}`")), "{unknown}");
+        }
+        assert_eq!(read(json!({})).unwrap_err(), "missing field `type`");
+    }
+
+    #[test]
+    fn nested_actions_are_written_and_read_with_their_own_tags() {
+        let buy = Action::Gold(GoldAction::Buy {
+            slot: 1,
+            mode: None,
+            target: None,
+            in_play: None,
+            discount: false,
+        });
+        let advance = Action::Train(TrainAction::AdvanceTrain);
+        let play = Action::Play {
+            card: 3,
+            target: None,
+            in_play: None,
+        };
+        for (action, written) in [
+            (buy, json!({"type": "buy", "slot": 1})),
+            (advance, json!({"type": "advance_train"})),
+            (play, json!({"type": "play", "card": 3})),
+        ] {
+            assert_eq!(serde_json::to_value(action).unwrap(), written);
+            assert_eq!(
+                <Action as Deserialize>::deserialize(written).unwrap(),
+                action
+            );
+        }
+    }
 }

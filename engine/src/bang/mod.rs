@@ -53,7 +53,7 @@ pub use cards::{
 pub use characters::{CHARACTERS, Character, CharacterInfo, CharacterSet};
 pub use decisions::{ActionError, legal_actions, legal_actions_into, pending};
 pub use events::{Event, ExpansionEvent, GameCreated, HIDING_EVENTS, RULES};
-pub use gold::GoldEvent;
+pub use gold::{GoldAction, GoldEvent};
 pub use invariants::check_invariants;
 pub use options::{Config, Options, SeatSpec};
 pub use orders::{Orders, Reply, StoreReply};
@@ -64,7 +64,7 @@ pub use state::{
     Check, CheckKind, Dying, Effect, ExpansionsOn, InPlay, MAX_PLAYERS, Outcome, Phase, Pile,
     Player, Shot, State, Targets, Turn, Window, WindowKind, bang_card, missed_effect,
 };
-pub use train::TrainEvent;
+pub use train::{TrainAction, TrainEvent};
 pub use victory::victory;
 pub use view::{PlayerView, View, redact, view};
 
@@ -280,10 +280,10 @@ impl crate::Ruleset for Bang {
                 card: Some(card),
             }) => Some(Decided::Action(
                 *seat,
-                Action::GiveCard {
+                Action::Train(TrainAction::GiveCard {
                     card: *card,
                     target: *to,
-                },
+                }),
             )),
             Event::WindowExpired => Some(Decided::Expiry),
             Event::SeatControl(change) => Some(Decided::Control(change.clone())),

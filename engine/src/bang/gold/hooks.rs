@@ -9,6 +9,7 @@ use super::queries::calumet_ignores;
 use super::turn::don_bell_due;
 use super::{EXPANSION, GoldEvent, GoldView, HEAP};
 use super::{NuggetUse, can_pay, gold_actions, josh_uses};
+use crate::bang::GoldAction;
 use crate::bang::action_rules::ActionRules;
 use crate::bang::actions::Action;
 use crate::bang::asked::Asked;
@@ -78,21 +79,23 @@ impl ActionRules for GoldRush {
         _window: Option<WindowKind>,
     ) -> bool {
         match action {
-            Action::Buy {
+            Action::Gold(GoldAction::Buy {
                 slot,
                 mode,
                 target,
                 in_play,
                 discount,
-            } => m.buy(seat, slot, (mode, target, in_play), discount),
-            Action::ForceDiscard { target, equipment } => m.force_discard(seat, target, equipment),
-            Action::SellBeer { card } => m.sell_beer(seat, card),
-            Action::Pay { used, target } => m.pay(seat, used, target),
-            Action::UseEquipment {
+            }) => m.buy(seat, slot, (mode, target, in_play), discount),
+            Action::Gold(GoldAction::ForceDiscard { target, equipment }) => {
+                m.force_discard(seat, target, equipment)
+            }
+            Action::Gold(GoldAction::SellBeer { card }) => m.sell_beer(seat, card),
+            Action::Gold(GoldAction::Pay { used, target }) => m.pay(seat, used, target),
+            Action::Gold(GoldAction::UseEquipment {
                 mode,
                 target,
                 in_play,
-            } => m.josh_uses(seat, (mode, target, in_play)),
+            }) => m.josh_uses(seat, (mode, target, in_play)),
             _ => return false,
         }
         true
@@ -178,10 +181,10 @@ impl LegalRules for GoldRush {
     /// (phase 2 lists it with the other Gold Rush actions).
     fn life_answers(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {
         if can_pay(s, seat, NuggetUse::Rucksack) {
-            out.push(Action::Pay {
+            out.push(Action::Gold(GoldAction::Pay {
                 used: NuggetUse::Rucksack,
                 target: None,
-            });
+            }));
         }
     }
 }

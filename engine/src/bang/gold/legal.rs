@@ -5,6 +5,7 @@
 
 use super::NuggetUse;
 use super::equipment::{Equip, EquipKind, Mode, cost, equip_kind};
+use crate::bang::GoldAction;
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::characters::Character;
@@ -123,28 +124,28 @@ pub(crate) fn gold_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
                 continue;
             }
             for (mode, target, in_play) in use_targets(s, seat, e) {
-                out.push(Action::Buy {
+                out.push(Action::Gold(GoldAction::Buy {
                     slot: slot as u8,
                     mode,
                     target,
                     in_play,
                     discount,
-                });
+                }));
             }
         }
     }
     for t in s.others_clockwise(seat) {
         for &e in &s.p(t).equipment {
             if p.nuggets > u16::from(cost(e)) {
-                out.push(Action::ForceDiscard {
+                out.push(Action::Gold(GoldAction::ForceDiscard {
                     target: t,
                     equipment: e,
-                });
+                }));
             }
         }
     }
     for &card in p.hand.iter().filter(|&&c| kind(c) == Kind::Beer) {
-        out.push(Action::SellBeer { card });
+        out.push(Action::Gold(GoldAction::SellBeer { card }));
     }
     for used in [
         NuggetUse::GoldPan,
@@ -153,16 +154,16 @@ pub(crate) fn gold_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
         NuggetUse::Rucksack,
     ] {
         if can_pay(s, seat, used) {
-            out.push(Action::Pay { used, target: None });
+            out.push(Action::Gold(GoldAction::Pay { used, target: None }));
         }
     }
     if can_pay(s, seat, NuggetUse::JackyMurieta) {
         for t in s.others_clockwise(seat) {
             if s.distance(seat, t) <= s.reach(seat) {
-                out.push(Action::Pay {
+                out.push(Action::Gold(GoldAction::Pay {
                     used: NuggetUse::JackyMurieta,
                     target: Some(t),
-                });
+                }));
             }
         }
     }
@@ -172,11 +173,11 @@ pub(crate) fn gold_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
 pub(crate) fn josh_uses(s: &State, seat: Seat, out: &mut Vec<Action>) {
     if let Some(e) = s.gold.josh {
         for (mode, target, in_play) in use_targets(s, seat, e) {
-            out.push(Action::UseEquipment {
+            out.push(Action::Gold(GoldAction::UseEquipment {
                 mode,
                 target,
                 in_play,
-            });
+            }));
         }
     }
 }

@@ -18,6 +18,7 @@ mod legal;
 mod market;
 mod npc;
 mod nuggets;
+mod posted;
 mod queries;
 pub(crate) mod texts;
 mod turn;
@@ -29,6 +30,7 @@ pub use equipment::{
 pub use events::Event as GoldEvent;
 pub(crate) use fold::fold;
 pub(crate) use legal::{can_pay, gold_actions, josh_uses};
+pub use posted::Action as GoldAction;
 
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};

@@ -9,6 +9,7 @@
 
 use super::hooks::GoldRush;
 use super::{Equip, EquipKind, GoldEvent, GoldView, Mode, NuggetUse, cost, equip_kind};
+use crate::bang::GoldAction;
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::characters::Character;
@@ -58,10 +59,10 @@ impl NpcRules for GoldRush {
     /// C2.1: Jacky Murieta's BANG!.
     fn hostile_action(&self, action: &Action) -> Option<Seat> {
         match *action {
-            Action::Pay {
+            Action::Gold(GoldAction::Pay {
                 used: NuggetUse::JackyMurieta,
                 target: Some(victim),
-            } => Some(victim),
+            }) => Some(victim),
             _ => None,
         }
     }
@@ -73,10 +74,10 @@ impl NpcRules for GoldRush {
 
     /// D1.3.5: a Rucksack, 2 nuggets per life point.
     fn dying_saves(&self, cx: &Ctx) -> Option<(usize, Action, Reason)> {
-        let rucksack = Action::Pay {
+        let rucksack = Action::Gold(GoldAction::Pay {
             used: NuggetUse::Rucksack,
             target: None,
-        };
+        });
         cx.legal(&rucksack)
             .then(|| (cx.nuggets() as usize / 2, rucksack, Reason::Rucksack))
     }
@@ -127,12 +128,14 @@ impl Ctx<'_> {
             if self.nuggets() < u16::from(cost(e) - u8::from(discount)) {
                 continue;
             }
-            let make = |mode, target, in_play| Action::Buy {
-                slot: slot as u8,
-                mode,
-                target,
-                in_play,
-                discount,
+            let make = |mode, target, in_play| {
+                Action::Gold(GoldAction::Buy {
+                    slot: slot as u8,
+                    mode,
+                    target,
+                    in_play,
+                    discount,
+                })
             };
             let Some(action) = self.advantage(e, &make) else {
                 continue;
@@ -213,13 +216,15 @@ impl Ctx<'_> {
     fn nugget_action(&self) -> Option<(Action, Reason)> {
         let g = self.gold()?;
         let n = self.nuggets();
-        let pay = |used| Action::Pay { used, target: None };
+        let pay = |used| Action::Gold(GoldAction::Pay { used, target: None });
         let found = |a: Action| Some((a, Reason::NuggetAbility));
         // 1. Jacky Murieta: a BANG! effect at PT(BANG!).
         if self.is(Character::JackyMurieta) && n >= 2 {
-            let shoot = |t, _| Action::Pay {
-                used: NuggetUse::JackyMurieta,
-                target: Some(t),
+            let shoot = |t, _| {
+                Action::Gold(GoldAction::Pay {
+                    used: NuggetUse::JackyMurieta,
+                    target: Some(t),
+                })
             };
             if let Some(a) = self.pt_effect(Kind::Bang, &shoot) {
                 return found(a);
@@ -252,9 +257,11 @@ impl Ctx<'_> {
         // the dearest black card in front of the first PT candidate, the
         // lowest id on ties.
         if let Some(t) = self.primary() {
-            let force = |equipment| Action::ForceDiscard {
-                target: t,
-                equipment,
+            let force = |equipment| {
+                Action::Gold(GoldAction::ForceDiscard {
+                    target: t,
+                    equipment,
+                })
             };
             let dearest = self
                 .equipment(t)
@@ -287,7 +294,7 @@ impl Ctx<'_> {
         stack[..excess]
             .iter()
             .find(|&&c| kind(c) == Kind::Beer)
-            .map(|&card| Action::SellBeer { card })
+            .map(|&card| Action::Gold(GoldAction::SellBeer { card }))
             .filter(|a| self.legal(a))
             .map(|a| (a, Reason::SellBeer))
     }
@@ -303,10 +310,12 @@ impl Ctx<'_> {
         let Some(e) = self.gold().and_then(|g| g.josh) else {
             return first;
         };
-        let make = |mode, target, in_play| Action::UseEquipment {
-            mode,
-            target,
-            in_play,
+        let make = |mode, target, in_play| {
+            Action::Gold(GoldAction::UseEquipment {
+                mode,
+                target,
+                in_play,
+            })
         };
         if let Some(a) = self.advantage(e, &make) {
             return (a, Reason::UseTakenCard);

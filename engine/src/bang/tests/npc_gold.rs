@@ -12,6 +12,7 @@
 
 use super::solo::*;
 use crate::Ruleset;
+use crate::bang::GoldAction;
 use crate::bang::gold::{Equip, EquipKind, Mode, NuggetUse, all_equipment, equip_kind};
 use crate::bang::solo::{MOST_WANTED, POOL, pool};
 use crate::bang::state::ExpansionsOn;
@@ -81,13 +82,13 @@ fn settle_a(t: &mut T) {
 
 /// A purchase from `slot` used as `mode` at `target`.
 fn buy(slot: u8, mode: Option<Mode>, target: Option<Seat>, in_play: Option<Card>) -> Action {
-    Action::Buy {
+    Action::Gold(GoldAction::Buy {
         slot,
         mode,
         target,
         in_play,
         discount: false,
-    }
+    })
 }
 
 /// A plain purchase (no mode, no target).
@@ -97,7 +98,7 @@ fn buy_plain(slot: u8) -> Action {
 
 /// Paying for an ability without a target.
 fn pay(used: NuggetUse) -> Action {
-    Action::Pay { used, target: None }
+    Action::Gold(GoldAction::Pay { used, target: None })
 }
 
 const NOTHING: (Action, Reason) = (Action::EndTurn, Reason::NothingUsable);
@@ -359,13 +360,13 @@ fn d1_4_pretty_luzena_uses_her_discount_on_her_first_purchase() {
     market(&mut t, [Some(Horseshoe), Some(Pickaxe), Some(Shot)]);
     nuggets(&mut t, B, 3);
     t.at_play(B);
-    let discounted = Action::Buy {
+    let discounted = Action::Gold(GoldAction::Buy {
         slot: 1,
         mode: None,
         target: None,
         in_play: None,
         discount: true,
-    };
+    });
     assert_eq!(t.decide(B), (discounted, Reason::BuyEquipment));
     t.ok(B, discounted);
     assert_eq!(t.s.p(B).nuggets, 0);
@@ -384,9 +385,12 @@ fn d1_2_sells_the_bottom_most_beer_over_the_hand_limit() {
     // Limit 4: the 2 bottom-most would go in phase 3; the Beer among them.
     assert_eq!(
         t.decide(B),
-        (Action::SellBeer { card: BEER }, Reason::SellBeer)
+        (
+            Action::Gold(GoldAction::SellBeer { card: BEER }),
+            Reason::SellBeer
+        )
     );
-    t.ok(B, Action::SellBeer { card: BEER });
+    t.ok(B, Action::Gold(GoldAction::SellBeer { card: BEER }));
     assert_eq!(t.s.p(B).nuggets, 1);
     // 5 cards: only the Missed! at the bottom is in excess.
     assert_eq!(t.decide(B), NOTHING);
@@ -413,10 +417,10 @@ fn d1_3_1_jacky_murieta_pays_for_a_bang_at_the_pt() {
     );
     t.play(B, BANG_QH, Some(A));
     settle_a(&mut t);
-    let shoot = Action::Pay {
+    let shoot = Action::Gold(GoldAction::Pay {
         used: NuggetUse::JackyMurieta,
         target: Some(A),
-    };
+    });
     assert_eq!(t.decide(B), (shoot, Reason::NuggetAbility));
     // Out of reach, or too poor: nothing.
     t.equip(A, &[MUSTANG]);
@@ -438,11 +442,11 @@ fn d1_3_2_josh_mccloud_once_a_turn_and_his_card_per_d1_1() {
     t.ok(B, take);
     assert_eq!(t.waiting(), [(B, Decision::UseEquipment)]);
     // Per D1.1: the Bottle as a BANG! at the PT.
-    let bang = Action::UseEquipment {
+    let bang = Action::Gold(GoldAction::UseEquipment {
         mode: Some(Mode::Bang),
         target: Some(A),
         in_play: None,
-    };
+    });
     assert_eq!(t.decide(B), (bang, Reason::UseTakenCard));
     t.ok(B, bang);
     settle_a(&mut t);
@@ -455,18 +459,20 @@ fn d1_3_2_josh_mccloud_once_a_turn_and_his_card_per_d1_1() {
     nuggets(&mut t, E, 4);
     t.at_play(E);
     t.ok(E, take);
-    let store = Action::UseEquipment {
+    let store = Action::Gold(GoldAction::UseEquipment {
         mode: Some(Mode::GeneralStore),
         target: None,
         in_play: None,
-    };
+    });
     assert_eq!(t.decide(E), (store, Reason::UseTakenCard));
     // A Wanted with nobody on the Jail list: on the Sheriff (an Outlaw's);
     // a Deputy never chooses the Sheriff (C6.1): the next player clockwise.
-    let wanted_on = |t| Action::UseEquipment {
-        mode: None,
-        target: Some(t),
-        in_play: None,
+    let wanted_on = |t| {
+        Action::Gold(GoldAction::UseEquipment {
+            mode: None,
+            target: Some(t),
+            in_play: None,
+        })
     };
     for (josh, at) in [(B, A), (E, B)] {
         let mut t = five_with(josh, JoshMcCloud);
@@ -482,11 +488,11 @@ fn d1_3_2_josh_mccloud_once_a_turn_and_his_card_per_d1_1() {
     nuggets(&mut t, E, 2);
     t.at_play(E);
     t.ok(E, take);
-    let shot = Action::UseEquipment {
+    let shot = Action::Gold(GoldAction::UseEquipment {
         mode: None,
         target: Some(E),
         in_play: None,
-    };
+    });
     assert_eq!(t.decide(E), (shot, Reason::UseTakenCard));
 }
 
@@ -521,9 +527,11 @@ fn d1_3_4_forces_the_first_candidates_dearest_black_card() {
     let boots = own(&mut t, A, Boots);
     nuggets(&mut t, B, 4);
     t.at_play(B);
-    let force = |equipment| Action::ForceDiscard {
-        target: A,
-        equipment,
+    let force = |equipment| {
+        Action::Gold(GoldAction::ForceDiscard {
+            target: A,
+            equipment,
+        })
     };
     assert_eq!(t.decide(B), (force(boots), Reason::ForceDiscard));
     nuggets(&mut t, B, 3);
@@ -619,10 +627,10 @@ fn part_d_the_stack_first_then_buy_then_nuggets_then_sell() {
     assert_eq!(t.decide(B), (buy_plain(0), Reason::BuyEquipment));
     t.ok(B, buy_plain(0));
     // Then Jacky's BANG! with the 2 nuggets left (the Sheriff misses it).
-    let shoot = Action::Pay {
+    let shoot = Action::Gold(GoldAction::Pay {
         used: NuggetUse::JackyMurieta,
         target: Some(A),
-    };
+    });
     assert_eq!(t.decide(B), (shoot, Reason::NuggetAbility));
     t.give(A, &[MISSED_4S]);
     t.ok(B, shoot);
@@ -631,9 +639,12 @@ fn part_d_the_stack_first_then_buy_then_nuggets_then_sell() {
     // Last, the Beer over the limit (5 cards, life 4) is sold; then the end.
     assert_eq!(
         t.decide(B),
-        (Action::SellBeer { card: BEER }, Reason::SellBeer)
+        (
+            Action::Gold(GoldAction::SellBeer { card: BEER }),
+            Reason::SellBeer
+        )
     );
-    t.ok(B, Action::SellBeer { card: BEER });
+    t.ok(B, Action::Gold(GoldAction::SellBeer { card: BEER }));
     assert_eq!(t.decide(B), NOTHING);
 }
 
@@ -695,10 +706,10 @@ fn c2_1_gold_rush_hostile_acts_count_in_the_ledger() {
     }));
     m.observe(&Event::NpcActed {
         seat: E,
-        action: Action::Pay {
+        action: Action::Gold(GoldAction::Pay {
             used: NuggetUse::JackyMurieta,
             target: Some(A),
-        },
+        }),
         reason: Reason::NuggetAbility,
     });
     assert_eq!([B, C, D, E].map(|x| m.sheriff_score(x)), [1, 1, 1, 2]);

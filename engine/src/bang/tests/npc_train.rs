@@ -6,6 +6,7 @@
 
 use super::solo::*;
 use crate::Ruleset;
+use crate::bang::TrainAction;
 use crate::bang::train::{EndStage, MapStage, RailcarKind, RailcarMode, railcar_of, use_railcar};
 use crate::core::{GameRng, SeatSpec, Seed};
 use RailcarKind::*;
@@ -93,13 +94,13 @@ fn lg_ac_39_a_railcar_paid_only_with_spare_cards() {
     assert_eq!(
         t.decide(B),
         (
-            Action::TakeRailcar {
+            Action::Train(TrainAction::TakeRailcar {
                 railcar: railcar_of(Caboose),
                 pay: Some(BANG_9C),
                 pay_also: None,
                 place: None,
                 advance: false,
-            },
+            }),
             Reason::TakeRailcar
         )
     );
@@ -124,13 +125,13 @@ fn lg_ac_40_the_free_advance_when_it_makes_a_spare_pay() {
     assert_eq!(
         t.decide(B),
         (
-            Action::TakeRailcar {
+            Action::Train(TrainAction::TakeRailcar {
                 railcar: railcar_of(MailCar),
                 pay: Some(MUSTANG_2),
                 pay_also: None,
                 place: None,
                 advance: true,
-            },
+            }),
             Reason::TakeRailcar
         )
     );
@@ -144,7 +145,10 @@ fn d2_2_a_lumber_flatcar_goes_to_the_first_candidate() {
     t.s.turn.bangs = 1;
     let (action, _) = t.decide(B);
     // B, an Outlaw, aims at the Sheriff A first (C3).
-    assert!(matches!(action, Action::TakeRailcar { place: Some(A), .. }));
+    assert!(matches!(
+        action,
+        Action::Train(TrainAction::TakeRailcar { place: Some(A), .. })
+    ));
 }
 
 impl T {
@@ -333,10 +337,10 @@ fn d2_3_mail_car_gives_its_worst_card_to_the_next_non_candidate() {
     assert_eq!(
         t.decide(B),
         (
-            Action::GiveCard {
+            Action::Train(TrainAction::GiveCard {
                 card: SALOON,
                 target: C
-            },
+            }),
             Reason::MailCarGives
         )
     );
@@ -361,12 +365,12 @@ fn d2_3_lounge_car_keeps_the_better_railcar_and_places_the_other() {
     assert_eq!(
         t.decide(B),
         (
-            Action::PlaceRailcars {
+            Action::Train(TrainAction::PlaceRailcars {
                 railcar: railcar_of(Caboose),
                 to: B,
                 other: Some(railcar_of(LumberFlatcar)),
                 other_to: Some(A),
-            },
+            }),
             Reason::LoungeCarPlaces
         )
     );
@@ -523,9 +527,11 @@ fn d2_4_knife_revolver_and_train_robbery_at_the_preferred_target() {
 
 #[test]
 fn d2_4_full_steam_doubles_leland_and_an_outlaws_ironhorse() {
-    let steam = |double| Action::FullSteam {
-        card: FULL_STEAM,
-        double,
+    let steam = |double| {
+        Action::Train(TrainAction::FullSteam {
+            card: FULL_STEAM,
+            double,
+        })
     };
     let mut t = table();
     t.give(B, &[FULL_STEAM]);
@@ -600,12 +606,12 @@ fn d2_4_switch_gives_the_dynamite_for_the_candidates_best_card() {
     assert_eq!(
         t.decide(B),
         (
-            Action::Switch {
+            Action::Train(TrainAction::Switch {
                 card: SWITCH,
                 mine: DYNAMITE,
                 target: A,
                 theirs: BARREL
-            },
+            }),
             Reason::SwitchAway
         )
     );
@@ -739,10 +745,10 @@ fn d2_6_train_robbery_discards_harmful_cards_first() {
     assert_eq!(
         t.decide(B),
         (
-            Action::Robbery {
+            Action::Train(TrainAction::Robbery {
                 card: DYNAMITE,
                 discard: true
-            },
+            }),
             Reason::RobberyDiscard
         )
     );
@@ -757,9 +763,11 @@ fn d2_6_train_robbery_takes_the_bang_for_a_card_it_can_save() {
         .equip(B, &[MUSTANG, SCOPE])
         .give(B, &[MISSED_2S]);
     a_robs_b(&mut t);
-    let rob = |discard| Action::Robbery {
-        card: SCOPE,
-        discard,
+    let rob = |discard| {
+        Action::Train(TrainAction::Robbery {
+            card: SCOPE,
+            discard,
+        })
     };
     assert_eq!(t.decide(B), (rob(false), Reason::RobberyShot));
     // No Missed! effect and 2 life: discarded.
@@ -818,10 +826,10 @@ fn d2_6_evan_babbit_redirects_to_a_candidate_at_distance_one() {
     assert_eq!(
         t.decide_with(B, &ledger(&[(C, A)])),
         (
-            Action::Redirect {
+            Action::Train(TrainAction::Redirect {
                 card: JAIL_4H,
                 target: C
-            },
+            }),
             Reason::Redirect
         )
     );
@@ -858,12 +866,18 @@ fn d2_6_sgt_blaze_spares_himself_from_ironhorse_and_his_target_from_leland() {
     assert_eq!(t.waiting(), vec![(B, Decision::SgtBlaze)]);
     assert_eq!(
         t.decide(B),
-        (Action::Exempt { target: Some(B) }, Reason::SgtBlazeExempts)
+        (
+            Action::Train(TrainAction::Exempt { target: Some(B) }),
+            Reason::SgtBlazeExempts
+        )
     );
     t.s.train.leland = true;
     assert_eq!(
         t.decide(B),
-        (Action::Exempt { target: Some(A) }, Reason::SgtBlazeExempts)
+        (
+            Action::Train(TrainAction::Exempt { target: Some(A) }),
+            Reason::SgtBlazeExempts
+        )
     );
 }
 
@@ -900,7 +914,10 @@ fn d2_6_end_of_the_line_takes_a_railcar_only_spare_cards_pay() {
     t.s.train.end = Some(EndStage::Chance);
     assert_eq!(t.waiting(), vec![(B, Decision::RailcarChance)]);
     let (action, reason) = t.decide(B);
-    assert!(matches!(action, Action::TakeRailcar { .. }), "{action:?}");
+    assert!(
+        matches!(action, Action::Train(TrainAction::TakeRailcar { .. })),
+        "{action:?}"
+    );
     assert_eq!(reason, Reason::TakeRailcar);
     // Nothing spare: it passes.
     t.s.table[B as usize].hand.retain(|c| *c == MISSED_2S);
@@ -942,11 +959,11 @@ fn d2_1_4_sancho_takes_the_best_ranked_railcar_for_free() {
     assert_eq!(
         t.decide(B),
         (
-            Action::FreeRailcar {
+            Action::Train(TrainAction::FreeRailcar {
                 railcar: railcar_of(Caboose),
                 place: None,
                 advance: false,
-            },
+            }),
             Reason::TakeRailcar
         )
     );
@@ -982,20 +999,20 @@ fn c2_1_the_ledger_counts_the_trains_hostile_acts() {
     ));
     m.observe(&acted(
         B,
-        Action::Redirect {
+        Action::Train(TrainAction::Redirect {
             card: JAIL_4H,
             target: A,
-        },
+        }),
     ));
     m.observe(&acted(
         C,
-        Action::TakeRailcar {
+        Action::Train(TrainAction::TakeRailcar {
             railcar: railcar_of(LumberFlatcar),
             pay: Some(BANG_QH),
             pay_also: None,
             place: Some(A),
             advance: false,
-        },
+        }),
     ));
     assert_eq!([B, C, D, E].map(|x| m.sheriff_score(x)), [2, 2, 1, 2]);
     // Not hostile: a Circus Wagon, a Baggage Car's Missed!, a Lumber
@@ -1015,13 +1032,13 @@ fn c2_1_the_ledger_counts_the_trains_hostile_acts() {
     ));
     m.observe(&acted(
         D,
-        Action::TakeRailcar {
+        Action::Train(TrainAction::TakeRailcar {
             railcar: railcar_of(LumberFlatcar),
             pay: Some(BANG_QH),
             pay_also: None,
             place: Some(D),
             advance: false,
-        },
+        }),
     ));
     assert_eq!(m.sheriff_score(D), 1);
 }
@@ -1094,18 +1111,24 @@ fn d2_1_3_zippy_roy_advances_with_his_ability_before_the_free_advance() {
     t.s.table[B as usize].character = Some(Character::ZippyRoy);
     t.give(B, &[MUSTANG_2, MISSED_4S]);
     t.s.turn.bangs = 1;
-    assert_eq!(t.decide(B), (Action::AdvanceTrain, Reason::TakeRailcar));
-    t.ok(B, Action::AdvanceTrain);
     assert_eq!(
         t.decide(B),
         (
-            Action::TakeRailcar {
+            Action::Train(TrainAction::AdvanceTrain),
+            Reason::TakeRailcar
+        )
+    );
+    t.ok(B, Action::Train(TrainAction::AdvanceTrain));
+    assert_eq!(
+        t.decide(B),
+        (
+            Action::Train(TrainAction::TakeRailcar {
                 railcar: railcar_of(MailCar),
                 pay: Some(MUSTANG_2),
                 pay_also: None,
                 place: None,
                 advance: false,
-            },
+            }),
             Reason::TakeRailcar
         )
     );

@@ -4,6 +4,7 @@
 
 use super::gold::HORSESHOE;
 use super::*;
+use crate::bang::GoldAction;
 use crate::core::Team;
 
 /// A Gold Rush table (the market, for the cases that buy) with the variant on.
@@ -107,13 +108,13 @@ fn gr_ac_40_a_shadow_turn() {
     assert_eq!(t.waiting(), vec![(B, Decision::Play)]);
     t.ok(
         B,
-        Action::Buy {
+        Action::Gold(GoldAction::Buy {
             slot: 0,
             mode: None,
             target: None,
             in_play: None,
             discount: false,
-        },
+        }),
     );
     assert_eq!(t.s.p(B).equipment.to_vec(), vec![horseshoe]);
     t.play(B, BARREL, None);

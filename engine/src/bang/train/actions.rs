@@ -5,6 +5,7 @@
 use super::cards::{map_pending, robbery_pending};
 use super::hooks::TrainRobbery;
 use super::{EndStage, TrainEvent};
+use crate::bang::TrainAction;
 use crate::bang::action_rules::ActionRules;
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind};
@@ -26,7 +27,7 @@ impl ActionRules for TrainRobbery {
         action: Action,
         npc: Option<Reason>,
     ) -> bool {
-        let Action::GiveCard { card, target } = action else {
+        let Action::Train(TrainAction::GiveCard { card, target }) = action else {
             return false;
         };
         if npc.is_some() {
@@ -48,46 +49,50 @@ impl ActionRules for TrainRobbery {
         window: Option<WindowKind>,
     ) -> bool {
         match action {
-            Action::TakeRailcar {
+            Action::Train(TrainAction::TakeRailcar {
                 railcar,
                 pay,
                 pay_also,
                 place,
                 advance,
-            } => m.take_railcar(seat, railcar, [pay, pay_also], place, advance),
-            Action::FullSteam { card, double } => m.full_steam(seat, card, double),
-            Action::Switch {
+            }) => m.take_railcar(seat, railcar, [pay, pay_also], place, advance),
+            Action::Train(TrainAction::FullSteam { card, double }) => {
+                m.full_steam(seat, card, double)
+            }
+            Action::Train(TrainAction::Switch {
                 card,
                 mine,
                 target,
                 theirs,
-            } => m.switch(seat, card, mine, target, theirs),
-            Action::Robbery { card, discard } => m.rob(seat, card, discard),
-            Action::FreeRailcar {
+            }) => m.switch(seat, card, mine, target, theirs),
+            Action::Train(TrainAction::Robbery { card, discard }) => m.rob(seat, card, discard),
+            Action::Train(TrainAction::FreeRailcar {
                 railcar,
                 place,
                 advance,
-            } => m.sancho_takes(seat, railcar, place, advance),
-            Action::AdvanceTrain => m.zippy_roy_advances(),
-            Action::Exempt { target } => {
+            }) => m.sancho_takes(seat, railcar, place, advance),
+            Action::Train(TrainAction::AdvanceTrain) => m.zippy_roy_advances(),
+            Action::Train(TrainAction::Exempt { target }) => {
                 m.emit(Event::Train(TrainEvent::Exempted { seat, target }))
             }
-            Action::Redirect { card, target } => m.evan_redirects(seat, card, target),
-            Action::UseRailcar {
+            Action::Train(TrainAction::Redirect { card, target }) => {
+                m.evan_redirects(seat, card, target)
+            }
+            Action::Train(TrainAction::UseRailcar {
                 railcar,
                 mode,
                 target,
                 card,
-            } => m.use_railcar(seat, railcar, mode, target, card, window),
-            Action::PlaceRailcars {
+            }) => m.use_railcar(seat, railcar, mode, target, card, window),
+            Action::Train(TrainAction::PlaceRailcars {
                 railcar,
                 to,
                 other,
                 other_to,
-            } => m.lounge_place(seat, railcar, to, other.zip(other_to)),
+            }) => m.lounge_place(seat, railcar, to, other.zip(other_to)),
             // A solo NPC's gift is folded from its `npc_acted` (his cards are
             // face up, A3.2); a log before 0.2.0 says it with `card_given`.
-            Action::GiveCard { card, target } => {
+            Action::Train(TrainAction::GiveCard { card, target }) => {
                 if m.s().before_0_2 {
                     m.emit(Event::Train(TrainEvent::CardGiven {
                         seat,

@@ -8,6 +8,7 @@ use super::cards::{map_actions, map_pending, robbery_actions, robbery_pending};
 use super::characters::{blaze_due, locomotive_targets, redirects};
 use super::legal::{railcar_chance, take_actions};
 use super::railcar_use::{lounge_actions, mail_actions};
+use crate::bang::TrainAction;
 use crate::bang::actions::Action;
 use crate::bang::asked::Asked;
 use crate::bang::asked::Decision;
@@ -79,11 +80,11 @@ pub(super) fn decision_actions(
         }
         Decision::SgtBlaze => {
             for target in locomotive_targets(s, seat) {
-                out.push(Action::Exempt {
+                out.push(Action::Train(TrainAction::Exempt {
                     target: Some(target),
-                });
+                }));
             }
-            out.push(Action::Exempt { target: None });
+            out.push(Action::Train(TrainAction::Exempt { target: None }));
         }
         Decision::ShadeOConnor => {
             for &card in &s.p(seat).hand {

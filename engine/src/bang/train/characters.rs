@@ -5,6 +5,7 @@
 use super::placement::placements;
 use super::{Advance, EndStage, Train};
 use crate::bang::Character;
+use crate::bang::TrainAction;
 use crate::bang::TrainEvent;
 use crate::bang::actions::Action;
 use crate::bang::card_rules::ignores;
@@ -35,11 +36,11 @@ pub(super) fn sancho_takes(
     }
     for &railcar in &train.cars {
         for place in placements(s, seat, railcar) {
-            out.push(Action::FreeRailcar {
+            out.push(Action::Train(TrainAction::FreeRailcar {
                 railcar,
                 place,
                 advance,
-            });
+            }));
         }
     }
 }
@@ -53,7 +54,7 @@ pub(crate) fn zippy_roy_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
         && seat == s.turn.seat
         && s.is(seat, Character::ZippyRoy)
     {
-        out.push(Action::AdvanceTrain);
+        out.push(Action::Train(TrainAction::AdvanceTrain));
     }
 }
 
@@ -223,7 +224,7 @@ pub(crate) fn redirects(s: &State, seat: Seat, out: &mut Vec<Action>) {
     }
     for card in same_suit(s, evan, bang) {
         for target in redirect_targets(s, evan, *source) {
-            out.push(Action::Redirect { card, target });
+            out.push(Action::Train(TrainAction::Redirect { card, target }));
         }
     }
 }

@@ -18,6 +18,7 @@ use super::{
     evan_asked, exempts, fold_given, from_aside, ghost_discarding, money_bag_bang,
     money_bag_copies, most_wanted_checked, played, prisoner_ignores, private_shields, railcar,
 };
+use crate::bang::TrainAction;
 use crate::bang::actions::Action;
 use crate::bang::apply::played_as as folded_play;
 use crate::bang::asked::Asked;
@@ -258,7 +259,7 @@ impl Expansion for TrainRobbery {
     /// A solo NPC's Mail Car gift (a log before 0.2.0 says it with
     /// `card_given`, folded there).
     fn npc_acted(&self, s: &mut State, seat: Seat, action: &Action) {
-        if let Action::GiveCard { card, target } = *action
+        if let Action::Train(TrainAction::GiveCard { card, target }) = *action
             && !s.before_0_2
         {
             fold_given(s, seat, target, Some(card));

@@ -5,6 +5,7 @@
 use super::placement::placements;
 use super::stations::{StationCost, pays, station};
 use super::{EndStage, Train};
+use crate::bang::TrainAction;
 use crate::bang::actions::Action;
 use crate::bang::cards::Card;
 use crate::bang::state::State;
@@ -53,13 +54,13 @@ fn takes_on(s: &State, seat: Seat, train: &Train, advance: bool, out: &mut Vec<A
         let cost = station(st).cost;
         for (pay, pay_also) in payments(s, seat, cost) {
             for place in placements(s, seat, car) {
-                out.push(Action::TakeRailcar {
+                out.push(Action::Train(TrainAction::TakeRailcar {
                     railcar: car,
                     pay,
                     pay_also,
                     place,
                     advance,
-                });
+                }));
             }
         }
     }

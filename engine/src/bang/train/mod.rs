@@ -18,6 +18,7 @@ pub(crate) mod hooks;
 mod legal;
 mod npc;
 mod placement;
+mod posted;
 mod railcar_effects;
 mod railcar_use;
 pub mod railcars;
@@ -37,6 +38,7 @@ pub(crate) use characters::{
 pub use events::Event as TrainEvent;
 pub(crate) use fold::{fold, turn_started};
 pub(crate) use legal::{railcar_chance, take_actions};
+pub use posted::Action as TrainAction;
 pub(crate) use railcar_effects::{barred_for, distance_terms, prisoner_ignores, private_shields};
 
 pub(crate) use ghost::{fold_ghost, ghost_discarding, ghost_saves, is_ghost, raises};

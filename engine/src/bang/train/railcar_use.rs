@@ -9,6 +9,7 @@ use super::placement::placements;
 use super::railcar_effects::{barred_for, holds};
 use super::railcars::{RailcarKind, RailcarUse, railcar, railcar_of};
 use crate::bang::Character;
+use crate::bang::TrainAction;
 use crate::bang::TrainEvent;
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, kind};
@@ -60,12 +61,12 @@ pub fn use_railcar(
     target: Option<Seat>,
     card: Option<Card>,
 ) -> Action {
-    Action::UseRailcar {
+    Action::Train(TrainAction::UseRailcar {
         railcar,
         mode,
         target,
         card,
-    }
+    })
 }
 
 /// In a shot's window: the Baggage Car as a Missed!, and every other blue
@@ -346,24 +347,24 @@ pub(crate) fn lounge_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
     match *l.drawn.as_slice() {
         [car] => {
             for to in lounge_places(s, seat, car, None) {
-                out.push(Action::PlaceRailcars {
+                out.push(Action::Train(TrainAction::PlaceRailcars {
                     railcar: car,
                     to,
                     other: None,
                     other_to: None,
-                });
+                }));
             }
         }
         [a, b] => {
             for (mine, other) in [(a, b), (b, a)] {
                 for to in lounge_places(s, seat, mine, Some(true)) {
                     for other_to in lounge_places(s, seat, other, Some(false)) {
-                        out.push(Action::PlaceRailcars {
+                        out.push(Action::Train(TrainAction::PlaceRailcars {
                             railcar: mine,
                             to,
                             other: Some(other),
                             other_to: Some(other_to),
-                        });
+                        }));
                     }
                 }
             }
@@ -380,7 +381,7 @@ pub(crate) fn mail_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
     for &card in &m.cards {
         if s.p(seat).hand.contains(&card) {
             for target in s.others_clockwise(seat) {
-                out.push(Action::GiveCard { card, target });
+                out.push(Action::Train(TrainAction::GiveCard { card, target }));
             }
         }
     }

@@ -1,6 +1,7 @@
 //! §13 "Buying, discarding, selling": GR-AC-08 to GR-AC-16.
 
 use super::*;
+use crate::bang::GoldAction;
 
 /// GR-AC-08 — A (3 nuggets) buys a Pardner (2) and uses it as Cat Balou on
 /// B. → A has 1 nugget; B discards per Cat Balou; the Pardner goes face up to
@@ -53,9 +54,9 @@ fn gr_ac_09_one_wanted_per_player() {
     let targets: Vec<Seat> = legal_actions(&t.s, C)
         .iter()
         .filter_map(|a| match a {
-            Action::Buy {
+            Action::Gold(GoldAction::Buy {
                 slot: 1, target, ..
-            } => *target,
+            }) => *target,
             _ => None,
         })
         .collect();
@@ -86,10 +87,10 @@ fn gr_ac_10_forced_discards_cost_one_more() {
         .equipment(C, &[LUCKY_CHARM]);
     let events = t.ok(
         A,
-        Action::ForceDiscard {
+        Action::Gold(GoldAction::ForceDiscard {
             target: B,
             equipment: HORSESHOE,
-        },
+        }),
     );
     assert!(has(&events, |e| matches!(
         e,
@@ -99,10 +100,10 @@ fn gr_ac_10_forced_discards_cost_one_more() {
     assert_eq!(t.waiting(), vec![(A, Decision::Play)], "B is asked nothing");
     t.ok(
         A,
-        Action::ForceDiscard {
+        Action::Gold(GoldAction::ForceDiscard {
             target: C,
             equipment: LUCKY_CHARM,
-        },
+        }),
     );
     assert_eq!(t.gold_of(A), 0);
     assert!(t.equipment_of(B).is_empty() && t.equipment_of(C).is_empty());
@@ -138,11 +139,11 @@ fn gr_ac_11_equipment_cannot_be_panicked_or_cat_baloued() {
             Action::Play {
                 target: Some(B),
                 ..
-            } | Action::Buy {
+            } | Action::Gold(GoldAction::Buy {
                 target: Some(B),
                 mode: Some(Mode::Panic | Mode::CatBalou),
                 ..
-            }
+            })
         )
     });
     assert!(!at_b, "B has nothing Panic! or Cat Balou may take");
@@ -159,7 +160,7 @@ fn gr_ac_12_heal_with_one_beer_sell_the_other() {
     );
     t.life(A, 3).give(A, &[BEER, BEER2]);
     t.play(A, BEER, None);
-    let events = t.ok(A, Action::SellBeer { card: BEER2 });
+    let events = t.ok(A, Action::Gold(GoldAction::SellBeer { card: BEER2 }));
     assert!(has(&events, |e| matches!(
         e,
         Event::BeerSold {
@@ -180,17 +181,23 @@ fn gr_ac_13_only_beers_and_only_in_your_phase_2() {
     let mut t = T::gold_plain(5);
     t.give(A, &[SALOON, BEER]);
     assert!(matches!(
-        t.act(A, Action::SellBeer { card: SALOON }),
+        t.act(A, Action::Gold(GoldAction::SellBeer { card: SALOON })),
         Err(ActionError::Illegal(_))
     ));
     t.playing(B);
-    assert!(t.act(A, Action::SellBeer { card: BEER }).is_err());
+    assert!(
+        t.act(A, Action::Gold(GoldAction::SellBeer { card: BEER }))
+            .is_err()
+    );
     // Nor in his own dying window.
     t.life(A, 1).playing(B).give(B, &[BANG_QH]);
     t.play(B, BANG_QH, Some(A));
     t.pass(A);
     assert_eq!(t.waiting(), vec![(A, Decision::Dying)]);
-    assert!(t.act(A, Action::SellBeer { card: BEER }).is_err());
+    assert!(
+        t.act(A, Action::Gold(GoldAction::SellBeer { card: BEER }))
+            .is_err()
+    );
     assert_eq!(t.gold_of(A), 0);
     assert_eq!(t.hand(A), vec![SALOON, BEER]);
 }
@@ -201,7 +208,7 @@ fn gr_ac_14_selling_works_with_two_players() {
     let mut t = T::gold_plain(4);
     t.dead(C).dead(D).give(A, &[BEER]);
     assert_eq!(t.s.alive_count(), 2);
-    t.ok(A, Action::SellBeer { card: BEER });
+    t.ok(A, Action::Gold(GoldAction::SellBeer { card: BEER }));
     assert_eq!(t.gold_of(A), 1);
     assert_eq!(t.s.discard.last(), Some(&BEER));
 }
@@ -215,7 +222,7 @@ fn gr_ac_15_cannot_buy_without_the_nuggets() {
     assert!(
         !legal_actions(&t.s, A)
             .iter()
-            .any(|a| matches!(a, Action::Buy { slot: 0, .. }))
+            .any(|a| matches!(a, Action::Gold(GoldAction::Buy { slot: 0, .. })))
     );
     assert_eq!(t.gold_of(A), 2);
     assert_eq!(t.market_now()[0], Some(PICKAXE));

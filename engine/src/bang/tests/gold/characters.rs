@@ -1,6 +1,7 @@
 //! §13 "Characters": GR-AC-31 to GR-AC-38.
 
 use super::*;
+use crate::bang::GoldAction;
 
 /// GR-AC-31 — Don Bell ends his turn; draw! 5♦. → He plays an extra turn; at
 /// its end no draw!.
@@ -110,10 +111,10 @@ fn gr_ac_33_jacky_murieta_pays_for_extra_shots() {
     for (target, missed) in [(C, MISSED_2S), (D, MISSED_3S)] {
         let events = t.ok(
             A,
-            Action::Pay {
+            Action::Gold(GoldAction::Pay {
                 used: NuggetUse::JackyMurieta,
                 target: Some(target),
-            },
+            }),
         );
         assert!(has(&events, |e| matches!(
             e,
@@ -127,19 +128,19 @@ fn gr_ac_33_jacky_murieta_pays_for_extra_shots() {
     assert!(
         t.act(
             A,
-            Action::Pay {
+            Action::Gold(GoldAction::Pay {
                 used: NuggetUse::JackyMurieta,
                 target: Some(C),
-            }
+            })
         )
         .is_err()
     );
     assert!(!legal_actions(&t.s, A).iter().any(|a| matches!(
         a,
-        Action::Pay {
+        Action::Gold(GoldAction::Pay {
             used: NuggetUse::JackyMurieta,
             ..
-        }
+        })
     )));
 }
 
@@ -208,12 +209,14 @@ fn gr_ac_35_pretty_luzena_discount_once_a_turn() {
         &roles(5),
     );
     t.nuggets(A, 2).market(&[SHOT_1, HORSESHOE, PARDNER_1]);
-    let discounted = |slot, target| Action::Buy {
-        slot,
-        mode: None,
-        target,
-        in_play: None,
-        discount: true,
+    let discounted = |slot, target| {
+        Action::Gold(GoldAction::Buy {
+            slot,
+            mode: None,
+            target,
+            in_play: None,
+            discount: true,
+        })
     };
     let events = t.ok(A, discounted(0, Some(A)));
     assert!(has(&events, |e| matches!(

@@ -9,6 +9,7 @@
 //! from its top as at the opening (E24, E23, E22). The helpers below move
 //! equipment cards like `T` moves playing cards: each from wherever it is, so
 //! every card stays in exactly one place.
+use crate::bang::GoldAction;
 
 mod buying;
 mod characters;
@@ -228,18 +229,18 @@ pub fn buy(slot: u8) -> Action {
 
 /// The action buying the card in `slot` used in `mode` at `target`.
 pub fn buy_as(slot: u8, mode: Option<Mode>, target: Option<Seat>, in_play: Option<Card>) -> Action {
-    Action::Buy {
+    Action::Gold(GoldAction::Buy {
         slot,
         mode,
         target,
         in_play,
         discount: false,
-    }
+    })
 }
 
 /// The action paying for `used` (no target).
 pub fn pay(used: NuggetUse) -> Action {
-    Action::Pay { used, target: None }
+    Action::Gold(GoldAction::Pay { used, target: None })
 }
 
 /// Every `(seat, amount, source)` of the nuggets gained in `events`.

@@ -6,6 +6,7 @@
 //! playing cards in the deck in id order (card 96 on top).
 
 use super::super::*;
+use crate::bang::TrainAction;
 use crate::bang::gold::{EquipKind, Gold, all_equipment, equip_kind};
 use crate::bang::train::{RailcarKind, railcar, railcar_of};
 use crate::core::Viewer;
@@ -104,18 +105,18 @@ fn tgr_ac_16_full_steam_doubles_or_cancels_the_locomotive() {
         }
         t.give(A, &[FULL_STEAM]);
         assert!(
-            legal_actions(&t.s, A).contains(&Action::FullSteam {
+            legal_actions(&t.s, A).contains(&Action::Train(TrainAction::FullSteam {
                 card: FULL_STEAM,
                 double: !double
-            }),
+            })),
             "both choices are offered"
         );
         let mut events = t.ok(
             A,
-            Action::FullSteam {
+            Action::Train(TrainAction::FullSteam {
                 card: FULL_STEAM,
                 double,
-            },
+            }),
         );
         events.extend(pass_chance(&mut t));
         let advances = events
@@ -353,22 +354,22 @@ fn tgr_ac_41_train_robbery_one_card_at_a_time() {
     let mut legal = legal_actions(&t.s, B);
     legal.sort_by_key(|a| format!("{a:?}"));
     let mut want = vec![
-        Action::Robbery {
+        Action::Train(TrainAction::Robbery {
             card: BARREL,
             discard: true,
-        },
-        Action::Robbery {
+        }),
+        Action::Train(TrainAction::Robbery {
             card: BARREL,
             discard: false,
-        },
-        Action::Robbery {
+        }),
+        Action::Train(TrainAction::Robbery {
             card: MUSTANG,
             discard: true,
-        },
-        Action::Robbery {
+        }),
+        Action::Train(TrainAction::Robbery {
             card: MUSTANG,
             discard: false,
-        },
+        }),
     ];
     want.sort_by_key(|a| format!("{a:?}"));
     assert_eq!(legal, want, "Barrel and Mustang only, never the Horseshoe");
@@ -377,10 +378,10 @@ fn tgr_ac_41_train_robbery_one_card_at_a_time() {
     t.orders(B, Orders::default());
     let events = t.ok(
         B,
-        Action::Robbery {
+        Action::Train(TrainAction::Robbery {
             card: MUSTANG,
             discard: false,
-        },
+        }),
     );
     assert!(has(&events, |e| matches!(
         e,
@@ -396,10 +397,10 @@ fn tgr_ac_41_train_robbery_one_card_at_a_time() {
     assert_eq!(t.waiting(), vec![(B, Decision::Robbery)]);
     let events = t.ok(
         B,
-        Action::Robbery {
+        Action::Train(TrainAction::Robbery {
             card: BARREL,
             discard: true,
-        },
+        }),
     );
     assert!(has(&events, |e| matches!(
         e,
@@ -584,10 +585,10 @@ fn tgr_ac_44_refund_draws_on_panic_not_on_train_robbery() {
     t.play(B, TRAIN_ROBBERY, Some(A));
     let events = t.ok(
         A,
-        Action::Robbery {
+        Action::Train(TrainAction::Robbery {
             card: BARREL,
             discard: true,
-        },
+        }),
     );
     assert!(!has(&events, |e| matches!(
         e,
@@ -626,12 +627,12 @@ fn tgr_ac_46_switch_swaps_two_cards_in_play() {
         .give(A, &[SWITCH]);
     let events = t.ok(
         A,
-        Action::Switch {
+        Action::Train(TrainAction::Switch {
             card: SWITCH,
             mine: VOLCANIC,
             target: B,
             theirs: WINCHESTER,
-        },
+        }),
     );
     assert!(!has(&events, |e| matches!(e, Event::Discarded { .. })));
     assert_eq!(t.s.p(A).in_play.to_vec(), vec![WINCHESTER]);
@@ -643,12 +644,12 @@ fn tgr_ac_46_switch_swaps_two_cards_in_play() {
         .give(A, &[SWITCH]);
     t.ok(
         A,
-        Action::Switch {
+        Action::Train(TrainAction::Switch {
             card: SWITCH,
             mine: BARREL,
             target: B,
             theirs: WINCHESTER,
-        },
+        }),
     );
     assert_eq!(t.s.p(A).in_play.to_vec(), vec![WINCHESTER]);
     assert_eq!(t.s.p(B).in_play.to_vec(), vec![BARREL]);
@@ -663,12 +664,12 @@ fn tgr_ac_46_switch_swaps_two_cards_in_play() {
         .equip(C, &[ghost])
         .give(A, &[SWITCH]);
     for (target, theirs) in [(B, JAIL_4H), (C, ghost)] {
-        let switch = Action::Switch {
+        let switch = Action::Train(TrainAction::Switch {
             card: SWITCH,
             mine: BARREL,
             target,
             theirs,
-        };
+        });
         assert!(t.act(A, switch).is_err(), "{theirs} rejected");
     }
 }

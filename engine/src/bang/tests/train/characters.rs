@@ -3,6 +3,7 @@
 
 use super::super::*;
 use super::train::*;
+use crate::bang::TrainAction;
 use crate::bang::train::{Advance, EndStage};
 
 #[test]
@@ -15,7 +16,7 @@ fn tgr_ac_08_zippy_roy_advances_without_a_take_then_uses_the_free_advance() {
     );
     t.give(B, &[MISSED_KC]);
     t.s.turn.seat = B;
-    let events = t.ok(B, Action::AdvanceTrain);
+    let events = t.ok(B, Action::Train(TrainAction::AdvanceTrain));
     assert!(has(&events, |e| matches!(
         e,
         Event::Train(TrainEvent::TrainAdvanced {
@@ -28,7 +29,10 @@ fn tgr_ac_08_zippy_roy_advances_without_a_take_then_uses_the_free_advance() {
     )));
     assert_eq!(t.s.train.position, 2);
     assert_eq!(t.waiting(), vec![(B, Decision::Play)], "no obligation");
-    assert!(t.act(B, Action::AdvanceTrain).is_err(), "once a turn");
+    assert!(
+        t.act(B, Action::Train(TrainAction::AdvanceTrain)).is_err(),
+        "once a turn"
+    );
     // The free advance: car 1 ↔ S2 (Dodgeville), paid with the Missed!.
     t.ok(B, take_after_advance(MAIL_CAR, Some(MISSED_KC)));
     assert!(t.s.p(B).in_play.contains(&MAIL_CAR));
@@ -48,11 +52,11 @@ fn tgr_ac_21_sancho_takes_his_free_railcar_after_the_free_advance() {
     // Car 3 will not be paired after the advance: his choice all the same.
     let events = t.ok(
         B,
-        Action::FreeRailcar {
+        Action::Train(TrainAction::FreeRailcar {
             railcar: PASSENGER_CAR,
             place: None,
             advance: true,
-        },
+        }),
     );
     assert!(has(&events, |e| matches!(
         e,
@@ -62,9 +66,11 @@ fn tgr_ac_21_sancho_takes_his_free_railcar_after_the_free_advance() {
     assert_eq!(t.hand(B).len(), 2, "for free");
     assert_eq!(t.s.train.taken, 1, "his railcar for the turn");
     assert!(
-        !legal_actions(&t.s, B)
-            .iter()
-            .any(|a| matches!(a, Action::TakeRailcar { .. } | Action::FreeRailcar { .. })),
+        !legal_actions(&t.s, B).iter().any(|a| matches!(
+            a,
+            Action::Train(TrainAction::TakeRailcar { .. })
+                | Action::Train(TrainAction::FreeRailcar { .. })
+        )),
         "he may not pay for another"
     );
     assert!(t.act(B, take(MAIL_CAR, Some(BANG_QH))).is_err());
@@ -86,13 +92,13 @@ fn tgr_ac_51_manuelita_draws_2_when_another_players_free_advance_ends_the_line()
     let car = t.s.train.cars[0];
     let events = t.ok(
         B,
-        Action::TakeRailcar {
+        Action::Train(TrainAction::TakeRailcar {
             railcar: car,
             pay: Some(BANG_QH),
             pay_also: Some(BEER),
             place: None,
             advance: true,
-        },
+        }),
     );
     let drawn = at(&events, |e| matches!(e, Event::CardsDrawn { seat: C, .. }));
     let shot = at(&events, |e| matches!(e, Event::ShotAt { .. }));
@@ -166,7 +172,7 @@ fn tgr_characters_do_nothing_without_the_expansion() {
     // Without the expansion nobody gets the train's actions.
     let mut t = T::new(&[PedroRamirez, ZippyRoy, Sancho, JimmyTexas], &roles(4));
     t.s.turn.seat = B;
-    assert!(!legal_actions(&t.s, B).contains(&Action::AdvanceTrain));
+    assert!(!legal_actions(&t.s, B).contains(&Action::Train(TrainAction::AdvanceTrain)));
     let events = t.ok(B, Action::EndTurn);
     assert!(!has(&events, |e| matches!(
         e,
@@ -276,13 +282,13 @@ fn tgr_ac_12_manuelita_and_shade_act_on_arrival_before_the_locomotive() {
     let car = t.s.train.cars[0];
     let events = t.ok(
         B,
-        Action::TakeRailcar {
+        Action::Train(TrainAction::TakeRailcar {
             railcar: car,
             pay: Some(BANG_QH),
             pay_also: Some(MISSED_KC),
             place: None,
             advance: true,
-        },
+        }),
     );
     assert!(has(&events, |e| matches!(
         e,
@@ -322,40 +328,40 @@ fn tgr_ac_48_evan_babbit_redirects_a_bang_card_to_a_neighbour() {
         "before any Missed!"
     );
     let actions = legal_actions(&t.s, B);
-    assert!(actions.contains(&Action::Redirect {
+    assert!(actions.contains(&Action::Train(TrainAction::Redirect {
         card: BANG_9D,
         target: C
-    }));
+    })));
     assert!(
-        !actions.contains(&Action::Redirect {
+        !actions.contains(&Action::Train(TrainAction::Redirect {
             card: BANG_9D,
             target: A
-        }),
+        })),
         "never the shooter"
     );
     assert!(
-        !actions.contains(&Action::Redirect {
+        !actions.contains(&Action::Train(TrainAction::Redirect {
             card: MISSED_KC,
             target: C
-        }),
+        })),
         "the BANG! card's suit only"
     );
     assert!(
         t.act(
             B,
-            Action::Redirect {
+            Action::Train(TrainAction::Redirect {
                 card: BANG_9D,
                 target: A
-            }
+            })
         )
         .is_err()
     );
     let events = t.ok(
         B,
-        Action::Redirect {
+        Action::Train(TrainAction::Redirect {
             card: BANG_9D,
             target: C,
-        },
+        }),
     );
     assert!(has(&events, |e| matches!(
         e,
@@ -418,8 +424,10 @@ fn tgr_tc6_sgt_blaze_exempts_one_player_from_ironhorse_in_his_turn() {
     }
     start_turn(&mut t, A);
     assert_eq!(t.waiting(), vec![(A, Decision::SgtBlaze)]);
-    assert!(legal_actions(&t.s, A).contains(&Action::Exempt { target: Some(A) }));
-    let events = t.ok(A, Action::Exempt { target: Some(C) });
+    assert!(
+        legal_actions(&t.s, A).contains(&Action::Train(TrainAction::Exempt { target: Some(A) }))
+    );
+    let events = t.ok(A, Action::Train(TrainAction::Exempt { target: Some(C) }));
     let shot: Vec<Seat> = events
         .iter()
         .filter_map(|e| match e {

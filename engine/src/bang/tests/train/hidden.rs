@@ -4,6 +4,7 @@
 
 use super::super::*;
 use super::train::*;
+use crate::bang::TrainAction;
 
 /// The Locomotive at the last station: A's automatic advance ends the line.
 /// Car 1 ↔ Virginia Town (two cards), car 2 ↔ Crown's Hole (a Beer), car 3
@@ -25,10 +26,10 @@ fn the_railcar_chance_is_offered_whether_or_not_his_card_pays() {
     }
     assert!(legal_actions(&pays.s, A).iter().any(|a| matches!(
         a,
-        Action::TakeRailcar {
+        Action::Train(TrainAction::TakeRailcar {
             pay: Some(BEER),
             ..
-        }
+        })
     )));
     assert_eq!(
         legal_actions(&not.s, A),
@@ -79,10 +80,12 @@ fn evan_babbit_is_asked_whether_or_not_he_holds_the_suit() {
             }]
         );
     }
-    assert!(legal_actions(&suit.s, B).contains(&Action::Redirect {
-        card: BANG_9D,
-        target: C
-    }));
+    assert!(
+        legal_actions(&suit.s, B).contains(&Action::Train(TrainAction::Redirect {
+            card: BANG_9D,
+            target: C
+        }))
+    );
     assert_eq!(
         legal_actions(&other.s, B),
         vec![Action::Pass],

@@ -4,6 +4,7 @@
 
 use super::super::*;
 use super::train::*;
+use crate::bang::TrainAction;
 use crate::bang::train::use_railcar;
 
 const CIRCUS: Card = 104;
@@ -189,12 +190,12 @@ fn tr_tc2_evan_babbit_only_redirects_bang_cards() {
     car(&mut t, A, BAGGAGE);
     t.ok(
         A,
-        Action::UseRailcar {
+        Action::Train(TrainAction::UseRailcar {
             railcar: BAGGAGE,
             mode: Some(RailcarMode::Bang),
             target: Some(B),
             card: None,
-        },
+        }),
     );
     evan_not_asked(&t, "Baggage Car");
     let mut t = evan_table();
@@ -202,12 +203,12 @@ fn tr_tc2_evan_babbit_only_redirects_bang_cards() {
     t.equip(A, &[SCOPE]);
     t.ok(
         A,
-        Action::UseRailcar {
+        Action::Train(TrainAction::UseRailcar {
             railcar: SLEEPER,
             mode: Some(RailcarMode::Bang),
             target: Some(B),
             card: Some(SCOPE),
-        },
+        }),
     );
     evan_not_asked(&t, "Sleeper Car");
     // A Bottle used as a BANG!.
@@ -293,11 +294,13 @@ fn tr_13_10_refund_draws_when_a_railcar_takes_or_discards_a_card() {
         t.equip(B, &[REFUND, BARREL]).give(B, &[MISSED_KC]);
         t
     };
-    let use_on = |railcar, mode, card| Action::UseRailcar {
-        railcar,
-        mode,
-        target: Some(B),
-        card,
+    let use_on = |railcar, mode, card| {
+        Action::Train(TrainAction::UseRailcar {
+            railcar,
+            mode,
+            target: Some(B),
+            card,
+        })
     };
     // Passenger Car: a card in play, or a random hand card.
     for card in [Some(BARREL), None] {
@@ -365,12 +368,12 @@ fn tr_11_7_express_car_then_strongbox_and_jimmy_texas_draw() {
     t.give(A, &[BEER, SALOON, GATLING]);
     let events = t.ok(
         A,
-        Action::UseRailcar {
+        Action::Train(TrainAction::UseRailcar {
             railcar: EXPRESS,
             mode: None,
             target: None,
             card: None,
-        },
+        }),
     );
     let discarded = at(&events, |e| matches!(e, Event::Discarded { seat: A, .. }));
     let drawn = at(&events, |e| matches!(e, Event::CardsDrawn { seat: A, .. }));
@@ -436,12 +439,12 @@ fn tr_11_8_6_a_ghost_losing_his_ghost_car_by_switch_is_eliminated() {
     t.equip(C, &[VOLCANIC]).give(C, &[SWITCH]);
     let events = t.ok(
         C,
-        Action::Switch {
+        Action::Train(TrainAction::Switch {
             card: SWITCH,
             mine: VOLCANIC,
             target: B,
             theirs: GHOST,
-        },
+        }),
     );
     assert!(gone_nobody_responsible(&events));
     assert!(!t.alive(B));
@@ -460,10 +463,10 @@ fn tr_11_8_6_a_ghost_losing_his_ghost_car_by_train_robbery_is_eliminated() {
     assert_eq!(t.waiting(), vec![(B, Decision::Robbery)]);
     let events = t.ok(
         B,
-        Action::Robbery {
+        Action::Train(TrainAction::Robbery {
             card: GHOST,
             discard: true,
-        },
+        }),
     );
     assert!(gone_nobody_responsible(&events));
     assert!(!t.alive(B));
@@ -488,10 +491,10 @@ fn tr_13_4_full_steam_manuelita_draws_2_once_and_shade_has_one_chance() {
         t.give(D, &[BEER]).give(A, &[FULL_STEAM]);
         let mut events = t.ok(
             A,
-            Action::FullSteam {
+            Action::Train(TrainAction::FullSteam {
                 card: FULL_STEAM,
                 double,
-            },
+            }),
         );
         let mut shade_asked = 0;
         for _ in 0..20 {
@@ -567,10 +570,10 @@ fn d_t8_rebuilt_row_counts_players_in_play_and_ironhorse_spares_a_shadow() {
     t.give(A, &[FULL_STEAM]);
     let mut events = t.ok(
         A,
-        Action::FullSteam {
+        Action::Train(TrainAction::FullSteam {
             card: FULL_STEAM,
             double: true,
-        },
+        }),
     );
     if t.waiting().contains(&(A, Decision::RailcarChance)) {
         events.extend(t.pass(A));
@@ -630,12 +633,12 @@ fn tr_11_8_6_a_ghost_giving_up_his_ghost_car_to_the_caboose_leaves_the_shot() {
     t.play(C, BANG_QH, Some(B));
     let events = t.ok(
         B,
-        Action::UseRailcar {
+        Action::Train(TrainAction::UseRailcar {
             railcar: CABOOSE,
             mode: Some(crate::bang::train::RailcarMode::Missed),
             target: None,
             card: Some(GHOST),
-        },
+        }),
     );
     assert!(gone_nobody_responsible(&events));
     let eliminated = events
@@ -665,12 +668,12 @@ fn tr_11_8_6_a_ghost_giving_up_his_ghost_car_to_the_sleeper_car_leaves_the_duel(
     t.play(C, DUEL, Some(B));
     let events = t.ok(
         B,
-        Action::UseRailcar {
+        Action::Train(TrainAction::UseRailcar {
             railcar: SLEEPER,
             mode: Some(crate::bang::train::RailcarMode::Bang),
             target: None,
             card: Some(GHOST),
-        },
+        }),
     );
     assert!(gone_nobody_responsible(&events));
     assert!(t.s.effect.is_none(), "{:?}", t.s.effect);

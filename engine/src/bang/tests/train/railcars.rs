@@ -4,6 +4,7 @@
 //! playing cards, each from wherever it is.
 
 use super::super::*;
+use crate::bang::TrainAction;
 use crate::bang::train::{RailcarKind, RailcarMode, all_railcars, railcar_of, use_railcar};
 
 const BAGGAGE: Card = 101;
@@ -56,13 +57,13 @@ fn train(t: &mut T, row: &[u8], position: u8, cars: &[Card]) {
 }
 
 fn take(r: Card, pay: Card) -> Action {
-    Action::TakeRailcar {
+    Action::Train(TrainAction::TakeRailcar {
         railcar: r,
         pay: Some(pay),
         pay_also: None,
         place: None,
         advance: false,
-    }
+    })
 }
 
 #[test]
@@ -93,7 +94,7 @@ fn tgr_ac_10_deathwood_takes_blue_cards_and_railcars_not_equipment() {
     t.s.table[A as usize].equipment.push(16); // Horseshoe (E16)
     let takes = legal_actions(&t.s, A)
         .into_iter()
-        .filter(|a| matches!(a, Action::TakeRailcar { .. }))
+        .filter(|a| matches!(a, Action::Train(TrainAction::TakeRailcar { .. })))
         .count();
     assert_eq!(takes, 0, "equipment never pays (D-T10)");
 }
@@ -210,11 +211,11 @@ fn tgr_ac_33_the_sheriff_never_takes_a_ghost_car() {
     let places: Vec<Option<Seat>> = legal_actions(&t.s, A)
         .into_iter()
         .filter_map(|a| match a {
-            Action::TakeRailcar {
+            Action::Train(TrainAction::TakeRailcar {
                 railcar: GHOST,
                 place,
                 ..
-            } => Some(place),
+            }) => Some(place),
             _ => None,
         })
         .collect();
@@ -330,7 +331,9 @@ fn tgr_ac_26_sleeper_car_answers_indians_once_a_turn() {
         Vec::new()
     };
     assert!(
-        !legal.iter().any(|a| matches!(a, Action::UseRailcar { .. })),
+        !legal
+            .iter()
+            .any(|a| matches!(a, Action::Train(TrainAction::UseRailcar { .. }))),
         "one use per turn"
     );
 }
@@ -351,7 +354,7 @@ fn tgr_ac_27_sleeper_car_as_an_extra_bang() {
     assert!(
         !legal_actions(&t.s, A)
             .iter()
-            .any(|a| matches!(a, Action::UseRailcar { .. })),
+            .any(|a| matches!(a, Action::Train(TrainAction::UseRailcar { .. }))),
         "once a turn"
     );
 }
@@ -408,10 +411,10 @@ fn cattle_truck_coal_hopper_and_passenger_car() {
         .filter(|a| {
             matches!(
                 a,
-                Action::UseRailcar {
+                Action::Train(TrainAction::UseRailcar {
                     railcar: CATTLE,
                     ..
-                }
+                })
             )
         })
         .collect();
@@ -588,7 +591,7 @@ const MAIL: Card = 111;
 fn lounge_places(t: &T, seat: Seat) -> Vec<Action> {
     legal_actions(&t.s, seat)
         .into_iter()
-        .filter(|a| matches!(a, Action::PlaceRailcars { .. }))
+        .filter(|a| matches!(a, Action::Train(TrainAction::PlaceRailcars { .. })))
         .collect()
 }
 
@@ -610,12 +613,12 @@ fn tgr_ac_35_lounge_car_draws_ghost_car_and_mail_car_by_the_sheriff() {
     let places = lounge_places(&t, A);
     assert!(!places.is_empty());
     for a in &places {
-        let Action::PlaceRailcars {
+        let Action::Train(TrainAction::PlaceRailcars {
             railcar,
             to,
             other,
             other_to,
-        } = *a
+        }) = *a
         else {
             unreachable!()
         };
@@ -625,12 +628,12 @@ fn tgr_ac_35_lounge_car_draws_ghost_car_and_mail_car_by_the_sheriff() {
     }
     t.ok(
         A,
-        Action::PlaceRailcars {
+        Action::Train(TrainAction::PlaceRailcars {
             railcar: MAIL,
             to: A,
             other: Some(GHOST),
             other_to: Some(C),
-        },
+        }),
     );
     assert!(t.s.p(A).in_play.contains(&MAIL));
     assert!(t.s.p(C).in_play.contains(&GHOST));
@@ -661,12 +664,12 @@ fn lounge_car_never_draws_itself_and_needs_a_railcar_left() {
     assert_eq!(places.len(), 4, "any player in play: {places:?}");
     t.ok(
         A,
-        Action::PlaceRailcars {
+        Action::Train(TrainAction::PlaceRailcars {
             railcar: DINING,
             to: B,
             other: None,
             other_to: None,
-        },
+        }),
     );
     assert!(t.s.p(B).in_play.contains(&DINING));
     // TR-5.6: the Lounge Car, back in the deck, refills the short train.
@@ -692,20 +695,20 @@ fn mail_car_draws_three_and_gives_one_away() {
     );
     let gives: Vec<Action> = legal_actions(&t.s, A)
         .into_iter()
-        .filter(|a| matches!(a, Action::GiveCard { .. }))
+        .filter(|a| matches!(a, Action::Train(TrainAction::GiveCard { .. })))
         .collect();
     assert_eq!(gives.len(), 9, "each of the three to each other player");
     assert!(
         legal_actions(&t.s, A)
             .iter()
-            .all(|a| matches!(a, Action::GiveCard { .. }))
+            .all(|a| matches!(a, Action::Train(TrainAction::GiveCard { .. })))
     );
     t.ok(
         A,
-        Action::GiveCard {
+        Action::Train(TrainAction::GiveCard {
             card: drawn[1],
             target: C,
-        },
+        }),
     );
     assert_eq!(t.hand(A), vec![drawn[0], drawn[2]]);
     assert!(t.hand(C).contains(&drawn[1]));
@@ -740,10 +743,10 @@ fn mail_car_keeps_its_three_cards_private() {
     }
     events.extend(t.ok(
         A,
-        Action::GiveCard {
+        Action::Train(TrainAction::GiveCard {
             card: drawn[0],
             target: C,
-        },
+        }),
     ));
     assert!(
         events
@@ -754,7 +757,7 @@ fn mail_car_keeps_its_three_cards_private() {
         !has(&events, |e| matches!(
             e,
             Event::Acted {
-                action: Action::GiveCard { .. },
+                action: Action::Train(TrainAction::GiveCard { .. }),
                 ..
             }
         )),
@@ -827,10 +830,10 @@ fn tr_5_6_a_used_mail_car_joins_a_short_train_by_an_event() {
     let drawn = t.hand(A);
     let events = t.ok(
         A,
-        Action::GiveCard {
+        Action::Train(TrainAction::GiveCard {
             card: drawn[0],
             target: B,
-        },
+        }),
     );
     // TR-9.4: back to the deck after its effect, then at once to the train.
     assert_eq!(
@@ -906,10 +909,10 @@ fn a_log_before_engine_0_2_folds_a_railcar_back_into_a_short_train_without_an_ev
     let drawn = t.hand(A);
     log.extend(t.ok(
         A,
-        Action::GiveCard {
+        Action::Train(TrainAction::GiveCard {
             card: drawn[0],
             target: B,
-        },
+        }),
     ));
     // Engine 0.1.0 wrote the same facts without the `railcar_added`.
     for e in log

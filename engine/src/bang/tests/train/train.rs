@@ -3,6 +3,7 @@
 //! real `play`.
 
 use super::super::*;
+use crate::bang::TrainAction;
 use crate::bang::train::{Advance, EndStage};
 
 // Stations (§6).
@@ -45,24 +46,24 @@ pub fn start_turn(t: &mut T, seat: Seat) -> Vec<Event> {
 
 /// Takes `railcar` paying `pay` (no free advance).
 pub fn take(railcar: u8, pay: Option<Card>) -> Action {
-    Action::TakeRailcar {
+    Action::Train(TrainAction::TakeRailcar {
         railcar,
         pay,
         pay_also: None,
         place: None,
         advance: false,
-    }
+    })
 }
 
 /// Takes `railcar` paying `pay`, after the free advance.
 pub fn take_after_advance(railcar: u8, pay: Option<Card>) -> Action {
-    Action::TakeRailcar {
+    Action::Train(TrainAction::TakeRailcar {
         railcar,
         pay,
         pay_also: None,
         place: None,
         advance: true,
-    }
+    })
 }
 
 /// Where event `f` first occurs in `events`.
@@ -179,11 +180,10 @@ fn tgr_ac_04_calamity_janet_cannot_pay_boom_town_with_a_missed() {
     t.give(B, &[MISSED_KC]);
     t.s.turn.seat = B;
     assert!(t.act(B, take(MAIL_CAR, Some(MISSED_KC))).is_err());
-    assert!(
-        !legal_actions(&t.s, B)
-            .iter()
-            .any(|a| matches!(a, Action::TakeRailcar { advance: false, .. }))
-    );
+    assert!(!legal_actions(&t.s, B).iter().any(|a| matches!(
+        a,
+        Action::Train(TrainAction::TakeRailcar { advance: false, .. })
+    )));
 }
 
 #[test]
@@ -240,11 +240,10 @@ fn tgr_ac_06_the_free_advance_must_be_followed_by_a_take() {
     let mut t = tr_plain(4, &row(4), 1);
     t.give(B, &[MISSED_KC]);
     t.s.turn.seat = B;
-    assert!(
-        !legal_actions(&t.s, B)
-            .iter()
-            .any(|a| matches!(a, Action::TakeRailcar { advance: true, .. }))
-    );
+    assert!(!legal_actions(&t.s, B).iter().any(|a| matches!(
+        a,
+        Action::Train(TrainAction::TakeRailcar { advance: true, .. })
+    )));
     assert!(
         t.act(B, take_after_advance(MAIL_CAR, Some(MISSED_KC)))
             .is_err()
@@ -340,13 +339,13 @@ fn ironhorse_at_b(t: &mut T) -> Vec<Event> {
     t.give(B, &[BANG_QH]);
     t.ok(
         B,
-        Action::TakeRailcar {
+        Action::Train(TrainAction::TakeRailcar {
             railcar: car,
             pay: Some(BANG_QH),
             pay_also: Some(BEER),
             place: None,
             advance: true,
-        },
+        }),
     )
 }
 
@@ -439,13 +438,13 @@ fn tgr_ac_15_leland_is_a_general_store_from_the_current_player() {
     let car = t.s.train.cars[0];
     let events = t.ok(
         C,
-        Action::TakeRailcar {
+        Action::Train(TrainAction::TakeRailcar {
             railcar: car,
             pay: Some(BANG_QH),
             pay_also: Some(MISSED_KC),
             place: None,
             advance: true,
-        },
+        }),
     );
     let revealed = store_revealed(&events);
     assert_eq!(revealed, 5, "5 cards revealed");
@@ -481,7 +480,7 @@ fn tgr_ac_18_the_sheriff_may_take_a_railcar_at_an_automatic_end_of_the_line() {
         assert!(
             !legal_actions(&t.s, A)
                 .iter()
-                .any(|a| matches!(a, Action::TakeRailcar { .. }))
+                .any(|a| matches!(a, Action::Train(TrainAction::TakeRailcar { .. })))
         );
     }
 }
@@ -498,13 +497,13 @@ fn tgr_ac_19_the_rebuilt_row_has_one_station_per_player_in_play() {
     let car = t.s.train.cars[0];
     t.ok(
         B,
-        Action::TakeRailcar {
+        Action::Train(TrainAction::TakeRailcar {
             railcar: car,
             pay: Some(BANG_QH),
             pay_also: Some(MISSED_KC),
             place: None,
             advance: true,
-        },
+        }),
     );
     assert_eq!(t.s.train.end, None);
     assert_eq!(t.s.train.row.len(), 4, "a new row of 4 stations");

@@ -5,6 +5,7 @@
 
 use super::super::*;
 use super::train::*;
+use crate::bang::TrainAction;
 use crate::core::{Decided, Ruleset};
 
 const TRAIN_ROBBERY: Card = 94;
@@ -72,10 +73,10 @@ fn train_robbery_target_decides_in_a_reaction_window() {
     let first = t.s.window.unwrap().opened;
     let events = t.ok(
         B,
-        Action::Robbery {
+        Action::Train(TrainAction::Robbery {
             card: BARREL,
             discard: true,
-        },
+        }),
     );
     assert!(t.s.discard.contains(&BARREL));
     // The answer closed the window; the next card opens a new one.
@@ -94,10 +95,10 @@ fn train_robbery_target_decides_in_a_reaction_window() {
     asks(&t, B, WindowKind::Robbery, Decision::Robbery);
     t.ok(
         B,
-        Action::Robbery {
+        Action::Train(TrainAction::Robbery {
             card: MUSTANG,
             discard: true,
-        },
+        }),
     );
     assert_eq!(t.s.window, None);
     assert_eq!(t.waiting(), vec![(A, Decision::Play)]);
@@ -138,14 +139,14 @@ fn train_robbery_expiry_takes_the_bang_effect_for_the_next_card() {
     assert_eq!(
         legal_actions(&t.s, B),
         vec![
-            Action::Robbery {
+            Action::Train(TrainAction::Robbery {
                 card: MUSTANG,
                 discard: true
-            },
-            Action::Robbery {
+            }),
+            Action::Train(TrainAction::Robbery {
                 card: MUSTANG,
                 discard: false
-            },
+            }),
         ]
     );
 }
@@ -179,10 +180,10 @@ fn evan_babbit_decides_in_a_reaction_window() {
     let mut t = evan(Orders::default());
     let events = t.ok(
         B,
-        Action::Redirect {
+        Action::Train(TrainAction::Redirect {
             card: BANG_9D,
             target: C,
-        },
+        }),
     );
     assert!(has(&events, |e| matches!(
         e,
@@ -299,7 +300,9 @@ fn a_solo_npc_robbed_is_decided_by_the_rules_not_by_expiry() {
     let events = t.play(A, TRAIN_ROBBERY, Some(C));
     let robbed: Vec<Action> = npc_acts(&events)
         .into_iter()
-        .filter(|(seat, action, _)| *seat == C && matches!(action, Action::Robbery { .. }))
+        .filter(|(seat, action, _)| {
+            *seat == C && matches!(action, Action::Train(TrainAction::Robbery { .. }))
+        })
         .map(|(_, action, _)| action)
         .collect();
     assert_eq!(
@@ -307,7 +310,11 @@ fn a_solo_npc_robbed_is_decided_by_the_rules_not_by_expiry() {
         2,
         "both cards handled by the rules: {robbed:?}"
     );
-    assert!(robbed.iter().all(|a| matches!(a, Action::Robbery { .. })));
+    assert!(
+        robbed
+            .iter()
+            .all(|a| matches!(a, Action::Train(TrainAction::Robbery { .. })))
+    );
     assert!(!has(&events, |e| matches!(e, Event::WindowExpired)));
     assert_eq!(t.s.window, None);
     assert_eq!(t.waiting(), vec![(A, Decision::Play)]);

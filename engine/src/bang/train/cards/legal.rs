@@ -2,6 +2,7 @@
 //! phase 2, a Map's look, a Train Robbery's target's choices.
 
 use super::{map_cards, money_bag_copies, robbery_pending};
+use crate::bang::TrainAction;
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::state::State;
@@ -81,7 +82,7 @@ pub(crate) fn card_plays(
         Kind::NextStop if train_still => out.push(play(None, None)),
         Kind::FullSteam if train_still => {
             for double in [false, true] {
-                out.push(Action::FullSteam { card, double });
+                out.push(Action::Train(TrainAction::FullSteam { card, double }));
             }
         }
         Kind::WaterTower if train_still => {
@@ -136,12 +137,12 @@ fn switches(s: &State, seat: Seat, card: Card, out: &mut Vec<Action>) {
         for &theirs in &s.p(o).in_play {
             for &m in mine {
                 if may_receive(s, seat, m, theirs) && may_receive(s, o, theirs, m) {
-                    out.push(Action::Switch {
+                    out.push(Action::Train(TrainAction::Switch {
                         card,
                         mine: m,
                         target: o,
                         theirs,
-                    });
+                    }));
                 }
             }
         }
@@ -160,7 +161,7 @@ pub(crate) fn map_actions(s: &State, out: &mut Vec<Action>) {
 pub(crate) fn robbery_actions(s: &State, out: &mut Vec<Action>) {
     for card in robbery_pending(s).map(|(_, c)| c).unwrap_or_default() {
         for discard in [true, false] {
-            out.push(Action::Robbery { card, discard });
+            out.push(Action::Train(TrainAction::Robbery { card, discard }));
         }
     }
 }

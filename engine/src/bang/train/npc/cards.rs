@@ -4,6 +4,7 @@
 //! exemption when he plays a card on several players (D2.6) — and the Map's
 //! look at the start of the turn.
 
+use crate::bang::TrainAction;
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::characters::Character;
@@ -33,7 +34,7 @@ impl Ctx<'_> {
     pub fn full_steam(&self, card: Card) -> Option<(Action, Reason)> {
         let leland = self.v.train.as_ref()?.leland;
         let double = leland || self.role() == Some(Role::Outlaw);
-        let action = Action::FullSteam { card, double };
+        let action = Action::Train(TrainAction::FullSteam { card, double });
         self.legal(&action).then_some((action, Reason::FullSteam))
     }
 
@@ -53,11 +54,13 @@ impl Ctx<'_> {
         let dynamite = mine.iter().copied().find(|&c| kind(c) == Kind::Dynamite);
         let lumber = self.railcar_of(self.me, RailcarKind::LumberFlatcar);
         [dynamite, lumber].into_iter().flatten().find_map(|m| {
-            let swap = |theirs| Action::Switch {
-                card,
-                mine: m,
-                target: t,
-                theirs,
+            let swap = |theirs| {
+                Action::Train(TrainAction::Switch {
+                    card,
+                    mine: m,
+                    target: t,
+                    theirs,
+                })
             };
             let theirs = self
                 .in_play(t)
@@ -153,13 +156,16 @@ impl Ctx<'_> {
     /// Preferred Target; else nobody.
     pub fn sgt_blaze(&self) -> (Action, Reason) {
         let leland = self.v.train.as_ref().is_some_and(|t| t.leland);
-        let exempt = Action::Exempt {
+        let exempt = Action::Train(TrainAction::Exempt {
             target: self.blaze_exempt(!leland, true),
-        };
+        });
         if self.legal(&exempt) {
             (exempt, Reason::SgtBlazeExempts)
         } else {
-            (Action::Exempt { target: None }, Reason::SgtBlazeExempts)
+            (
+                Action::Train(TrainAction::Exempt { target: None }),
+                Reason::SgtBlazeExempts,
+            )
         }
     }
 

@@ -3,6 +3,7 @@
 //! Wagon against it, Evan Babbit's redirection, Shade O'Connor's swap, and
 //! the railcar it may take at the End of the Line (D2.1's test).
 
+use crate::bang::TrainAction;
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::npc::Reason;
@@ -62,13 +63,13 @@ impl Ctx<'_> {
     pub fn robbery(&self) -> (Action, Reason) {
         let mut left: Vec<Card> = Vec::new();
         for a in self.legal {
-            if let Action::Robbery { card, .. } = *a
+            if let Action::Train(TrainAction::Robbery { card, .. }) = *a
                 && !left.contains(&card)
             {
                 left.push(card);
             }
         }
-        let rob = |card, discard| Action::Robbery { card, discard };
+        let rob = |card, discard| Action::Train(TrainAction::Robbery { card, discard });
         if let Some(card) = self.harmful(&left) {
             return (rob(card, true), Reason::RobberyDiscard);
         }
@@ -115,7 +116,7 @@ impl Ctx<'_> {
                 .iter()
                 .copied()
                 .filter(|&c| !KEPT_FROM_EVAN.contains(&kind(c)))
-                .map(|card| Action::Redirect { card, target })
+                .map(|card| Action::Train(TrainAction::Redirect { card, target }))
                 .find(|a| self.legal(a))
         });
         match found {

@@ -12,6 +12,7 @@ mod cards;
 mod choices;
 mod railcars;
 
+use crate::bang::TrainAction;
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::npc::Reason;
@@ -30,11 +31,11 @@ use crate::core::{Role, Seat};
 fn train_victim(action: &Action) -> Option<Seat> {
     let lumber = |c: Card| railcar(c).is_some_and(|r| r.kind == RailcarKind::LumberFlatcar);
     match *action {
-        Action::UseRailcar {
+        Action::Train(TrainAction::UseRailcar {
             railcar: r,
             target: Some(t),
             ..
-        } => railcar(r)
+        }) => railcar(r)
             .is_some_and(|r| {
                 matches!(
                     r.kind,
@@ -45,22 +46,22 @@ fn train_victim(action: &Action) -> Option<Seat> {
                 )
             })
             .then_some(t),
-        Action::Redirect { target, .. } => Some(target),
-        Action::TakeRailcar {
+        Action::Train(TrainAction::Redirect { target, .. }) => Some(target),
+        Action::Train(TrainAction::TakeRailcar {
             railcar: c,
             place: Some(t),
             ..
-        }
-        | Action::FreeRailcar {
+        })
+        | Action::Train(TrainAction::FreeRailcar {
             railcar: c,
             place: Some(t),
             ..
-        }
-        | Action::PlaceRailcars {
+        })
+        | Action::Train(TrainAction::PlaceRailcars {
             other: Some(c),
             other_to: Some(t),
             ..
-        } if lumber(c) => Some(t),
+        }) if lumber(c) => Some(t),
         Action::Play {
             card,
             in_play: Some(c),
@@ -146,13 +147,13 @@ impl Ctx<'_> {
                 .legal
                 .iter()
                 .filter_map(|a| match *a {
-                    Action::TakeRailcar {
+                    Action::Train(TrainAction::TakeRailcar {
                         railcar: car,
                         pay: Some(pay),
                         pay_also,
                         place,
                         advance: adv,
-                    } if adv == advance => {
+                    }) if adv == advance => {
                         let first = at(pay)?;
                         let second = match pay_also {
                             Some(c) => Some(at(c)?),
@@ -176,8 +177,12 @@ impl Ctx<'_> {
             if let Some(action) = best {
                 // D2.1.3: Zippy Roy advances with his own ability first,
                 // keeping the free advance.
-                let zippy = advance && self.legal(&Action::AdvanceTrain);
-                let action = if zippy { Action::AdvanceTrain } else { action };
+                let zippy = advance && self.legal(&Action::Train(TrainAction::AdvanceTrain));
+                let action = if zippy {
+                    Action::Train(TrainAction::AdvanceTrain)
+                } else {
+                    action
+                };
                 return Some((action, Reason::TakeRailcar));
             }
         }
@@ -190,11 +195,11 @@ impl Ctx<'_> {
         self.legal
             .iter()
             .filter_map(|a| match *a {
-                Action::FreeRailcar {
+                Action::Train(TrainAction::FreeRailcar {
                     railcar: car,
                     place,
                     advance,
-                } if place == self.placement(car) => Some(((advance, railcar(car)?.rank), *a)),
+                }) if place == self.placement(car) => Some(((advance, railcar(car)?.rank), *a)),
                 _ => None,
             })
             .min_by_key(|&(key, _)| key)

@@ -5,6 +5,7 @@
 //! and the Lounge Car's follow-up choices; and in defence the Caboose and
 //! the Baggage Car against a shot, the Sleeper Car against Indians! or a Duel.
 
+use crate::bang::TrainAction;
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::npc::Reason;
@@ -140,12 +141,12 @@ impl Ctx<'_> {
                 self.legal
                     .iter()
                     .filter_map(|a| match *a {
-                        Action::UseRailcar {
+                        Action::Train(TrainAction::UseRailcar {
                             railcar,
                             card: Some(c),
                             mode: Some(RailcarMode::Missed),
                             ..
-                        } if railcar == r && Some(c) != baggage => Some(c),
+                        }) if railcar == r && Some(c) != baggage => Some(c),
                         _ => None,
                     })
                     .collect()
@@ -181,11 +182,11 @@ impl Ctx<'_> {
             .legal
             .iter()
             .filter_map(|a| match *a {
-                Action::UseRailcar {
+                Action::Train(TrainAction::UseRailcar {
                     railcar,
                     card: Some(c),
                     ..
-                } if railcar == r => Some(c),
+                }) if railcar == r => Some(c),
                 _ => None,
             })
             .collect();
@@ -216,13 +217,13 @@ impl Ctx<'_> {
             .filter(|&card| {
                 self.legal
                     .iter()
-                    .any(|a| matches!(*a, Action::GiveCard { card: c, .. } if c == card))
+                    .any(|a| matches!(*a, Action::Train(TrainAction::GiveCard { card: c, .. }) if c == card))
             })
             .collect();
         let found = lowest_ranked(&drawn).and_then(|card| {
             self.friends_first()
                 .into_iter()
-                .map(|target| Action::GiveCard { card, target })
+                .map(|target| Action::Train(TrainAction::GiveCard { card, target }))
                 .find(|a| self.legal(a))
         });
         match found {
@@ -238,7 +239,7 @@ impl Ctx<'_> {
     pub fn lounge_car(&self) -> (Action, Reason) {
         let mut drawn: Vec<Card> = Vec::new();
         for a in self.legal {
-            if let Action::PlaceRailcars { railcar, other, .. } = *a {
+            if let Action::Train(TrainAction::PlaceRailcars { railcar, other, .. }) = *a {
                 for c in [Some(railcar), other].into_iter().flatten() {
                     if !drawn.contains(&c) {
                         drawn.push(c);
@@ -253,11 +254,13 @@ impl Ctx<'_> {
                 [to, self.me]
                     .into_iter()
                     .chain(self.friends_first())
-                    .map(|to| Action::PlaceRailcars {
-                        railcar: car,
-                        to,
-                        other: None,
-                        other_to: None,
+                    .map(|to| {
+                        Action::Train(TrainAction::PlaceRailcars {
+                            railcar: car,
+                            to,
+                            other: None,
+                            other_to: None,
+                        })
                     })
                     .find(|a| self.legal(a))
             }
@@ -273,11 +276,13 @@ impl Ctx<'_> {
                     };
                     seats
                         .into_iter()
-                        .map(|t| Action::PlaceRailcars {
-                            railcar: keep,
-                            to: self.me,
-                            other: Some(give),
-                            other_to: Some(t),
+                        .map(|t| {
+                            Action::Train(TrainAction::PlaceRailcars {
+                                railcar: keep,
+                                to: self.me,
+                                other: Some(give),
+                                other_to: Some(t),
+                            })
                         })
                         .find(|a| self.legal(a))
                 }),
