@@ -17,6 +17,7 @@ use crate::bang::events::Event;
 use crate::bang::npc::Reason;
 use crate::bang::npc::ctx::Ctx;
 use crate::bang::npc::rules::NpcRules;
+use crate::bang::view::View;
 use crate::core::{Role, Seat};
 
 /// Builds the action using an equipment card one way: its mode, target and
@@ -68,12 +69,19 @@ impl NpcRules for GoldRush {
     }
 
     /// GR-7.8: 8 cards with a Gun Belt.
-    fn hand_limit(&self, cx: &Ctx) -> Option<usize> {
-        cx.has_equipment(cx.me, EquipKind::GunBelt).then_some(8)
+    fn hand_limit(&self, view: &View, me: Seat) -> Option<usize> {
+        let cx = Ctx::of(view, me, &[]);
+        cx.has_equipment(me, EquipKind::GunBelt).then_some(8)
     }
 
     /// D1.3.5: a Rucksack, 2 nuggets per life point.
-    fn dying_saves(&self, cx: &Ctx) -> Option<(usize, Action, Reason)> {
+    fn dying_saves(
+        &self,
+        view: &View,
+        me: Seat,
+        legal: &[Action],
+    ) -> Option<(usize, Action, Reason)> {
+        let cx = Ctx::of(view, me, legal);
         let rucksack = Action::Gold(GoldAction::Pay {
             used: NuggetUse::Rucksack,
             target: None,

@@ -23,7 +23,21 @@ pub(crate) struct Ctx<'a> {
     pub me: Seat,
 }
 
+/// The ledger of a decision that reads none.
+static NO_MEMORY: Memory = Memory::new();
+
 impl<'a> Ctx<'a> {
+    /// The context of a question that needs no ledger (a hook's, the spare
+    /// cards').
+    pub fn of(v: &'a View, me: Seat, legal: &'a [Action]) -> Ctx<'a> {
+        Ctx {
+            v,
+            mem: &NO_MEMORY,
+            legal,
+            me,
+        }
+    }
+
     /// A player as the view shows him.
     pub fn p(&self, seat: Seat) -> Option<&'a PlayerView> {
         self.v.players.get(seat as usize)
@@ -184,7 +198,7 @@ impl<'a> Ctx<'a> {
     pub fn hand_limit(&self) -> usize {
         npc_rules()
             .iter()
-            .find_map(|r| r.hand_limit(self))
+            .find_map(|r| r.hand_limit(self.v, self.me))
             .unwrap_or_else(|| self.life().max(0) as usize)
     }
 

@@ -48,8 +48,15 @@ fn hostile_card(k: Kind) -> bool {
 
 impl Memory {
     /// An empty ledger (the start of a game).
-    pub fn new() -> Memory {
-        Memory::default()
+    pub const fn new() -> Memory {
+        Memory {
+            sheriff: None,
+            clock: 0,
+            s: [0; MAX_SEATS],
+            s_last: [0; MAX_SEATS],
+            l: [0; MAX_SEATS],
+            l_last: [0; MAX_SEATS],
+        }
     }
 
     /// Takes in the next event of the game, as the seat may see it. Counts the

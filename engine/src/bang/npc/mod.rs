@@ -57,14 +57,7 @@ pub fn spare_cards(view: &View, legal: &[Action]) -> Vec<crate::bang::cards::Car
     let Viewer::Seat(me) = view.viewer else {
         return Vec::new();
     };
-    let memory = Memory::new();
-    Ctx {
-        v: view,
-        mem: &memory,
-        legal,
-        me,
-    }
-    .spare_cards()
+    Ctx::of(view, me, legal).spare_cards()
 }
 
 /// Like [`choose`], with the rule that chose it.

@@ -62,7 +62,9 @@ impl Ctx<'_> {
         } else {
             0
         };
-        let bought = npc_rules().iter().find_map(|r| r.dying_saves(self));
+        let bought = npc_rules()
+            .iter()
+            .find_map(|r| r.dying_saves(self.v, self.me, self.legal));
         let packs = bought.as_ref().map_or(0, |(life, _, _)| *life);
         if need == 0 || used + heals + packs < need {
             return (Action::Pass, Reason::NoSave);

@@ -3,14 +3,15 @@
 //! rules change in the questions the base policy asks (Part B's open roles,
 //! the hand limit, a dying seat's saves). Each hook's default is the base
 //! policy's answer. The registry lists every expansion's implementation;
-//! the expansions' own decisions (Part D) are methods of [`Ctx`] in their
-//! folders.
+//! the expansions' own decisions (Part D) are methods of the policy's
+//! decision context in their folders. A hook reads what the context is made
+//! of (the seat's view, its seat and its legal actions), so the context can
+//! ask the hooks without the two importing each other.
 
-use super::Reason;
-use super::ctx::Ctx;
 use crate::bang::actions::Action;
 use crate::bang::cards::Card;
 use crate::bang::events::Event;
+use crate::bang::reason::Reason;
 use crate::bang::view::View;
 use crate::core::Seat;
 
@@ -41,13 +42,18 @@ pub(crate) trait NpcRules: Sync {
 
     /// The cards the seat may keep at the end of its turn, when this
     /// expansion's cards change it.
-    fn hand_limit(&self, _cx: &Ctx) -> Option<usize> {
+    fn hand_limit(&self, _view: &View, _me: Seat) -> Option<usize> {
         None
     }
 
     /// B7.3: the life a dying seat could still buy with this expansion's
     /// means, and the action (with its reason) that buys the first.
-    fn dying_saves(&self, _cx: &Ctx) -> Option<(usize, Action, Reason)> {
+    fn dying_saves(
+        &self,
+        _view: &View,
+        _me: Seat,
+        _legal: &[Action],
+    ) -> Option<(usize, Action, Reason)> {
         None
     }
 }
