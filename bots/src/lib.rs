@@ -6,6 +6,7 @@
 #![warn(missing_docs)]
 
 pub mod card;
+pub mod lift;
 pub mod normal;
 pub mod players;
 pub mod policy;

@@ -8,6 +8,7 @@ use engine::dice::Dice;
 use serde::Deserialize;
 use serde_json::Value;
 
+use crate::lift::{LiftReport, lift};
 use crate::policy::Policy;
 use crate::registry::Playable;
 use crate::simulation::{Progress, Report, Simulation, simulate};
@@ -51,7 +52,13 @@ pub struct BotRuleset {
     pub ends_game: fn(event: &Value) -> bool,
     /// Plays many games in-process (the `simulate` tool).
     pub simulate: fn(&Simulation, jobs: usize, progress: Progress<'_>) -> Result<Report, String>,
+    /// Measures a policy's lift over another (`simulate --lift`).
+    pub lift: LiftFn,
 }
+
+/// [`BotRuleset::lift`]: the simulation, the policy, the base, threads and
+/// progress.
+pub type LiftFn = fn(&Simulation, &str, &str, usize, Progress<'_>) -> Result<LiftReport, String>;
 
 /// Every ruleset the bots can play: one line per ruleset.
 pub fn bot_rulesets() -> &'static [BotRuleset] {
@@ -75,6 +82,7 @@ impl BotRuleset {
             is_reaction: is_reaction::<R>,
             ends_game: ends_game::<R>,
             simulate: simulate::<R>,
+            lift: lift::<R>,
         }
     }
 }

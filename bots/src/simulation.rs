@@ -147,7 +147,8 @@ impl Report {
     }
 }
 
-fn role_name(role: Role) -> &'static str {
+/// A role's name, as the reports print it.
+pub(crate) fn role_name(role: Role) -> &'static str {
     match role {
         Role::Sheriff => "sheriff",
         Role::Deputy => "deputy",

@@ -88,3 +88,28 @@ fn every_binary_has_a_help() {
         }
     }
 }
+
+/// `simulate --lift` prints one line per role and a closing line, and refuses
+/// a pair it cannot read with exit 2.
+#[test]
+fn simulate_lift_prints_a_line_per_role() {
+    let simulate = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_simulate"))
+            .args(args)
+            .output()
+            .expect("simulate runs")
+    };
+    let out = simulate(&["--ruleset", "dice", "--games", "20", "--lift", "normal/random"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    for role in ["sheriff", "deputy", "outlaw", "renegade"] {
+        assert!(
+            stdout.contains(&format!("lift policy=normal base=random role={role} pairs=")),
+            "{stdout}"
+        );
+    }
+    assert!(stdout.contains("seeds=20 games=120 failures=0"), "{stdout}");
+    let bad = simulate(&["--ruleset", "dice", "--games", "1", "--lift", "normal"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("POLICY/BASE"));
+}

@@ -18,6 +18,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// panicked, broke an invariant, replayed differently or did not end. A
 /// progress bar goes to stderr (when it is not a terminal, a line every 5% of
 /// the games: a long run can be followed in a log).
+///
+/// With `--lift POLICY/BASE`, measures instead what one seat gains played by
+/// POLICY among seats of BASE, against the same seat played by BASE on the
+/// same deal: one line per role (`lift policy=normal base=random role=outlaw
+/// pairs=N policy_rate=0.xxx base_rate=0.xxx lift=+0.xxx ci95=±0.xxx`), then
+/// `seeds=S games=G failures=F wall_s=W`. Each seed is played once by BASE
+/// alone and once per seat with that seat by POLICY (`--games` counts seeds).
 #[derive(Parser)]
 #[command(name = "simulate", version)]
 struct Args {
@@ -53,6 +60,10 @@ struct Args {
     /// speed is per thread.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: u16,
+    /// `POLICY/BASE`: measure POLICY's lift over BASE per role (see above);
+    /// `--bots` is then not read.
+    #[arg(long, value_name = "POLICY/BASE")]
+    lift: Option<String>,
 }
 
 fn main() {
@@ -102,6 +113,34 @@ fn run(args: &Args) -> Result<(), String> {
             );
         }
     };
+    if let Some(pair) = &args.lift {
+        let (policy, base) = pair
+            .split_once('/')
+            .ok_or_else(|| format!("--lift: `{pair}` is not POLICY/BASE"))?;
+        let started = std::time::Instant::now();
+        let report = (bots.lift)(&sim, policy, base, usize::from(args.jobs), &progress)?;
+        bar.finish_and_clear();
+        for (role, p) in &report.roles {
+            let n = p.pairs.max(1) as f64;
+            println!(
+                "lift policy={policy} base={base} role={role} pairs={} policy_rate={:.3} \
+                 base_rate={:.3} lift={:+.3} ci95=±{:.3}",
+                p.pairs,
+                p.wins_policy as f64 / n,
+                p.wins_base as f64 / n,
+                p.lift(),
+                p.margin()
+            );
+        }
+        println!(
+            "seeds={} games={} failures={} wall_s={:.3}",
+            args.games,
+            report.games,
+            report.failures,
+            started.elapsed().as_secs_f64()
+        );
+        return Ok(());
+    }
     let report = (bots.simulate)(&sim, usize::from(args.jobs), &progress)?;
     bar.finish_and_clear();
     for (seed, why) in &report.failed {

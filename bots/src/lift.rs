@@ -1,0 +1,291 @@
+//! The lift of a policy over a weaker one: what one seat gains by being
+//! played by `policy` among seats of `base`, against the same seat played by
+//! `base`, on the same deal. Seats of one side share their wins, so a plain
+//! win rate with mixed seats flatters a weak policy sitting beside strong
+//! teammates; the lift compares each seat with itself.
+//!
+//! For each seed, one game with every seat by `base`, and for each seat `k`
+//! one game with `k` by `policy` and the others by `base`; every seat's
+//! policy is seeded from the seed and its seat, so the `base` seats start
+//! alike in both games and the deal (roles, characters, cards) is the
+//! seed's. A pair is (seed, seat): `won with policy − won with base`, counted
+//! under the seat's role.
+
+use std::collections::BTreeMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use engine::Seed;
+
+use crate::policy::Policy;
+use crate::registry::Playable;
+use crate::runner::{bot_seats, play_game};
+use crate::simulation::{Progress, Simulation, role_name};
+
+/// The paired results of one role.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Paired {
+    /// Pairs counted (a seed and a seat of this role).
+    pub pairs: u64,
+    /// Of which the seat won played by `policy`.
+    pub wins_policy: u64,
+    /// Of which the seat won played by `base`.
+    pub wins_base: u64,
+    /// Pairs the seat won with one policy and lost with the other: the
+    /// differences are -1, 0 or 1, so their variance needs only how many
+    /// were not 0.
+    pub discordant: u64,
+}
+
+impl Paired {
+    /// The lift: the policy's win rate less the base's, in the same seats.
+    pub fn lift(&self) -> f64 {
+        if self.pairs == 0 {
+            return 0.0;
+        }
+        (self.wins_policy as f64 - self.wins_base as f64) / self.pairs as f64
+    }
+
+    /// The half-width of the lift's 95% interval (normal approximation of
+    /// the mean of the paired differences).
+    pub fn margin(&self) -> f64 {
+        if self.pairs < 2 {
+            return f64::INFINITY;
+        }
+        let n = self.pairs as f64;
+        let mean = self.lift();
+        // Each difference is ±1 (discordant) or 0: Σd² = discordant.
+        let variance = (self.discordant as f64 - n * mean * mean) / (n - 1.0);
+        1.96 * (variance.max(0.0) / n).sqrt()
+    }
+
+    fn add(&mut self, other: Paired) {
+        self.pairs += other.pairs;
+        self.wins_policy += other.wins_policy;
+        self.wins_base += other.wins_base;
+        self.discordant += other.discordant;
+    }
+}
+
+/// What a lift run found.
+#[derive(Debug, Default)]
+pub struct LiftReport {
+    /// Pairs by role.
+    pub roles: BTreeMap<&'static str, Paired>,
+    /// Games played (one per seed with `base` alone, one per seed and seat).
+    pub games: u64,
+    /// Seeds whose games did not all end cleanly (left out of every role).
+    pub failures: u64,
+}
+
+/// Measures the lift of `policy` over `base` on `sim.games` seeds from
+/// `sim.seed` (its `policies` are not read), on `jobs` threads, calling
+/// `progress` after each seed. The report is the same whatever `jobs` is.
+pub fn lift<R: Playable>(
+    sim: &Simulation,
+    policy: &str,
+    base: &str,
+    jobs: usize,
+    progress: Progress<'_>,
+) -> Result<LiftReport, String> {
+    for name in [policy, base] {
+        R::policy(name, 0).ok_or_else(|| format!("--lift: unknown policy `{name}`"))?;
+    }
+    if !R::rules_seats(sim.players, &sim.options).is_empty() {
+        return Err(
+            "--lift: a game some of whose seats the rules play (a solo game) has no \
+                    seats of one policy among another's"
+                .into(),
+        );
+    }
+    R::config(sim.players, &sim.options, Vec::new())?;
+    let next = AtomicU64::new(0);
+    let parts: Vec<LiftReport> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..jobs.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut report = LiftReport::default();
+                    loop {
+                        let game = next.fetch_add(1, Ordering::Relaxed);
+                        if game >= sim.games {
+                            return report;
+                        }
+                        pairs_of::<R>(sim, policy, base, game, &mut report);
+                        progress();
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|worker| worker.join().unwrap_or_default())
+            .collect()
+    });
+    let mut report = LiftReport::default();
+    for part in parts {
+        for (role, paired) in part.roles {
+            report.roles.entry(role).or_default().add(paired);
+        }
+        report.games += part.games;
+        report.failures += part.failures;
+    }
+    Ok(report)
+}
+
+/// Who won, by seat, and each seat's role, in the game of seed `game` whose
+/// seats play `names` (`None`: the game did not end cleanly).
+fn played<R: Playable>(
+    sim: &Simulation,
+    game: u64,
+    names: &[&str],
+) -> Option<Vec<(Option<&'static str>, bool)>> {
+    let game_seed = sim.seed.wrapping_add(game);
+    let mut policies: Vec<Box<dyn Policy<R>>> = names
+        .iter()
+        .enumerate()
+        .filter_map(|(seat, name)| R::policy(name, game_seed ^ ((seat as u64) << 48)))
+        .collect();
+    let config = R::config(sim.players, &sim.options, bot_seats(&policies)).ok()?;
+    let record = catch_unwind(AssertUnwindSafe(|| {
+        play_game::<R>(
+            &config,
+            Seed::from_u64(game_seed),
+            &mut policies,
+            sim.max_decisions,
+        )
+    }))
+    .ok()?
+    .ok()?;
+    let outcome = record.outcome?;
+    Some(
+        (0..sim.players)
+            .map(|seat| {
+                let role = R::role_of(&record.state, seat).map(role_name);
+                (role, outcome.seats.contains(&seat))
+            })
+            .collect(),
+    )
+}
+
+/// Plays seed `game` with `base` alone and with each seat by `policy`, and
+/// counts its pairs into `report`.
+fn pairs_of<R: Playable>(
+    sim: &Simulation,
+    policy: &str,
+    base: &str,
+    game: u64,
+    report: &mut LiftReport,
+) {
+    let seats = sim.players as usize;
+    let mut names = vec![base; seats];
+    report.games += 1 + seats as u64;
+    let Some(baseline) = played::<R>(sim, game, &names) else {
+        report.failures += 1;
+        return;
+    };
+    let mut pairs = Vec::with_capacity(seats);
+    for seat in 0..seats {
+        names[seat] = policy;
+        let lifted = played::<R>(sim, game, &names);
+        names[seat] = base;
+        let Some(lifted) = lifted else {
+            report.failures += 1;
+            return;
+        };
+        let (role, won_base) = baseline[seat];
+        let (role_lifted, won_policy) = lifted[seat];
+        // The deal is the seed's: the seat holds the same role in both.
+        let Some(role) = role.filter(|&r| Some(r) == role_lifted) else {
+            report.failures += 1;
+            return;
+        };
+        pairs.push((role, won_policy, won_base));
+    }
+    for (role, won_policy, won_base) in pairs {
+        let paired = report.roles.entry(role).or_default();
+        paired.pairs += 1;
+        paired.wins_policy += u64::from(won_policy);
+        paired.wins_base += u64::from(won_base);
+        paired.discordant += u64::from(won_policy != won_base);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::bang::Bang;
+    use engine::dice::Dice;
+
+    fn sim(players: u8, games: u64, options: serde_json::Value) -> Simulation {
+        Simulation {
+            players,
+            games,
+            seed: 5,
+            policies: Vec::new(),
+            options,
+            max_decisions: 50_000,
+        }
+    }
+
+    /// A policy against itself lifts nothing: every pair is the same game.
+    #[test]
+    fn a_policy_over_itself_lifts_exactly_nothing() {
+        let report = lift::<Dice>(
+            &sim(5, 6, serde_json::json!({})),
+            "normal",
+            "normal",
+            1,
+            &|| (),
+        )
+        .expect("lifts");
+        assert_eq!(report.failures, 0);
+        let pairs: u64 = report.roles.values().map(|p| p.pairs).sum();
+        assert_eq!(pairs, 6 * 5, "one pair per seed and seat");
+        for paired in report.roles.values() {
+            assert_eq!(paired.wins_policy, paired.wins_base);
+            assert_eq!(paired.discordant, 0);
+            assert_eq!(paired.lift(), 0.0);
+        }
+    }
+
+    /// Threads change nothing, and the card game measures as the dice game does.
+    #[test]
+    fn the_lift_is_the_same_on_any_number_of_threads() {
+        let run = |jobs| {
+            lift::<Bang>(
+                &sim(4, 4, serde_json::json!({})),
+                "normal",
+                "random",
+                jobs,
+                &|| (),
+            )
+            .expect("lifts")
+            .roles
+        };
+        assert_eq!(run(1), run(3));
+    }
+
+    #[test]
+    fn a_solo_game_or_an_unknown_policy_is_refused() {
+        let solo = sim(6, 1, serde_json::json!({"mode": "lone_gunslinger"}));
+        assert!(lift::<Bang>(&solo, "normal", "random", 1, &|| ()).is_err());
+        let plain = sim(4, 1, serde_json::json!({}));
+        assert!(lift::<Bang>(&plain, "genius", "random", 1, &|| ()).is_err());
+    }
+
+    /// The interval of a mean of ±1/0 differences, checked by hand: 10 pairs,
+    /// 6 won only with the policy, 2 only with the base.
+    #[test]
+    fn the_interval_is_the_paired_differences_one() {
+        let paired = Paired {
+            pairs: 10,
+            wins_policy: 7,
+            wins_base: 3,
+            discordant: 8,
+        };
+        assert!((paired.lift() - 0.4).abs() < 1e-12);
+        // Σd² = 8, mean 0.4: variance (8 − 10·0.16)/9 = 0.7111…
+        let expected = 1.96 * (0.711_111_111_111_111_1_f64 / 10.0).sqrt();
+        assert!((paired.margin() - expected).abs() < 1e-9);
+    }
+}
