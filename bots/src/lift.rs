@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use engine::Seed;
+use engine::{GameRng, Seed};
 
 use crate::policy::Policy;
 use crate::registry::Playable;
@@ -92,13 +92,13 @@ pub fn lift<R: Playable>(
         R::policy(name, 0).ok_or_else(|| format!("--lift: unknown policy `{name}`"))?;
     }
     if !R::rules_seats(sim.players, &sim.options).is_empty() {
-        return Err(
-            "--lift: a game some of whose seats the rules play (a solo game) has no \
-                    seats of one policy among another's"
-                .into(),
-        );
+        return Err("--lift: the rules play some seats of this game (a solo game)".into());
     }
-    R::config(sim.players, &sim.options, Vec::new())?;
+    // Options a game cannot start with are refused before any seed.
+    let names = vec![base; sim.players as usize];
+    let seats = bot_seats(&line_up::<R>(sim, 0, &names));
+    let config = R::config(sim.players, &sim.options, seats)?;
+    R::start(&config, &mut GameRng::new(Seed::from_u64(sim.seed), 0))?;
     let next = AtomicU64::new(0);
     let parts: Vec<LiftReport> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..jobs.max(1))
@@ -132,27 +132,34 @@ pub fn lift<R: Playable>(
     Ok(report)
 }
 
-/// Who won, by seat, and each seat's role, in the game of seed `game` whose
-/// seats play `names` (`None`: the game did not end cleanly).
+/// The policies of the game of seed `game` whose seats play `names`, each
+/// seeded from the seed and its seat.
+fn line_up<R: Playable>(sim: &Simulation, game: u64, names: &[&str]) -> Vec<Box<dyn Policy<R>>> {
+    let game_seed = sim.seed.wrapping_add(game);
+    names
+        .iter()
+        .enumerate()
+        .filter_map(|(seat, name)| R::policy(name, game_seed ^ ((seat as u64) << 48)))
+        .collect()
+}
+
+/// Each seat's role as dealt and whether it won, in the game of seed `game`
+/// whose seats play `names` (`None`: the game did not end cleanly). The role
+/// is the dealt one: some change in play (a dice game's special roles).
 fn played<R: Playable>(
     sim: &Simulation,
     game: u64,
     names: &[&str],
 ) -> Option<Vec<(Option<&'static str>, bool)>> {
-    let game_seed = sim.seed.wrapping_add(game);
-    let mut policies: Vec<Box<dyn Policy<R>>> = names
-        .iter()
-        .enumerate()
-        .filter_map(|(seat, name)| R::policy(name, game_seed ^ ((seat as u64) << 48)))
-        .collect();
+    let seed = Seed::from_u64(sim.seed.wrapping_add(game));
+    let mut policies = line_up::<R>(sim, game, names);
     let config = R::config(sim.players, &sim.options, bot_seats(&policies)).ok()?;
+    let mut dealt = R::State::default();
+    for e in &R::start(&config, &mut GameRng::new(seed, 0)).ok()? {
+        R::apply(&mut dealt, e);
+    }
     let record = catch_unwind(AssertUnwindSafe(|| {
-        play_game::<R>(
-            &config,
-            Seed::from_u64(game_seed),
-            &mut policies,
-            sim.max_decisions,
-        )
+        play_game::<R>(&config, seed, &mut policies, sim.max_decisions)
     }))
     .ok()?
     .ok()?;
@@ -160,7 +167,7 @@ fn played<R: Playable>(
     Some(
         (0..sim.players)
             .map(|seat| {
-                let role = R::role_of(&record.state, seat).map(role_name);
+                let role = R::role_of(&dealt, seat).map(role_name);
                 (role, outcome.seats.contains(&seat))
             })
             .collect(),
@@ -194,7 +201,7 @@ fn pairs_of<R: Playable>(
         };
         let (role, won_base) = baseline[seat];
         let (role_lifted, won_policy) = lifted[seat];
-        // The deal is the seed's: the seat holds the same role in both.
+        // The deal is the seed's: the seat is dealt the same role in both.
         let Some(role) = role.filter(|&r| Some(r) == role_lifted) else {
             report.failures += 1;
             return;

@@ -99,12 +99,21 @@ fn simulate_lift_prints_a_line_per_role() {
             .output()
             .expect("simulate runs")
     };
-    let out = simulate(&["--ruleset", "dice", "--games", "20", "--lift", "normal/random"]);
+    let out = simulate(&[
+        "--ruleset",
+        "dice",
+        "--games",
+        "20",
+        "--lift",
+        "normal/random",
+    ]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}");
     for role in ["sheriff", "deputy", "outlaw", "renegade"] {
         assert!(
-            stdout.contains(&format!("lift policy=normal base=random role={role} pairs=")),
+            stdout.contains(&format!(
+                "lift policy=normal base=random role={role} pairs="
+            )),
             "{stdout}"
         );
     }

@@ -57,37 +57,85 @@ impl Ctx<'_> {
         }
     }
 
-    /// C3 with C6: the candidate lists of a hidden-role game.
+    /// C3 (Part C v2) with C6: the candidate lists of a hidden-role game.
     fn hidden_list(&self) -> Vec<Seat> {
         let sheriff = self.sheriff();
+        let not_sheriff = |t: &Seat| Some(*t) != sheriff;
         let attackers = self.suspects_of_sheriff();
         match self.role() {
             Some(Role::Outlaw) => {
                 // C6.2: never a player known to be an Outlaw.
                 let known_outlaw = |t: &Seat| self.role_of(*t) == Some(Role::Outlaw);
+                let deputies = if self.may_still_be_in_play(Role::Deputy) {
+                    self.suspected_deputies()
+                } else {
+                    Vec::new()
+                };
                 sheriff
                     .into_iter()
-                    .chain(self.suspected_deputies())
+                    .chain(deputies)
                     .filter(|t| !known_outlaw(t))
                     .collect()
             }
             Some(Role::Sheriff) => attackers,
             // C6.1: a Deputy never aims at the Sheriff.
-            Some(Role::Deputy) => attackers
-                .into_iter()
-                .filter(|&t| Some(t) != sheriff)
-                .collect(),
+            Some(Role::Deputy) => {
+                let mut list: Vec<Seat> = attackers.into_iter().filter(not_sheriff).collect();
+                if !self.may_still_be_in_play(Role::Deputy) {
+                    extend_unique(
+                        &mut list,
+                        self.nearest_first().into_iter().filter(not_sheriff),
+                    );
+                }
+                list
+            }
             Some(Role::Renegade) => {
-                let presumed_outlaw = |t: &Seat| self.mem.sheriff_score(*t) >= 1;
-                let list = if self.deputy_may_live() {
-                    self.suspected_deputies()
-                } else {
-                    sheriff.into_iter().collect()
-                };
-                list.into_iter().filter(|t| !presumed_outlaw(t)).collect()
+                let mut list = Vec::new();
+                if self.may_still_be_in_play(Role::Outlaw) {
+                    // Presumed Outlaws: `S ≥ 1`, never the Sheriff.
+                    list.extend(attackers.into_iter().filter(not_sheriff));
+                }
+                extend_unique(
+                    &mut list,
+                    self.by_lawman_score().into_iter().filter(not_sheriff),
+                );
+                extend_unique(
+                    &mut list,
+                    self.nearest_first().into_iter().filter(not_sheriff),
+                );
+                // The Sheriff only when he is the last other player in play
+                // (C4.1 then forbids nothing: nobody else is left).
+                if list.iter().all(|&t| !self.alive(t)) {
+                    list.extend(sheriff);
+                }
+                list
             }
             None => Vec::new(),
         }
+    }
+
+    /// C3.4: whether a player of `role` other than this seat may still be in
+    /// play: the game was dealt more of that role than this seat and the
+    /// players revealed by elimination hold.
+    fn may_still_be_in_play(&self, role: Role) -> bool {
+        let players = self.v.players.len() as u8;
+        let dealt = roles_for(players).iter().filter(|&&r| r == role).count();
+        let mine = usize::from(self.role() == Some(role));
+        let revealed = self
+            .v
+            .players
+            .iter()
+            .filter(|p| !p.alive && p.role == Some(role))
+            .count();
+        dealt > mine + revealed
+    }
+
+    /// The other players in play, nearest first (effective distance, §7.2),
+    /// clockwise on ties (C3).
+    fn nearest_first(&self) -> Vec<Seat> {
+        let mut list = self.clockwise();
+        list.sort_by_key(|&t| (self.distance_to(t), self.clockwise_rank(t)));
+        list
     }
 
     /// C2.4: players with `S ≥ 1`, the highest score first, then the most
@@ -112,14 +160,20 @@ impl Ctx<'_> {
     /// and `S = 0`, in the order of C2.4 by `L`.
     pub fn suspected_deputies(&self) -> Vec<Seat> {
         let sheriff = self.sheriff();
+        self.by_lawman_score()
+            .into_iter()
+            .filter(|&t| Some(t) != sheriff && self.mem.sheriff_score(t) == 0)
+            .collect()
+    }
+
+    /// C2.4: players with `L ≥ 1`, the highest score first, then the most
+    /// recent act, then clockwise from the seat (the Renegade's suspected
+    /// Deputies, C3).
+    fn by_lawman_score(&self) -> Vec<Seat> {
         let mut list: Vec<Seat> = self
             .clockwise()
             .into_iter()
-            .filter(|&t| {
-                Some(t) != sheriff
-                    && self.mem.lawman_score(t) >= 1
-                    && self.mem.sheriff_score(t) == 0
-            })
+            .filter(|&t| self.mem.lawman_score(t) >= 1)
             .collect();
         list.sort_by_key(|&t| {
             (
@@ -129,22 +183,6 @@ impl Ctx<'_> {
             )
         });
         list
-    }
-
-    /// C3 (Renegade): the game has Deputies and not all are known eliminated.
-    fn deputy_may_live(&self) -> bool {
-        let players = self.v.players.len() as u8;
-        let deputies = roles_for(players)
-            .iter()
-            .filter(|&&r| r == Role::Deputy)
-            .count();
-        let dead = self
-            .v
-            .players
-            .iter()
-            .filter(|p| !p.alive && p.role == Some(Role::Deputy))
-            .count();
-        dead < deputies
     }
 
     /// `PT(card)` for `card` played as a `k` (itself, or a Money Bag's copy,
@@ -299,9 +337,24 @@ impl Ctx<'_> {
         self.clockwise().into_iter().any(|t| Some(t) != sheriff)
     }
 
+    /// C4.4 (Part C v2): a Sheriff, Deputy or Renegade bot never plays
+    /// Dynamite (solo NPCs play it as B5 says).
+    pub fn dynamite_guarded(&self) -> bool {
+        !self.solo() && self.role().is_some_and(|r| r != Role::Outlaw)
+    }
+
     /// B4.4, C3.2: the primary PT (Volcanic): the first candidate in play,
     /// whatever the card.
     pub fn primary(&self) -> Option<Seat> {
         self.candidates().first().copied()
+    }
+}
+
+/// Appends the players of `more` not in `list` yet, in their order.
+fn extend_unique(list: &mut Vec<Seat>, more: impl IntoIterator<Item = Seat>) {
+    for t in more {
+        if !list.contains(&t) {
+            list.push(t);
+        }
     }
 }

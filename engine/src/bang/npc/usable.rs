@@ -72,6 +72,7 @@ impl Ctx<'_> {
                 play(None, Reason::HitsEveryone)
             }
             Kind::Indians | Kind::Gatling => None,
+            Kind::Dynamite if self.dynamite_guarded() => None,
             // The same-name rule makes these illegal when one is in play.
             Kind::Dynamite | Kind::Barrel | Kind::Mustang | Kind::Scope => {
                 play(None, Reason::Equip)

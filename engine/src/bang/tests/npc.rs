@@ -41,12 +41,35 @@ fn lg_ac_32_an_outlaw_bot_shoots_the_sheriff() {
 
 #[test]
 fn lg_ac_33_a_deputy_bot_waits_for_an_attack_on_the_sheriff() {
-    let mut t = five();
+    // Part C v2: a Deputy waits while another Deputy may still be in play
+    // (7 players: E and G are dealt Deputy); a lone Deputy does not (below).
+    let mut t = T::plain(7);
     t.at_play(E).give(E, &[DUEL, BANG_QH]);
     assert_eq!(
         t.decide_with(E, &ledger(A)),
         (Action::EndTurn, Reason::NothingUsable)
     );
+}
+
+#[test]
+fn c3_v2_a_lone_deputy_aims_at_every_other_player_but_the_sheriff_nearest_first() {
+    // 5 players: E is the only Deputy. Nobody has attacked the Sheriff: the
+    // nearest player but the Sheriff (D, at distance 1) is his target.
+    let mut t = five();
+    t.at_play(E).give(E, &[BANG_QH]);
+    assert_eq!(
+        t.decide_with(E, &ledger(A)),
+        (play_at(BANG_QH, Some(D)), Reason::PreferredTarget)
+    );
+    // An attacker of the Sheriff first (C at distance 2: out of reach of a
+    // Colt, in reach of a Schofield).
+    let mut m = ledger(A);
+    m.hostile(C, A);
+    t.equip(E, &[SCHOFIELD]);
+    assert_eq!(t.decide_with(E, &m).0, play_at(BANG_QH, Some(C)));
+    // Never the Sheriff, even when he is all that is left.
+    t.dead(B).dead(C).dead(D);
+    assert_eq!(t.decide_with(E, &m).0, Action::EndTurn);
 }
 
 #[test]
@@ -93,20 +116,24 @@ fn lg_ac_36_a_renegade_bot_never_risks_the_sheriffs_last_life() {
     t.life(A, 1).at_play(D).give(D, &[BANG_QH, GATLING]);
     assert_eq!(t.s.distance(D, A), 2);
     t.equip(D, &[SCHOFIELD2]);
-    // No suspected Deputy: neither card is used (never the Sheriff).
+    // Neither card against the Sheriff: the Gatling is withheld (C4.1) and
+    // the BANG! goes to a player the Renegade's list (C3, Part C v2) names.
+    // With nobody suspected, the nearest but the Sheriff: E and C are at
+    // distance 1, E first clockwise.
     assert_eq!(
         t.decide_with(D, &ledger(A)),
-        (Action::EndTurn, Reason::NothingUsable)
+        (play_at(BANG_QH, Some(E)), Reason::PreferredTarget)
     );
-    // E is a suspected Deputy (L = 1, S = 0): the BANG! goes to him; the
-    // Gatling is still withheld (C4.1).
+    // C attacked the Sheriff (a presumed Outlaw, S = 1) and E attacked C (a
+    // suspected Deputy, L = 1, S = 0): the presumed Outlaw comes first while
+    // an Outlaw may still be in play; the Gatling is still withheld.
     let mut m = ledger(A);
     m.hostile(C, A);
     m.hostile(E, C);
     assert_eq!((m.lawman_score(E), m.sheriff_score(E)), (1, 0));
     assert_eq!(
         t.decide_with(D, &m),
-        (play_at(BANG_QH, Some(E)), Reason::PreferredTarget)
+        (play_at(BANG_QH, Some(C)), Reason::PreferredTarget)
     );
 }
 
@@ -205,27 +232,48 @@ fn c3_an_outlaw_turns_to_a_suspected_deputy() {
 }
 
 #[test]
-fn c3_the_renegade_turns_to_the_sheriff_once_no_deputy_can_live() {
-    let mut t = five();
-    t.at_play(D).equip(D, &[SCHOFIELD2]).give(D, &[BANG_QH]);
-    assert_eq!(t.decide_with(D, &ledger(A)).0, Action::EndTurn);
-    t.dead(E); // the only Deputy, revealed
-    assert_eq!(t.decide_with(D, &ledger(A)).0, play_at(BANG_QH, Some(A)));
-    // C4.1: not at a Sheriff at 1 life while an Outlaw is in play...
-    t.life(A, 1);
-    assert_eq!(t.decide_with(D, &ledger(A)).0, Action::EndTurn);
-    // ...but when only the two of them remain.
-    t.dead(B).dead(C);
-    assert_eq!(t.decide_with(D, &ledger(A)).0, play_at(BANG_QH, Some(A)));
-    // Never a presumed Outlaw (S ≥ 1), even as a suspected Deputy.
+fn c3_v2_the_renegade_hunts_presumed_outlaws_then_suspected_deputies_then_the_nearest() {
+    // 7 players: B, C and F (seat 5) are dealt Outlaw, E and G (seat 6)
+    // Deputy; D is the Renegade, in reach of everyone.
+    const F: Seat = 5;
+    const G: Seat = 6;
     let mut t = T::plain(7);
     t.at_play(D).equip(D, &[WINCHESTER]).give(D, &[BANG_QH]);
+    // G attacked the Sheriff (S = 1), E attacked G (L = 1).
     let mut m = ledger(A);
-    m.hostile(B, A);
-    m.hostile(C, B);
-    m.hostile(C, A);
-    assert_eq!(m.lawman_score(C), 1);
-    assert_eq!(t.decide_with(D, &m).0, Action::EndTurn);
+    m.hostile(G, A);
+    m.hostile(E, G);
+    // While an Outlaw may still be in play, G is a presumed Outlaw: first.
+    assert_eq!(t.decide_with(D, &m).0, play_at(BANG_QH, Some(G)));
+    // Every Outlaw revealed by elimination: presumed Outlaws are no longer
+    // hunted; the suspected Deputy E comes first.
+    t.dead(B).dead(C).dead(F);
+    assert_eq!(t.decide_with(D, &m).0, play_at(BANG_QH, Some(E)));
+    // Nobody suspected: the nearest but the Sheriff (E at distance 1).
+    assert_eq!(t.decide_with(D, &ledger(A)).0, play_at(BANG_QH, Some(E)));
+}
+
+#[test]
+fn c3_v2_the_renegade_aims_at_the_sheriff_only_when_he_is_the_last_other_player() {
+    let mut t = five();
+    t.at_play(D).equip(D, &[SCHOFIELD2]).give(D, &[BANG_QH]);
+    t.dead(B).dead(E);
+    // C is still in play: never the Sheriff.
+    assert_eq!(t.decide_with(D, &ledger(A)).0, play_at(BANG_QH, Some(C)));
+    // Only the two of them left: the Sheriff, at his last life too (C4.1
+    // forbids nothing once nobody else is in play).
+    t.dead(C).life(A, 1);
+    assert_eq!(t.decide_with(D, &ledger(A)).0, play_at(BANG_QH, Some(A)));
+}
+
+#[test]
+fn c4_4_only_an_outlaw_bot_plays_dynamite() {
+    for (seat, plays) in [(A, false), (B, true), (D, false), (E, false)] {
+        let mut t = five();
+        t.at_play(seat).give(seat, &[DYNAMITE]);
+        let got = t.decide_with(seat, &ledger(A)).0;
+        assert_eq!(got == play_at(DYNAMITE, None), plays, "seat {seat}");
+    }
 }
 
 #[test]
@@ -255,13 +303,22 @@ fn c4_guards_on_cards_that_hit_everyone() {
 
 #[test]
 fn c6_1_a_deputy_never_aims_at_the_sheriff() {
-    let mut t = five();
-    t.at_play(E)
-        .give(A, &[BEER])
-        .give(E, &[PANIC, CAT_BALOU, DUEL, BANG_QH]);
+    // The Sheriff attacked the Deputy: still never a target. With another
+    // Deputy who may be in play (7 players), nothing is usable...
+    let cards = [PANIC, CAT_BALOU, DUEL, BANG_QH];
+    let mut t = T::plain(7);
+    t.at_play(E).give(A, &[BEER]).give(E, &cards);
     let mut m = ledger(A);
-    m.hostile(A, E); // the Sheriff attacked the Deputy: still never a target
+    m.hostile(A, E);
     assert_eq!(t.decide_with(E, &m).0, Action::EndTurn);
+    // ...and a lone Deputy (5 players) aims at others, never at him.
+    let mut t = five();
+    t.at_play(E).give(A, &[BEER]).give(E, &cards);
+    let got = t.decide_with(E, &m).0;
+    assert!(
+        matches!(got, Action::Play { target: Some(t), .. } if t != A),
+        "{got:?}"
+    );
 }
 
 #[test]

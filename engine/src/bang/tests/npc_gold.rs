@@ -213,15 +213,17 @@ fn d1_1_bottle_bang_at_the_pt_else_panic_else_beer() {
         t.decide(B),
         (buy(0, Some(Mode::Beer), None, None), Reason::BuyEquipment)
     );
-    // No BANG! at the Sheriff's last life for a Renegade (C4.1): Panic! mode,
-    // taking his best card in play (C1.3).
+    // A Renegade (Part C v2) never aims at the Sheriff while others are in
+    // play, at his last life neither (C4.1): the Bottle as a BANG! at the
+    // nearest other player (B and C at distance 1 with his Scope, B first
+    // clockwise).
     let mut t = renegade_guarded();
     market(&mut t, [Some(Bottle), None, None]);
     nuggets(&mut t, D, 2);
     assert_eq!(
         t.decide(D),
         (
-            buy(0, Some(Mode::Panic), Some(A), Some(BARREL)),
+            buy(0, Some(Mode::Bang), Some(B), None),
             Reason::BuyEquipment
         )
     );
@@ -240,19 +242,21 @@ fn d1_1_pardner_duel_at_the_pt_else_cat_balou_never_general_store() {
             Reason::BuyEquipment
         )
     );
+    // The Renegade: a Duel at the nearest other player, not the Sheriff.
     let mut t = renegade_guarded();
     market(&mut t, [Some(Pardner), None, None]);
     nuggets(&mut t, D, 2);
     assert_eq!(
         t.decide(D),
         (
-            buy(0, Some(Mode::CatBalou), Some(A), Some(BARREL)),
+            buy(0, Some(Mode::Duel), Some(B), None),
             Reason::BuyEquipment
         )
     );
-    // A Deputy bot with no attacker of the Sheriff known has no PT: no
-    // Pardner (never for its General Store).
-    let mut t = five();
+    // A Deputy bot with no attacker of the Sheriff known, while another
+    // Deputy may be in play (7 players), has no PT: no Pardner (never for
+    // its General Store).
+    let mut t = T::plain(7);
     market(&mut t, [Some(Pardner), None, None]);
     nuggets(&mut t, E, 2);
     t.at_play(E);
@@ -453,20 +457,22 @@ fn d1_3_2_josh_mccloud_once_a_turn_and_his_card_per_d1_1() {
     // Once a turn, though he could pay again (2 left, 1 for the wound).
     assert_eq!(t.s.p(B).nuggets, 3);
     assert_eq!(t.decide(B), NOTHING);
-    // No advantage: a Pardner's General Store.
+    // A lone Deputy (Part C v2): his card as a Duel at the nearest player
+    // but the Sheriff (D).
     let mut t = five_with(E, JoshMcCloud);
     on_top(&mut t, Pardner);
     nuggets(&mut t, E, 4);
     t.at_play(E);
     t.ok(E, take);
-    let store = Action::Gold(GoldAction::UseEquipment {
-        mode: Some(Mode::GeneralStore),
-        target: None,
+    let duel = Action::Gold(GoldAction::UseEquipment {
+        mode: Some(Mode::Duel),
+        target: Some(D),
         in_play: None,
     });
-    assert_eq!(t.decide(E), (store, Reason::UseTakenCard));
-    // A Wanted with nobody on the Jail list: on the Sheriff (an Outlaw's);
-    // a Deputy never chooses the Sheriff (C6.1): the next player clockwise.
+    assert_eq!(t.decide(E), (duel, Reason::UseTakenCard));
+    // A Wanted on the first of the Jail/Wanted list (C3.1): an Outlaw's is
+    // the Sheriff; a lone Deputy's (Part C v2) the nearest player but the
+    // Sheriff, D.
     let wanted_on = |t| {
         Action::Gold(GoldAction::UseEquipment {
             mode: None,
@@ -474,7 +480,7 @@ fn d1_3_2_josh_mccloud_once_a_turn_and_his_card_per_d1_1() {
             in_play: None,
         })
     };
-    for (josh, at) in [(B, A), (E, B)] {
+    for (josh, at) in [(B, A), (E, D)] {
         let mut t = five_with(josh, JoshMcCloud);
         on_top(&mut t, Wanted);
         nuggets(&mut t, josh, 2);

@@ -833,8 +833,18 @@ fn d2_6_evan_babbit_redirects_to_a_candidate_at_distance_one() {
             Reason::Redirect
         )
     );
-    // Without a candidate: no redirection.
-    assert_eq!(t.decide(B), (Action::Pass, Reason::NoRedirect));
+    // Without an attacker of the Sheriff known, a lone Deputy (Part C v2)
+    // has every other player but the Sheriff for candidates: C still.
+    assert_eq!(
+        t.decide(B),
+        (
+            Action::Train(TrainAction::Redirect {
+                card: JAIL_4H,
+                target: C
+            }),
+            Reason::Redirect
+        )
+    );
 }
 
 #[test]
