@@ -137,7 +137,7 @@ fn nugget_delta(e: &Event, ledger: &mut [i32; 8]) {
     let mut add = |seat: u8, n: i32| ledger[seat as usize] += n;
     match *e {
         Event::Gold(GoldEvent::NuggetsGained { seat, amount, .. }) => add(seat, amount as i32),
-        Event::BeerSold { seat, .. } => add(seat, 1),
+        Event::Gold(GoldEvent::BeerSold { seat, .. }) => add(seat, 1),
         Event::Gold(GoldEvent::NuggetsReturned { seat, amount }) => add(seat, -(amount as i32)),
         Event::Gold(GoldEvent::NuggetsPaid { seat, amount, .. })
         | Event::Gold(GoldEvent::EquipmentBought {

@@ -78,11 +78,9 @@ pub fn pending(s: &State) -> ArrayVec<Pending, MAX_PLAYERS> {
     }
     let seat = s.turn.seat;
     if !s.kit.is_empty() {
-        let decision = if s.is(seat, Character::DutchWill) {
-            Decision::DropOne
-        } else {
-            Decision::PutBack
-        };
+        let decision = LegalHooks::in_play(s)
+            .find_map(|e| e.kit_decision(s, seat))
+            .unwrap_or(Decision::PutBack);
         return one(seat, decision, false);
     }
     for e in LegalHooks::in_play(s) {
@@ -162,11 +160,6 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
         Decision::PutBack => {
             for &card in &s.kit {
                 out.push(Action::PutBack { card });
-            }
-        }
-        Decision::DropOne => {
-            for &card in &s.kit {
-                out.push(Action::Discard { card });
             }
         }
         Decision::ChooseCheck => {

@@ -378,23 +378,6 @@ pub enum Event {
         /// The card.
         card: Card,
     },
-    /// Gold Rush: a Beer sold for 1 nugget (GR-4.3), discarded.
-    #[cfg_attr(feature = "openapi", schema(title = "beer_sold"))]
-    BeerSold {
-        /// Who.
-        seat: Seat,
-        /// The Beer.
-        card: Card,
-    },
-    /// Gold Rush: Dutch Will discarded one of his phase-1 cards (GC2); the
-    /// others went to his hand.
-    #[cfg_attr(feature = "openapi", schema(title = "dutch_discarded"))]
-    DutchDiscarded {
-        /// Dutch Will.
-        seat: Seat,
-        /// The card discarded.
-        card: Card,
-    },
     /// An effect without a card began: a Bottle's BANG!, a Pardner's Duel, or
     /// Jacky Murieta's shot.
     #[cfg_attr(feature = "openapi", schema(title = "effect_started"))]

@@ -61,6 +61,11 @@ pub(crate) trait Expansion: Sync {
         limit
     }
 
+    /// Cards its equipment adds to `seat`'s phase-1 draw (a Pickaxe: 1).
+    fn phase_one_extra(&self, _s: &State, _seat: Seat) -> usize {
+        0
+    }
+
     /// Whether `card` makes one of its own "draw!" kinds succeed; `None`
     /// for the others.
     fn check_succeeds(&self, _kind: CheckKind, _card: Card) -> Option<bool> {
@@ -283,6 +288,11 @@ impl State {
     pub fn hand_limit(&self, seat: Seat) -> i32 {
         let life = self.p(seat).life.max(0) as i32;
         in_play(self).fold(life, |limit, e| e.hand_limit(self, seat, limit))
+    }
+
+    /// Cards the expansions in play add to `seat`'s phase-1 draw.
+    pub fn phase_one_extra(&self, seat: Seat) -> usize {
+        in_play(self).map(|e| e.phase_one_extra(self, seat)).sum()
     }
 
     /// Whether `seat` can regain life now: in play for good (a shadow never

@@ -111,3 +111,21 @@ pub(crate) fn settle(s: &mut State) {
         s.effect = None;
     }
 }
+
+/// The cards `seat` looked at (Kit Carlson, Dutch Will) go to his hand, but
+/// `aside`, which goes onto the pile `aside_to` picks.
+pub(crate) fn kit_to_hand(
+    s: &mut State,
+    seat: Seat,
+    aside: Option<Card>,
+    aside_to: fn(&mut State) -> &mut Pile,
+) {
+    let kit = std::mem::take(&mut s.kit);
+    for c in kit {
+        if Some(c) == aside {
+            aside_to(s).push(c);
+        } else if let Some(p) = player(s, seat) {
+            p.hand.push(c);
+        }
+    }
+}

@@ -22,6 +22,13 @@ pub(crate) trait LegalRules: Sync {
         None
     }
 
+    /// What `seat` decides of the cards he looked at in phase 1, when his
+    /// character is one of its own (Dutch Will: the one to discard); the
+    /// base's is Kit Carlson's card to put back.
+    fn kit_decision(&self, _s: &State, _seat: Seat) -> Option<Decision> {
+        None
+    }
+
     /// What it asks of the current player once nothing is being resolved,
     /// before his phase's decision (the train's Map).
     fn asks_at_rest(&self, _s: &State, _seat: Seat) -> Option<Decision> {

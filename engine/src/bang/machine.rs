@@ -147,6 +147,12 @@ pub(crate) trait TurnRules: Sync {
     fn ends_turn_at_discard(&self, _m: &mut Machine<'_, '_>, _seat: Seat) -> bool {
         false
     }
+
+    /// Draws `seat`'s phase 1 its own way, for one of its characters (Dutch
+    /// Will: aside, one to discard); `false` leaves the draw to the base.
+    fn draws_phase_one(&self, _m: &mut Machine<'_, '_>, _seat: Seat) -> bool {
+        false
+    }
 }
 
 /// Every registered expansion's [`TurnRules`], in the registry's order (the
@@ -386,9 +392,9 @@ impl Machine<'_, '_> {
     /// Phase 1 as the character draws without a choice (Kit Carlson looks,
     /// Black Jack shows), then phase 2.
     pub fn standard_draw(&mut self, seat: Seat) {
-        let extra = self.pickaxe(seat);
-        if self.s().is(seat, Character::DutchWill) {
-            return self.dutch_will_draw(seat);
+        let extra = self.s().phase_one_extra(seat);
+        if TurnHooks::in_play(self.s()).any(|e| e.draws_phase_one(self, seat)) {
+            return;
         }
         if self.s().is(seat, Character::KitCarlson) {
             let n = 3 + extra;
@@ -439,7 +445,7 @@ impl Machine<'_, '_> {
                 }
             }
         }
-        let n = 1 + self.pickaxe(seat);
+        let n = 1 + self.s().phase_one_extra(seat);
         self.draw(seat, n);
         self.emit(Event::PhaseStarted { phase: Phase::Play });
     }

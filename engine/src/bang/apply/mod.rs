@@ -44,15 +44,13 @@ pub fn apply(s: &mut State, event: &Event) {
         | Event::CardsDrawn { .. }
         | Event::KitLooked { .. }
         | Event::KitKept { .. }
-        | Event::DutchDiscarded { .. }
         | Event::DiscardTaken { .. }
         | Event::CardStolen { .. }
         | Event::Discarded { .. }
         | Event::DynamitePassed { .. }
         | Event::CardsInherited { .. }
         | Event::StoreRevealed { .. }
-        | Event::StorePicked { .. }
-        | Event::BeerSold { .. } => piles::fold(s, event),
+        | Event::StorePicked { .. } => piles::fold(s, event),
         Event::CardPlayed { seat, card, target } => plays::played(s, *seat, *card, *target),
         Event::ShotAt { .. }
         | Event::TargetSkipped { .. }

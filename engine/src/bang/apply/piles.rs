@@ -3,12 +3,12 @@
 //! discarded, passed, inherited, a General Store's cards, a Beer sold.
 
 use super::effects::gave;
+use crate::bang::cards::Card;
 use crate::bang::cards::is_railcar;
-use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::events::Event;
 use crate::bang::expansion::in_play;
-use crate::bang::fold_steps::{from_hand, from_player, player, settle, take_from, to_pile};
-use crate::bang::state::{Effect, Phase, Pile, State};
+use crate::bang::fold_steps::{from_player, kit_to_hand, player, settle, take_from, to_pile};
+use crate::bang::state::{Effect, Phase, State};
 use crate::core::Seat;
 
 /// Folds an event of cards moving (another event is folded by another family).
@@ -31,7 +31,6 @@ pub(super) fn fold(s: &mut State, event: &Event) {
             }
         }
         Event::KitKept { seat, back } => kit_kept(s, *seat, *back),
-        Event::DutchDiscarded { seat, card } => dutch_discarded(s, *seat, *card),
         Event::DiscardTaken { seat, card } => {
             if s.discard.last() == Some(card)
                 && let Some(c) = s.discard.pop()
@@ -88,7 +87,6 @@ pub(super) fn fold(s: &mut State, event: &Event) {
             settle(s);
         }
         Event::StorePicked { seat, card } => store_picked(s, *seat, *card),
-        Event::BeerSold { seat, card } => beer_sold(s, *seat, *card),
         _ => {}
     }
 }
@@ -137,16 +135,6 @@ fn dynamite_passed(s: &mut State, from: Seat, to: Seat, card: Card) {
     }
 }
 
-/// Gold Rush (GR-4.3): `seat` sold a Beer from his hand for 1 nugget.
-fn beer_sold(s: &mut State, seat: Seat, card: Card) {
-    if kind(card) == Kind::Beer && from_hand(s, seat, card) {
-        s.discard.push(card);
-        if let Some(p) = player(s, seat) {
-            p.nuggets = p.nuggets.saturating_add(1);
-        }
-    }
-}
-
 /// A card a player receives from another: into his hand, a railcar into
 /// play in front of him (TR-9.2); one that fits nowhere is discarded.
 fn receive(s: &mut State, seat: Seat, card: Card) {
@@ -164,32 +152,6 @@ pub(super) fn kit_kept(s: &mut State, seat: Seat, back: Option<Card>) {
         return;
     }
     kit_to_hand(s, seat, back, |s| &mut s.deck);
-}
-
-/// Dutch Will discarded `card` of those he drew in phase 1 (GC2); the
-/// others go to his hand.
-fn dutch_discarded(s: &mut State, seat: Seat, card: Card) {
-    if s.kit.contains(&card) && player(s, seat).is_some() {
-        kit_to_hand(s, seat, Some(card), |s| &mut s.discard);
-    }
-}
-
-/// The cards `seat` looked at (Kit Carlson, Dutch Will) go to his hand, but
-/// `aside`, which goes onto the pile `aside_to` picks.
-fn kit_to_hand(
-    s: &mut State,
-    seat: Seat,
-    aside: Option<Card>,
-    aside_to: fn(&mut State) -> &mut Pile,
-) {
-    let kit = std::mem::take(&mut s.kit);
-    for c in kit {
-        if Some(c) == aside {
-            aside_to(s).push(c);
-        } else if let Some(p) = player(s, seat) {
-            p.hand.push(c);
-        }
-    }
 }
 
 /// Removes `card` from the General Store's cards if it is there.

@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Equip, Mode, NuggetSource, NuggetUse};
+use crate::bang::cards::Card;
 use crate::bang::events::ExpansionEvent;
 use crate::bang::state::State;
 use crate::core::{Seat, Viewer};
@@ -126,6 +127,23 @@ pub enum Event {
         seat: Seat,
         /// How many.
         amount: u16,
+    },
+    /// Gold Rush: a Beer sold for 1 nugget (GR-4.3), discarded.
+    #[cfg_attr(feature = "openapi", schema(title = "beer_sold"))]
+    BeerSold {
+        /// Who.
+        seat: Seat,
+        /// The Beer.
+        card: Card,
+    },
+    /// Gold Rush: Dutch Will discarded one of his phase-1 cards (GC2); the
+    /// others went to his hand.
+    #[cfg_attr(feature = "openapi", schema(title = "dutch_discarded"))]
+    DutchDiscarded {
+        /// Dutch Will.
+        seat: Seat,
+        /// The card discarded.
+        card: Card,
     },
 }
 

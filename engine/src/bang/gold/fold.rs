@@ -5,12 +5,16 @@
 use super::GoldEvent;
 use super::equipment::{Equip, equip_kind, is_equipment};
 use super::{Gold, NuggetUse};
+use crate::bang::cards::{Card, Kind, kind};
+use crate::bang::fold_steps::{from_hand, kit_to_hand, player};
 use crate::bang::state::State;
 use crate::core::Seat;
 
 /// Folds one of the expansion's events.
 pub(crate) fn fold(s: &mut State, event: &GoldEvent) {
     match event {
+        GoldEvent::BeerSold { seat, card } => beer_sold(s, *seat, *card),
+        GoldEvent::DutchDiscarded { seat, card } => dutch_discarded(s, *seat, *card),
         GoldEvent::EquipmentShuffled { order } => shuffled(s, order),
         GoldEvent::MarketFilled { slot, equipment } => {
             let g = &mut s.gold;
@@ -192,5 +196,23 @@ fn pay(s: &mut State, seat: Seat, amount: impl Into<u16>) {
     let amount: u16 = amount.into();
     if let Some(p) = s.table[..s.players as usize].get_mut(seat as usize) {
         p.nuggets = p.nuggets.saturating_sub(amount);
+    }
+}
+
+/// GR-4.3: `seat` sold a Beer from his hand for 1 nugget.
+fn beer_sold(s: &mut State, seat: Seat, card: Card) {
+    if kind(card) == Kind::Beer && from_hand(s, seat, card) {
+        s.discard.push(card);
+        if let Some(p) = player(s, seat) {
+            p.nuggets = p.nuggets.saturating_add(1);
+        }
+    }
+}
+
+/// Dutch Will discarded `card` of those he drew in phase 1 (GC2); the
+/// others go to his hand.
+fn dutch_discarded(s: &mut State, seat: Seat, card: Card) {
+    if s.kit.contains(&card) && player(s, seat).is_some() {
+        kit_to_hand(s, seat, Some(card), |s| &mut s.discard);
     }
 }

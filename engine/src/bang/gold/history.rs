@@ -3,7 +3,7 @@
 
 use super::GoldEvent;
 use super::equipment::{Equip, equip_kind};
-use crate::bang::history::words::{at, used_as};
+use crate::bang::history::words::{at, card_name, full, used_as};
 use crate::core::history::title;
 use crate::core::history::{count, label, list, seat_name};
 
@@ -93,6 +93,12 @@ fn equipment(event: &GoldEvent, names: &[String]) -> Option<String> {
 fn nuggets(event: &GoldEvent, names: &[String]) -> Option<String> {
     let n = |s: u8| seat_name(names, s);
     let text = match event {
+        GoldEvent::BeerSold { seat, card } => {
+            format!("{} sells {} for 1 nugget", n(*seat), full(*card))
+        }
+        GoldEvent::DutchDiscarded { seat, card } => {
+            format!("{} discards {}", n(*seat), card_name(*card))
+        }
         GoldEvent::NuggetsGained {
             seat,
             amount,

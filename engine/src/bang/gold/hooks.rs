@@ -16,7 +16,7 @@ use crate::bang::asked::Asked;
 use crate::bang::asked::Decision;
 use crate::bang::card_rules::CardRules;
 use crate::bang::cards::Card;
-use crate::bang::characters::CharacterSet;
+use crate::bang::characters::{Character, CharacterSet};
 use crate::bang::events::Event;
 use crate::bang::expansion::{Expansion, Slot};
 use crate::bang::legal_rules::LegalRules;
@@ -116,6 +116,11 @@ impl Expansion for GoldRush {
         EXPANSION
     }
 
+    /// GR-7.10: a Pickaxe draws 1 more card in phase 1.
+    fn phase_one_extra(&self, s: &State, seat: Seat) -> usize {
+        usize::from(s.has_equipment(seat, EquipKind::Pickaxe))
+    }
+
     fn slot(&self) -> Slot {
         Slot::Expansion
     }
@@ -170,11 +175,21 @@ impl LegalRules for GoldRush {
         decision: Decision,
         out: &mut Vec<Action>,
     ) -> bool {
-        if decision != Decision::UseEquipment {
-            return false;
+        match decision {
+            Decision::UseEquipment => josh_uses(s, seat, out),
+            // GC2: Dutch Will discards one of the cards he drew.
+            Decision::DropOne => {
+                out.extend(s.kit.iter().map(|&card| Action::Discard { card }));
+            }
+            _ => return false,
         }
-        josh_uses(s, seat, out);
         true
+    }
+
+    /// GC2: Dutch Will chooses which of his phase-1 cards to discard.
+    fn kit_decision(&self, s: &State, seat: Seat) -> Option<Decision> {
+        s.is(seat, Character::DutchWill)
+            .then_some(Decision::DropOne)
     }
 
     /// GR-7.15: the Rucksack, in phase 3 of his turn and in his dying window
@@ -190,6 +205,15 @@ impl LegalRules for GoldRush {
 }
 
 impl TurnRules for GoldRush {
+    /// GC2: Dutch Will draws his phase-1 cards aside.
+    fn draws_phase_one(&self, m: &mut Machine<'_, '_>, seat: Seat) -> bool {
+        if !m.s().is(seat, Character::DutchWill) {
+            return false;
+        }
+        m.dutch_will_draw(seat);
+        true
+    }
+
     /// GR-2.1, GR-2.2: the equipment deck and the market, once the hands
     /// are dealt.
     fn table_dealt(&self, m: &mut Machine<'_, '_>) {

@@ -45,7 +45,7 @@ impl Machine<'_, '_> {
 
     /// GR-4.3: a Beer sold for 1 nugget (GC5: it counts as playing a Beer).
     pub fn sell_beer(&mut self, seat: Seat, card: Card) {
-        self.emit(Event::BeerSold { seat, card });
+        self.emit(Event::Gold(GoldEvent::BeerSold { seat, card }));
         self.hand_left(seat);
         self.beer_played();
     }

@@ -3,7 +3,7 @@
 //! end-of-turn check is due (the base's `turn_end` takes it).
 
 use super::GoldEvent;
-use super::equipment::{EquipKind, all_equipment};
+use super::equipment::all_equipment;
 use super::{MARKET, NuggetSource};
 use crate::bang::characters::Character;
 use crate::bang::events::Event;
@@ -63,15 +63,10 @@ impl Machine<'_, '_> {
         self.s().gold.face_down().last().copied()
     }
 
-    /// Cards phase 1 draws beyond the character's own: 1 with a Pickaxe (GR-7.10).
-    pub fn pickaxe(&self, seat: Seat) -> usize {
-        self.s().has_equipment(seat, EquipKind::Pickaxe) as usize
-    }
-
     /// GC2: Dutch Will draws his cards aside, then must discard one of them
     /// (his choice when he drew two or more) and takes 1 nugget.
     pub fn dutch_will_draw(&mut self, seat: Seat) {
-        let n = 2 + self.pickaxe(seat);
+        let n = 2 + self.s().phase_one_extra(seat);
         for _ in 0..n {
             self.refill();
             if let Some(&c) = self.s().deck.last() {
@@ -94,7 +89,7 @@ impl Machine<'_, '_> {
     /// GC2: Dutch Will discards `card` of his phase-1 cards, takes 1 nugget,
     /// and plays.
     pub fn dutch_discard(&mut self, seat: Seat, card: u8) {
-        self.emit(Event::DutchDiscarded { seat, card });
+        self.emit(Event::Gold(GoldEvent::DutchDiscarded { seat, card }));
         self.emit(Event::Gold(GoldEvent::NuggetsGained {
             seat,
             amount: 1,

@@ -91,12 +91,6 @@ pub(super) fn sentence(event: &Event, names: &[String]) -> Option<String> {
         Event::Unaffected { seat, card } => {
             format!("{} is unaffected by {}", n(*seat), full(*card))
         }
-        Event::BeerSold { seat, card } => {
-            format!("{} sells {} for 1 nugget", n(*seat), full(*card))
-        }
-        Event::DutchDiscarded { seat, card } => {
-            format!("{} discards {}", n(*seat), card_name(*card))
-        }
         _ => return None,
     };
     Some(text)

@@ -2,8 +2,8 @@
 //! repair that swaps two hidden cards when a public event names a card the
 //! sample put elsewhere than where the event takes it from.
 
-use engine::bang::TrainEvent;
 use engine::bang::{Bang, Card, Event, State};
+use engine::bang::{GoldEvent, TrainEvent};
 use engine::{Ruleset, Seat};
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
@@ -96,7 +96,7 @@ pub(super) fn named(event: &Event, out: &mut Vec<(Card, Option<Zone>)>) {
         | Event::CardPlayed { seat, card, .. }
         | Event::MissedPlayed { seat, card }
         | Event::BangDiscarded { seat, card }
-        | Event::BeerSold { seat, card }
+        | Event::Gold(GoldEvent::BeerSold { seat, card })
         | Event::Train(TrainEvent::ShotRedirected { seat, card, .. }) => {
             out.push((*card, hand(seat)))
         }
@@ -128,7 +128,7 @@ pub(super) fn named(event: &Event, out: &mut Vec<(Card, Option<Zone>)>) {
             discarded: Some(card),
             ..
         }) => out.push((*card, Some(Zone::Deck))),
-        Event::DutchDiscarded { card, .. }
+        Event::Gold(GoldEvent::DutchDiscarded { card, .. })
         | Event::Train(TrainEvent::RobberyHandled { card, .. }) => {
             out.push((*card, None));
         }

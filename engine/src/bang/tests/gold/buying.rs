@@ -163,10 +163,10 @@ fn gr_ac_12_heal_with_one_beer_sell_the_other() {
     let events = t.ok(A, Action::Gold(GoldAction::SellBeer { card: BEER2 }));
     assert!(has(&events, |e| matches!(
         e,
-        Event::BeerSold {
+        Event::Gold(GoldEvent::BeerSold {
             seat: A,
             card: BEER2
-        }
+        })
     )));
     assert_eq!(t.hp(A), 4);
     assert_eq!(t.gold_of(A), 1);
