@@ -143,21 +143,28 @@ fn line_up<R: Playable>(sim: &Simulation, game: u64, names: &[&str]) -> Vec<Box<
         .collect()
 }
 
-/// Each seat's role as dealt and whether it won, in the game of seed `game`
-/// whose seats play `names` (`None`: the game did not end cleanly). The role
-/// is the dealt one: some change in play (a dice game's special roles).
-fn played<R: Playable>(
-    sim: &Simulation,
-    game: u64,
-    names: &[&str],
-) -> Option<Vec<(Option<&'static str>, bool)>> {
-    let seed = Seed::from_u64(sim.seed.wrapping_add(game));
-    let mut policies = line_up::<R>(sim, game, names);
+/// Each seat's role as the seed deals it (some change in play: a dice
+/// game's special roles), the same whoever plays the seats; `None` if a seat
+/// is dealt none or the options do not start a game.
+fn dealt_roles<R: Playable>(sim: &Simulation, game: u64, base: &str) -> Option<Vec<&'static str>> {
+    let policies = line_up::<R>(sim, game, &vec![base; sim.players as usize]);
     let config = R::config(sim.players, &sim.options, bot_seats(&policies)).ok()?;
+    let seed = Seed::from_u64(sim.seed.wrapping_add(game));
     let mut dealt = R::State::default();
     for e in &R::start(&config, &mut GameRng::new(seed, 0)).ok()? {
         R::apply(&mut dealt, e);
     }
+    (0..sim.players)
+        .map(|seat| R::role_of(&dealt, seat).map(role_name))
+        .collect()
+}
+
+/// Whether each seat won the game of seed `game` whose seats play `names`
+/// (`None`: the game did not end cleanly).
+fn played<R: Playable>(sim: &Simulation, game: u64, names: &[&str]) -> Option<Vec<bool>> {
+    let seed = Seed::from_u64(sim.seed.wrapping_add(game));
+    let mut policies = line_up::<R>(sim, game, names);
+    let config = R::config(sim.players, &sim.options, bot_seats(&policies)).ok()?;
     let record = catch_unwind(AssertUnwindSafe(|| {
         play_game::<R>(&config, seed, &mut policies, sim.max_decisions)
     }))
@@ -166,10 +173,7 @@ fn played<R: Playable>(
     let outcome = record.outcome?;
     Some(
         (0..sim.players)
-            .map(|seat| {
-                let role = R::role_of(&dealt, seat).map(role_name);
-                (role, outcome.seats.contains(&seat))
-            })
+            .map(|seat| outcome.seats.contains(&seat))
             .collect(),
     )
 }
@@ -186,7 +190,10 @@ fn pairs_of<R: Playable>(
     let seats = sim.players as usize;
     let mut names = vec![base; seats];
     report.games += 1 + seats as u64;
-    let Some(baseline) = played::<R>(sim, game, &names) else {
+    let (Some(roles), Some(baseline)) = (
+        dealt_roles::<R>(sim, game, base),
+        played::<R>(sim, game, &names),
+    ) else {
         report.failures += 1;
         return;
     };
@@ -199,14 +206,7 @@ fn pairs_of<R: Playable>(
             report.failures += 1;
             return;
         };
-        let (role, won_base) = baseline[seat];
-        let (role_lifted, won_policy) = lifted[seat];
-        // The deal is the seed's: the seat is dealt the same role in both.
-        let Some(role) = role.filter(|&r| Some(r) == role_lifted) else {
-            report.failures += 1;
-            return;
-        };
-        pairs.push((role, won_policy, won_base));
+        pairs.push((roles[seat], lifted[seat], baseline[seat]));
     }
     for (role, won_policy, won_base) in pairs {
         let paired = report.roles.entry(role).or_default();

@@ -189,7 +189,7 @@ pub(super) fn events_out(live: &dyn Game, envelopes: &[Envelope], viewer: Viewer
 pub(super) fn events_seen(
     live: &dyn Game,
     envelopes: Vec<Envelope>,
-    seen: Vec<Seen>,
+    seen: impl IntoIterator<Item = Seen>,
     viewer: Viewer,
 ) -> Vec<EventOut> {
     envelopes
@@ -207,21 +207,11 @@ pub(super) fn events_seen(
 }
 
 /// [`events_out`], taking the envelopes (their events are moved, not
-/// copied, when the viewer may see them as they are).
+/// copied, when the viewer may see them as they are): no forms were made.
 pub(super) fn events_into(
     live: &dyn Game,
     envelopes: Vec<Envelope>,
     viewer: Viewer,
 ) -> Vec<EventOut> {
-    envelopes
-        .into_iter()
-        .map(|e| EventOut {
-            seq: e.seq,
-            at: e.at,
-            actor: e.actor,
-            event: live.redact_owned(e.event, viewer),
-            hash: e.commitment.is_some().then_some(e.hash),
-            commitment: e.commitment,
-        })
-        .collect()
+    events_seen(live, envelopes, std::iter::repeat(Seen::Unknown), viewer)
 }

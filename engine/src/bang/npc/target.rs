@@ -104,8 +104,9 @@ impl Ctx<'_> {
                     self.nearest_first().into_iter().filter(not_sheriff),
                 );
                 // The Sheriff only when he is the last other player in play
-                // (C4.1 then forbids nothing: nobody else is left).
-                if list.iter().all(|&t| !self.alive(t)) {
+                // (every list above is of players in play; C4.1 then forbids
+                // nothing: nobody else is left).
+                if list.is_empty() {
                     list.extend(sheriff);
                 }
                 list
