@@ -163,6 +163,8 @@ fn finished(mut api: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
     if let Some(components) = api.components.as_mut() {
         schemas::any_of_rulesets(components);
         schemas::flatten_nested_events(components);
+        schemas::flatten_nested_decisions(components);
+        schemas::flatten_window_kinds(components);
         schemas::join_nested_actions(components);
         schemas::catalogue(components);
     }

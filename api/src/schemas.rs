@@ -8,7 +8,7 @@
 
 use engine::bang::gold::{EquipBorder, EquipKind};
 use engine::{bang, dice};
-use utoipa::openapi::schema::{AnyOf, OneOf, Schema};
+use utoipa::openapi::schema::{AnyOf, ObjectBuilder, OneOf, Schema, Type};
 use utoipa::openapi::{Components, RefOr};
 use utoipa::{PartialSchema, ToSchema};
 
@@ -99,15 +99,7 @@ fn nested_events() -> [std::borrow::Cow<'static, str>; 2] {
 /// derive makes of an untagged variant: that enum's schema plus a tag), by
 /// name, with its variants.
 fn nested_one_of(components: &Components, item: &RefOr<Schema>) -> Option<(String, OneOf)> {
-    let RefOr::T(Schema::AllOf(all)) = item else {
-        return None;
-    };
-    let RefOr::Ref(reference) = all.items.first()? else {
-        return None;
-    };
-    let name = reference
-        .ref_location
-        .strip_prefix("#/components/schemas/")?;
+    let name = nested_name(item)?;
     if !nested_events().iter().any(|nested| nested == name) {
         return None;
     }
@@ -115,6 +107,106 @@ fn nested_one_of(components: &Components, item: &RefOr<Schema>) -> Option<(Strin
         RefOr::T(Schema::OneOf(nested)) => Some((name.to_string(), nested.clone())),
         _ => None,
     }
+}
+
+/// The schema an untagged variant's item refers to: the derive writes it
+/// as that schema plus a tag object.
+fn nested_name(item: &RefOr<Schema>) -> Option<&str> {
+    let RefOr::T(Schema::AllOf(all)) = item else {
+        return None;
+    };
+    let RefOr::Ref(reference) = all.items.first()? else {
+        return None;
+    };
+    reference.ref_location.strip_prefix("#/components/schemas/")
+}
+
+/// The card game's decisions, as the document names them.
+const DECISIONS: &str = "bang.Decision";
+
+/// Lists an expansion's decisions among the card game's, titled and
+/// described as the base's are: the engine nests them
+/// (`bang::Decision::Gold(bang::GoldDecision)`, `Train(bang::TrainDecision)`,
+/// untagged, each with its own `kind`), which the derive would describe as
+/// an object tagged `"gold"`; and a unit enum's derived variants carry no
+/// title or description, so they are written from the enum's `DOCS`.
+pub(crate) fn flatten_nested_decisions(components: &mut Components) {
+    let Some(RefOr::T(Schema::OneOf(mut decisions))) = components.schemas.get(DECISIONS).cloned()
+    else {
+        return;
+    };
+    let nested = [
+        (bang::GoldDecision::name(), bang::GoldDecision::DOCS),
+        (bang::TrainDecision::name(), bang::TrainDecision::DOCS),
+    ];
+    let mut items = Vec::with_capacity(decisions.items.len());
+    for item in std::mem::take(&mut decisions.items) {
+        let docs = nested_name(&item).and_then(|name| {
+            nested
+                .iter()
+                .find(|(nested, _)| nested == name)
+                .map(|(name, docs)| (name.to_string(), *docs))
+        });
+        match docs {
+            Some((name, docs)) => {
+                items.extend(docs.iter().map(|&(tag, lines)| decision_schema(tag, lines)));
+                components.schemas.remove(&name);
+            }
+            None => items.push(item),
+        }
+    }
+    decisions.items = items;
+    components
+        .schemas
+        .insert(DECISIONS.to_string(), Schema::OneOf(decisions).into());
+}
+
+/// One decision as the derive writes a unit variant of `bang.Decision`: an
+/// object whose `kind` is its tag, titled by it, described by its doc.
+fn decision_schema(tag: &str, doc: &[&str]) -> RefOr<Schema> {
+    let description = doc.iter().map(|line| line.trim()).collect::<Vec<_>>();
+    ObjectBuilder::new()
+        .title(Some(tag))
+        .description(Some(description.join("\n")))
+        .property(
+            "kind",
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .enum_values(Some([tag])),
+        )
+        .required("kind")
+        .into()
+}
+
+/// The card game's reaction windows, as the document names them.
+const WINDOW_KINDS: &str = "bang.WindowKind";
+
+/// `bang.WindowKind` as the plain string it is on the wire: the engine nests
+/// the train's windows (`bang::WindowKind::Train(bang::TrainWindow)`,
+/// untagged), which makes the derive write every variant apart and the
+/// nested one as an object; the train's strings join the base's.
+pub(crate) fn flatten_window_kinds(components: &mut Components) {
+    let Some(RefOr::T(Schema::OneOf(kinds))) = components.schemas.get(WINDOW_KINDS).cloned() else {
+        return;
+    };
+    let nested = bang::TrainWindow::name();
+    let mut values = Vec::new();
+    for item in kinds.items.iter().chain([&bang::TrainWindow::schema()]) {
+        if let RefOr::T(Schema::Object(object)) = item
+            && object.schema_type == Type::String.into()
+        {
+            values.extend(object.enum_values.iter().flatten().cloned());
+        }
+    }
+    let flat = ObjectBuilder::new()
+        .schema_type(Type::String)
+        .description(kinds.description)
+        .enum_values(Some(values));
+    components.schemas.remove(nested.as_ref());
+    components.schemas.insert(
+        WINDOW_KINDS.to_string(),
+        Schema::Object(flat.build()).into(),
+    );
 }
 
 /// Adds the card game's types that no body refers to but that say what the

@@ -4,6 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::gold::GoldDecision;
+use super::train::TrainDecision;
 use crate::core::Seat;
 
 /// What a seat must decide.
@@ -20,34 +22,6 @@ pub enum Decision {
     /// Kit Carlson: the card to put back.
     #[cfg_attr(feature = "openapi", schema(title = "put_back"))]
     PutBack,
-    /// Gold Rush, Dutch Will: the one of his phase-1 cards to discard.
-    #[cfg_attr(feature = "openapi", schema(title = "drop_one"))]
-    DropOne,
-    /// Gold Rush, Josh McCloud: how to use the equipment card he took.
-    #[cfg_attr(feature = "openapi", schema(title = "use_equipment"))]
-    UseEquipment,
-    /// Train Robbery, End of the Line (§7.2): take a railcar now, or `pass`.
-    #[cfg_attr(feature = "openapi", schema(title = "railcar_chance"))]
-    RailcarChance,
-    /// Train Robbery, Map (TR-13.6): `discard` one of the top cards of the
-    /// deck you saw, or `pass`.
-    #[cfg_attr(feature = "openapi", schema(title = "map"))]
-    Map,
-    /// Train Robbery, the card (TR-13.13), a reaction window: handle one of
-    /// your cards in play (`robbery`): discard it or be shot for it.
-    #[cfg_attr(feature = "openapi", schema(title = "robbery"))]
-    Robbery,
-    /// Train Robbery, Evan Babbit (TC2), a reaction window: `redirect` the
-    /// BANG! card aimed at him, or `pass`.
-    #[cfg_attr(feature = "openapi", schema(title = "evan_babbit"))]
-    EvanBabbit,
-    /// Train Robbery, Sgt. Blaze (TC6): `exempt` one player from the Locomotive effect, or nobody.
-    #[cfg_attr(feature = "openapi", schema(title = "sgt_blaze"))]
-    SgtBlaze,
-    /// Train Robbery, Shade O'Connor (TC7), a reaction window: `discard` a
-    /// hand card to draw 1, or `pass`.
-    #[cfg_attr(feature = "openapi", schema(title = "shade_o_connor"))]
-    ShadeOConnor,
     /// Lucky Duke: the result of a "draw!".
     #[cfg_attr(feature = "openapi", schema(title = "choose_check"))]
     ChooseCheck,
@@ -82,17 +56,41 @@ pub enum Decision {
     /// yours; `respond` with the one you give up.
     #[cfg_attr(feature = "openapi", schema(title = "give_up"))]
     GiveUp,
-    /// Train Robbery, Circus Wagon: `respond` with the one of your cards in
-    /// play you discard.
-    #[cfg_attr(feature = "openapi", schema(title = "circus_wagon"))]
-    CircusWagon,
-    /// Train Robbery, Lounge Car (TR-11.9): `place_railcars` drawn.
-    #[cfg_attr(feature = "openapi", schema(title = "lounge_car"))]
-    LoungeCar,
-    /// Train Robbery, Mail Car (TR-11.11): `give_card` one of the three drawn.
-    #[cfg_attr(feature = "openapi", schema(title = "mail_car"))]
-    MailCar,
+    /// Gold Rush's decisions, each with its own `kind` tag: the views read
+    /// as if they were listed here (serde's untagged variant, last as it
+    /// must be).
+    #[serde(untagged)]
+    Gold(GoldDecision),
+    /// The Great Train Robbery's decisions, the same way.
+    #[serde(untagged)]
+    Train(TrainDecision),
 }
+
+/// Declares an expansion's own decisions, nested in [`Decision`]: a unit
+/// enum tagged by `kind`, and `DOCS`, each variant's tag and doc lines, for
+/// the API document (the schema derive gives a unit enum's variants neither
+/// title nor description, so the document builder writes them from these).
+macro_rules! nested_decisions {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident {
+            $($(#[doc = $doc:literal])* $variant:ident = $tag:literal,)*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+        #[serde(tag = "kind")]
+        pub enum $name {
+            $($(#[doc = $doc])* #[serde(rename = $tag)] $variant,)*
+        }
+
+        impl $name {
+            /// Each decision's `kind` tag and its doc lines, in order.
+            pub const DOCS: &[(&str, &[&str])] = &[$(($tag, &[$($doc),*])),*];
+        }
+    };
+}
+pub(crate) use nested_decisions;
 
 /// Who must act now, and on what.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -113,4 +111,67 @@ pub(crate) enum Asked {
     Seat(Seat, Decision),
     /// Nobody yet: the machine opens the expansion's reaction window first.
     Nobody,
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use super::*;
+    use crate::bang::state::WindowKind;
+    use crate::bang::{GoldDecision, TrainDecision, TrainWindow};
+
+    /// Every nested decision is written with its own `kind`, as when the
+    /// base listed it, read back as itself, and documented under that tag.
+    #[test]
+    fn nested_decisions_are_written_and_read_with_their_own_kind() {
+        use GoldDecision as G;
+        use TrainDecision as T;
+        let nested = [
+            (Decision::Gold(G::DropOne), "drop_one"),
+            (Decision::Gold(G::UseEquipment), "use_equipment"),
+            (Decision::Train(T::RailcarChance), "railcar_chance"),
+            (Decision::Train(T::Map), "map"),
+            (Decision::Train(T::Robbery), "robbery"),
+            (Decision::Train(T::EvanBabbit), "evan_babbit"),
+            (Decision::Train(T::SgtBlaze), "sgt_blaze"),
+            (Decision::Train(T::ShadeOConnor), "shade_o_connor"),
+            (Decision::Train(T::CircusWagon), "circus_wagon"),
+            (Decision::Train(T::LoungeCar), "lounge_car"),
+            (Decision::Train(T::MailCar), "mail_car"),
+        ];
+        for (decision, kind) in nested {
+            let written = serde_json::to_value(decision).unwrap();
+            assert_eq!(written, json!({ "kind": kind }));
+            assert_eq!(
+                serde_json::from_value::<Decision>(written).unwrap(),
+                decision
+            );
+        }
+        let documented: Vec<&str> = G::DOCS.iter().chain(T::DOCS).map(|d| d.0).collect();
+        let listed: Vec<&str> = nested.iter().map(|n| n.1).collect();
+        assert_eq!(documented, listed);
+        let base = json!({ "kind": "shot", "needed": 2 });
+        assert_eq!(
+            serde_json::from_value::<Decision>(base).unwrap(),
+            Decision::Shot { needed: 2 }
+        );
+    }
+
+    /// The train's windows are written as the plain strings they were.
+    #[test]
+    fn nested_windows_are_plain_strings() {
+        use TrainWindow as W;
+        for (kind, name) in [
+            (WindowKind::Train(W::CircusWagon), "circus_wagon"),
+            (WindowKind::Train(W::Robbery), "robbery"),
+            (WindowKind::Train(W::EvanBabbit), "evan_babbit"),
+            (WindowKind::Train(W::ShadeOConnor), "shade_o_connor"),
+            (WindowKind::Shot, "shot"),
+        ] {
+            let written = serde_json::to_value(kind).unwrap();
+            assert_eq!(written, Value::from(name));
+            assert_eq!(serde_json::from_value::<WindowKind>(written).unwrap(), kind);
+        }
+    }
 }

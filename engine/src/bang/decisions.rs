@@ -66,10 +66,7 @@ pub fn pending(s: &State) -> ArrayVec<Pending, MAX_PLAYERS> {
             WindowKind::Duel => Decision::Duel,
             WindowKind::Store => Decision::Store,
             WindowKind::GiveUp => Decision::GiveUp,
-            WindowKind::CircusWagon => Decision::CircusWagon,
-            WindowKind::Robbery => Decision::Robbery,
-            WindowKind::EvanBabbit => Decision::EvanBabbit,
-            WindowKind::ShadeOConnor => Decision::ShadeOConnor,
+            WindowKind::Train(w) => Decision::Train(w.decision()),
         };
         return one(w.seat, decision, true);
     }

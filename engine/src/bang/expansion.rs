@@ -103,6 +103,10 @@ pub(crate) trait Expansion: Sync {
         next
     }
 
+    /// Folds a General Store opened by a card or an equipment aimed at
+    /// `target` (TC6: Sgt. Blaze's exempted player picks no card).
+    fn store_opened(&self, _s: &mut State, _target: Option<Seat>) {}
+
     /// Folds what a "draw!" of `kind` uses up, from its first flip (Don
     /// Bell's check, the Dining Car's).
     fn check_used(&self, _s: &mut State, _kind: CheckKind) {}
@@ -288,6 +292,14 @@ impl State {
     pub fn hand_limit(&self, seat: Seat) -> i32 {
         let life = self.p(seat).life.max(0) as i32;
         in_play(self).fold(life, |limit, e| e.hand_limit(self, seat, limit))
+    }
+
+    /// Folds a General Store opened aimed at `target` into the expansions
+    /// in play (whichever card or equipment opened it).
+    pub fn store_opened(&mut self, target: Option<Seat>) {
+        for e in in_play(self) {
+            e.store_opened(self, target);
+        }
     }
 
     /// Cards the expansions in play add to `seat`'s phase-1 draw.

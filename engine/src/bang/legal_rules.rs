@@ -66,6 +66,12 @@ pub(crate) trait LegalRules: Sync {
     /// target (Sgt. Blaze's exemptions, TC6).
     fn more_plays(&self, _s: &State, _seat: Seat, _card: Card, _k: Kind, _out: &mut Vec<Action>) {}
 
+    /// The players `seat` may exempt from an effect of kind `k` on several
+    /// targets, whatever card or equipment makes it (Sgt. Blaze, TC6).
+    fn exemptions(&self, _s: &State, _seat: Seat, _k: Kind) -> Vec<Seat> {
+        Vec::new()
+    }
+
     /// Phase 2: its actions, after the base's plays and heals.
     fn phase_two_actions(&self, _s: &State, _seat: Seat, _out: &mut Vec<Action>) {}
 
@@ -89,6 +95,14 @@ impl LegalHooks {
     pub(crate) fn in_play(s: &State) -> impl Iterator<Item = &'static dyn LegalRules> + use<> {
         in_play_of(s, Self::default().0)
     }
+}
+
+/// The players `seat` may exempt from an effect of kind `k`, as the
+/// expansions in play allow (none in the base game).
+pub(crate) fn exemptions(s: &State, seat: Seat, k: Kind) -> Vec<Seat> {
+    LegalHooks::in_play(s)
+        .flat_map(|e| e.exemptions(s, seat, k))
+        .collect()
 }
 
 /// Whether an expansion in play lists at least one action through `list`

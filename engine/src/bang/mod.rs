@@ -53,7 +53,7 @@ pub use cards::{
 pub use characters::{CHARACTERS, Character, CharacterInfo, CharacterSet};
 pub use decisions::{ActionError, legal_actions, legal_actions_into, pending};
 pub use events::{Event, ExpansionEvent, GameCreated, HIDING_EVENTS, RULES};
-pub use gold::{GoldAction, GoldEvent};
+pub use gold::{GoldAction, GoldDecision, GoldEvent};
 pub use invariants::check_invariants;
 pub use options::{Config, Options, SeatSpec};
 pub use orders::{Orders, Reply, StoreReply};
@@ -64,7 +64,7 @@ pub use state::{
     Check, CheckKind, Dying, Effect, ExpansionsOn, InPlay, MAX_PLAYERS, Outcome, Phase, Pile,
     Player, Shot, State, Targets, Turn, Window, WindowKind, bang_card, missed_effect,
 };
-pub use train::{TrainAction, TrainEvent};
+pub use train::{TrainAction, TrainDecision, TrainEvent, TrainWindow};
 pub use victory::victory;
 pub use view::{PlayerView, View, redact, view};
 

@@ -46,7 +46,7 @@ pub(crate) fn fold(s: &mut State, event: &GoldEvent) {
             }
             pay(s, *seat, *paid);
             if *mode == Some(super::Mode::GeneralStore) {
-                s.train.store_exempt = *target; // TC6: Sgt. Blaze's exempted player
+                s.store_opened(*target);
             }
             settle_card(s, *seat, *equipment, *target);
         }
@@ -66,7 +66,7 @@ pub(crate) fn fold(s: &mut State, event: &GoldEvent) {
             if s.gold.josh == Some(*equipment) && *seat < s.players {
                 s.gold.josh = None;
                 if *mode == Some(super::Mode::GeneralStore) {
-                    s.train.store_exempt = *target; // TC6: Sgt. Blaze's exempted player
+                    s.store_opened(*target);
                 }
                 settle_card(s, *seat, *equipment, *target);
             }

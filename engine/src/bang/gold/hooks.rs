@@ -9,7 +9,6 @@ use super::queries::calumet_ignores;
 use super::turn::don_bell_due;
 use super::{EXPANSION, GoldEvent, GoldView, HEAP};
 use super::{NuggetUse, can_pay, gold_actions, josh_uses};
-use crate::bang::GoldAction;
 use crate::bang::action_rules::ActionRules;
 use crate::bang::actions::Action;
 use crate::bang::asked::Asked;
@@ -25,6 +24,7 @@ use crate::bang::machine::{Machine, TurnRules};
 use crate::bang::options::Options;
 use crate::bang::state::{CheckKind, Effect, State, WindowKind};
 use crate::bang::view::{PlayerView, View, ViewRules};
+use crate::bang::{GoldAction, GoldDecision};
 use crate::core::Seat;
 
 /// The expansion's hooks.
@@ -165,7 +165,10 @@ impl LegalRules for GoldRush {
     /// GC4: Josh McCloud uses the equipment card he took, at rest.
     fn asks(&self, s: &State, seat: Seat) -> Option<Asked> {
         let at_rest = !s.resolving();
-        (s.gold.josh.is_some() && at_rest).then_some(Asked::Seat(seat, Decision::UseEquipment))
+        (s.gold.josh.is_some() && at_rest).then_some(Asked::Seat(
+            seat,
+            Decision::Gold(GoldDecision::UseEquipment),
+        ))
     }
 
     fn decision_actions(
@@ -176,9 +179,9 @@ impl LegalRules for GoldRush {
         out: &mut Vec<Action>,
     ) -> bool {
         match decision {
-            Decision::UseEquipment => josh_uses(s, seat, out),
+            Decision::Gold(GoldDecision::UseEquipment) => josh_uses(s, seat, out),
             // GC2: Dutch Will discards one of the cards he drew.
-            Decision::DropOne => {
+            Decision::Gold(GoldDecision::DropOne) => {
                 out.extend(s.kit.iter().map(|&card| Action::Discard { card }));
             }
             _ => return false,
@@ -189,7 +192,7 @@ impl LegalRules for GoldRush {
     /// GC2: Dutch Will chooses which of his phase-1 cards to discard.
     fn kit_decision(&self, s: &State, seat: Seat) -> Option<Decision> {
         s.is(seat, Character::DutchWill)
-            .then_some(Decision::DropOne)
+            .then_some(Decision::Gold(GoldDecision::DropOne))
     }
 
     /// GR-7.15: the Rucksack, in phase 3 of his turn and in his dying window

@@ -9,6 +9,7 @@ use crate::bang::GoldAction;
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::characters::Character;
+use crate::bang::legal_rules::exemptions;
 use crate::bang::state::State;
 use crate::core::Seat;
 
@@ -55,7 +56,7 @@ fn mode_targets(s: &State, seat: Seat, mode: Mode) -> Vec<(Option<Seat>, Option<
         Mode::GeneralStore => {
             out.push((None, None));
             // TC6: Sgt. Blaze's Pardner may exempt one player.
-            let exempt = crate::bang::train::blaze_targets(s, seat, Kind::GeneralStore);
+            let exempt = exemptions(s, seat, Kind::GeneralStore);
             out.extend(exempt.into_iter().map(|t| (Some(t), None)));
         }
         Mode::Bang => out.extend(

@@ -8,6 +8,7 @@
 //! Equipment acts by being in play, so a game without the expansion never
 //! meets any of it.
 
+mod asked;
 pub mod equipment;
 mod events;
 mod fold;
@@ -23,6 +24,7 @@ mod queries;
 pub(crate) mod texts;
 mod turn;
 
+pub use asked::Decision as GoldDecision;
 pub use equipment::{
     EQUIP_KINDS, EQUIPMENT_SIZE, Equip, EquipBorder, EquipInfo, EquipKind, Mode, all_equipment,
     cost, equip_kind, is_equipment,

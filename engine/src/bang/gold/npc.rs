@@ -9,7 +9,6 @@
 
 use super::hooks::GoldRush;
 use super::{Equip, EquipKind, GoldEvent, GoldView, Mode, NuggetUse, cost, equip_kind};
-use crate::bang::GoldAction;
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::characters::Character;
@@ -18,6 +17,7 @@ use crate::bang::npc::Reason;
 use crate::bang::npc::ctx::Ctx;
 use crate::bang::npc::rules::NpcRules;
 use crate::bang::view::View;
+use crate::bang::{GoldAction, GoldDecision};
 use crate::core::{Role, Seat};
 
 /// Builds the action using an equipment card one way: its mode, target and
@@ -112,6 +112,14 @@ impl<'a> Ctx<'a> {
 }
 
 impl Ctx<'_> {
+    /// Part D1: the answer to one of Gold Rush's own decisions.
+    pub fn gold_decision(&self, decision: GoldDecision) -> (Action, Reason) {
+        match decision {
+            GoldDecision::DropOne => self.dutch_will(),
+            GoldDecision::UseEquipment => self.josh_card(),
+        }
+    }
+
     /// Part D, steps (1) to (5) of phase 2, the first that applies: use a
     /// railcar (D2.3), buy equipment, a nugget action, take a railcar (D2.1),
     /// sell a Beer.

@@ -89,17 +89,8 @@ pub fn decide(view: &View, memory: &Memory, legal: &[Action]) -> (Action, Reason
         Decision::Indians | Decision::Duel => cx.bang_or_lose(),
         Decision::Store => cx.store_pick(),
         Decision::GiveUp => cx.give_up(),
-        Decision::CircusWagon => cx.circus_wagon(),
-        Decision::LoungeCar => cx.lounge_car(),
-        Decision::MailCar => cx.mail_car(),
-        Decision::DropOne => cx.dutch_will(),
-        Decision::UseEquipment => cx.josh_card(),
-        Decision::RailcarChance => cx.railcar_chance(),
-        Decision::Map => cx.map(),
-        Decision::ShadeOConnor => cx.shade_o_connor(),
-        Decision::EvanBabbit => cx.evan_babbit(),
-        Decision::Robbery => cx.robbery(),
-        Decision::SgtBlaze => cx.sgt_blaze(),
+        Decision::Gold(decision) => cx.gold_decision(decision),
+        Decision::Train(decision) => cx.train_decision(decision),
     };
     if legal.contains(&action) {
         (action, reason)

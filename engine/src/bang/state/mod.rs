@@ -17,7 +17,7 @@ use super::gold::{Equip, Gold};
 use super::options::SeatSpec;
 use super::orders::Orders;
 use super::solo::mode::Solo;
-use super::train::Train;
+use super::train::{Train, TrainWindow};
 use crate::core::{MAX_SEATS, Role, Seat, Team};
 
 mod queries;
@@ -343,18 +343,10 @@ pub enum WindowKind {
     Store,
     /// Solo (B6.3): give up one card of the class an NPC's Panic!/Cat Balou takes from.
     GiveUp,
-    /// Train Robbery, Circus Wagon (TR-11.5): discard one of his cards in play.
-    CircusWagon,
-    /// Train Robbery, the card (TR-13.13): the target handles his next card
-    /// in play, discarding it or being shot for it. Safe default: the next
-    /// card is shot for (the BANG! effect, answered in its own Shot window).
-    Robbery,
-    /// Train Robbery, Evan Babbit (TC2): redirect the BANG! card aimed at
-    /// him with a hand card of its suit, or not. Safe default: no redirect.
-    EvanBabbit,
-    /// Train Robbery, Shade O'Connor (TC7): after a train advance outside his
-    /// turn, discard a hand card to draw 1, or not. Safe default: no swap.
-    ShadeOConnor,
+    /// The Great Train Robbery's windows, each named by its own tag
+    /// (serde's untagged variant, last as it must be).
+    #[serde(untagged)]
+    Train(TrainWindow),
 }
 
 /// An open reaction window: one seat asked by hand.

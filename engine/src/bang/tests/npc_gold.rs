@@ -444,7 +444,10 @@ fn d1_3_2_josh_mccloud_once_a_turn_and_his_card_per_d1_1() {
     let take = pay(NuggetUse::JoshMcCloud);
     assert_eq!(t.decide(B), (take, Reason::NuggetAbility));
     t.ok(B, take);
-    assert_eq!(t.waiting(), [(B, Decision::UseEquipment)]);
+    assert_eq!(
+        t.waiting(),
+        [(B, Decision::Gold(GoldDecision::UseEquipment))]
+    );
     // Per D1.1: the Bottle as a BANG! at the PT.
     let bang = Action::Gold(GoldAction::UseEquipment {
         mode: Some(Mode::Bang),
@@ -592,7 +595,7 @@ fn d1_4_dutch_will_keeps_the_higher_ranked_card() {
     let mut t = five_with(B, DutchWill);
     t.stack(&[JAIL_4H, MISSED_KC]);
     t.turn(B);
-    assert_eq!(t.waiting(), [(B, Decision::DropOne)]);
+    assert_eq!(t.waiting(), [(B, Decision::Gold(GoldDecision::DropOne))]);
     assert_eq!(
         t.decide(B),
         (Action::Discard { card: JAIL_4H }, Reason::DutchWillKeeps)

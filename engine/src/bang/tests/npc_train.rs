@@ -165,15 +165,15 @@ impl T {
 fn train_decision(d: Decision) -> bool {
     matches!(
         d,
-        Decision::RailcarChance
-            | Decision::Map
-            | Decision::Robbery
-            | Decision::EvanBabbit
-            | Decision::SgtBlaze
-            | Decision::ShadeOConnor
-            | Decision::CircusWagon
-            | Decision::LoungeCar
-            | Decision::MailCar
+        Decision::Train(TrainDecision::RailcarChance)
+            | Decision::Train(TrainDecision::Map)
+            | Decision::Train(TrainDecision::Robbery)
+            | Decision::Train(TrainDecision::EvanBabbit)
+            | Decision::Train(TrainDecision::SgtBlaze)
+            | Decision::Train(TrainDecision::ShadeOConnor)
+            | Decision::Train(TrainDecision::CircusWagon)
+            | Decision::Train(TrainDecision::LoungeCar)
+            | Decision::Train(TrainDecision::MailCar)
     )
 }
 
@@ -678,7 +678,7 @@ fn d2_4_map_discards_the_first_low_value_card_seen() {
     t.s.turn.phase = Phase::Start;
     t.s.train.map = Some(MapStage::Looking);
     t.stack(&[BANG_QH, SALOON, GENERAL_STORE]);
-    assert_eq!(t.waiting(), vec![(B, Decision::Map)]);
+    assert_eq!(t.waiting(), vec![(B, Decision::Train(TrainDecision::Map))]);
     assert_eq!(
         t.decide(B),
         (Action::Discard { card: SALOON }, Reason::MapDiscard)
@@ -733,7 +733,10 @@ fn a_robs_b(t: &mut T) {
     t.at_play(A).give(A, &[TRAIN_ROBBERY]);
     t.s.turn.bangs = 0;
     t.play(A, TRAIN_ROBBERY, Some(B));
-    assert_eq!(t.waiting(), vec![(B, Decision::Robbery)]);
+    assert_eq!(
+        t.waiting(),
+        vec![(B, Decision::Train(TrainDecision::Robbery))]
+    );
 }
 
 #[test]
@@ -787,7 +790,10 @@ fn d2_6_circus_wagon_discards_a_harmful_card_else_the_lowest_ranked() {
     t.equip(B, &[SCOPE, MUSTANG]);
     t.at_play(A);
     t.ok(A, use_railcar(wagon, None, None, None));
-    assert_eq!(t.waiting(), vec![(B, Decision::CircusWagon)]);
+    assert_eq!(
+        t.waiting(),
+        vec![(B, Decision::Train(TrainDecision::CircusWagon))]
+    );
     assert_eq!(
         t.decide(B),
         (Action::Respond { card: lumber }, Reason::CircusWagonDiscard)
@@ -822,7 +828,10 @@ fn d2_6_evan_babbit_redirects_to_a_candidate_at_distance_one() {
     t.at_play(A).give(A, &[BANG_QH]);
     t.s.turn.bangs = 0;
     t.play(A, BANG_QH, Some(B));
-    assert_eq!(t.waiting(), vec![(B, Decision::EvanBabbit)]);
+    assert_eq!(
+        t.waiting(),
+        vec![(B, Decision::Train(TrainDecision::EvanBabbit))]
+    );
     assert_eq!(
         t.decide_with(B, &ledger(&[(C, A)])),
         (
@@ -854,7 +863,10 @@ fn d2_6_shade_o_connor_swaps_a_low_value_bottom_card() {
     t.give(C, &[SALOON, BANG_QH]);
     t.s.train.shade = Some(C);
     t.advance(); // the rules open his window
-    assert_eq!(t.waiting(), vec![(C, Decision::ShadeOConnor)]);
+    assert_eq!(
+        t.waiting(),
+        vec![(C, Decision::Train(TrainDecision::ShadeOConnor))]
+    );
     assert_eq!(
         t.decide(C),
         (Action::Discard { card: SALOON }, Reason::ShadeSwaps)
@@ -873,7 +885,10 @@ fn d2_6_sgt_blaze_spares_himself_from_ironhorse_and_his_target_from_leland() {
     t.s.table[B as usize].character = Some(Character::SgtBlaze);
     t.s.train.end = Some(EndStage::Locomotive { left: 1 });
     t.s.train.leland = false;
-    assert_eq!(t.waiting(), vec![(B, Decision::SgtBlaze)]);
+    assert_eq!(
+        t.waiting(),
+        vec![(B, Decision::Train(TrainDecision::SgtBlaze))]
+    );
     assert_eq!(
         t.decide(B),
         (
@@ -922,7 +937,10 @@ fn d2_6_end_of_the_line_takes_a_railcar_only_spare_cards_pay() {
     t.at_play(B).life(B, 2).equip(B, &[MUSTANG]);
     t.give(B, &[MUSTANG_2, BANG_9C, MISSED_2S, MISSED_4S]);
     t.s.train.end = Some(EndStage::Chance);
-    assert_eq!(t.waiting(), vec![(B, Decision::RailcarChance)]);
+    assert_eq!(
+        t.waiting(),
+        vec![(B, Decision::Train(TrainDecision::RailcarChance))]
+    );
     let (action, reason) = t.decide(B);
     assert!(
         matches!(action, Action::Train(TrainAction::TakeRailcar { .. })),

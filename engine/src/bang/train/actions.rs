@@ -5,7 +5,6 @@
 use super::cards::{map_pending, robbery_pending};
 use super::hooks::TrainRobbery;
 use super::{EndStage, TrainEvent};
-use crate::bang::TrainAction;
 use crate::bang::action_rules::ActionRules;
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind};
@@ -13,6 +12,7 @@ use crate::bang::events::Event;
 use crate::bang::machine::Machine;
 use crate::bang::reason::Reason;
 use crate::bang::state::WindowKind;
+use crate::bang::{TrainAction, TrainWindow};
 use crate::core::Seat;
 
 impl ActionRules for TrainRobbery {
@@ -135,7 +135,7 @@ impl ActionRules for TrainRobbery {
     fn declines(&self, m: &mut Machine<'_, '_>, seat: Seat, kind: WindowKind) -> bool {
         let s = m.s();
         match kind {
-            WindowKind::CircusWagon => {
+            WindowKind::Train(TrainWindow::CircusWagon) => {
                 // Safe default: his first card in play.
                 if let Some(&card) = s.p(seat).in_play.first() {
                     m.emit(Event::Discarded {
@@ -144,7 +144,7 @@ impl ActionRules for TrainRobbery {
                     });
                 }
             }
-            WindowKind::Robbery => {
+            WindowKind::Train(TrainWindow::Robbery) => {
                 // The next card is shot for: a hit may still be avoided in
                 // its own Shot window; no card in play is given up unasked.
                 if let Some((_, cards)) = robbery_pending(s)
@@ -153,12 +153,12 @@ impl ActionRules for TrainRobbery {
                     m.rob(seat, card, false);
                 }
             }
-            WindowKind::EvanBabbit => {
+            WindowKind::Train(TrainWindow::EvanBabbit) => {
                 if s.train.evan.is_some_and(|(e, _)| e == seat) {
                     m.emit(Event::Train(TrainEvent::RedirectDeclined { seat }));
                 }
             }
-            WindowKind::ShadeOConnor => {
+            WindowKind::Train(TrainWindow::ShadeOConnor) => {
                 if s.train.shade == Some(seat) {
                     m.shade_swaps(seat, None);
                 }
@@ -170,7 +170,7 @@ impl ActionRules for TrainRobbery {
 
     /// The Circus Wagon: he discards the card of his in play he chose.
     fn responds(&self, m: &mut Machine<'_, '_>, seat: Seat, card: Card, kind: WindowKind) -> bool {
-        if kind != WindowKind::CircusWagon {
+        if kind != WindowKind::Train(TrainWindow::CircusWagon) {
             return false;
         }
         m.emit(Event::Discarded {

@@ -8,11 +8,11 @@ use super::cards::{map_actions, map_pending, robbery_actions, robbery_pending};
 use super::characters::{blaze_due, locomotive_targets, redirects};
 use super::legal::{railcar_chance, take_actions};
 use super::railcar_use::{lounge_actions, mail_actions};
-use crate::bang::TrainAction;
 use crate::bang::actions::Action;
 use crate::bang::asked::Asked;
 use crate::bang::asked::Decision;
 use crate::bang::state::State;
+use crate::bang::{TrainAction, TrainDecision};
 use crate::core::Seat;
 
 /// Whom the train asks before the base looks at a dying player, a shot or
@@ -27,11 +27,11 @@ pub(super) fn asks(s: &State, seat: Seat) -> Option<Asked> {
         return Some(Asked::Nobody); // TC7: the machine opens Shade O'Connor's window
     }
     if blaze_due(s) && at_rest {
-        return Some(Asked::Seat(seat, Decision::SgtBlaze));
+        return Some(Asked::Seat(seat, Decision::Train(TrainDecision::SgtBlaze)));
     }
     if t.end == Some(EndStage::Chance) && at_rest {
         return Some(if railcar_chance(s, seat) {
-            Asked::Seat(seat, Decision::RailcarChance)
+            Asked::Seat(seat, Decision::Train(TrainDecision::RailcarChance))
         } else {
             Asked::Nobody
         });
@@ -39,12 +39,15 @@ pub(super) fn asks(s: &State, seat: Seat) -> Option<Asked> {
     if let Some(l) = &t.lounge
         && !l.drawn.is_empty()
     {
-        return Some(Asked::Seat(l.seat, Decision::LoungeCar));
+        return Some(Asked::Seat(
+            l.seat,
+            Decision::Train(TrainDecision::LoungeCar),
+        ));
     }
     if let Some(m) = &t.mail
         && !m.cards.is_empty()
     {
-        return Some(Asked::Seat(m.seat, Decision::MailCar));
+        return Some(Asked::Seat(m.seat, Decision::Train(TrainDecision::MailCar)));
     }
     if robbery_pending(s).is_some() {
         return Some(Asked::Nobody); // TR-13.13: the machine opens the target's window
@@ -54,7 +57,7 @@ pub(super) fn asks(s: &State, seat: Seat) -> Option<Asked> {
 
 /// TR-13.6: the current player looks at his Map's cards, at rest.
 pub(super) fn asks_at_rest(s: &State) -> Option<Decision> {
-    map_pending(s).then_some(Decision::Map)
+    map_pending(s).then_some(Decision::Train(TrainDecision::Map))
 }
 
 /// The actions that answer one of the train's decisions; `false` if
@@ -66,19 +69,19 @@ pub(super) fn decision_actions(
     out: &mut Vec<Action>,
 ) -> bool {
     match decision {
-        Decision::RailcarChance => {
+        Decision::Train(TrainDecision::RailcarChance) => {
             take_actions(s, seat, false, out);
             out.push(Action::Pass);
         }
-        Decision::Map => map_actions(s, out),
-        Decision::LoungeCar => lounge_actions(s, seat, out),
-        Decision::MailCar => mail_actions(s, seat, out),
-        Decision::Robbery => robbery_actions(s, out),
-        Decision::EvanBabbit => {
+        Decision::Train(TrainDecision::Map) => map_actions(s, out),
+        Decision::Train(TrainDecision::LoungeCar) => lounge_actions(s, seat, out),
+        Decision::Train(TrainDecision::MailCar) => mail_actions(s, seat, out),
+        Decision::Train(TrainDecision::Robbery) => robbery_actions(s, out),
+        Decision::Train(TrainDecision::EvanBabbit) => {
             redirects(s, seat, out);
             out.push(Action::Pass);
         }
-        Decision::SgtBlaze => {
+        Decision::Train(TrainDecision::SgtBlaze) => {
             for target in locomotive_targets(s, seat) {
                 out.push(Action::Train(TrainAction::Exempt {
                     target: Some(target),
@@ -86,13 +89,13 @@ pub(super) fn decision_actions(
             }
             out.push(Action::Train(TrainAction::Exempt { target: None }));
         }
-        Decision::ShadeOConnor => {
+        Decision::Train(TrainDecision::ShadeOConnor) => {
             for &card in &s.p(seat).hand {
                 out.push(Action::Discard { card });
             }
             out.push(Action::Pass);
         }
-        Decision::CircusWagon => {
+        Decision::Train(TrainDecision::CircusWagon) => {
             for &card in &s.p(seat).in_play {
                 out.push(Action::Respond { card });
             }

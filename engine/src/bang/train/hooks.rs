@@ -14,8 +14,8 @@ use super::{
     zippy_roy_actions,
 };
 use super::{
-    bang_limit, barred_for, blaze_exemptions, card_plays, check_succeeds, distance_terms,
-    evan_asked, exempts, fold_given, from_aside, ghost_discarding, money_bag_bang,
+    bang_limit, barred_for, blaze_exemptions, blaze_targets, card_plays, check_succeeds,
+    distance_terms, evan_asked, exempts, fold_given, from_aside, ghost_discarding, money_bag_bang,
     money_bag_copies, most_wanted_checked, played, prisoner_ignores, private_shields, railcar,
 };
 use crate::bang::TrainAction;
@@ -94,7 +94,7 @@ impl CardRules for TrainRobbery {
                 None => {}
             },
             Kind::GeneralStore => {
-                s.train.store_exempt = target; // TC6: Sgt. Blaze's exempted player
+                s.store_opened(target);
                 return false;
             }
             Kind::KnifeRevolver
@@ -231,6 +231,11 @@ impl Expansion for TrainRobbery {
         from_aside(s, seat, card)
     }
 
+    /// TC6: Sgt. Blaze's exempted player.
+    fn store_opened(&self, s: &mut State, target: Option<Seat>) {
+        s.train.store_exempt = target;
+    }
+
     /// TC6: Sgt. Blaze's exempted player does not pick.
     fn next_picker(&self, s: &mut State, next: Seat) -> Seat {
         let next = if Some(next) == s.train.store_exempt {
@@ -326,6 +331,12 @@ impl LegalRules for TrainRobbery {
     /// TC6: Sgt. Blaze exempts one of its targets.
     fn more_plays(&self, s: &State, seat: Seat, card: Card, k: Kind, out: &mut Vec<Action>) {
         blaze_exemptions(s, seat, card, k, out);
+    }
+
+    /// TC6: Sgt. Blaze, on an equipment's effect too (a Pardner's General
+    /// Store).
+    fn exemptions(&self, s: &State, seat: Seat, k: Kind) -> Vec<Seat> {
+        blaze_targets(s, seat, k)
     }
 
     fn shot_answers(&self, s: &State, seat: Seat, out: &mut Vec<Action>) {

@@ -7,6 +7,7 @@
 //! player's cards in play, with ids 101–116 beside the playing cards' 1–96.
 
 mod actions;
+mod asked;
 mod asks;
 mod cards;
 mod characters;
@@ -27,6 +28,7 @@ pub mod stations;
 mod steps;
 pub(crate) mod texts;
 
+pub use asked::{Decision as TrainDecision, Window as TrainWindow};
 pub use cards::MapStage;
 pub(crate) use cards::{
     bang_limit, card_plays, check_succeeds, from_aside, money_bag_bang, money_bag_copies,

@@ -9,7 +9,6 @@ use super::placement::placements;
 use super::railcar_effects::{barred_for, holds};
 use super::railcars::{RailcarKind, RailcarUse, railcar, railcar_of};
 use crate::bang::Character;
-use crate::bang::TrainAction;
 use crate::bang::TrainEvent;
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, kind};
@@ -17,6 +16,7 @@ use crate::bang::events::Event;
 use crate::bang::fold_steps::{bang_answered, from_player, missed, player, to_pile};
 use crate::bang::machine::Machine;
 use crate::bang::state::{Effect, State, WindowKind};
+use crate::bang::{TrainAction, TrainWindow};
 use crate::core::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -439,7 +439,7 @@ impl Machine<'_, '_> {
         }
         self.emit(Event::WindowOpened {
             seat: t,
-            kind: WindowKind::CircusWagon,
+            kind: WindowKind::Train(TrainWindow::CircusWagon),
         });
     }
 }

@@ -7,6 +7,7 @@ use super::Advance;
 use super::cards::{map_pending, robbery_pending};
 use super::ghost::ghost_gone;
 use super::railcar_effects::dining_due;
+use crate::bang::TrainWindow;
 use crate::bang::events::Event;
 use crate::bang::machine::{Machine, Moment};
 use crate::bang::state::{CheckKind, State, WindowKind};
@@ -43,7 +44,7 @@ pub(super) fn step_at(m: &mut Machine<'_, '_>, moment: Moment) -> Option<Step> {
             let (evan, _) = t.evan?;
             m.emit(Event::WindowOpened {
                 seat: evan,
-                kind: WindowKind::EvanBabbit,
+                kind: WindowKind::Train(TrainWindow::EvanBabbit),
             });
         }
         Moment::BeforeEffect => {
@@ -51,7 +52,7 @@ pub(super) fn step_at(m: &mut Machine<'_, '_>, moment: Moment) -> Option<Step> {
             let (target, _) = robbery_pending(s)?;
             m.emit(Event::WindowOpened {
                 seat: target,
-                kind: WindowKind::Robbery,
+                kind: WindowKind::Train(TrainWindow::Robbery),
             });
         }
         Moment::Resolved => {
@@ -66,7 +67,7 @@ pub(super) fn step_at(m: &mut Machine<'_, '_>, moment: Moment) -> Option<Step> {
                 // TC7: Shade O'Connor decides, in his own window.
                 m.emit(Event::WindowOpened {
                     seat: shade,
-                    kind: WindowKind::ShadeOConnor,
+                    kind: WindowKind::Train(TrainWindow::ShadeOConnor),
                 });
             } else {
                 let stage = t.end?;

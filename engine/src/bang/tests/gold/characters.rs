@@ -67,7 +67,10 @@ fn gr_ac_32_dutch_will_draws_two_keeps_one_and_takes_a_nugget() {
     );
     t.stack(&[BEER, MISSED_KC]);
     t.turn(A);
-    assert_eq!(t.waiting(), vec![(A, Decision::DropOne)]);
+    assert_eq!(
+        t.waiting(),
+        vec![(A, Decision::Gold(GoldDecision::DropOne))]
+    );
     assert_eq!(
         legal_actions(&t.s, A),
         vec![

@@ -88,7 +88,9 @@ fn lost(events: &[Event], seat: Seat) -> Vec<Option<Seat>> {
 
 /// Passes the End of the Line's railcar chance if it is offered.
 fn pass_chance(t: &mut T) -> Vec<Event> {
-    if t.waiting().contains(&(A, Decision::RailcarChance)) {
+    if t.waiting()
+        .contains(&(A, Decision::Train(TrainDecision::RailcarChance)))
+    {
         t.pass(A)
     } else {
         Vec::new()
@@ -156,7 +158,9 @@ fn tgr_ac_17_next_stop_draws_then_advances_to_the_end_of_the_line() {
         .expect("the train advances");
     assert!(drawn < advanced, "the card is drawn first");
     // Not obliged to take a railcar: passing is legal when he could take one.
-    if t.waiting().contains(&(A, Decision::RailcarChance)) {
+    if t.waiting()
+        .contains(&(A, Decision::Train(TrainDecision::RailcarChance)))
+    {
         assert!(legal_actions(&t.s, A).contains(&Action::Pass));
     }
     events.extend(pass_chance(&mut t));
@@ -350,7 +354,10 @@ fn tgr_ac_41_train_robbery_one_card_at_a_time() {
     t.s.turn.bangs = 0;
     t.give(A, &[95]);
     t.play(A, 95, Some(B));
-    assert_eq!(t.waiting(), vec![(B, Decision::Robbery)]);
+    assert_eq!(
+        t.waiting(),
+        vec![(B, Decision::Train(TrainDecision::Robbery))]
+    );
     let mut legal = legal_actions(&t.s, B);
     legal.sort_by_key(|a| format!("{a:?}"));
     let mut want = vec![
@@ -394,7 +401,10 @@ fn tgr_ac_41_train_robbery_one_card_at_a_time() {
     )));
     t.pass(B);
     assert_eq!(t.hp(B), 3, "the shot hit");
-    assert_eq!(t.waiting(), vec![(B, Decision::Robbery)]);
+    assert_eq!(
+        t.waiting(),
+        vec![(B, Decision::Train(TrainDecision::Robbery))]
+    );
     let events = t.ok(
         B,
         Action::Train(TrainAction::Robbery {
@@ -714,7 +724,7 @@ fn tgr_ac_47_map_after_the_dynamite_before_phase_one() {
         }),
         "only he sees them"
     );
-    assert_eq!(t.waiting(), vec![(B, Decision::Map)]);
+    assert_eq!(t.waiting(), vec![(B, Decision::Train(TrainDecision::Map))]);
     assert!(legal_actions(&t.s, B).contains(&Action::Pass));
     let events = t.ok(B, Action::Discard { card: BANG_KH });
     assert!(has(&events, |e| matches!(

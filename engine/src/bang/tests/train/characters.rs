@@ -237,7 +237,10 @@ fn tgr_ac_50_shade_oconnor_swaps_a_card_when_the_sheriffs_turn_moves_the_train()
     t.give(B, &[BEER]);
     t.stack(&[BANG_QH]);
     start_turn(&mut t, A);
-    assert_eq!(t.waiting(), vec![(B, Decision::ShadeOConnor)]);
+    assert_eq!(
+        t.waiting(),
+        vec![(B, Decision::Train(TrainDecision::ShadeOConnor))]
+    );
     let actions = legal_actions(&t.s, B);
     assert_eq!(actions, vec![Action::Discard { card: BEER }, Action::Pass]);
     let events = t.ok(B, Action::Discard { card: BEER });
@@ -298,7 +301,10 @@ fn tgr_ac_12_manuelita_and_shade_act_on_arrival_before_the_locomotive() {
         !has(&events, |e| matches!(e, Event::ShotAt { .. })),
         "Shade first"
     );
-    assert_eq!(t.waiting(), vec![(D, Decision::ShadeOConnor)]);
+    assert_eq!(
+        t.waiting(),
+        vec![(D, Decision::Train(TrainDecision::ShadeOConnor))]
+    );
     let events = t.ok(D, Action::Discard { card: BEER });
     let drawn = at(&events, |e| matches!(e, Event::CardsDrawn { seat: D, .. }));
     let shot = at(&events, |e| matches!(e, Event::ShotAt { .. }));
@@ -324,7 +330,7 @@ fn tgr_ac_48_evan_babbit_redirects_a_bang_card_to_a_neighbour() {
     t.play(A, BANG_4D, Some(B));
     assert_eq!(
         t.waiting(),
-        vec![(B, Decision::EvanBabbit)],
+        vec![(B, Decision::Train(TrainDecision::EvanBabbit))],
         "before any Missed!"
     );
     let actions = legal_actions(&t.s, B);
@@ -393,7 +399,11 @@ fn tgr_ac_48_evan_babbit_redirects_a_bang_card_to_a_neighbour() {
     t.dead(C).dead(D);
     table(&mut t);
     t.play(A, BANG_4D, Some(B));
-    assert!(!t.waiting().iter().any(|(_, d)| *d == Decision::EvanBabbit));
+    assert!(
+        !t.waiting()
+            .iter()
+            .any(|(_, d)| *d == Decision::Train(TrainDecision::EvanBabbit))
+    );
 
     // He may let it come at him.
     let mut t = tr(
@@ -423,7 +433,10 @@ fn tgr_tc6_sgt_blaze_exempts_one_player_from_ironhorse_in_his_turn() {
         t.orders(seat, auto());
     }
     start_turn(&mut t, A);
-    assert_eq!(t.waiting(), vec![(A, Decision::SgtBlaze)]);
+    assert_eq!(
+        t.waiting(),
+        vec![(A, Decision::Train(TrainDecision::SgtBlaze))]
+    );
     assert!(
         legal_actions(&t.s, A).contains(&Action::Train(TrainAction::Exempt { target: Some(A) }))
     );

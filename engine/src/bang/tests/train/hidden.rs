@@ -22,7 +22,10 @@ fn the_railcar_chance_is_offered_whether_or_not_his_card_pays() {
     let (not, not_events) = end_of_the_line(BANG_QH);
     assert_eq!(pays_events, not_events, "nothing shows which card he holds");
     for t in [&pays, &not] {
-        assert_eq!(t.waiting(), vec![(A, Decision::RailcarChance)]);
+        assert_eq!(
+            t.waiting(),
+            vec![(A, Decision::Train(TrainDecision::RailcarChance))]
+        );
     }
     assert!(legal_actions(&pays.s, A).iter().any(|a| matches!(
         a,
@@ -46,7 +49,10 @@ fn the_railcar_chance_is_not_offered_when_public_facts_rule_it_out() {
     // An empty hand and nothing in play: no station can be paid, as anyone sees.
     let mut t = tr_plain(4, &[BOOM_TOWN, DODGEVILLE, CROWNS_HOLE, VIRGINIA_TOWN], 4);
     start_turn(&mut t, A);
-    assert!(!t.waiting().contains(&(A, Decision::RailcarChance)));
+    assert!(
+        !t.waiting()
+            .contains(&(A, Decision::Train(TrainDecision::RailcarChance)))
+    );
 }
 
 /// Evan Babbit (B), with `hand`, shot by A's BANG! 4♦.
@@ -75,7 +81,7 @@ fn evan_babbit_is_asked_whether_or_not_he_holds_the_suit() {
             pending(&t.s).to_vec(),
             vec![Pending {
                 seat: B,
-                decision: Decision::EvanBabbit,
+                decision: Decision::Train(TrainDecision::EvanBabbit),
                 reaction: true
             }]
         );
@@ -109,5 +115,9 @@ fn evan_babbit_with_an_empty_hand_is_not_asked() {
     );
     t.give(A, &[BANG_4D]);
     t.play(A, BANG_4D, Some(B));
-    assert!(!t.waiting().iter().any(|(_, d)| *d == Decision::EvanBabbit));
+    assert!(
+        !t.waiting()
+            .iter()
+            .any(|(_, d)| *d == Decision::Train(TrainDecision::EvanBabbit))
+    );
 }

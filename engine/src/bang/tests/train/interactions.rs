@@ -98,9 +98,16 @@ fn tr_tc6_sgt_blaze_exempts_one_player_from_the_circus_wagon() {
     t.equip(C, &[JAIL_10S]);
     t.equip(D, &[MUSTANG]);
     t.ok(A, use_car(CIRCUS, Some(C)));
-    assert_eq!(t.waiting(), vec![(B, Decision::CircusWagon)]);
+    assert_eq!(
+        t.waiting(),
+        vec![(B, Decision::Train(TrainDecision::CircusWagon))]
+    );
     t.respond(B, BARREL);
-    assert_eq!(t.waiting(), vec![(D, Decision::CircusWagon)], "C exempted");
+    assert_eq!(
+        t.waiting(),
+        vec![(D, Decision::Train(TrainDecision::CircusWagon))],
+        "C exempted"
+    );
     t.respond(D, MUSTANG);
     assert_eq!(t.s.p(C).in_play.as_slice(), &[JAIL_10S]);
     assert_eq!(t.waiting()[0], (A, Decision::Play));
@@ -161,7 +168,11 @@ fn evan_table() -> T {
 
 fn evan_not_asked(t: &T, what: &str) {
     assert_eq!(t.s.train.evan, None, "{what}");
-    assert!(!t.waiting().contains(&(B, Decision::EvanBabbit)), "{what}");
+    assert!(
+        !t.waiting()
+            .contains(&(B, Decision::Train(TrainDecision::EvanBabbit))),
+        "{what}"
+    );
 }
 
 #[test]
@@ -173,7 +184,11 @@ fn tr_tc2_evan_babbit_only_redirects_bang_cards() {
     let mut t = evan_table();
     t.give(A, &[BANG_4D]);
     t.play(A, BANG_4D, Some(B));
-    assert_eq!(t.waiting(), vec![(B, Decision::EvanBabbit)], "a BANG! card");
+    assert_eq!(
+        t.waiting(),
+        vec![(B, Decision::Train(TrainDecision::EvanBabbit))],
+        "a BANG! card"
+    );
     let mut t = evan_table();
     t.give(A, &[KNIFE_REVOLVER]);
     t.play(A, KNIFE_REVOLVER, Some(B));
@@ -460,7 +475,10 @@ fn tr_11_8_6_a_ghost_losing_his_ghost_car_by_train_robbery_is_eliminated() {
     t.s.turn.seat = C;
     t.give(C, &[TRAIN_ROBBERY]);
     t.play(C, TRAIN_ROBBERY, Some(B));
-    assert_eq!(t.waiting(), vec![(B, Decision::Robbery)]);
+    assert_eq!(
+        t.waiting(),
+        vec![(B, Decision::Train(TrainDecision::Robbery))]
+    );
     let events = t.ok(
         B,
         Action::Train(TrainAction::Robbery {
@@ -499,7 +517,7 @@ fn tr_13_4_full_steam_manuelita_draws_2_once_and_shade_has_one_chance() {
         let mut shade_asked = 0;
         for _ in 0..20 {
             match t.waiting().first().copied() {
-                Some((D, Decision::ShadeOConnor)) => {
+                Some((D, Decision::Train(TrainDecision::ShadeOConnor))) => {
                     shade_asked += 1;
                     events.extend(t.ok(D, Action::Discard { card: BEER }));
                 }
@@ -575,7 +593,9 @@ fn d_t8_rebuilt_row_counts_players_in_play_and_ironhorse_spares_a_shadow() {
             double: true,
         }),
     );
-    if t.waiting().contains(&(A, Decision::RailcarChance)) {
+    if t.waiting()
+        .contains(&(A, Decision::Train(TrainDecision::RailcarChance)))
+    {
         events.extend(t.pass(A));
     }
     let shot: Vec<Seat> = events

@@ -569,14 +569,20 @@ fn tgr_ac_31_circus_wagon_each_other_player_discards_clockwise() {
     t.equip(B, &[BARREL, JAIL_10S]);
     car(&mut t, D, DINING);
     t.ok(A, use_railcar(CIRCUS, None, None, None));
-    assert_eq!(t.waiting(), vec![(B, Decision::CircusWagon)]);
+    assert_eq!(
+        t.waiting(),
+        vec![(B, Decision::Train(TrainDecision::CircusWagon))]
+    );
     let legal = legal_actions(&t.s, B);
     assert!(legal.contains(&Action::Respond { card: JAIL_10S }));
     assert!(legal.contains(&Action::Respond { card: BARREL }));
     t.respond(B, JAIL_10S);
     assert_eq!(t.s.p(B).in_play.as_slice(), &[BARREL]);
     // C has nothing in play: skipped; D discards his railcar.
-    assert_eq!(t.waiting(), vec![(D, Decision::CircusWagon)]);
+    assert_eq!(
+        t.waiting(),
+        vec![(D, Decision::Train(TrainDecision::CircusWagon))]
+    );
     t.respond(D, DINING);
     assert!(t.s.p(D).in_play.is_empty());
     // TR-9.4: the Circus Wagon reaches the bottom of the deck after its
@@ -609,7 +615,10 @@ fn tgr_ac_35_lounge_car_draws_ghost_car_and_mail_car_by_the_sheriff() {
         seat: A,
         railcars: vec![GHOST, MAIL],
     })));
-    assert_eq!(t.waiting()[0], (A, Decision::LoungeCar));
+    assert_eq!(
+        t.waiting()[0],
+        (A, Decision::Train(TrainDecision::LoungeCar))
+    );
     let places = lounge_places(&t, A);
     assert!(!places.is_empty());
     for a in &places {
@@ -687,7 +696,7 @@ fn mail_car_draws_three_and_gives_one_away() {
     t.ok(A, use_railcar(MAIL, None, None, None));
     let drawn = t.hand(A);
     assert_eq!(drawn.len(), 3);
-    assert_eq!(t.waiting()[0], (A, Decision::MailCar));
+    assert_eq!(t.waiting()[0], (A, Decision::Train(TrainDecision::MailCar)));
     let train = &t.s.train;
     assert!(
         !train.deck.contains(&MAIL) && !train.cars.contains(&MAIL),
@@ -864,7 +873,10 @@ fn tr_9_4_a_used_circus_wagon_reaches_a_short_train_after_its_effect() {
     // B and C have nothing in play; D discards a railcar, which fills the
     // short train at once; then the Circus Wagon, its effect over, reaches
     // the deck behind a full train.
-    assert_eq!(t.waiting(), vec![(D, Decision::CircusWagon)]);
+    assert_eq!(
+        t.waiting(),
+        vec![(D, Decision::Train(TrainDecision::CircusWagon))]
+    );
     let events = t.respond(D, PRIVATE);
     let added = events
         .iter()

@@ -75,7 +75,9 @@ fn random_game_with(
             if s.window.is_some_and(|w| {
                 matches!(
                     w.kind,
-                    WindowKind::Robbery | WindowKind::EvanBabbit | WindowKind::ShadeOConnor
+                    WindowKind::Train(TrainWindow::Robbery)
+                        | WindowKind::Train(TrainWindow::EvanBabbit)
+                        | WindowKind::Train(TrainWindow::ShadeOConnor)
                 )
             }) {
                 TRAIN_EXPIRIES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);

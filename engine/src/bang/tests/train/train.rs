@@ -465,7 +465,10 @@ fn tgr_ac_18_the_sheriff_may_take_a_railcar_at_an_automatic_end_of_the_line() {
         !has(&events, |e| matches!(e, Event::CheckFlipped { .. })),
         "not yet"
     );
-    assert_eq!(t.waiting(), vec![(A, Decision::RailcarChance)]);
+    assert_eq!(
+        t.waiting(),
+        vec![(A, Decision::Train(TrainDecision::RailcarChance))]
+    );
     // Car 1 ↔ S4 (Virginia Town), car 2 ↔ S3 (Crown's Hole), car 3 ↔ S2 (Dodgeville).
     t.orders(A, auto());
     for seat in 1..4 {

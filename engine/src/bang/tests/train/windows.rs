@@ -60,10 +60,15 @@ fn robbery(orders: Orders) -> T {
         e,
         Event::WindowOpened {
             seat: B,
-            kind: WindowKind::Robbery
+            kind: WindowKind::Train(TrainWindow::Robbery)
         }
     )));
-    asks(&t, B, WindowKind::Robbery, Decision::Robbery);
+    asks(
+        &t,
+        B,
+        WindowKind::Train(TrainWindow::Robbery),
+        Decision::Train(TrainDecision::Robbery),
+    );
     t
 }
 
@@ -86,13 +91,18 @@ fn train_robbery_target_decides_in_a_reaction_window() {
             e,
             Event::WindowOpened {
                 seat: B,
-                kind: WindowKind::Robbery
+                kind: WindowKind::Train(TrainWindow::Robbery)
             }
         )
     });
     assert!(acted < reopened);
     assert!(t.s.window.unwrap().opened > first);
-    asks(&t, B, WindowKind::Robbery, Decision::Robbery);
+    asks(
+        &t,
+        B,
+        WindowKind::Train(TrainWindow::Robbery),
+        Decision::Train(TrainDecision::Robbery),
+    );
     t.ok(
         B,
         Action::Train(TrainAction::Robbery {
@@ -135,7 +145,12 @@ fn train_robbery_expiry_takes_the_bang_effect_for_the_next_card() {
         }
     )));
     // Then the Mustang, in a new Robbery window.
-    asks(&t, B, WindowKind::Robbery, Decision::Robbery);
+    asks(
+        &t,
+        B,
+        WindowKind::Train(TrainWindow::Robbery),
+        Decision::Train(TrainDecision::Robbery),
+    );
     assert_eq!(
         legal_actions(&t.s, B),
         vec![
@@ -171,7 +186,12 @@ fn evan(orders: Orders) -> T {
     t.orders(B, orders);
     t.give(A, &[BANG_4D]).give(B, &[BANG_9D, MISSED_KC]);
     t.play(A, BANG_4D, Some(B));
-    asks(&t, B, WindowKind::EvanBabbit, Decision::EvanBabbit);
+    asks(
+        &t,
+        B,
+        WindowKind::Train(TrainWindow::EvanBabbit),
+        Decision::Train(TrainDecision::EvanBabbit),
+    );
     t
 }
 
@@ -243,7 +263,12 @@ fn shade(orders: Orders) -> T {
     t.orders(B, orders);
     t.give(B, &[BEER]);
     start_turn(&mut t, A);
-    asks(&t, B, WindowKind::ShadeOConnor, Decision::ShadeOConnor);
+    asks(
+        &t,
+        B,
+        WindowKind::Train(TrainWindow::ShadeOConnor),
+        Decision::Train(TrainDecision::ShadeOConnor),
+    );
     t
 }
 
@@ -254,7 +279,7 @@ fn shade_oconnor_decides_in_a_reaction_window() {
     assert_eq!(t.s.train.shade, None);
     assert_ne!(
         t.s.window.map(|w| w.kind),
-        Some(WindowKind::ShadeOConnor),
+        Some(WindowKind::Train(TrainWindow::ShadeOConnor)),
         "the answer closed it"
     );
     let mut t = shade(Orders::default());

@@ -12,7 +12,6 @@ mod cards;
 mod choices;
 mod railcars;
 
-use crate::bang::TrainAction;
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::npc::Reason;
@@ -22,7 +21,25 @@ use crate::bang::npc::ranking::{SCOPE, STEP};
 use crate::bang::npc::rules::NpcRules;
 use crate::bang::train::hooks::TrainRobbery;
 use crate::bang::train::{RailcarKind, railcar};
+use crate::bang::{TrainAction, TrainDecision};
 use crate::core::{Role, Seat};
+
+impl Ctx<'_> {
+    /// Part D2: the answer to one of the train's own decisions.
+    pub fn train_decision(&self, decision: TrainDecision) -> (Action, Reason) {
+        match decision {
+            TrainDecision::CircusWagon => self.circus_wagon(),
+            TrainDecision::LoungeCar => self.lounge_car(),
+            TrainDecision::MailCar => self.mail_car(),
+            TrainDecision::RailcarChance => self.railcar_chance(),
+            TrainDecision::Map => self.map(),
+            TrainDecision::ShadeOConnor => self.shade_o_connor(),
+            TrainDecision::EvanBabbit => self.evan_babbit(),
+            TrainDecision::Robbery => self.robbery(),
+            TrainDecision::SgtBlaze => self.sgt_blaze(),
+        }
+    }
+}
 
 /// C2.1 (Great Train Robbery): the player a posted action attacks — a
 /// railcar used at him (Baggage Car, Sleeper Car, Passenger Car, Coal
