@@ -220,15 +220,6 @@ impl crate::Ruleset for Bang {
         apply(state, event)
     }
 
-    fn play(
-        state: &mut State,
-        seat: Seat,
-        action: &Action,
-        rng: &mut GameRng,
-    ) -> Result<Vec<Event>, PlayError> {
-        Ok(play(state, seat, action, rng)?)
-    }
-
     fn play_into(
         state: &mut State,
         seat: Seat,

@@ -123,7 +123,11 @@ pub trait Ruleset: 'static {
         seat: Seat,
         action: &Self::Action,
         rng: &mut GameRng,
-    ) -> Result<Vec<Self::Event>, PlayError>;
+    ) -> Result<Vec<Self::Event>, PlayError> {
+        let mut events = Vec::with_capacity(16);
+        Self::play_into(state, seat, action, rng, &mut events)?;
+        Ok(events)
+    }
     /// Like [`Ruleset::play`], appending the events to `events` (a buffer the
     /// caller reuses from one decision to the next).
     fn play_into(
@@ -132,10 +136,7 @@ pub trait Ruleset: 'static {
         action: &Self::Action,
         rng: &mut GameRng,
         events: &mut Vec<Self::Event>,
-    ) -> Result<(), PlayError> {
-        events.extend(Self::play(state, seat, action, rng)?);
-        Ok(())
-    }
+    ) -> Result<(), PlayError>;
     /// Closes the open window whose live reaction time is up (the server's
     /// action), moving `state` on like [`Ruleset::play`]. Refused when no
     /// window waits for anyone.

@@ -203,15 +203,6 @@ impl crate::Ruleset for Dice {
         apply(state, event)
     }
 
-    fn play(
-        state: &mut State,
-        seat: Seat,
-        action: &Action,
-        rng: &mut GameRng,
-    ) -> Result<Vec<Event>, PlayError> {
-        Ok(play(state, seat, action, rng)?)
-    }
-
     fn play_into(
         state: &mut State,
         seat: Seat,
