@@ -3,13 +3,15 @@
 //! route: every operation's 405 (from the method table the server answers
 //! with), and for every operation that reads a body, the 408 of a body that
 //! is too slow, the 413 of one that is too large and the 415 of one that is
-//! not JSON in UTF-8; the 429 of the per-client limits, and the 404 of a game
-//! id that names no game, where a route says nothing more particular. And the items of the event stream
+//! not JSON in UTF-8; the 429 of the per-client limits, the 404 of a game
+//! id that names no game and the 403 of a `seat` the caller may not act
+//! for, where a route says nothing more particular. And the items of the event stream
 //! (`GET /v1/games/{id}/stream`), which no derive can describe.
 
 use serde_json::json;
 use utoipa::PartialSchema;
-use utoipa::openapi::path::Operation;
+use utoipa::openapi::example::ExampleBuilder;
+use utoipa::openapi::path::{Operation, ParameterIn};
 use utoipa::openapi::schema::{Ref, Schema};
 use utoipa::openapi::{
     Content, ContentBuilder, HeaderBuilder, OpenApi, RefOr, Response, ResponseBuilder,
@@ -62,6 +64,7 @@ pub(crate) fn add_shared_responses(api: &mut OpenApi) {
     .build();
     let no_game =
         problem_response("No such game", 404, "not_found", "no game 9f86d081884c7d65").build();
+    let not_your_seat = seat_refused();
     for (path, item) in api.paths.paths.iter_mut() {
         let refused = table.allowed(path).map(|allow| method_not_allowed(&allow));
         let names_a_game = path.starts_with("/v1/games/{id}");
@@ -79,6 +82,9 @@ pub(crate) fn add_shared_responses(api: &mut OpenApi) {
             add_unless_documented(operation, 429, &busy);
             if names_a_game {
                 add_unless_documented(operation, 404, &no_game);
+            }
+            if takes_seat(operation) {
+                add_unless_documented(operation, 403, &not_your_seat);
             }
             if operation.request_body.is_some() {
                 add(operation, 408, &slow);
@@ -200,6 +206,52 @@ fn method_not_allowed(allow: &str) -> Response {
             .build(),
     )
     .build()
+}
+
+/// The 403 of an operation that takes `?seat=`: a seat the caller's token
+/// does not open, or a human seat asked for with the worker key.
+fn seat_refused() -> Response {
+    let example = |summary: &str, code: &'static str, detail: &str| {
+        ExampleBuilder::new()
+            .summary(summary)
+            .value(serde_json::to_value(crate::error::example(403, code, detail)).ok())
+            .build()
+    };
+    ResponseBuilder::new()
+        .description("`seat` names another seat than the token's, or (worker key) not a bot seat")
+        .content(
+            "application/problem+json",
+            ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name("Problem")))
+                .examples_from_iter([
+                    (
+                        "not_your_seat",
+                        example(
+                            "Another seat than the token's",
+                            "not_your_seat",
+                            "your token is for seat 0, not 2",
+                        ),
+                    ),
+                    (
+                        "not_a_bot_seat",
+                        example(
+                            "The worker asked for a human seat",
+                            "not_a_bot_seat",
+                            "seat 0 is not a bot seat",
+                        ),
+                    ),
+                ])
+                .build(),
+        )
+        .build()
+}
+
+/// Whether `operation` takes the `seat` query parameter (a worker's or a
+/// many-seated player's choice of seat).
+fn takes_seat(operation: &Operation) -> bool {
+    operation.parameters.iter().flatten().any(|parameter| {
+        matches!(parameter, RefOr::T(p) if p.name == "seat" && p.parameter_in == ParameterIn::Query)
+    })
 }
 
 /// A problem response with one example.

@@ -28,10 +28,6 @@ use crate::service::Credentials;
             example = json!(example(400, "bad_request", "txt: unknown field (the fields are `text`)"))),
         (status = 401, description = "Not a seat of this game (spectators and bot workers read only)", body = Problem, content_type = "application/problem+json",
             example = json!(example(401, "unauthorized", "chat is for the game's seats: send your seat's token or player key"))),
-        (status = 403, description = "`seat` names another seat than the token's, or (worker key) not a bot seat", body = Problem, content_type = "application/problem+json",
-            examples(
-                ("not_your_seat" = (summary = "Another seat than the token's", value = json!(example(403, "not_your_seat", "your token is for seat 0, not 2")))),
-                ("not_a_bot_seat" = (summary = "The worker asked for a human seat", value = json!(example(403, "not_a_bot_seat", "seat 0 is not a bot seat")))))),
         (status = 409, description = "Many messages at once: send it again", body = Problem, content_type = "application/problem+json",
             example = json!(example(409, "changed_meanwhile", "many messages arrived at once: send it again"))),
         (status = 422, description = "A blank, too long or unprintable message, or the game's chat is full", body = Problem, content_type = "application/problem+json",
@@ -72,10 +68,6 @@ pub async fn post_chat(
             example = json!(example(400, "bad_request", "after: a whole number, the last message `id` seen, not `x`"))),
         (status = 401, description = "A token that opens no seat of this game, or a spectator of a players-only chat", body = Problem, content_type = "application/problem+json",
             example = json!(example(401, "unauthorized", "this game's chat is for its players: send your seat's token or player key"))),
-        (status = 403, description = "`seat` names another seat than the token's, or (worker key) not a bot seat", body = Problem, content_type = "application/problem+json",
-            examples(
-                ("not_your_seat" = (summary = "Another seat than the token's", value = json!(example(403, "not_your_seat", "your token is for seat 0, not 2")))),
-                ("not_a_bot_seat" = (summary = "The worker asked for a human seat", value = json!(example(403, "not_a_bot_seat", "seat 0 is not a bot seat")))))),
     ),
     security((), ("seat_token" = []), ("player_key" = []), ("worker_key" = []))
 )]

@@ -26,10 +26,6 @@ use crate::service::Credentials;
             example = json!(example(400, "bad_request", "format: `json` or `text`, not `xml`"))),
         (status = 401, description = "A token that opens no seat of this game, or `seat` without the worker key", body = Problem, content_type = "application/problem+json",
             example = json!(example(401, "unauthorized", "this token opens no seat of this game"))),
-        (status = 403, description = "`seat` names another seat than the token's, or (worker key) not a bot seat", body = Problem, content_type = "application/problem+json",
-            examples(
-                ("not_your_seat" = (summary = "Another seat than the token's", value = json!(example(403, "not_your_seat", "your token is for seat 0, not 2")))),
-                ("not_a_bot_seat" = (summary = "The worker asked for a human seat", value = json!(example(403, "not_a_bot_seat", "seat 0 is not a bot seat")))))),
     ),
     security((), ("seat_token" = []), ("player_key" = []), ("worker_key" = []))
 )]

@@ -47,10 +47,6 @@ impl futures_core::Stream for Chunks {
             example = json!(example(400, "bad_request", "format: `sse` or `ndjson`, not `xml`"))),
         (status = 401, description = "A token that opens no seat of this game, or `seat` without the worker key", body = Problem, content_type = "application/problem+json",
             example = json!(example(401, "unauthorized", "this token opens no seat of this game"))),
-        (status = 403, description = "`seat` names another seat than the token's, or (worker key) not a bot seat", body = Problem, content_type = "application/problem+json",
-            examples(
-                ("not_your_seat" = (summary = "Another seat than the token's", value = json!(example(403, "not_your_seat", "your token is for seat 0, not 2")))),
-                ("not_a_bot_seat" = (summary = "The worker asked for a human seat", value = json!(example(403, "not_a_bot_seat", "seat 0 is not a bot seat")))))),
         (status = 429, description = "Too many streams (or requests) from this client: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
             example = json!(example(429, "too_many_streams", "this client holds 8 event streams already; close one or retry later"))),
