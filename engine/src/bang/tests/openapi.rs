@@ -39,12 +39,15 @@ fn titled<T: PartialSchema>(name: &str, tag: &str, variants: usize) {
     }
 }
 
-/// Whether `member` is an expansion's nested event enum (the document
-/// builder lists its variants in the card game's events).
+/// Whether `member` is an expansion's nested event or decision enum (the
+/// document builder lists its variants in the card game's events or
+/// decisions, a decision titled from its enum's `DOCS`).
 fn nests_events(member: &Value) -> bool {
-    member["allOf"][0]["$ref"]
-        .as_str()
-        .is_some_and(|r| r.ends_with("bang.GoldEvent") || r.ends_with("bang.TrainEvent"))
+    member["allOf"][0]["$ref"].as_str().is_some_and(|r| {
+        ["bang.GoldEvent", "bang.TrainEvent", "bang.GoldDecision", "bang.TrainDecision"]
+            .iter()
+            .any(|nested| r.ends_with(nested))
+    })
 }
 
 #[test]
@@ -54,7 +57,13 @@ fn every_tagged_enum_variant_has_its_wire_name_as_title() {
     titled::<Action>("Action", "type", 13);
     titled::<GoldAction>("GoldAction", "type", 5);
     titled::<TrainAction>("TrainAction", "type", 11);
-    titled::<Decision>("Decision", "kind", 23);
+    // 23 decisions on the wire: the base's 12 (and the 2 nested enums),
+    // Gold Rush's 2, the train's 9 (titled from their `DOCS`).
+    titled::<Decision>("Decision", "kind", 14);
+    assert_eq!(
+        crate::bang::GoldDecision::DOCS.len() + crate::bang::TrainDecision::DOCS.len(),
+        11
+    );
     // 77 events on the wire: the base's 43 (and the 2 nested enums), Gold
     // Rush's 12, the train's 22.
     titled::<Event>("Event", "type", 45);
