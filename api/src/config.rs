@@ -117,6 +117,23 @@ pub struct Config {
     /// beyond.
     #[arg(long, env = "BANG_CHAT_PER_MINUTE", default_value_t = 10)]
     pub chat_per_minute: u32,
+    /// The coach: analyses one seat may ask for per minute; 429
+    /// `too_many_analyses` beyond (0: the coach is off).
+    #[arg(long, env = "BANG_ANALYSIS_PER_MINUTE", default_value_t = 60)]
+    pub analysis_per_minute: u32,
+    /// The coach's budget per analysed decision, in milliseconds of search
+    /// on the reference machine (1 to 5000).
+    #[arg(long, env = "BANG_ANALYSIS_MS", default_value_t = 300,
+          value_parser = clap::value_parser!(u32).range(1..=5000))]
+    pub analysis_ms: u32,
+    /// The coach: the most legal actions one analysis compares (2 to 64).
+    #[arg(long, env = "BANG_ANALYSIS_ACTIONS", default_value_t = 12,
+          value_parser = clap::value_parser!(u32).range(2..=64))]
+    pub analysis_actions: u32,
+    /// The coach: analyses the server runs at once; more wait their turn.
+    #[arg(long, env = "BANG_ANALYSIS_THREADS", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub analysis_threads: u32,
     /// The most chat messages one game keeps; 422 `chat_full` beyond.
     #[arg(long, env = "BANG_MAX_CHAT_PER_GAME", default_value_t = 5000)]
     pub max_chat_per_game: u64,

@@ -87,6 +87,7 @@ orders (`set_orders`, any time); only seats whose order is `ask` are waited for.
         (name = "lobby", description = "Open tables: join, leave, start"),
         (name = "players", description = "Player accounts and their inbox"),
         (name = "chat", description = "Table chat, beside the game's events"),
+        (name = "coach", description = "The search's estimate of each action at a seat's decision, from what the seat was shown"),
         (name = "webhooks", description = "Notifications for play-by-post: your turn, game over, chat"),
         (name = "bots", description = "For bot workers"),
         (name = "service", description = "Service health"),
@@ -129,6 +130,7 @@ fn routes(cfg: &mut ServiceConfig) {
         .service(routes::post_chat)
         .service(routes::read_chat)
         .service(routes::reclaim_seat)
+        .service(routes::game_analysis)
         .service(routes::create_player_webhook)
         .service(routes::player_webhooks)
         .service(routes::delete_player_webhook)

@@ -106,6 +106,10 @@ pub struct GameData {
     /// Who may read the chat besides the seats.
     #[serde(default)]
     pub chat: crate::models::ChatVisibility,
+    /// When the coach may analyse a seat's decisions (games stored before
+    /// read `after`).
+    #[serde(default)]
+    pub analysis: crate::models::AnalysisAccess,
     /// An open table (or a game that was one): its lobby.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lobby: Option<Lobby>,
@@ -270,6 +274,7 @@ impl GameData {
             seed_chosen: self.seed_chosen,
             public: self.lobby.as_ref().map(|l| l.public),
             deadlines: self.deadlines,
+            analysis: self.analysis,
         }
     }
 

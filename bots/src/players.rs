@@ -12,6 +12,7 @@ use crate::lift::{LiftReport, lift};
 use crate::policy::Policy;
 use crate::registry::Playable;
 use crate::simulation::{Progress, Report, Simulation, simulate};
+use crate::strong::{Budget, coach};
 
 /// A bot playing one seat of one game, over the API's JSON.
 pub trait SeatPlayer: Send {
@@ -54,6 +55,45 @@ pub struct BotRuleset {
     pub simulate: fn(&Simulation, jobs: usize, progress: Progress<'_>) -> Result<Report, String>,
     /// Measures a policy's lift over another (`simulate --lift`).
     pub lift: LiftFn,
+    /// The coach's analysis of one decision (`GET /v1/games/{id}/analysis`).
+    pub analyse: AnalyseFn,
+}
+
+/// [`BotRuleset::analyse`]: a decision's analysis over the API's JSON;
+/// `None` when the request is not this ruleset's or no world could be
+/// sampled.
+pub type AnalyseFn = fn(&AnalysisRequest<'_>) -> Option<JsonAnalysis>;
+
+/// What the coach is asked about one decision of one seat, as the API holds
+/// it: only what that seat was shown.
+pub struct AnalysisRequest<'a> {
+    /// Every event of the game up to the decision, as the seat saw them.
+    pub observed: &'a [Value],
+    /// The events after it, as the seat saw them (what it played is read
+    /// there; empty while the decision waits).
+    pub following: &'a [Value],
+    /// The seat's view at the decision.
+    pub view: &'a Value,
+    /// The seat's legal actions there.
+    pub legal: &'a [Value],
+    /// The search's budget, in milliseconds on the reference machine.
+    pub budget_ms: u32,
+    /// The most actions it compares.
+    pub most: usize,
+    /// Its seed (the same request, the same answer).
+    pub seed: u64,
+}
+
+/// The coach's answer, in the API's JSON.
+pub struct JsonAnalysis {
+    /// The analysed actions, the likeliest to win first.
+    pub estimates: Vec<crate::strong::coach::Estimate<Value>>,
+    /// The `normal` bot's choice.
+    pub normal: Value,
+    /// What the seat played there, once it has.
+    pub played: Option<Value>,
+    /// How many legal actions the decision had.
+    pub legal: usize,
 }
 
 /// [`BotRuleset::lift`]: the simulation, the policy, the base, threads and
@@ -83,6 +123,7 @@ impl BotRuleset {
             ends_game: ends_game::<R>,
             simulate: simulate::<R>,
             lift: lift::<R>,
+            analyse: analyse::<R>,
         }
     }
 }
@@ -97,6 +138,51 @@ fn typed_player<R: Playable>(
 ) -> Option<Box<dyn SeatPlayer>> {
     R::budgeted(policy, seed, budget_ms)
         .map(|p| Box::new(TypedPlayer::<R>(p)) as Box<dyn SeatPlayer>)
+}
+
+fn analyse<R: Playable>(request: &AnalysisRequest<'_>) -> Option<JsonAnalysis> {
+    fn read<T: serde::de::DeserializeOwned>(values: &[Value]) -> Option<Vec<T>> {
+        values
+            .iter()
+            .map(T::deserialize)
+            .collect::<Result<_, _>>()
+            .ok()
+    }
+    let observed: Vec<R::Event> = read(request.observed)?;
+    let following: Vec<R::Event> = read(request.following)?;
+    let legal: Vec<R::Action> = read(request.legal)?;
+    let view = R::View::deserialize(request.view).ok()?;
+    if legal.is_empty() {
+        return None;
+    }
+    let seat = R::viewer(&view)?;
+    let played = coach::played_after::<R>(&following, seat, &legal);
+    let analysis = coach::analyse::<R>(
+        &observed,
+        &view,
+        &legal,
+        played.as_ref(),
+        Budget::Millis(request.budget_ms.max(1)),
+        request.most,
+        request.seed,
+    )?;
+    let json = |a: &R::Action| serde_json::to_value(a).ok();
+    Some(JsonAnalysis {
+        estimates: analysis
+            .estimates
+            .iter()
+            .map(|e| {
+                Some(coach::Estimate {
+                    action: json(&e.action)?,
+                    win: e.win,
+                    playouts: e.playouts,
+                })
+            })
+            .collect::<Option<_>>()?,
+        normal: json(&analysis.normal)?,
+        played: played.as_ref().and_then(json),
+        legal: analysis.legal,
+    })
 }
 
 fn is_reaction<R: Ruleset>(pending: &Value) -> bool {

@@ -1,7 +1,6 @@
 //! The policies by name, per ruleset: the list the API and the simulator
 //! offer, and the one place that makes a policy from its name.
 
-use engine::Ruleset;
 use engine::bang::Bang;
 use engine::dice::Dice;
 
@@ -9,11 +8,11 @@ use crate::card::NormalCardPolicy;
 use crate::normal::NormalPolicy;
 use crate::policy::Policy;
 use crate::random::RandomPolicy;
-use crate::strong::{Budget, StrongPolicy};
+use crate::strong::{Budget, Determinize, StrongPolicy};
 
 /// A ruleset the bots can play: its policies by name. Adding a ruleset's
 /// bots is this impl and one line in [`crate::players::bot_rulesets`].
-pub trait Playable: Ruleset + Sized {
+pub trait Playable: Determinize {
     /// The policies by name, for the API and the simulator.
     const POLICIES: &'static [&'static str];
     /// The policy of a bot seat created without one.

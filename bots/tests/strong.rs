@@ -126,6 +126,60 @@ fn strong_never_reads_hidden_state() {
     assert!(compared >= 20, "only {compared} decisions compared");
 }
 
+/// The coach, like the bot: two games that differ only in two hidden role
+/// cards give the same analysis of every decision of the seat up to the
+/// first event it sees differently (the HTTP test
+/// `the_end_of_the_game_reveals_nothing_to_the_coach` checks that the
+/// server gives it only those events).
+#[test]
+fn the_coach_never_reads_hidden_state() {
+    use bots::strong::Budget;
+    use bots::strong::coach::analyse;
+    let mut compared = 0;
+    for game in 0..4u64 {
+        let players = 5 + (game % 3) as u8;
+        let log = normal_game(players, 2_000 + game);
+        let state = Dice::replay(&log);
+        let role = |s: Seat| state.table[s as usize].role.unwrap();
+        let me = (0..players).find(|&s| role(s) != Role::Sheriff).unwrap();
+        let hidden: Vec<Seat> = (0..players)
+            .filter(|&s| s != me && role(s) != Role::Sheriff)
+            .collect();
+        let Some((a, b)) = hidden
+            .iter()
+            .flat_map(|&a| hidden.iter().map(move |&b| (a, b)))
+            .find(|&(a, b)| role(a) != role(b))
+        else {
+            continue;
+        };
+        let other = swap_hidden_roles(&log, a, b);
+        let seen = |e: &Event| Dice::redact(e, Viewer::Seat(me));
+        let (mut s1, mut s2) = (State::default(), State::default());
+        let (mut o1, mut o2) = (Vec::new(), Vec::new());
+        for (e1, e2) in log.iter().zip(&other) {
+            if seen(e1) != seen(e2) {
+                break;
+            }
+            if matches!(e1, Event::Acted { seat, .. } if *seat == me) && compared < 12 {
+                let legal = Dice::legal_actions(&s1, me);
+                let v1 = Dice::view(&s1, Viewer::Seat(me));
+                let v2 = Dice::view(&s2, Viewer::Seat(me));
+                let budget = Budget::Playouts(24);
+                let one = analyse::<Dice>(&o1, &v1, &legal, None, budget, 6, game);
+                let two = analyse::<Dice>(&o2, &v2, &legal, None, budget, 6, game);
+                assert!(one.is_some());
+                assert_eq!(one, two, "game {game}, seat {me}");
+                compared += 1;
+            }
+            Dice::apply(&mut s1, e1);
+            Dice::apply(&mut s2, e2);
+            o1.push(seen(e1));
+            o2.push(seen(e2));
+        }
+    }
+    assert!(compared >= 8, "only {compared} decisions compared");
+}
+
 /// The determinization keeps every role its seat knows and deals the rest
 /// from the cards left, whatever the true deal.
 #[test]

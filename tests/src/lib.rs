@@ -92,6 +92,9 @@ pub fn test_config(data: &Path) -> Config {
     config.creates_per_minute = 60_000_000.0;
     config.creates_burst = 1_000_000.0;
     config.stream_heartbeat_s = 1;
+    // The coach: a short search and no quota (the quota's test sets one).
+    config.analysis_ms = 10;
+    config.analysis_per_minute = 100_000;
     config
 }
 

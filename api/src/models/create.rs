@@ -7,7 +7,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use utoipa::openapi::schema::{Object, ObjectBuilder, SchemaType, Type};
 
-use super::ChatVisibility;
+use super::{AnalysisAccess, ChatVisibility};
 use crate::schemas::RulesetOptions;
 
 /// A seat in a create request: `{"name": "Ann"}` is a human seat; `{"bot": "random"}`,
@@ -100,6 +100,12 @@ pub struct CreateGame {
     #[serde(default)]
     #[schema(value_type = Option<ChatVisibility>)]
     pub chat: ChatVisibility,
+    /// When the coach may analyse a seat's decisions if more than one person
+    /// plays: `after` the game (the default), `always` or `never`. A game of
+    /// one person (solo, or against bots only) may always be analysed.
+    #[serde(default)]
+    #[schema(value_type = Option<AnalysisAccess>)]
+    pub analysis: AnalysisAccess,
     /// Play-by-post: how long a seat asked to move may take (`"24h"`,
     /// `"90m"`, `"1h30m"`, `"2d"`: 1 second to a week), counted from when it
     /// is asked; past it a bot makes that move for it once, as an event of the

@@ -7,7 +7,7 @@ use serde_json::Value;
 use store::{GameId, GameStatus};
 use utoipa::ToSchema;
 
-use super::DeadlineRules;
+use super::{AnalysisAccess, DeadlineRules};
 
 /// How a seat is played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -113,6 +113,8 @@ pub struct GameSummary {
     /// Play-by-post: the table's deadlines, if it has any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deadlines: Option<DeadlineRules>,
+    /// When the coach may analyse a seat's decisions (see `POST /v1/games`).
+    pub analysis: AnalysisAccess,
 }
 
 /// A human seat's secret token, shown once at creation.

@@ -107,6 +107,22 @@ pub enum ChatVisibility {
     Players,
 }
 
+/// When the coach (`GET /v1/games/{id}/analysis`) may analyse a seat's
+/// decisions in a game of more than one person. A game of one person (solo,
+/// or against bots only) may always be analysed: nobody is there to be
+/// helped against.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AnalysisAccess {
+    /// Once the game is over (the default): a review, never help in play.
+    #[default]
+    After,
+    /// At any time, during the game too (a teaching table).
+    Always,
+    /// Never.
+    Never,
+}
+
 /// `POST /v1/games/{id}/chat`.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(try_from = "Value", deny_unknown_fields)]

@@ -1,6 +1,7 @@
 //! The JSON bodies of the HTTP API, documented for OpenAPI. How request
 //! bodies are read, with refusals in the API's words, is in `reading.rs`.
 
+mod analysis;
 mod audit;
 mod create;
 mod deadlines;
@@ -13,6 +14,7 @@ mod rulesets;
 mod tests;
 mod webhooks;
 
+pub use analysis::*;
 pub use audit::*;
 pub use create::*;
 pub use deadlines::*;

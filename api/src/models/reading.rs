@@ -6,8 +6,8 @@ use std::fmt;
 use serde_json::{Map, Value};
 
 use super::{
-    ChatVisibility, CreateGame, CreatePlayer, ForkRequest, JoinGame, PostAction, PostChat,
-    SeatRequest,
+    AnalysisAccess, ChatVisibility, CreateGame, CreatePlayer, ForkRequest, JoinGame, PostAction,
+    PostChat, SeatRequest,
 };
 use crate::error::ApiError;
 
@@ -172,6 +172,7 @@ impl TryFrom<Value> for CreateGame {
                 "seed",
                 "public",
                 "chat",
+                "analysis",
                 "move_deadline",
                 "response_deadline",
                 "misses_before_bot",
@@ -248,6 +249,16 @@ impl TryFrom<Value> for CreateGame {
                 Some("players") => ChatVisibility::Players,
                 Some(other) => {
                     return malformed(format!("chat: `everyone` or `players`, not `{other}`"));
+                }
+            },
+            analysis: match text(map, "analysis", "`after`, `always` or `never`")?.as_deref() {
+                None | Some("after") => AnalysisAccess::After,
+                Some("always") => AnalysisAccess::Always,
+                Some("never") => AnalysisAccess::Never,
+                Some(other) => {
+                    return malformed(format!(
+                        "analysis: `after`, `always` or `never`, not `{other}`"
+                    ));
                 }
             },
             move_deadline: deadline(map, "move_deadline")?,

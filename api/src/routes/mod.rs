@@ -8,6 +8,7 @@
 //! known path with another method is a 405, and a body may be refused 408
 //! (too slow), 413 (too large) or 400 (not JSON).
 
+mod analysis;
 mod chat;
 mod examples;
 mod history;
@@ -19,6 +20,7 @@ mod rulesets;
 mod stream;
 mod webhooks;
 
+pub use analysis::game_analysis;
 pub use chat::{post_chat, read_chat};
 pub use history::game_history;
 pub use json::JsonBody;

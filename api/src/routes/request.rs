@@ -228,6 +228,34 @@ impl GameParams {
     }
 }
 
+/// Query of `GET /v1/games/{id}/analysis`.
+#[derive(Debug, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AnalysisParams {
+    /// The decision analysed: the one the seat faced after this many events
+    /// (1 to the game's version); without it, the one it faces now.
+    #[param(minimum = 1)]
+    pub(super) at: Option<u64>,
+    /// For a solo game's token: which of its two seats' decision.
+    #[param(minimum = 0, maximum = 7)]
+    pub(super) seat: Option<u8>,
+}
+
+impl AnalysisParams {
+    pub(super) fn read(req: &HttpRequest) -> Result<AnalysisParams, ApiError> {
+        let q = Query::of(req, &["at", "seat"])?;
+        Ok(AnalysisParams {
+            at: q.number(
+                "at",
+                1,
+                MAX_VERSION,
+                "a whole number from 1 to the game's version",
+            )?,
+            seat: q.seat()?,
+        })
+    }
+}
+
 /// Query of the actions endpoints.
 #[derive(Debug, IntoParams)]
 #[into_params(parameter_in = Query)]

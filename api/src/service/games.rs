@@ -243,6 +243,7 @@ impl Service {
             origin_seed: None,
             winners: None,
             chat: body.chat,
+            analysis: body.analysis,
             lobby: None,
             deadlines,
         };
@@ -411,6 +412,7 @@ impl Service {
             origin_seed: Some(parent.origin_seed.clone().unwrap_or(parent.seed.clone())),
             winners: None,
             chat: parent.chat,
+            analysis: parent.analysis,
             lobby: None,
             deadlines: parent.deadlines,
         };

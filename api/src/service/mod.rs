@@ -15,6 +15,7 @@
 //! - `webhooks`: subscriptions, the durable outbox of notifications and
 //!   their deliverer.
 
+mod analysis;
 mod audit;
 mod bot_queue;
 mod cache;
@@ -72,6 +73,23 @@ pub struct Settings {
     pub max_chat_per_game: u64,
     /// Webhooks: limits, retries and which addresses they may reach.
     pub webhooks: WebhookSettings,
+    /// The coach: analyses per seat per minute, budget, actions compared,
+    /// analyses at once.
+    pub analysis: AnalysisSettings,
+}
+
+/// The coach's limits (see [`crate::config::Config`]).
+#[derive(Clone, Debug)]
+pub struct AnalysisSettings {
+    /// Analyses one seat may ask for per minute (0: off).
+    pub per_minute: u32,
+    /// The search's budget per decision, in milliseconds on the reference
+    /// machine.
+    pub budget_ms: u32,
+    /// The most legal actions one analysis compares.
+    pub actions: usize,
+    /// Analyses run at once.
+    pub threads: usize,
 }
 
 impl Settings {
@@ -88,6 +106,12 @@ impl Settings {
             chat_per_minute: config.chat_per_minute,
             max_chat_per_game: config.max_chat_per_game,
             webhooks: WebhookSettings::of(config),
+            analysis: AnalysisSettings {
+                per_minute: config.analysis_per_minute,
+                budget_ms: config.analysis_ms,
+                actions: config.analysis_actions as usize,
+                threads: config.analysis_threads as usize,
+            },
         }
     }
 }
@@ -113,6 +137,10 @@ pub struct Service {
     orders_quota: SeatQuota,
     /// How many chat messages each seat has sent lately.
     chat_quota: SeatQuota,
+    /// How many analyses each seat has asked for lately.
+    analysis_quota: SeatQuota,
+    /// The analyses that may run at once.
+    analyses: std::sync::Arc<tokio::sync::Semaphore>,
     /// How many event streams each client holds open.
     pub streams: std::sync::Arc<StreamSlots>,
     settings: Settings,
@@ -163,6 +191,12 @@ impl Service {
                 "too_many_messages",
                 "send a chat message",
             ),
+            analysis_quota: SeatQuota::new(
+                settings.analysis.per_minute,
+                "too_many_analyses",
+                "ask for an analysis",
+            ),
+            analyses: std::sync::Arc::new(tokio::sync::Semaphore::new(settings.analysis.threads)),
             streams: StreamSlots::new(settings.max_streams_per_client),
             webhooks: webhooks::Outbox::new(settings.webhooks.clone()),
             webhook_checks: Mutex::default(),

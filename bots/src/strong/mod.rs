@@ -19,6 +19,7 @@
 //! No clock is read: the choice is a function of the seed, the budget in
 //! playouts and the events shown.
 
+pub mod coach;
 mod determinize;
 
 use std::sync::atomic::{AtomicU32, Ordering};

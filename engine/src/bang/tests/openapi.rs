@@ -44,9 +44,14 @@ fn titled<T: PartialSchema>(name: &str, tag: &str, variants: usize) {
 /// decisions, a decision titled from its enum's `DOCS`).
 fn nests_events(member: &Value) -> bool {
     member["allOf"][0]["$ref"].as_str().is_some_and(|r| {
-        ["bang.GoldEvent", "bang.TrainEvent", "bang.GoldDecision", "bang.TrainDecision"]
-            .iter()
-            .any(|nested| r.ends_with(nested))
+        [
+            "bang.GoldEvent",
+            "bang.TrainEvent",
+            "bang.GoldDecision",
+            "bang.TrainDecision",
+        ]
+        .iter()
+        .any(|nested| r.ends_with(nested))
     })
 }
 
