@@ -1,9 +1,11 @@
 // The replay screen (#/replay/{id}): the table at any version with a
-// slider (?at=N), the history up to there, the audit (chain valid, seed
-// revealed, dice and cards re-derived) and a fork where the slider stands.
+// slider (?at=N), the history up to there, the coach at your decisions
+// (with your seat's token), the audit (chain valid, seed revealed, dice
+// and cards re-derived) and a fork where the slider stands.
 import * as api from './api.js';
 import { h, put } from './dom.js';
 import { loadCatalog } from './catalog.js';
+import { coachPanel } from './coach.js';
 import { drawTable } from './gameview.js';
 import * as store from './store.js';
 
@@ -55,6 +57,12 @@ export async function replayScreen(main, id, query, { signal, showError }) {
   let all = [];
   let seq = 0;
   let cat = null;
+  let summary = null;
+  let shownView = null;
+  // The coach, for a browser that holds a seat's token (or the player's key).
+  const credential = store.credentialOf(id);
+  const coach = credential ? coachPanel(id, credential, { signal, go: (at) => go(at), context: () => ({ cat, game: summary, view: shownView }) }) : null;
+  if (coach) board.after(coach.panel);
   async function show(at) {
     const mine = ++seq;
     const state = await api.get(`/v1/games/${id}?at=${at}`, { signal });
@@ -63,6 +71,9 @@ export async function replayScreen(main, id, query, { signal, showError }) {
     board.dataset.version = state.version;
     const ctx = { ruleset: state.game.ruleset, cat, game: state.game, view: state.view, mySeats: [], me: null, over: at >= state.game.version && state.game.status === 'finished' };
     drawTable(parts, state, ctx);
+    summary = state.game;
+    shownView = state.view;
+    coach?.showAt(state.version);
     put(lines, all.filter((l) => l.version <= at).map((l) => h('li', { class: l.chat ? 'chat' : '' }, h('span', { class: 'rule' }, `v${l.version} `), l.text)));
     const box = lines.parentElement;
     box.scrollTop = box.scrollHeight;

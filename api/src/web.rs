@@ -47,7 +47,7 @@ const SVG: &str = "image/svg+xml";
 
 /// The client's files, the page first. Each module has one purpose (its
 /// first lines say which); the screens are loaded when first shown.
-const FILES: [Asset; 35] = [
+const FILES: [Asset; 36] = [
     asset!("index.html", HTML),
     asset!("app.css", CSS),
     asset!("table.css", CSS),
@@ -69,6 +69,7 @@ const FILES: [Asset; 35] = [
     asset!("gameview.js", JS),
     asset!("playback.js", JS),
     asset!("chooser.js", JS),
+    asset!("coach.js", JS),
     asset!("paths.js", JS),
     asset!("situation.js", JS),
     asset!("prompt.js", JS),

@@ -651,6 +651,83 @@ async fn the_replay_slider_shows_a_version_and_the_audit_is_valid() {
     .await;
 }
 
+/// Plays a 4-player dice game of one person (seat 0, her `k`-th legal
+/// action at each decision) among bots to its end; returns its id and her
+/// token.
+async fn a_finished_game_of_mine(server: &tests::TestServer, seed: u64) -> (String, String) {
+    let c = server.client();
+    let (id, tokens) = c
+        .create(json!({"ruleset": "dice", "players": 4, "seats": [{"name": "Ann"}], "seed": seed}))
+        .await;
+    for k in 0.. {
+        let game = c.settle(&id, Some(0)).await;
+        if game["game"]["status"] == "finished" {
+            break;
+        }
+        c.play_pick(&id, &tokens[0], k).await;
+    }
+    (id, tokens[0].clone())
+}
+
+/// Opens the replay of game `id` in a browser that holds `token` for it.
+async fn open_replay(c: &fantoccini::Client, base: &str, id: &str, token: &str) {
+    c.goto(&format!("{base}/#/nowhere")).await.unwrap();
+    js_with(
+        c,
+        "localStorage.setItem('bang.token.' + arguments[0], JSON.stringify(arguments[1]))",
+        vec![json!(id), json!(token)],
+    )
+    .await;
+    c.goto(&format!("{base}/#/replay/{id}")).await.unwrap();
+    until(
+        c,
+        30,
+        "the coach",
+        "return !!document.querySelector('#coach') && !!document.querySelector('#audit-valid')",
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_replay_reviews_my_decisions_with_the_coach() {
+    run("coach", Duration::from_secs(180), |browsers, server| async move {
+        let (id, token) = a_finished_game_of_mine(&server, 23).await;
+        let c = server.client();
+        let mine: Vec<u64> = c
+            .all_events(&id, Some(&token), "")
+            .await
+            .iter()
+            .filter(|e| e["event"]["type"] == "acted" && e["event"]["seat"] == 0)
+            .map(|e| e["seq"].as_u64().unwrap() - 1)
+            .collect();
+        assert!(!mine.is_empty());
+        let browser = browsers.open(1280).await;
+        open_replay(&browser, &server.base, &id, &token).await;
+        browser.find(Locator::Css("#review-start")).await.unwrap().click().await.unwrap();
+        until(&browser, 120, "the review", "return document.querySelector('#review')?.dataset.done === 'true'").await;
+        let listed = js(&browser, "return [...document.querySelectorAll('#review li')].map(li => Number(li.dataset.at))").await;
+        assert_eq!(listed, json!(mine), "every decision of hers, in order");
+        // A decision picked from the review: the table and the coach stand there.
+        let at = mine[mine.len() / 2];
+        tap(&browser, &format!("#review li[data-at='{at}'] button")).await;
+        until(&browser, 20, "the decision", &format!("return document.querySelector('#board').dataset.version === '{at}' && document.querySelector('#coach-detail').dataset.at === '{at}'")).await;
+        let rows = js(&browser, "return document.querySelectorAll('#coach-detail tbody tr').length").await;
+        assert!(rows.as_u64() >= Some(1), "{rows}");
+        let played = js(&browser, "return document.querySelectorAll('#coach-detail tr.played').length").await;
+        assert_eq!(played, json!(1), "what she played is marked");
+        // The same decision as the API answers it.
+        let (_, analysis) = c.get(&format!("/v1/games/{id}/analysis?at={at}"), Some(&token)).await;
+        assert_eq!(rows, json!(analysis["actions"].as_array().unwrap().len()));
+        assert_eq!(unnamed_controls(&browser).await, json!([]), "unnamed controls with the coach");
+        // Without a token, no coach.
+        let stranger = browsers.open(375).await;
+        stranger.goto(&format!("{}/#/replay/{id}", server.base)).await.unwrap();
+        until(&stranger, 30, "the audit", "return !!document.querySelector('#audit-valid')").await;
+        assert_eq!(js(&stranger, "return !!document.querySelector('#coach')").await, json!(false));
+    })
+    .await;
+}
+
 /// Where the screenshots go, and whether to take them.
 fn screenshots_dir() -> Option<std::path::PathBuf> {
     std::env::var_os("BANG_SCREENSHOTS")?;
@@ -668,7 +745,12 @@ where
     for width in [1280, 375] {
         let c = browsers.open(width).await;
         setup(c.clone()).await;
-        js(&c, "document.activeElement?.blur(); window.scrollTo(0, 0)").await;
+        // From the top, unless the setup scrolled to what the picture shows.
+        js(
+            &c,
+            "document.activeElement?.blur(); if (!window.keepScroll) window.scrollTo(0, 0)",
+        )
+        .await;
         tokio::time::sleep(Duration::from_millis(700)).await;
         let png = c.screenshot().await.expect("a screenshot");
         std::fs::write(dir.join(format!("{name}-{width}.png")), png).expect("write");
@@ -738,6 +820,20 @@ async fn screenshots() {
             async move {
                 c.goto(&format!("{base}/#/replay/{id}")).await.unwrap();
                 until(&c, 30, "the audit", "return !!document.querySelector('#audit-valid')").await;
+            }
+        })
+        .await;
+        // The coach in a replay: a decision of hers, reviewed.
+        let (id, token) = a_finished_game_of_mine(&server, 23).await;
+        shoot(&browsers, &dir, "coach", |c| {
+            let (base, id, token) = (base.clone(), id.clone(), token.clone());
+            async move {
+                open_replay(&c, &base, &id, &token).await;
+                tap(&c, "#review-start").await;
+                until(&c, 120, "the review", "return document.querySelector('#review')?.dataset.done === 'true'").await;
+                tap(&c, "#review li:nth-child(2) button").await;
+                until(&c, 20, "the decision", "return !!document.querySelector('#coach-detail').dataset.at").await;
+                js(&c, "window.keepScroll = true; document.querySelector('#coach-detail').scrollIntoView()").await;
             }
         })
         .await;
