@@ -22,7 +22,7 @@
 pub mod coach;
 mod determinize;
 
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use engine::dice::Dice;
 use engine::{GameRng, Seat, Seed, Viewer};
@@ -40,6 +40,17 @@ pub const MAX_ROLLOUT_DECISIONS: usize = 2_000;
 /// The most budget a seat may be given, in milliseconds per decision: a
 /// bot's thinking is the server's work.
 pub const MAX_BUDGET_MS: u32 = 1_000;
+
+/// Playouts played and those cut at [`MAX_ROLLOUT_DECISIONS`] in this
+/// process (for tools: how often a search scores a game it did not finish).
+static PLAYED: AtomicU64 = AtomicU64::new(0);
+static CUT: AtomicU64 = AtomicU64::new(0);
+
+/// `(played, cut)`: the playouts this process played, and how many of them
+/// ran to [`MAX_ROLLOUT_DECISIONS`] unfinished.
+pub fn playout_counts() -> (u64, u64) {
+    (PLAYED.load(Ordering::Relaxed), CUT.load(Ordering::Relaxed))
+}
 
 /// Playouts a new [`StrongPolicy::new`] gets in every ruleset when set (the
 /// `simulate` tool's `--playouts`); 0: the ruleset's default budget.
@@ -155,6 +166,7 @@ impl<R: Determinize> StrongPolicy<R> {
         let mut rng = GameRng::new(seed, R::version(&state));
         R::play_into(&mut state, seat, action, &mut rng, &mut events).ok()?;
         let mut legal = Vec::new();
+        PLAYED.fetch_add(1, Ordering::Relaxed);
         for _ in 0..MAX_ROLLOUT_DECISIONS {
             for e in &events {
                 for (s, p) in policies.iter_mut().enumerate() {
@@ -175,6 +187,7 @@ impl<R: Determinize> StrongPolicy<R> {
             let mut rng = GameRng::new(seed, R::version(&state));
             R::play_into(&mut state, mover, &a, &mut rng, &mut events).ok()?;
         }
+        CUT.fetch_add(1, Ordering::Relaxed);
         Some(0.0)
     }
 
