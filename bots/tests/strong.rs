@@ -73,6 +73,26 @@ fn swap_hidden_roles(log: &[Event], a: Seat, b: Seat) -> Vec<Event> {
         .collect()
 }
 
+/// A `normal` game of `players` with `seed`, and the same game with two
+/// face-down role cards swapped, with the seat that sees no difference
+/// until they are shown: the first seat that is not the Sheriff (`None`
+/// if the others' hidden roles are all alike).
+fn two_deals(players: u8, seed: u64) -> Option<(Vec<Event>, Vec<Event>, Seat)> {
+    let log = normal_game(players, seed);
+    let state = Dice::replay(&log);
+    let role = |s: Seat| state.table[s as usize].role.unwrap();
+    let me = (0..players).find(|&s| role(s) != Role::Sheriff)?;
+    let hidden: Vec<Seat> = (0..players)
+        .filter(|&s| s != me && role(s) != Role::Sheriff)
+        .collect();
+    let (a, b) = hidden
+        .iter()
+        .flat_map(|&a| hidden.iter().map(move |&b| (a, b)))
+        .find(|&(a, b)| role(a) != role(b))?;
+    let other = swap_hidden_roles(&log, a, b);
+    Some((log, other, me))
+}
+
 /// Two games that differ only in who holds two face-down role cards other
 /// than the bot's: fed the same redacted events and views, two strong bots
 /// with the same seed and budget make the same choice at every decision of
@@ -81,22 +101,7 @@ fn swap_hidden_roles(log: &[Event], a: Seat, b: Seat) -> Vec<Event> {
 fn strong_never_reads_hidden_state() {
     let mut compared = 0;
     for game in 0..6u64 {
-        let players = 5 + (game % 3) as u8;
-        let log = normal_game(players, 1_000 + game);
-        let state = Dice::replay(&log);
-        let role = |s: Seat| state.table[s as usize].role.unwrap();
-        // The bot: the first seat that is not the Sheriff; the two others
-        // whose face-down cards differ.
-        let me = (0..players).find(|&s| role(s) != Role::Sheriff).unwrap();
-        let hidden: Vec<Seat> = (0..players)
-            .filter(|&s| s != me && role(s) != Role::Sheriff)
-            .collect();
-        let (a, b) = hidden
-            .iter()
-            .flat_map(|&a| hidden.iter().map(move |&b| (a, b)))
-            .find(|&(a, b)| role(a) != role(b))
-            .unwrap();
-        let other = swap_hidden_roles(&log, a, b);
+        let (log, other, me) = two_deals(5 + (game % 3) as u8, 1_000 + game).unwrap();
         let (mut one, mut two) = (
             StrongPolicy::<Dice>::with_playouts(game, 12),
             StrongPolicy::<Dice>::with_playouts(game, 12),
@@ -137,22 +142,9 @@ fn the_coach_never_reads_hidden_state() {
     use bots::strong::coach::analyse;
     let mut compared = 0;
     for game in 0..4u64 {
-        let players = 5 + (game % 3) as u8;
-        let log = normal_game(players, 2_000 + game);
-        let state = Dice::replay(&log);
-        let role = |s: Seat| state.table[s as usize].role.unwrap();
-        let me = (0..players).find(|&s| role(s) != Role::Sheriff).unwrap();
-        let hidden: Vec<Seat> = (0..players)
-            .filter(|&s| s != me && role(s) != Role::Sheriff)
-            .collect();
-        let Some((a, b)) = hidden
-            .iter()
-            .flat_map(|&a| hidden.iter().map(move |&b| (a, b)))
-            .find(|&(a, b)| role(a) != role(b))
-        else {
+        let Some((log, other, me)) = two_deals(5 + (game % 3) as u8, 2_000 + game) else {
             continue;
         };
-        let other = swap_hidden_roles(&log, a, b);
         let seen = |e: &Event| Dice::redact(e, Viewer::Seat(me));
         let (mut s1, mut s2) = (State::default(), State::default());
         let (mut o1, mut o2) = (Vec::new(), Vec::new());

@@ -242,17 +242,10 @@ pub struct AnalysisParams {
 }
 
 impl AnalysisParams {
+    /// Read as `GET /v1/games/{id}`'s query is: the same two parameters.
     pub(super) fn read(req: &HttpRequest) -> Result<AnalysisParams, ApiError> {
-        let q = Query::of(req, &["at", "seat"])?;
-        Ok(AnalysisParams {
-            at: q.number(
-                "at",
-                1,
-                MAX_VERSION,
-                "a whole number from 1 to the game's version",
-            )?,
-            seat: q.seat()?,
-        })
+        let GameParams { at, seat } = GameParams::read(req)?;
+        Ok(AnalysisParams { at, seat })
     }
 }
 
