@@ -32,12 +32,22 @@ fn time<R: Playable>(name: &str, config: &R::Config, budget_ms: u32, games: u64)
                 if legal.len() > 1 {
                     let view = R::view(&state, Viewer::Seat(0));
                     let started = Instant::now();
-                    let before = bots::strong::playout_counts().0;
+                    let (before, _, steps_before) = bots::strong::playout_counts();
                     let analysis =
                         analyse::<R>(&seen, &view, &legal, None, Budget::Millis(budget_ms), 12, g);
                     let ms = started.elapsed().as_secs_f64() * 1000.0;
-                    let n = bots::strong::playout_counts().0 - before;
+                    let (after, _, steps_after) = bots::strong::playout_counts();
+                    let n = after - before;
                     times.push((ms, n as f64 / ms));
+                    if std::env::var_os("COACH_TIME_ROWS").is_some() {
+                        // One row a decision: log length, steps per playout, µs per playout.
+                        println!(
+                            "row {name}\t{}\t{:.1}\t{:.1}",
+                            seen.len(),
+                            (steps_after - steps_before) as f64 / n as f64,
+                            ms * 1000.0 / n as f64
+                        );
+                    }
                     assert!(analysis.is_some());
                 }
             }
@@ -50,7 +60,7 @@ fn time<R: Playable>(name: &str, config: &R::Config, budget_ms: u32, games: u64)
     let (longest, longest_rate) = times.last().copied().unwrap_or((0.0, 0.0));
     let mut rates: Vec<f64> = times.iter().map(|t| t.1).collect();
     rates.sort_by(f64::total_cmp);
-    let (played, cut) = bots::strong::playout_counts();
+    let (played, cut, _) = bots::strong::playout_counts();
     println!(
         "{name}: {} decisions, median {median:.1} ms ({median_rate:.1} playouts/ms), \
          longest {longest:.1} ms ({longest_rate:.1}/ms), slowest rate {:.1}/ms (budget {budget_ms} ms); \

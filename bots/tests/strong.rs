@@ -172,6 +172,40 @@ fn the_coach_never_reads_hidden_state() {
     assert!(compared >= 8, "only {compared} decisions compared");
 }
 
+/// A budget in milliseconds buys fewer playouts at a game's first
+/// decisions, whose playouts run the whole game, than at its last ones, so
+/// that each takes about the budget; a budget in playouts is exact.
+#[test]
+fn a_budget_in_milliseconds_is_fitted_to_how_long_the_games_left_run() {
+    use bots::strong::Budget;
+    let log = normal_game(5, 3_000);
+    let mut state = State::default();
+    let mut timed = StrongPolicy::<Dice>::with_budget(7, Budget::Millis(20));
+    let mut counted = StrongPolicy::<Dice>::with_playouts(7, 300);
+    let mut fitted = Vec::new();
+    for e in &log {
+        if let Event::Acted { seat, .. } = e {
+            let legal = Dice::legal_actions(&state, *seat);
+            if legal.len() > 1 && *seat == 0 {
+                fitted.push(timed.decision_playouts(*seat, &legal[0]));
+                assert_eq!(counted.decision_playouts(*seat, &legal[0]), 300);
+            }
+        }
+        Dice::apply(&mut state, e);
+        let seen = Dice::redact(e, Viewer::Seat(0));
+        timed.observe(&seen);
+        counted.observe(&seen);
+    }
+    assert!(fitted.len() >= 3, "{fitted:?}");
+    let (first, last) = (fitted[0], fitted[fitted.len() - 1]);
+    assert!(first < last, "the opening gets fewer: {fitted:?}");
+    // Within a quarter and twice the median count (20 ms at 25 a ms).
+    assert!(
+        fitted.iter().all(|&n| (125 - 4..=1000).contains(&n)),
+        "{fitted:?}"
+    );
+}
+
 /// The determinization keeps every role its seat knows and deals the rest
 /// from the cards left, whatever the true deal.
 #[test]

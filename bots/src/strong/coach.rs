@@ -68,7 +68,7 @@ pub fn analyse<R: Determinize>(
     let p = legal.iter().position(|a| *a == normal).unwrap_or(0);
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x636f_6163_6821);
     let mut analysed = candidates(&mut rng, legal.len(), p, most.max(2));
-    let each = (search.playouts() / analysed.len() as u32).max(MIN_PLAYOUTS);
+    let each = (search.decision_playouts(seat, &normal) / analysed.len() as u32).max(MIN_PLAYOUTS);
     // The action played joins the drawn ones, in the same worlds: what it
     // adds leaves every other estimate as it was before it was played.
     if let Some(i) = played.and_then(|a| legal.iter().position(|b| b == a))

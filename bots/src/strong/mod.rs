@@ -45,11 +45,17 @@ pub const MAX_BUDGET_MS: u32 = 1_000;
 /// process (for tools: how often a search scores a game it did not finish).
 static PLAYED: AtomicU64 = AtomicU64::new(0);
 static CUT: AtomicU64 = AtomicU64::new(0);
+static STEPS: AtomicU64 = AtomicU64::new(0);
 
-/// `(played, cut)`: the playouts this process played, and how many of them
-/// ran to [`MAX_ROLLOUT_DECISIONS`] unfinished.
-pub fn playout_counts() -> (u64, u64) {
-    (PLAYED.load(Ordering::Relaxed), CUT.load(Ordering::Relaxed))
+/// `(played, cut, steps)`: the playouts this process played, how many of
+/// them ran to [`MAX_ROLLOUT_DECISIONS`] unfinished, and the decisions
+/// played in them all.
+pub fn playout_counts() -> (u64, u64, u64) {
+    (
+        PLAYED.load(Ordering::Relaxed),
+        CUT.load(Ordering::Relaxed),
+        STEPS.load(Ordering::Relaxed),
+    )
 }
 
 /// Playouts a new [`StrongPolicy::new`] gets in every ruleset when set (the
@@ -107,6 +113,10 @@ impl Budget {
     }
 }
 
+/// The playouts a search given milliseconds plays first to measure how
+/// long its position's playouts run (see `decision_playouts`).
+const PROBE: u32 = 4;
+
 /// How many standard errors the search's best action must beat the
 /// `normal` choice by, on the same sampled worlds, to be played instead.
 const MARGIN: f64 = 1.5;
@@ -144,15 +154,53 @@ impl<R: Determinize> StrongPolicy<R> {
         }
     }
 
-    /// Its budget in playouts per decision in the game it has been shown.
+    /// Its budget in playouts per decision in the game it has been shown,
+    /// at a decision of the median length.
     pub fn playouts(&self) -> u32 {
         self.budget.playouts::<R>(&self.log)
+    }
+
+    /// The playouts this decision of `seat` gets. A budget in playouts is
+    /// exact. A budget in milliseconds is fitted to the position: [`PROBE`]
+    /// playouts of `probe` measure how many decisions its playouts run
+    /// (an opening's run the whole game, a late one's a few turns), and
+    /// as many playouts as [`Determinize::playout_cost_us`] says fit are
+    /// played (at least a quarter and at most twice the median count, the
+    /// probe's included). No clock is read: the count is a function of the
+    /// seed and the events shown.
+    pub fn decision_playouts(&mut self, seat: Seat, probe: &R::Action) -> u32 {
+        let nominal = self.playouts();
+        let Budget::Millis(ms) = self.budget else {
+            return nominal;
+        };
+        let (mut decisions, mut played) = (0usize, 0u32);
+        for _ in 0..PROBE {
+            let sample = self.rng.next_u64();
+            if let Some((_, length)) = self.playout_length(sample, seat, probe) {
+                decisions += length;
+                played += 1;
+            }
+        }
+        if played == 0 {
+            return nominal;
+        }
+        let (per_decision, fixed) = R::playout_cost_us(&self.log);
+        let mean = decisions as f64 / f64::from(played);
+        let fit = f64::from(ms.max(1)) * 1000.0 / (per_decision * mean + fixed).max(1.0);
+        let lowest = (nominal / 4).max(PROBE + 1);
+        (fit.round() as u32).clamp(lowest, (nominal * 2).max(lowest)) - PROBE
     }
 
     /// One playout from a fresh determinization: `action` by `seat`, then
     /// the `normal` policy everywhere to the end. `None` when the sampled
     /// state refuses the action (it cannot, from a consistent sample).
     fn playout(&self, sample: u64, seat: Seat, action: &R::Action) -> Option<f64> {
+        self.playout_length(sample, seat, action)
+            .map(|(score, _)| score)
+    }
+
+    /// [`Self::playout`]'s score, and how many decisions it played.
+    fn playout_length(&self, sample: u64, seat: Seat, action: &R::Action) -> Option<(f64, usize)> {
         let mut rng = ChaCha8Rng::seed_from_u64(sample);
         let World {
             mut state,
@@ -167,7 +215,7 @@ impl<R: Determinize> StrongPolicy<R> {
         R::play_into(&mut state, seat, action, &mut rng, &mut events).ok()?;
         let mut legal = Vec::new();
         PLAYED.fetch_add(1, Ordering::Relaxed);
-        for _ in 0..MAX_ROLLOUT_DECISIONS {
+        for step in 0..MAX_ROLLOUT_DECISIONS {
             for e in &events {
                 for (s, p) in policies.iter_mut().enumerate() {
                     p.observe(seen::<R>(e, s as Seat, &mut buf));
@@ -175,7 +223,8 @@ impl<R: Determinize> StrongPolicy<R> {
             }
             events.clear();
             if let Some(w) = R::winners(&state) {
-                return Some(if w.seats.contains(&seat) { 1.0 } else { 0.0 });
+                STEPS.fetch_add(step as u64, Ordering::Relaxed);
+                return Some((if w.seats.contains(&seat) { 1.0 } else { 0.0 }, step));
             }
             let mover = R::next_to_act(&state)?;
             R::legal_actions_into(&state, mover, &mut legal);
@@ -188,7 +237,8 @@ impl<R: Determinize> StrongPolicy<R> {
             R::play_into(&mut state, mover, &a, &mut rng, &mut events).ok()?;
         }
         CUT.fetch_add(1, Ordering::Relaxed);
-        Some(0.0)
+        STEPS.fetch_add(MAX_ROLLOUT_DECISIONS as u64, Ordering::Relaxed);
+        Some((0.0, MAX_ROLLOUT_DECISIONS))
     }
 
     /// Sequential halving over the legal actions, the `normal` choice `p`
@@ -198,7 +248,7 @@ impl<R: Determinize> StrongPolicy<R> {
     /// beats `p` there by more than [`MARGIN`] standard errors; otherwise `p`.
     fn halving(&mut self, seat: Seat, legal: &[R::Action], p: usize) -> usize {
         let k = legal.len();
-        let budget = self.playouts() as usize;
+        let budget = self.decision_playouts(seat, &legal[p]) as usize;
         // A third of the budget to find a challenger, the rest to check it.
         let search = (budget / 3).max(1);
         let mut alive = candidates(&mut self.rng, k, p, search.max(2));

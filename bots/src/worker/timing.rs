@@ -12,9 +12,9 @@ pub const DEFAULT_ANSWER_MS: u64 = 100;
 
 /// How many times its budget a searching bot's answer time adds to
 /// [`WorkerConfig::answer`](super::WorkerConfig::answer): a search takes
-/// about its budget on the reference machine, and the longest measured 3.4
-/// times it (the dice game at 500 playouts, 68 ms for 20 ms); five times
-/// leaves room for a loaded machine at any budget.
+/// about its budget on the reference machine (its playouts fitted to the
+/// position), and the longest measured 2.7 times it (53 ms for 20 ms, Gold
+/// Rush); five times leaves room for a loaded machine at any budget.
 pub const ANSWER_PER_BUDGET: u32 = 5;
 
 /// A searching decision's answer time: `answer` plus [`ANSWER_PER_BUDGET`]

@@ -218,12 +218,19 @@ pub fn fill(observed: &[Event], _seat: Seat, rng: &mut ChaCha8Rng) -> Option<Vec
 }
 
 impl Determinize for Dice {
-    /// 200 playouts: about 8 ms a decision of a 5-player game on average,
-    /// under 50 ms at worst.
-    const DEFAULT_BUDGET_MS: u32 = 8;
+    /// About 20 ms a decision, however long the game left (the playouts
+    /// fitted to the position, see `StrongPolicy::decision_playouts`): 27 ms
+    /// at worst measured, about 320 playouts at a median decision.
+    const DEFAULT_BUDGET_MS: u32 = 20;
 
     fn playouts_per_ms(_observed: &[Event]) -> f64 {
         25.0
+    }
+
+    /// Fitted to the decisions of `coach_time` (see
+    /// `docs/analysis/strong-bot-figures.md`).
+    fn playout_cost_us(_observed: &[Event]) -> (f64, f64) {
+        (0.78, 15.3)
     }
 
     fn determinize(observed: &[Event], seat: Seat, rng: &mut ChaCha8Rng) -> Option<Self::State> {

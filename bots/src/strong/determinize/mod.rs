@@ -33,6 +33,13 @@ pub trait Determinize: Ruleset<Action: PartialEq, Event: Clone + Send> + Sized {
     /// opened with `observed` (its options make playouts longer or shorter).
     fn playouts_per_ms(observed: &[Self::Event]) -> f64;
 
+    /// What one playout costs on the reference machine in the game that
+    /// opened with `observed`, in microseconds: `(per decision played in
+    /// it, fixed)` (the fixed part is mostly the determinization). A search
+    /// given milliseconds measures its position's playouts in decisions
+    /// (never by a clock) and plays as many as fit.
+    fn playout_cost_us(observed: &[Self::Event]) -> (f64, f64);
+
     /// A full state consistent with `observed` (the events of a game as
     /// `seat` saw them, redacted for it, in order), every fact hidden from
     /// `seat` drawn from `rng`: `seat`'s view of it is its view of the true

@@ -43,12 +43,27 @@ const HOSTILITY_WEIGHT: f64 = 0.7;
 const LOYALTY_WEIGHT: f64 = 0.35;
 
 /// Playouts per millisecond measured on the reference machine (release, one
-/// core, 5 players): the base game, Gold Rush, the Great Train Robbery, and
-/// both (their games run longer and their bots think more).
-const BASE_PLAYOUTS_PER_MS: f64 = 10.0;
-const GOLD_PLAYOUTS_PER_MS: f64 = 5.0;
-const TRAIN_PLAYOUTS_PER_MS: f64 = 2.5;
-const BOTH_PLAYOUTS_PER_MS: f64 = 1.0;
+/// core, 5 players), by rule set (see [`rule_set`]): the base game, Gold
+/// Rush, the Great Train Robbery, and both (their games run longer and
+/// their bots think more).
+const PLAYOUTS_PER_MS: [f64; 4] = [10.0, 5.0, 2.5, 1.0];
+
+/// What a playout costs on the reference machine, in microseconds: per
+/// decision played in it, and fixed (the determinization of the log), by
+/// rule set; fitted to the decisions of `coach_time` (see
+/// `docs/analysis/strong-bot-figures.md`).
+const COST_US: [(f64, f64); 4] = [(1.07, 25.0), (1.46, 39.0), (2.14, 69.0), (2.57, 101.5)];
+
+/// The rule set of the game that opened with `observed`: 0 the base game,
+/// 1 Gold Rush, 2 the Great Train Robbery, 3 both.
+fn rule_set(observed: &[Event]) -> usize {
+    let Some(Event::GameCreated(created)) = observed.first() else {
+        return 0;
+    };
+    let o = &created.options;
+    usize::from(o.has_expansion(engine::bang::gold::EXPANSION))
+        + 2 * usize::from(o.has_expansion(engine::bang::train::EXPANSION))
+}
 
 /// The fold in progress: the sampled state and what the seat knows of it.
 struct Sampler<'a> {
@@ -162,19 +177,11 @@ impl Determinize for Bang {
     const DEFAULT_BUDGET_MS: u32 = 20;
 
     fn playouts_per_ms(observed: &[Event]) -> f64 {
-        let Some(Event::GameCreated(created)) = observed.first() else {
-            return BASE_PLAYOUTS_PER_MS;
-        };
-        let o = &created.options;
-        match (
-            o.has_expansion(engine::bang::gold::EXPANSION),
-            o.has_expansion(engine::bang::train::EXPANSION),
-        ) {
-            (false, false) => BASE_PLAYOUTS_PER_MS,
-            (true, false) => GOLD_PLAYOUTS_PER_MS,
-            (false, true) => TRAIN_PLAYOUTS_PER_MS,
-            (true, true) => BOTH_PLAYOUTS_PER_MS,
-        }
+        PLAYOUTS_PER_MS[rule_set(observed)]
+    }
+
+    fn playout_cost_us(observed: &[Event]) -> (f64, f64) {
+        COST_US[rule_set(observed)]
     }
 
     fn determinize(observed: &[Event], seat: Seat, rng: &mut ChaCha8Rng) -> Option<State> {
