@@ -12,6 +12,10 @@ import { seatName } from './labels.js';
 const TYPE_WORDS = { reroll: 'Re-roll', stop: 'Keep these dice', roll: 'Roll the dice', end_turn: 'End the turn', play: 'Play' };
 const typeWord = (type) => TYPE_WORDS[type] || words(type);
 
+/** Whether two actions of one answer are the same (the server writes
+ * both alike, so their JSON text is equal). */
+const sameAction = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
 /** A chance as people read it: "46%". */
 const percent = (x) => `${Math.round(x * 100)}%`;
 
@@ -121,7 +125,7 @@ export function coachPanel(id, token, { signal, go, context }) {
         'tbody',
         {},
         a.actions.map((e, i) => {
-          const played = a.played && JSON.stringify(a.played.action) === JSON.stringify(e.action);
+          const played = a.played && sameAction(a.played.action, e.action);
           const tags = [i === 0 ? 'best' : null, played ? 'you played' : null, e.normal ? 'the bots’ choice' : null].filter(Boolean);
           return h(
             'tr',
@@ -174,7 +178,7 @@ export function coachPanel(id, token, { signal, go, context }) {
         const a = await analysis(at);
         const v = verdict(a.played?.loss);
         const best = a.actions[0];
-        const prefers = best && a.played && JSON.stringify(best.action) !== JSON.stringify(a.played.action)
+        const prefers = best && a.played && !sameAction(best.action, a.played.action)
           ? `; the search prefers ${actionText(best.action, context())} (${percent(best.win_chance)})`
           : '';
         review.append(

@@ -8,7 +8,7 @@
 
 use engine::bang::gold::{EquipBorder, EquipKind};
 use engine::{bang, dice};
-use utoipa::openapi::schema::{AnyOf, ObjectBuilder, OneOf, Schema, Type};
+use utoipa::openapi::schema::{AnyOf, ObjectBuilder, Schema, Type};
 use utoipa::openapi::{Components, RefOr};
 use utoipa::{PartialSchema, ToSchema};
 
@@ -45,23 +45,46 @@ pub(crate) fn any_of_rulesets(components: &mut Components) {
 /// variant is replaced by its enum's own variants, and the nested enum's
 /// schema leaves the document: the events are documented as they are written.
 pub(crate) fn flatten_nested_events(components: &mut Components) {
-    let Some(RefOr::T(Schema::OneOf(mut events))) = components.schemas.get(EVENTS).cloned() else {
+    splice_nested(components, EVENTS, |components, name| {
+        if !nested_events().iter().any(|nested| nested == name) {
+            return None;
+        }
+        match components.schemas.get(name)? {
+            RefOr::T(Schema::OneOf(nested)) => Some(nested.items.clone()),
+            _ => None,
+        }
+    });
+}
+
+/// Replaces each item of the `oneOf` named `container` that stands for a
+/// nested enum (what the derive makes of a serde untagged variant: that
+/// enum's schema plus a tag) by the items `expand` gives for the enum's
+/// name, and takes the nested enum's own schema out of the document.
+fn splice_nested(
+    components: &mut Components,
+    container: &str,
+    expand: impl Fn(&Components, &str) -> Option<Vec<RefOr<Schema>>>,
+) {
+    let Some(RefOr::T(Schema::OneOf(mut union))) = components.schemas.get(container).cloned()
+    else {
         return;
     };
-    let mut items = Vec::with_capacity(events.items.len());
-    for item in std::mem::take(&mut events.items) {
-        match nested_one_of(components, &item) {
-            Some((name, nested)) => {
-                items.extend(nested.items);
+    let mut items = Vec::with_capacity(union.items.len());
+    for item in std::mem::take(&mut union.items) {
+        let nested =
+            nested_name(&item).and_then(|name| Some((name.to_string(), expand(components, name)?)));
+        match nested {
+            Some((name, expanded)) => {
+                items.extend(expanded);
                 components.schemas.remove(&name);
             }
             None => items.push(item),
         }
     }
-    events.items = items;
+    union.items = items;
     components
         .schemas
-        .insert(EVENTS.to_string(), Schema::OneOf(events).into());
+        .insert(container.to_string(), Schema::OneOf(union).into());
 }
 
 /// The card game's events, as the document names them.
@@ -95,20 +118,6 @@ fn nested_events() -> [std::borrow::Cow<'static, str>; 2] {
     [bang::GoldEvent::name(), bang::TrainEvent::name()]
 }
 
-/// The nested event enum a variant of `bang.Event` stands for (what the
-/// derive makes of an untagged variant: that enum's schema plus a tag), by
-/// name, with its variants.
-fn nested_one_of(components: &Components, item: &RefOr<Schema>) -> Option<(String, OneOf)> {
-    let name = nested_name(item)?;
-    if !nested_events().iter().any(|nested| nested == name) {
-        return None;
-    }
-    match components.schemas.get(name)? {
-        RefOr::T(Schema::OneOf(nested)) => Some((name.to_string(), nested.clone())),
-        _ => None,
-    }
-}
-
 /// The schema an untagged variant's item refers to: the derive writes it
 /// as that schema plus a tag object.
 fn nested_name(item: &RefOr<Schema>) -> Option<&str> {
@@ -131,34 +140,18 @@ const DECISIONS: &str = "bang.Decision";
 /// an object tagged `"gold"`; and a unit enum's derived variants carry no
 /// title or description, so they are written from the enum's `DOCS`.
 pub(crate) fn flatten_nested_decisions(components: &mut Components) {
-    let Some(RefOr::T(Schema::OneOf(mut decisions))) = components.schemas.get(DECISIONS).cloned()
-    else {
-        return;
-    };
     let nested = [
         (bang::GoldDecision::name(), bang::GoldDecision::DOCS),
         (bang::TrainDecision::name(), bang::TrainDecision::DOCS),
     ];
-    let mut items = Vec::with_capacity(decisions.items.len());
-    for item in std::mem::take(&mut decisions.items) {
-        let docs = nested_name(&item).and_then(|name| {
-            nested
-                .iter()
-                .find(|(nested, _)| nested == name)
-                .map(|(name, docs)| (name.to_string(), *docs))
-        });
-        match docs {
-            Some((name, docs)) => {
-                items.extend(docs.iter().map(|&(tag, lines)| decision_schema(tag, lines)));
-                components.schemas.remove(&name);
-            }
-            None => items.push(item),
-        }
-    }
-    decisions.items = items;
-    components
-        .schemas
-        .insert(DECISIONS.to_string(), Schema::OneOf(decisions).into());
+    splice_nested(components, DECISIONS, |_, name| {
+        let (_, docs) = nested.iter().find(|(nested, _)| nested == name)?;
+        Some(
+            docs.iter()
+                .map(|&(tag, lines)| decision_schema(tag, lines))
+                .collect(),
+        )
+    });
 }
 
 /// One decision as the derive writes a unit variant of `bang.Decision`: an

@@ -278,6 +278,16 @@ impl GameData {
         }
     }
 
+    /// How many persons play the game: the seats with a token of their own
+    /// and the open seats waiting for one (a solo game's Deputy, played by
+    /// the Sheriff's token, is not a second person; bots and NPCs are none).
+    pub fn persons(&self) -> usize {
+        self.seats
+            .iter()
+            .filter(|s| s.open || s.token_hash.is_some())
+            .count()
+    }
+
     /// The seat of player `player` at this table, if he has one.
     pub fn seat_of_player(&self, player: &str) -> Option<u8> {
         self.seats

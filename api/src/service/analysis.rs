@@ -34,7 +34,7 @@ impl Service {
         as_seat: Option<u8>,
         at: Option<u64>,
     ) -> Result<Analysis, ApiError> {
-        let (record, data, caller) = {
+        let (record, data, caller, snapshot) = {
             let entry = self.games.current(id).await?;
             let caller = self.caller(credentials, &entry.data, as_seat).await?;
             if caller.worker {
@@ -48,7 +48,11 @@ impl Service {
                     "send your seat's token (or player key) to have its decisions analysed",
                 ));
             }
-            (entry.record.clone(), entry.data.clone(), caller)
+            // The latest state the cache keeps at or before the position:
+            // only the events after it are folded.
+            let near = at.unwrap_or(u64::MAX).min(entry.live.version());
+            let snapshot = entry.state_before(near);
+            (entry.record.clone(), entry.data.clone(), caller, snapshot)
         };
         if record.status == GameStatus::Open {
             return Err(ApiError::conflict(
@@ -81,8 +85,11 @@ impl Service {
             .await
             .map_err(|_| ApiError::internal("the coach has stopped"))?;
         let position = {
-            let mut live = crate::ruleset::new_game(&ruleset)?;
-            for e in envelopes.iter().take(at as usize) {
+            let (from, mut live) = match snapshot.filter(|(v, _)| *v <= at) {
+                Some(found) => found,
+                None => (0, crate::ruleset::new_game(&ruleset)?),
+            };
+            for e in envelopes.iter().take(at as usize).skip(from as usize) {
                 live.apply(&e.event)?;
             }
             // A person with two seats (solo) is analysed at the one asked.
@@ -143,12 +150,7 @@ impl Service {
 /// Whether the table allows an analysis now: always in a game of one
 /// person; else as its `analysis` option says.
 fn allowed(data: &GameData, over: bool) -> Result<(), ApiError> {
-    let persons = data
-        .seats
-        .iter()
-        .filter(|s| s.open || s.token_hash.is_some())
-        .count();
-    if persons <= 1 {
+    if data.persons() <= 1 {
         return Ok(());
     }
     match data.analysis {
