@@ -237,6 +237,33 @@ fn determinizations_agree_with_what_the_seat_knows() {
     }
 }
 
+/// Playouts model each seat as the game declares it: a seat played by the
+/// `random` bot is played out at random, every other seat by `normal`.
+#[test]
+fn playouts_model_a_seat_by_the_bot_it_declares() {
+    use rand::SeedableRng;
+    let mut policies: Vec<Box<dyn Policy>> = (0..5u64)
+        .map(|s| {
+            if s == 2 {
+                Box::new(RandomPolicy::new(s)) as Box<dyn Policy>
+            } else {
+                Box::new(NormalPolicy::new(s))
+            }
+        })
+        .collect();
+    let log = play_dice_game(&Config::new(5), Seed::from_u64(5), &mut policies, 5_000)
+        .unwrap()
+        .events;
+    let mine: Vec<Event> = log
+        .iter()
+        .map(|e| Dice::redact(e, Viewer::Seat(0)))
+        .collect();
+    let mut rng = rand::rngs::ChaCha8Rng::seed_from_u64(1);
+    let world = Dice::world(&mine[..20], 0, &mut rng).expect("a world");
+    let names: Vec<&str> = world.policies.iter().map(|p| p.name()).collect();
+    assert_eq!(names, ["normal", "normal", "random", "normal", "normal"]);
+}
+
 /// Many seeded games, 3 to 8 players, with every Old Saloon module on in
 /// some: every choice of the strong bots is one of its legal actions, and
 /// every game ends.

@@ -53,6 +53,26 @@ fn view_of(state: &State, seat: Seat) -> Value {
     serde_json::to_value(Bang::view(state, Viewer::Seat(seat))).unwrap()
 }
 
+/// Card-game playouts model each seat as the game declares it: the
+/// `random` bot's seat at random, every other seat by `normal`.
+#[test]
+fn card_playouts_model_a_seat_by_the_bot_it_declares() {
+    let log = game(4, &json!({}), 9, |seat| {
+        if seat == 3 {
+            Box::new(bots::RandomPolicy::new(3))
+        } else {
+            Box::new(NormalCardPolicy::new())
+        }
+    });
+    let mine: Vec<Event> = log
+        .iter()
+        .map(|e| Bang::redact(e, Viewer::Seat(1)))
+        .collect();
+    let world = Bang::world(&mine[..30], 1, &mut ChaCha8Rng::seed_from_u64(2)).expect("a world");
+    let names: Vec<&str> = world.policies.iter().map(|p| p.name()).collect();
+    assert_eq!(names, ["normal", "normal", "normal", "random"]);
+}
+
 /// At many points of games on every table, every seat's determinizations
 /// keep every card in one place and show the seat the very view it has of
 /// the true game: its hand, every card in play, the discard pile, the

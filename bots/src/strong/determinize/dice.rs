@@ -8,7 +8,7 @@ use engine::dice::{
 use engine::{Ruleset, Seat};
 use rand::rngs::ChaCha8Rng;
 
-use super::{Determinize, World, pick_likely, role_lean, seen, shuffle, take};
+use super::{Determinize, World, declared, pick_likely, role_lean, seen, shuffle, take};
 use crate::normal::NormalPolicy;
 use crate::policy::Policy;
 
@@ -249,7 +249,11 @@ impl Determinize for Dice {
             Dice::apply(&mut state, e);
         }
         let mut policies: Vec<Box<dyn Policy<Dice>>> = (0..state.players)
-            .map(|_| Box::new(NormalPolicy::new(rng.next_u64())) as Box<dyn Policy<Dice>>)
+            .map(|s| {
+                declared::<Dice>(&state, s, rng, |rng| {
+                    Box::new(NormalPolicy::new(rng.next_u64()))
+                })
+            })
             .collect();
         // The sampled log as each seat saw it.
         let mut buf = None;

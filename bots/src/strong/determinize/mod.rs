@@ -10,6 +10,7 @@ use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
 use crate::policy::Policy;
+use crate::random::RandomPolicy;
 
 pub use dice::fill as fill_dice;
 
@@ -125,3 +126,26 @@ pub(crate) fn role_lean(role: Role, lean: f64) -> f64 {
         Role::Sheriff | Role::Renegade => 0.0,
     }
 }
+
+/// The rollout policy of `seat` in a world sampled from `state`: a seat the
+/// game records as played by the `random` bot is played out at random, as
+/// its seat declared; any other (a person, `normal`, `strong`, whose own
+/// search is too dear to play out) by `normal`, made by `normal`. Either
+/// seeds itself from `rng`. Seats are public: the game's opening shows them
+/// to everyone.
+pub(crate) fn declared<R: Ruleset>(
+    state: &R::State,
+    seat: Seat,
+    rng: &mut ChaCha8Rng,
+    normal: impl FnOnce(&mut ChaCha8Rng) -> Box<dyn Policy<R>>,
+) -> Box<dyn Policy<R>> {
+    let bot = R::seat_spec(state, seat).and_then(|spec| spec.bot.as_deref());
+    if bot == Some(RANDOM) {
+        Box::new(RandomPolicy::new(rng.random()))
+    } else {
+        normal(rng)
+    }
+}
+
+/// The registry's name of the `random` bot.
+const RANDOM: &str = "random";

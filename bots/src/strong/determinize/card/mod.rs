@@ -25,7 +25,7 @@ use engine::bang::{Bang, Event, State, View, roles_for};
 use engine::{Role, Ruleset, Seat, Viewer};
 use rand::rngs::ChaCha8Rng;
 
-use super::{Determinize, World, pick_likely, role_lean, shuffle, take};
+use super::{Determinize, World, declared, pick_likely, role_lean, shuffle, take};
 use crate::card::NormalCardPolicy;
 use crate::policy::Policy;
 use zones::{locate, named};
@@ -197,7 +197,7 @@ impl Determinize for Bang {
             normal.observe(e);
         }
         let policies = (0..state.players)
-            .map(|_| Box::new(normal.clone()) as Box<dyn Policy<Bang>>)
+            .map(|s| declared::<Bang>(&state, s, rng, |_| Box::new(normal.clone())))
             .collect();
         Some(World { state, policies })
     }
