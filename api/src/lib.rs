@@ -34,6 +34,8 @@ pub mod text;
 #[path = "web.rs"]
 pub mod web_client;
 
+pub use stored::chosen_seed;
+
 use std::io;
 use std::net::SocketAddr;
 use std::sync::Arc;

@@ -66,9 +66,13 @@ pub async fn postgres_store_of(data: &Path) -> Option<String> {
     Some(map.entry(data.to_path_buf()).or_insert(url).clone())
 }
 
+/// The seed secret of the tests' servers: with it a client knows the seed
+/// of a game it chose the number of ([`api::chosen_seed`]).
+pub const SEED_SECRET: &str = "test-seed-secret";
+
 /// The configuration tests start servers with: an ephemeral port, a fixed
-/// worker key and seed secret (so that a chosen seed plays the same game in
-/// every run), and limits loose enough for tests that play many games.
+/// worker key and seed secret ([`SEED_SECRET`]: a chosen seed plays the same
+/// game in every run), and limits loose enough for tests that play many games.
 pub fn test_config(data: &Path) -> Config {
     use clap::Parser;
     let mut config = Config::parse_from(["bang-server"]);
@@ -76,7 +80,7 @@ pub fn test_config(data: &Path) -> Config {
     config.data = data.to_path_buf();
     config.bots = BotsMode::Off;
     config.worker_key = Some("test-worker-key".into());
-    config.seed_secret = Some("test-seed-secret".into());
+    config.seed_secret = Some(SEED_SECRET.into());
     config.bot_delay_ms = 0;
     // `strong` bots answer after five times their budget, without the
     // 100 ms more a server gives them (the test of their timing sets it).

@@ -4,8 +4,12 @@
 //!
 //! `cargo run --release -p tests --bin load -- --games 256 --seconds 10`
 //!
-//! Each client keeps its game's state by folding the events the server returns
-//! (the engine is a library), so one POST is one action: no polling.
+//! Each client plays its game with the engine (a library) beside the server:
+//! it chose the seed's number and knows the tests' seed secret, so it deals
+//! and decides every action as the server does, and checks the server's
+//! version after each. One POST is one action, no polling, in every ruleset:
+//! a client that folded the answers instead could not follow a game that
+//! hides cards (its seat sees others' draws redacted).
 //!
 //! The actions are posted over one plain keep-alive HTTP/1.1 connection per
 //! client ([`Conn`], a few lines over a `TcpStream`), not through `reqwest`:
@@ -352,7 +356,7 @@ impl Conn {
     async fn human_game(
         &mut self,
         ruleset: &str,
-        n: usize,
+        n: u8,
         seed: u64,
     ) -> std::io::Result<(String, Vec<String>)> {
         let seats: Vec<Value> = (0..n).map(|i| json!({"name": format!("P{i}")})).collect();
@@ -388,45 +392,69 @@ impl From<std::io::Error> for Closed {
     }
 }
 
-/// Folds the `events` of a server response (each `{"event": …}`) into `game`.
-fn fold(game: &mut dyn Game, body: Value) {
-    if let Some(events) = body["events"].as_array() {
-        for e in events {
-            let _ = game.apply(&e["event"]);
-        }
+/// Seats per game.
+const PLAYERS: u8 = 5;
+
+/// A new game of `ruleset` dealt as the server deals it with `seed` (the
+/// load's games: [`PLAYERS`] people, default options).
+fn opening(
+    ruleset: &'static dyn engine::RulesetEntry,
+    seed: engine::Seed,
+) -> Result<Box<dyn Game>, String> {
+    let seats = (0..PLAYERS)
+        .map(|i| engine::SeatSpec {
+            name: format!("P{i}"),
+            ..Default::default()
+        })
+        .collect();
+    let mut game = ruleset.new_game();
+    for event in ruleset.start(PLAYERS, &Value::Null, seats, seed)? {
+        game.apply(&event).map_err(|e| format!("{e:?}"))?;
     }
+    Ok(game)
 }
 
-/// One client playing games back to back until `stop`; returns POST latencies.
+/// What one client did in a phase: its POST latencies, and how many games
+/// it opened (played to the end, or cut by the phase's end).
+#[derive(Default)]
+struct Played {
+    latencies: Vec<Duration>,
+    games: usize,
+}
+
+/// One client playing games back to back until `stop`.
 async fn player(
     ruleset: &'static dyn engine::RulesetEntry,
     mut conn: Conn,
     seed: u64,
     stop: Arc<AtomicBool>,
     pace: Option<Duration>,
-) -> Vec<Duration> {
+) -> Played {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut latencies = Vec::new();
+    let mut played = Played::default();
+    let latencies = &mut played.latencies;
     let mut body = Vec::with_capacity(256);
     'games: while !stop.load(Ordering::Relaxed) {
-        let opened = async {
-            let (id, tokens) = conn.human_game(ruleset.id(), 5, rng.random()).await?;
-            let path = format!("/v1/games/{id}/events?limit=1000");
-            let (status, page) = conn.call("GET", &path, None, None).await?;
-            if status != 200 {
-                return Err(bad(&format!("events: {status}")));
-            }
-            Ok((id, tokens, serde_json::from_slice::<Value>(&page)?))
-        };
-        let (id, tokens, page) = match opened.await {
+        let number: u64 = rng.random();
+        let (id, tokens) = match conn.human_game(ruleset.id(), PLAYERS, number).await {
             Ok(opened) => opened,
             Err(e) => {
                 eprintln!("load: {e}");
-                return latencies;
+                return played;
             }
         };
-        let mut game = ruleset.new_game();
-        fold(game.as_mut(), page);
+        played.games += 1;
+        // The game as the server has it: the client chose the seed's number
+        // and knows the tests' secret, so it plays every seat's actions
+        // itself (one POST per action, whatever the ruleset hides).
+        let seed = api::chosen_seed(number, tests::SEED_SECRET);
+        let mut game = match opening(ruleset, seed) {
+            Ok(game) => game,
+            Err(e) => {
+                eprintln!("load: {e}");
+                return played;
+            }
+        };
         let path = format!("/v1/games/{id}/actions");
         let mut next = Instant::now();
         while let Some(&seat) = game.waiting().first() {
@@ -439,6 +467,13 @@ async fn player(
             }
             let legal = game.legal(seat);
             let action = &legal[rng.random_range(0..legal.len())];
+            let outcome = match game.play(seat, action, seed) {
+                Ok(outcome) => outcome,
+                Err(e) => {
+                    eprintln!("load: a legal action refused: {e:?}");
+                    return played;
+                }
+            };
             body.clear();
             body.extend_from_slice(b"{\"action\":");
             serde_json::to_writer(&mut body, &action).expect("an action serializes");
@@ -453,18 +488,22 @@ async fn player(
                 Ok(r) => r,
                 Err(e) => {
                     eprintln!("load: {e}");
-                    return latencies;
+                    return played;
                 }
             };
             let result: Value = serde_json::from_slice(&result).unwrap_or(Value::Null);
             if !(200..300).contains(&status) {
                 eprintln!("load: {status}: {result}");
-                return latencies;
+                return played;
             }
-            fold(game.as_mut(), result);
+            game = outcome.next;
+            if result["version"].as_u64() != Some(game.version()) {
+                eprintln!("load: the server's game is not the client's: {result}");
+                return played;
+            }
         }
     }
-    latencies
+    played
 }
 
 async fn http_phase(
@@ -473,7 +512,7 @@ async fn http_phase(
     games: usize,
     seconds: u64,
     pace: Option<Duration>,
-) -> (usize, f64, Vec<Duration>) {
+) -> Phase {
     let stop = Arc::new(AtomicBool::new(false));
     let started = Instant::now();
     let tasks: Vec<_> = (0..games)
@@ -484,13 +523,33 @@ async fn http_phase(
         .collect();
     tokio::time::sleep(Duration::from_secs(seconds)).await;
     stop.store(true, Ordering::Relaxed);
-    let mut all = Vec::new();
+    let mut latencies = Vec::new();
+    let mut opened = 0;
     for t in tasks {
-        all.extend(t.await.unwrap_or_default());
+        let played = t.await.unwrap_or_default();
+        latencies.extend(played.latencies);
+        opened += played.games;
     }
     let wall = started.elapsed().as_secs_f64();
-    all.sort();
-    (all.len(), wall, all)
+    latencies.sort();
+    Phase {
+        actions: latencies.len(),
+        games: opened,
+        wall,
+        latencies,
+    }
+}
+
+/// What the clients of an HTTP phase did together.
+struct Phase {
+    /// Actions posted.
+    actions: usize,
+    /// Games opened.
+    games: usize,
+    /// The phase's length, in seconds.
+    wall: f64,
+    /// Every POST's latency, sorted.
+    latencies: Vec<Duration>,
 }
 
 async fn store_phase(spec: Option<&str>, concurrency: usize, seconds: u64) -> (u64, f64) {
@@ -576,15 +635,18 @@ async fn main() {
     );
 
     let cpu = thread_cpu();
-    let (actions, wall, lat) = http_phase(ruleset, &servers, a.games, a.seconds, None).await;
-    let rate = actions as f64 / wall;
+    let full = http_phase(ruleset, &servers, a.games, a.seconds, None).await;
+    let rate = full.actions as f64 / full.wall;
     println!(
-        "http games={} actions={actions} wall_s={wall:.2} actions_per_s={rate:.0} p50_ms={:.2} p99_ms={:.2}",
+        "http clients={} games_opened={} actions={} wall_s={:.2} actions_per_s={rate:.0} p50_ms={:.2} p99_ms={:.2}",
         a.games,
-        percentile(&lat, 0.5),
-        percentile(&lat, 0.99)
+        full.games,
+        full.actions,
+        full.wall,
+        percentile(&full.latencies, 0.5),
+        percentile(&full.latencies, 0.99)
     );
-    report_cpu("http", &cpu, actions);
+    report_cpu("http", &cpu, full.actions);
     println!(
         "memory rss_mib={:.0} (server and load clients in one process)",
         rss_mib()
@@ -601,14 +663,16 @@ async fn main() {
     let target = rate / 2.0;
     let gap = Duration::from_secs_f64(a.games as f64 / target.max(1.0));
     let cpu = thread_cpu();
-    let (actions, wall, lat) = http_phase(ruleset, &servers, a.games, a.seconds, Some(gap)).await;
+    let half = http_phase(ruleset, &servers, a.games, a.seconds, Some(gap)).await;
     println!(
-        "http_half_load target_per_s={target:.0} actions={actions} actions_per_s={:.0} p50_ms={:.2} p99_ms={:.2}",
-        actions as f64 / wall,
-        percentile(&lat, 0.5),
-        percentile(&lat, 0.99)
+        "http_half_load target_per_s={target:.0} games_opened={} actions={} actions_per_s={:.0} p50_ms={:.2} p99_ms={:.2}",
+        half.games,
+        half.actions,
+        half.actions as f64 / half.wall,
+        percentile(&half.latencies, 0.5),
+        percentile(&half.latencies, 0.99)
     );
-    report_cpu("http_half_load", &cpu, actions);
+    report_cpu("http_half_load", &cpu, half.actions);
     println!(
         "memory rss_mib={:.0} (server and load clients in one process)",
         rss_mib()
