@@ -10,11 +10,15 @@
 //!    running as root, which PostgreSQL refuses), stopped and deleted by a
 //!    watchdog shell once this process ends, even if it crashes;
 //! 3. else `None`, having said once on stderr why PostgreSQL runs are skipped.
+//!
+//! The private cluster serves TLS with a certificate for `localhost` and
+//! 127.0.0.1 made when it starts, signed by a root of its own
+//! ([`test_root_certificate`]), so that tests connect with every `sslmode`.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock};
 
 use tokio_postgres::NoTls;
 
@@ -25,6 +29,17 @@ pub const SKIPPED: &str =
 /// The admin URL of the cluster, once found or started (`None`: none).
 static CLUSTER: Mutex<Option<Option<String>>> = Mutex::new(None);
 static DATABASES: AtomicUsize = AtomicUsize::new(0);
+/// The root of the private cluster's certificate, once it serves TLS.
+static ROOT_CERTIFICATE: OnceLock<PathBuf> = OnceLock::new();
+
+/// The PEM file of the root that signed the test cluster's certificate (for
+/// `localhost` and 127.0.0.1), when this process started the cluster and it
+/// serves TLS: a test may then connect with `sslmode=verify-full`. `None`
+/// with `BANG_TEST_POSTGRES` or without PostgreSQL.
+pub fn test_root_certificate() -> Option<PathBuf> {
+    admin_url()?;
+    ROOT_CERTIFICATE.get().cloned()
+}
 
 /// The URL of a new, empty database on the test cluster, or `None` (after
 /// printing [`SKIPPED`] once per process) when there is no PostgreSQL.
@@ -179,6 +194,23 @@ fn start_cluster() -> Result<String, String> {
         .arg(&data)
         .args(["-A", "trust", "-U", "bang", "-E", "UTF8", "--no-sync"]);
     run(initdb, "initdb")?;
+    let tls = match certificates(&dir, root) {
+        Ok(root_file) => {
+            let _ = ROOT_CERTIFICATE.set(root_file);
+            format!(
+                " -c ssl=on -c ssl_cert_file={dir}/server.crt -c ssl_key_file={dir}/server.key",
+                dir = dir.display()
+            )
+        }
+        Err(why) => {
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
+                "the test PostgreSQL cluster serves no TLS ({why})"
+            );
+            String::new()
+        }
+    };
     let port = free_port()?;
     let pg_ctl = bin.join("pg_ctl");
     let mut start = as_owner(root, &pg_ctl);
@@ -187,7 +219,7 @@ fn start_cluster() -> Result<String, String> {
         .arg(&data)
         .arg("-o")
         .arg(format!(
-            "-p {port} -k {} -c listen_addresses=127.0.0.1 -c max_connections=400 -c fsync=on",
+            "-p {port} -k {} -c listen_addresses=127.0.0.1 -c max_connections=400 -c fsync=on{tls}",
             dir.display()
         ))
         .arg("-l")
@@ -215,6 +247,46 @@ fn start_cluster() -> Result<String, String> {
         .spawn()
         .map_err(|e| format!("watchdog: {e}"))?;
     Ok(format!("postgres://bang@127.0.0.1:{port}/postgres"))
+}
+
+/// Writes a root certificate (`root.pem`) and the server's certificate and
+/// key it signed (`server.crt`, `server.key`, for `localhost` and
+/// 127.0.0.1) into `dir`, the key readable by the cluster's owner only;
+/// the root's path.
+fn certificates(dir: &Path, root: bool) -> Result<PathBuf, String> {
+    use rcgen::{BasicConstraints, CertificateParams, DnType, IsCa, Issuer, KeyPair, SanType};
+    use std::os::unix::fs::PermissionsExt;
+    let fail = |e: rcgen::Error| e.to_string();
+    let root_key = KeyPair::generate().map_err(fail)?;
+    let mut root_params = CertificateParams::new(Vec::<String>::new()).map_err(fail)?;
+    root_params.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
+    root_params
+        .distinguished_name
+        .push(DnType::CommonName, "bang test root");
+    let root_cert = root_params.self_signed(&root_key).map_err(fail)?;
+    let issuer = Issuer::new(root_params, root_key);
+    let key = KeyPair::generate().map_err(fail)?;
+    let mut params = CertificateParams::new(vec!["localhost".to_owned()]).map_err(fail)?;
+    params
+        .subject_alt_names
+        .push(SanType::IpAddress(std::net::Ipv4Addr::LOCALHOST.into()));
+    let cert = params.signed_by(&key, &issuer).map_err(fail)?;
+    let write = |name: &str, text: String, mode: u32| -> Result<PathBuf, String> {
+        let path = dir.join(name);
+        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(path)
+    };
+    let root_file = write("root.pem", root_cert.pem(), 0o644)?;
+    let crt = write("server.crt", cert.pem(), 0o644)?;
+    let key = write("server.key", key.serialize_pem(), 0o600)?;
+    if root {
+        let mut chown = Command::new("chown");
+        chown.arg("postgres:postgres").arg(&crt).arg(&key);
+        run(chown, "chown")?;
+    }
+    Ok(root_file)
 }
 
 /// A new directory for the cluster, kept (the watchdog deletes it).

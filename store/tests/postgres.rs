@@ -439,3 +439,94 @@ async fn store_open_picks_the_backend_from_the_spec() {
     let again = store::Store::open(&alias, 0).await.unwrap();
     assert_eq!(again.game(id).await.unwrap(), pg.game(id).await.unwrap());
 }
+
+/// How many of the database's other connections are encrypted, of how many.
+async fn encrypted_connections(pg: &common::Pg) -> (i64, i64) {
+    let admin = pg.sql().await;
+    let row = admin
+        .query_one(
+            "SELECT count(*) FILTER (WHERE s.ssl), count(*) FROM pg_stat_ssl s \
+             JOIN pg_stat_activity a USING (pid) \
+             WHERE a.datname = current_database() AND a.pid <> pg_backend_pid()",
+            &[],
+        )
+        .await
+        .unwrap();
+    (row.get(0), row.get(1))
+}
+
+/// `url` with TLS parameters added.
+fn with_tls(url: &str, params: &str) -> String {
+    let sep = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{sep}{params}")
+}
+
+/// A database on another machine: with `sslmode=verify-full` and the
+/// cluster's root, every connection of the store (its pool and its change
+/// listener) is encrypted to a server whose certificate names the host, and
+/// the store works as without TLS.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn verify_full_encrypts_every_connection_to_a_certified_server() {
+    let Some(root) = store::testing::test_root_certificate() else {
+        return;
+    };
+    let pg = common::Pg::new().await.unwrap();
+    let url = with_tls(
+        &pg.0,
+        &format!("sslmode=verify-full&sslrootcert={}", root.display()),
+    );
+    let store = PgStore::connect(&url).await.unwrap();
+    let mut changes = store.changes().unwrap();
+    let id = created(&store).await;
+    store
+        .append(id, 1, appending("0", None, vec![json!({"type": "x"})]))
+        .await
+        .unwrap();
+    assert_eq!(store.events(id, 0, 10).await.unwrap().len(), 2);
+    let told = tokio::time::timeout(Duration::from_secs(5), changes.recv())
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(matches!(told, Change::Game { .. }), "{told:?}");
+    let (encrypted, all) = encrypted_connections(&pg).await;
+    assert!(all >= 2, "the pool and the listener: {all}");
+    assert_eq!(encrypted, all);
+}
+
+/// `require` encrypts without checking the certificate; `disable` never
+/// encrypts; `verify-full` against roots that did not sign the server's
+/// certificate (the system's) refuses to connect, saying why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_sslmode_does_what_it_says() {
+    if store::testing::test_root_certificate().is_none() {
+        return;
+    }
+    let pg = common::Pg::new().await.unwrap();
+    let required = PgStore::connect(&with_tls(&pg.0, "sslmode=require"))
+        .await
+        .unwrap();
+    created(&required).await;
+    let (encrypted, all) = encrypted_connections(&pg).await;
+    assert_eq!((encrypted, all), (all, all));
+    drop(required);
+
+    let pg = common::Pg::new().await.unwrap();
+    let plain = PgStore::connect(&with_tls(&pg.0, "sslmode=disable"))
+        .await
+        .unwrap();
+    created(&plain).await;
+    let (encrypted, all) = encrypted_connections(&pg).await;
+    assert!(all >= 2);
+    assert_eq!(encrypted, 0);
+
+    let refused = PgStore::connect(&with_tls(&pg.0, "sslmode=verify-full")).await;
+    let why = match refused {
+        Err(e) => e.to_string(),
+        Ok(_) => panic!("connected to a server no trusted root certified"),
+    };
+    // A machine without root certificates refuses before it connects.
+    assert!(
+        why.contains("UnknownIssuer") || why.contains("no root certificates"),
+        "{why}"
+    );
+}

@@ -12,7 +12,9 @@ use std::future::poll_fn;
 use std::time::Duration;
 
 use tokio::sync::{broadcast, oneshot};
-use tokio_postgres::{AsyncMessage, NoTls};
+use tokio_postgres::AsyncMessage;
+
+use super::tls::Connector;
 
 use crate::{Change, GameId, StoreError};
 
@@ -64,6 +66,7 @@ const MAX_BACKOFF: Duration = Duration::from_secs(5);
 /// listener then stops).
 pub(crate) async fn run(
     config: tokio_postgres::Config,
+    tls: Connector,
     sender: broadcast::Sender<Change>,
     ready: oneshot::Sender<Result<(), StoreError>>,
 ) {
@@ -71,7 +74,7 @@ pub(crate) async fn run(
     let mut backoff = Duration::from_millis(50);
     let mut listened_before = false;
     loop {
-        match config.connect(NoTls).await {
+        match config.connect(tls.clone()).await {
             Ok((client, mut connection)) => {
                 let sql = format!("LISTEN {CHANNEL}");
                 let listen = client.batch_execute(&sql);

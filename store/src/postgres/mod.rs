@@ -28,15 +28,14 @@ mod listen;
 mod notify;
 mod reads;
 mod schema;
+mod tls;
 mod transfer;
 
-use std::str::FromStr;
 use std::sync::Arc;
 
 use deadpool_postgres::{Manager, ManagerConfig, Object, Pool, RecyclingMethod};
 use serde_json::Value;
 use tokio::sync::{broadcast, oneshot};
-use tokio_postgres::NoTls;
 
 use crate::{
     Append, Appended, Change, Envelope, EventStore, GameHead, GameId, GameRecord, ListQuery,
@@ -53,8 +52,9 @@ const CHANGES_CAPACITY: usize = 4096;
 /// The PostgreSQL-backed event store. Cloning is cheap (the clones share one
 /// pool and one listener connection).
 ///
-/// Connections are made without TLS ([`NoTls`]): the database is expected on
-/// the same host or a private network.
+/// Connections use TLS as the URL's `sslmode` asks (`disable`, `prefer` by
+/// default, `require`, `verify-full` with `sslrootcert`; see `tls`), so the
+/// database may be on another machine.
 ///
 /// Semantics are [`crate::SledStore`]'s (same envelope bytes, hashes, dedupe,
 /// list order, cursors and limits, document rules), except that:
@@ -110,13 +110,29 @@ pub(crate) fn pg(e: tokio_postgres::Error) -> StoreError {
                 StoreError::Io(detail)
             }
         }
-        None => StoreError::Unavailable(format!("postgres: {e}")),
+        None => StoreError::Unavailable(format!("postgres: {}", with_causes(&e))),
     }
 }
 
 /// A pool error as a store error: no connection could be had.
 fn pool_error(e: deadpool_postgres::PoolError) -> StoreError {
-    StoreError::Unavailable(format!("postgres pool: {e}"))
+    StoreError::Unavailable(format!("postgres pool: {}", with_causes(&e)))
+}
+
+/// `e` and the errors that caused it, outermost first (a failed TLS
+/// handshake says why only in its causes: an unknown issuer, a wrong name).
+fn with_causes(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        let said = c.to_string();
+        if !text.contains(&said) {
+            text.push_str(": ");
+            text.push_str(&said);
+        }
+        cause = c.source();
+    }
+    text
 }
 
 impl PgStore {
@@ -131,11 +147,10 @@ impl PgStore {
 
     /// [`PgStore::connect`] with a pool of at most `pool_size` connections.
     pub async fn connect_with(url: &str, pool_size: usize) -> Result<PgStore, StoreError> {
-        let config = tokio_postgres::Config::from_str(url)
-            .map_err(|e| StoreError::Invalid(format!("postgres url: {e}")))?;
+        let (config, tls) = tls::configure(url)?;
         let manager = Manager::from_config(
             config.clone(),
-            NoTls,
+            tls.clone(),
             ManagerConfig {
                 recycling_method: RecyclingMethod::Fast,
             },
@@ -149,7 +164,8 @@ impl PgStore {
         drop(client);
         let (changes, _) = broadcast::channel(CHANGES_CAPACITY);
         let (ready, listening) = oneshot::channel();
-        let listener = tokio::spawn(listen::run(config, changes.clone(), ready)).abort_handle();
+        let listener =
+            tokio::spawn(listen::run(config, tls, changes.clone(), ready)).abort_handle();
         let (notifier, notifier_task) = notify::Notifier::start(pool.clone());
         let inner = Arc::new(Inner {
             pool,
