@@ -255,7 +255,7 @@ async fn servers_starting_at_once_migrate_once() {
         .await
         .unwrap()
         .get(0);
-    assert_eq!(applied, 1);
+    assert_eq!(applied, 2, "each migration once");
 }
 
 /// A store with a bit of everything: games of both chain schemes, an open
@@ -529,4 +529,56 @@ async fn each_sslmode_does_what_it_says() {
         why.contains("UnknownIssuer") || why.contains("no root certificates"),
         "{why}"
     );
+}
+
+/// An append seals its events on the head its server remembers; when
+/// another server moved that head (events, or data alone), the append
+/// still lands on the head as it is, and a stale one is refused as before.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn appends_through_two_servers_seal_on_the_head_as_it_is() {
+    let Some((a, b)) = two().await else { return };
+    let id = created(&a).await;
+    let one = |data: Option<Value>, generation: Option<u64>| Append {
+        data,
+        expected_generation: generation,
+        ..appending("0", None, vec![json!({"type": "x"})])
+    };
+    a.append(id, 1, one(None, None)).await.unwrap(); // a remembers version 2
+    b.append(id, 2, one(None, None)).await.unwrap(); // b moves it to 3
+    // b writes data alone: version 3, generation 1.
+    b.append(
+        id,
+        3,
+        Append {
+            data: Some(json!({"seats": 5})),
+            ..appending("0", None, vec![])
+        },
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        a.append(id, 2, one(None, None)).await.unwrap_err(),
+        StoreError::Conflict { current: 3 }
+    );
+    // a now remembers version 3 at generation 1; b writes data again.
+    b.append(
+        id,
+        3,
+        Append {
+            data: Some(json!({"seats": 6})),
+            ..appending("0", None, vec![])
+        },
+    )
+    .await
+    .unwrap();
+    let appended = a.append(id, 3, one(None, Some(2))).await.unwrap();
+    assert_eq!((appended.head.version, appended.head.generation), (4, 2));
+    assert_eq!(
+        b.append(id, 4, one(None, Some(1))).await.unwrap_err(),
+        StoreError::Stale { generation: 2 }
+    );
+    // Every envelope chains on the one before, whoever wrote it.
+    let report = a.verify(id).await.unwrap();
+    assert!(report.valid, "{report:?}");
+    assert_eq!(a.events(id, 0, 10).await.unwrap().len(), 4);
 }

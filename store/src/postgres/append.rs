@@ -2,7 +2,7 @@
 //! one transaction that notifies the other servers as it commits.
 
 use chrono::{DateTime, Utc};
-use deadpool_postgres::Transaction;
+use deadpool_postgres::{Object, Transaction};
 use serde_json::Value;
 use tokio_postgres::error::SqlState;
 
@@ -16,9 +16,6 @@ use crate::{
     Append, Appended, Envelope, GameHead, GameId, GameRecord, GameStatus, NewGame, StoreError,
 };
 
-/// The game's head, locked, and the database's clock to the millisecond.
-const LOCK_HEAD: &str = "SELECT version, generation, status, head_hash, updated_at, \
-     date_trunc('milliseconds', clock_timestamp()) FROM games WHERE id = $1 FOR UPDATE";
 const INSERT_EVENTS: &str = "INSERT INTO events (game, seq, envelope) \
      SELECT $1, s, e FROM UNNEST($2::bigint[], $3::text[]) AS t(s, e)";
 const INSERT_DEDUPE: &str =
@@ -103,47 +100,7 @@ async fn insert_dedupe(
     Ok(())
 }
 
-/// Moves game `id`'s head from version `expected` to `head`, with new `data`
-/// if the append has some: how many rows it moved (0: another writer moved
-/// it first).
-async fn move_head(
-    tx: &Transaction<'_>,
-    id: GameId,
-    expected: u64,
-    head: &GameHead,
-    data: Option<String>,
-) -> Result<u64, StoreError> {
-    tx.execute(
-        "UPDATE games SET version = $2, head_hash = $3, status = $4, updated_at = $5, \
-         generation = $6, data = COALESCE($7, data) WHERE id = $1 AND version = $8",
-        &[
-            &int(id.0),
-            &int(head.version),
-            &head.head_hash,
-            &i16::from(status_byte(head.status)),
-            &head.updated_at,
-            &int(head.generation),
-            &data,
-            &int(expected),
-        ],
-    )
-    .await
-    .map_err(pg)
-}
-
 impl PgStore {
-    /// The conflict of an append that lost a race to another writer, at the
-    /// version that writer left (read once `tx` is rolled back).
-    async fn lost_race(&self, tx: Transaction<'_>, id: GameId) -> StoreError {
-        drop(tx);
-        match self.read_head(id).await {
-            Ok(head) => StoreError::Conflict {
-                current: head.map_or(0, |h| h.version),
-            },
-            Err(e) => e,
-        }
-    }
-
     /// See [`crate::EventStore::create`]: one transaction, under the first
     /// fresh id not taken.
     pub(crate) async fn write_create(
@@ -216,8 +173,13 @@ impl PgStore {
         Ok((record, envelopes))
     }
 
-    /// See [`crate::EventStore::append`]: one transaction that locks the
-    /// game's head, checks it, inserts the envelopes and moves the head.
+    /// See [`crate::EventStore::append`]: one statement ([`APPEND`]) when
+    /// the game's head is known and current. The events are sealed here on
+    /// that head (its hash, and a time no earlier than its last); the
+    /// statement checks the action id, moves the head only if it is still
+    /// there, and writes the events and the dedupe entry. A head this store
+    /// does not know, or one another server moved, is read by the same
+    /// statement writing nothing, and the append tried once more on it.
     pub(crate) async fn write_append(
         &self,
         id: GameId,
@@ -225,68 +187,140 @@ impl PgStore {
         mut append: Append,
     ) -> Result<Appended, StoreError> {
         let (write, commitments) = Write::encode(&mut append, expected.saturating_add(1))?;
-        let mut client = self.client().await?;
-        let tx = client.transaction().await.map_err(pg)?;
-        let statement = tx.prepare_cached(LOCK_HEAD).await.map_err(pg)?;
-        let Some(row) = tx.query_opt(&statement, &[&int(id.0)]).await.map_err(pg)? else {
-            return Err(StoreError::NotFound);
-        };
-        let head = super::reads::head_of(&row)?;
-        let at: DateTime<Utc> = row.get(5);
-
-        if let Some(action_id) = &write.action_id
-            && let Some((first, count, recorded)) =
-                super::reads::dedupe_in(&*tx, id, action_id).await?
-        {
-            crate::types::same_action(recorded.as_ref(), write.action_digest.as_ref())?;
-            let envelopes = super::reads::run_in(&*tx, id, first, count).await?;
-            return Ok(Appended {
-                head,
-                envelopes,
-                duplicate: true,
-            });
-        }
-        check_expected(&write, expected, head.version, head.generation)?;
         let count = u64::try_from(write.events.len())
             .map_err(|_| StoreError::Io("too many events".into()))?;
-        let first = head
-            .version
-            .checked_add(1)
-            .filter(|f| {
-                f.checked_add(count)
-                    .is_some_and(|end| end <= i64::MAX as u64)
-            })
-            .ok_or_else(|| StoreError::Io("version overflow".into()))?;
-        let at_json =
-            serde_json::to_vec(&at).map_err(|e| StoreError::Io(format!("encode time: {e}")))?;
-        let prev_hash = head.head_hash.clone();
-        let (hashes, stored) = seal_events(&write, &at_json, first, &prev_hash);
-        let new_head = GameHead {
-            version: head.version + count,
-            head_hash: hashes.last().unwrap_or(&prev_hash).clone(),
-            status: write.status.unwrap_or(head.status),
-            generation: head.generation + u64::from(write.data.is_some()),
-            updated_at: at,
-        };
-        match insert_events(&tx, id, first, stored).await {
-            Ok(()) => {}
-            Err(Ok(())) => return Err(self.lost_race(tx, id).await),
-            Err(Err(e)) => return Err(e),
+        let client = self.client().await?;
+        let statement = client.prepare_cached(APPEND).await.map_err(pg)?;
+        // The head to seal on, and whether the database just gave it (a
+        // remembered one may be behind: another server's data-only append).
+        let mut known = self
+            .inner
+            .heads
+            .get(id)
+            .filter(|h| h.version == expected)
+            .map(|h| (h, false));
+        // A remembered head, the database's, a sealed call, once more.
+        for _ in 0..4 {
+            let started = std::time::Instant::now();
+            let Some((head, fresh)) = known.take() else {
+                // Read the head (and the action id's first append) only.
+                let answer = call(
+                    &client,
+                    &statement,
+                    &Probe {
+                        id,
+                        expected,
+                        write: &write,
+                    },
+                )
+                .await?;
+                match answer {
+                    Answer::Moved(head) if head.version == expected => {
+                        self.inner.heads.put(id, &head);
+                        known = Some((head, true));
+                        continue;
+                    }
+                    other => return self.settle(&client, id, &write, other).await,
+                }
+            };
+            if let Err(e) = check_expected(&write, expected, head.version, head.generation) {
+                if fresh {
+                    return Err(e);
+                }
+                continue; // ask the database
+            }
+            let first = head
+                .version
+                .checked_add(1)
+                .filter(|f| {
+                    f.checked_add(count)
+                        .is_some_and(|end| end <= i64::MAX as u64)
+                })
+                .ok_or_else(|| StoreError::Io("version overflow".into()))?;
+            let at = now_ms().max(head.updated_at);
+            let at_json =
+                serde_json::to_vec(&at).map_err(|e| StoreError::Io(format!("encode time: {e}")))?;
+            let prev_hash = head.head_hash.clone();
+            let (hashes, stored) = seal_events(&write, &at_json, first, &prev_hash);
+            let new_head = GameHead {
+                version: head.version + count,
+                head_hash: hashes.last().unwrap_or(&prev_hash).clone(),
+                status: write.status.unwrap_or(head.status),
+                generation: head.generation + u64::from(write.data.is_some()),
+                updated_at: at,
+            };
+            let sealed = Sealed {
+                id,
+                expected,
+                prev_hash: &prev_hash,
+                prev_generation: head.generation,
+                first,
+                stored: texts(stored)?,
+                head: &new_head,
+                data: write.data.as_ref().map(data_text).transpose()?,
+                write: &write,
+            };
+            let answer = call(&client, &statement, &sealed).await;
+            crate::metrics::batch(1, 1, started.elapsed(), answer.is_ok());
+            match answer? {
+                Answer::Applied => {
+                    self.inner.heads.put(id, &new_head);
+                    self.inner.notifier.tell(game_payload(id, new_head.version));
+                    let envelopes = envelopes(append, commitments, at, first, prev_hash, hashes)?;
+                    return Ok(Appended {
+                        head: new_head,
+                        envelopes,
+                        duplicate: false,
+                    });
+                }
+                Answer::Moved(head) if head.version == expected => {
+                    // Same version, other generation (new data without
+                    // events: a lobby's seat) or hash: seal again on it.
+                    self.inner.heads.put(id, &head);
+                    known = Some((head, true));
+                }
+                other => return self.settle(&client, id, &write, other).await,
+            }
         }
-        let data = write.data.as_ref().map(data_text).transpose()?;
-        let updated = move_head(&tx, id, expected, &new_head, data).await?;
-        if updated != 1 {
-            return Err(self.lost_race(tx, id).await);
+        Err(StoreError::Unavailable(format!(
+            "game {id}: its head kept moving under the append"
+        )))
+    }
+
+    /// The answer of an append that wrote nothing: its action id's first
+    /// append, or why not.
+    async fn settle(
+        &self,
+        client: &Object,
+        id: GameId,
+        write: &Write,
+        answer: Answer,
+    ) -> Result<Appended, StoreError> {
+        match answer {
+            Answer::Duplicate {
+                head,
+                first,
+                count,
+                digest,
+            } => {
+                crate::types::same_action(digest.as_ref(), write.action_digest.as_ref())?;
+                self.inner.heads.put(id, &head);
+                let envelopes = super::reads::run_in(&***client, id, first, count).await?;
+                Ok(Appended {
+                    head,
+                    envelopes,
+                    duplicate: true,
+                })
+            }
+            Answer::Moved(head) => {
+                self.inner.heads.put(id, &head);
+                Err(StoreError::Conflict {
+                    current: head.version,
+                })
+            }
+            Answer::Missing => Err(StoreError::NotFound),
+            Answer::Applied => Err(StoreError::Io("an append that wrote nothing".into())),
         }
-        insert_dedupe(&tx, id, &write, first, count).await?;
-        commit_durably(tx).await?;
-        self.inner.notifier.tell(game_payload(id, new_head.version));
-        let envelopes = envelopes(append, commitments, at, first, prev_hash, hashes)?;
-        Ok(Appended {
-            head: new_head,
-            envelopes,
-            duplicate: false,
-        })
     }
 
     /// See [`crate::EventStore::put_doc`]: one transaction at the expected
@@ -386,4 +420,132 @@ async fn revision_in(tx: &Transaction<'_>, collection: &str, key: &str) -> Resul
         .await
         .map_err(pg)?
         .map_or(0, |row| uint(row.get(0))))
+}
+
+/// An append in one statement: the function of migration 2.
+const APPEND: &str = "SELECT version, generation, status, head_hash, updated_at, outcome, \
+     first_seq, count, digest FROM bang_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)";
+
+/// What [`APPEND`] answered.
+enum Answer {
+    /// Written.
+    Applied,
+    /// The action id's first append: its events `first..first + count`.
+    Duplicate {
+        head: GameHead,
+        first: u64,
+        count: u64,
+        digest: Option<[u8; 32]>,
+    },
+    /// The head is not where the events were sealed: nothing written.
+    Moved(GameHead),
+    /// No such game.
+    Missing,
+}
+
+/// The parameters of one call of [`APPEND`].
+trait Call: Sync {
+    /// Its fourteen parameters, in order.
+    fn params(&self) -> Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send + '_>>;
+}
+
+/// A call that writes nothing: the head and the action id's first append.
+struct Probe<'a> {
+    id: GameId,
+    expected: u64,
+    write: &'a Write,
+}
+
+/// A call that appends `stored` (sealed on `prev_hash` at `expected`).
+struct Sealed<'a> {
+    id: GameId,
+    expected: u64,
+    prev_hash: &'a str,
+    prev_generation: u64,
+    first: u64,
+    stored: Vec<String>,
+    head: &'a GameHead,
+    data: Option<String>,
+    write: &'a Write,
+}
+
+impl Call for Probe<'_> {
+    fn params(&self) -> Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send + '_>> {
+        let none_text: Option<String> = None;
+        vec![
+            Box::new(int(self.id.0)),
+            Box::new(int(self.expected)),
+            Box::new(none_text.clone()),
+            Box::new(0i64),
+            Box::new(Vec::<i64>::new()),
+            Box::new(Vec::<String>::new()),
+            Box::new(0i64),
+            Box::new(String::new()),
+            Box::new(0i16),
+            Box::new(now_ms()),
+            Box::new(0i64),
+            Box::new(none_text),
+            Box::new(self.write.action_id.as_deref().map(str::as_bytes)),
+            Box::new(self.write.action_digest.as_ref().map(|d| d.as_slice())),
+        ]
+    }
+}
+
+impl Call for Sealed<'_> {
+    fn params(&self) -> Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send + '_>> {
+        let seqs: Vec<i64> = (self.first..).take(self.stored.len()).map(int).collect();
+        vec![
+            Box::new(int(self.id.0)),
+            Box::new(int(self.expected)),
+            Box::new(Some(self.prev_hash)),
+            Box::new(int(self.prev_generation)),
+            Box::new(seqs),
+            Box::new(&self.stored),
+            Box::new(int(self.head.version)),
+            Box::new(self.head.head_hash.as_str()),
+            Box::new(i16::from(status_byte(self.head.status))),
+            Box::new(self.head.updated_at),
+            Box::new(int(self.head.generation)),
+            Box::new(self.data.as_deref()),
+            Box::new(self.write.action_id.as_deref().map(str::as_bytes)),
+            Box::new(self.write.action_digest.as_ref().map(|d| d.as_slice())),
+        ]
+    }
+}
+
+/// Runs [`APPEND`] with `call`'s parameters; its answer.
+async fn call(
+    client: &Object,
+    statement: &tokio_postgres::Statement,
+    call: &(dyn Call + Sync),
+) -> Result<Answer, StoreError> {
+    let params = call.params();
+    let refs: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
+        params.iter().map(|p| &**p as _).collect();
+    let row = client.query_one(statement, &refs).await.map_err(pg)?;
+    let outcome: &str = row.get(5);
+    Ok(match outcome {
+        "applied" => Answer::Applied,
+        "missing" => Answer::Missing,
+        "moved" => Answer::Moved(super::reads::head_of(&row)?),
+        "duplicate" => {
+            let digest: Option<Vec<u8>> = row.get(8);
+            Answer::Duplicate {
+                head: super::reads::head_of(&row)?,
+                first: uint(row.get(6)),
+                count: uint(row.get(7)),
+                digest: digest
+                    .map(|d| <[u8; 32]>::try_from(d.as_slice()))
+                    .transpose()
+                    .map_err(|_| StoreError::Corrupt("a dedupe digest".into()))?,
+            }
+        }
+        other => return Err(StoreError::Io(format!("bang_append answered `{other}`"))),
+    })
+}
+
+/// Now, to the millisecond (as the database kept times before).
+fn now_ms() -> DateTime<Utc> {
+    let now = Utc::now();
+    DateTime::from_timestamp_millis(now.timestamp_millis()).unwrap_or(now)
 }

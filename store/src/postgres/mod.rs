@@ -24,6 +24,7 @@
 //! agree on them.
 
 mod append;
+mod heads;
 mod listen;
 mod notify;
 mod reads;
@@ -59,7 +60,9 @@ const CHANGES_CAPACITY: usize = 4096;
 /// Semantics are [`crate::SledStore`]'s (same envelope bytes, hashes, dedupe,
 /// list order, cursors and limits, document rules), except that:
 ///
-/// * timestamps are the database's clock, per write (not per batch);
+/// * a game's creation is stamped by the database's clock; an append by this
+///   server's, never earlier than the game's last event (it is sealed before
+///   it is sent: one statement, see `append`);
 /// * a write whose caller drops its future before the commit is rolled back;
 /// * [`EventStore::changes`] is `Some`: every store on the database, this one
 ///   included, is told every committed write.
@@ -74,6 +77,8 @@ struct Inner {
     listener: tokio::task::AbortHandle,
     /// Sends the notifications of committed writes.
     notifier: notify::Notifier,
+    /// The heads it last wrote or read, for one-statement appends.
+    heads: heads::HeadCache,
     notifier_task: tokio::task::AbortHandle,
 }
 
@@ -173,6 +178,7 @@ impl PgStore {
             listener,
             notifier,
             notifier_task,
+            heads: heads::HeadCache::default(),
         });
         listening
             .await

@@ -15,6 +15,8 @@
 //! | `docs`    | `(collection, key)`  | a document's revision and JSON text                       |
 //! | `secrets` | `name`               | a server secret                                           |
 //!
+//! Function: `bang_append` (migration 2), an append in one statement.
+//!
 //! A [`crate::GameId`] (a `u64`) is stored in a `BIGINT` as the `i64` with the
 //! same bits (`id as i64`, read back with `as u64`): ids above `i64::MAX` are
 //! negative in SQL. Envelopes and data are `TEXT`, not `jsonb`, so that their
@@ -34,7 +36,8 @@ pub(crate) const MIGRATION_LOCK: i64 = 0x6261_6e67;
 
 /// The migrations, in order: migration `n` is `MIGRATIONS[n - 1]`. Never edit
 /// one that has shipped; add a new one.
-pub(crate) const MIGRATIONS: &[&str] = &[r#"
+pub(crate) const MIGRATIONS: &[&str] = &[
+    r#"
 CREATE TABLE games (
     id BIGINT PRIMARY KEY,
     ruleset TEXT NOT NULL,
@@ -75,7 +78,79 @@ CREATE TABLE secrets (
     name TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
-"#];
+"#,
+    r#"
+-- An append in one statement (one round trip): the action id's dedupe, the
+-- head's move from the version, hash and generation the events were sealed on, the
+-- events and the dedupe entry. Answers one row: 'applied'; 'duplicate' (the
+-- action id's first append: first_seq, count, digest); 'moved' (the head is
+-- not at p_expected, p_prev_hash, p_prev_generation: nothing written; with p_prev_hash NULL
+-- nothing is tried, the head is only read); 'missing'. Every answer carries
+-- the head as it is after the call.
+CREATE FUNCTION bang_append(
+    p_game BIGINT, p_expected BIGINT, p_prev_hash TEXT, p_prev_generation BIGINT,
+    p_seqs BIGINT[], p_envelopes TEXT[],
+    p_version BIGINT, p_head_hash TEXT, p_status SMALLINT, p_updated_at TIMESTAMPTZ,
+    p_generation BIGINT, p_data TEXT, p_action_id BYTEA, p_digest BYTEA
+) RETURNS TABLE (
+    outcome TEXT, version BIGINT, generation BIGINT, status SMALLINT, head_hash TEXT,
+    updated_at TIMESTAMPTZ, first_seq BIGINT, count BIGINT, digest BYTEA
+) LANGUAGE plpgsql AS $$
+DECLARE
+    d RECORD;
+BEGIN
+    IF p_action_id IS NOT NULL THEN
+        SELECT x.first_seq, x.count, x.digest INTO d FROM dedupe x
+            WHERE x.game = p_game AND x.action_id = p_action_id;
+        IF FOUND THEN
+            RETURN QUERY SELECT 'duplicate'::TEXT, g.version, g.generation, g.status,
+                g.head_hash, g.updated_at, d.first_seq, d.count, d.digest
+                FROM games g WHERE g.id = p_game;
+            RETURN;
+        END IF;
+    END IF;
+    IF p_prev_hash IS NOT NULL THEN
+        UPDATE games g SET version = p_version, head_hash = p_head_hash, status = p_status,
+                updated_at = p_updated_at, generation = p_generation,
+                data = COALESCE(p_data, g.data)
+            WHERE g.id = p_game AND g.version = p_expected AND g.head_hash = p_prev_hash
+                AND g.generation = p_prev_generation;
+        IF FOUND THEN
+            INSERT INTO events (game, seq, envelope)
+                SELECT p_game, s, e FROM UNNEST(p_seqs, p_envelopes) AS t(s, e);
+            IF p_action_id IS NOT NULL THEN
+                INSERT INTO dedupe (game, action_id, first_seq, count, digest)
+                    VALUES (p_game, p_action_id, p_expected + 1,
+                            cardinality(p_seqs), p_digest);
+            END IF;
+            RETURN QUERY SELECT 'applied'::TEXT, p_version, p_generation, p_status,
+                p_head_hash, p_updated_at, NULL::BIGINT, NULL::BIGINT, NULL::BYTEA;
+            RETURN;
+        END IF;
+        -- A racing append of the same action id committed first (this
+        -- statement sees it: a new snapshot per statement).
+        IF p_action_id IS NOT NULL THEN
+            SELECT x.first_seq, x.count, x.digest INTO d FROM dedupe x
+                WHERE x.game = p_game AND x.action_id = p_action_id;
+            IF FOUND THEN
+                RETURN QUERY SELECT 'duplicate'::TEXT, g.version, g.generation, g.status,
+                    g.head_hash, g.updated_at, d.first_seq, d.count, d.digest
+                    FROM games g WHERE g.id = p_game;
+                RETURN;
+            END IF;
+        END IF;
+    END IF;
+    RETURN QUERY SELECT 'moved'::TEXT, g.version, g.generation, g.status, g.head_hash,
+        g.updated_at, NULL::BIGINT, NULL::BIGINT, NULL::BYTEA
+        FROM games g WHERE g.id = p_game;
+    IF NOT FOUND THEN
+        RETURN QUERY SELECT 'missing'::TEXT, NULL::BIGINT, NULL::BIGINT, NULL::SMALLINT,
+            NULL::TEXT, NULL::TIMESTAMPTZ, NULL::BIGINT, NULL::BIGINT, NULL::BYTEA;
+    END IF;
+END
+$$;
+"#,
+];
 
 /// Applies the migrations `client`'s database lacks, in order.
 pub(crate) async fn migrate(client: &mut Object) -> Result<(), StoreError> {
