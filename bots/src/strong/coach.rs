@@ -6,13 +6,13 @@
 //! so that their differences are not the worlds' luck), with the `normal`
 //! policy at every seat after it, as the `strong` bot's search does. A
 //! decision with more legal actions than the analysis may compare keeps the
-//! `normal` choice and the action the seat played, and draws the rest.
+//! `normal` policy's favourites and the action the seat played.
 
 use engine::Decided;
 use rand::rngs::ChaCha8Rng;
 use rand::{Rng, SeedableRng};
 
-use super::{Budget, Determinize, StrongPolicy, candidates};
+use super::{Budget, Determinize, StrongPolicy};
 use crate::policy::Policy;
 
 /// The fewest playouts an analysed action gets, whatever the budget.
@@ -39,7 +39,7 @@ pub struct Analysis<A> {
     /// The `normal` policy's choice.
     pub normal: A,
     /// How many legal actions the decision had (more than `estimates` when
-    /// the analysis drew some).
+    /// the analysis left some out).
     pub legal: usize,
 }
 
@@ -67,9 +67,9 @@ pub fn analyse<R: Determinize>(
     let normal = search.normal.choose(view, legal);
     let p = legal.iter().position(|a| *a == normal).unwrap_or(0);
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x636f_6163_6821);
-    let mut analysed = candidates(&mut rng, legal.len(), p, most.max(2));
+    let mut analysed = search.preferred(view, legal, p, most.max(2));
     let each = (search.decision_playouts(seat, &normal) / analysed.len() as u32).max(MIN_PLAYOUTS);
-    // The action played joins the drawn ones, in the same worlds: what it
+    // The action played joins the others, in the same worlds: what it
     // adds leaves every other estimate as it was before it was played.
     if let Some(i) = played.and_then(|a| legal.iter().position(|b| b == a))
         && !analysed.contains(&i)

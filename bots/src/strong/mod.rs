@@ -11,8 +11,8 @@
 //! scoring 1 when its seat ends among the winners. The root actions are
 //! compared by sequential halving on paired samples (every action left in a
 //! round is played in the same sampled worlds; when there are more actions
-//! than a third of the budget, that many of them drawn at random, the
-//! `normal` choice always among them); the best is then played against the
+//! than a third of the budget, the `normal` policy's favourites among
+//! them); the best is then played against the
 //! `normal` policy's own choice on fresh worlds, and only chosen if it beats
 //! it clearly there; otherwise the `normal` choice is played.
 //!
@@ -241,17 +241,51 @@ impl<R: Determinize> StrongPolicy<R> {
         Some((0.0, MAX_ROLLOUT_DECISIONS))
     }
 
+    /// The actions a search compares, at most `most` of `legal`, as indices
+    /// in legal order: all of them when they are no more than `most`,
+    /// otherwise the `normal` policy's `most` favourites (its choice `p`,
+    /// then its choice among the rest, and so on). A decision thus costs about
+    /// its budget however many actions it has (a card game can offer
+    /// hundreds: every card at every target, every pair of hand cards), and
+    /// the actions left out are those the rules of thumb rate lowest rather
+    /// than any drawn at random.
+    fn preferred(
+        &mut self,
+        view: &R::View,
+        legal: &[R::Action],
+        p: usize,
+        most: usize,
+    ) -> Vec<usize> {
+        if legal.len() <= most {
+            return (0..legal.len()).collect();
+        }
+        let mut rest: Vec<R::Action> = legal.to_vec();
+        let mut index: Vec<usize> = (0..legal.len()).collect();
+        rest.remove(p);
+        index.remove(p);
+        let mut picked = Vec::with_capacity(most);
+        picked.push(p);
+        while picked.len() < most {
+            let choice = self.normal.choose(view, &rest);
+            let j = rest.iter().position(|a| *a == choice).unwrap_or(0);
+            rest.remove(j);
+            picked.push(index.remove(j));
+        }
+        picked.sort_unstable();
+        picked
+    }
+
     /// Sequential halving over the legal actions, the `normal` choice `p`
     /// always kept: each round plays every action left on the same sampled
     /// worlds (paired), then keeps the better half. The best at the end is
     /// then played against `p` on fresh worlds, paired, and chosen only if it
     /// beats `p` there by more than [`MARGIN`] standard errors; otherwise `p`.
-    fn halving(&mut self, seat: Seat, legal: &[R::Action], p: usize) -> usize {
+    fn halving(&mut self, view: &R::View, seat: Seat, legal: &[R::Action], p: usize) -> usize {
         let k = legal.len();
         let budget = self.decision_playouts(seat, &legal[p]) as usize;
         // A third of the budget to find a challenger, the rest to check it.
         let search = (budget / 3).max(1);
-        let mut alive = candidates(&mut self.rng, k, p, search.max(2));
+        let mut alive = self.preferred(view, legal, p, search.max(2));
         let rounds = (usize::BITS - (alive.len() - 1).leading_zeros()).max(1) as usize;
         // scores[i][j]: action i's score in sampled world j (NaN: not played).
         let mut scores: Vec<Vec<f64>> = vec![Vec::new(); k];
@@ -329,24 +363,6 @@ impl<R: Determinize> StrongPolicy<R> {
     }
 }
 
-/// The actions a search of `search` playouts compares, of `k` legal ones:
-/// all of them when they are no more than `search`, otherwise `search` of
-/// them drawn at random, the `normal` choice `p` always among them. A
-/// decision thus costs about its budget however many actions it has (a card
-/// game can offer hundreds: every card of every target, every pair of hand
-/// cards), instead of one playout for each.
-fn candidates(rng: &mut ChaCha8Rng, k: usize, p: usize, search: usize) -> Vec<usize> {
-    if k <= search {
-        return (0..k).collect();
-    }
-    let mut picked: Vec<usize> = rand::seq::index::sample(rng, k, search).into_vec();
-    if !picked.contains(&p) {
-        picked[0] = p;
-    }
-    picked.sort_unstable();
-    picked
-}
-
 impl<R: Determinize> Policy<R> for StrongPolicy<R> {
     fn name(&self) -> &'static str {
         "strong"
@@ -378,7 +394,7 @@ impl<R: Determinize> Policy<R> for StrongPolicy<R> {
             return prior;
         };
         let p = legal.iter().position(|a| *a == prior).unwrap_or(0);
-        let best = self.halving(seat, legal, p);
+        let best = self.halving(view, seat, legal, p);
         legal[best].clone()
     }
 }
@@ -396,23 +412,80 @@ mod tests {
         assert_eq!(Budget::Playouts(1).millis::<Dice>(&[]), 1);
     }
 
-    #[test]
-    fn a_search_compares_every_action_when_it_has_the_playouts_for_them() {
-        let mut rng = ChaCha8Rng::seed_from_u64(1);
-        assert_eq!(candidates(&mut rng, 5, 3, 6), vec![0, 1, 2, 3, 4]);
-        assert_eq!(candidates(&mut rng, 6, 0, 6), (0..6).collect::<Vec<_>>());
+    /// Picks the last of the actions it is offered: a preference order
+    /// the test can predict.
+    struct Last;
+
+    impl Policy<Dice> for Last {
+        fn name(&self) -> &'static str {
+            "last"
+        }
+        fn observe(&mut self, _: &engine::dice::Event) {}
+        fn choose(
+            &mut self,
+            _: &engine::dice::View,
+            legal: &[engine::dice::Action],
+        ) -> engine::dice::Action {
+            legal[legal.len() - 1]
+        }
+    }
+
+    /// A strong policy whose `normal` prior is [`Last`], at a dice game's
+    /// first decision of more than three actions (the first roll's
+    /// re-rolls): its view and legal actions.
+    fn first_decision() -> (
+        StrongPolicy<Dice>,
+        engine::dice::View,
+        Vec<engine::dice::Action>,
+    ) {
+        use engine::Ruleset;
+        use engine::dice::{self, Config, State};
+        let seed = Seed::from_u64(7);
+        let events = dice::start(&Config::new(5), &mut GameRng::new(seed, 0)).expect("a setup");
+        let mut state = State::default();
+        for e in &events {
+            dice::apply(&mut state, e);
+        }
+        let (seat, legal) = loop {
+            let seat = Dice::next_to_act(&state).expect("a seat to act");
+            let legal = Dice::legal_actions(&state, seat);
+            if legal.len() > 3 {
+                break (seat, legal);
+            }
+            let mut rng = GameRng::new(seed, state.version);
+            Dice::play(&mut state, seat, &legal[0], &mut rng).expect("a legal action");
+        };
+        let mut strong = StrongPolicy::<Dice>::with_playouts(1, 30);
+        strong.normal = Box::new(Last);
+        (strong, dice::view(&state, Viewer::Seat(seat)), legal)
     }
 
     #[test]
-    fn more_actions_than_the_search_can_play_are_sampled_with_the_normal_choice_kept() {
-        for seed in 0..200 {
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let p = (seed as usize * 37) % 461;
-            let picked = candidates(&mut rng, 461, p, 6);
-            assert_eq!(picked.len(), 6);
-            assert!(picked.contains(&p));
-            assert!(picked.windows(2).all(|w| w[0] < w[1]), "{picked:?}");
-            assert!(picked.iter().all(|&i| i < 461));
-        }
+    fn a_search_compares_every_action_when_it_has_the_playouts_for_them() {
+        let (mut strong, view, legal) = first_decision();
+        let k = legal.len();
+        assert!(k > 2, "{legal:?}");
+        assert_eq!(
+            strong.preferred(&view, &legal, 1, k),
+            (0..k).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            strong.preferred(&view, &legal, 0, k + 1),
+            (0..k).collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn more_actions_than_the_search_can_play_are_the_normal_favourites() {
+        let (mut strong, view, legal) = first_decision();
+        let k = legal.len();
+        // The `normal` choice, then `Last`'s favourites among the rest: the
+        // last two of them.
+        assert_eq!(strong.preferred(&view, &legal, 0, 3), vec![0, k - 2, k - 1]);
+        assert_eq!(
+            strong.preferred(&view, &legal, k - 1, 2),
+            vec![k - 2, k - 1]
+        );
+        assert_eq!(strong.preferred(&view, &legal, 1, 1), vec![1]);
     }
 }
