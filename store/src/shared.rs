@@ -41,7 +41,60 @@ pub(crate) struct Write {
     pub(crate) data: Option<Value>,
     /// The generation the game's meta must be at ([`Append::expected_generation`]).
     pub(crate) expected_generation: Option<u64>,
+    /// The documents written with it ([`Append::docs`]), values as JSON text.
+    pub(crate) docs: Vec<EncodedDoc>,
 }
+
+/// The documents of an append, checked (each key once) and encoded.
+fn encode_docs(docs: &[crate::DocWrite]) -> Result<Vec<EncodedDoc>, StoreError> {
+    let mut seen = std::collections::HashSet::new();
+    docs.iter()
+        .map(|doc| {
+            if !seen.insert((&doc.collection, &doc.key)) {
+                return Err(StoreError::Invalid(format!(
+                    "document {}/{} written twice by one append",
+                    doc.collection, doc.key
+                )));
+            }
+            EncodedDoc::of(doc)
+        })
+        .collect()
+}
+
+/// A document written with an append, checked and encoded.
+pub(crate) struct EncodedDoc {
+    pub(crate) collection: String,
+    /// Its key, `{game}` still in it ([`EncodedDoc::key_of`]).
+    key: String,
+    /// Its JSON text; `None` deletes it.
+    pub(crate) value: Option<String>,
+}
+
+impl EncodedDoc {
+    /// `doc`, its key checked and its value encoded.
+    pub(crate) fn of(doc: &crate::DocWrite) -> Result<EncodedDoc, StoreError> {
+        check_doc_key(&doc.collection, &doc.key.replace(GAME, "0123456789abcdef"))?;
+        let value = doc
+            .value
+            .as_ref()
+            .map(serde_json::to_string)
+            .transpose()
+            .map_err(|e| StoreError::Io(format!("encode document: {e}")))?;
+        Ok(EncodedDoc {
+            collection: doc.collection.clone(),
+            key: doc.key.clone(),
+            value,
+        })
+    }
+
+    /// Its key in the game `id`.
+    pub(crate) fn key_of(&self, id: crate::GameId) -> String {
+        self.key.replace(GAME, &id.to_string())
+    }
+}
+
+/// What stands for the game's id in a [`crate::DocWrite`]'s key.
+const GAME: &str = "{game}";
 
 impl Write {
     /// Encodes `append`, whose first event will be envelope `first` (an
@@ -84,6 +137,7 @@ impl Write {
             status: append.status,
             data: append.data.take(),
             expected_generation: append.expected_generation,
+            docs: encode_docs(&append.docs)?,
         };
         Ok((write, commitments))
     }

@@ -126,6 +126,22 @@ pub struct Append {
     /// [`StoreError::Stale`] (and writes nothing) unless the game's data is
     /// still at this generation ([`GameRecord::generation`]). `None`: no check.
     pub expected_generation: Option<u64>,
+    /// Documents written with the append, in the same commit: none of them
+    /// if the append is refused, all of them if it is written.
+    pub docs: Vec<DocWrite>,
+}
+
+/// A document written with an append ([`Append::docs`]): set to `value`
+/// (or deleted with `None`) whatever its revision, which moves on by one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DocWrite {
+    /// Its collection.
+    pub collection: String,
+    /// Its key in the collection; `{game}` in it stands for the game's id
+    /// (which the store draws when it creates a game).
+    pub key: String,
+    /// Its new value; `None` deletes it.
+    pub value: Option<serde_json::Value>,
 }
 
 /// One event as stored: the payload in its envelope.

@@ -1134,3 +1134,75 @@ async fn filtered_lists_use_an_index_built_for_older_stores_too() {
     }
     assert_eq!(seen, 4);
 }
+
+on_both!(documents_written_with_an_append_land_with_it_or_not_at_all);
+async fn documents_written_with_an_append_land_with_it_or_not_at_all<B: Backend>(b: &B) {
+    let store = b.open().await;
+    let doc = |key: &str, value: Option<Value>| store::DocWrite {
+        collection: "seats".into(),
+        key: key.into(),
+        value,
+    };
+    // With a creation.
+    let (record, _) = store
+        .create(
+            new_game("bang"),
+            Append {
+                docs: vec![doc("ann/{game}", Some(json!({"seat": 0})))],
+                ..events("system", None, one(1))
+            },
+        )
+        .await
+        .unwrap();
+    let id = record.id;
+    // `{game}` in a key is the game's id, drawn by the store.
+    assert_eq!(
+        store.doc("seats", &format!("ann/{id}")).await.unwrap(),
+        Some((1, json!({"seat": 0})))
+    );
+    assert_eq!(store.doc("seats", "ann/g").await.unwrap(), None);
+    store
+        .put_doc("seats", "ann/g", Some(json!({"seat": 0})), 0)
+        .await
+        .unwrap();
+    // A refused append writes none of its documents.
+    let refused = Append {
+        docs: vec![doc("bob/g", Some(json!({"seat": 1})))],
+        ..events("0", None, one(2))
+    };
+    assert!(store.append(id, 7, refused.clone()).await.is_err());
+    assert_eq!(store.doc("seats", "bob/g").await.unwrap(), None);
+    // A written one writes them all, each at its next revision; None deletes.
+    let appended = Append {
+        docs: vec![
+            doc("bob/g", Some(json!({"seat": 1}))),
+            doc("ann/g", Some(json!({"seat": 2}))),
+        ],
+        ..refused
+    };
+    store.append(id, 1, appended).await.unwrap();
+    assert_eq!(
+        store.doc("seats", "bob/g").await.unwrap(),
+        Some((1, json!({"seat": 1})))
+    );
+    assert_eq!(
+        store.doc("seats", "ann/g").await.unwrap(),
+        Some((2, json!({"seat": 2})))
+    );
+    let gone = Append {
+        docs: vec![doc("ann/g", None)],
+        ..events("0", None, vec![])
+    };
+    store.append(id, 2, gone).await.unwrap();
+    assert_eq!(store.doc("seats", "ann/g").await.unwrap(), None);
+    // One key twice in one append is refused, and writes nothing.
+    let twice = Append {
+        docs: vec![doc("cy/g", Some(json!(1))), doc("cy/g", None)],
+        ..events("0", None, one(3))
+    };
+    assert!(matches!(
+        store.append(id, 2, twice).await,
+        Err(StoreError::Invalid(_))
+    ));
+    assert_eq!(store.doc("seats", "cy/g").await.unwrap(), None);
+}

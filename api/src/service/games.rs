@@ -3,7 +3,7 @@
 //! events, then cached.
 
 use serde_json::Value;
-use store::{Append, EventStore, GameId, GameStatus, ListQuery, NewGame};
+use store::{Append, DocWrite, EventStore, GameId, GameStatus, ListQuery, NewGame};
 
 use super::cache::{Entry, read_all};
 use super::{Credentials, Player, Service};
@@ -247,18 +247,22 @@ impl Service {
             lobby: None,
             deadlines,
         };
+        // Each player's inbox entry lands with the game or not at all.
+        let seat_docs = members
+            .iter()
+            .map(|(player, seat)| super::players::seat_doc(player, None, Some(*seat)))
+            .collect();
         let (game, invite) = if table {
-            let (game, invite) = self.open_table(&body.ruleset, data, body.public).await?;
+            let (game, invite) = self
+                .open_table(&body.ruleset, data, body.public, seat_docs)
+                .await?;
             (game, Some(invite))
         } else {
             let game = self
-                .open(&body.ruleset, data, events, "system", None)
+                .open(&body.ruleset, data, events, "system", None, seat_docs)
                 .await?;
             (game, None)
         };
-        for (player, seat) in members {
-            self.remember_seat(&player, game.id, seat).await?;
-        }
         Ok(CreatedGame {
             game,
             tokens,
@@ -266,7 +270,8 @@ impl Service {
         })
     }
 
-    /// Stores a new game with its opening events and caches it.
+    /// Stores a new game with its opening events (and `docs`, its players'
+    /// inbox entries) and caches it.
     async fn open(
         &self,
         ruleset: &str,
@@ -274,6 +279,7 @@ impl Service {
         events: Vec<Value>,
         actor: &str,
         forked_from: Option<ForkOrigin>,
+        docs: Vec<DocWrite>,
     ) -> Result<GameSummary, ApiError> {
         data.forked_from = forked_from;
         let opening = Opening::of(ruleset, &mut data, &events)?;
@@ -291,6 +297,7 @@ impl Service {
                     public: opening.public,
                     chain_key: opening.chain_key,
                     status: Some(opening.status),
+                    docs,
                     ..Append::default()
                 },
             )
@@ -418,7 +425,14 @@ impl Service {
         };
         let origin = ForkOrigin { game: id, at };
         let game = self
-            .open(&record.ruleset, data, events, "system", Some(origin))
+            .open(
+                &record.ruleset,
+                data,
+                events,
+                "system",
+                Some(origin),
+                Vec::new(),
+            )
             .await?;
         Ok(CreatedGame {
             game,

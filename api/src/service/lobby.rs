@@ -8,7 +8,7 @@
 //! from (the store's `expected_generation`), so that two joins never take the
 //! same seat; the start appends the opening events with the final seats.
 
-use store::{Append, EventStore, GameId, GameStatus, NewGame};
+use store::{Append, DocWrite, EventStore, GameId, GameStatus, NewGame};
 
 use super::cache::Entry;
 use super::games::Opening;
@@ -22,13 +22,14 @@ use crate::ruleset;
 use crate::stored::{GameData, Lobby, SeatData, seed_with_entropy};
 
 impl Service {
-    /// Stores an open table (no events: nothing is dealt yet); returns it
-    /// and its invite code.
+    /// Stores an open table (no events: nothing is dealt yet) with `docs`
+    /// (its players' inbox entries); returns it and its invite code.
     pub(super) async fn open_table(
         &self,
         ruleset: &str,
         mut data: GameData,
         public: bool,
+        docs: Vec<DocWrite>,
     ) -> Result<(GameSummary, String), ApiError> {
         let host = data
             .seats
@@ -58,6 +59,7 @@ impl Service {
                 Append {
                     actor: "system".into(),
                     status: Some(GameStatus::Open),
+                    docs,
                     ..Append::default()
                 },
             )
@@ -129,14 +131,16 @@ impl Service {
         if let (Some(entropy), Some(lobby)) = (body.entropy, data.lobby.as_mut()) {
             lobby.entropy.push(Contribution { seat, entropy });
         }
+        // The player's inbox entry lands with his seat or not at all.
+        let docs: Vec<DocWrite> = player
+            .iter()
+            .map(|p| super::players::seat_doc(&p.id, Some(id), Some(seat)))
+            .collect();
         let game = if data.seats.iter().any(|s| s.open) {
-            self.change_table(&mut entry, data).await?
+            self.change_table(&mut entry, data, docs).await?
         } else {
-            self.start_table(&mut entry, data).await?
+            self.start_table(&mut entry, data, docs).await?
         };
-        if let Some(p) = &player {
-            self.remember_seat(&p.id, id, seat).await?;
-        }
         Ok(Joined {
             game,
             token: SeatToken { seat, token },
@@ -166,10 +170,12 @@ impl Service {
         if let Some(lobby) = data.lobby.as_mut() {
             lobby.entropy.retain(|c| c.seat != seat);
         }
-        let game = self.change_table(&mut entry, data).await?;
-        if let Some(p) = left.player {
-            self.forget_seat(&p, id).await?;
-        }
+        let docs = left
+            .player
+            .iter()
+            .map(|p| super::players::seat_doc(p, Some(id), None))
+            .collect();
+        let game = self.change_table(&mut entry, data, docs).await?;
         Ok(game)
     }
 
@@ -203,14 +209,16 @@ impl Service {
                 );
             }
         }
-        self.start_table(&mut entry, data).await
+        self.start_table(&mut entry, data, Vec::new()).await
     }
 
-    /// Writes a table's new data, if nobody changed it meanwhile.
+    /// Writes a table's new data (and `docs`, the inbox entries of the seats
+    /// it changes), if nobody changed it meanwhile.
     async fn change_table(
         &self,
         entry: &mut Entry,
         data: GameData,
+        docs: Vec<DocWrite>,
     ) -> Result<GameSummary, ApiError> {
         let id = entry.record.id;
         self.store
@@ -221,6 +229,7 @@ impl Service {
                     actor: "system".into(),
                     data: Some(data.to_value()),
                     expected_generation: Some(entry.record.generation),
+                    docs,
                     ..Append::default()
                 },
             )
@@ -231,11 +240,12 @@ impl Service {
     }
 
     /// Deals table `entry` with its final seats `data`: its opening events,
-    /// as a new game's.
+    /// as a new game's (with `docs`, the inbox entry of a last seat taken).
     async fn start_table(
         &self,
         entry: &mut Entry,
         mut data: GameData,
+        docs: Vec<DocWrite>,
     ) -> Result<GameSummary, ApiError> {
         let id = entry.record.id;
         let ruleset = entry.record.ruleset.clone();
@@ -264,6 +274,7 @@ impl Service {
                     status: Some(opening.status),
                     data: Some(data.to_value()),
                     expected_generation: Some(entry.record.generation),
+                    docs,
                     ..Append::default()
                 },
             )

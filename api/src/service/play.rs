@@ -189,6 +189,7 @@ impl Service {
                     status: over.then_some(GameStatus::Finished),
                     data: data.as_ref().map(|(_, value)| value.clone()),
                     expected_generation: None,
+                    docs: Vec::new(),
                 },
             )
             .await

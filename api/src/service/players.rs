@@ -7,13 +7,25 @@
 //! player's.
 
 use serde_json::json;
-use store::{EventStore, GameId, GameStatus};
+use store::{DocWrite, EventStore, GameId, GameStatus};
 
 use super::{Credentials, Service};
 use crate::auth;
 use crate::error::ApiError;
 use crate::models::{CreatePlayer, CreatedPlayer, Inbox, InboxEntry};
 use crate::stored::GameData;
+
+/// The inbox's entry of `player` in `game` (`None`: a new game, whose id
+/// the store draws), written with the append that gives him seat `seat` or,
+/// with `None`, takes it back: both land together or not at all.
+pub(super) fn seat_doc(player: &str, game: Option<GameId>, seat: Option<u8>) -> DocWrite {
+    let game = game.map_or_else(|| "{game}".to_string(), |id| id.to_string());
+    DocWrite {
+        collection: SEATS.to_string(),
+        key: format!("{player}/{game}"),
+        value: seat.map(|seat| json!({ "seat": seat })),
+    }
+}
 
 const PLAYERS: &str = "players";
 const KEYS: &str = "player_keys";
@@ -90,30 +102,6 @@ impl Service {
         let (_, player) = self.store.doc(PLAYERS, &id).await?.ok_or_else(unknown)?;
         let name = player["name"].as_str().unwrap_or_default().to_string();
         Ok(Some(Player { id, name }))
-    }
-
-    /// Notes that seat `seat` of `game` is `player`'s (for his inbox).
-    pub(super) async fn remember_seat(
-        &self,
-        player: &str,
-        game: GameId,
-        seat: u8,
-    ) -> Result<(), ApiError> {
-        let key = format!("{player}/{game}");
-        let revision = self.store.doc(SEATS, &key).await?.map_or(0, |(r, _)| r);
-        self.store
-            .put_doc(SEATS, &key, Some(json!({"seat": seat})), revision)
-            .await?;
-        Ok(())
-    }
-
-    /// Notes that `player` left `game` before it started.
-    pub(super) async fn forget_seat(&self, player: &str, game: GameId) -> Result<(), ApiError> {
-        let key = format!("{player}/{game}");
-        if let Some((revision, _)) = self.store.doc(SEATS, &key).await? {
-            self.store.put_doc(SEATS, &key, None, revision).await?;
-        }
-        Ok(())
     }
 
     /// The inbox of the player whose key the credentials carry.

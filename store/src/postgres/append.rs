@@ -63,6 +63,33 @@ async fn insert_events(
     }
 }
 
+/// Writes the documents of `write` to game `id` in `tx`, each at its next
+/// revision.
+async fn write_docs(tx: &Transaction<'_>, id: GameId, write: &Write) -> Result<(), StoreError> {
+    for doc in &write.docs {
+        let key = doc.key_of(id);
+        match &doc.value {
+            Some(value) => tx
+                .execute(
+                    "INSERT INTO docs (collection, key, revision, value) VALUES ($1, $2, 1, $3) \
+                     ON CONFLICT (collection, key) \
+                     DO UPDATE SET revision = docs.revision + 1, value = EXCLUDED.value",
+                    &[&doc.collection, &key.as_bytes(), value],
+                )
+                .await
+                .map_err(pg)?,
+            None => tx
+                .execute(
+                    "DELETE FROM docs WHERE collection = $1 AND key = $2",
+                    &[&doc.collection, &key.as_bytes()],
+                )
+                .await
+                .map_err(pg)?,
+        };
+    }
+    Ok(())
+}
+
 /// Commits `tx` (durable when it returns: `synchronous_commit` is on, and
 /// PostgreSQL flushes the WAL of concurrent commits together), recording it
 /// in the store's metrics as a batch of one write.
@@ -156,8 +183,10 @@ impl PgStore {
             Err(Err(e)) => return Err(e),
         }
         insert_dedupe(&tx, id, &write, 1, count).await?;
+        write_docs(&tx, id, &write).await?;
         commit_durably(tx).await?;
         self.inner.notifier.tell(game_payload(id, count));
+        self.tell_docs(id, &write);
         let record = GameRecord {
             id,
             ruleset: new.ruleset,
@@ -266,6 +295,7 @@ impl PgStore {
                 Answer::Applied => {
                     self.inner.heads.put(id, &new_head);
                     self.inner.notifier.tell(game_payload(id, new_head.version));
+                    self.tell_docs(id, &write);
                     let envelopes = envelopes(append, commitments, at, first, prev_hash, hashes)?;
                     return Ok(Appended {
                         head: new_head,
@@ -285,6 +315,15 @@ impl PgStore {
         Err(StoreError::Unavailable(format!(
             "game {id}: its head kept moving under the append"
         )))
+    }
+
+    /// Tells the other servers of the documents `write` wrote.
+    fn tell_docs(&self, id: GameId, write: &Write) {
+        for doc in &write.docs {
+            self.inner
+                .notifier
+                .tell(doc_payload(&doc.collection, &doc.key_of(id)));
+        }
     }
 
     /// The answer of an append that wrote nothing: its action id's first
@@ -424,7 +463,7 @@ async fn revision_in(tx: &Transaction<'_>, collection: &str, key: &str) -> Resul
 
 /// An append in one statement: the function of migration 2.
 const APPEND: &str = "SELECT version, generation, status, head_hash, updated_at, outcome, \
-     first_seq, count, digest FROM bang_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)";
+     first_seq, count, digest FROM bang_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)";
 
 /// What [`APPEND`] answered.
 enum Answer {
@@ -445,7 +484,7 @@ enum Answer {
 
 /// The parameters of one call of [`APPEND`].
 trait Call: Sync {
-    /// Its fourteen parameters, in order.
+    /// Its seventeen parameters, in order.
     fn params(&self) -> Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send + '_>>;
 }
 
@@ -487,6 +526,9 @@ impl Call for Probe<'_> {
             Box::new(none_text),
             Box::new(self.write.action_id.as_deref().map(str::as_bytes)),
             Box::new(self.write.action_digest.as_ref().map(|d| d.as_slice())),
+            Box::new(Vec::<String>::new()),
+            Box::new(Vec::<Vec<u8>>::new()),
+            Box::new(Vec::<Option<String>>::new()),
         ]
     }
 }
@@ -494,6 +536,7 @@ impl Call for Probe<'_> {
 impl Call for Sealed<'_> {
     fn params(&self) -> Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send + '_>> {
         let seqs: Vec<i64> = (self.first..).take(self.stored.len()).map(int).collect();
+        let docs = &self.write.docs;
         vec![
             Box::new(int(self.id.0)),
             Box::new(int(self.expected)),
@@ -509,6 +552,17 @@ impl Call for Sealed<'_> {
             Box::new(self.data.as_deref()),
             Box::new(self.write.action_id.as_deref().map(str::as_bytes)),
             Box::new(self.write.action_digest.as_ref().map(|d| d.as_slice())),
+            Box::new(
+                docs.iter()
+                    .map(|d| d.collection.as_str())
+                    .collect::<Vec<_>>(),
+            ),
+            Box::new(
+                docs.iter()
+                    .map(|d| d.key_of(self.id).into_bytes())
+                    .collect::<Vec<_>>(),
+            ),
+            Box::new(docs.iter().map(|d| d.value.as_deref()).collect::<Vec<_>>()),
         ]
     }
 }

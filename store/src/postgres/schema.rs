@@ -82,7 +82,7 @@ CREATE TABLE secrets (
     r#"
 -- An append in one statement (one round trip): the action id's dedupe, the
 -- head's move from the version, hash and generation the events were sealed on, the
--- events and the dedupe entry. Answers one row: 'applied'; 'duplicate' (the
+-- events, the dedupe entry and the documents written with them. Answers one row: 'applied'; 'duplicate' (the
 -- action id's first append: first_seq, count, digest); 'moved' (the head is
 -- not at p_expected, p_prev_hash, p_prev_generation: nothing written; with p_prev_hash NULL
 -- nothing is tried, the head is only read); 'missing'. Every answer carries
@@ -91,7 +91,8 @@ CREATE FUNCTION bang_append(
     p_game BIGINT, p_expected BIGINT, p_prev_hash TEXT, p_prev_generation BIGINT,
     p_seqs BIGINT[], p_envelopes TEXT[],
     p_version BIGINT, p_head_hash TEXT, p_status SMALLINT, p_updated_at TIMESTAMPTZ,
-    p_generation BIGINT, p_data TEXT, p_action_id BYTEA, p_digest BYTEA
+    p_generation BIGINT, p_data TEXT, p_action_id BYTEA, p_digest BYTEA,
+    p_doc_collections TEXT[], p_doc_keys BYTEA[], p_doc_values TEXT[]
 ) RETURNS TABLE (
     outcome TEXT, version BIGINT, generation BIGINT, status SMALLINT, head_hash TEXT,
     updated_at TIMESTAMPTZ, first_seq BIGINT, count BIGINT, digest BYTEA
@@ -123,6 +124,14 @@ BEGIN
                     VALUES (p_game, p_action_id, p_expected + 1,
                             cardinality(p_seqs), p_digest);
             END IF;
+            -- The documents written with the append (a NULL value deletes).
+            INSERT INTO docs (collection, key, revision, value)
+                SELECT c, k, 1, v FROM UNNEST(p_doc_collections, p_doc_keys, p_doc_values)
+                    AS t(c, k, v) WHERE v IS NOT NULL
+                ON CONFLICT (collection, key)
+                    DO UPDATE SET revision = docs.revision + 1, value = EXCLUDED.value;
+            DELETE FROM docs x USING UNNEST(p_doc_collections, p_doc_keys, p_doc_values)
+                AS t(c, k, v) WHERE t.v IS NULL AND x.collection = t.c AND x.key = t.k;
             RETURN QUERY SELECT 'applied'::TEXT, p_version, p_generation, p_status,
                 p_head_hash, p_updated_at, NULL::BIGINT, NULL::BIGINT, NULL::BYTEA;
             RETURN;

@@ -165,6 +165,35 @@ pub(super) fn put_doc(
     Ok(Outcome::Doc { revision })
 }
 
+/// Writes the documents of an accepted append to game `game` into `plan`,
+/// each at its next revision (as the batch leaves it).
+pub(super) fn set_docs(
+    plan: &mut Plan,
+    docs: &sled::Tree,
+    game: crate::GameId,
+    written: &[crate::shared::EncodedDoc],
+) -> Result<(), Fail> {
+    for doc in written {
+        let key = doc_key(&doc.collection, &doc.key_of(game))?;
+        let current = match plan.docs.get(&key) {
+            Some(Some(stored)) => doc_revision(stored)?,
+            Some(None) => 0,
+            None => match docs.get(&key)? {
+                Some(stored) => doc_revision(&stored)?,
+                None => 0,
+            },
+        };
+        put_doc(
+            plan,
+            docs,
+            &key,
+            doc.value.as_deref().map(str::as_bytes),
+            current,
+        )?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

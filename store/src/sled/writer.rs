@@ -157,7 +157,9 @@ impl Writer {
             return Ok(Outcome::Duplicate { game, first, count });
         }
         check_expected(write, expected, game.head.version, game.meta.generation)?;
+        let id = game.id;
         let sealed = Sealed::new(game, write, at, new)?;
+        super::documents::set_docs(plan, &self.trees.docs, id, &write.docs)?;
         Ok(plan.add(sealed, write, dkey, new))
     }
 
