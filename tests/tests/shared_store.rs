@@ -180,3 +180,55 @@ async fn a_database_out_of_reach_is_a_503_with_retry_after_and_writes_nothing() 
     assert_eq!(status, StatusCode::OK, "{after}");
     assert_eq!(after["version"], before["version"]);
 }
+
+/// A chat message stored by a server that crashed before telling it (here
+/// written straight into the database, as that server left it: the message
+/// and the count, the chat cursor not moved) is told by the server still
+/// up, a few seconds later, without a restart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chat_message_a_crashed_server_left_untold_is_told_by_another() {
+    use store::EventStore;
+    let Some(url) = store::testing::postgres_database().await else {
+        return;
+    };
+    let a = TestServer::start_with(|c| {
+        c.store = Some(url.clone());
+        c.webhook_allow_private = true;
+        c.webhook_retry_ms = 50;
+    })
+    .await;
+    let ca = a.client();
+    let receiver = Receiver::start().await;
+    let (id, tokens) = ca.human_game(3, 22).await;
+    let (status, created) = ca
+        .post(
+            &format!("/v1/games/{id}/webhooks"),
+            Some(&tokens[1]),
+            json!({"url": receiver.url("/s1"), "events": ["chat"]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    // The crashed server's writes.
+    let crashed = store::PgStore::connect(&url).await.unwrap();
+    crashed
+        .put_doc("chat_count", &id, Some(json!({"count": 1})), 0)
+        .await
+        .unwrap();
+    let message = json!({"id": 1, "seat": 0, "name": "P0", "text": "gg",
+        "version": 1, "at": "2026-11-28T12:00:00Z"});
+    crashed
+        .put_doc("chat", &format!("{id}/{:010}", 1), Some(message), 0)
+        .await
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let hits = loop {
+        let hits = receiver.hits.lock().unwrap().clone();
+        if !hits.is_empty() || Instant::now() > deadline {
+            break hits;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(hits.len(), 1, "{hits:?}");
+    assert_eq!(hits[0].json()["type"], "chat");
+    assert_eq!(hits[0].json()["message"]["text"], "gg");
+}

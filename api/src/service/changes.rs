@@ -95,9 +95,20 @@ impl Service {
 
     /// A document changed: a webhook notification written by any server is
     /// delivered by whichever claims it first; a subscription written by any
-    /// server is seen by this one's next append.
-    async fn doc_changed(&self, collection: &str, key: &str) {
+    /// server is seen by this one's next append; a chat message stored by
+    /// any server is checked to have been told, a little later (its server
+    /// tells it right after storing it; this covers a crash in between).
+    async fn doc_changed(self: &Arc<Self>, collection: &str, key: &str) {
         self.webhook_doc_changed(collection, key).await;
+        if let Some((id, n)) = super::chat::parse_message_key(collection, key) {
+            let service = self.clone();
+            tokio::spawn(async move {
+                tokio::time::sleep(WEBHOOK_CHECK_DELAY).await;
+                if let Err(e) = service.tell_chat_if_untold(id, n).await {
+                    tracing::warn!(game = %id, message = n, error = %e, "chat message not checked");
+                }
+            });
+        }
     }
 
     /// Changes may have been missed: every active game is read again, and

@@ -25,6 +25,16 @@ pub(super) fn message_key(game: GameId, n: u64) -> String {
     format!("{game}/{n:010}")
 }
 
+/// The game and number of the chat message a document of `collection` at
+/// `key` is, if it is one.
+pub(super) fn parse_message_key(collection: &str, key: &str) -> Option<(GameId, u64)> {
+    if collection != MESSAGES {
+        return None;
+    }
+    let (game, n) = key.split_once('/')?;
+    Some((game.parse().ok()?, n.parse().ok()?))
+}
+
 impl Service {
     /// Sends a message to the table as the caller's seat.
     pub async fn post_chat(

@@ -206,6 +206,33 @@ impl Service {
         }
     }
 
+    /// Tells chat message `n` of game `id` to the subscriptions, unless the
+    /// game's chat cursor says it was told (by whichever server stored it).
+    pub(in crate::service) async fn tell_chat_if_untold(
+        &self,
+        id: GameId,
+        n: u64,
+    ) -> Result<(), ApiError> {
+        let told = self
+            .store
+            .doc(CHAT_CURSORS, &id.to_string())
+            .await?
+            .and_then(|(_, v)| v["told"].as_u64())
+            .unwrap_or(0);
+        if told >= n {
+            return Ok(());
+        }
+        if let Some((_, value)) = self
+            .store
+            .doc(chat::MESSAGES, &chat::message_key(id, n))
+            .await?
+        {
+            let message: ChatMessage = parse(value, "chat message")?;
+            self.notify_chat(id, &message).await;
+        }
+        Ok(())
+    }
+
     /// At a start: tells the chat messages a crash left between their
     /// storing and their notifications (past each game's chat cursor, at
     /// most the last [`CHAT_RECOVERY`]), with the same ids as ever.
