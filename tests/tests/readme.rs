@@ -61,6 +61,7 @@ const SKIPPED: &[(&str, &str)] = &[
         "needs a PostgreSQL database and starts two servers",
     ),
     ("store-copy", "needs a PostgreSQL database"),
+    ("backup", "stops and copies the server's store"),
     (
         "bot-workers",
         "starts a server and a bot worker as processes",
