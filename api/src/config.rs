@@ -137,6 +137,11 @@ pub struct Config {
     /// The most chat messages one game keeps; 422 `chat_full` beyond.
     #[arg(long, env = "BANG_MAX_CHAT_PER_GAME", default_value_t = 5000)]
     pub max_chat_per_game: u64,
+    /// Days a finished game keeps its chat, its seats' webhook
+    /// subscriptions and their deliveries (0: for ever). Its events, data
+    /// and audit are always kept.
+    #[arg(long, env = "BANG_KEEP_FINISHED_DAYS", default_value_t = 0)]
+    pub keep_finished_days: u32,
     /// Event streams (`GET /v1/games/{id}/stream`) one client (IP address)
     /// may hold open at once; 429 beyond (0: no limit).
     #[arg(long, env = "BANG_MAX_STREAMS_PER_CLIENT", default_value_t = 8)]

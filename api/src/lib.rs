@@ -244,6 +244,8 @@ pub struct Running {
     webhooks: tokio::task::JoinHandle<()>,
     /// The follower of other servers' writes (a shared store only).
     changes: tokio::task::JoinHandle<()>,
+    /// The sweeper of finished games' documents (with a retention only).
+    retention: tokio::task::JoinHandle<()>,
     stopping: web::Data<limits::Stopping>,
     handle: ServerHandle,
     task: tokio::task::JoinHandle<io::Result<()>>,
@@ -262,6 +264,8 @@ impl Running {
         let _ = self.webhooks.await;
         self.changes.abort();
         let _ = self.changes.await;
+        self.retention.abort();
+        let _ = self.retention.await;
         self.handle.stop(true).await;
         let _ = self.task.await;
     }
@@ -294,6 +298,8 @@ impl Running {
         let _ = (&mut self.webhooks).await;
         self.changes.abort();
         let _ = (&mut self.changes).await;
+        self.retention.abort();
+        let _ = (&mut self.retention).await;
         self.handle.stop(true).await;
         let ended = (&mut self.task).await;
         tracing::info!(
@@ -389,6 +395,7 @@ pub async fn start(config: &Config) -> io::Result<Running> {
     let deadlines = tokio::spawn(service.clone().into_inner().run_deadlines());
     let webhooks = tokio::spawn(service.clone().into_inner().run_webhooks());
     let changes = tokio::spawn(service.clone().into_inner().run_changes(changes));
+    let retention = tokio::spawn(service.clone().into_inner().run_retention());
     let app_service = service.clone();
     let limits = web::Data::new(limits::Limits::new(config, worker_key.clone()));
     let body_timeout = limits.body_timeout();
@@ -495,6 +502,7 @@ pub async fn start(config: &Config) -> io::Result<Running> {
         deadlines,
         webhooks,
         changes,
+        retention,
         stopping,
         handle,
         task,

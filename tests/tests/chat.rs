@@ -122,3 +122,99 @@ async fn a_players_only_chat_is_hidden_from_spectators() {
         .await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{body}");
 }
+
+/// Retention (`BANG_KEEP_FINISHED_DAYS`): a sweep past a finished game's
+/// time deletes its chat and its seats' webhook subscriptions, keeps its
+/// events and its audit, and leaves a game still in play alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_games_chat_and_webhooks_go_after_the_retention_its_log_stays() {
+    use store::EventStore;
+    let mut server = TestServer::start_with(|config| {
+        config.keep_finished_days = 30;
+        config.webhook_allow_private = true;
+    })
+    .await;
+    let c = server.client();
+    let (done, done_tokens) = c.human_game(3, 31).await;
+    let (live, live_tokens) = c.human_game(3, 32).await;
+    for (id, tokens) in [(&done, &done_tokens), (&live, &live_tokens)] {
+        let (status, _) = c
+            .post(
+                &format!("/v1/games/{id}/chat"),
+                Some(&tokens[0]),
+                json!({"text": "hi"}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED);
+        let (status, _) = c
+            .post(
+                &format!("/v1/games/{id}/webhooks"),
+                Some(&tokens[1]),
+                json!({"url": "http://127.0.0.1:9/hook", "events": ["chat"]}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED);
+    }
+    let people: Vec<(u64, String)> = done_tokens
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (i as u64, t.clone()))
+        .collect();
+    tests::play::people_to_the_end(&c, &done, &people).await;
+    let events_before = c.all_events(&done, None, "").await.len();
+    server.stop().await;
+
+    let store = server.open_store().await;
+    let config = tests::test_config(&server.data);
+    let settings = api::service::Settings::of(&config, "secret".into());
+    let service = api::service::Service::new(store.clone(), "k".into(), settings);
+    // Not yet due: nothing goes.
+    let now = chrono::Utc::now();
+    assert_eq!(
+        service
+            .sweep_finished(now - chrono::TimeDelta::days(30))
+            .await
+            .unwrap(),
+        0
+    );
+    assert_eq!(
+        service
+            .sweep_finished(now + chrono::TimeDelta::minutes(1))
+            .await
+            .unwrap(),
+        1
+    );
+    assert_eq!(
+        service
+            .sweep_finished(now + chrono::TimeDelta::minutes(1))
+            .await
+            .unwrap(),
+        0
+    );
+    let docs_of = |collection: &'static str, prefix: String| {
+        let store = store.clone();
+        async move {
+            store
+                .docs(collection, &prefix, None, 100)
+                .await
+                .unwrap()
+                .len()
+        }
+    };
+    assert_eq!(docs_of("chat", format!("{done}/")).await, 0);
+    assert_eq!(docs_of("webhooks", format!("g/{done}/")).await, 0);
+    assert_eq!(docs_of("chat", format!("{live}/")).await, 1);
+    assert_eq!(docs_of("webhooks", format!("g/{live}/")).await, 1);
+    drop(service);
+    drop(store);
+
+    server.restart().await;
+    let c = server.client();
+    assert_eq!(c.all_events(&done, None, "").await.len(), events_before);
+    let (status, audit) = c.get(&format!("/v1/games/{done}/audit"), None).await;
+    assert_eq!(status, StatusCode::OK, "{audit}");
+    let (_, chat) = c
+        .get(&format!("/v1/games/{done}/chat"), Some(&done_tokens[0]))
+        .await;
+    assert_eq!(chat["messages"], json!([]));
+}

@@ -28,6 +28,7 @@ mod history;
 mod lobby;
 mod play;
 mod players;
+mod retention;
 mod signals;
 mod streams;
 mod views;
@@ -71,6 +72,8 @@ pub struct Settings {
     pub chat_per_minute: u32,
     /// The most chat messages one game keeps.
     pub max_chat_per_game: u64,
+    /// How long a finished game keeps its chat and webhooks (`None`: for ever).
+    pub keep_finished: Option<chrono::TimeDelta>,
     /// Webhooks: limits, retries and which addresses they may reach.
     pub webhooks: WebhookSettings,
     /// The coach: analyses per seat per minute, budget, actions compared,
@@ -105,6 +108,8 @@ impl Settings {
             stream_heartbeat: std::time::Duration::from_secs(config.stream_heartbeat_s),
             chat_per_minute: config.chat_per_minute,
             max_chat_per_game: config.max_chat_per_game,
+            keep_finished: (config.keep_finished_days > 0)
+                .then(|| chrono::TimeDelta::days(i64::from(config.keep_finished_days))),
             webhooks: WebhookSettings::of(config),
             analysis: AnalysisSettings {
                 per_minute: config.analysis_per_minute,

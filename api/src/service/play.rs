@@ -189,7 +189,11 @@ impl Service {
                     status: over.then_some(GameStatus::Finished),
                     data: data.as_ref().map(|(_, value)| value.clone()),
                     expected_generation: None,
-                    docs: Vec::new(),
+                    // The retention's marker lands with the game's end.
+                    docs: over
+                        .then(|| super::retention::finished_marker(id, chrono::Utc::now()))
+                        .into_iter()
+                        .collect(),
                 },
             )
             .await

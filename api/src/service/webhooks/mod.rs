@@ -66,6 +66,8 @@ const PENDING: &str = "webhook_pending";
 const CURSORS: &str = "webhook_cursor";
 /// Per game: the newest chat message whose notifications are in the outbox.
 const CHAT_CURSORS: &str = "webhook_chat_cursor";
+/// The collections holding one document per game (keyed by its id).
+pub(super) const GAME_COLLECTIONS: [&str; 2] = [CURSORS, CHAT_CURSORS];
 
 /// The longest wait between two attempts.
 const MAX_BACKOFF: Duration = Duration::from_secs(3600);

@@ -208,13 +208,33 @@ impl Service {
     ) -> Result<(), ApiError> {
         let owner = self.webhook_owner(game, credentials).await?;
         self.owned(&owner, id).await?;
-        let key = format!("{}/{id}", owner.key());
-        if let Some((revision, _)) = self.store.doc(HOOKS, &key).await? {
-            self.store.put_doc(HOOKS, &key, None, revision).await?;
+        self.remove_subscription(&format!("{}/{id}", owner.key()), id)
+            .await
+    }
+
+    /// Deletes every subscription of game `id`'s seats and their
+    /// notifications (the game's documents are past their retention).
+    pub(in crate::service) async fn remove_game_subscriptions(
+        &self,
+        game: GameId,
+    ) -> Result<(), ApiError> {
+        let prefix = format!("g/{game}/");
+        for (key, _, _) in self.store.docs(HOOKS, &prefix, None, 10_000).await? {
+            if let Some((_, id)) = key.rsplit_once('/') {
+                self.remove_subscription(&key, id).await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Deletes subscription `id` (stored at `key`) and its notifications.
+    async fn remove_subscription(&self, key: &str, id: &str) -> Result<(), ApiError> {
+        if let Some((revision, _)) = self.store.doc(HOOKS, key).await? {
+            unless_stale(self.store.put_doc(HOOKS, key, None, revision).await)?;
         }
         self.webhooks.hooks_changed();
         if let Some((revision, _)) = self.store.doc(IDS, id).await? {
-            self.store.put_doc(IDS, id, None, revision).await?;
+            unless_stale(self.store.put_doc(IDS, id, None, revision).await)?;
         }
         let prefix = format!("{id}/");
         for collection in [OUTBOX, PENDING] {
