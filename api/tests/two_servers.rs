@@ -265,15 +265,24 @@ async fn deadlines_fire_once_on_whichever_server_is_up() {
         .iter()
         .filter(|e| e["event"]["type"] == "seat_control")
         .collect();
+    let mut misses = 0;
     for seat in 0..4u64 {
         let missed = controls
             .iter()
             .filter(|e| e["event"]["seat"] == seat && e["event"]["change"] == "deadline_missed")
             .count();
         // One miss, then the bot keeps the seat: a deadline fired twice
-        // (once per server) would show as a second miss.
-        assert_eq!(missed, 1, "seat {seat}: {controls:?}");
+        // (once per server) would show as a second miss. A seat shot dead
+        // before its first move (the game's course depends on when the
+        // deadlines fire against the bots' moves) misses none.
+        assert!(missed <= 1, "seat {seat}: {controls:?}");
+        misses += missed;
     }
+    // A died 1.5 s in: at most one 1 s deadline fired on it, the rest on B.
+    assert!(
+        misses >= 2,
+        "deadlines fired on B after A died: {controls:?}"
+    );
     let (_, audit) = get(&http, format!("{}/v1/games/{id}/audit", b.base)).await;
     assert_eq!(audit["valid"], true, "{audit}");
     assert_eq!(audit["fair"], true, "{audit}");
