@@ -14,9 +14,10 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use serde_json::json;
-use store::{DocWrite, EventStore, GameId, StoreError};
+use store::{DocWrite, EventStore, GameId};
 
 use super::Service;
+use super::webhooks::unless_stale;
 use crate::error::ApiError;
 
 /// The markers of finished games.
@@ -76,7 +77,7 @@ impl Service {
                     self.purge_documents(id).await?;
                     swept += 1;
                 }
-                gone(self.store.put_doc(FINISHED, &key, None, revision).await)?;
+                unless_stale(self.store.put_doc(FINISHED, &key, None, revision).await)?;
             }
         }
     }
@@ -94,7 +95,7 @@ impl Service {
                 break;
             }
             for (key, revision, _) in messages {
-                gone(
+                unless_stale(
                     self.store
                         .put_doc(super::chat::MESSAGES, &key, None, revision)
                         .await,
@@ -107,17 +108,9 @@ impl Service {
             .chain(super::webhooks::GAME_COLLECTIONS)
         {
             if let Some((revision, _)) = self.store.doc(collection, &key).await? {
-                gone(self.store.put_doc(collection, &key, None, revision).await)?;
+                unless_stale(self.store.put_doc(collection, &key, None, revision).await)?;
             }
         }
         self.remove_game_subscriptions(id).await
-    }
-}
-
-/// A deletion's outcome: deleted, or already gone (another server swept it).
-fn gone(deleted: Result<u64, StoreError>) -> Result<(), ApiError> {
-    match deleted {
-        Ok(_) | Err(StoreError::Stale { .. }) => Ok(()),
-        Err(e) => Err(e.into()),
     }
 }

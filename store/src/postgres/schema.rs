@@ -100,17 +100,21 @@ CREATE FUNCTION bang_append(
 DECLARE
     d RECORD;
 BEGIN
-    IF p_action_id IS NOT NULL THEN
-        SELECT x.first_seq, x.count, x.digest INTO d FROM dedupe x
-            WHERE x.game = p_game AND x.action_id = p_action_id;
-        IF FOUND THEN
-            RETURN QUERY SELECT 'duplicate'::TEXT, g.version, g.generation, g.status,
-                g.head_hash, g.updated_at, d.first_seq, d.count, d.digest
-                FROM games g WHERE g.id = p_game;
-            RETURN;
+    -- The action id is checked before the head moves, and again if it did
+    -- not: a racing append of the same id may have committed meanwhile
+    -- (each statement of the function sees a new snapshot).
+    FOR attempt IN 1..2 LOOP
+        IF p_action_id IS NOT NULL THEN
+            SELECT x.first_seq, x.count, x.digest INTO d FROM dedupe x
+                WHERE x.game = p_game AND x.action_id = p_action_id;
+            IF FOUND THEN
+                RETURN QUERY SELECT 'duplicate'::TEXT, g.version, g.generation, g.status,
+                    g.head_hash, g.updated_at, d.first_seq, d.count, d.digest
+                    FROM games g WHERE g.id = p_game;
+                RETURN;
+            END IF;
         END IF;
-    END IF;
-    IF p_prev_hash IS NOT NULL THEN
+        EXIT WHEN attempt = 2 OR p_prev_hash IS NULL;
         UPDATE games g SET version = p_version, head_hash = p_head_hash, status = p_status,
                 updated_at = p_updated_at, generation = p_generation,
                 data = COALESCE(p_data, g.data)
@@ -136,19 +140,7 @@ BEGIN
                 p_head_hash, p_updated_at, NULL::BIGINT, NULL::BIGINT, NULL::BYTEA;
             RETURN;
         END IF;
-        -- A racing append of the same action id committed first (this
-        -- statement sees it: a new snapshot per statement).
-        IF p_action_id IS NOT NULL THEN
-            SELECT x.first_seq, x.count, x.digest INTO d FROM dedupe x
-                WHERE x.game = p_game AND x.action_id = p_action_id;
-            IF FOUND THEN
-                RETURN QUERY SELECT 'duplicate'::TEXT, g.version, g.generation, g.status,
-                    g.head_hash, g.updated_at, d.first_seq, d.count, d.digest
-                    FROM games g WHERE g.id = p_game;
-                RETURN;
-            END IF;
-        END IF;
-    END IF;
+    END LOOP;
     RETURN QUERY SELECT 'moved'::TEXT, g.version, g.generation, g.status, g.head_hash,
         g.updated_at, NULL::BIGINT, NULL::BIGINT, NULL::BYTEA
         FROM games g WHERE g.id = p_game;

@@ -137,14 +137,7 @@ pub(super) fn put_doc(
     value: Option<&[u8]>,
     expected: u64,
 ) -> Result<Outcome, Fail> {
-    let current = match plan.docs.get(key) {
-        Some(Some(stored)) => doc_revision(stored)?,
-        Some(None) => 0,
-        None => match docs.get(key)? {
-            Some(stored) => doc_revision(&stored)?,
-            None => 0,
-        },
-    };
+    let current = current_revision(plan, docs, key)?;
     if current != expected {
         return Err(StoreError::Stale {
             generation: current,
@@ -165,6 +158,19 @@ pub(super) fn put_doc(
     Ok(Outcome::Doc { revision })
 }
 
+/// A document's revision as the batch so far leaves it (`plan`), else as
+/// stored in `docs`; 0 when it does not exist.
+fn current_revision(plan: &Plan, docs: &sled::Tree, key: &[u8]) -> Result<u64, Fail> {
+    Ok(match plan.docs.get(key) {
+        Some(Some(stored)) => doc_revision(stored)?,
+        Some(None) => 0,
+        None => match docs.get(key)? {
+            Some(stored) => doc_revision(&stored)?,
+            None => 0,
+        },
+    })
+}
+
 /// Writes the documents of an accepted append to game `game` into `plan`,
 /// each at its next revision (as the batch leaves it).
 pub(super) fn set_docs(
@@ -175,14 +181,7 @@ pub(super) fn set_docs(
 ) -> Result<(), Fail> {
     for doc in written {
         let key = doc_key(&doc.collection, &doc.key_of(game))?;
-        let current = match plan.docs.get(&key) {
-            Some(Some(stored)) => doc_revision(stored)?,
-            Some(None) => 0,
-            None => match docs.get(&key)? {
-                Some(stored) => doc_revision(&stored)?,
-                None => 0,
-            },
-        };
+        let current = current_revision(plan, docs, &key)?;
         put_doc(
             plan,
             docs,

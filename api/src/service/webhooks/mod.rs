@@ -115,7 +115,7 @@ impl WebhookSettings {
 
 /// The result of a document write, a stale revision let go: another task or
 /// server wrote the document first, a race every caller of this one may lose.
-fn unless_stale(written: Result<u64, StoreError>) -> Result<(), ApiError> {
+pub(super) fn unless_stale(written: Result<u64, StoreError>) -> Result<(), ApiError> {
     match written {
         Ok(_) | Err(StoreError::Stale { .. }) => Ok(()),
         Err(e) => Err(e.into()),

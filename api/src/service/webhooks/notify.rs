@@ -213,15 +213,25 @@ impl Service {
         id: GameId,
         n: u64,
     ) -> Result<(), ApiError> {
-        let told = self
+        if self.chat_told_up_to(id).await? < n {
+            self.tell_stored_chat(id, n).await?;
+        }
+        Ok(())
+    }
+
+    /// The last chat message of game `id` whose notifications are written
+    /// (its chat cursor; 0 for none).
+    async fn chat_told_up_to(&self, id: GameId) -> Result<u64, ApiError> {
+        Ok(self
             .store
             .doc(CHAT_CURSORS, &id.to_string())
             .await?
             .and_then(|(_, v)| v["told"].as_u64())
-            .unwrap_or(0);
-        if told >= n {
-            return Ok(());
-        }
+            .unwrap_or(0))
+    }
+
+    /// Tells stored chat message `n` of game `id` (if it is stored).
+    async fn tell_stored_chat(&self, id: GameId, n: u64) -> Result<(), ApiError> {
         if let Some((_, value)) = self
             .store
             .doc(chat::MESSAGES, &chat::message_key(id, n))
@@ -242,24 +252,9 @@ impl Service {
                 continue;
             };
             let count = value["count"].as_u64().unwrap_or(0);
-            let told = self
-                .store
-                .doc(CHAT_CURSORS, &key)
-                .await?
-                .and_then(|(_, v)| v["told"].as_u64())
-                .unwrap_or(0);
-            if count <= told {
-                continue;
-            }
+            let told = self.chat_told_up_to(id).await?;
             for n in told.max(count.saturating_sub(CHAT_RECOVERY)) + 1..=count {
-                let stored = self
-                    .store
-                    .doc(chat::MESSAGES, &chat::message_key(id, n))
-                    .await?;
-                if let Some((_, value)) = stored {
-                    let message: ChatMessage = parse(value, "chat message")?;
-                    self.notify_chat(id, &message).await;
-                }
+                self.tell_stored_chat(id, n).await?;
             }
         }
         Ok(())
