@@ -176,6 +176,12 @@ pub struct Config {
     /// before the per-minute rate applies.
     #[arg(long, env = "BANG_CREATES_BURST", default_value_t = DEFAULT_CREATES_BURST)]
     pub creates_burst: f64,
+    /// With a store shared by several servers (PostgreSQL), how often each
+    /// server shares its limits' takes with the others, in milliseconds:
+    /// the rates, creations and seat quotas above are then counted once for
+    /// all servers, give or take what a client manages within this period.
+    #[arg(long, env = "BANG_LIMITS_SYNC_MS", default_value_t = 500, value_parser = clap::value_parser!(u64).range(10..=60_000))]
+    pub limits_sync_ms: u64,
     /// Origins allowed to call the API from a browser (CORS): a comma list
     /// such as `https://a.example,https://b.example`, or `*` for any. Unset: no
     /// CORS headers at all.

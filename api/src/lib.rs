@@ -29,6 +29,7 @@ pub mod ruleset;
 mod schemas;
 pub mod service;
 mod stored;
+mod takes;
 pub mod telemetry;
 pub mod text;
 #[path = "web.rs"]
@@ -239,33 +240,32 @@ pub struct Running {
     pub worker_key: String,
     /// The embedded bot worker, when `BANG_BOTS=embedded`.
     pub bots: Option<bots::worker::Running>,
-    deadlines: tokio::task::JoinHandle<()>,
-    /// The webhook deliverer.
-    webhooks: tokio::task::JoinHandle<()>,
-    /// The follower of other servers' writes (a shared store only).
-    changes: tokio::task::JoinHandle<()>,
-    /// The sweeper of finished games' documents (with a retention only).
-    retention: tokio::task::JoinHandle<()>,
+    /// The background tasks: the deadlines, the webhook deliverer, the
+    /// follower of other servers' writes and the limits' sync (a shared
+    /// store only), the sweeper of finished games' documents (with a
+    /// retention only).
+    background: Vec<tokio::task::JoinHandle<()>>,
     stopping: web::Data<limits::Stopping>,
     handle: ServerHandle,
     task: tokio::task::JoinHandle<io::Result<()>>,
 }
 
+/// Stops background tasks and waits for them.
+async fn stop_all(tasks: &mut Vec<tokio::task::JoinHandle<()>>) {
+    for task in tasks.drain(..) {
+        task.abort();
+        let _ = task.await;
+    }
+}
+
 impl Running {
     /// Stops the embedded worker and the server, and waits for them.
-    pub async fn stop(self) {
+    pub async fn stop(mut self) {
         if let Some(bots) = self.bots {
             bots.stop().await;
         }
         self.stopping.stop();
-        self.deadlines.abort();
-        let _ = self.deadlines.await;
-        self.webhooks.abort();
-        let _ = self.webhooks.await;
-        self.changes.abort();
-        let _ = self.changes.await;
-        self.retention.abort();
-        let _ = self.retention.await;
+        stop_all(&mut self.background).await;
         self.handle.stop(true).await;
         let _ = self.task.await;
     }
@@ -292,14 +292,7 @@ impl Running {
             tracing::info!("bot worker stopped");
         }
         self.stopping.stop();
-        self.deadlines.abort();
-        let _ = (&mut self.deadlines).await;
-        self.webhooks.abort();
-        let _ = (&mut self.webhooks).await;
-        self.changes.abort();
-        let _ = (&mut self.changes).await;
-        self.retention.abort();
-        let _ = (&mut self.retention).await;
+        stop_all(&mut self.background).await;
         self.handle.stop(true).await;
         let ended = (&mut self.task).await;
         tracing::info!(
@@ -397,7 +390,15 @@ pub async fn start(config: &Config) -> io::Result<Running> {
     let changes = tokio::spawn(service.clone().into_inner().run_changes(changes));
     let retention = tokio::spawn(service.clone().into_inner().run_retention());
     let app_service = service.clone();
-    let limits = web::Data::new(limits::Limits::new(config, worker_key.clone()));
+    let limits = web::Data::new(limits::Limits::new(
+        config,
+        worker_key.clone(),
+        service.takes.clone(),
+    ));
+    let limits_sync = tokio::spawn(service.clone().into_inner().run_limits_sync(
+        limits.clone().into_inner(),
+        Duration::from_millis(config.limits_sync_ms.max(10)),
+    ));
     let body_timeout = limits.body_timeout();
     let stopping = web::Data::new(limits::Stopping::new());
     let app_stopping = stopping.clone();
@@ -499,10 +500,7 @@ pub async fn start(config: &Config) -> io::Result<Running> {
         addr,
         worker_key,
         bots,
-        deadlines,
-        webhooks,
-        changes,
-        retention,
+        background: vec![deadlines, webhooks, changes, retention, limits_sync],
         stopping,
         handle,
         task,

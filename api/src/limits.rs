@@ -15,6 +15,9 @@
 //!   counted from its head; the payload stream is wrapped with a deadline, and
 //!   a body that misses it is a 408 (`request_timeout`), connection closed.
 //!
+//! On a store shared by several servers, the rates and the creations are
+//! counted once for all of them ([`crate::takes`]).
+//!
 //! A client is an IP address; an IPv6 client is its /64 (one host's usual
 //! share). The worker key passes every limit here: bot workers are the
 //! server's own (and the embedded one shares 127.0.0.1 with local clients).
@@ -29,7 +32,7 @@
 
 use std::any::Any;
 use std::collections::HashMap;
-use std::hash::{BuildHasher, Hash, RandomState};
+use std::hash::Hash;
 use std::net::IpAddr;
 use std::num::NonZeroUsize;
 use std::pin::Pin;
@@ -52,6 +55,7 @@ use crate::auth;
 use crate::config::Config;
 use crate::error::Problem;
 use crate::metrics::{self, Rejection};
+use crate::takes::{Taken, Takes, TokenKey, token_key};
 
 /// How many clients (and tokens) the rate limiter remembers; the least
 /// recently seen is forgotten first (which only refills its bucket).
@@ -210,6 +214,20 @@ impl<K: Hash + Eq> Buckets<K> {
         }
     }
 
+    /// Takes `n` tokens another server took for `key` (the bucket may go
+    /// into debt, down to minus its burst: the client then waits longer).
+    fn charge(&self, key: K, n: u32, now: Instant) {
+        let Rate { per_s, burst } = self.rate;
+        let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
+        let bucket = table.get_or_insert_mut(key, || Bucket {
+            tokens: burst,
+            at: now,
+        });
+        let elapsed = now.saturating_duration_since(bucket.at).as_secs_f64();
+        bucket.tokens = ((bucket.tokens + elapsed * per_s).min(burst) - f64::from(n)).max(-burst);
+        bucket.at = now;
+    }
+
     /// Gives back a token taken for `key` whose request made nothing.
     fn give_back(&self, key: K) {
         let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
@@ -357,14 +375,15 @@ pub struct Limits {
     body_timeout: Option<Duration>,
     connections_cap: usize,
     per_client: Option<Buckets<IpAddr>>,
-    per_token: Option<Buckets<u64>>,
+    per_token: Option<Buckets<TokenKey>>,
     creates: Option<Buckets<IpAddr>>,
-    hasher: RandomState,
+    takes: std::sync::Arc<Takes>,
 }
 
 impl Limits {
-    /// The limits `config` sets; `worker_key` passes them all.
-    pub fn new(config: &Config, worker_key: String) -> Limits {
+    /// The limits `config` sets; `worker_key` passes them all; the takes
+    /// are shared through `takes`.
+    pub fn new(config: &Config, worker_key: String, takes: std::sync::Arc<Takes>) -> Limits {
         Limits {
             worker_key,
             body_timeout: (config.body_timeout_ms > 0)
@@ -373,7 +392,31 @@ impl Limits {
             per_client: Buckets::new(config.rate_per_client, config.burst_per_client),
             per_token: Buckets::new(config.rate_per_token, config.burst_per_token),
             creates: Buckets::new(config.creates_per_minute / 60.0, config.creates_burst),
-            hasher: RandomState::new(),
+            takes,
+        }
+    }
+
+    /// Counts `n` takes another server made (`taken`) as made here, now.
+    /// A seat quota's take is not a request limit's: it is left alone.
+    pub fn charge(&self, taken: Taken, n: u32) {
+        let now = Instant::now();
+        match taken {
+            Taken::Client(ip) => {
+                if let Some(b) = &self.per_client {
+                    b.charge(ip, n, now);
+                }
+            }
+            Taken::Token(key) => {
+                if let Some(b) = &self.per_token {
+                    b.charge(key, n, now);
+                }
+            }
+            Taken::Creation(ip) => {
+                if let Some(b) = &self.creates {
+                    b.charge(ip, n, now);
+                }
+            }
+            Taken::Seat(..) => {}
         }
     }
 
@@ -411,27 +454,30 @@ impl Limits {
             return Verdict::Within;
         }
         let now = Instant::now();
-        if let (Some(buckets), Some(ip)) = (&self.per_client, caller.client)
-            && let Err(wait) = buckets.take(ip, now)
-        {
-            metrics::rejected(Rejection::ClientRate);
-            let per_s = buckets.rate.per_s;
-            return Verdict::Over(too_many(
-                "rate_limited",
-                format!("more than {per_s} requests per second from this client"),
-                wait,
-            ));
+        if let (Some(buckets), Some(ip)) = (&self.per_client, caller.client) {
+            if let Err(wait) = buckets.take(ip, now) {
+                metrics::rejected(Rejection::ClientRate);
+                let per_s = buckets.rate.per_s;
+                return Verdict::Over(too_many(
+                    "rate_limited",
+                    format!("more than {per_s} requests per second from this client"),
+                    wait,
+                ));
+            }
+            self.takes.note(Taken::Client(ip));
         }
-        if let (Some(buckets), Some(token)) = (&self.per_token, &caller.token)
-            && let Err(wait) = buckets.take(self.hasher.hash_one(token), now)
-        {
-            metrics::rejected(Rejection::TokenRate);
-            let per_s = buckets.rate.per_s;
-            return Verdict::Over(too_many(
-                "rate_limited",
-                format!("more than {per_s} requests per second with this token"),
-                wait,
-            ));
+        if let (Some(buckets), Some(token)) = (&self.per_token, &caller.token) {
+            let key = token_key(token);
+            if let Err(wait) = buckets.take(key, now) {
+                metrics::rejected(Rejection::TokenRate);
+                let per_s = buckets.rate.per_s;
+                return Verdict::Over(too_many(
+                    "rate_limited",
+                    format!("more than {per_s} requests per second with this token"),
+                    wait,
+                ));
+            }
+            self.takes.note(Taken::Token(key));
         }
         if let (Some(buckets), Some(ip)) = (&self.creates, caller.client)
             && creates_a_game(req)
@@ -453,9 +499,9 @@ impl Limits {
     /// After a creation that took `client`'s token: gives it back unless
     /// something was made (a 201).
     fn settle_creation(&self, client: IpAddr, status: Option<StatusCode>) {
-        if status != Some(StatusCode::CREATED)
-            && let Some(buckets) = &self.creates
-        {
+        if status == Some(StatusCode::CREATED) {
+            self.takes.note(Taken::Creation(client));
+        } else if let Some(buckets) = &self.creates {
             buckets.give_back(client);
         }
     }

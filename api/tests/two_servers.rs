@@ -288,3 +288,109 @@ async fn deadlines_fire_once_on_whichever_server_is_up() {
     assert_eq!(audit["fair"], true, "{audit}");
     b.child.kill().ok();
 }
+
+/// Two servers on a fresh database whose limits are shared every 100 ms,
+/// with `env` besides, or `None` without PostgreSQL.
+async fn two_limited(env: &[(&str, &str)]) -> Option<(Server, Server, tempfile::TempDir)> {
+    let url = store::testing::postgres_database().await?;
+    let dir = tempfile::tempdir().unwrap();
+    let mut all = vec![("BANG_STORE", url.as_str()), ("BANG_LIMITS_SYNC_MS", "100")];
+    all.extend_from_slice(env);
+    let a = common::start(dir.path(), &all);
+    let b = common::start(dir.path(), &all);
+    Some((a, b, dir))
+}
+
+/// Long enough for both servers to have shared their takes.
+const SYNCED: Duration = Duration::from_millis(400);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_alternating_servers_gets_the_creations_of_one() {
+    let Some((mut a, mut b, _dir)) = two_limited(&[
+        ("BANG_CREATES_BURST", "3"),
+        ("BANG_CREATES_PER_MINUTE", "1"),
+    ])
+    .await
+    else {
+        return;
+    };
+    let http = reqwest::Client::new();
+    let mut statuses = Vec::new();
+    for i in 0..6 {
+        let base = if i % 2 == 0 { &a.base } else { &b.base };
+        let (status, _) = call(
+            &http,
+            Method::POST,
+            format!("{base}/v1/games"),
+            None,
+            Some(json!({"ruleset": "dice", "players": 4})),
+        )
+        .await;
+        statuses.push(status);
+        tokio::time::sleep(SYNCED).await;
+    }
+    // Three made in all (a burst of 3), not three on each server.
+    assert_eq!(statuses, [201, 201, 201, 429, 429, 429]);
+    a.child.kill().ok();
+    b.child.kill().ok();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_alternating_servers_gets_the_chat_quota_of_one() {
+    let Some((mut a, mut b, _dir)) = two_limited(&[("BANG_CHAT_PER_MINUTE", "4")]).await else {
+        return;
+    };
+    let http = reqwest::Client::new();
+    let (id, tokens) = dice_game(&http, &a.base, 11).await;
+    let mut statuses = Vec::new();
+    for i in 0..6 {
+        let base = if i % 2 == 0 { &a.base } else { &b.base };
+        let (status, _) = call(
+            &http,
+            Method::POST,
+            format!("{base}/v1/games/{id}/chat"),
+            Some(&tokens[0]),
+            Some(json!({"text": format!("message {i}")})),
+        )
+        .await;
+        statuses.push(status);
+        tokio::time::sleep(SYNCED).await;
+    }
+    assert_eq!(statuses, [201, 201, 201, 201, 429, 429]);
+    // Another seat has its own quota, on either server.
+    let (status, _) = call(
+        &http,
+        Method::POST,
+        format!("{}/v1/games/{id}/chat", b.base),
+        Some(&tokens[1]),
+        Some(json!({"text": "hello"})),
+    )
+    .await;
+    assert_eq!(status, 201);
+    a.child.kill().ok();
+    b.child.kill().ok();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_alternating_servers_gets_the_request_rate_of_one() {
+    let Some((mut a, mut b, _dir)) = two_limited(&[
+        ("BANG_RATE_PER_CLIENT", "0.01"),
+        ("BANG_BURST_PER_CLIENT", "6"),
+    ])
+    .await
+    else {
+        return;
+    };
+    let http = reqwest::Client::new();
+    let mut statuses = Vec::new();
+    for i in 0..10 {
+        let base = if i % 2 == 0 { &a.base } else { &b.base };
+        let (status, _) = get(&http, format!("{base}/v1/rulesets")).await;
+        statuses.push(status);
+        tokio::time::sleep(SYNCED).await;
+    }
+    assert_eq!(statuses[..6], [200; 6]);
+    assert_eq!(statuses[6..], [429; 4], "{statuses:?}");
+    a.child.kill().ok();
+    b.child.kill().ok();
+}

@@ -4,7 +4,7 @@ use serde_json::Value;
 
 use crate::{
     Append, Appended, Change, Envelope, EventStore, GameHead, GameId, GameRecord, ListQuery,
-    NewGame, Page, PgStore, SledStore, StoreError, Verification,
+    NewGame, Page, PgStore, SledStore, StoreError, TakesCursor, Verification,
 };
 
 /// One of the store's backends: what the server holds, so that the choice
@@ -32,6 +32,23 @@ impl Store {
     /// writes are then told by [`EventStore::changes`]).
     pub fn is_shared(&self) -> bool {
         on_backend!(self, s => s.changes().is_some())
+    }
+
+    /// Shares rate-limit takes with the other servers of a shared store:
+    /// writes `mine` (a limit's key, tokens this server took of it since its
+    /// last call) as taken by `server`, and returns what the other servers
+    /// took since `cursor`, summed by key (moving `cursor` on). A store no
+    /// other server writes returns nothing.
+    pub async fn share_takes(
+        &self,
+        server: i64,
+        mine: &[(String, u32)],
+        cursor: &mut TakesCursor,
+    ) -> Result<Vec<(String, u32)>, StoreError> {
+        match self {
+            Store::Sled(_) => Ok(Vec::new()),
+            Store::Postgres(s) => s.share_takes(server, mine, cursor).await,
+        }
     }
 
     /// The backend's name, for logs and metrics.

@@ -44,6 +44,7 @@ pub mod metrics;
 mod postgres;
 mod shared;
 mod sled;
+mod takes;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod transfer;
@@ -54,6 +55,7 @@ pub use any::{Store, is_postgres_url};
 pub use canonical::{ZERO_HASH, canonical_json, commitment, envelope_hash, event_salt};
 pub use group_commit::GroupCommit;
 pub use postgres::{DEFAULT_POOL_SIZE, PgStore};
+pub use takes::{TAKES_KEPT_SECONDS, TakesCursor};
 pub use types::*;
 
 use std::future::Future;

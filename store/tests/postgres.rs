@@ -8,7 +8,9 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use store::transfer::{Transfer, copy};
-use store::{Append, Change, EventStore, GameId, NewGame, PgStore, SledStore, StoreError};
+use store::{
+    Append, Change, EventStore, GameId, NewGame, PgStore, SledStore, StoreError, TakesCursor,
+};
 
 fn appending(actor: &str, action_id: Option<&str>, events: Vec<Value>) -> Append {
     Append {
@@ -255,7 +257,7 @@ async fn servers_starting_at_once_migrate_once() {
         .await
         .unwrap()
         .get(0);
-    assert_eq!(applied, 2, "each migration once");
+    assert_eq!(applied, 3, "each migration once");
 }
 
 /// A store with a bit of everything: games of both chain schemes, an open
@@ -581,4 +583,43 @@ async fn appends_through_two_servers_seal_on_the_head_as_it_is() {
     let report = a.verify(id).await.unwrap();
     assert!(report.valid, "{report:?}");
     assert_eq!(a.events(id, 0, 10).await.unwrap().len(), 4);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn each_server_reads_the_rate_limit_takes_of_the_others_once() {
+    let Some((a, b)) = two().await else { return };
+    let (a, b) = (store::Store::from(a), store::Store::from(b));
+    let (mut at_a, mut at_b) = (TakesCursor::default(), TakesCursor::default());
+    let sum = |mut v: Vec<(String, u32)>| {
+        v.sort();
+        v
+    };
+    // A takes twice of one key and once of another; B sees them, not its own.
+    let mine = [
+        ("client:10.0.0.1".to_string(), 2),
+        ("chat:7:1".to_string(), 1),
+    ];
+    assert_eq!(a.share_takes(1, &mine, &mut at_a).await.unwrap(), vec![]);
+    let theirs = [("client:10.0.0.1".to_string(), 1)];
+    let seen = b.share_takes(2, &theirs, &mut at_b).await.unwrap();
+    assert_eq!(
+        sum(seen),
+        vec![
+            ("chat:7:1".to_string(), 1),
+            ("client:10.0.0.1".to_string(), 2)
+        ]
+    );
+    // Read once: the next call brings only what is new.
+    assert_eq!(b.share_takes(2, &[], &mut at_b).await.unwrap(), vec![]);
+    assert_eq!(
+        a.share_takes(1, &[], &mut at_a).await.unwrap(),
+        vec![("client:10.0.0.1".to_string(), 1)]
+    );
+    a.share_takes(1, &[("chat:7:1".to_string(), 3)], &mut at_a)
+        .await
+        .unwrap();
+    assert_eq!(
+        b.share_takes(2, &[], &mut at_b).await.unwrap(),
+        vec![("chat:7:1".to_string(), 3)]
+    );
 }

@@ -25,6 +25,7 @@ mod chat;
 mod deadlines;
 mod games;
 mod history;
+mod limits_sync;
 mod lobby;
 mod play;
 mod players;
@@ -144,6 +145,9 @@ pub struct Service {
     chat_quota: SeatQuota,
     /// How many analyses each seat has asked for lately.
     analysis_quota: SeatQuota,
+    /// This server's takes of every limit, to share with the others of a
+    /// shared store.
+    pub takes: std::sync::Arc<crate::takes::Takes>,
     /// The analyses that may run at once.
     analyses: std::sync::Arc<tokio::sync::Semaphore>,
     /// How many event streams each client holds open.
@@ -178,6 +182,7 @@ fn seed_of(hex: &str) -> Result<Seed, ApiError> {
 impl Service {
     /// A service over `store`; bot workers authenticate with `worker_key`.
     pub fn new(store: Store, worker_key: String, settings: Settings) -> Service {
+        let takes = std::sync::Arc::new(crate::takes::Takes::new(store.is_shared()));
         Service {
             games: GameCache::new(store.clone(), settings.cache_games, store.is_shared()),
             store,
@@ -187,20 +192,27 @@ impl Service {
             instance: crate::auth::new_token(),
             worker_key,
             orders_quota: SeatQuota::new(
+                "orders",
                 settings.orders_per_minute,
                 "too_many_orders",
                 "post standing orders",
+                takes.clone(),
             ),
             chat_quota: SeatQuota::new(
+                "chat",
                 settings.chat_per_minute,
                 "too_many_messages",
                 "send a chat message",
+                takes.clone(),
             ),
             analysis_quota: SeatQuota::new(
+                "analysis",
                 settings.analysis.per_minute,
                 "too_many_analyses",
                 "ask for an analysis",
+                takes.clone(),
             ),
+            takes,
             analyses: std::sync::Arc::new(tokio::sync::Semaphore::new(settings.analysis.threads)),
             streams: StreamSlots::new(settings.max_streams_per_client),
             webhooks: webhooks::Outbox::new(settings.webhooks.clone()),

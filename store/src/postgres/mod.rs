@@ -29,6 +29,7 @@ mod listen;
 mod notify;
 mod reads;
 mod schema;
+mod takes;
 mod tls;
 mod transfer;
 

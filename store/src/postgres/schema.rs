@@ -151,6 +151,19 @@ BEGIN
 END
 $$;
 "#,
+    r#"
+-- The rate limits' takes, shared by the servers of this database: each
+-- server adds what it took, and reads what the others did past the last
+-- number it read.
+CREATE TABLE takes (
+    seq BIGSERIAL PRIMARY KEY,
+    server BIGINT NOT NULL,
+    key TEXT NOT NULL,
+    n INT NOT NULL,
+    at TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+CREATE INDEX takes_at ON takes (at);
+"#,
 ];
 
 /// Applies the migrations `client`'s database lacks, in order.
