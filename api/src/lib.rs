@@ -243,7 +243,7 @@ pub struct Running {
     /// The background tasks: the deadlines, the webhook deliverer, the
     /// follower of other servers' writes and the limits' sync (a shared
     /// store only), the sweeper of finished games' documents (with a
-    /// retention only).
+    /// retention only), the one-time indexing of finished games.
     background: Vec<tokio::task::JoinHandle<()>>,
     stopping: web::Data<limits::Stopping>,
     handle: ServerHandle,
@@ -389,6 +389,19 @@ pub async fn start(config: &Config) -> io::Result<Running> {
     let webhooks = tokio::spawn(service.clone().into_inner().run_webhooks());
     let changes = tokio::spawn(service.clone().into_inner().run_changes(changes));
     let retention = tokio::spawn(service.clone().into_inner().run_retention());
+    // Once per store: finished games' inbox entries into their own index.
+    let indexing = {
+        let service = service.clone();
+        tokio::spawn(async move {
+            match service.index_finished_seats().await {
+                Ok(0) => {}
+                Ok(moved) => tracing::info!(moved, "finished games moved to the players' index"),
+                Err(e) => {
+                    tracing::warn!(error = %e, "the players' finished games were not indexed")
+                }
+            }
+        })
+    };
     let app_service = service.clone();
     let limits = web::Data::new(limits::Limits::new(
         config,
@@ -500,7 +513,14 @@ pub async fn start(config: &Config) -> io::Result<Running> {
         addr,
         worker_key,
         bots,
-        background: vec![deadlines, webhooks, changes, retention, limits_sync],
+        background: vec![
+            deadlines,
+            webhooks,
+            changes,
+            retention,
+            limits_sync,
+            indexing,
+        ],
         stopping,
         handle,
         task,

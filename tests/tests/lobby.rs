@@ -6,6 +6,7 @@
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
+use store::EventStore;
 use tests::TestServer;
 use tests::play::people_to_the_end;
 
@@ -464,5 +465,116 @@ async fn players_entropy_joins_the_seed_and_the_audit_shows_the_derivation() {
             .as_str()
             .unwrap()
             .contains("bang/seed-with-entropy/v1")
+    );
+}
+
+/// Creates a 3-player dice game of player `id` (seat 0, key `key`) and two
+/// `random` bots; plays it to the end with `finish`, else until she is asked.
+async fn ann_game(c: &tests::Client, id: &str, key: &str, seed: u64, finish: bool) -> String {
+    let (status, created) = c
+        .post(
+            "/v1/games",
+            Some(key),
+            json!({"ruleset": "dice", "players": 3, "seed": seed,
+                   "seats": [{"player": id}, {"bot": "random"}, {"bot": "random"}]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let game = created["game"]["id"].as_str().unwrap().to_string();
+    loop {
+        let view = c.settle(&game, Some(0)).await;
+        if view["game"]["status"] == "finished" || !finish {
+            return game;
+        }
+        c.play_pick(&game, key, 0).await;
+    }
+}
+
+/// The games of `player`'s entries in the document `collection`.
+async fn entries(store: &store::Store, collection: &str, player: &str) -> Vec<String> {
+    let prefix = format!("{player}/");
+    let docs = store.docs(collection, &prefix, None, 10);
+    docs.await
+        .unwrap()
+        .into_iter()
+        .map(|(key, _, _)| key.rsplit('/').next().unwrap().to_string())
+        .collect()
+}
+
+/// The games of an inbox, by id.
+fn inbox_ids(inbox: &Value) -> Vec<String> {
+    inbox["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["game"]["id"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[tokio::test]
+async fn the_inbox_reads_finished_games_from_their_own_index_newest_first() {
+    let mut server = TestServer::start_with_bots().await;
+    let c = server.client();
+    let (ann_id, ann) = player(&c, "Ann").await;
+    let first = ann_game(&c, &ann_id, &ann, 1, true).await;
+    let second = ann_game(&c, &ann_id, &ann, 2, true).await;
+    let live = ann_game(&c, &ann_id, &ann, 3, false).await;
+    let (_, inbox) = c.get("/v1/me/games", Some(&ann)).await;
+    assert_eq!(
+        inbox_ids(&inbox),
+        [&live, &second, &first].map(String::clone),
+        "{inbox}"
+    );
+    // The ending append moved each finished game to the finished index.
+    server.stop().await;
+    let store = server.open_store().await;
+    assert_eq!(
+        entries(&store, "player_seats", &ann_id).await,
+        [live.as_str()]
+    );
+    assert_eq!(
+        entries(&store, "player_finished", &ann_id).await,
+        [second.clone(), first.clone()]
+    );
+    // A store written before the index kept finished games with the others:
+    // the next start moves them.
+    let (key, _, value) = store
+        .docs("player_finished", &format!("{ann_id}/"), None, 1)
+        .await
+        .unwrap()
+        .remove(0);
+    store
+        .put_doc("player_finished", &key, None, 1)
+        .await
+        .unwrap();
+    let seat_key = format!("{ann_id}/{second}");
+    store
+        .put_doc("player_seats", &seat_key, Some(value), 0)
+        .await
+        .unwrap();
+    store
+        .put_doc("migrations", "player_finished", None, 1)
+        .await
+        .unwrap();
+    drop(store);
+    server.restart().await;
+    let c = server.client();
+    let (_, inbox) = c.get("/v1/me/games", Some(&ann)).await;
+    assert_eq!(
+        inbox_ids(&inbox),
+        [&live, &second, &first].map(String::clone),
+        "{inbox}"
+    );
+    // The move runs in the background, a few milliseconds for this store.
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    server.stop().await;
+    let store = server.open_store().await;
+    assert_eq!(
+        entries(&store, "player_seats", &ann_id).await,
+        [live.as_str()]
+    );
+    assert_eq!(
+        entries(&store, "player_finished", &ann_id).await,
+        [second.as_str(), first.as_str()]
     );
 }

@@ -37,8 +37,8 @@ pub async fn create_player(service: Shared, json: JsonBody) -> Result<HttpRespon
 }
 
 /// The player's inbox: every game he has a seat in, those waiting for his
-/// move first (oldest waiting first), then the others, most recent first
-/// (at most 500).
+/// move first (oldest waiting first), then the others, most recent first:
+/// every game not yet over (at most 500) and the 50 most recently finished.
 #[utoipa::path(
     tag = "players",
     responses(

@@ -189,11 +189,17 @@ impl Service {
                     status: over.then_some(GameStatus::Finished),
                     data: data.as_ref().map(|(_, value)| value.clone()),
                     expected_generation: None,
-                    // The retention's marker lands with the game's end.
-                    docs: over
-                        .then(|| super::retention::finished_marker(id, chrono::Utc::now()))
-                        .into_iter()
-                        .collect(),
+                    // The retention's marker and the players' finished
+                    // entries land with the game's end.
+                    docs: if over {
+                        let now = chrono::Utc::now();
+                        let seats = data.as_ref().map_or(&entry.data, |(data, _)| data);
+                        let mut docs = super::players::finished_docs(seats, id, now);
+                        docs.push(super::retention::finished_marker(id, now));
+                        docs
+                    } else {
+                        Vec::new()
+                    },
                 },
             )
             .await

@@ -1,11 +1,15 @@
 //! Player accounts: an id and a secret key (kept hashed) that acts for the
 //! player's seats in every game, and the inbox of those games.
 //!
-//! Three document collections of the store hold them: `players` (id → name),
-//! `player_keys` (SHA-256 of a key → id) and `player_seats` (`{id}/{game}` →
-//! the seat), the last one written whenever a seat becomes or stops being a
-//! player's.
+//! Four document collections of the store hold them: `players` (id → name),
+//! `player_keys` (SHA-256 of a key → id), `player_seats` (`{id}/{game}` →
+//! the seat), written whenever a seat of a game not yet over becomes or stops
+//! being a player's, and `player_finished` (`{id}/{newest first}/{game}` →
+//! the seat), to which the append that ends a game moves its players'
+//! entries. The inbox reads both as indexes, newest finished game first,
+//! and never scans a player's games.
 
+use chrono::{DateTime, Utc};
 use serde_json::json;
 use store::{DocWrite, EventStore, GameId, GameStatus};
 
@@ -27,15 +31,59 @@ pub(super) fn seat_doc(player: &str, game: Option<GameId>, seat: Option<u8>) -> 
     }
 }
 
+/// The inbox's entries of a game's players, moved by the append that ends
+/// the game at `at`: out of `player_seats`, into `player_finished` under a
+/// key that sorts the newest first (one entry per player: his first seat).
+pub(super) fn finished_docs(data: &GameData, game: GameId, at: DateTime<Utc>) -> Vec<DocWrite> {
+    let mut players: Vec<(&str, u8)> = Vec::new();
+    for (seat, s) in data.seats.iter().enumerate() {
+        if let Some(p) = s.player.as_deref()
+            && players.iter().all(|(q, _)| *q != p)
+        {
+            players.push((p, seat as u8));
+        }
+    }
+    players
+        .into_iter()
+        .flat_map(|(player, seat)| {
+            [
+                seat_doc(player, Some(game), None),
+                DocWrite {
+                    collection: FINISHED_SEATS.to_string(),
+                    key: finished_key(player, game, at),
+                    value: Some(json!({ "seat": seat })),
+                },
+            ]
+        })
+        .collect()
+}
+
+/// The key of `player`'s entry for `game`, finished at `at`: the newest
+/// first in key order.
+fn finished_key(player: &str, game: GameId, at: DateTime<Utc>) -> String {
+    const LATEST_MS: i64 = 9_999_999_999_999;
+    let newest_first = LATEST_MS - at.timestamp_millis().clamp(0, LATEST_MS);
+    format!("{player}/{newest_first:013}/{game}")
+}
+
 const PLAYERS: &str = "players";
 const KEYS: &str = "player_keys";
 pub(super) const SEATS: &str = "player_seats";
+/// The finished games of each player, the newest first.
+pub(super) const FINISHED_SEATS: &str = "player_finished";
+
+/// The most finished games an inbox lists (the newest).
+pub const INBOX_FINISHED: usize = 50;
+
+/// The marker of the one-time move of finished games out of `player_seats`
+/// (stores written before the `player_finished` index).
+const INDEXED: (&str, &str) = ("migrations", "player_finished");
 
 /// How a player key begins (a seat token never does): only such a bearer
 /// is looked up among the accounts.
 pub const KEY_PREFIX: &str = "pk_";
 
-/// The most games an inbox lists.
+/// The most games not yet over an inbox lists.
 pub const INBOX_GAMES: usize = 500;
 
 /// A player, as the key that authenticated a request names him.
@@ -109,10 +157,14 @@ impl Service {
         let player = self.player_of(credentials).await?.ok_or_else(|| {
             ApiError::unauthorized("send your player key: `Authorization: Bearer pk_...`")
         })?;
-        let store = self.store.clone();
         let prefix = format!("{}/", player.id);
-        let seats = store.docs(SEATS, &prefix, None, INBOX_GAMES).await?;
+        let mut seats = self.store.docs(SEATS, &prefix, None, INBOX_GAMES).await?;
+        let finished = self
+            .store
+            .docs(FINISHED_SEATS, &prefix, None, INBOX_FINISHED);
+        seats.extend(finished.await?);
         let mut games = Vec::with_capacity(seats.len());
+        let mut listed = std::collections::HashSet::new();
         for (key, _, value) in seats {
             let Some(id) = key
                 .rsplit('/')
@@ -121,6 +173,10 @@ impl Service {
             else {
                 continue;
             };
+            // Listed once, even while a start moves it between the two.
+            if !listed.insert(id) {
+                continue;
+            }
             let Some(seat) = value["seat"].as_u64().map(|s| s as u8) else {
                 continue;
             };
@@ -163,5 +219,55 @@ impl Service {
             player: player.id,
             games,
         })
+    }
+
+    /// Moves the entries of finished games out of `player_seats` into
+    /// `player_finished`, once per store (a store written before that index
+    /// kept them all in `player_seats`); idempotent, so that servers starting
+    /// together may both run it. How many entries it moved.
+    pub async fn index_finished_seats(&self) -> Result<usize, ApiError> {
+        let (collection, key) = INDEXED;
+        if self.store.doc(collection, key).await?.is_some() {
+            return Ok(0);
+        }
+        let mut moved = 0;
+        let mut after: Option<String> = None;
+        loop {
+            let page = self.store.docs(SEATS, "", after.as_deref(), 200).await?;
+            let Some((last, _, _)) = page.last() else {
+                break;
+            };
+            after = Some(last.clone());
+            for (seat_key, revision, value) in page {
+                let Some((player, game)) = seat_key.rsplit_once('/') else {
+                    continue;
+                };
+                let Ok(id) = game.parse::<GameId>() else {
+                    continue;
+                };
+                let Some(record) = self.store.game(id).await? else {
+                    continue;
+                };
+                if record.status != GameStatus::Finished {
+                    continue;
+                }
+                let finished = finished_key(player, id, record.updated_at);
+                super::webhooks::unless_stale(
+                    self.store
+                        .put_doc(FINISHED_SEATS, &finished, Some(value), 0)
+                        .await,
+                )?;
+                super::webhooks::unless_stale(
+                    self.store.put_doc(SEATS, &seat_key, None, revision).await,
+                )?;
+                moved += 1;
+            }
+        }
+        super::webhooks::unless_stale(
+            self.store
+                .put_doc(collection, key, Some(json!({"moved": moved})), 0)
+                .await,
+        )?;
+        Ok(moved)
     }
 }
