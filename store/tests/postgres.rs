@@ -623,3 +623,56 @@ async fn each_server_reads_the_rate_limit_takes_of_the_others_once() {
         vec![("chat:7:1".to_string(), 3)]
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn appends_sent_together_commit_together_each_with_its_answer() {
+    let Some((a, b)) = two().await else { return };
+    let mut games = Vec::new();
+    for _ in 0..48 {
+        games.push(created(&a).await);
+    }
+    // 48 games played at once, 6 appends each, every other one through the
+    // other server, one with an action id that repeats: each server's group
+    // commit gathers the appends of many games in one transaction.
+    let tasks: Vec<_> = games
+        .iter()
+        .enumerate()
+        .map(|(g, &id)| {
+            let (a, b) = (a.clone(), b.clone());
+            tokio::spawn(async move {
+                for step in 1..=6u64 {
+                    let store = if (g as u64 + step).is_multiple_of(2) { &a } else { &b };
+                    let action = format!("g{g}s{step}");
+                    let appended = store
+                        .append(
+                            id,
+                            step,
+                            appending("p", Some(&action), vec![json!({"step": step})]),
+                        )
+                        .await
+                        .unwrap();
+                    assert!(!appended.duplicate);
+                    assert_eq!(appended.head.version, step + 1);
+                }
+                // The last action again: its first append, nothing written.
+                let again = a
+                    .append(
+                        id,
+                        7,
+                        appending("p", Some(&format!("g{g}s6")), vec![json!({"step": 6})]),
+                    )
+                    .await
+                    .unwrap();
+                assert!(again.duplicate);
+                assert_eq!(again.head.version, 7);
+            })
+        })
+        .collect();
+    for task in tasks {
+        task.await.unwrap();
+    }
+    for id in games {
+        assert_eq!(b.events(id, 0, 100).await.unwrap().len(), 7);
+        assert!(a.verify(id).await.unwrap().valid);
+    }
+}

@@ -2,10 +2,11 @@
 //! one transaction that notifies the other servers as it commits.
 
 use chrono::{DateTime, Utc};
-use deadpool_postgres::{Object, Transaction};
+use deadpool_postgres::Transaction;
 use serde_json::Value;
 use tokio_postgres::error::SqlState;
 
+use super::group::Params;
 use super::listen::{doc_payload, game_payload};
 use super::{PgStore, int, pg, uint};
 use crate::canonical::ZERO_HASH;
@@ -218,8 +219,6 @@ impl PgStore {
         let (write, commitments) = Write::encode(&mut append, expected.saturating_add(1))?;
         let count = u64::try_from(write.events.len())
             .map_err(|_| StoreError::Io("too many events".into()))?;
-        let client = self.client().await?;
-        let statement = client.prepare_cached(APPEND).await.map_err(pg)?;
         // The head to seal on, and whether the database just gave it (a
         // remembered one may be behind: another server's data-only append).
         let mut known = self
@@ -230,26 +229,28 @@ impl PgStore {
             .map(|h| (h, false));
         // A remembered head, the database's, a sealed call, once more.
         for _ in 0..4 {
-            let started = std::time::Instant::now();
             let Some((head, fresh)) = known.take() else {
                 // Read the head (and the action id's first append) only.
-                let answer = call(
-                    &client,
-                    &statement,
-                    &Probe {
-                        id,
-                        expected,
-                        write: &write,
-                    },
-                )
-                .await?;
+                let probe = Probe {
+                    id,
+                    expected,
+                    write: &write,
+                };
+                let answer = {
+                    let client = self.client().await?;
+                    let statement = client.prepare_cached(APPEND).await.map_err(pg)?;
+                    let params = probe.params();
+                    let refs: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
+                        params.iter().map(|p| &**p as _).collect();
+                    answer_of(&client.query_one(&statement, &refs).await.map_err(pg)?)?
+                };
                 match answer {
                     Answer::Moved(head) if head.version == expected => {
                         self.inner.heads.put(id, &head);
                         known = Some((head, true));
                         continue;
                     }
-                    other => return self.settle(&client, id, &write, other).await,
+                    other => return self.settle(id, &write, other).await,
                 }
             };
             if let Err(e) = check_expected(&write, expected, head.version, head.generation) {
@@ -289,9 +290,9 @@ impl PgStore {
                 data: write.data.as_ref().map(data_text).transpose()?,
                 write: &write,
             };
-            let answer = call(&client, &statement, &sealed).await;
-            crate::metrics::batch(1, 1, started.elapsed(), answer.is_ok());
-            match answer? {
+            // Committed with the other appends on their way (`group`).
+            let row = self.inner.group.call(int(id.0), sealed.params()).await?;
+            match answer_of(&row)? {
                 Answer::Applied => {
                     self.inner.heads.put(id, &new_head);
                     self.inner.notifier.tell(game_payload(id, new_head.version));
@@ -309,7 +310,7 @@ impl PgStore {
                     self.inner.heads.put(id, &head);
                     known = Some((head, true));
                 }
-                other => return self.settle(&client, id, &write, other).await,
+                other => return self.settle(id, &write, other).await,
             }
         }
         Err(StoreError::Unavailable(format!(
@@ -330,7 +331,6 @@ impl PgStore {
     /// append, or why not.
     async fn settle(
         &self,
-        client: &Object,
         id: GameId,
         write: &Write,
         answer: Answer,
@@ -344,7 +344,8 @@ impl PgStore {
             } => {
                 crate::types::same_action(digest.as_ref(), write.action_digest.as_ref())?;
                 self.inner.heads.put(id, &head);
-                let envelopes = super::reads::run_in(&***client, id, first, count).await?;
+                let client = self.client().await?;
+                let envelopes = super::reads::run_in(&**client, id, first, count).await?;
                 Ok(Appended {
                     head,
                     envelopes,
@@ -462,7 +463,7 @@ async fn revision_in(tx: &Transaction<'_>, collection: &str, key: &str) -> Resul
 }
 
 /// An append in one statement: the function of migration 2.
-const APPEND: &str = "SELECT version, generation, status, head_hash, updated_at, outcome, \
+pub(super) const APPEND: &str = "SELECT version, generation, status, head_hash, updated_at, outcome, \
      first_seq, count, digest FROM bang_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)";
 
 /// What [`APPEND`] answered.
@@ -485,7 +486,7 @@ enum Answer {
 /// The parameters of one call of [`APPEND`].
 trait Call: Sync {
     /// Its seventeen parameters, in order.
-    fn params(&self) -> Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send + '_>>;
+    fn params(&self) -> Params;
 }
 
 /// A call that writes nothing: the head and the action id's first append.
@@ -509,7 +510,7 @@ struct Sealed<'a> {
 }
 
 impl Call for Probe<'_> {
-    fn params(&self) -> Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send + '_>> {
+    fn params(&self) -> Params {
         let none_text: Option<String> = None;
         vec![
             Box::new(int(self.id.0)),
@@ -524,8 +525,8 @@ impl Call for Probe<'_> {
             Box::new(now_ms()),
             Box::new(0i64),
             Box::new(none_text),
-            Box::new(self.write.action_id.as_deref().map(str::as_bytes)),
-            Box::new(self.write.action_digest.as_ref().map(|d| d.as_slice())),
+            Box::new(self.write.action_id.clone().map(String::into_bytes)),
+            Box::new(self.write.action_digest.map(|d| d.to_vec())),
             Box::new(Vec::<String>::new()),
             Box::new(Vec::<Vec<u8>>::new()),
             Box::new(Vec::<Option<String>>::new()),
@@ -534,27 +535,27 @@ impl Call for Probe<'_> {
 }
 
 impl Call for Sealed<'_> {
-    fn params(&self) -> Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send + '_>> {
+    fn params(&self) -> Params {
         let seqs: Vec<i64> = (self.first..).take(self.stored.len()).map(int).collect();
         let docs = &self.write.docs;
         vec![
             Box::new(int(self.id.0)),
             Box::new(int(self.expected)),
-            Box::new(Some(self.prev_hash)),
+            Box::new(Some(self.prev_hash.to_owned())),
             Box::new(int(self.prev_generation)),
             Box::new(seqs),
-            Box::new(&self.stored),
+            Box::new(self.stored.clone()),
             Box::new(int(self.head.version)),
-            Box::new(self.head.head_hash.as_str()),
+            Box::new(self.head.head_hash.clone()),
             Box::new(i16::from(status_byte(self.head.status))),
             Box::new(self.head.updated_at),
             Box::new(int(self.head.generation)),
-            Box::new(self.data.as_deref()),
-            Box::new(self.write.action_id.as_deref().map(str::as_bytes)),
-            Box::new(self.write.action_digest.as_ref().map(|d| d.as_slice())),
+            Box::new(self.data.clone()),
+            Box::new(self.write.action_id.clone().map(String::into_bytes)),
+            Box::new(self.write.action_digest.map(|d| d.to_vec())),
             Box::new(
                 docs.iter()
-                    .map(|d| d.collection.as_str())
+                    .map(|d| d.collection.clone())
                     .collect::<Vec<_>>(),
             ),
             Box::new(
@@ -562,30 +563,22 @@ impl Call for Sealed<'_> {
                     .map(|d| d.key_of(self.id).into_bytes())
                     .collect::<Vec<_>>(),
             ),
-            Box::new(docs.iter().map(|d| d.value.as_deref()).collect::<Vec<_>>()),
+            Box::new(docs.iter().map(|d| d.value.clone()).collect::<Vec<_>>()),
         ]
     }
 }
 
-/// Runs [`APPEND`] with `call`'s parameters; its answer.
-async fn call(
-    client: &Object,
-    statement: &tokio_postgres::Statement,
-    call: &(dyn Call + Sync),
-) -> Result<Answer, StoreError> {
-    let params = call.params();
-    let refs: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
-        params.iter().map(|p| &**p as _).collect();
-    let row = client.query_one(statement, &refs).await.map_err(pg)?;
+/// What a row of [`APPEND`] answers.
+fn answer_of(row: &tokio_postgres::Row) -> Result<Answer, StoreError> {
     let outcome: &str = row.get(5);
     Ok(match outcome {
         "applied" => Answer::Applied,
         "missing" => Answer::Missing,
-        "moved" => Answer::Moved(super::reads::head_of(&row)?),
+        "moved" => Answer::Moved(super::reads::head_of(row)?),
         "duplicate" => {
             let digest: Option<Vec<u8>> = row.get(8);
             Answer::Duplicate {
-                head: super::reads::head_of(&row)?,
+                head: super::reads::head_of(row)?,
                 first: uint(row.get(6)),
                 count: uint(row.get(7)),
                 digest: digest

@@ -1,29 +1,31 @@
 //! [`EventStore`] on PostgreSQL: a store shared by several servers.
 //!
 //! The schema and its migrations are in `schema.rs`; the writes in
-//! `append.rs`; the reads in `reads.rs`; the changes sent in `notify.rs` and
-//! heard in `listen.rs`.
+//! `append.rs`, an append being one statement that `group.rs` commits with
+//! the others sent meanwhile (one transaction, pipelined); the reads in
+//! `reads.rs`; the rate limits' shared takes in `takes.rs`; the changes sent
+//! in `notify.rs` and heard in `listen.rs`.
 //!
-//! Every write is one transaction. An append locks its game's row (`SELECT …
-//! FOR UPDATE`, which also takes the database's clock for the envelopes'
-//! `at`), checks the expected version (→ [`StoreError::Conflict`]), the action
-//! id (→ the first append's envelopes, nothing written) and the data's
-//! generation (→ [`StoreError::Stale`]), inserts the envelopes (the unique
-//! `(game, seq)` key makes a racing writer a `Conflict` even without the
-//! lock), moves the head (`UPDATE … WHERE version = expected`) and records
-//! the action id, then commits. It is durable when it returns
-//! (`synchronous_commit` on); PostgreSQL group-commits the WAL flushes of
-//! concurrent transactions, so there is no writer thread as in sled. Once
-//! committed, the write is told to every server (`notify.rs`: one task per
-//! store sends the notifications of the writes committed meanwhile in one
-//! statement, outside the writes' transactions, so that they do not
+//! An append is sealed here on the game's head as this server last saw it
+//! (its hash, and this server's clock, never earlier than the head's last
+//! event), then sent as one call of `bang_append` (migration 2), which checks
+//! the action id (→ the first append's envelopes, nothing written), moves the
+//! head only if it is still where the events were sealed (→ the head as it
+//! is, and the append sealed again on it, or [`StoreError::Conflict`]),
+//! inserts the envelopes, the dedupe entry and the documents written with
+//! them. The appends of one server on their way at once are committed in one
+//! transaction (`group.rs`); it is durable when it returns
+//! (`synchronous_commit` on). Creations and documents are one transaction
+//! each. Once committed, a write is told to every server (`notify.rs`: one
+//! task per store sends the notifications of the writes committed meanwhile
+//! in one statement, outside the writes' transactions, so that they do not
 //! serialize the commits).
 //!
-//! Timestamps come from the database's clock (`clock_timestamp()`), truncated
-//! to the millisecond as sled's are, so that the servers sharing a database
-//! agree on them.
+//! A game's creation is stamped by the database's clock
+//! (`clock_timestamp()`), truncated to the millisecond as sled's times are.
 
 mod append;
+mod group;
 mod heads;
 mod listen;
 mod notify;
@@ -81,12 +83,16 @@ struct Inner {
     /// The heads it last wrote or read, for one-statement appends.
     heads: heads::HeadCache,
     notifier_task: tokio::task::AbortHandle,
+    /// Commits the appends sent together in one transaction.
+    group: group::GroupCommit,
+    group_task: tokio::task::AbortHandle,
 }
 
 impl Drop for Inner {
     fn drop(&mut self) {
         self.listener.abort();
         self.notifier_task.abort();
+        self.group_task.abort();
     }
 }
 
@@ -121,7 +127,7 @@ pub(crate) fn pg(e: tokio_postgres::Error) -> StoreError {
 }
 
 /// A pool error as a store error: no connection could be had.
-fn pool_error(e: deadpool_postgres::PoolError) -> StoreError {
+pub(crate) fn pool_error(e: deadpool_postgres::PoolError) -> StoreError {
     StoreError::Unavailable(format!("postgres pool: {}", with_causes(&e)))
 }
 
@@ -173,12 +179,15 @@ impl PgStore {
         let listener =
             tokio::spawn(listen::run(config, tls, changes.clone(), ready)).abort_handle();
         let (notifier, notifier_task) = notify::Notifier::start(pool.clone());
+        let (group, group_task) = group::GroupCommit::start(pool.clone(), append::APPEND);
         let inner = Arc::new(Inner {
             pool,
             changes,
             listener,
             notifier,
             notifier_task,
+            group,
+            group_task,
             heads: heads::HeadCache::default(),
         });
         listening
