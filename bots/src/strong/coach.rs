@@ -47,7 +47,9 @@ pub struct Analysis<A> {
 /// (never empty), from `observed` (every event of the game up to it, as
 /// that seat saw them), in about `budget` playouts shared by at most `most`
 /// actions, and `played` (when it is one of `legal`) besides them, played
-/// in the same worlds: knowing it changes no other estimate. The same
+/// in the same worlds: knowing it changes no other estimate. Past
+/// [`MIN_PLAYOUTS`] each, a budget in milliseconds stops the analysis where
+/// its modelled cost passes the search's allowance. The same
 /// arguments give the same analysis. `None` for a spectator's view or
 /// when no consistent world could be sampled.
 pub fn analyse<R: Determinize>(
@@ -77,10 +79,16 @@ pub fn analyse<R: Determinize>(
         analysed.push(i);
     }
     let mut wins = vec![(0.0, 0u32); analysed.len()];
-    for _ in 0..each {
+    // Past its least playouts, an analysis whose playouts run longer than
+    // its probe judged stops where the search would.
+    let mut allowance = search.allowance();
+    for world in 0..each {
+        if world >= MIN_PLAYOUTS && allowance.spent() {
+            break;
+        }
         let sample = rng.next_u64();
         for (k, &i) in analysed.iter().enumerate() {
-            if let Some(score) = search.playout(sample, seat, &legal[i]) {
+            if let Some(score) = search.charged(sample, seat, &legal[i], &mut allowance) {
                 wins[k].0 += score;
                 wins[k].1 += 1;
             }

@@ -16,11 +16,19 @@
 //! `normal` policy's own choice on fresh worlds, and only chosen if it beats
 //! it clearly there; otherwise the `normal` choice is played.
 //!
-//! No clock is read: the choice is a function of the seed, the budget in
-//! playouts and the events shown.
+//! A budget in milliseconds is turned into playouts by the ruleset's
+//! measured costs, never by a clock: a probe of the position fixes the
+//! count, and an [`Allowance`] of modelled cost (decisions played) stops a
+//! search whose playouts run longer than the probe judged. A dice playout
+//! that reaches the final duel of a base game stops there, scored from the
+//! duel's table (`duel`).
+//!
+//! No clock is read: the choice is a function of the seed, the budget and
+//! the events shown.
 
 pub mod coach;
 mod determinize;
+mod duel;
 
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
@@ -117,6 +125,45 @@ impl Budget {
 /// long its position's playouts run (see `decision_playouts`).
 const PROBE: u32 = 4;
 
+/// How far past its budget a decision given milliseconds may run, in
+/// modelled cost ([`Determinize::playout_cost_us`]): the playout count
+/// fitted by the probe is a plan, and a position whose playouts turn out
+/// longer than the probe's stops its search here instead.
+const OVERRUN: f64 = 1.5;
+
+/// The modelled cost, in microseconds on the reference machine, that a
+/// decision may still spend on playouts: a count of decisions played, not
+/// a clock, so the search stays a function of the seed and the events.
+#[derive(Clone, Copy, Debug)]
+struct Allowance {
+    left_us: f64,
+    per_decision_us: f64,
+    fixed_us: f64,
+    /// The playouts charged so far.
+    playouts: u32,
+}
+
+impl Allowance {
+    /// No limit (a budget in playouts is exact).
+    const UNLIMITED: Allowance = Allowance {
+        left_us: f64::INFINITY,
+        per_decision_us: 0.0,
+        fixed_us: 0.0,
+        playouts: 0,
+    };
+
+    /// Charges one playout that played `decisions` decisions.
+    fn charge(&mut self, decisions: usize) {
+        self.left_us -= self.per_decision_us * decisions as f64 + self.fixed_us;
+        self.playouts += 1;
+    }
+
+    /// Whether the decision has spent all it may.
+    fn spent(&self) -> bool {
+        self.left_us <= 0.0
+    }
+}
+
 /// How many standard errors the search's best action must beat the
 /// `normal` choice by, on the same sampled worlds, to be played instead.
 const MARGIN: f64 = 1.5;
@@ -191,15 +238,39 @@ impl<R: Determinize> StrongPolicy<R> {
         (fit.round() as u32).clamp(lowest, (nominal * 2).max(lowest)) - PROBE
     }
 
-    /// One playout from a fresh determinization: `action` by `seat`, then
-    /// the `normal` policy everywhere to the end. `None` when the sampled
-    /// state refuses the action (it cannot, from a consistent sample).
-    fn playout(&self, sample: u64, seat: Seat, action: &R::Action) -> Option<f64> {
-        self.playout_length(sample, seat, action)
-            .map(|(score, _)| score)
+    /// What a decision may spend beyond its probe: [`OVERRUN`] times its
+    /// budget in milliseconds, or no limit for a budget in playouts.
+    fn allowance(&self) -> Allowance {
+        let Budget::Millis(ms) = self.budget else {
+            return Allowance::UNLIMITED;
+        };
+        let (per_decision_us, fixed_us) = R::playout_cost_us(&self.log);
+        Allowance {
+            left_us: OVERRUN * f64::from(ms.max(1)) * 1000.0,
+            per_decision_us,
+            fixed_us,
+            playouts: 0,
+        }
     }
 
-    /// [`Self::playout`]'s score, and how many decisions it played.
+    /// A playout's score ([`Self::playout_length`]), its cost charged to
+    /// `allowance`.
+    fn charged(
+        &self,
+        sample: u64,
+        seat: Seat,
+        action: &R::Action,
+        allowance: &mut Allowance,
+    ) -> Option<f64> {
+        let (score, decisions) = self.playout_length(sample, seat, action)?;
+        allowance.charge(decisions);
+        Some(score)
+    }
+
+    /// One playout from a fresh determinization: `action` by `seat`, then
+    /// the `normal` policy everywhere to the end: its score and how many
+    /// decisions it played. `None` when the sampled state refuses the
+    /// action (it cannot, from a consistent sample).
     fn playout_length(&self, sample: u64, seat: Seat, action: &R::Action) -> Option<(f64, usize)> {
         let mut rng = ChaCha8Rng::seed_from_u64(sample);
         let World {
@@ -225,6 +296,10 @@ impl<R: Determinize> StrongPolicy<R> {
             if let Some(w) = R::winners(&state) {
                 STEPS.fetch_add(step as u64, Ordering::Relaxed);
                 return Some((if w.seats.contains(&seat) { 1.0 } else { 0.0 }, step));
+            }
+            if let Some(score) = R::settled(&state, seat) {
+                STEPS.fetch_add(step as u64, Ordering::Relaxed);
+                return Some((score, step));
             }
             let mover = R::next_to_act(&state)?;
             R::legal_actions_into(&state, mover, &mut legal);
@@ -280,13 +355,30 @@ impl<R: Determinize> StrongPolicy<R> {
     /// worlds (paired), then keeps the better half. The best at the end is
     /// then played against `p` on fresh worlds, paired, and chosen only if it
     /// beats `p` there by more than [`MARGIN`] standard errors; otherwise `p`.
+    /// A search that spends its [`Allowance`] stops where it is: the
+    /// halving at the end of a sampled world, the check with what it has.
     fn halving(&mut self, view: &R::View, seat: Seat, legal: &[R::Action], p: usize) -> usize {
-        let k = legal.len();
         let budget = self.decision_playouts(seat, &legal[p]) as usize;
+        let mut allowance = self.allowance();
+        self.halving_within(view, seat, legal, p, budget, &mut allowance)
+    }
+
+    /// [`Self::halving`] planned for `budget` playouts and held to
+    /// `allowance`.
+    fn halving_within(
+        &mut self,
+        view: &R::View,
+        seat: Seat,
+        legal: &[R::Action],
+        p: usize,
+        budget: usize,
+        allowance: &mut Allowance,
+    ) -> usize {
+        let k = legal.len();
         // A third of the budget to find a challenger, the rest to check it.
         let search = (budget / 3).max(1);
         let mut alive = self.preferred(view, legal, p, search.max(2));
-        let rounds = (usize::BITS - (alive.len() - 1).leading_zeros()).max(1) as usize;
+        let rounds = halving_rounds(alive.len());
         // scores[i][j]: action i's score in sampled world j (NaN: not played).
         let mut scores: Vec<Vec<f64>> = vec![Vec::new(); k];
         let mean = |v: &[f64]| {
@@ -299,16 +391,21 @@ impl<R: Determinize> StrongPolicy<R> {
         for round in 0..rounds {
             let per = (search / (rounds * alive.len())).max(1);
             for _ in 0..per {
+                if allowance.spent() {
+                    break;
+                }
                 let sample = self.rng.next_u64();
                 let world = scores[p].len();
                 for &i in &alive {
-                    let score = self.playout(sample, seat, &legal[i]).unwrap_or(f64::NAN);
+                    let score = self
+                        .charged(sample, seat, &legal[i], allowance)
+                        .unwrap_or(f64::NAN);
                     let row = &mut scores[i];
                     row.resize(world, f64::NAN);
                     row.push(score);
                 }
             }
-            if round + 1 == rounds || alive.len() <= 2 {
+            if round + 1 == rounds || alive.len() <= 2 || allowance.spent() {
                 break;
             }
             alive.sort_by(|&a, &b| {
@@ -342,9 +439,12 @@ impl<R: Determinize> StrongPolicy<R> {
         let fresh = (budget - budget / 3) / 2;
         let mut diffs = Vec::with_capacity(fresh);
         for _ in 0..fresh.max(2) {
+            if allowance.spent() {
+                break;
+            }
             let sample = self.rng.next_u64();
-            let a = self.playout(sample, seat, &legal[best]);
-            let b = self.playout(sample, seat, &legal[p]);
+            let a = self.charged(sample, seat, &legal[best], allowance);
+            let b = self.charged(sample, seat, &legal[p], allowance);
             if let (Some(a), Some(b)) = (a, b) {
                 diffs.push(a - b);
             }
@@ -361,6 +461,11 @@ impl<R: Determinize> StrongPolicy<R> {
             p
         }
     }
+}
+
+/// The rounds sequential halving takes to bring `actions` down to one.
+fn halving_rounds(actions: usize) -> usize {
+    (usize::BITS - actions.saturating_sub(1).leading_zeros()).max(1) as usize
 }
 
 impl<R: Determinize> Policy<R> for StrongPolicy<R> {
@@ -432,7 +537,8 @@ mod tests {
 
     /// A strong policy whose `normal` prior is [`Last`], at a dice game's
     /// first decision of more than three actions (the first roll's
-    /// re-rolls): its view and legal actions.
+    /// re-rolls), shown the game's events so far: its view and legal
+    /// actions.
     fn first_decision() -> (
         StrongPolicy<Dice>,
         engine::dice::View,
@@ -441,7 +547,7 @@ mod tests {
         use engine::Ruleset;
         use engine::dice::{self, Config, State};
         let seed = Seed::from_u64(7);
-        let events = dice::start(&Config::new(5), &mut GameRng::new(seed, 0)).expect("a setup");
+        let mut events = dice::start(&Config::new(5), &mut GameRng::new(seed, 0)).expect("a setup");
         let mut state = State::default();
         for e in &events {
             dice::apply(&mut state, e);
@@ -453,9 +559,13 @@ mod tests {
                 break (seat, legal);
             }
             let mut rng = GameRng::new(seed, state.version);
-            Dice::play(&mut state, seat, &legal[0], &mut rng).expect("a legal action");
+            events
+                .extend(Dice::play(&mut state, seat, &legal[0], &mut rng).expect("a legal action"));
         };
         let mut strong = StrongPolicy::<Dice>::with_playouts(1, 30);
+        for e in &events {
+            strong.observe(&Dice::redact(e, Viewer::Seat(seat)));
+        }
         strong.normal = Box::new(Last);
         (strong, dice::view(&state, Viewer::Seat(seat)), legal)
     }
@@ -487,5 +597,32 @@ mod tests {
             vec![k - 2, k - 1]
         );
         assert_eq!(strong.preferred(&view, &legal, 1, 1), vec![1]);
+    }
+
+    #[test]
+    fn a_search_stops_where_its_allowance_is_spent() {
+        let (mut strong, view, legal) = first_decision();
+        let seat = Dice::viewer(&view).expect("a seat's view");
+        // Planned for 300 playouts, allowed less than one: the first world
+        // is played for every action compared, then the search stops, with
+        // no check against the `normal` choice.
+        let mut allowance = Allowance {
+            left_us: 1.0,
+            per_decision_us: 1.0,
+            fixed_us: 1.0,
+            playouts: 0,
+        };
+        let choice = strong.halving_within(&view, seat, &legal, 0, 300, &mut allowance);
+        assert!(allowance.spent(), "{allowance:?} {}", legal.len());
+        assert_eq!(allowance.playouts as usize, legal.len().min(100));
+        assert!(choice < legal.len());
+        // Unlimited, the same plan plays about its 300.
+        let mut unlimited = Allowance::UNLIMITED;
+        strong.halving_within(&view, seat, &legal, 0, 300, &mut unlimited);
+        assert!(
+            (100..=320).contains(&unlimited.playouts),
+            "{}",
+            unlimited.playouts
+        );
     }
 }

@@ -265,6 +265,10 @@ impl Determinize for Dice {
         Some(World { state, policies })
     }
 
+    fn settled(state: &Self::State, seat: Seat) -> Option<f64> {
+        crate::strong::duel::score(state, seat)
+    }
+
     fn viewer(view: &engine::dice::View) -> Option<Seat> {
         match view.viewer {
             engine::Viewer::Seat(seat) => Some(seat),

@@ -55,6 +55,13 @@ pub trait Determinize: Ruleset<Action: PartialEq, Event: Clone + Send> + Sized {
     /// A determinization with every seat's rollout policy told its past.
     fn world(observed: &[Self::Event], seat: Seat, rng: &mut ChaCha8Rng) -> Option<World<Self>>;
 
+    /// `seat`'s score, 0 to 1, when a playout may stop at `state` without
+    /// playing on (the dice game's final duel, from its table); `None`:
+    /// play on.
+    fn settled(_state: &Self::State, _seat: Seat) -> Option<f64> {
+        None
+    }
+
     /// The seat a view is shown to (`None`: a spectator's view).
     fn viewer(view: &Self::View) -> Option<Seat>;
 
