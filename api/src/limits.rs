@@ -454,30 +454,16 @@ impl Limits {
             return Verdict::Within;
         }
         let now = Instant::now();
-        if let (Some(buckets), Some(ip)) = (&self.per_client, caller.client) {
-            if let Err(wait) = buckets.take(ip, now) {
-                metrics::rejected(Rejection::ClientRate);
-                let per_s = buckets.rate.per_s;
-                return Verdict::Over(too_many(
-                    "rate_limited",
-                    format!("more than {per_s} requests per second from this client"),
-                    wait,
-                ));
-            }
-            self.takes.note(Taken::Client(ip));
+        if let (Some(buckets), Some(ip)) = (&self.per_client, caller.client)
+            && let Err(over) = self.take_rate(buckets, ip, Taken::Client(ip), now)
+        {
+            return Verdict::Over(*over);
         }
         if let (Some(buckets), Some(token)) = (&self.per_token, &caller.token) {
             let key = token_key(token);
-            if let Err(wait) = buckets.take(key, now) {
-                metrics::rejected(Rejection::TokenRate);
-                let per_s = buckets.rate.per_s;
-                return Verdict::Over(too_many(
-                    "rate_limited",
-                    format!("more than {per_s} requests per second with this token"),
-                    wait,
-                ));
+            if let Err(over) = self.take_rate(buckets, key, Taken::Token(key), now) {
+                return Verdict::Over(*over);
             }
-            self.takes.note(Taken::Token(key));
         }
         if let (Some(buckets), Some(ip)) = (&self.creates, caller.client)
             && creates_a_game(req)
@@ -494,6 +480,32 @@ impl Limits {
             return Verdict::Creation(ip);
         }
         Verdict::Within
+    }
+
+    /// Takes a request's token from `buckets` for `key` (noted as `taken`
+    /// for the other servers), or the 429 of a client or token past its rate.
+    fn take_rate<K: Hash + Eq>(
+        &self,
+        buckets: &Buckets<K>,
+        key: K,
+        taken: Taken,
+        now: Instant,
+    ) -> Result<(), Box<HttpResponse>> {
+        let Err(wait) = buckets.take(key, now) else {
+            self.takes.note(taken);
+            return Ok(());
+        };
+        let (rejection, whose) = match taken {
+            Taken::Token(_) => (Rejection::TokenRate, "with this token"),
+            _ => (Rejection::ClientRate, "from this client"),
+        };
+        metrics::rejected(rejection);
+        let per_s = buckets.rate.per_s;
+        Err(Box::new(too_many(
+            "rate_limited",
+            format!("more than {per_s} requests per second {whose}"),
+            wait,
+        )))
     }
 
     /// After a creation that took `client`'s token: gives it back unless

@@ -304,6 +304,22 @@ async fn two_limited(env: &[(&str, &str)]) -> Option<(Server, Server, tempfile::
 /// Long enough for both servers to have shared their takes.
 const SYNCED: Duration = Duration::from_millis(400);
 
+/// The statuses of `n` requests made by `request` (given a server's base
+/// URL) on the two servers in turn, each after the last one was shared.
+async fn alternating<F, Fut>(n: usize, bases: [&str; 2], request: F) -> Vec<u16>
+where
+    F: Fn(String) -> Fut,
+    Fut: std::future::Future<Output = (u16, serde_json::Value)>,
+{
+    let mut statuses = Vec::new();
+    for i in 0..n {
+        let (status, _) = request(bases[i % 2].to_string()).await;
+        statuses.push(status);
+        tokio::time::sleep(SYNCED).await;
+    }
+    statuses
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_alternating_servers_gets_the_creations_of_one() {
     let Some((mut a, mut b, _dir)) = two_limited(&[
@@ -315,20 +331,16 @@ async fn a_client_alternating_servers_gets_the_creations_of_one() {
         return;
     };
     let http = reqwest::Client::new();
-    let mut statuses = Vec::new();
-    for i in 0..6 {
-        let base = if i % 2 == 0 { &a.base } else { &b.base };
-        let (status, _) = call(
+    let statuses = alternating(6, [&a.base, &b.base], |base| {
+        call(
             &http,
             Method::POST,
             format!("{base}/v1/games"),
             None,
             Some(json!({"ruleset": "dice", "players": 4})),
         )
-        .await;
-        statuses.push(status);
-        tokio::time::sleep(SYNCED).await;
-    }
+    })
+    .await;
     // Three made in all (a burst of 3), not three on each server.
     assert_eq!(statuses, [201, 201, 201, 429, 429, 429]);
     a.child.kill().ok();
@@ -342,20 +354,16 @@ async fn a_seat_alternating_servers_gets_the_chat_quota_of_one() {
     };
     let http = reqwest::Client::new();
     let (id, tokens) = dice_game(&http, &a.base, 11).await;
-    let mut statuses = Vec::new();
-    for i in 0..6 {
-        let base = if i % 2 == 0 { &a.base } else { &b.base };
-        let (status, _) = call(
+    let statuses = alternating(6, [&a.base, &b.base], |base| {
+        call(
             &http,
             Method::POST,
             format!("{base}/v1/games/{id}/chat"),
             Some(&tokens[0]),
-            Some(json!({"text": format!("message {i}")})),
+            Some(json!({"text": "hello"})),
         )
-        .await;
-        statuses.push(status);
-        tokio::time::sleep(SYNCED).await;
-    }
+    })
+    .await;
     assert_eq!(statuses, [201, 201, 201, 201, 429, 429]);
     // Another seat has its own quota, on either server.
     let (status, _) = call(
@@ -382,13 +390,10 @@ async fn a_client_alternating_servers_gets_the_request_rate_of_one() {
         return;
     };
     let http = reqwest::Client::new();
-    let mut statuses = Vec::new();
-    for i in 0..10 {
-        let base = if i % 2 == 0 { &a.base } else { &b.base };
-        let (status, _) = get(&http, format!("{base}/v1/rulesets")).await;
-        statuses.push(status);
-        tokio::time::sleep(SYNCED).await;
-    }
+    let statuses = alternating(10, [&a.base, &b.base], |base| {
+        get(&http, format!("{base}/v1/rulesets"))
+    })
+    .await;
     assert_eq!(statuses[..6], [200; 6]);
     assert_eq!(statuses[6..], [429; 4], "{statuses:?}");
     a.child.kill().ok();

@@ -501,6 +501,13 @@ async fn entries(store: &store::Store, collection: &str, player: &str) -> Vec<St
         .collect()
 }
 
+/// That `player`'s inbox indexes hold `live` among the games not over and
+/// `finished` (newest first) among the finished.
+async fn assert_indexed(store: &store::Store, player: &str, live: &str, finished: [&str; 2]) {
+    assert_eq!(entries(store, "player_seats", player).await, [live]);
+    assert_eq!(entries(store, "player_finished", player).await, finished);
+}
+
 /// The games of an inbox, by id.
 fn inbox_ids(inbox: &Value) -> Vec<String> {
     inbox["games"]
@@ -528,14 +535,7 @@ async fn the_inbox_reads_finished_games_from_their_own_index_newest_first() {
     // The ending append moved each finished game to the finished index.
     server.stop().await;
     let store = server.open_store().await;
-    assert_eq!(
-        entries(&store, "player_seats", &ann_id).await,
-        [live.as_str()]
-    );
-    assert_eq!(
-        entries(&store, "player_finished", &ann_id).await,
-        [second.clone(), first.clone()]
-    );
+    assert_indexed(&store, &ann_id, &live, [&second, &first]).await;
     // A store written before the index kept finished games with the others:
     // the next start moves them.
     let (key, _, value) = store
@@ -569,12 +569,5 @@ async fn the_inbox_reads_finished_games_from_their_own_index_newest_first() {
     tokio::time::sleep(std::time::Duration::from_millis(500)).await;
     server.stop().await;
     let store = server.open_store().await;
-    assert_eq!(
-        entries(&store, "player_seats", &ann_id).await,
-        [live.as_str()]
-    );
-    assert_eq!(
-        entries(&store, "player_finished", &ann_id).await,
-        [second.as_str(), first.as_str()]
-    );
+    assert_indexed(&store, &ann_id, &live, [&second, &first]).await;
 }
