@@ -641,7 +641,11 @@ async fn appends_sent_together_commit_together_each_with_its_answer() {
             let (a, b) = (a.clone(), b.clone());
             tokio::spawn(async move {
                 for step in 1..=6u64 {
-                    let store = if (g as u64 + step).is_multiple_of(2) { &a } else { &b };
+                    let store = if (g as u64 + step).is_multiple_of(2) {
+                        &a
+                    } else {
+                        &b
+                    };
                     let action = format!("g{g}s{step}");
                     let appended = store
                         .append(
