@@ -195,8 +195,9 @@ impl<K: Hash + Eq> Buckets<K> {
         })
     }
 
-    /// Takes a token for `key`, or says how long until one is there.
-    fn take(&self, key: K, now: Instant) -> Result<(), Duration> {
+    /// Runs `change` on `key`'s bucket, refilled up to now (a new key's
+    /// bucket starts full).
+    fn refilled<T>(&self, key: K, now: Instant, change: impl FnOnce(&mut Bucket) -> T) -> T {
         let Rate { per_s, burst } = self.rate;
         let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
         let bucket = table.get_or_insert_mut(key, || Bucket {
@@ -206,26 +207,29 @@ impl<K: Hash + Eq> Buckets<K> {
         let elapsed = now.saturating_duration_since(bucket.at).as_secs_f64();
         bucket.tokens = (bucket.tokens + elapsed * per_s).min(burst);
         bucket.at = now;
-        if bucket.tokens >= 1.0 {
-            bucket.tokens -= 1.0;
-            Ok(())
-        } else {
-            Err(Duration::from_secs_f64((1.0 - bucket.tokens) / per_s))
-        }
+        change(bucket)
+    }
+
+    /// Takes a token for `key`, or says how long until one is there.
+    fn take(&self, key: K, now: Instant) -> Result<(), Duration> {
+        let per_s = self.rate.per_s;
+        self.refilled(key, now, |bucket| {
+            if bucket.tokens >= 1.0 {
+                bucket.tokens -= 1.0;
+                Ok(())
+            } else {
+                Err(Duration::from_secs_f64((1.0 - bucket.tokens) / per_s))
+            }
+        })
     }
 
     /// Takes `n` tokens another server took for `key` (the bucket may go
     /// into debt, down to minus its burst: the client then waits longer).
     fn charge(&self, key: K, n: u32, now: Instant) {
-        let Rate { per_s, burst } = self.rate;
-        let mut table = self.table.lock().unwrap_or_else(|e| e.into_inner());
-        let bucket = table.get_or_insert_mut(key, || Bucket {
-            tokens: burst,
-            at: now,
+        let burst = self.rate.burst;
+        self.refilled(key, now, |bucket| {
+            bucket.tokens = (bucket.tokens - f64::from(n)).max(-burst);
         });
-        let elapsed = now.saturating_duration_since(bucket.at).as_secs_f64();
-        bucket.tokens = ((bucket.tokens + elapsed * per_s).min(burst) - f64::from(n)).max(-burst);
-        bucket.at = now;
     }
 
     /// Gives back a token taken for `key` whose request made nothing.

@@ -13,8 +13,8 @@ pub struct TakesCursor {
     /// The takes above `settled` already read (a take numbered lower than
     /// one read may still commit later; it is read then).
     pub(crate) read: BTreeSet<i64>,
-    /// Whether the store has been asked to forget old takes yet, and when
-    /// (in the cursor's own count of calls).
+    /// The calls made with this cursor (every so many, the store is asked
+    /// to forget old takes).
     pub(crate) calls: u64,
 }
 
