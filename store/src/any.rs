@@ -51,6 +51,15 @@ impl Store {
         }
     }
 
+    /// The store's size on disk, in bytes: sled's files, or the whole
+    /// PostgreSQL database (tables, indexes and TOAST).
+    pub async fn size_on_disk(&self) -> Result<u64, StoreError> {
+        match self {
+            Store::Sled(s) => s.size_on_disk(),
+            Store::Postgres(s) => s.size_on_disk().await,
+        }
+    }
+
     /// The backend's name, for logs and metrics.
     pub fn backend(&self) -> &'static str {
         match self {

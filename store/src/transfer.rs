@@ -104,6 +104,17 @@ pub trait Transfer: EventStore {
         game: &GameExport,
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
 
+    /// Bulk load: writes `games` and `docs`, which the store does not have
+    /// (not checked: ids and keys must be new, each log complete), in one
+    /// step per backend (sled: a batch per tree and one flush; PostgreSQL: one
+    /// transaction), without notifications. For filling a store no server
+    /// is using (the `scale` tool's million games).
+    fn write_bulk(
+        &self,
+        games: &[GameExport],
+        docs: &[DocExport],
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
     /// Every document, by collection and key.
     fn export_docs(&self) -> impl Future<Output = Result<Vec<DocExport>, StoreError>> + Send;
 
@@ -246,6 +257,10 @@ impl Transfer for Store {
 
     async fn write_new_game(&self, game: &GameExport) -> Result<(), StoreError> {
         on_backend!(self, s => s.write_new_game(game).await)
+    }
+
+    async fn write_bulk(&self, games: &[GameExport], docs: &[DocExport]) -> Result<(), StoreError> {
+        on_backend!(self, s => s.write_bulk(games, docs).await)
     }
 
     async fn export_docs(&self) -> Result<Vec<DocExport>, StoreError> {

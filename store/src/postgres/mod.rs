@@ -200,6 +200,16 @@ impl PgStore {
     pub(crate) async fn client(&self) -> Result<Object, StoreError> {
         self.inner.pool.get().await.map_err(pool_error)
     }
+
+    /// The database's size on disk, in bytes (`pg_database_size`).
+    pub async fn size_on_disk(&self) -> Result<u64, StoreError> {
+        let client = self.client().await?;
+        let row = client
+            .query_one("SELECT pg_database_size(current_database())", &[])
+            .await
+            .map_err(pg)?;
+        Ok(uint(row.get(0)))
+    }
 }
 
 /// A `u64` (id, version, seq) as the `BIGINT` with the same bits.

@@ -86,55 +86,92 @@ impl Transfer for PgStore {
     }
 
     async fn write_new_game(&self, game: &GameExport) -> Result<(), StoreError> {
-        let record = &game.record;
-        let id = record.id;
-        let data = serde_json::to_string(&record.data)
-            .map_err(|e| StoreError::Io(format!("encode data: {e}")))?;
+        self.write_bulk(std::slice::from_ref(game), &[]).await
+    }
+
+    async fn write_bulk(&self, games: &[GameExport], docs: &[DocExport]) -> Result<(), StoreError> {
+        let encode = |value: &serde_json::Value| {
+            serde_json::to_string(value).map_err(|e| StoreError::Io(format!("encode: {e}")))
+        };
+        let mut g = GameColumns::default();
+        let mut e = EventColumns::default();
+        let mut d = DedupeColumns::default();
+        for game in games {
+            let record = &game.record;
+            let id = int(record.id.0);
+            g.id.push(id);
+            g.ruleset.push(record.ruleset.as_str());
+            g.status.push(i16::from(status_byte(record.status)));
+            g.version.push(int(record.version));
+            g.generation.push(int(record.generation));
+            g.head_hash.push(record.head_hash.as_str());
+            g.created_at.push(record.created_at);
+            g.updated_at.push(record.updated_at);
+            g.data.push(encode(&record.data)?);
+            for (seq, envelope) in (1..).zip(&game.envelopes) {
+                e.game.push(id);
+                e.seq.push(seq);
+                e.envelope.push(envelope.as_str());
+            }
+            for entry in &game.dedupe {
+                d.game.push(id);
+                d.action_id.push(entry.action_id.as_bytes());
+                d.first.push(int(entry.first));
+                d.count.push(int(entry.count));
+                d.digest.push(entry.digest.as_ref().map(|x| x.as_slice()));
+            }
+        }
+        let mut c = DocColumns::default();
+        for doc in docs {
+            check_doc_key(&doc.collection, &doc.key)?;
+            c.collection.push(doc.collection.as_str());
+            c.key.push(doc.key.as_bytes());
+            c.revision.push(int(doc.revision));
+            c.value.push(encode(&doc.value)?);
+        }
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(pg)?;
         tx.execute(
             "INSERT INTO games (id, ruleset, status, version, generation, head_hash, \
-             created_at, updated_at, data) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+             created_at, updated_at, data) SELECT * FROM UNNEST($1::bigint[], $2::text[], \
+             $3::smallint[], $4::bigint[], $5::bigint[], $6::text[], $7::timestamptz[], \
+             $8::timestamptz[], $9::text[])",
             &[
-                &int(id.0),
-                &record.ruleset,
-                &i16::from(status_byte(record.status)),
-                &int(record.version),
-                &int(record.generation),
-                &record.head_hash,
-                &record.created_at,
-                &record.updated_at,
-                &data,
+                &g.id,
+                &g.ruleset,
+                &g.status,
+                &g.version,
+                &g.generation,
+                &g.head_hash,
+                &g.created_at,
+                &g.updated_at,
+                &g.data,
             ],
         )
         .await
         .map_err(pg)?;
-        let seqs: Vec<i64> = (1..=record.version).map(int).collect();
         tx.execute(
             "INSERT INTO events (game, seq, envelope) \
-             SELECT $1, s, e FROM UNNEST($2::bigint[], $3::text[]) AS t(s, e)",
-            &[&int(id.0), &seqs, &game.envelopes],
+             SELECT * FROM UNNEST($1::bigint[], $2::bigint[], $3::text[])",
+            &[&e.game, &e.seq, &e.envelope],
         )
         .await
         .map_err(pg)?;
-        for entry in &game.dedupe {
-            let digest = entry.digest.as_ref().map(|d| d.as_slice());
-            tx.execute(
-                "INSERT INTO dedupe (game, action_id, first_seq, count, digest) \
-                 VALUES ($1, $2, $3, $4, $5)",
-                &[
-                    &int(id.0),
-                    &entry.action_id.as_bytes(),
-                    &int(entry.first),
-                    &int(entry.count),
-                    &digest,
-                ],
-            )
-            .await
-            .map_err(pg)?;
-        }
-        tx.commit().await.map_err(pg)?;
-        Ok(())
+        tx.execute(
+            "INSERT INTO dedupe (game, action_id, first_seq, count, digest) \
+             SELECT * FROM UNNEST($1::bigint[], $2::bytea[], $3::bigint[], $4::bigint[], $5::bytea[])",
+            &[&d.game, &d.action_id, &d.first, &d.count, &d.digest],
+        )
+        .await
+        .map_err(pg)?;
+        tx.execute(
+            "INSERT INTO docs (collection, key, revision, value) \
+             SELECT * FROM UNNEST($1::text[], $2::bytea[], $3::bigint[], $4::text[])",
+            &[&c.collection, &c.key, &c.revision, &c.value],
+        )
+        .await
+        .map_err(pg)?;
+        tx.commit().await.map_err(pg)
     }
 
     async fn export_docs(&self) -> Result<Vec<DocExport>, StoreError> {
@@ -219,4 +256,45 @@ impl Transfer for PgStore {
             .get(0);
         same_or_refuse(stored == value, format_args!("secret {name}"))
     }
+}
+
+/// The columns of the games a bulk load writes, one array each.
+#[derive(Default)]
+struct GameColumns<'a> {
+    id: Vec<i64>,
+    ruleset: Vec<&'a str>,
+    status: Vec<i16>,
+    version: Vec<i64>,
+    generation: Vec<i64>,
+    head_hash: Vec<&'a str>,
+    created_at: Vec<chrono::DateTime<chrono::Utc>>,
+    updated_at: Vec<chrono::DateTime<chrono::Utc>>,
+    data: Vec<String>,
+}
+
+/// The columns of the envelopes a bulk load writes.
+#[derive(Default)]
+struct EventColumns<'a> {
+    game: Vec<i64>,
+    seq: Vec<i64>,
+    envelope: Vec<&'a str>,
+}
+
+/// The columns of the dedupe entries a bulk load writes.
+#[derive(Default)]
+struct DedupeColumns<'a> {
+    game: Vec<i64>,
+    action_id: Vec<&'a [u8]>,
+    first: Vec<i64>,
+    count: Vec<i64>,
+    digest: Vec<Option<&'a [u8]>>,
+}
+
+/// The columns of the documents a bulk load writes.
+#[derive(Default)]
+struct DocColumns<'a> {
+    collection: Vec<&'a str>,
+    key: Vec<&'a [u8]>,
+    revision: Vec<i64>,
+    value: Vec<String>,
 }

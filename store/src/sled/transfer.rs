@@ -65,56 +65,68 @@ impl Transfer for SledStore {
     }
 
     async fn write_new_game(&self, game: &GameExport) -> Result<(), StoreError> {
-        let record = &game.record;
-        let id = record.id;
+        self.write_bulk(std::slice::from_ref(game), &[]).await
+    }
+
+    async fn write_bulk(&self, games: &[GameExport], docs: &[DocExport]) -> Result<(), StoreError> {
+        // One batch per tree, the heads (each game's commit point) last, then
+        // one flush for all of them.
+        let trees = &self.inner.trees;
         let mut events = sled::Batch::default();
-        for (seq, envelope) in (1..).zip(&game.envelopes) {
-            events.insert(&event_key(id, seq), envelope.as_bytes());
-        }
-        self.inner.trees.events.apply_batch(events).map_err(io)?;
-        for entry in &game.dedupe {
-            self.inner
-                .trees
-                .dedupe
-                .insert(
+        let mut dedupe = sled::Batch::default();
+        let mut metas = sled::Batch::default();
+        let mut by_created = sled::Batch::default();
+        let mut by_filter = sled::Batch::default();
+        let mut heads = sled::Batch::default();
+        for game in games {
+            let record = &game.record;
+            let id = record.id;
+            for (seq, envelope) in (1..).zip(&game.envelopes) {
+                events.insert(&event_key(id, seq), envelope.as_bytes());
+            }
+            for entry in &game.dedupe {
+                dedupe.insert(
                     dedupe_key(id, &entry.action_id),
                     dedupe_value(entry.first, entry.count, entry.digest.as_ref()),
-                )
-                .map_err(io)?;
+                );
+            }
+            let meta = Meta {
+                generation: record.generation,
+                ruleset: record.ruleset.clone(),
+                created_at: record.created_at,
+                data: record.data.clone(),
+            };
+            metas.insert(&game_key(id), meta.encode()?);
+            let created = created_key(record.created_at, id);
+            by_created.insert(&created, &[]);
+            for key in filter_keys(record.status, &record.ruleset, &created) {
+                by_filter.insert(key, &[]);
+            }
+            let head = StoredHead {
+                version: record.version,
+                generation: record.generation,
+                status: record.status,
+                updated_at: record.updated_at,
+                head_hash: record.head_hash.clone(),
+            };
+            heads.insert(&game_key(id), head.encode());
         }
-        let meta = Meta {
-            generation: record.generation,
-            ruleset: record.ruleset.clone(),
-            created_at: record.created_at,
-            data: record.data.clone(),
-        };
-        let meta = meta.encode()?;
-        self.inner
-            .trees
-            .games
-            .insert(game_key(id), meta)
-            .map_err(io)?;
-        let created = created_key(record.created_at, id);
-        self.inner
-            .trees
-            .by_created
-            .insert(created, &[])
-            .map_err(io)?;
-        for key in filter_keys(record.status, &record.ruleset, &created) {
-            self.inner.trees.by_filter.insert(key, &[]).map_err(io)?;
+        let mut documents = sled::Batch::default();
+        for doc in docs {
+            let value =
+                serde_json::to_vec(&doc.value).map_err(|e| StoreError::Io(e.to_string()))?;
+            documents.insert(
+                doc_key(&doc.collection, &doc.key)?,
+                encode_doc(doc.revision, &value),
+            );
         }
-        let head = StoredHead {
-            version: record.version,
-            generation: record.generation,
-            status: record.status,
-            updated_at: record.updated_at,
-            head_hash: record.head_hash.clone(),
-        };
-        self.inner
-            .trees
-            .heads
-            .insert(game_key(id), head.encode())
-            .map_err(io)?;
+        trees.events.apply_batch(events).map_err(io)?;
+        trees.dedupe.apply_batch(dedupe).map_err(io)?;
+        trees.docs.apply_batch(documents).map_err(io)?;
+        trees.games.apply_batch(metas).map_err(io)?;
+        trees.by_created.apply_batch(by_created).map_err(io)?;
+        trees.by_filter.apply_batch(by_filter).map_err(io)?;
+        trees.heads.apply_batch(heads).map_err(io)?;
         self.inner.db.flush().map_err(io)?;
         Ok(())
     }
