@@ -11,6 +11,7 @@
 
 pub mod play;
 pub mod receiver;
+pub mod scale;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -50,7 +50,7 @@ use signals::VersionSignals;
 
 pub use cache::SNAPSHOT_EVERY;
 pub use callers::{Caller, Credentials};
-pub use players::{INBOX_GAMES, KEY_PREFIX, Player};
+pub use players::{INBOX_FINISHED, INBOX_GAMES, KEY_PREFIX, Player, account_docs, finished_entry};
 pub use streams::{Format, StreamSlots};
 pub use webhooks::{WebhookSettings, is_public, private_detail, sign};
 

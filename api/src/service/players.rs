@@ -48,14 +48,38 @@ pub(super) fn finished_docs(data: &GameData, game: GameId, at: DateTime<Utc>) ->
         .flat_map(|(player, seat)| {
             [
                 seat_doc(player, Some(game), None),
-                DocWrite {
-                    collection: FINISHED_SEATS.to_string(),
-                    key: finished_key(player, game, at),
-                    value: Some(json!({ "seat": seat })),
-                },
+                finished_entry(player, game, seat, at),
             ]
         })
         .collect()
+}
+
+/// The documents of a new player account: `id` → its name, and the hash of
+/// its `key` → `id` (public for tools that bulk-load accounts).
+pub fn account_docs(id: &str, name: &str, key: &str, created_at: DateTime<Utc>) -> [DocWrite; 2] {
+    [
+        DocWrite {
+            collection: PLAYERS.to_string(),
+            key: id.to_string(),
+            value: Some(json!({"name": name, "created_at": created_at})),
+        },
+        DocWrite {
+            collection: KEYS.to_string(),
+            key: auth::token_hash(key),
+            value: Some(json!({ "player": id })),
+        },
+    ]
+}
+
+/// The inbox's entry of `player`, who held `seat` in `game`, finished at
+/// `at` (what the append that ends a game writes; public for tools that
+/// bulk-load finished games).
+pub fn finished_entry(player: &str, game: GameId, seat: u8, at: DateTime<Utc>) -> DocWrite {
+    DocWrite {
+        collection: FINISHED_SEATS.to_string(),
+        key: finished_key(player, game, at),
+        value: Some(json!({ "seat": seat })),
+    }
 }
 
 /// The key of `player`'s entry for `game`, finished at `at`: the newest
@@ -106,23 +130,11 @@ impl Service {
         }
         let id = format!("p_{}", &auth::new_token()[..16]);
         let key = format!("{KEY_PREFIX}{}", auth::new_token());
-        let created_at = chrono::Utc::now();
-        self.store
-            .put_doc(
-                PLAYERS,
-                &id,
-                Some(json!({"name": body.name, "created_at": created_at})),
-                0,
-            )
-            .await?;
-        self.store
-            .put_doc(
-                KEYS,
-                &auth::token_hash(&key),
-                Some(json!({"player": id})),
-                0,
-            )
-            .await?;
+        for doc in account_docs(&id, &body.name, &key, chrono::Utc::now()) {
+            self.store
+                .put_doc(&doc.collection, &doc.key, doc.value, 0)
+                .await?;
+        }
         Ok(CreatedPlayer {
             id,
             name: body.name,
