@@ -168,6 +168,22 @@ const EDGES: &[Edge] = &[
         parameters: &[("header.Authorization", "Bearer {$response.body#/key}")],
         body: none,
     },
+    Edge {
+        from: "create_player",
+        status: "201",
+        to: "player_profile",
+        description: "The new player's profile",
+        parameters: &[("id", "$response.body#/id")],
+        body: none,
+    },
+    Edge {
+        from: "create_player",
+        status: "201",
+        to: "player_games",
+        description: "The new player's finished games",
+        parameters: &[("id", "$response.body#/id")],
+        body: none,
+    },
 ];
 
 /// Adds every link to the operations of `api`.

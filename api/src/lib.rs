@@ -88,7 +88,7 @@ orders (`set_orders`, any time); only seats whose order is `ask` are waited for.
         (name = "rules", description = "The rulesets and their catalogs: every card, die, character and role with its rules text"),
         (name = "actions", description = "Legal actions and acting"),
         (name = "lobby", description = "Open tables: join, leave, start"),
-        (name = "players", description = "Player accounts and their inbox"),
+        (name = "players", description = "Player accounts, their inbox, profile and archive of finished games"),
         (name = "chat", description = "Table chat, beside the game's events"),
         (name = "coach", description = "The search's estimate of each action at a seat's decision, from what the seat was shown"),
         (name = "webhooks", description = "Notifications for play-by-post: your turn, game over, chat"),
@@ -127,6 +127,8 @@ fn routes(cfg: &mut ServiceConfig) {
         .service(routes::bot_turns)
         .service(routes::create_player)
         .service(routes::inbox)
+        .service(routes::player_profile)
+        .service(routes::player_games)
         .service(routes::join_game)
         .service(routes::leave_game)
         .service(routes::start_game)

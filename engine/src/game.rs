@@ -39,6 +39,9 @@ pub trait Game: Send + Sync {
     fn is_over(&self) -> bool;
     /// Who won, once over.
     fn winners(&self) -> Option<Winners>;
+    /// Every seat's role card, hidden ones included: for the record of a
+    /// finished game (a player's archive), never for a view of one still on.
+    fn roles(&self) -> Vec<Option<crate::Role>>;
     /// The seats that must act now.
     fn waiting(&self) -> Vec<Seat>;
     /// The seats whose decisions the person holding `seat` takes (see
@@ -426,6 +429,10 @@ impl<R: Ruleset> Game for TypedGame<R> {
 
     fn winners(&self) -> Option<Winners> {
         R::winners(&self.state)
+    }
+
+    fn roles(&self) -> Vec<Option<crate::Role>> {
+        R::roles(&self.state)
     }
 
     fn waiting(&self) -> Vec<Seat> {

@@ -15,8 +15,9 @@
 //! [`KINDS`]' weights.
 //!
 //! **The reads.** [`measure`] times, one request at a time, each list filter
-//! (first and deeper pages), a heavy player's inbox, a game's view cold and
-//! cached, rewinds and the audit of the longest game.
+//! (first and deeper pages), a heavy player's inbox, profile and archive
+//! pages, a game's view cold and cached, rewinds and the audit of the
+//! longest game.
 
 use std::time::{Duration, Instant};
 
@@ -109,6 +110,29 @@ pub struct Template {
     pub kind: usize,
     /// The game as stored.
     pub game: GameExport,
+    /// Every seat's role at its end.
+    pub roles: Vec<Option<engine::Role>>,
+    /// Its winning seats.
+    pub winners: Vec<u8>,
+}
+
+impl Template {
+    /// `game` with its end's roles and winners, folded from its log.
+    fn of(kind: usize, game: GameExport) -> Template {
+        let mut state = api::ruleset::new_game(&game.record.ruleset).expect("a known ruleset");
+        for envelope in &game.envelopes {
+            let envelope: Value = serde_json::from_str(envelope).expect("a stored envelope");
+            state
+                .apply(&envelope["event"])
+                .expect("a stored event folds");
+        }
+        Template {
+            kind,
+            roles: state.roles(),
+            winners: state.winners().map(|w| w.seats).unwrap_or_default(),
+            game,
+        }
+    }
 }
 
 /// Plays `per_kind` games of each of [`KINDS`] to their end on a scratch
@@ -146,7 +170,7 @@ pub async fn play_templates(per_kind: usize, seed: u64) -> Vec<Template> {
             .await
             .expect("export")
             .expect("the template is stored");
-        templates.push(Template { kind, game });
+        templates.push(Template::of(kind, game));
     }
     templates
 }
@@ -321,12 +345,17 @@ pub async fn fill(
             };
             players.push(player.clone());
             game.record.data["seats"][seat]["player"] = json!(player);
-            docs.push(exported(api::service::finished_entry(
-                &player,
-                id,
-                seat as u8,
-                game.record.updated_at,
-            )));
+            let entry = api::service::FinishedSeat {
+                seat: seat as u8,
+                ruleset: Some(game.record.ruleset.clone()),
+                roles: template.roles.clone(),
+                won: Some(template.winners.contains(&(seat as u8))),
+            };
+            docs.extend(
+                api::service::finished_entry(&player, id, &entry, game.record.updated_at)
+                    .into_iter()
+                    .map(exported),
+            );
         }
         filled.events += game.envelopes.len() as u64;
         batch.push(game);
@@ -473,6 +502,37 @@ pub async fn measure(base: &str, filled: &Filled, repeat: usize) -> Result<Vec<T
         times.push(took);
     }
     out.push(timing("inbox[heavy player]", times));
+    // The heavy player's profile tallies every one of his games.
+    let profile = format!("{base}/v1/players/{HEAVY}");
+    let mut times = Vec::new();
+    for _ in 0..repeat {
+        let (took, body) = timed_get(&http, &profile, None).await?;
+        if body["played"].as_u64() != Some(filled.heavy_games) {
+            return Err(format!("the heavy profile: {}", body["played"]));
+        }
+        times.push(took);
+    }
+    out.push(timing("profile[heavy player]", times));
+    for filter in ["", "ruleset=bang"] {
+        let first = format!("{base}/v1/players/{HEAVY}/games?limit=20&{filter}");
+        let mut times = Vec::new();
+        let mut url = first.clone();
+        for _ in 0..repeat {
+            let (took, page) = timed_get(&http, &url, None).await?;
+            if page["games"].as_array().is_none_or(|g| g.is_empty()) {
+                return Err(format!("an empty archive page at {url}"));
+            }
+            times.push(took);
+            url = match page["next_cursor"].as_str() {
+                Some(cursor) => format!("{first}&cursor={cursor}"),
+                None => first.clone(),
+            };
+        }
+        out.push(timing(
+            &format!("archive_pages[heavy player, {filter}]"),
+            times,
+        ));
+    }
     // The same games twice: first from the store, then from the cache.
     for read in ["view_cold", "view_cached"] {
         let mut times = Vec::new();

@@ -571,3 +571,109 @@ async fn the_inbox_reads_finished_games_from_their_own_index_newest_first() {
     let store = server.open_store().await;
     assert_indexed(&store, &ann_id, &live, [&second, &first]).await;
 }
+
+/// The ids of a player's archive page.
+fn archived_ids(page: &Value) -> Vec<String> {
+    inbox_ids(page)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_players_profile_and_archive_tally_his_finished_games() {
+    let server = TestServer::start_with_bots().await;
+    let c = server.client();
+    let (ann_id, ann) = player(&c, "Ann").await;
+    let dice = ann_game(&c, &ann_id, &ann, 1, true).await;
+    let (status, created) = c
+        .post(
+            "/v1/games",
+            Some(&ann),
+            json!({"ruleset": "bang", "players": 4, "seed": 2,
+                   "seats": [{"player": ann_id}, {"bot": "random"}, {"bot": "random"}, {"bot": "random"}]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let bang = created["game"]["id"].as_str().unwrap().to_string();
+    people_to_the_end(&c, &bang, &[(0, ann.clone())]).await;
+    let live = ann_game(&c, &ann_id, &ann, 3, false).await;
+
+    // Her archive: the finished games only, the newest first, each with her
+    // role as the finished game shows it and her result.
+    let (status, page) = c.get(&format!("/v1/players/{ann_id}/games"), None).await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    assert_eq!(
+        archived_ids(&page),
+        [&bang, &dice].map(String::clone),
+        "{page}"
+    );
+    assert!(page.get("next_cursor").is_none(), "{page}");
+    let mut wins = 0;
+    for (entry, id) in page["games"].as_array().unwrap().iter().zip([&bang, &dice]) {
+        let (_, view) = c.get(&format!("/v1/games/{id}"), None).await;
+        assert_eq!(entry["seat"], 0);
+        assert_eq!(
+            entry["role"], view["view"]["players"][0]["role"],
+            "{entry} {view}"
+        );
+        assert_eq!(entry["roles"][0], entry["role"]);
+        assert_eq!(
+            entry["roles"].as_array().unwrap().len() as u64,
+            entry["game"]["players"].as_u64().unwrap()
+        );
+        let won = entry["game"]["winners"]["seats"]
+            .as_array()
+            .unwrap()
+            .contains(&json!(0));
+        assert_eq!(entry["won"], won, "{entry}");
+        wins += u64::from(won);
+    }
+    assert!(!archived_ids(&page).contains(&live));
+    // By ruleset, and page by page.
+    let (_, only_dice) = c
+        .get(&format!("/v1/players/{ann_id}/games?ruleset=dice"), None)
+        .await;
+    assert_eq!(archived_ids(&only_dice), [dice.as_str()], "{only_dice}");
+    let (_, first) = c
+        .get(&format!("/v1/players/{ann_id}/games?limit=1"), None)
+        .await;
+    assert_eq!(archived_ids(&first), [bang.as_str()], "{first}");
+    let cursor = first["next_cursor"].as_str().expect("a next page");
+    let (_, second) = c
+        .get(
+            &format!("/v1/players/{ann_id}/games?limit=1&cursor={cursor}"),
+            None,
+        )
+        .await;
+    assert_eq!(archived_ids(&second), [dice.as_str()], "{second}");
+    assert!(second.get("next_cursor").is_none(), "{second}");
+
+    // Her profile tallies the same games, by ruleset and role.
+    let (status, profile) = c.get(&format!("/v1/players/{ann_id}"), None).await;
+    assert_eq!(status, StatusCode::OK, "{profile}");
+    assert_eq!(profile["name"], "Ann");
+    assert_eq!(profile["played"], 2, "{profile}");
+    assert_eq!(profile["won"], wins, "{profile}");
+    for record in profile["rulesets"].as_array().unwrap() {
+        assert_eq!(record["played"], 1, "{profile}");
+        let entry = &page["games"][usize::from(record["ruleset"] == "dice")];
+        assert_eq!(
+            record["roles"],
+            json!([{"role": entry["role"], "played": 1, "won": record["won"]}]),
+            "{profile}"
+        );
+    }
+
+    // Refusals: nothing to 5xx.
+    for (path, status) in [
+        (format!("/v1/players/{ann_id}/games?ruleset=chess"), 400),
+        (format!("/v1/players/{ann_id}/games?cursor=zz"), 400),
+        (format!("/v1/players/{ann_id}/games?limit=0"), 400),
+        (format!("/v1/players/{ann_id}/games?page=2"), 400),
+        ("/v1/players/p_nobody".to_string(), 404),
+        ("/v1/players/p_nobody/games".to_string(), 404),
+        ("/v1/players/..%2Fx".to_string(), 404),
+        (format!("/v1/players/{}", "p_".repeat(300)), 404),
+    ] {
+        let (got, body) = c.get(&path, None).await;
+        assert_eq!(got.as_u16(), status, "{path}: {body}");
+    }
+}

@@ -78,9 +78,9 @@ async fn ten_thousand_games_fill_each_backend_and_every_read_answers() {
         TestServer::start_on_with(dir.path(), |_| {}).await
     })
     .await;
-    // Five filters, two kinds of page each, the inbox, two views, three
-    // rewinds and the audit.
-    assert_eq!(timings.len(), 5 * 2 + 1 + 2 + 3 + 1);
+    // Five filters, two kinds of page each, the inbox, the profile, two
+    // kinds of archive page, two views, three rewinds and the audit.
+    assert_eq!(timings.len(), 5 * 2 + 1 + 1 + 2 + 2 + 3 + 1);
     // About 5 GB: gone before PostgreSQL's turn.
     drop(dir);
 

@@ -9,6 +9,7 @@ mod games;
 mod lobby;
 mod play;
 pub(crate) mod reading;
+mod records;
 mod rulesets;
 #[cfg(test)]
 mod tests;
@@ -22,6 +23,7 @@ pub use games::*;
 pub use lobby::*;
 pub use play::*;
 pub use reading::Refusal;
+pub use records::*;
 pub use rulesets::*;
 pub use webhooks::*;
 

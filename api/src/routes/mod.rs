@@ -15,6 +15,7 @@ mod history;
 mod json;
 mod lobby;
 mod reclaim;
+mod records;
 mod request;
 mod rulesets;
 mod stream;
@@ -27,6 +28,7 @@ pub use json::JsonBody;
 pub(crate) use json::MEDIA_TYPE_RULE;
 pub use lobby::{create_player, inbox, join_game, leave_game, start_game};
 pub use reclaim::reclaim_seat;
+pub use records::{player_games, player_profile};
 pub use rulesets::{get_ruleset, list_rulesets};
 pub use stream::game_stream;
 pub use webhooks::{

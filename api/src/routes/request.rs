@@ -200,6 +200,55 @@ impl ListParams {
     }
 }
 
+/// Query of `GET /v1/players/{id}/games`.
+#[derive(Debug, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ArchiveParams {
+    /// Only games of this ruleset (`dice` or `bang`).
+    #[param(example = "bang")]
+    pub(super) ruleset: Option<String>,
+    /// Page size: 1 to 100.
+    #[param(minimum = 1, maximum = 100, default = 20)]
+    pub(super) limit: Option<usize>,
+    /// From a previous page's `next_cursor`.
+    pub(super) cursor: Option<String>,
+}
+
+impl ArchiveParams {
+    pub(super) fn read(req: &HttpRequest) -> Result<ArchiveParams, ApiError> {
+        let q = Query::of(req, &["ruleset", "limit", "cursor"])?;
+        let ruleset = q.text("ruleset");
+        if let Some(r) = &ruleset
+            && engine::ruleset(r).is_none()
+        {
+            let known: Vec<String> = engine::rulesets()
+                .iter()
+                .map(|r| format!("`{}`", r.id()))
+                .collect();
+            return Err(ApiError::bad_request(format!(
+                "ruleset: one of {}, not `{r}`",
+                known.join(", ")
+            )));
+        }
+        // A cursor is a key's tail this server gave: digits, hex and `/`.
+        let cursor = q.text("cursor");
+        if let Some(c) = &cursor
+            && (c.len() > 40 || !c.bytes().all(|b| b.is_ascii_hexdigit() || b == b'/'))
+        {
+            return Err(ApiError::bad_request(format!(
+                "cursor: a previous page's `next_cursor`, not `{c}`"
+            )));
+        }
+        Ok(ArchiveParams {
+            ruleset,
+            limit: q
+                .number("limit", 1, 100, "a whole number from 1 to 100")?
+                .map(|n| n as usize),
+            cursor,
+        })
+    }
+}
+
 /// Query of `GET /v1/games/{id}`.
 #[derive(Debug, IntoParams)]
 #[into_params(parameter_in = Query)]

@@ -29,6 +29,7 @@ mod limits_sync;
 mod lobby;
 mod play;
 mod players;
+mod records;
 mod retention;
 mod signals;
 mod streams;
@@ -50,7 +51,9 @@ use signals::VersionSignals;
 
 pub use cache::SNAPSHOT_EVERY;
 pub use callers::{Caller, Credentials};
-pub use players::{INBOX_FINISHED, INBOX_GAMES, KEY_PREFIX, Player, account_docs, finished_entry};
+pub use players::{
+    FinishedSeat, INBOX_FINISHED, INBOX_GAMES, KEY_PREFIX, Player, account_docs, finished_entry,
+};
 pub use streams::{Format, StreamSlots};
 pub use webhooks::{WebhookSettings, is_public, private_detail, sign};
 

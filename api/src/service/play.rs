@@ -194,7 +194,13 @@ impl Service {
                     docs: if over {
                         let now = chrono::Utc::now();
                         let seats = data.as_ref().map_or(&entry.data, |(data, _)| data);
-                        let mut docs = super::players::finished_docs(seats, id, now);
+                        let mut docs = super::players::finished_docs(
+                            seats,
+                            id,
+                            &entry.record.ruleset,
+                            next.roles(),
+                            now,
+                        );
                         docs.push(super::retention::finished_marker(id, now));
                         docs
                     } else {

@@ -31,10 +31,45 @@ pub(super) fn seat_doc(player: &str, game: Option<GameId>, seat: Option<u8>) -> 
     }
 }
 
+/// A player's entry for a finished game, in `player_finished` (and, by
+/// ruleset, `player_archive`): what his archive and profile show without
+/// reading the game. Entries moved by the one-time migration of an older
+/// store carry only the seat.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct FinishedSeat {
+    /// His seat (his first, if he held several).
+    pub seat: u8,
+    /// The game's ruleset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ruleset: Option<String>,
+    /// Every seat's role, as the end of the game revealed them (none in a
+    /// game without roles).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub roles: Vec<Option<engine::Role>>,
+    /// Whether he won.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub won: Option<bool>,
+}
+
+impl FinishedSeat {
+    /// His role, if the entry has the roles.
+    pub fn role(&self) -> Option<engine::Role> {
+        self.roles.get(usize::from(self.seat)).copied().flatten()
+    }
+}
+
 /// The inbox's entries of a game's players, moved by the append that ends
 /// the game at `at`: out of `player_seats`, into `player_finished` under a
-/// key that sorts the newest first (one entry per player: his first seat).
-pub(super) fn finished_docs(data: &GameData, game: GameId, at: DateTime<Utc>) -> Vec<DocWrite> {
+/// key that sorts the newest first (one entry per player: his first seat),
+/// and into `player_archive` under his id and the ruleset. `roles` are the
+/// end's (every seat's), `data` has the winners.
+pub(super) fn finished_docs(
+    data: &GameData,
+    game: GameId,
+    ruleset: &str,
+    roles: Vec<Option<engine::Role>>,
+    at: DateTime<Utc>,
+) -> Vec<DocWrite> {
     let mut players: Vec<(&str, u8)> = Vec::new();
     for (seat, s) in data.seats.iter().enumerate() {
         if let Some(p) = s.player.as_deref()
@@ -43,15 +78,19 @@ pub(super) fn finished_docs(data: &GameData, game: GameId, at: DateTime<Utc>) ->
             players.push((p, seat as u8));
         }
     }
-    players
-        .into_iter()
-        .flat_map(|(player, seat)| {
-            [
-                seat_doc(player, Some(game), None),
-                finished_entry(player, game, seat, at),
-            ]
-        })
-        .collect()
+    let winners: &[u8] = data.winners.as_ref().map_or(&[], |w| &w.seats);
+    let mut docs = Vec::new();
+    for (player, seat) in players {
+        let entry = FinishedSeat {
+            seat,
+            ruleset: Some(ruleset.to_string()),
+            roles: roles.clone(),
+            won: Some(winners.contains(&seat)),
+        };
+        docs.push(seat_doc(player, Some(game), None));
+        docs.extend(finished_entry(player, game, &entry, at));
+    }
+    docs
 }
 
 /// The documents of a new player account: `id` → its name, and the hash of
@@ -71,15 +110,29 @@ pub fn account_docs(id: &str, name: &str, key: &str, created_at: DateTime<Utc>) 
     ]
 }
 
-/// The inbox's entry of `player`, who held `seat` in `game`, finished at
-/// `at` (what the append that ends a game writes; public for tools that
-/// bulk-load finished games).
-pub fn finished_entry(player: &str, game: GameId, seat: u8, at: DateTime<Utc>) -> DocWrite {
-    DocWrite {
+/// The entries of `player` for `game`, finished at `at`: in his finished
+/// games and in those of its ruleset (what the append that ends a game
+/// writes; public for tools that bulk-load finished games).
+pub fn finished_entry(
+    player: &str,
+    game: GameId,
+    entry: &FinishedSeat,
+    at: DateTime<Utc>,
+) -> Vec<DocWrite> {
+    let value = serde_json::to_value(entry).unwrap_or_else(|_| json!({ "seat": entry.seat }));
+    let mut docs = vec![DocWrite {
         collection: FINISHED_SEATS.to_string(),
         key: finished_key(player, game, at),
-        value: Some(json!({ "seat": seat })),
+        value: Some(value.clone()),
+    }];
+    if let Some(ruleset) = &entry.ruleset {
+        docs.push(DocWrite {
+            collection: ARCHIVE.to_string(),
+            key: finished_key(&format!("{player}/{ruleset}"), game, at),
+            value: Some(value),
+        });
     }
+    docs
 }
 
 /// The key of `player`'s entry for `game`, finished at `at`: the newest
@@ -90,11 +143,13 @@ fn finished_key(player: &str, game: GameId, at: DateTime<Utc>) -> String {
     format!("{player}/{newest_first:013}/{game}")
 }
 
-const PLAYERS: &str = "players";
+pub(super) const PLAYERS: &str = "players";
 const KEYS: &str = "player_keys";
 pub(super) const SEATS: &str = "player_seats";
 /// The finished games of each player, the newest first.
 pub(super) const FINISHED_SEATS: &str = "player_finished";
+/// The same entries by player and ruleset (`{id}/{ruleset}/{newest first}/{game}`).
+pub(super) const ARCHIVE: &str = "player_archive";
 
 /// The most finished games an inbox lists (the newest).
 pub const INBOX_FINISHED: usize = 50;

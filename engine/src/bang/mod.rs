@@ -293,6 +293,13 @@ impl crate::Ruleset for Bang {
         })
     }
 
+    fn roles(state: &State) -> Vec<Option<crate::Role>> {
+        state.table[..usize::from(state.players)]
+            .iter()
+            .map(|p| p.role)
+            .collect()
+    }
+
     fn pending(state: &State) -> Vec<Pending> {
         pending(state).to_vec()
     }

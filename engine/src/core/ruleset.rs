@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::{Asking, GameRng, Line, Seat, SeatSet, SeatSpec, Team, Viewer};
+use super::{Asking, GameRng, Line, Role, Seat, SeatSet, SeatSpec, Team, Viewer};
 
 /// Who won a game: their side (none for a draw) and every winning seat,
 /// eliminated ones included.
@@ -158,6 +158,9 @@ pub trait Ruleset: 'static {
     fn version(state: &Self::State) -> u64;
     /// Who won, once the game is over.
     fn winners(state: &Self::State) -> Option<Winners>;
+    /// Every seat's role card, hidden ones included (for a finished game's
+    /// record: never shown while the game is on).
+    fn roles(state: &Self::State) -> Vec<Option<Role>>;
     /// Every decision the game waits for now (several seats at once in a window).
     fn pending(state: &Self::State) -> Vec<Self::Pending>;
     /// The seat of a pending decision.

@@ -258,6 +258,13 @@ impl crate::Ruleset for Dice {
         })
     }
 
+    fn roles(state: &State) -> Vec<Option<Role>> {
+        state.table[..usize::from(state.players)]
+            .iter()
+            .map(|p| p.role)
+            .collect()
+    }
+
     fn pending(state: &State) -> Vec<Pending> {
         waiting(state).into_iter().collect()
     }
