@@ -307,11 +307,14 @@ impl PgStore {
         }
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
         let client = self.client().await?;
+        // The keys starting with the prefix are the range [prefix, its
+        // successor): an index range scan, however many other keys the
+        // collection holds.
         let statement = client
             .prepare_cached(
                 "SELECT key, revision, value FROM docs WHERE collection = $1 \
-                 AND substr(key, 1, length($2::bytea)) = $2::bytea AND ($3::bytea IS NULL OR key > $3) \
-                 ORDER BY key LIMIT $4",
+                 AND key >= $2::bytea AND ($5::bytea IS NULL OR key < $5) \
+                 AND ($3::bytea IS NULL OR key > $3) ORDER BY key LIMIT $4",
             )
             .await
             .map_err(pg)?;
@@ -323,6 +326,7 @@ impl PgStore {
                     &prefix.as_bytes(),
                     &after.map(str::as_bytes),
                     &limit,
+                    &successor(prefix.as_bytes()),
                 ],
             )
             .await
@@ -339,4 +343,31 @@ impl PgStore {
 
 fn doc_value(text: &str) -> Result<Value, StoreError> {
     serde_json::from_str(text).map_err(|e| StoreError::Corrupt(format!("document: {e}")))
+}
+
+/// The smallest byte string greater than every string starting with
+/// `prefix` (`None`: there is none, every key from `prefix` on starts
+/// with it, as for the empty prefix).
+fn successor(prefix: &[u8]) -> Option<Vec<u8>> {
+    let mut next = prefix.to_vec();
+    while let Some(last) = next.pop() {
+        if last < u8::MAX {
+            next.push(last + 1);
+            return Some(next);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::successor;
+
+    #[test]
+    fn a_prefix_successor_bounds_exactly_the_keys_that_start_with_it() {
+        assert_eq!(successor(b"p_1/"), Some(b"p_10".to_vec()));
+        assert_eq!(successor(b"a\xff\xff"), Some(b"b".to_vec()));
+        assert_eq!(successor(b"\xff"), None);
+        assert_eq!(successor(b""), None);
+    }
 }
