@@ -662,6 +662,39 @@ async fn a_players_profile_and_archive_tally_his_finished_games() {
         );
     }
 
+    // The read stored her tally of the games finished 10 minutes before it
+    // (none here); a stored tally counts every game up to its time, and
+    // only newer ones are read.
+    let mut server = server;
+    server.stop().await;
+    let store = server.open_store().await;
+    let (revision, tally) = store
+        .doc("player_tally", &ann_id)
+        .await
+        .unwrap()
+        .expect("a stored tally");
+    let now = chrono::Utc::now().timestamp_millis();
+    assert!(
+        tally["through_ms"].as_i64().unwrap() < now - 9 * 60_000,
+        "{tally}"
+    );
+    assert_eq!(tally["rulesets"], json!({}), "{tally}");
+    let stored = json!({"through_ms": now, "rulesets": {"dice": {
+        "all": {"played": 7, "won": 3}, "roles": {"sheriff": {"played": 7, "won": 3}}}}});
+    store
+        .put_doc("player_tally", &ann_id, Some(stored), revision)
+        .await
+        .unwrap();
+    drop(store);
+    server.restart().await;
+    let c = server.client();
+    let (_, profile) = c.get(&format!("/v1/players/{ann_id}"), None).await;
+    assert_eq!(
+        (profile["played"].clone(), profile["won"].clone()),
+        (json!(7), json!(3)),
+        "{profile}"
+    );
+
     // Refusals: nothing to 5xx.
     for (path, status) in [
         (format!("/v1/players/{ann_id}/games?ruleset=chess"), 400),

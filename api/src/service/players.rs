@@ -138,9 +138,24 @@ pub fn finished_entry(
 /// The key of `player`'s entry for `game`, finished at `at`: the newest
 /// first in key order.
 fn finished_key(player: &str, game: GameId, at: DateTime<Utc>) -> String {
-    const LATEST_MS: i64 = 9_999_999_999_999;
-    let newest_first = LATEST_MS - at.timestamp_millis().clamp(0, LATEST_MS);
-    format!("{player}/{newest_first:013}/{game}")
+    format!("{}/{game}", finished_from(player, at.timestamp_millis()))
+}
+
+/// The latest time a finished key can say (year 2286).
+const LATEST_MS: i64 = 9_999_999_999_999;
+
+/// Where `player`'s entries of games finished at `at_ms` or earlier begin
+/// (they come after every newer one).
+pub(super) fn finished_from(player: &str, at_ms: i64) -> String {
+    format!("{player}/{:013}", LATEST_MS - at_ms.clamp(0, LATEST_MS))
+}
+
+/// When the game of a finished entry's key ended (ms), if it is one.
+pub(super) fn finished_ms(key: &str) -> Option<i64> {
+    let mut parts = key.rsplit('/');
+    parts.next()?;
+    let newest_first: i64 = parts.next()?.parse().ok()?;
+    Some(LATEST_MS - newest_first)
 }
 
 pub(super) const PLAYERS: &str = "players";
@@ -156,7 +171,7 @@ pub const INBOX_FINISHED: usize = 50;
 
 /// The marker of the one-time move of finished games out of `player_seats`
 /// (stores written before the `player_finished` index).
-const INDEXED: (&str, &str) = ("migrations", "player_finished");
+pub(super) const INDEXED: (&str, &str) = ("migrations", "player_finished");
 
 /// How a player key begins (a seat token never does): only such a bearer
 /// is looked up among the accounts.

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use store::{EventStore, GameId};
 
 use super::Service;
-use super::players::{ARCHIVE, FINISHED_SEATS, FinishedSeat, PLAYERS};
+use super::players::{self, ARCHIVE, FINISHED_SEATS, FinishedSeat, INDEXED, PLAYERS};
 use crate::error::ApiError;
 use crate::models::{ArchivedGame, PlayerGames, Profile, RoleRecord, RulesetRecord};
 use crate::stored::GameData;
@@ -20,7 +20,7 @@ const PROFILE_PAGE: usize = 1_000;
 pub const ARCHIVE_PAGE_MAX: usize = 100;
 
 /// Games played and won.
-#[derive(Default)]
+#[derive(Clone, Copy, Default, serde::Serialize, serde::Deserialize)]
 struct Tally {
     played: u64,
     won: u64,
@@ -31,14 +31,64 @@ impl Tally {
         self.played += 1;
         self.won += u64::from(won);
     }
+
+    fn merge(&mut self, other: Tally) {
+        self.played += other.played;
+        self.won += other.won;
+    }
 }
 
 /// A ruleset's tally, in all and by role.
-#[derive(Default)]
+#[derive(Clone, Default, serde::Serialize, serde::Deserialize)]
 struct RulesetTally {
     all: Tally,
     roles: BTreeMap<String, Tally>,
 }
+
+/// A player's tally by ruleset of the games he finished up to a time: the
+/// `player_tally` document that spares a profile read the older entries.
+#[derive(Clone, Default, serde::Serialize, serde::Deserialize)]
+struct StoredTally {
+    /// Every entry of a game finished at or before this time (ms) is counted.
+    through_ms: i64,
+    rulesets: BTreeMap<String, RulesetTally>,
+}
+
+impl StoredTally {
+    fn add(&mut self, entry: &FinishedSeat) {
+        let Some(ruleset) = entry.ruleset.clone() else {
+            return;
+        };
+        let won = entry.won == Some(true);
+        let line = self.rulesets.entry(ruleset).or_default();
+        line.all.add(won);
+        if let Some(role) = entry.role() {
+            line.roles.entry(role_name(role)).or_default().add(won);
+        }
+    }
+
+    fn merge(&mut self, other: &StoredTally) {
+        for (ruleset, theirs) in &other.rulesets {
+            let line = self.rulesets.entry(ruleset.clone()).or_default();
+            line.all.merge(theirs.all);
+            for (role, t) in &theirs.roles {
+                line.roles.entry(role.clone()).or_default().merge(*t);
+            }
+        }
+    }
+}
+
+/// The collection of the players' stored tallies.
+const TALLIES: &str = "player_tally";
+
+/// A stored tally stops this long before it is written: an entry is written
+/// with its server's clock when its game ends, so one from a server whose
+/// clock is behind may carry an older time than entries written before it.
+const TALLY_MARGIN_MS: i64 = 10 * 60 * 1000;
+
+/// A profile read that finds more newer entries than this stores its tally
+/// again.
+const TALLY_REFRESH: usize = 200;
 
 /// Whether `id` has the shape of a player id (`p_` and letters, digits or
 /// `_`), so that no other text reaches the store's keys.
@@ -104,42 +154,75 @@ impl Service {
     }
 
     /// The profile of player `id`: every finished game of his tallied by
-    /// ruleset and role.
+    /// ruleset and role. The entries of games finished up to a stored
+    /// tally's time are counted there (`player_tally`, written back by a
+    /// read that found many newer ones: a cache of the entries, which never
+    /// change); only the newer ones are read.
     pub async fn profile(&self, id: &str) -> Result<Profile, ApiError> {
         let (name, created_at) = self.account(id).await?;
         let prefix = format!("{id}/");
-        let mut tally: BTreeMap<String, RulesetTally> = BTreeMap::new();
+        let (revision, stored) = match self.store.doc(TALLIES, id).await? {
+            Some((revision, value)) => (
+                revision,
+                serde_json::from_value::<StoredTally>(value).unwrap_or_default(),
+            ),
+            None => (0, StoredTally::default()),
+        };
+        let counted_from = players::finished_from(id, stored.through_ms);
+        // (Never before the stored one's: another server's clock may be ahead.)
+        let through_ms =
+            (chrono::Utc::now().timestamp_millis() - TALLY_MARGIN_MS).max(stored.through_ms);
+        // The newer entries: those that will go into a new stored tally,
+        // and the last few minutes'.
+        let mut settled = StoredTally {
+            through_ms,
+            ..StoredTally::default()
+        };
+        let mut recent = StoredTally::default();
+        let mut newer = 0;
         let mut after: Option<String> = None;
-        loop {
+        'pages: loop {
             let page = self
                 .store
                 .docs(FINISHED_SEATS, &prefix, after.as_deref(), PROFILE_PAGE)
                 .await?;
-            let Some((last, _, _)) = page.last() else {
-                break;
-            };
-            after = Some(last.clone());
             let full = page.len() == PROFILE_PAGE;
             for (key, _, value) in page {
+                if stored.through_ms > 0 && key >= counted_from {
+                    break 'pages;
+                }
+                newer += 1;
+                let finished = players::finished_ms(&key).unwrap_or(0);
+                after = Some(key.clone());
                 let Some((game, entry)) = entry_of(&key, value) else {
                     continue;
                 };
                 let entry = self.completed(game, entry).await?;
-                let Some(ruleset) = entry.ruleset.clone() else {
-                    continue;
-                };
-                let won = entry.won == Some(true);
-                let line = tally.entry(ruleset).or_default();
-                line.all.add(won);
-                if let Some(role) = entry.role() {
-                    line.roles.entry(role_name(role)).or_default().add(won);
+                if finished <= through_ms {
+                    settled.add(&entry);
+                } else {
+                    recent.add(&entry);
                 }
             }
             if !full {
                 break;
             }
         }
-        let mut rulesets: Vec<RulesetRecord> = tally
+        settled.merge(&stored);
+        // Stored once the old store's entries are all indexed (else a tally
+        // could miss entries the migration has yet to move).
+        if (revision == 0 || newer >= TALLY_REFRESH)
+            && self.store.doc(INDEXED.0, INDEXED.1).await?.is_some()
+            && let Ok(value) = serde_json::to_value(&settled)
+        {
+            // Another server storing its tally first is as good.
+            super::webhooks::unless_stale(
+                self.store.put_doc(TALLIES, id, Some(value), revision).await,
+            )?;
+        }
+        settled.merge(&recent);
+        let mut rulesets: Vec<RulesetRecord> = settled
+            .rulesets
             .into_iter()
             .map(|(ruleset, line)| {
                 let mut roles: Vec<RoleRecord> = line
