@@ -452,6 +452,30 @@ async fn timed_get(
     Ok((took, body))
 }
 
+/// Times `pages` reads of a paged list from `first`, each page the one
+/// after the last by its `next_cursor` (from `first` again after the last
+/// page); every page must list some games.
+async fn follow_pages(
+    http: &reqwest::Client,
+    first: &str,
+    pages: usize,
+) -> Result<Vec<Duration>, String> {
+    let mut times = Vec::with_capacity(pages);
+    let mut url = first.to_string();
+    for _ in 0..pages {
+        let (took, page) = timed_get(http, &url, None).await?;
+        if page["games"].as_array().is_none_or(|g| g.is_empty()) {
+            return Err(format!("an empty page at {url}"));
+        }
+        times.push(took);
+        url = match page["next_cursor"].as_str() {
+            Some(cursor) => format!("{first}&cursor={cursor}"),
+            None => first.to_string(),
+        };
+    }
+    Ok(times)
+}
+
 /// The list filters measured.
 const FILTERS: [&str; 5] = [
     "",
@@ -476,19 +500,7 @@ pub async fn measure(base: &str, filled: &Filled, repeat: usize) -> Result<Vec<T
             times.push(timed_get(&http, &first, None).await?.0);
         }
         out.push(timing(&format!("list_first_page[{filter}]"), times));
-        let mut times = Vec::new();
-        let mut url = first.clone();
-        for _ in 0..repeat {
-            let (took, page) = timed_get(&http, &url, None).await?;
-            if page["games"].as_array().is_none_or(|g| g.is_empty()) {
-                return Err(format!("an empty page at {url}"));
-            }
-            times.push(took);
-            match page["next_cursor"].as_str() {
-                Some(cursor) => url = format!("{first}&cursor={cursor}"),
-                None => url = first.clone(),
-            }
-        }
+        let times = follow_pages(&http, &first, repeat).await?;
         out.push(timing(&format!("list_next_pages[{filter}]"), times));
     }
     let inbox = format!("{base}/v1/me/games");
@@ -515,19 +527,7 @@ pub async fn measure(base: &str, filled: &Filled, repeat: usize) -> Result<Vec<T
     out.push(timing("profile[heavy player]", times));
     for filter in ["", "ruleset=bang"] {
         let first = format!("{base}/v1/players/{HEAVY}/games?limit=20&{filter}");
-        let mut times = Vec::new();
-        let mut url = first.clone();
-        for _ in 0..repeat {
-            let (took, page) = timed_get(&http, &url, None).await?;
-            if page["games"].as_array().is_none_or(|g| g.is_empty()) {
-                return Err(format!("an empty archive page at {url}"));
-            }
-            times.push(took);
-            url = match page["next_cursor"].as_str() {
-                Some(cursor) => format!("{first}&cursor={cursor}"),
-                None => first.clone(),
-            };
-        }
+        let times = follow_pages(&http, &first, repeat).await?;
         out.push(timing(
             &format!("archive_pages[heavy player, {filter}]"),
             times,
