@@ -204,14 +204,25 @@ impl ListParams {
 #[derive(Debug, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ArchiveParams {
-    /// Only games of this ruleset (`dice` or `bang`).
-    #[param(example = "bang")]
+    /// Only games of this ruleset.
+    #[param(schema_with = ruleset_schema)]
     pub(super) ruleset: Option<String>,
     /// Page size: 1 to 100.
     #[param(minimum = 1, maximum = 100, default = 20)]
     pub(super) limit: Option<usize>,
     /// From a previous page's `next_cursor`.
+    #[param(pattern = "^[0-9a-fA-F/]{0,40}$")]
     pub(super) cursor: Option<String>,
+}
+
+/// The rulesets' ids, as an enum.
+fn ruleset_schema() -> utoipa::openapi::schema::Object {
+    let ids: Vec<&str> = engine::rulesets().iter().map(|r| r.id()).collect();
+    utoipa::openapi::schema::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::String)
+        .enum_values(Some(ids))
+        .description(Some("Only games of this ruleset."))
+        .build()
 }
 
 impl ArchiveParams {
