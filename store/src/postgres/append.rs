@@ -354,6 +354,20 @@ impl PgStore {
             }
             Answer::Moved(head) => {
                 self.inner.heads.put(id, &head);
+                // The head moved because another server's append of the same
+                // action id committed after this statement looked for it
+                // (read committed): answer as the duplicate it is.
+                if let Some(action_id) = &write.action_id
+                    && let Some(envelopes) = self
+                        .read_find_action(id, action_id, write.action_digest.as_ref())
+                        .await?
+                {
+                    return Ok(Appended {
+                        head,
+                        envelopes,
+                        duplicate: true,
+                    });
+                }
                 Err(StoreError::Conflict {
                     current: head.version,
                 })
