@@ -18,7 +18,7 @@ use crate::auth;
 use crate::error::ApiError;
 use crate::models::Refusal;
 use crate::models::reading::MAX_VERSION;
-use crate::service::{Credentials, MAX_WAIT_S};
+use crate::service::{ARCHIVE_PAGE_MAX, Credentials, MAX_WAIT_S};
 
 /// The caller's credentials: the `Authorization` header, read but not judged
 /// (the service refuses a malformed one where it resolves the caller).
@@ -253,7 +253,12 @@ impl ArchiveParams {
         Ok(ArchiveParams {
             ruleset,
             limit: q
-                .number("limit", 1, 100, "a whole number from 1 to 100")?
+                .number(
+                    "limit",
+                    1,
+                    ARCHIVE_PAGE_MAX as u64,
+                    &format!("a whole number from 1 to {ARCHIVE_PAGE_MAX}"),
+                )?
                 .map(|n| n as usize),
             cursor,
         })

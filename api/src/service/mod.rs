@@ -54,6 +54,7 @@ pub use callers::{Caller, Credentials};
 pub use players::{
     FinishedSeat, INBOX_FINISHED, INBOX_GAMES, KEY_PREFIX, Player, account_docs, finished_entry,
 };
+pub use records::ARCHIVE_PAGE_MAX;
 pub use streams::{Format, StreamSlots};
 pub use webhooks::{WebhookSettings, is_public, private_detail, sign};
 

@@ -111,6 +111,21 @@ fn role_name(role: engine::Role) -> String {
         .unwrap_or_default()
 }
 
+/// `entry` with the ruleset and result its game's `record` and `data` say,
+/// if it lacks them.
+fn complete_from(
+    record: &store::GameRecord,
+    data: &GameData,
+    mut entry: FinishedSeat,
+) -> FinishedSeat {
+    if entry.ruleset.is_none() {
+        let winners = data.winners.as_ref();
+        entry.won = Some(winners.is_some_and(|w| w.seats.contains(&entry.seat)));
+        entry.ruleset = Some(record.ruleset.clone());
+    }
+    entry
+}
+
 /// An entry's game id (the last part of its key) and its value.
 fn entry_of(key: &str, value: serde_json::Value) -> Option<(GameId, FinishedSeat)> {
     let game = key.rsplit('/').next()?.parse().ok()?;
@@ -137,20 +152,16 @@ impl Service {
     }
 
     /// An entry completed from its game's record when the entry predates
-    /// the fields (moved by the migration of an older store).
-    async fn completed(
-        &self,
-        game: GameId,
-        mut entry: FinishedSeat,
-    ) -> Result<FinishedSeat, ApiError> {
-        if entry.ruleset.is_none()
-            && let Some(record) = self.store.game(game).await?
-        {
-            let data = GameData::of(&record)?;
-            entry.won = Some(data.winners.is_some_and(|w| w.seats.contains(&entry.seat)));
-            entry.ruleset = Some(record.ruleset);
+    /// the fields (moved by the migration of an older store); the record is
+    /// read only then.
+    async fn completed(&self, game: GameId, entry: FinishedSeat) -> Result<FinishedSeat, ApiError> {
+        if entry.ruleset.is_some() {
+            return Ok(entry);
         }
-        Ok(entry)
+        match self.store.game(game).await? {
+            Some(record) => Ok(complete_from(&record, &GameData::of(&record)?, entry)),
+            None => Ok(entry),
+        }
     }
 
     /// The profile of player `id`: every finished game of his tallied by
@@ -254,9 +265,10 @@ impl Service {
         })
     }
 
-    /// A page of player `id`'s finished games, the most recently finished
-    /// first, of one ruleset if `ruleset` is given; `cursor` is a previous
-    /// page's `next_cursor`.
+    /// A page of `limit` (1 to [`ARCHIVE_PAGE_MAX`], as the query allows)
+    /// of player `id`'s finished games, the most recently finished first, of
+    /// one ruleset if `ruleset` is given; `cursor` is a previous page's
+    /// `next_cursor`.
     pub async fn archive(
         &self,
         id: &str,
@@ -270,7 +282,6 @@ impl Service {
             None => (FINISHED_SEATS, format!("{id}/")),
         };
         let after = cursor.map(|c| format!("{prefix}{c}"));
-        let limit = limit.clamp(1, ARCHIVE_PAGE_MAX);
         let page = self
             .store
             .docs(collection, &prefix, after.as_deref(), limit + 1)
@@ -286,8 +297,8 @@ impl Service {
             let Some(record) = self.store.game(game).await? else {
                 continue;
             };
-            let entry = self.completed(game, entry).await?;
             let data = GameData::of(&record)?;
+            let entry = complete_from(&record, &data, entry);
             games.push(ArchivedGame {
                 seat: entry.seat,
                 role: entry.role().map(role_name),

@@ -159,10 +159,7 @@ impl Transfer for SledStore {
                 format_args!("document {}/{}", doc.collection, doc.key),
             );
         }
-        let value = serde_json::to_vec(&doc.value).map_err(|e| StoreError::Io(e.to_string()))?;
-        let stored = encode_doc(doc.revision, &value);
-        self.inner.trees.docs.insert(key, stored).map_err(io)?;
-        self.inner.db.flush().map_err(io)?;
+        self.write_bulk(&[], std::slice::from_ref(doc)).await?;
         Ok(Imported::New)
     }
 
