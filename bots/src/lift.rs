@@ -74,8 +74,19 @@ pub struct LiftReport {
     pub roles: BTreeMap<&'static str, Paired>,
     /// Games played (one per seed with `base` alone, one per seed and seat).
     pub games: u64,
-    /// Seeds whose games did not all end cleanly (left out of every role).
-    pub failures: u64,
+    /// Seeds whose games did not all end cleanly (left out of every role),
+    /// each with the first such game, so it can be replayed.
+    pub failures: Vec<LiftFailure>,
+}
+
+/// A seed left out of a lift run, and its first game that did not end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LiftFailure {
+    /// The game's seed.
+    pub seed: u64,
+    /// The seat played by the policy in that game (`None`: the base alone,
+    /// or the deal itself).
+    pub seat: Option<usize>,
 }
 
 /// Measures the lift of `policy` over `base` on `sim.games` seeds from
@@ -127,8 +138,9 @@ pub fn lift<R: Playable>(
             report.roles.entry(role).or_default().add(paired);
         }
         report.games += part.games;
-        report.failures += part.failures;
+        report.failures.extend(part.failures);
     }
+    report.failures.sort_by_key(|f| f.seed);
     Ok(report)
 }
 
@@ -194,7 +206,10 @@ fn pairs_of<R: Playable>(
         dealt_roles::<R>(sim, game, base),
         played::<R>(sim, game, &names),
     ) else {
-        report.failures += 1;
+        report.failures.push(LiftFailure {
+            seed: sim.seed.wrapping_add(game),
+            seat: None,
+        });
         return;
     };
     let mut pairs = Vec::with_capacity(seats);
@@ -203,7 +218,10 @@ fn pairs_of<R: Playable>(
         let lifted = played::<R>(sim, game, &names);
         names[seat] = base;
         let Some(lifted) = lifted else {
-            report.failures += 1;
+            report.failures.push(LiftFailure {
+                seed: sim.seed.wrapping_add(game),
+                seat: Some(seat),
+            });
             return;
         };
         pairs.push((roles[seat], lifted[seat], baseline[seat]));
@@ -245,7 +263,7 @@ mod tests {
             &|| (),
         )
         .expect("lifts");
-        assert_eq!(report.failures, 0);
+        assert_eq!(report.failures, vec![]);
         let pairs: u64 = report.roles.values().map(|p| p.pairs).sum();
         assert_eq!(pairs, 6 * 5, "one pair per seed and seat");
         for paired in report.roles.values() {

@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// POLICY among seats of BASE, against the same seat played by BASE on the
 /// same deal: one line per role (`lift policy=normal base=random role=outlaw
 /// pairs=N policy_rate=0.xxx base_rate=0.xxx lift=+0.xxx ci95=±0.xxx`), then
-/// `seeds=S games=G failures=F wall_s=W`. Each seed is played once by BASE
+/// `seeds=S games=G failures=F wall_s=W` (each failed seed named on stderr). Each seed is played once by BASE
 /// alone and once per seat with that seat by POLICY (`--games` counts seeds).
 #[derive(Parser)]
 #[command(name = "simulate", version)]
@@ -120,6 +120,15 @@ fn run(args: &Args) -> Result<(), String> {
         let started = std::time::Instant::now();
         let report = (bots.lift)(&sim, policy, base, usize::from(args.jobs), &progress)?;
         bar.finish_and_clear();
+        for failure in &report.failures {
+            match failure.seat {
+                Some(seat) => eprintln!(
+                    "lift seed {}: the game with {policy} at seat {seat} did not end",
+                    failure.seed
+                ),
+                None => eprintln!("lift seed {}: the {base} game did not end", failure.seed),
+            }
+        }
         for (role, p) in &report.roles {
             let n = p.pairs.max(1) as f64;
             println!(
@@ -136,7 +145,7 @@ fn run(args: &Args) -> Result<(), String> {
             "seeds={} games={} failures={} wall_s={:.3}",
             args.games,
             report.games,
-            report.failures,
+            report.failures.len(),
             started.elapsed().as_secs_f64()
         );
         return Ok(());

@@ -1161,3 +1161,31 @@ fn d2_1_3_zippy_roy_advances_with_his_ability_before_the_free_advance() {
         )
     );
 }
+
+#[test]
+fn d2_1_4_benny_brawler_takes_railcars_while_possible_up_to_the_trains_length() {
+    // LG-AC-39's table with Benny Brawler: the Caboose is payable with a
+    // spare. After two railcars this turn he takes a third; after three he
+    // stops (decided: a used Cattle Truck back in a short train would
+    // otherwise hand back the card that paid for it, for ever).
+    let mut t = train(
+        T::plain(5),
+        &[FRISCO, DODGEVILLE, 1, 2, 3],
+        3,
+        &[MailCar, Caboose, ObservationCar],
+    );
+    t.at_play(B).life(B, 2).equip(B, &[MUSTANG]);
+    t.s.table[B as usize].character = Some(Character::BennyBrawler);
+    t.give(B, &[MUSTANG_2, BANG_9C, MISSED_2S, MISSED_4S]);
+    t.s.turn.bangs = 1;
+    t.s.train.taken = 2;
+    assert!(matches!(
+        t.decide(B),
+        (
+            Action::Train(TrainAction::TakeRailcar { .. }),
+            Reason::TakeRailcar
+        )
+    ));
+    t.s.train.taken = 3;
+    assert_ne!(t.decide(B).1, Reason::TakeRailcar);
+}

@@ -20,7 +20,7 @@ use crate::bang::npc::rank;
 use crate::bang::npc::ranking::{SCOPE, STEP};
 use crate::bang::npc::rules::NpcRules;
 use crate::bang::train::hooks::TrainRobbery;
-use crate::bang::train::{RailcarKind, railcar};
+use crate::bang::train::{RailcarKind, TRAIN_LENGTH, railcar};
 use crate::bang::{TrainAction, TrainDecision};
 use crate::core::{Role, Seat};
 
@@ -153,9 +153,15 @@ impl Ctx<'_> {
     /// spares, bottom-most first; failing that, the same after the free
     /// advance — Zippy Roy's own advance first when he may (D2.1.3).
     pub fn take_railcar(&self) -> Option<(Action, Reason)> {
-        self.v.train.as_ref()?;
+        let train = self.v.train.as_ref()?;
         if let Some(free) = self.sancho_takes() {
             return Some((free, Reason::TakeRailcar));
+        }
+        // D2.1.4 as decided: Benny Brawler's "while possible" stops at the
+        // train's length, or a used Cattle Truck, back in a short train,
+        // would hand him the card he pays with for ever.
+        if usize::from(train.taken) >= TRAIN_LENGTH {
+            return None;
         }
         let spare = self.spare_cards();
         let at = |c: Card| spare.iter().position(|&s| s == c);
