@@ -40,6 +40,10 @@ const FROM_A_NEW_GAME: &[(&str, &str)] = &[
     ("game_history", "Its history"),
     ("fork_game", "Fork it once finished"),
     ("audit_game", "Audit it"),
+    (
+        "game_record",
+        "Its record, once finished, to verify offline",
+    ),
     ("read_chat", "Its chat"),
     ("post_chat", "Speak at its table"),
     ("leave_game", "An open table: leave it"),

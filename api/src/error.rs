@@ -271,6 +271,7 @@ fn title(code: &str) -> &'static str {
         "invalid_action" => "Invalid action",
         "invalid_option" => "Invalid option",
         "game_over" => "Game over",
+        "not_finished" => "Game not finished",
         "payload_too_large" => "Payload too large",
         "unsupported_media_type" => "Unsupported media type",
         "bad_fork" => "Cannot fork there",

@@ -124,6 +124,7 @@ fn routes(cfg: &mut ServiceConfig) {
         .service(routes::game_history)
         .service(routes::fork_game)
         .service(routes::audit_game)
+        .service(routes::game_record)
         .service(routes::bot_turns)
         .service(routes::create_player)
         .service(routes::inbox)

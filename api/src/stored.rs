@@ -137,21 +137,14 @@ pub struct Lobby {
     pub server_seed: Option<String>,
 }
 
-/// The seed of a table whose players added entropy: SHA-256 of a label, the
-/// server's committed seed and each contribution (its seat, its length and
-/// its bytes, in the order given). The server committed to its seed before
-/// seeing any contribution, and no player knows that seed, so nobody could
-/// steer the outcome.
+/// The seed of a table whose players added entropy (the engine's
+/// [`engine::core::chain::seed_with_entropy`]), from the contributions in
+/// the order given.
 pub fn seed_with_entropy(server_seed: &Seed, entropy: &[Contribution]) -> Seed {
-    let mut hasher = Sha256::new();
-    hasher.update(b"bang/seed-with-entropy/v1");
-    hasher.update(server_seed.0);
-    for c in entropy {
-        hasher.update([c.seat]);
-        hasher.update((c.entropy.len() as u64).to_le_bytes());
-        hasher.update(c.entropy.as_bytes());
-    }
-    Seed(hasher.finalize().into())
+    engine::core::chain::seed_with_entropy(
+        server_seed,
+        entropy.iter().map(|c| (c.seat, c.entropy.as_str())),
+    )
 }
 
 fn chain_v1() -> u8 {
@@ -161,15 +154,7 @@ fn chain_v1() -> u8 {
 /// The chain scheme of new games.
 pub const CHAIN_SCHEME: u8 = 2;
 
-/// The secret key of a game's chain v2 (the store salts each event's
-/// commitment with a hash of it and the seq): SHA-256 of a label and the
-/// game's seed, so anyone re-derives it once the seed is revealed, nobody before.
-pub fn chain_key(seed: &Seed) -> [u8; 32] {
-    let mut hasher = Sha256::new();
-    hasher.update(b"bang/chain-key/v2");
-    hasher.update(seed.0);
-    hasher.finalize().into()
-}
+pub use engine::core::chain::chain_key;
 
 /// The seed of a game whose creator chose the number `n`: SHA-256 of a label,
 /// the server's secret and `n`. The same number replays the same game on the

@@ -22,6 +22,7 @@ pub mod bang;
 pub mod core;
 pub mod dice;
 pub mod game;
+pub mod record;
 
 pub use crate::core::{
     Asking, Controls, Decided, GameRng, Line, Recorder, Role, Seat, SeatControl, SeatSet, SeatSpec,

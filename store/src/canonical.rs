@@ -1,14 +1,16 @@
-//! Canonical JSON and envelope hashes: the bytes an envelope's hash is
-//! computed over, and the hash itself.
+//! Envelope hashes as the store writes them: the chain's definitions are the
+//! engine's ([`engine::core::chain`], which `bang-verify` checks a record
+//! by); here are the [`Envelope`]'s hash and a byte-level sealer that gives
+//! the same bytes without building a `Value` per event.
 
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use crate::Envelope;
+pub use engine::core::chain::{
+    ZERO_HASH, canonical_json, chain_hash, commitment, commitment_of, event_salt, hex,
+};
 
-/// The `prev_hash` of a game's first envelope (and the `head_hash` of an empty
-/// game): 64 zeros.
-pub const ZERO_HASH: &str = "0000000000000000000000000000000000000000000000000000000000000000";
+use crate::Envelope;
 
 /// The hash `envelope` must carry:
 /// `hex(SHA-256(prev_hash ++ canonical_json(envelope without its hash field)))`,
@@ -41,95 +43,6 @@ pub(crate) fn try_envelope_hash(envelope: &Envelope) -> Result<String, serde_jso
         map.remove("hash");
     }
     Ok(chain_hash(&envelope.prev_hash, &value))
-}
-
-/// The secret salt of envelope `seq` in a chain v2 game with chain key `key`:
-/// SHA-256(key ++ seq as 8 big-endian bytes). Unguessable without the key, so
-/// a commitment says nothing about a hidden event with few possible values.
-pub fn event_salt(key: &[u8; 32], seq: u64) -> [u8; 32] {
-    let mut hasher = Sha256::new();
-    hasher.update(key);
-    hasher.update(seq.to_be_bytes());
-    hasher.finalize().into()
-}
-
-/// The commitment of envelope `seq` to its whole event:
-/// `hex(SHA-256(event_salt(key, seq) ++ canonical_json(event)))`.
-pub fn commitment(key: &[u8; 32], seq: u64, event: &Value) -> String {
-    commitment_of(key, seq, &canonical_json(event))
-}
-
-/// [`commitment`] from the event's canonical JSON.
-pub(crate) fn commitment_of(key: &[u8; 32], seq: u64, event_canonical: &[u8]) -> String {
-    let mut hasher = Sha256::new();
-    hasher.update(event_salt(key, seq));
-    hasher.update(event_canonical);
-    hex(&hasher.finalize())
-}
-
-/// `hex(SHA-256(prev_hash ++ canonical_json(unsigned)))`.
-pub(crate) fn chain_hash(prev_hash: &str, unsigned: &Value) -> String {
-    let mut hasher = Sha256::new();
-    hasher.update(prev_hash.as_bytes());
-    hasher.update(canonical_json(unsigned));
-    hex(&hasher.finalize())
-}
-
-/// Lowercase hex of `bytes`.
-pub(crate) fn hex(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut out = String::with_capacity(bytes.len() * 2);
-    for &b in bytes {
-        out.push(char::from(DIGITS[usize::from(b >> 4)]));
-        out.push(char::from(DIGITS[usize::from(b & 0x0f)]));
-    }
-    out
-}
-
-/// Compact JSON with the keys of every object sorted (by their UTF-8 bytes),
-/// recursively.
-///
-/// The result does not depend on the order a `serde_json::Map` keeps its keys
-/// in (another crate of the workspace may enable `preserve_order`). Strings are
-/// escaped and numbers written exactly as `serde_json` writes them.
-pub fn canonical_json(value: &Value) -> Vec<u8> {
-    let mut out = Vec::with_capacity(128);
-    write_value(&mut out, value);
-    out
-}
-
-fn write_value(out: &mut Vec<u8>, value: &Value) {
-    match value {
-        Value::Null => out.extend_from_slice(b"null"),
-        Value::Bool(true) => out.extend_from_slice(b"true"),
-        Value::Bool(false) => out.extend_from_slice(b"false"),
-        Value::Number(n) => out.extend_from_slice(n.to_string().as_bytes()),
-        Value::String(s) => write_string(out, s),
-        Value::Array(items) => {
-            out.push(b'[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(b',');
-                }
-                write_value(out, item);
-            }
-            out.push(b']');
-        }
-        Value::Object(map) => {
-            let mut entries: Vec<(&String, &Value)> = map.iter().collect();
-            entries.sort_unstable_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-            out.push(b'{');
-            for (i, (key, item)) in entries.into_iter().enumerate() {
-                if i > 0 {
-                    out.push(b',');
-                }
-                write_string(out, key);
-                out.push(b':');
-                write_value(out, item);
-            }
-            out.push(b'}');
-        }
-    }
 }
 
 /// An event encoded ahead of its write (by the caller, off the writer thread).
@@ -215,7 +128,7 @@ fn plain_is_canonical() -> bool {
 /// `s` as a JSON string literal, escaped as `serde_json` escapes it.
 pub(crate) fn json_string(s: &str) -> Vec<u8> {
     let mut out = Vec::with_capacity(s.len() + 2);
-    write_string(&mut out, s);
+    engine::core::chain::write_json_string(&mut out, s);
     out
 }
 
@@ -309,14 +222,6 @@ pub(crate) fn seal(
     out.extend_from_slice(hash.as_bytes());
     out.extend_from_slice(b"\"}");
     (hash, out)
-}
-
-fn write_string(out: &mut Vec<u8>, s: &str) {
-    // Writing a `str` into a `Vec` cannot fail; the fallback is never taken
-    // but keeps this function free of panics.
-    if serde_json::to_writer(&mut *out, s).is_err() {
-        out.extend_from_slice(b"\"\"");
-    }
 }
 
 #[cfg(test)]

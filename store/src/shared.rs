@@ -8,9 +8,7 @@ use chrono::{DateTime, SubsecRound, Utc};
 use rand::TryRng;
 use serde_json::Value;
 
-use crate::canonical::{
-    EncodedEvent, SharedFields, ZERO_HASH, chain_hash, envelope_hash, json_string, seal,
-};
+use crate::canonical::{EncodedEvent, SharedFields, ZERO_HASH, json_string, seal};
 use crate::{Append, Envelope, GameId, GameStatus, StoreError, Verification};
 
 /// The page size of [`crate::EventStore::list`] when the query's `limit` is 0.
@@ -262,23 +260,12 @@ pub(crate) fn random_ids() -> Result<[GameId; CREATE_ATTEMPTS], StoreError> {
     Ok(ids)
 }
 
-/// The fields a chain v2 envelope may have.
-pub(crate) const V2_FIELDS: &[&str] = &[
-    "seq",
-    "at",
-    "actor",
-    "action_id",
-    "event",
-    "public",
-    "commitment",
-    "prev_hash",
-    "hash",
-];
-
 /// Checks one stored envelope against the chain: the seq it is stored under (`key_seq`) and its own seq
 /// are `expect`, its `prev_hash` is `prev`, its scheme is `scheme` (1 or 2) and
-/// its hash is right; in chain v2 with the game's `key`, its commitment too.
-/// Returns its hash, or `None` if anything is wrong (including undecodable bytes).
+/// its hash is right; in chain v2 with the game's `key`, its commitment too
+/// (the engine's [`engine::core::chain::check_envelope`], on an envelope that
+/// also reads as an [`Envelope`]). Returns its hash, or `None` if anything is
+/// wrong (including undecodable bytes).
 pub(crate) fn check_envelope(
     key_seq: u64,
     value: &[u8],
@@ -290,43 +277,14 @@ pub(crate) fn check_envelope(
     if key_seq != expect {
         return None;
     }
-    if scheme == 2 {
-        let raw: Value = serde_json::from_slice(value).ok()?;
-        let Value::Object(map) = &raw else {
-            return None;
-        };
-        if map.keys().any(|k| !V2_FIELDS.contains(&k.as_str())) {
-            return None;
-        }
-        let envelope: Envelope = serde_json::from_value(raw).ok()?;
-        let commitment = envelope.commitment.as_deref()?;
-        let ok = envelope.seq == expect
-            && envelope.prev_hash == prev
-            && envelope_hash(&envelope) == envelope.hash
-            && chain_key
-                .is_none_or(|k| crate::commitment(k, expect, &envelope.event) == commitment);
-        return ok.then_some(envelope.hash);
-    }
-    // Hash the stored JSON itself (minus `hash`), so that a field added to it
-    // is caught as well as a changed one.
-    let mut raw: Value = serde_json::from_slice(value).ok()?;
-    let envelope: Envelope = serde_json::from_value(raw.clone()).ok()?;
-    if let Value::Object(map) = &mut raw {
-        map.remove("hash");
-    }
-    let ok = envelope.seq == expect
-        && envelope.prev_hash == prev
-        && envelope.commitment.is_none()
-        && chain_hash(prev, &raw) == envelope.hash;
-    ok.then_some(envelope.hash)
+    let raw: Value = serde_json::from_slice(value).ok()?;
+    <Envelope as serde::Deserialize>::deserialize(&raw).ok()?;
+    engine::core::chain::check_envelope(&raw, expect, prev, scheme, chain_key)
 }
 
 /// The chain scheme of a stored first envelope: 2 if it carries a commitment.
 pub(crate) fn scheme_of(first: &[u8]) -> u8 {
-    match serde_json::from_slice::<Value>(first) {
-        Ok(Value::Object(map)) if map.contains_key("commitment") => 2,
-        _ => 1,
-    }
+    serde_json::from_slice::<Value>(first).map_or(1, |v| engine::core::chain::scheme_of(&v))
 }
 
 /// Checks a document key (with its collection): non-empty, at most

@@ -466,6 +466,18 @@ async fn players_entropy_joins_the_seed_and_the_audit_shows_the_derivation() {
             .unwrap()
             .contains("bang/seed-with-entropy/v1")
     );
+    // The record carries the derivation, and verifies offline; a changed
+    // contribution does not give the seed.
+    let (status, mut record) = c.get(&format!("/v1/games/{id}/record"), None).await;
+    assert_eq!(status, StatusCode::OK, "{record}");
+    assert_eq!(record["entropy"]["contributions"], entropy["contributions"]);
+    let read: engine::record::Record = serde_json::from_value(record.clone()).unwrap();
+    assert!(read.verify().expect("verifies").provably_fair);
+    record["entropy"]["contributions"][0]["entropy"] = json!("bob's dice 4472");
+    let read: engine::record::Record = serde_json::from_value(record).unwrap();
+    let refusal = read.verify().expect_err("another seed");
+    assert_eq!(refusal.seq, 0);
+    assert!(refusal.reason.contains("entropy"), "{refusal}");
 }
 
 /// Creates a 3-player dice game of player `id` (seat 0, key `key`) and two

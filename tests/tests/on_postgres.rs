@@ -26,6 +26,8 @@ mod http;
 mod limits;
 #[path = "lobby.rs"]
 mod lobby;
+#[path = "record.rs"]
+mod record;
 #[path = "solo.rs"]
 mod solo;
 #[path = "special_roles.rs"]

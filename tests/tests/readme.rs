@@ -57,6 +57,10 @@ const SKIPPED: &[(&str, &str)] = &[
     ("start", "starts the server this test starts itself"),
     ("test", "is the test command this test is part of"),
     (
+        "verify-record",
+        "builds the verifier in release (tests/tests/record.rs checks records the same way)",
+    ),
+    (
         "postgres",
         "needs a PostgreSQL database and starts two servers",
     ),

@@ -400,6 +400,35 @@ pub async fn audit_game(service: Shared, id: web::Path<String>) -> Result<HttpRe
     Ok(HttpResponse::Ok().json(service.audit(game_id(&id)?).await?))
 }
 
+/// A finished game's record, to verify without any server.
+///
+/// One self-contained JSON file (format `bang-record/1`, see
+/// `docs/record-format.md`): the log's envelopes as stored (a chain v2
+/// envelope without the sender's private `action_id`), the options, the
+/// seats' names, the engine version, the seed with its commitment and the
+/// players' entropy. `bang-verify FILE` checks the hash chain, every
+/// commitment, the seed and every event against the rules, offline.
+#[utoipa::path(
+    tag = "games",
+    params(("id" = String, Path, description = "Game id (16 hex digits)", example = "9f86d081884c7d65")),
+    responses(
+        (status = 200, description = "The record", body = engine::record::Record),
+        (status = 409, description = "The game is not over: its seed and hidden cards are still secret", body = Problem, content_type = "application/problem+json",
+            example = json!(example(409, "not_finished", "a game's record is given once it is over: until then its seed and hidden cards are secret"))),
+    )
+)]
+#[get("/v1/games/{id}/record")]
+pub async fn game_record(service: Shared, id: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let id = game_id(&id)?;
+    let record = service.game_record(id).await?;
+    Ok(HttpResponse::Ok()
+        .insert_header((
+            actix_web::http::header::CONTENT_DISPOSITION,
+            format!("attachment; filename=\"bang-{id}.json\""),
+        ))
+        .json(record))
+}
+
 /// Bot workers: the bot seats that must act now.
 #[utoipa::path(
     tag = "bots",

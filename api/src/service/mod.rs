@@ -23,6 +23,7 @@ mod callers;
 mod changes;
 mod chat;
 mod deadlines;
+mod game_record;
 mod games;
 mod history;
 mod limits_sync;

@@ -1,8 +1,10 @@
 //! What every ruleset shares: the [`Ruleset`] shape itself, seats and
 //! viewers, the seeded RNG with its commitment, the family's roles and sides,
-//! reaction windows, the decision loop and the audit that re-derives a log.
+//! reaction windows, the decision loop, the audit that re-derives a log and
+//! the hash chain that seals it.
 
 mod audit;
+pub mod chain;
 pub mod control;
 pub mod history;
 mod recorder;
