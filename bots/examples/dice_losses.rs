@@ -58,6 +58,7 @@ fn main() {
         policies: POLICIES.map(String::from).to_vec(),
         options: serde_json::from_str(&arg(4, "{}")).expect("options"),
         max_decisions: 100_000,
+        records: false,
     };
 
     // (policy, role, sheriff's policy) → ending → seats.

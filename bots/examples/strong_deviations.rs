@@ -36,6 +36,7 @@ fn main() {
         policies: POLICIES.map(String::from).to_vec(),
         options: serde_json::json!({}),
         max_decisions: 100_000,
+        records: false,
     };
 
     let mut deviations: BTreeMap<String, u32> = BTreeMap::new();

@@ -11,6 +11,7 @@ pub mod normal;
 pub mod players;
 pub mod policy;
 pub mod random;
+pub mod records;
 pub mod registry;
 pub mod runner;
 pub mod simulation;

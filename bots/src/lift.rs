@@ -249,6 +249,7 @@ mod tests {
             policies: Vec::new(),
             options,
             max_decisions: 50_000,
+            records: false,
         }
     }
 

@@ -11,6 +11,7 @@ use engine::{Role, Seed};
 use serde_json::Value;
 
 use crate::policy::Policy;
+use crate::records::check_records;
 use crate::registry::Playable;
 use crate::runner::{bot_seats, play_game};
 
@@ -32,6 +33,10 @@ pub struct Simulation {
     pub options: Value,
     /// The most decisions before a game counts as not ending.
     pub max_decisions: usize,
+    /// Whether each finished game is also sealed into a record and checked
+    /// with the offline verifier, with two tampered copies
+    /// ([`crate::records`]); a record that does not hold fails the game.
+    pub records: bool,
 }
 
 impl Simulation {
@@ -106,6 +111,9 @@ pub struct Report {
     pub failures: u64,
     /// The seed and reason of each failure (the first 20 by seed).
     pub failed: Vec<(u64, String)>,
+    /// Games whose record verified and whose tampered copies were refused
+    /// (with [`Simulation::records`]).
+    pub records: u64,
     /// Time spent folding every log again.
     pub fold_time: Duration,
     /// The longest log.
@@ -138,6 +146,7 @@ impl Report {
             }
         }
         self.events += other.events;
+        self.records += other.records;
         self.failures += other.failures;
         self.failed.extend(other.failed);
         self.failed.sort_by_key(|(seed, _)| *seed);
@@ -248,6 +257,13 @@ fn play_into<R: Playable>(sim: &Simulation, configs: &[R::Config], game: u64, re
     let Some(outcome) = record.outcome.filter(|_| broken.is_none()) else {
         return report.fail(game_seed, broken.unwrap_or_else(|| "did not end".into()));
     };
+    if sim.records {
+        let seed = Seed::from_u64(game_seed);
+        if let Err(why) = check_records::<R>(sim.players, &sim.options, seed, &record.events) {
+            return report.fail(game_seed, format!("record: {why}"));
+        }
+        report.records += 1;
+    }
     for seat in 0..sim.players {
         let Some(role) = R::role_of(&record.state, seat) else {
             continue;
@@ -284,6 +300,7 @@ mod tests {
             policies: vec!["normal".into(), "random".into()],
             options: serde_json::json!({}),
             max_decisions: 50_000,
+            records: false,
         };
         let alone = simulate::<Dice>(&sim, 1, &|| ()).expect("simulates");
         let shared = simulate::<Dice>(&sim, 3, &|| ()).expect("simulates");

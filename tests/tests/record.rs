@@ -4,7 +4,7 @@
 //! verifies, and each kind of tampering is refused at the envelope it
 //! touched.
 
-use engine::core::chain::{chain_hash, chain_key, commitment};
+use engine::core::chain::{chain_key, seal_v2};
 use engine::record::{Record, verify_and_tell};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -139,22 +139,20 @@ fn reseal(record: &mut Value, from: usize) {
     let key = chain_key(&seed);
     let envelopes = record["envelopes"].as_array_mut().unwrap();
     for i in from..envelopes.len() {
-        let prev = if i == 0 {
-            engine::core::chain::ZERO_HASH.to_owned()
-        } else {
-            envelopes[i - 1]["hash"].as_str().unwrap().to_owned()
+        let prev = match i {
+            0 => engine::core::chain::ZERO_HASH.to_owned(),
+            _ => envelopes[i - 1]["hash"].as_str().unwrap().to_owned(),
         };
-        let e = &mut envelopes[i];
-        let seq = e["seq"].as_u64().unwrap();
-        e["commitment"] = json!(commitment(&key, seq, &e["event"]));
-        e["prev_hash"] = json!(prev);
-        let mut unsigned = e.clone();
-        let map = unsigned.as_object_mut().unwrap();
-        map.remove("hash");
-        if let Some(public) = map.remove("public") {
-            map.insert("event".into(), public);
-        }
-        e["hash"] = json!(chain_hash(&prev, &unsigned));
+        let e = &envelopes[i];
+        envelopes[i] = seal_v2(
+            &key,
+            e["seq"].as_u64().unwrap(),
+            &prev,
+            e["at"].as_str().unwrap(),
+            e["actor"].as_str().unwrap(),
+            e["event"].clone(),
+            e.get("public").cloned(),
+        );
     }
     let head = envelopes.last().unwrap()["hash"].clone();
     record["head_hash"] = head;

@@ -60,6 +60,12 @@ struct Args {
     /// speed is per thread.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     jobs: u16,
+    /// Also seal each finished game into a `bang-record/1` record and check
+    /// it with the offline verifier (`bang-verify`'s), with two tampered
+    /// copies that must be refused at the changed event; prints
+    /// `records verified=N` (a record that does not hold fails its game).
+    #[arg(long)]
+    records: bool,
     /// `POLICY/BASE`: measure POLICY's lift over BASE per role (see above);
     /// `--bots` is then not read.
     #[arg(long, value_name = "POLICY/BASE")]
@@ -93,6 +99,7 @@ fn run(args: &Args) -> Result<(), String> {
         policies: args.bots.split(',').map(|s| s.trim().to_string()).collect(),
         options: serde_json::from_str(&args.options).map_err(|e| format!("--options: {e}"))?,
         max_decisions: args.max_decisions,
+        records: args.records,
     };
     let bar = ProgressBar::new(args.games);
     bar.set_style(
@@ -182,6 +189,9 @@ fn run(args: &Args) -> Result<(), String> {
         report.events as f64 / fold_s,
         report.longest
     );
+    if args.records {
+        println!("records verified={}", report.records);
+    }
     let wall = report.wall.as_secs_f64().max(1e-9);
     println!(
         "games={} events={} failures={} wall_s={wall:.3} games_per_s={:.0} events_per_s={:.0}",

@@ -211,6 +211,42 @@ pub fn check_envelope(
     (chain_hash(prev, &Value::Object(unsigned)) == hash).then(|| hash.to_owned())
 }
 
+/// Seals one chain v2 envelope (the reference the store's byte-level writer
+/// is tested against, and what a test or a tool that writes a log without
+/// a store uses): `seq` after `prev`, at time `at` (RFC 3339) by `actor`,
+/// committing to `event` under `key` and hashing `public` (the event as a
+/// spectator sees it, when that differs) in its place.
+pub fn seal_v2(
+    key: &[u8; 32],
+    seq: u64,
+    prev: &str,
+    at: &str,
+    actor: &str,
+    event: Value,
+    public: Option<Value>,
+) -> Value {
+    let mut unsigned = serde_json::Map::new();
+    unsigned.insert("actor".into(), Value::from(actor));
+    unsigned.insert("at".into(), Value::from(at));
+    unsigned.insert(
+        "commitment".into(),
+        Value::from(commitment(key, seq, &event)),
+    );
+    unsigned.insert(
+        "event".into(),
+        public.clone().unwrap_or_else(|| event.clone()),
+    );
+    unsigned.insert("prev_hash".into(), Value::from(prev));
+    unsigned.insert("seq".into(), Value::from(seq));
+    let hash = chain_hash(prev, &Value::Object(unsigned.clone()));
+    unsigned.insert("event".into(), event);
+    if let Some(public) = public {
+        unsigned.insert("public".into(), public);
+    }
+    unsigned.insert("hash".into(), Value::from(hash));
+    Value::Object(unsigned)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -271,6 +307,18 @@ mod tests {
         );
         let h1 = first["hash"].as_str().unwrap().to_owned();
         let second = seal(2, &h1, json!({"rolled": 3}), None);
+        let mut sealed = first.clone();
+        sealed.as_object_mut().unwrap().remove("action_id");
+        let reference = seal_v2(
+            &key,
+            1,
+            ZERO_HASH,
+            "2026-11-29T08:00:00Z",
+            "0",
+            json!({"drew": 12}),
+            Some(json!({"drew": null})),
+        );
+        assert_eq!(reference, sealed, "the reference sealer seals the same");
         assert_eq!(scheme_of(&first), 2);
         assert_eq!(
             check_envelope(&first, 1, ZERO_HASH, 2, Some(&key)),
