@@ -80,6 +80,10 @@ pub struct Config {
     /// (`game_too_long`) and the game stays readable.
     #[arg(long, env = "BANG_MAX_EVENTS_PER_GAME", default_value_t = 100_000)]
     pub max_events_per_game: u64,
+    /// The largest game record `POST /v1/games/import` reads, in bytes (413
+    /// beyond); other bodies stay at 64 KiB.
+    #[arg(long, env = "BANG_MAX_RECORD_BYTES", default_value_t = 16 * 1024 * 1024)]
+    pub max_record_bytes: usize,
     /// How many `set_orders` one seat may post per minute (429 beyond).
     #[arg(long, env = "BANG_ORDERS_PER_MINUTE", default_value_t = 60)]
     pub orders_per_minute: u32,

@@ -272,6 +272,7 @@ fn title(code: &str) -> &'static str {
         "invalid_option" => "Invalid option",
         "game_over" => "Game over",
         "not_finished" => "Game not finished",
+        "invalid_record" => "Record does not verify",
         "payload_too_large" => "Payload too large",
         "unsupported_media_type" => "Unsupported media type",
         "bad_fork" => "Cannot fork there",

@@ -125,6 +125,7 @@ fn routes(cfg: &mut ServiceConfig) {
         .service(routes::fork_game)
         .service(routes::audit_game)
         .service(routes::game_record)
+        .service(routes::import_game)
         .service(routes::bot_turns)
         .service(routes::create_player)
         .service(routes::inbox)

@@ -116,6 +116,9 @@ pub struct GameData {
     /// Play-by-post: the table's deadlines.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deadlines: Option<crate::models::DeadlineRules>,
+    /// An imported game: the record it was read from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub imported: Option<crate::models::ImportOrigin>,
 }
 
 /// What an open table keeps until it starts (and after, for the record).

@@ -258,3 +258,84 @@ async fn a_tampered_record_is_refused_at_the_event_it_touched() {
     // The untouched record still verifies.
     assert_eq!(refused_at(&good).0, 0);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_record_imported_elsewhere_is_a_verified_read_only_game() {
+    let here = TestServer::start_with_bots().await;
+    let (json, record) = finished_record(
+        &here,
+        json!({"ruleset": "bang", "players": 4, "options": {"expansions": ["train_robbery"]}}),
+    )
+    .await;
+    let there = TestServer::start_with(|c| c.max_record_bytes = 4 << 20).await;
+    let c = there.client();
+    let (status, game) = c.post("/v1/games/import", None, json.clone()).await;
+    assert_eq!(status, StatusCode::CREATED, "{game}");
+    let id = game["id"].as_str().unwrap().to_owned();
+    assert_ne!(id, record.game, "a new game of this server");
+    assert_eq!(game["status"], "finished");
+    // Read-only: no seat has a token, and the game is over anyway.
+    let (status, _) = c
+        .post(
+            &format!("/v1/games/{id}/actions"),
+            None,
+            json!({"seat": 0, "action": {"type": "end_turn"}, "expected_version": 1}),
+        )
+        .await;
+    assert!(status.is_client_error(), "{status}");
+    let (_, audit) = c.get(&format!("/v1/games/{id}/audit"), None).await;
+    assert_eq!(
+        (&audit["valid"], &audit["fair"], &audit["provably_fair"]),
+        (&json!(true), &json!(true), &json!(false)),
+        "{audit}"
+    );
+    assert_eq!(audit["imported_from"]["head_hash"], json!(record.head_hash));
+    assert_eq!(audit["imported_from"]["game"], json!(record.game));
+    assert!(
+        audit["fairness_note"]
+            .as_str()
+            .unwrap()
+            .contains("imported")
+    );
+    // Its own record verifies too, with the same events.
+    let (_, again) = record_of(&there, &id).await;
+    again.verify().expect("the imported game's record verifies");
+    let events = |r: &Record| {
+        r.envelopes
+            .iter()
+            .map(|e| e["event"].clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(events(&again), events(&record));
+    // The same record again: the same game.
+    let (status, same) = c.post("/v1/games/import", None, json.clone()).await;
+    assert_eq!((status, &same["id"]), (StatusCode::OK, &json!(id)));
+
+    // A tampered record is refused, naming the event, and makes nothing.
+    let mut bad = json.clone();
+    let last = bad["envelopes"].as_array().unwrap().len() - 1;
+    bad["envelopes"][last]["actor"] = json!("tampered");
+    let (status, problem) = c.post("/v1/games/import", None, bad).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{problem}");
+    assert_eq!(problem["code"], "invalid_record");
+    assert!(
+        problem["detail"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("event {}:", last + 1)),
+        "{problem}"
+    );
+    let (status, problem) = c.post("/v1/games/import", None, json!({"format": 1})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{problem}");
+    let (_, list) = c.get("/v1/games", None).await;
+    assert_eq!(
+        list["games"].as_array().unwrap().len(),
+        1,
+        "only the import: {list}"
+    );
+
+    // Past the server's record limit: 413.
+    let small = TestServer::start_with(|c| c.max_record_bytes = 1_000).await;
+    let (status, problem) = small.client().post("/v1/games/import", None, json).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{problem}");
+}

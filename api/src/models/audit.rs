@@ -82,4 +82,8 @@ pub struct Audit {
     /// For a fork: its origin (events up to `at` were drawn with the origin's seed).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub forked_from: Option<ForkOrigin>,
+    /// For an imported game: the record's game and the chain head of the
+    /// server that played it (this server's chain is its own).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub imported_from: Option<crate::models::ImportOrigin>,
 }

@@ -56,6 +56,18 @@ pub struct Winners {
     pub seats: Vec<u8>,
 }
 
+/// Where an imported game came from: the record it was read from, checked
+/// on import (`POST /v1/games/import`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct ImportOrigin {
+    /// The game's id on the server that played it.
+    pub game: String,
+    /// That server's chain head for the game (the record's `head_hash`).
+    pub head_hash: String,
+    /// The engine that played it.
+    pub engine_version: String,
+}
+
 /// Where a forked game came from.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct ForkOrigin {

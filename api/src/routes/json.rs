@@ -44,6 +44,41 @@ impl FromRequest for JsonBody {
     }
 }
 
+/// Reads a JSON body of up to `limit` bytes, for the one route whose
+/// bodies are larger than the server's JSON limit (a game record): the same
+/// media type and duplicate-key rules; 413 past `limit`, 408 when the body
+/// misses its deadline.
+pub(crate) async fn read_large(
+    req: &HttpRequest,
+    mut payload: web::Payload,
+    limit: usize,
+) -> Result<Value, ApiError> {
+    use futures_core::Stream;
+    media_type(req)?;
+    let mut bytes = web::BytesMut::new();
+    while let Some(chunk) = std::future::poll_fn(|cx| Pin::new(&mut payload).poll_next(cx)).await {
+        let chunk = chunk.map_err(|e| {
+            if crate::limits::is_body_timeout(&e) {
+                ApiError::timeout("the body did not arrive in time")
+            } else {
+                ApiError::bad_request(format!("body: {e}"))
+            }
+        })?;
+        if bytes.len() + chunk.len() > limit {
+            return Err(ApiError::too_large(crate::limits::too_large_detail(limit)));
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    if bytes.is_empty() {
+        return Err(ApiError::bad_request(format!(
+            "the body is missing: {MEDIA_TYPE_RULE}"
+        )));
+    }
+    serde_json::from_slice::<Strict>(&bytes)
+        .map(|s| s.0)
+        .map_err(|e| ApiError::bad_request(format!("body: {e}")))
+}
+
 /// What a refused media type's detail says.
 pub(crate) const MEDIA_TYPE_RULE: &str =
     "send the body as JSON in UTF-8, with `Content-Type: application/json`";

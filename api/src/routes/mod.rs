@@ -429,6 +429,49 @@ pub async fn game_record(service: Shared, id: web::Path<String>) -> Result<HttpR
         .json(record))
 }
 
+/// Import a finished game's record, verified, as a read-only game.
+///
+/// The body is a record as `GET /v1/games/{id}/record` gives it (format
+/// `bang-record/1`, up to `BANG_MAX_RECORD_BYTES`, 16 MiB by default). It is
+/// checked whole, as `bang-verify` checks it (chain, commitments, seed,
+/// every event against the rules); a record that does not hold is a 422
+/// naming the first bad event. The game's events are written to a new
+/// chain of this server; its audit names the record's game and chain head
+/// (`imported_from`). The same record imported again answers 200 with the
+/// game it made the first time.
+#[utoipa::path(
+    tag = "games",
+    request_body(content = engine::record::Record, description = "A game record (`bang-record/1`)"),
+    responses(
+        (status = 201, description = "Imported: the new, finished game", body = GameSummary),
+        (status = 200, description = "This record was imported before: that game", body = GameSummary),
+        (status = 400, description = "Malformed body: none, not JSON, a key given twice, or not a record", body = Problem, content_type = "application/problem+json",
+            example = json!(example(400, "bad_request", "body: missing field `envelopes`"))),
+        (status = 413, description = "The record is over `BANG_MAX_RECORD_BYTES`, or holds more events than `BANG_MAX_EVENTS_PER_GAME`", body = Problem, content_type = "application/problem+json",
+            example = json!(example(413, "payload_too_large", "the body is over 16777216 bytes"))),
+        (status = 422, description = "The record does not verify (the detail names the first bad event), or its ruleset is unknown", body = Problem, content_type = "application/problem+json",
+            example = json!(example(422, "invalid_record", "the record does not verify: event 57: its place, hash or commitment does not hold in the chain"))),
+        (status = 429, description = "Too many requests or new games from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
+            example = json!(example(429, "rate_limited", &format!("{}; retry in 6 s", crate::limits::creations_detail(crate::config::DEFAULT_CREATES_PER_MINUTE, crate::config::DEFAULT_CREATES_BURST))))),
+    )
+)]
+#[post("/v1/games/import")]
+pub async fn import_game(
+    service: Shared,
+    req: HttpRequest,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let limit = service.max_record_bytes();
+    let value = json::read_large(&req, payload, limit).await?;
+    let record: engine::record::Record = serde_json::from_value(value)
+        .map_err(|e| ApiError::bad_request(format!("body: not a game record: {e}")))?;
+    Ok(match service.import(record).await? {
+        crate::service::Imported::New(game) => HttpResponse::Created().json(game),
+        crate::service::Imported::Present(game) => HttpResponse::Ok().json(game),
+    })
+}
+
 /// Bot workers: the bot seats that must act now.
 #[utoipa::path(
     tag = "bots",

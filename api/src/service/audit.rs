@@ -35,6 +35,14 @@ fn fairness_note(data: &GameData) -> Option<String> {
     if let Some(origin) = &data.forked_from {
         notes.push(fork_note(origin));
     }
+    if let Some(origin) = &data.imported {
+        notes.push(format!(
+            "imported from a record of game {} (chain head {}); the whole record was checked \
+             on import (chain, commitments, seed, every event), but that its seed commitment \
+             was published before play is the word of the server that played it",
+            origin.game, origin.head_hash
+        ));
+    }
     (!notes.is_empty()).then(|| notes.join("; also, "))
 }
 
@@ -113,7 +121,7 @@ async fn audit(store: &Store, id: GameId) -> Result<Audit, ApiError> {
         first_bad_seq: check.first_bad_seq,
         chain: check.scheme,
         hidden_checked: check.hidden_checked,
-        provably_fair: !data.seed_chosen && data.forked_from.is_none(),
+        provably_fair: !data.seed_chosen && data.forked_from.is_none() && data.imported.is_none(),
         fairness_note: fairness_note(&data),
         seed_commitment: data.seed_commitment.clone(),
         entropy,
@@ -121,5 +129,6 @@ async fn audit(store: &Store, id: GameId) -> Result<Audit, ApiError> {
         fair,
         first_unfair_seq,
         forked_from: data.forked_from,
+        imported_from: data.imported,
     })
 }

@@ -246,6 +246,7 @@ impl Service {
             analysis: body.analysis,
             lobby: None,
             deadlines,
+            imported: None,
         };
         // Each player's inbox entry lands with the game or not at all.
         let seat_docs = members
@@ -272,7 +273,7 @@ impl Service {
 
     /// Stores a new game with its opening events (and `docs`, its players'
     /// inbox entries) and caches it.
-    async fn open(
+    pub(super) async fn open(
         &self,
         ruleset: &str,
         mut data: GameData,
@@ -422,6 +423,7 @@ impl Service {
             analysis: parent.analysis,
             lobby: None,
             deadlines: parent.deadlines,
+            imported: None,
         };
         let origin = ForkOrigin { game: id, at };
         let game = self

@@ -24,6 +24,7 @@ mod changes;
 mod chat;
 mod deadlines;
 mod game_record;
+pub use game_record::Imported;
 mod games;
 mod history;
 mod limits_sync;
@@ -66,6 +67,8 @@ pub struct Settings {
     pub cache_games: usize,
     /// The most events one game's log may hold.
     pub max_events_per_game: u64,
+    /// The largest record an import reads, in bytes.
+    pub max_record_bytes: usize,
     /// How many `set_orders` one seat may post per minute.
     pub orders_per_minute: u32,
     /// The secret mixed into chosen seeds.
@@ -108,6 +111,7 @@ impl Settings {
         Settings {
             cache_games: config.cache_games,
             max_events_per_game: config.max_events_per_game,
+            max_record_bytes: config.max_record_bytes,
             orders_per_minute: config.orders_per_minute,
             seed_secret: config.seed_secret.clone().unwrap_or(stored_secret),
             max_streams_per_client: config.max_streams_per_client,
