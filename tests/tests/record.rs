@@ -326,7 +326,13 @@ async fn a_record_imported_elsewhere_is_a_verified_read_only_game() {
         "{problem}"
     );
     let (status, problem) = c.post("/v1/games/import", None, json!({"format": 1})).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST, "{problem}");
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{problem}");
+    assert!(
+        problem["detail"]
+            .as_str()
+            .unwrap()
+            .starts_with("not a game record")
+    );
     let (_, list) = c.get("/v1/games", None).await;
     assert_eq!(
         list["games"].as_array().unwrap().len(),

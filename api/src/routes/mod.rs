@@ -445,11 +445,11 @@ pub async fn game_record(service: Shared, id: web::Path<String>) -> Result<HttpR
     responses(
         (status = 201, description = "Imported: the new, finished game", body = GameSummary),
         (status = 200, description = "This record was imported before: that game", body = GameSummary),
-        (status = 400, description = "Malformed body: none, not JSON, a key given twice, or not a record", body = Problem, content_type = "application/problem+json",
-            example = json!(example(400, "bad_request", "body: missing field `envelopes`"))),
+        (status = 400, description = "Malformed body: none, not JSON, or a key given twice", body = Problem, content_type = "application/problem+json",
+            example = json!(example(400, "bad_request", "body: seed: given twice in one object; a key may appear once at line 1 column 90"))),
         (status = 413, description = "The record is over `BANG_MAX_RECORD_BYTES`, or holds more events than `BANG_MAX_EVENTS_PER_GAME`", body = Problem, content_type = "application/problem+json",
             example = json!(example(413, "payload_too_large", "the body is over 16777216 bytes"))),
-        (status = 422, description = "The record does not verify (the detail names the first bad event), or its ruleset is unknown", body = Problem, content_type = "application/problem+json",
+        (status = 422, description = "Not a record (a field missing or out of range), or a record that does not verify (the detail names the first bad event)", body = Problem, content_type = "application/problem+json",
             example = json!(example(422, "invalid_record", "the record does not verify: event 57: its place, hash or commitment does not hold in the chain"))),
         (status = 429, description = "Too many requests or new games from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
             headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
@@ -464,8 +464,9 @@ pub async fn import_game(
 ) -> Result<HttpResponse, ApiError> {
     let limit = service.max_record_bytes();
     let value = json::read_large(&req, payload, limit).await?;
-    let record: engine::record::Record = serde_json::from_value(value)
-        .map_err(|e| ApiError::bad_request(format!("body: not a game record: {e}")))?;
+    let record: engine::record::Record = serde_json::from_value(value).map_err(|e| {
+        ApiError::unprocessable("invalid_record", format!("not a game record: {e}"))
+    })?;
     Ok(match service.import(record).await? {
         crate::service::Imported::New(game) => HttpResponse::Created().json(game),
         crate::service::Imported::Present(game) => HttpResponse::Ok().json(game),
