@@ -1,7 +1,8 @@
 // The replay screen (#/replay/{id}): the table at any version with a
 // slider (?at=N), the history up to there, the coach at your decisions
 // (with your seat's token), the audit (chain valid, seed revealed, dice
-// and cards re-derived) and a fork where the slider stands.
+// and cards re-derived, the record to download once it is over) and a fork
+// where the slider stands.
 import * as api from './api.js';
 import { h, put } from './dom.js';
 import { loadCatalog } from './catalog.js';
@@ -23,7 +24,17 @@ function auditList(a) {
     h('dt', {}, 'Head hash'), h('dd', { class: 'hash' }, a.head_hash || '—'),
     a.entropy ? [h('dt', {}, "Players' entropy"), h('dd', {}, `${(a.entropy.contributions || []).length} contributions, seed derived: ${yes(a.entropy.derived)}`)] : null,
     a.first_bad_seq ? [h('dt', {}, 'First bad event'), h('dd', {}, String(a.first_bad_seq))] : null,
+    a.imported_from ? [h('dt', {}, 'Imported from'), h('dd', { class: 'hash' }, `game ${a.imported_from.game}, chain head ${a.imported_from.head_hash}`)] : null,
   );
+}
+
+// Once the game is over: its record, to keep and check with `bang-verify`
+// on any machine, without this server.
+function recordLink(id, a) {
+  if (!a.seed) return null;
+  return h('p', {},
+    h('a', { id: 'download-record', href: `/v1/games/${id}/record`, download: `bang-${id}.json` }, 'Download the game record'),
+    ' — check it anywhere with ', h('code', {}, 'bang-verify'), ', no server needed.');
 }
 
 async function allHistory(id, signal) {
@@ -106,7 +117,7 @@ export async function replayScreen(main, id, query, { signal, showError }) {
     all = await allHistory(id, signal);
     await show(state.version);
     const a = await api.get(`/v1/games/${id}/audit`, { signal });
-    put(audit, h('h2', { id: 'audit-title' }, 'Audit'), auditList(a));
+    put(audit, h('h2', { id: 'audit-title' }, 'Audit'), auditList(a), recordLink(id, a));
     if (query.includes('audit')) audit.scrollIntoView();
   } catch (e) {
     if (!signal.aborted) showError(e);

@@ -573,6 +573,15 @@ async fn the_replay_slider_shows_a_version_and_the_audit_is_valid() {
                 .await,
                 "yes"
             );
+            // The record, to download and verify offline.
+            assert_eq!(
+                js(
+                    &browser,
+                    "return document.querySelector('#download-record').getAttribute('href')"
+                )
+                .await,
+                format!("/v1/games/{id}/record").as_str()
+            );
             // The slider, moved with the keyboard: Home (version 1), then 9 steps.
             browser
                 .find(Locator::Css("#at"))
