@@ -94,8 +94,8 @@ fn tamper_point(record: &Record) -> Option<usize> {
 }
 
 /// Adds one to the first number inside `value` (not a seat): whether there
-/// was one.
-fn bump_a_number(value: &mut Value) -> bool {
+/// was one. A tamperer's smallest change to an event: a card, a die, a count.
+pub fn bump_a_number(value: &mut Value) -> bool {
     match value {
         Value::Number(n) => match n.as_u64() {
             Some(k) => {

@@ -4,6 +4,7 @@
 //! verifies, and each kind of tampering is refused at the envelope it
 //! touched.
 
+use bots::records::bump_a_number;
 use engine::core::chain::{chain_key, seal_v2};
 use engine::record::{Record, verify_and_tell};
 use reqwest::StatusCode;
@@ -156,22 +157,6 @@ fn reseal(record: &mut Value, from: usize) {
     }
     let head = envelopes.last().unwrap()["hash"].clone();
     record["head_hash"] = head;
-}
-
-/// The first number inside `value`, plus one: a changed card, die or count.
-fn bump_a_number(value: &mut Value) -> bool {
-    match value {
-        Value::Number(n) if n.as_u64().is_some() => {
-            *value = json!(n.as_u64().unwrap() + 1);
-            true
-        }
-        Value::Array(items) => items.iter_mut().any(bump_a_number),
-        Value::Object(map) => map
-            .iter_mut()
-            .filter(|(k, _)| *k != "seat" && *k != "type")
-            .any(|(_, v)| bump_a_number(v)),
-        _ => false,
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
