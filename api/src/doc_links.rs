@@ -39,6 +39,7 @@ const FROM_A_NEW_GAME: &[(&str, &str)] = &[
     ("game_stream", "Follow its events"),
     ("game_history", "Its history"),
     ("fork_game", "Fork it once finished"),
+    ("rematch_game", "Once finished: a rematch"),
     ("audit_game", "Audit it"),
     (
         "game_record",

@@ -291,6 +291,7 @@ fn title(code: &str) -> &'static str {
         "bad_invite" => "Invite required",
         "already_seated" => "Already seated",
         "seat_taken" => "Seat taken",
+        "seat_reserved" => "Seat kept for another player",
         "host_cannot_leave" => "The host stays",
         "not_the_host" => "Not the host",
         "seats_open" => "Seats still open",

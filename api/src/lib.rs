@@ -133,6 +133,7 @@ fn routes(cfg: &mut ServiceConfig) {
         .service(routes::player_games)
         .service(routes::join_game)
         .service(routes::leave_game)
+        .service(routes::rematch_game)
         .service(routes::start_game)
         .service(routes::post_chat)
         .service(routes::read_chat)

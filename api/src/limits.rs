@@ -535,14 +535,15 @@ enum Verdict {
 }
 
 /// Whether the request makes something that stays: a new game (`POST
-/// /v1/games`, a fork, an import) or a player account (`POST /v1/players`).
+/// /v1/games`, a fork, a rematch, an import) or a player account (`POST /v1/players`).
 fn creates_a_game(req: &ServiceRequest) -> bool {
     let path = req.path();
     req.method() == actix_web::http::Method::POST
         && (path == "/v1/games"
             || path == "/v1/games/import"
             || path == "/v1/players"
-            || (path.starts_with("/v1/games/") && path.ends_with("/fork")))
+            || (path.starts_with("/v1/games/")
+                && (path.ends_with("/fork") || path.ends_with("/rematch"))))
 }
 
 /// Whether the request may carry a body.

@@ -69,6 +69,15 @@ impl SeatData {
             ..SeatData::played(format!("Seat {}", seat + 1), None)
         }
     }
+
+    /// An open seat kept for player `player` (named `name` until he takes it).
+    pub fn reserved(name: String, player: String) -> SeatData {
+        SeatData {
+            open: true,
+            player: Some(player),
+            ..SeatData::played(name, None)
+        }
+    }
 }
 
 /// A game's private data.
@@ -253,6 +262,7 @@ impl GameData {
                     bot: s.spec.bot.clone(),
                     budget_ms: s.spec.budget_ms,
                     kept_by_bot: s.kept_by_bot.clone(),
+                    reserved_for: s.player.clone().filter(|_| s.open),
                 })
                 .collect(),
             created_at: record.created_at,
@@ -280,7 +290,15 @@ impl GameData {
     pub fn seat_of_player(&self, player: &str) -> Option<u8> {
         self.seats
             .iter()
-            .position(|s| s.player.as_deref() == Some(player))
+            .position(|s| !s.open && s.player.as_deref() == Some(player))
+            .map(|i| i as u8)
+    }
+
+    /// The open seat kept for `player` (a rematch's), if any.
+    pub fn seat_reserved_for(&self, player: &str) -> Option<u8> {
+        self.seats
+            .iter()
+            .position(|s| s.open && s.player.as_deref() == Some(player))
             .map(|i| i as u8)
     }
 }

@@ -722,3 +722,124 @@ async fn a_players_profile_and_archive_tally_his_finished_games() {
         assert_eq!(got.as_u16(), status, "{path}: {body}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_moves_each_seat_one_place_and_keeps_the_players_seats_for_them() {
+    let server = TestServer::start_with_bots().await;
+    let c = server.client();
+    let (ann_id, ann) = player(&c, "Ann").await;
+    let (bob_id, bob) = player(&c, "Bob").await;
+    let (_, carl) = player(&c, "Carl").await;
+    // Ann's table: Ann, Bob (with his key), a bot, and Dee (no account).
+    let (_, table) = c
+        .post(
+            "/v1/games",
+            Some(&ann),
+            json!({"ruleset": "dice", "players": 4, "seats": [{"player": ann_id},
+                   {"open": true}, {"bot": "random"}, {"open": true}]}),
+        )
+        .await;
+    let id = table["game"]["id"].as_str().unwrap().to_string();
+    let invite = table["invite"].as_str().unwrap().to_string();
+    let join = |who: Option<String>, body: Value| {
+        let c = c.clone();
+        let path = format!("/v1/games/{id}/join");
+        async move { c.post(&path, who.as_deref(), body).await }
+    };
+    let (status, _) = join(Some(bob.clone()), json!({"invite": invite, "seat": 1})).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, dee) = join(None, json!({"invite": invite, "name": "Dee"})).await;
+    assert_eq!(status, StatusCode::OK, "{dee}");
+    let dee = dee["token"].as_str().unwrap().to_string();
+    let rematch = format!("/v1/games/{id}/rematch");
+    let (status, early) = c.post(&rematch, Some(&ann), json!({})).await;
+    assert_eq!(
+        (status, &early["code"]),
+        (StatusCode::CONFLICT, &json!("not_finished"))
+    );
+    people_to_the_end(&c, &id, &[(0, ann.clone()), (1, bob.clone()), (3, dee)]).await;
+    let (status, _) = c.post(&rematch, Some(&carl), json!({})).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "Carl had no seat");
+
+    let (status, again) = c.post(&rematch, Some(&ann), json!({})).await;
+    assert_eq!(status, StatusCode::CREATED, "{again}");
+    let next = again["game"]["id"].as_str().unwrap().to_string();
+    assert_eq!(again["game"]["status"], "open");
+    assert_eq!(again["game"]["options"], table["game"]["options"]);
+    // Every seat one place clockwise: Dee's 3 → 0, Ann's 0 → 1, Bob's 1 → 2,
+    // the bot's 2 → 3.
+    assert_eq!(kinds(&again["game"]), ["open", "human", "open", "bot"]);
+    let seats = &again["game"]["seats"];
+    assert_eq!(seats[0].get("reserved_for"), None, "Dee had no account");
+    assert_eq!(seats[2]["reserved_for"], json!(bob_id));
+    assert_eq!(
+        (&seats[2]["name"], &seats[3]["bot"]),
+        (&json!("Bob"), &json!("random"))
+    );
+    assert_eq!(again["tokens"][0]["seat"], 1, "Ann's seat is hers at once");
+    let new_invite = again["invite"].as_str().unwrap().to_string();
+
+    // Bob finds it in his inbox; Carl may not take Bob's seat, only Dee's.
+    let (_, inbox) = c.get("/v1/me/games", Some(&bob)).await;
+    let entry = inbox["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["game"]["id"] == json!(next))
+        .unwrap_or_else(|| panic!("the rematch in Bob's inbox: {inbox}"));
+    assert_eq!(
+        (&entry["seat"], &entry["invited"]),
+        (&json!(2), &json!(true))
+    );
+    let at = format!("/v1/games/{next}/join");
+    let (status, refused) = c
+        .post(&at, Some(&carl), json!({"invite": new_invite, "seat": 2}))
+        .await;
+    assert_eq!(
+        (status, &refused["code"]),
+        (StatusCode::CONFLICT, &json!("seat_reserved"))
+    );
+    let (status, took) = c
+        .post(&at, Some(&carl), json!({"invite": new_invite}))
+        .await;
+    assert_eq!(
+        (status, &took["seat"]),
+        (StatusCode::OK, &json!(0)),
+        "{took}"
+    );
+    // Bob takes his seat without the invite: the last seat starts the game.
+    let (status, bobs) = c.post(&at, Some(&bob), json!({})).await;
+    assert_eq!(
+        (status, &bobs["seat"]),
+        (StatusCode::OK, &json!(2)),
+        "{bobs}"
+    );
+    assert_eq!(bobs["game"]["status"], "active");
+    let (_, inbox) = c.get("/v1/me/games", Some(&bob)).await;
+    let entry = inbox["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["game"]["id"] == json!(next))
+        .unwrap();
+    assert_eq!(entry["invited"], false);
+
+    // A second rematch: Bob declines, and his seat opens to anyone.
+    let (_, third) = c.post(&rematch, Some(&ann), json!({})).await;
+    let third = third["game"]["id"].as_str().unwrap().to_string();
+    let (status, left) = c
+        .post(&format!("/v1/games/{third}/leave"), Some(&bob), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{left}");
+    assert_eq!(left["seats"][2].get("reserved_for"), None);
+    assert_eq!(left["seats"][2]["kind"], "open");
+    let (_, inbox) = c.get("/v1/me/games", Some(&bob)).await;
+    assert!(
+        inbox["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|g| g["game"]["id"] != json!(third)),
+        "declined: gone from his inbox"
+    );
+}

@@ -45,6 +45,10 @@ pub struct SeatSummary {
     /// (`POST /v1/games/{id}/reclaim`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kept_by_bot: Option<String>,
+    /// An open seat kept for one player (a rematch's): his player id. Only
+    /// he takes it, from his inbox, without the invite.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reserved_for: Option<String>,
 }
 
 /// Who won a finished game.

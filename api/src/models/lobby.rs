@@ -74,6 +74,10 @@ pub struct InboxEntry {
     pub game: GameSummary,
     /// The player's seat in it.
     pub seat: u8,
+    /// The seat is kept for you at an open table (a rematch's): join it
+    /// (`POST /v1/games/{id}/join` with your key, no invite) or decline
+    /// (`POST /v1/games/{id}/leave`).
+    pub invited: bool,
     /// Whether the game waits for the player now.
     pub your_move: bool,
     /// Since when the game has been where it is (its last change).

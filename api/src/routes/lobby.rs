@@ -72,8 +72,11 @@ pub async fn inbox(service: Shared, credentials: Credentials) -> Result<HttpResp
             example = json!(example(401, "unauthorized", "join with your player key, or with no Authorization header"))),
         (status = 403, description = "A private table joined without its invite code", body = Problem, content_type = "application/problem+json",
             example = json!(example(403, "bad_invite", "this table is joined with its invite code (`invite`), which its host shares"))),
-        (status = 409, description = "Not an open table (it has started), the seat asked is not open, or the player already sits at it", body = Problem, content_type = "application/problem+json",
-            example = json!(example(409, "not_open", "this game is not an open table: it has started (or never was one)"))),
+        (status = 409, description = "Not an open table (it has started), the seat asked is not open or is kept for another player (a rematch's), or the player already sits at it", body = Problem, content_type = "application/problem+json",
+            examples(
+                ("not_open" = (summary = "The game has started", value = json!(example(409, "not_open", "this game is not an open table: it has started (or never was one)")))),
+                ("seat_reserved" = (summary = "The seats left are kept for invited players", value = json!(example(409, "seat_reserved", "the open seats left are kept for the players invited to this rematch")))),
+            )),
         (status = 422, description = "No name to join without a player key, or a name other players cannot be shown", body = Problem, content_type = "application/problem+json",
             example = json!(example(422, "invalid_option", "name: required to join without a player key"))),
     ),
@@ -93,7 +96,8 @@ pub async fn join_game(
     Ok(HttpResponse::Ok().json(joined))
 }
 
-/// Give up one's seat of a table before it starts (not the host's).
+/// Give up one's seat of a table before it starts (not the host's), or
+/// decline a rematch's seat kept for you (it opens to anyone with the invite).
 #[utoipa::path(
     tag = "lobby",
     params(("id" = String, Path, description = "Game id (16 hex digits)", example = "9f86d081884c7d65")),
@@ -140,4 +144,42 @@ pub async fn start_game(
 ) -> Result<HttpResponse, ApiError> {
     let id = game_id(&id)?;
     Ok(HttpResponse::Ok().json(service.start(id, &credentials).await?))
+}
+
+/// Ask for a rematch of a finished game (one of its seats: its token or its
+/// player's key).
+///
+/// A new game with the same ruleset, options and bots, every seat moved one
+/// place clockwise (a solo game's seats stay). The caller's seat is his at
+/// once (its token is in the answer); a seat a player account held is kept
+/// for that player, who finds it in his inbox (`invited: true`) and takes it
+/// with `POST /v1/games/{id}/join` and his key, no invite, or declines with
+/// `POST /v1/games/{id}/leave`; a seat a person held without an account is
+/// open to whoever has the `invite`. The table starts when its last seat is
+/// taken, or when the caller (its host) starts it; with no seat to fill it
+/// starts at once.
+#[utoipa::path(
+    tag = "lobby",
+    params(("id" = String, Path, description = "The finished game's id (16 hex digits)", example = "9f86d081884c7d65")),
+    responses(
+        (status = 201, description = "The rematch: an open table (with its invite) or, with no seat to fill, a started game", body = CreatedGame),
+        (status = 401, description = "No token or key, or one that opens no seat of that game", body = Problem, content_type = "application/problem+json",
+            example = json!(example(401, "unauthorized", "this token opens no seat of this table"))),
+        (status = 409, description = "The game is not over", body = Problem, content_type = "application/problem+json",
+            example = json!(example(409, "not_finished", "a rematch is asked once the game is over"))),
+        (status = 429, description = "Too many requests or new games from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",
+            headers(("retry-after" = u64, description = "Seconds to wait before trying again")),
+            example = json!(example(429, "rate_limited", &format!("{}; retry in 6 s", crate::limits::creations_detail(crate::config::DEFAULT_CREATES_PER_MINUTE, crate::config::DEFAULT_CREATES_BURST))))),
+    ),
+    security(("seat_token" = []), ("player_key" = []))
+)]
+#[post("/v1/games/{id}/rematch")]
+pub async fn rematch_game(
+    service: Shared,
+    id: web::Path<String>,
+    credentials: Credentials,
+) -> Result<HttpResponse, ApiError> {
+    let id = game_id(&id)?;
+    let created = service.rematch(id, &credentials).await?;
+    Ok(HttpResponse::build(actix_web::http::StatusCode::CREATED).json(created))
 }

@@ -26,7 +26,7 @@ pub use chat::{post_chat, read_chat};
 pub use history::game_history;
 pub use json::JsonBody;
 pub(crate) use json::MEDIA_TYPE_RULE;
-pub use lobby::{create_player, inbox, join_game, leave_game, start_game};
+pub use lobby::{create_player, inbox, join_game, leave_game, rematch_game, start_game};
 pub use reclaim::reclaim_seat;
 pub use records::{player_games, player_profile};
 pub use rulesets::{get_ruleset, list_rulesets};

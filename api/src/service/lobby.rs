@@ -82,7 +82,9 @@ impl Service {
         }
         let mut entry = self.games.current(id).await?;
         let (mut data, lobby) = table(&entry)?;
-        if !lobby.public {
+        // A seat kept for this player (a rematch's) is his without the invite.
+        let reserved = player.as_ref().and_then(|p| data.seat_reserved_for(&p.id));
+        if !lobby.public && reserved.is_none() {
             let sent = body.invite.as_deref().map(auth::token_hash);
             if !sent.is_some_and(|h| auth::same_secret(&h, &lobby.invite_hash)) {
                 return Err(ApiError::forbidden(
@@ -99,15 +101,27 @@ impl Service {
                 "you already have a seat at this table",
             ));
         }
-        let seat = match body.seat {
-            Some(s) if data.seats.get(s as usize).is_some_and(|x| x.open) => s,
-            Some(s) => {
+        let free = |s: &SeatData| s.open && s.player.is_none();
+        let kept = || {
+            ApiError::conflict(
+                "seat_reserved",
+                "the open seats left are kept for the players invited to this rematch",
+            )
+        };
+        let seat = match (reserved, body.seat) {
+            (Some(r), None) => r,
+            (Some(r), Some(s)) if s == r => r,
+            (_, Some(s)) if data.seats.get(s as usize).is_some_and(free) => s,
+            (_, Some(s)) if data.seats.get(s as usize).is_some_and(|x| x.open) => {
+                return Err(kept());
+            }
+            (_, Some(s)) => {
                 return Err(ApiError::conflict(
                     "seat_taken",
                     format!("seat {s} is not an open seat of this table"),
                 ));
             }
-            None => data.seats.iter().position(|s| s.open).unwrap_or(0) as u8,
+            (None, None) => data.seats.iter().position(free).ok_or_else(kept)? as u8,
         };
         let name = match (&body.name, &player) {
             (Some(name), _) => name.clone(),
@@ -155,6 +169,15 @@ impl Service {
     ) -> Result<GameSummary, ApiError> {
         let player = self.player_of(credentials).await?;
         let mut entry = self.games.current(id).await?;
+        // A player invited to a rematch declines: his kept seat opens to all.
+        if let Some(p) = &player
+            && let Some(seat) = entry.data.seat_reserved_for(&p.id)
+        {
+            let (mut data, _) = table(&entry)?;
+            data.seats[seat as usize] = SeatData::open(seat);
+            let docs = vec![super::players::seat_doc(&p.id, Some(id), None)];
+            return self.change_table(&mut entry, data, docs).await;
+        }
         // Who asks first: a caller with no seat here is told so (401)
         // whatever the table's state.
         let seat = seat_of(&entry.data, credentials, player.as_ref())?;
@@ -201,15 +224,21 @@ impl Service {
                 "no bots play this ruleset yet: the table starts when every seat is taken",
             ));
         };
+        let mut docs = Vec::new();
         for (i, seat) in data.seats.iter_mut().enumerate() {
             if seat.open {
+                // A player invited to a rematch who did not come: the game
+                // leaves his inbox.
+                if let Some(p) = &seat.player {
+                    docs.push(super::players::seat_doc(p, Some(id), None));
+                }
                 *seat = SeatData::played(
                     format!("Bot {}", i + 1),
                     Some(robots.default_policy.to_string()),
                 );
             }
         }
-        self.start_table(&mut entry, data, Vec::new()).await
+        self.start_table(&mut entry, data, docs).await
     }
 
     /// Writes a table's new data (and `docs`, the inbox entries of the seats
@@ -304,7 +333,7 @@ fn table(entry: &Entry) -> Result<(GameData, Lobby), ApiError> {
 }
 
 /// The table's seat of the caller: by his seat token or his player key.
-fn seat_of(
+pub(super) fn seat_of(
     data: &GameData,
     credentials: &Credentials,
     player: Option<&Player>,

@@ -32,6 +32,7 @@ mod lobby;
 mod play;
 mod players;
 mod records;
+mod rematch;
 mod retention;
 mod signals;
 mod streams;

@@ -286,6 +286,7 @@ impl Service {
             let data = GameData::of(&record)?;
             games.push(InboxEntry {
                 seat,
+                invited: data.seat_reserved_for(&player.id) == Some(seat),
                 your_move,
                 since: record.updated_at,
                 due_at,
