@@ -1,7 +1,7 @@
 // The end of a game: a banner with the winning side and its players, every
 // role revealed with its character, and where to go next: the replay, the
-// audit, a rematch (the same seats and options; the other people's seats
-// open for them to join) and a new game.
+// audit, a rematch (the server's: the same table, every seat one place on,
+// the players' seats kept for them) and a new game.
 import { h } from './dom.js';
 import { roleEl } from './cards.js';
 import { icon } from './icons.js';

@@ -14,7 +14,7 @@ import { layout, viewerSeat, drawTable, markChoices, highlight, fitNames, reveal
 import { SidePanel } from './sidebar.js';
 import { inspector, longPress } from './inspector.js';
 import { endBanner } from './end.js';
-import { create, rematchBody } from './lobby.js';
+import { rematch } from './lobby.js';
 import { seatName } from './labels.js';
 import { notifyTitle } from './notify.js';
 
@@ -186,7 +186,7 @@ class GameScreen {
 
   async rematch() {
     try {
-      location.hash = `#/g/${await create(rematchBody(this.state.game, this.ctx().mySeats))}`;
+      location.hash = `#/g/${await rematch(this.state.game.id)}`;
     } catch (e) {
       this.showError(e);
     }

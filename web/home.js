@@ -56,6 +56,7 @@ function inboxList(cat, inbox) {
     h('ul', { class: 'games', id: `inbox-${cls}` }, list.map((e) => h('li', { 'data-game': e.game.id },
       gameLine(cat, e.game, [
         e.game.status === 'open' ? h('span', { class: 'tag' }, ' open table') : null,
+        e.invited ? h('a', { href: `#/join/${e.game.id}/`, class: 'button invited' }, 'A rematch: take your seat') : null,
         e.your_move && e.due_at ? h('span', { class: 'due' }, icon('clock'), ` answer within ${within(e.due_at)}`) : null,
         !e.your_move ? h('span', { class: 'sub' }, ` · ${ago(e.since)}`) : null,
       ]))))));

@@ -12,7 +12,20 @@ export const gameUrl = (id, token) => `${base()}#/g/${id}${token ? `?token=${tok
 /** Posts a creation body; keeps tokens and links; returns the game id. */
 export async function create(body) {
   const account = store.account();
-  const made = await api.post('/v1/games', body, { token: account?.key });
+  return keep(await api.post('/v1/games', body, { token: account?.key }));
+}
+
+/**
+ * Asks the server for a rematch of finished game `id` (with this seat's
+ * token or the account's key): the same table, every seat one place on, the
+ * players' seats kept for them and the others open to the invite.
+ */
+export async function rematch(id) {
+  return keep(await api.post(`/v1/games/${id}/rematch`, {}, { token: store.credentialOf(id) }));
+}
+
+/** Keeps a made game's tokens (ours) and links (the others'); returns its id. */
+function keep(made) {
   const id = made.game.id;
   const links = [];
   const mine = (made.tokens || [])[0];
@@ -24,7 +37,7 @@ export async function create(body) {
   else if (made.game.status === 'open') links.push({ text: 'Join link (public table)', href: `${base()}#/join/${id}/` });
   store.setLinks(id, links);
   store.remember(made.game);
-  if (account) readInbox(true);
+  if (store.account()) readInbox(true);
   return id;
 }
 
@@ -32,29 +45,6 @@ export async function create(body) {
 export function mySeat(name) {
   const account = store.account();
   return account ? { player: account.id } : { name: name || 'Me' };
-}
-
-/** A rematch: the same ruleset, options, deadlines and bots; the other people's seats open. */
-export function rematchBody(game, mySeats) {
-  const solo = game.options?.mode === 'lone_gunslinger';
-  const me = (game.seats || []).find((s) => mySeats.includes(s.seat));
-  const seats = solo
-    ? [mySeat(me?.name)]
-    : (game.seats || []).map((s) => {
-      if (mySeats.includes(s.seat) && s.seat === mySeats[0]) return mySeat(s.name);
-      if (s.kind === 'bot') return s.budget_ms ? { bot: s.bot, budget_ms: s.budget_ms } : { bot: s.bot };
-      return { open: true };
-    });
-  const body = { ruleset: game.ruleset, players: game.players, seats, options: { ...(game.options || {}) } };
-  const d = game.deadlines;
-  if (d?.move_seconds) body.move_deadline = `${d.move_seconds}s`;
-  if (d?.response_seconds) {
-    body.response_deadline = `${d.response_seconds}s`;
-    if (body.options.reaction_seconds === d.response_seconds) delete body.options.reaction_seconds;
-  }
-  if (d && d.move_seconds) body.misses_before_bot = d.misses_before_bot;
-  if (game.public) body.public = true;
-  return body;
 }
 
 /** Joins a table: with the account's key (the seat is then the account's), or a name. */

@@ -255,14 +255,17 @@ async fn the_end_banner_reveals_every_role_and_offers_a_rematch() {
         until(&watcher, 30, "the spectator to see the end", "return !!document.querySelector('#result')").await;
         assert!(version(&watcher).await > before);
         assert_eq!(js(&watcher, "return performance.getEntriesByType('navigation').length").await, json!(1), "reloaded");
-        // A rematch: a new game with the same options and seats.
+        // A rematch: the same options and seats, each one place on (Ann's
+        // seat 0 is now seat 1; no seat to fill, so it starts at once).
         tap(&ann, "#rematch").await;
         until(&ann, 20, "the rematch", &format!("return location.hash.startsWith('#/g/') && !location.hash.includes('{id}') && !!document.querySelector('#status-line[data-version]')")).await;
         let again = game_id(&ann).await;
         let (_, next) = c.get(&format!("/v1/games/{again}"), None).await;
         assert_eq!(next["game"]["options"], game["game"]["options"]);
         assert_eq!(next["game"]["players"], 4);
-        assert_eq!(next["game"]["seats"][1]["kind"], "bot");
+        assert_eq!(next["game"]["seats"][1]["kind"], "human");
+        assert_eq!(next["game"]["seats"][1]["name"], "Ann");
+        assert_eq!(next["game"]["seats"][0]["kind"], "bot");
     })
     .await;
 }
