@@ -187,12 +187,31 @@ impl Record {
                     "this is not what the rules derive from the seed and the decisions before it",
                 )
             })?;
+        self.check_seats(&events)?;
         Ok(Verified {
             events: self.envelopes.len() as u64,
             chain,
             commitments_checked: chain == 2,
             provably_fair: !self.seed_chosen && self.forked_from.is_none(),
         })
+    }
+
+    /// `players` and `names` agree with the seats the log deals.
+    fn check_seats(&self, events: &[Value]) -> Result<(), Refusal> {
+        let mut game = self.ruleset_entry()?.new_game();
+        for (seq, event) in (1u64..).zip(events) {
+            game.apply(event)
+                .map_err(|_| Refusal::at(seq, "this event does not fold"))?;
+        }
+        let seats = game.roles().len();
+        if usize::from(self.players) != seats || self.names.len() != seats {
+            return Err(Refusal::record(format!(
+                "the record names {} players and {} names, but its game has {seats} seats",
+                self.players,
+                self.names.len()
+            )));
+        }
+        Ok(())
     }
 
     /// The seed against the published commitment: directly, or through the

@@ -235,6 +235,13 @@ async fn a_tampered_record_is_refused_at_the_event_it_touched() {
         "{said}"
     );
 
+    // Names that do not match the game's seats.
+    let mut t = good.clone();
+    t["names"].as_array_mut().unwrap().pop();
+    let (status, said) = refused_at(&t);
+    assert_eq!(status, 1);
+    assert!(said.contains("seats"), "{said}");
+
     // Not a record at all.
     assert_eq!(refused_at(&json!({"format": "x"})).0, 2);
     let mut t = good.clone();
