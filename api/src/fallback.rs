@@ -55,11 +55,21 @@ impl MethodTable {
     }
 
     /// The methods `path` answers, if it is a path of the server.
+    ///
+    /// A path that is itself a route (`/v1/games/import`) answers that
+    /// route's methods only, not those of a pattern it also fits
+    /// (`/v1/games/{id}`, whose GET would only refuse `import` as an id).
     pub fn allowed(&self, path: &str) -> Option<String> {
-        let mut methods: Vec<&str> = self
+        let literal = |def: &ResourceDef| def.pattern() == Some(path);
+        let matching: Vec<&(ResourceDef, Vec<&str>)> = self
             .routes
             .iter()
             .filter(|(def, _)| def.is_match(path))
+            .collect();
+        let exact = matching.iter().any(|(def, _)| literal(def));
+        let mut methods: Vec<&str> = matching
+            .into_iter()
+            .filter(|(def, _)| !exact || literal(def))
             .flat_map(|(_, m)| m.iter().copied())
             .collect();
         if methods.is_empty() {
