@@ -253,14 +253,28 @@ impl Service {
             .iter()
             .map(|(player, seat)| super::players::seat_doc(player, None, Some(*seat)))
             .collect();
-        let (game, invite) = if table {
-            let (game, invite) = self
-                .open_table(&body.ruleset, data, body.public, seat_docs)
-                .await?;
+        self.store_new(&body.ruleset, data, events, body.public, seat_docs, tokens)
+            .await
+    }
+
+    /// Stores a new game: an open table (with an invite) if a seat of
+    /// `data` is open, else dealt with its opening `events`; `docs` are its
+    /// players' inbox entries, `tokens` the seats' tokens to answer with.
+    pub(super) async fn store_new(
+        &self,
+        ruleset: &str,
+        data: GameData,
+        events: Vec<Value>,
+        public: bool,
+        docs: Vec<DocWrite>,
+        tokens: Vec<SeatToken>,
+    ) -> Result<CreatedGame, ApiError> {
+        let (game, invite) = if data.seats.iter().any(|s| s.open) {
+            let (game, invite) = self.open_table(ruleset, data, public, docs).await?;
             (game, Some(invite))
         } else {
             let game = self
-                .open(&body.ruleset, data, events, "system", None, seat_docs)
+                .open(ruleset, data, events, "system", None, docs)
                 .await?;
             (game, None)
         };

@@ -90,19 +90,7 @@ impl Service {
             deadlines: old.deadlines,
             imported: None,
         };
-        let (game, invite) = if data.seats.iter().any(|s| s.open) {
-            let (game, invite) = self.open_table(&record.ruleset, data, false, docs).await?;
-            (game, Some(invite))
-        } else {
-            let game = self
-                .open(&record.ruleset, data, events, "system", None, docs)
-                .await?;
-            (game, None)
-        };
-        Ok(CreatedGame {
-            game,
-            tokens,
-            invite,
-        })
+        self.store_new(&record.ruleset, data, events, false, docs, tokens)
+            .await
     }
 }
