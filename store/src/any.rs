@@ -163,6 +163,10 @@ impl EventStore for Store {
         on_backend!(self, s => s.put_doc(collection, key, value, expected).await)
     }
 
+    async fn put_docs(&self, writes: Vec<crate::DocPut>) -> Result<Vec<u64>, StoreError> {
+        on_backend!(self, s => s.put_docs(writes).await)
+    }
+
     async fn doc(&self, collection: &str, key: &str) -> Result<Option<(u64, Value)>, StoreError> {
         on_backend!(self, s => s.doc(collection, key).await)
     }

@@ -149,6 +149,16 @@ pub trait EventStore: Send + Sync + 'static {
         expected: u64,
     ) -> impl Future<Output = Result<u64, StoreError>> + Send;
 
+    /// Writes several documents in one commit, all or none: each at its
+    /// expected revision (as the writes before it in `writes` leave it), with
+    /// the rules of [`EventStore::put_doc`]. Returns each one's new revision.
+    /// One stale revision is [`StoreError::Stale`] with that document's
+    /// current revision, and nothing is written.
+    fn put_docs(
+        &self,
+        writes: Vec<DocPut>,
+    ) -> impl Future<Output = Result<Vec<u64>, StoreError>> + Send;
+
     /// The document `key` of `collection` and its revision, if it exists.
     fn doc(
         &self,

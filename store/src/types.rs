@@ -144,6 +144,21 @@ pub struct DocWrite {
     pub value: Option<serde_json::Value>,
 }
 
+/// One write of [`crate::EventStore::put_docs`]: the document `key` of
+/// `collection` set to `value` (or deleted with `None`) if its revision is
+/// `expected` (0: it must not exist).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DocPut {
+    /// Its collection.
+    pub collection: String,
+    /// Its key in the collection.
+    pub key: String,
+    /// Its new value; `None` deletes it.
+    pub value: Option<serde_json::Value>,
+    /// The revision it must be at.
+    pub expected: u64,
+}
+
 /// One event as stored: the payload in its envelope.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Envelope {

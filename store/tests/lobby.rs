@@ -7,8 +7,8 @@ use common::Backend;
 
 use serde_json::{Value, json};
 use store::{
-    Append, EventStore, GameHead, GameId, GameRecord, GameStatus, ListQuery, NewGame, StoreError,
-    ZERO_HASH,
+    Append, DocPut, EventStore, GameHead, GameId, GameRecord, GameStatus, ListQuery, NewGame,
+    StoreError, ZERO_HASH,
 };
 
 fn table(ruleset: &str, seats: u64) -> NewGame {
@@ -574,6 +574,96 @@ async fn of_racing_creators_of_one_document_exactly_one_wins<B: Backend>(b: &B) 
         }
     }
     assert_eq!(won, 1);
+}
+
+fn put(collection: &str, key: &str, value: Option<Value>, expected: u64) -> DocPut {
+    DocPut {
+        collection: collection.into(),
+        key: key.into(),
+        value,
+        expected,
+    }
+}
+
+on_both!(several_documents_are_written_together_or_not_at_all);
+async fn several_documents_are_written_together_or_not_at_all<B: Backend>(b: &B) {
+    let store = b.open().await;
+    let both = vec![
+        put("ratings", "ann", Some(json!({"mu": 25})), 0),
+        put("ratings", "bob", Some(json!({"mu": 24})), 0),
+    ];
+    assert_eq!(store.put_docs(both).await.unwrap(), [1, 1]);
+    // One stale write: neither is written, the new one neither.
+    let one_stale = vec![
+        put("ratings", "ann", Some(json!({"mu": 26})), 1),
+        put("ratings", "bob", Some(json!({"mu": 23})), 0),
+        put("ledger", "1", Some(json!({"game": 1})), 0),
+    ];
+    assert_eq!(
+        store.put_docs(one_stale).await.unwrap_err(),
+        StoreError::Stale { generation: 1 }
+    );
+    assert_eq!(
+        store.doc("ratings", "ann").await.unwrap(),
+        Some((1, json!({"mu": 25})))
+    );
+    assert_eq!(store.doc("ledger", "1").await.unwrap(), None);
+    // A later write sees the revision an earlier one of the same call leaves;
+    // a delete, and a delete of nothing at 0.
+    let chained = vec![
+        put("ratings", "ann", Some(json!({"mu": 26})), 1),
+        put("ratings", "ann", Some(json!({"mu": 27})), 2),
+        put("ratings", "bob", None, 1),
+        put("ratings", "cat", None, 0),
+    ];
+    assert_eq!(store.put_docs(chained).await.unwrap(), [2, 3, 0, 0]);
+    assert_eq!(
+        store.doc("ratings", "ann").await.unwrap(),
+        Some((3, json!({"mu": 27})))
+    );
+    assert_eq!(store.doc("ratings", "bob").await.unwrap(), None);
+    // A bad key refuses the whole call.
+    let bad = vec![
+        put("ratings", "dan", Some(json!({})), 0),
+        put("ratings", "", Some(json!({})), 0),
+    ];
+    assert!(matches!(
+        store.put_docs(bad).await.unwrap_err(),
+        StoreError::Invalid(_)
+    ));
+    assert_eq!(store.doc("ratings", "dan").await.unwrap(), None);
+
+    // Racing claims of one sequence number with a second document each:
+    // exactly one lands, whole.
+    let tasks: Vec<_> = (0..30u64)
+        .map(|i| {
+            let store = store.clone();
+            tokio::spawn(async move {
+                let writes = vec![
+                    put("ledger", "head", Some(json!({ "by": i })), 0),
+                    put("ledger", &format!("claim{i}"), Some(json!(i)), 0),
+                ];
+                (i, store.put_docs(writes).await)
+            })
+        })
+        .collect();
+    let mut winners = Vec::new();
+    for t in tasks {
+        if let (i, Ok(_)) = t.await.unwrap() {
+            winners.push(i);
+        }
+    }
+    assert_eq!(winners.len(), 1, "{winners:?}");
+    let claims = store.docs("ledger", "claim", None, 100).await.unwrap();
+    assert_eq!(claims.len(), 1);
+    assert_eq!(claims[0].0, format!("claim{}", winners[0]));
+
+    drop(store);
+    let store = b.open().await;
+    assert_eq!(
+        store.doc("ratings", "ann").await.unwrap(),
+        Some((3, json!({"mu": 27})))
+    );
 }
 
 on_both!(documents_and_games_survive_a_reopen_together);

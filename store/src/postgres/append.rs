@@ -386,60 +386,47 @@ impl PgStore {
         value: Option<Value>,
         expected: u64,
     ) -> Result<u64, StoreError> {
-        check_doc_key(collection, key)?;
-        let value = value
-            .map(|v| serde_json::to_string(&v))
-            .transpose()
-            .map_err(|e| StoreError::Io(format!("encode document: {e}")))?;
+        let revisions = self
+            .write_docs(vec![crate::DocPut {
+                collection: collection.to_string(),
+                key: key.to_string(),
+                value,
+                expected,
+            }])
+            .await?;
+        Ok(revisions.first().copied().unwrap_or(0))
+    }
+
+    /// See [`crate::EventStore::put_docs`]: one transaction, each write at
+    /// its expected revision, rolled back at the first stale one.
+    pub(crate) async fn write_docs(
+        &self,
+        writes: Vec<crate::DocPut>,
+    ) -> Result<Vec<u64>, StoreError> {
+        let mut encoded = Vec::with_capacity(writes.len());
+        for w in &writes {
+            check_doc_key(&w.collection, &w.key)?;
+            let value = w
+                .value
+                .as_ref()
+                .map(serde_json::to_string)
+                .transpose()
+                .map_err(|e| StoreError::Io(format!("encode document: {e}")))?;
+            encoded.push(value);
+        }
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(pg)?;
-        let written = match (&value, expected) {
-            (Some(value), 0) => tx
-                .query_opt(
-                    "INSERT INTO docs (collection, key, revision, value) VALUES ($1, $2, 1, $3) \
-                     ON CONFLICT (collection, key) DO NOTHING RETURNING revision",
-                    &[&collection, &key.as_bytes(), value],
-                )
-                .await
-                .map_err(pg)?
-                .map(|row| uint(row.get(0))),
-            (Some(value), expected) => tx
-                .query_opt(
-                    "UPDATE docs SET revision = revision + 1, value = $3 \
-                     WHERE collection = $1 AND key = $2 AND revision = $4 RETURNING revision",
-                    &[&collection, &key.as_bytes(), value, &int(expected)],
-                )
-                .await
-                .map_err(pg)?
-                .map(|row| uint(row.get(0))),
-            (None, 0) => {
-                let current = revision_in(&tx, collection, key).await?;
-                if current != 0 {
-                    return Err(StoreError::Stale {
-                        generation: current,
-                    });
-                }
-                return Ok(0);
-            }
-            (None, expected) => tx
-                .query_opt(
-                    "DELETE FROM docs WHERE collection = $1 AND key = $2 AND revision = $3 \
-                     RETURNING 0::bigint",
-                    &[&collection, &key.as_bytes(), &int(expected)],
-                )
-                .await
-                .map_err(pg)?
-                .map(|_| 0),
-        };
-        let Some(revision) = written else {
-            let current = revision_in(&tx, collection, key).await?;
-            return Err(StoreError::Stale {
-                generation: current,
-            });
-        };
+        let mut revisions = Vec::with_capacity(writes.len());
+        for (w, value) in writes.iter().zip(&encoded) {
+            revisions.push(
+                write_doc_in(&tx, &w.collection, &w.key, value.as_deref(), w.expected).await?,
+            );
+        }
         commit_durably(tx).await?;
-        self.inner.notifier.tell(doc_payload(collection, key));
-        Ok(revision)
+        for w in &writes {
+            self.inner.notifier.tell(doc_payload(&w.collection, &w.key));
+        }
+        Ok(revisions)
     }
 
     pub(crate) async fn read_secret(
@@ -465,6 +452,61 @@ impl PgStore {
 }
 
 /// The revision of a document (0 if it does not exist), read in `tx`.
+/// Writes one document in `tx` if its revision is `expected`; a stale one
+/// is [`StoreError::Stale`] (the caller drops the transaction).
+async fn write_doc_in(
+    tx: &Transaction<'_>,
+    collection: &str,
+    key: &str,
+    value: Option<&str>,
+    expected: u64,
+) -> Result<u64, StoreError> {
+    let written = match (value, expected) {
+        (Some(value), 0) => tx
+            .query_opt(
+                "INSERT INTO docs (collection, key, revision, value) VALUES ($1, $2, 1, $3) \
+                 ON CONFLICT (collection, key) DO NOTHING RETURNING revision",
+                &[&collection, &key.as_bytes(), &value],
+            )
+            .await
+            .map_err(pg)?
+            .map(|row| uint(row.get(0))),
+        (Some(value), expected) => tx
+            .query_opt(
+                "UPDATE docs SET revision = revision + 1, value = $3 \
+                 WHERE collection = $1 AND key = $2 AND revision = $4 RETURNING revision",
+                &[&collection, &key.as_bytes(), &value, &int(expected)],
+            )
+            .await
+            .map_err(pg)?
+            .map(|row| uint(row.get(0))),
+        (None, 0) => {
+            let current = revision_in(tx, collection, key).await?;
+            if current != 0 {
+                return Err(StoreError::Stale {
+                    generation: current,
+                });
+            }
+            Some(0)
+        }
+        (None, expected) => tx
+            .query_opt(
+                "DELETE FROM docs WHERE collection = $1 AND key = $2 AND revision = $3 \
+                 RETURNING 0::bigint",
+                &[&collection, &key.as_bytes(), &int(expected)],
+            )
+            .await
+            .map_err(pg)?
+            .map(|_| 0),
+    };
+    match written {
+        Some(revision) => Ok(revision),
+        None => Err(StoreError::Stale {
+            generation: revision_in(tx, collection, key).await?,
+        }),
+    }
+}
+
 async fn revision_in(tx: &Transaction<'_>, collection: &str, key: &str) -> Result<u64, StoreError> {
     Ok(tx
         .query_opt(

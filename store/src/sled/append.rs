@@ -30,7 +30,7 @@ impl SledStore {
             Outcome::Duplicate { game, first, count } => {
                 Ok((game, self.read_run(id, first, count)?, true))
             }
-            Outcome::Doc { .. } => Err(unexpected_outcome()),
+            Outcome::Doc { .. } | Outcome::Docs { .. } => Err(unexpected_outcome()),
         }
     }
 
@@ -56,7 +56,7 @@ impl SledStore {
                 "dedupe entry for new game {}",
                 game.id
             ))),
-            Outcome::Doc { .. } => Err(unexpected_outcome()),
+            Outcome::Doc { .. } | Outcome::Docs { .. } => Err(unexpected_outcome()),
         }
     }
 

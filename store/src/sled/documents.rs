@@ -11,7 +11,7 @@ use std::ops::Bound;
 use serde_json::Value;
 
 use super::commit::Plan;
-use super::types::{Fail, Outcome, Request, unexpected_outcome};
+use super::types::{EncodedPut, Fail, Outcome, Request, unexpected_outcome};
 use super::{SledStore, io};
 use crate::StoreError;
 use crate::shared::{check_collection, check_doc_key};
@@ -77,6 +77,32 @@ impl SledStore {
         };
         match self.inner.writer.submit(request).await? {
             Outcome::Doc { revision } => Ok(revision),
+            _ => Err(unexpected_outcome()),
+        }
+    }
+
+    /// See [`crate::EventStore::put_docs`]: run by the writer thread.
+    pub(super) async fn write_docs(
+        &self,
+        writes: Vec<crate::DocPut>,
+    ) -> Result<Vec<u64>, StoreError> {
+        let mut encoded = Vec::with_capacity(writes.len());
+        for w in writes {
+            let key = doc_key(&w.collection, &w.key)?;
+            let value = w
+                .value
+                .map(|v| serde_json::to_vec(&v))
+                .transpose()
+                .map_err(|e| StoreError::Io(format!("encode document: {e}")))?;
+            encoded.push((key, value, w.expected));
+        }
+        match self
+            .inner
+            .writer
+            .submit(Request::PutDocs { writes: encoded })
+            .await?
+        {
+            Outcome::Docs { revisions } => Ok(revisions),
             _ => Err(unexpected_outcome()),
         }
     }
@@ -156,6 +182,44 @@ pub(super) fn put_doc(
     plan.docs
         .insert(key.to_vec(), Some(encode_doc(revision, value)));
     Ok(Outcome::Doc { revision })
+}
+
+/// The document writes of one `put_docs` request, run by the writer thread:
+/// all checked first (each against the revision the batch and the writes
+/// before it leave), then all added to `plan`, or none if one is stale.
+pub(super) fn put_docs(
+    plan: &mut Plan,
+    docs: &sled::Tree,
+    writes: &[EncodedPut],
+) -> Result<Outcome, Fail> {
+    let mut after: std::collections::HashMap<&[u8], u64> = std::collections::HashMap::new();
+    for (key, value, expected) in writes {
+        let current = match after.get(key.as_slice()) {
+            Some(&revision) => revision,
+            None => current_revision(plan, docs, key)?,
+        };
+        if current != *expected {
+            return Err(StoreError::Stale {
+                generation: current,
+            }
+            .into());
+        }
+        let next = match value {
+            Some(_) => current
+                .checked_add(1)
+                .ok_or_else(|| StoreError::Io("document revision overflow".into()))?,
+            None => 0,
+        };
+        after.insert(key, next);
+    }
+    let mut revisions = Vec::with_capacity(writes.len());
+    for (key, value, expected) in writes {
+        match put_doc(plan, docs, key, value.as_deref(), *expected)? {
+            Outcome::Doc { revision } => revisions.push(revision),
+            _ => return Err(StoreError::Io("a document write answered a game".into()).into()),
+        }
+    }
+    Ok(Outcome::Docs { revisions })
 }
 
 /// A document's revision as the batch so far leaves it (`plan`), else as

@@ -371,6 +371,10 @@ impl EventStore for SledStore {
         self.write_doc(collection, key, value, expected).await
     }
 
+    async fn put_docs(&self, writes: Vec<crate::DocPut>) -> Result<Vec<u64>, StoreError> {
+        self.write_docs(writes).await
+    }
+
     async fn doc(&self, collection: &str, key: &str) -> Result<Option<(u64, Value)>, StoreError> {
         self.read_doc(collection, key)
     }

@@ -39,7 +39,15 @@ pub(super) enum Request {
         value: Option<Vec<u8>>,
         expected: u64,
     },
+    /// Write every document of `writes` (`docs` key, JSON or a delete,
+    /// expected revision), all or none: each checked against the revision
+    /// the writes before it leave.
+    PutDocs { writes: Vec<EncodedPut> },
 }
+
+/// A document write as the writer thread takes it: its `docs` key, its JSON
+/// (`None`: delete) and the revision it must be at.
+pub(super) type EncodedPut = (Vec<u8>, Option<Vec<u8>>, u64);
 
 /// A game as the writer thread keeps it. Cloning is cheap (the meta is shared).
 #[derive(Clone, Debug)]
@@ -75,6 +83,8 @@ pub(super) enum Outcome {
     Duplicate { game: Game, first: u64, count: u64 },
     /// A document was written (or deleted: revision 0).
     Doc { revision: u64 },
+    /// Documents were written: each one's new revision (0: deleted).
+    Docs { revisions: Vec<u64> },
 }
 
 /// A game write the writer thread made: the game after it, and the

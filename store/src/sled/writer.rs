@@ -10,7 +10,7 @@ use chrono::{DateTime, Utc};
 
 use super::codec::{DedupeEntry, Meta, StoredHead, read_dedupe};
 use super::commit::Plan;
-use super::documents::put_doc;
+use super::documents::{put_doc, put_docs};
 use super::keys::{dedupe_key, game_key};
 use super::types::{Fail, Game, Outcome, Request, Sealed};
 use super::{Trees, io};
@@ -148,6 +148,7 @@ impl Writer {
                 value,
                 expected,
             } => return put_doc(plan, &self.trees.docs, key, value.as_deref(), *expected),
+            Request::PutDocs { writes } => return put_docs(plan, &self.trees.docs, writes),
         };
         let dkey = write.action_id.as_deref().map(|a| dedupe_key(game.id, a));
         if let Some(dkey) = &dkey
