@@ -24,6 +24,7 @@ pub mod limits;
 pub mod metrics;
 pub mod models;
 mod quota;
+mod rating;
 pub mod routes;
 pub mod ruleset;
 mod schemas;
@@ -131,6 +132,8 @@ fn routes(cfg: &mut ServiceConfig) {
         .service(routes::inbox)
         .service(routes::player_profile)
         .service(routes::player_games)
+        .service(routes::player_ratings)
+        .service(routes::leaderboard)
         .service(routes::join_game)
         .service(routes::leave_game)
         .service(routes::rematch_game)
@@ -248,7 +251,8 @@ pub struct Running {
     /// The background tasks: the deadlines, the webhook deliverer, the
     /// follower of other servers' writes and the limits' sync (a shared
     /// store only), the sweeper of finished games' documents (with a
-    /// retention only), the one-time indexing of finished games.
+    /// retention only), the rater of finished rated games, the one-time
+    /// indexing of finished games.
     background: Vec<tokio::task::JoinHandle<()>>,
     stopping: web::Data<limits::Stopping>,
     handle: ServerHandle,
@@ -394,6 +398,7 @@ pub async fn start(config: &Config) -> io::Result<Running> {
     let webhooks = tokio::spawn(service.clone().into_inner().run_webhooks());
     let changes = tokio::spawn(service.clone().into_inner().run_changes(changes));
     let retention = tokio::spawn(service.clone().into_inner().run_retention());
+    let ratings = tokio::spawn(service.clone().into_inner().run_ratings());
     // Once per store: finished games' inbox entries into their own index.
     let indexing = {
         let service = service.clone();
@@ -523,6 +528,7 @@ pub async fn start(config: &Config) -> io::Result<Running> {
             webhooks,
             changes,
             retention,
+            ratings,
             limits_sync,
             indexing,
         ],

@@ -128,6 +128,10 @@ pub struct GameData {
     /// An imported game: the record it was read from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub imported: Option<crate::models::ImportOrigin>,
+    /// Whether the game is rated: its end moves its players' ratings
+    /// (`crate::rating`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
 }
 
 /// What an open table keeps until it starts (and after, for the record).
@@ -273,6 +277,7 @@ impl GameData {
             public: self.lobby.as_ref().map(|l| l.public),
             deadlines: self.deadlines,
             analysis: self.analysis,
+            rated: self.rated,
         }
     }
 

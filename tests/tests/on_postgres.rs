@@ -26,6 +26,8 @@ mod http;
 mod limits;
 #[path = "lobby.rs"]
 mod lobby;
+#[path = "ratings.rs"]
+mod ratings;
 #[path = "record.rs"]
 mod record;
 #[path = "solo.rs"]

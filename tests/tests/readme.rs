@@ -61,6 +61,10 @@ const SKIPPED: &[(&str, &str)] = &[
         "builds the verifier in release (tests/tests/record.rs checks records the same way)",
     ),
     (
+        "ratings-rebuild",
+        "builds the release tool and reads a stopped server's store",
+    ),
+    (
         "postgres",
         "needs a PostgreSQL database and starts two servers",
     ),

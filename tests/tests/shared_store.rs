@@ -232,3 +232,93 @@ async fn a_chat_message_a_crashed_server_left_untold_is_told_by_another() {
     assert_eq!(hits[0].json()["type"], "chat");
     assert_eq!(hits[0].json()["message"]["text"], "gg");
 }
+
+/// How many rated games the two-server ratings test plays
+/// (`BANG_RATED_GAMES`; the figure, 1,000, takes a few minutes).
+fn rated_games() -> usize {
+    std::env::var("BANG_RATED_GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(24)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rated_games_ended_on_two_servers_are_each_rated_once_and_rebuild_to_the_same_numbers() {
+    let Some(url) = store::testing::postgres_database().await else {
+        return;
+    };
+    let a = TestServer::start_with(|c| c.store = Some(url.clone())).await;
+    let b = TestServer::start_with(|c| c.store = Some(url.clone())).await;
+    let workers: Vec<_> = [&a, &b]
+        .iter()
+        .map(|s| {
+            bots::worker::spawn(bots::worker::WorkerConfig {
+                server: s.base.clone(),
+                worker_key: s.worker_key.clone(),
+                delay: Duration::ZERO,
+                thinkers: 2,
+                answer: Duration::ZERO,
+            })
+        })
+        .collect();
+    let (ca, cb) = (a.client(), b.client());
+    let policies = ["strong", "normal", "random"];
+    let games = rated_games();
+    let started = Instant::now();
+    let mut ids = Vec::new();
+    for i in 0..games {
+        let seats: Vec<_> = (0..4)
+            .map(|s| json!({"bot": policies[(i + s) % policies.len()]}))
+            .collect();
+        let c = if i % 2 == 0 { &ca } else { &cb };
+        let (id, _) = c
+            .create(json!({"ruleset": "dice", "players": 4, "seats": seats, "rated": true}))
+            .await;
+        ids.push(id);
+    }
+    // Every game ends, and is rated: each policy sits in every game.
+    let deadline = Instant::now() + Duration::from_secs(60 + 2 * games as u64);
+    loop {
+        let (_, board) = ca.get("/v1/rulesets/dice/leaderboard", None).await;
+        let entries = board["entries"].as_array().cloned().unwrap_or_default();
+        if entries.len() == 3 && entries.iter().all(|e| e["games"] == games) {
+            break;
+        }
+        assert!(Instant::now() < deadline, "not all rated: {board}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    eprintln!(
+        "{games} rated games on two servers ended and rated in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    for worker in workers {
+        worker.stop().await;
+    }
+    // Both servers show the same board.
+    let (_, on_a) = ca.get("/v1/rulesets/dice/leaderboard", None).await;
+    let (_, on_b) = cb.get("/v1/rulesets/dice/leaderboard", None).await;
+    assert_eq!(on_a, on_b);
+    let store = store::Store::open(&url, 1 << 20).await.unwrap();
+    let report = api::service::rebuild_ratings(&store, false).await.unwrap();
+    assert_eq!(report.games, games, "{report:?}");
+    assert_eq!(report.holders, 3, "{report:?}");
+    assert!(report.differing.is_empty(), "{report:?}");
+    assert!(report.matches_differing.is_empty(), "{report:?}");
+    assert_eq!(report.pending, 0);
+    // Each game once in a history.
+    let (_, history) = ca
+        .get(
+            "/v1/players/bot:normal/ratings?ruleset=dice&limit=100",
+            None,
+        )
+        .await;
+    let mut rated: Vec<String> = history["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["game"].as_str().unwrap().to_string())
+        .collect();
+    rated.sort();
+    rated.dedup();
+    assert_eq!(rated.len(), games.min(100));
+}

@@ -95,6 +95,15 @@ pub struct CreateGame {
     #[serde(default)]
     #[schema(value_type = Option<bool>)]
     pub public: bool,
+    /// `true`: a rated game, whose end moves the ratings of its players and
+    /// bots (`GET /v1/rulesets/{id}/leaderboard`). Its seats must be player
+    /// accounts (the creator's own, or open seats joined with a player key)
+    /// or bots at their standard strength (no `budget_ms`), and its seed is
+    /// the server's (no `seed`); otherwise a 422 naming `rated`. Default
+    /// `false`.
+    #[serde(default)]
+    #[schema(value_type = Option<bool>)]
+    pub rated: bool,
     /// Who may read the game's chat besides its seats: `everyone` (the
     /// default, spectators included) or `players`.
     #[serde(default)]

@@ -131,6 +131,10 @@ pub struct GameSummary {
     pub deadlines: Option<DeadlineRules>,
     /// When the coach may analyse a seat's decisions (see `POST /v1/games`).
     pub analysis: AnalysisAccess,
+    /// `true` in a rated game: its end moves its players' ratings (absent
+    /// otherwise).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
 }
 
 /// A human seat's secret token, shown once at creation.

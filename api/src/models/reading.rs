@@ -171,6 +171,7 @@ impl TryFrom<Value> for CreateGame {
                 "options",
                 "seed",
                 "public",
+                "rated",
                 "chat",
                 "analysis",
                 "move_deadline",
@@ -244,6 +245,7 @@ impl TryFrom<Value> for CreateGame {
             options,
             seed,
             public: flag(map, "public")?,
+            rated: flag(map, "rated")?,
             chat: match text(map, "chat", "`everyone` or `players`")?.as_deref() {
                 None | Some("everyone") => ChatVisibility::Everyone,
                 Some("players") => ChatVisibility::Players,

@@ -14,7 +14,9 @@ use super::GameSummary;
     "played": 12, "won": 5,
     "rulesets": [{"ruleset": "bang", "played": 12, "won": 5, "roles": [
         {"role": "sheriff", "played": 3, "won": 2}, {"role": "outlaw", "played": 6, "won": 2},
-        {"role": "deputy", "played": 2, "won": 1}, {"role": "renegade", "played": 1, "won": 0}]}]
+        {"role": "deputy", "played": 2, "won": 1}, {"role": "renegade", "played": 1, "won": 0}]}],
+    "ratings": [{"ruleset": "bang", "mode": "table", "rating": 27.41, "uncertainty": 4.02,
+        "score": 15.35, "games": 9, "won": 4}]
 }))]
 pub struct Profile {
     /// The player's id.
@@ -29,6 +31,9 @@ pub struct Profile {
     pub won: u64,
     /// By ruleset, the most played first.
     pub rulesets: Vec<RulesetRecord>,
+    /// His current ratings, one per ruleset and mode he played rated games
+    /// of (`GET /v1/players/{id}/ratings` has their history).
+    pub ratings: Vec<super::CurrentRating>,
 }
 
 /// A player's finished games of one ruleset.

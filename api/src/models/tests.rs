@@ -29,7 +29,7 @@ fn create_errors_name_the_field_in_the_apis_words() {
             json!({"ruleset": "dice", "players": 4, "colour": "red"}),
             Refusal::Malformed(
                 "colour: unknown field (the fields are `ruleset`, `players`, `seats`, \
-                 `options`, `seed`, `public`, `chat`, `analysis`, `move_deadline`, `response_deadline`, \
+                 `options`, `seed`, `public`, `rated`, `chat`, `analysis`, `move_deadline`, `response_deadline`, \
                  `misses_before_bot`)"
                     .into(),
             ),

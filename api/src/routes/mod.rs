@@ -28,7 +28,7 @@ pub use json::JsonBody;
 pub(crate) use json::MEDIA_TYPE_RULE;
 pub use lobby::{create_player, inbox, join_game, leave_game, rematch_game, start_game};
 pub use reclaim::reclaim_seat;
-pub use records::{player_games, player_profile};
+pub use records::{leaderboard, player_games, player_profile, player_ratings};
 pub use rulesets::{get_ruleset, list_rulesets};
 pub use stream::game_stream;
 pub use webhooks::{

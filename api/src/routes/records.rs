@@ -1,9 +1,10 @@
-//! A player's record, public: his profile and his archive of finished games.
+//! A player's record, public: his profile, his archive of finished games,
+//! his ratings' history, and each ruleset's leaderboard.
 
 use actix_web::{HttpRequest, HttpResponse, get, web};
 
 use super::Shared;
-use super::request::ArchiveParams;
+use super::request::{ArchiveParams, LeaderboardParams, RatingParams};
 use crate::error::{ApiError, Problem, example};
 use crate::models::*;
 
@@ -57,4 +58,65 @@ pub async fn player_games(
         )
         .await?;
     Ok(HttpResponse::Ok().json(page))
+}
+
+/// A ruleset's leaderboard: the best ratings of its rated games (players,
+/// bot policies and, in the solo mode, its levels), by `score` (`rating −
+/// 3 × uncertainty`), each with its uncertainty. Public: no key.
+#[utoipa::path(
+    tag = "players",
+    params(("id" = String, Path, description = "Ruleset id", example = "dice"), LeaderboardParams),
+    responses(
+        (status = 200, description = "The best ratings", body = Leaderboard),
+        (status = 400, description = "Bad query: an unknown mode (or `solo` for a ruleset without one), `limit` out of range or an unknown parameter", body = Problem, content_type = "application/problem+json",
+            example = json!(example(400, "bad_request", "mode: `dice` has no `solo` ratings; `table` only"))),
+        (status = 404, description = "No such ruleset", body = Problem, content_type = "application/problem+json",
+            example = json!(example(404, "not_found", "no ruleset `chess`"))),
+    )
+)]
+#[get("/v1/rulesets/{id}/leaderboard")]
+pub async fn leaderboard(
+    service: Shared,
+    id: web::Path<String>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let q = LeaderboardParams::read(&req)?;
+    let board = service
+        .leaderboard(&id, q.mode.unwrap_or_default(), q.limit.unwrap_or(100))
+        .await?;
+    Ok(HttpResponse::Ok().json(board))
+}
+
+/// A rating and its history, game by game, the newest first: a player's
+/// (`p_…`), a bot policy's (`bot:strong`) or a solo level's (`solo:4`), in
+/// one ruleset's table games or solo mode. Public: no key. Paged by
+/// `next_cursor`.
+#[utoipa::path(
+    tag = "players",
+    params(("id" = String, Path, description = "A player id, `bot:<policy>` or `solo:<level>`", example = "bot:strong"), RatingParams),
+    responses(
+        (status = 200, description = "The rating and its changes", body = RatingHistory),
+        (status = 400, description = "Bad query: no or an unknown ruleset, an unknown mode, `limit` out of range, a cursor this server did not give or an unknown parameter", body = Problem, content_type = "application/problem+json",
+            example = json!(example(400, "bad_request", "ruleset: required (`dice` or `bang`)"))),
+        (status = 404, description = "No such player, bot or level", body = Problem, content_type = "application/problem+json",
+            example = json!(example(404, "not_found", "no player, bot or solo level `p_3f2a9c1e7b5d4a61`"))),
+    )
+)]
+#[get("/v1/players/{id}/ratings")]
+pub async fn player_ratings(
+    service: Shared,
+    id: web::Path<String>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let q = RatingParams::read(&req)?;
+    let history = service
+        .rating_history(
+            &id,
+            &q.ruleset,
+            q.mode.unwrap_or_default(),
+            q.limit.unwrap_or(20),
+            q.cursor.as_deref(),
+        )
+        .await?;
+    Ok(HttpResponse::Ok().json(history))
 }

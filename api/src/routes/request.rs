@@ -16,9 +16,9 @@ use utoipa::IntoParams;
 use super::json::JsonBody;
 use crate::auth;
 use crate::error::ApiError;
-use crate::models::Refusal;
 use crate::models::reading::MAX_VERSION;
-use crate::service::{ARCHIVE_PAGE_MAX, Credentials, MAX_WAIT_S};
+use crate::models::{RatingMode, Refusal};
+use crate::service::{ARCHIVE_PAGE_MAX, Credentials, MAX_WAIT_S, RATINGS_PAGE_MAX};
 
 /// The caller's credentials: the `Authorization` header, read but not judged
 /// (the service refuses a malformed one where it resolves the caller).
@@ -260,6 +260,103 @@ impl ArchiveParams {
                     &format!("a whole number from 1 to {ARCHIVE_PAGE_MAX}"),
                 )?
                 .map(|n| n as usize),
+            cursor,
+        })
+    }
+}
+
+/// Query of `GET /v1/rulesets/{id}/leaderboard`.
+#[derive(Debug, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LeaderboardParams {
+    /// `table` (the default) or `solo` (the card game's solo mode, where
+    /// each level is rated).
+    pub(super) mode: Option<RatingMode>,
+    /// How many of the best: 1 to 100.
+    #[param(minimum = 1, maximum = 100, default = 100)]
+    pub(super) limit: Option<usize>,
+}
+
+/// `mode`: `table` or `solo`.
+fn rating_mode(q: &Query) -> Result<Option<RatingMode>, ApiError> {
+    match q.text("mode").as_deref() {
+        None => Ok(None),
+        Some("table") => Ok(Some(RatingMode::Table)),
+        Some("solo") => Ok(Some(RatingMode::Solo)),
+        Some(other) => Err(ApiError::bad_request(format!(
+            "mode: `table` or `solo`, not `{other}`"
+        ))),
+    }
+}
+
+/// `limit`: 1 to [`RATINGS_PAGE_MAX`].
+fn ratings_limit(q: &Query) -> Result<Option<usize>, ApiError> {
+    Ok(q.number(
+        "limit",
+        1,
+        RATINGS_PAGE_MAX as u64,
+        &format!("a whole number from 1 to {RATINGS_PAGE_MAX}"),
+    )?
+    .map(|n| n as usize))
+}
+
+impl LeaderboardParams {
+    pub(super) fn read(req: &HttpRequest) -> Result<LeaderboardParams, ApiError> {
+        let q = Query::of(req, &["mode", "limit"])?;
+        Ok(LeaderboardParams {
+            mode: rating_mode(&q)?,
+            limit: ratings_limit(&q)?,
+        })
+    }
+}
+
+/// Query of `GET /v1/players/{id}/ratings`.
+#[derive(Debug, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct RatingParams {
+    /// The ruleset (required).
+    #[param(schema_with = ruleset_schema)]
+    pub(super) ruleset: String,
+    /// `table` (the default) or `solo`.
+    pub(super) mode: Option<RatingMode>,
+    /// Page size: 1 to 100.
+    #[param(minimum = 1, maximum = 100, default = 20)]
+    pub(super) limit: Option<usize>,
+    /// From a previous page's `next_cursor`.
+    #[param(pattern = "^[0-9]{1,12}$")]
+    pub(super) cursor: Option<String>,
+}
+
+impl RatingParams {
+    pub(super) fn read(req: &HttpRequest) -> Result<RatingParams, ApiError> {
+        let q = Query::of(req, &["ruleset", "mode", "limit", "cursor"])?;
+        let Some(ruleset) = q.text("ruleset") else {
+            return Err(ApiError::bad_request(
+                "ruleset: required (`dice` or `bang`)",
+            ));
+        };
+        if engine::ruleset(&ruleset).is_none() {
+            return Err(ApiError::bad_request(format!(
+                "ruleset: one of {}, not `{ruleset}`",
+                engine::rulesets()
+                    .iter()
+                    .map(|r| format!("`{}`", r.id()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+        let cursor = q.text("cursor");
+        if let Some(c) = &cursor
+            && (c.is_empty() || c.len() > 12 || !c.bytes().all(|b| b.is_ascii_digit()))
+        {
+            return Err(ApiError::bad_request(format!(
+                "cursor: a previous page's `next_cursor`, not `{c}`"
+            )));
+        }
+        Ok(RatingParams {
+            ruleset,
+            mode: rating_mode(&q)?,
+            limit: ratings_limit(&q)?,
             cursor,
         })
     }

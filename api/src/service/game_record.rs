@@ -159,6 +159,7 @@ impl Service {
                 head_hash: record.head_hash.clone(),
                 engine_version: record.engine_version.clone(),
             }),
+            rated: false,
         };
         let docs = vec![DocWrite {
             collection: IMPORTS.into(),

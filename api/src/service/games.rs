@@ -247,7 +247,14 @@ impl Service {
             lobby: None,
             deadlines,
             imported: None,
+            rated: body.rated,
         };
+        if data.rated {
+            let level = crate::rating::solo_level(&body.ruleset, &data.options);
+            if let Some(why) = crate::rating::refusal(&data, level.as_deref()) {
+                return Err(ApiError::invalid_option(why));
+            }
+        }
         // Each player's inbox entry lands with the game or not at all.
         let seat_docs = members
             .iter()
@@ -438,6 +445,7 @@ impl Service {
             lobby: None,
             deadlines: parent.deadlines,
             imported: None,
+            rated: false,
         };
         let origin = ForkOrigin { game: id, at };
         let game = self

@@ -82,6 +82,11 @@ impl Service {
         }
         let mut entry = self.games.current(id).await?;
         let (mut data, lobby) = table(&entry)?;
+        if data.rated && player.is_none() {
+            return Err(ApiError::unauthorized(
+                "this table is rated: join with your player key (`Authorization: Bearer <key>`)",
+            ));
+        }
         // A seat kept for this player (a rematch's) is his without the invite.
         let reserved = player.as_ref().and_then(|p| data.seat_reserved_for(&p.id));
         if !lobby.public && reserved.is_none() {

@@ -31,6 +31,8 @@ mod limits_sync;
 mod lobby;
 mod play;
 mod players;
+mod ratings;
+pub use ratings::{RATINGS_PAGE_MAX, RebuildReport, rebuild_ratings};
 mod records;
 mod rematch;
 mod retention;
@@ -140,6 +142,8 @@ pub struct Service {
     store: Store,
     /// The folded games.
     games: GameCache,
+    /// Woken when a rated game ends here: its match is to be applied.
+    ratings_wake: tokio::sync::Notify,
     /// Each followed game's version, for long-polls.
     versions: VersionSignals,
     /// The bot seats that must act.
@@ -195,6 +199,7 @@ impl Service {
         let takes = std::sync::Arc::new(crate::takes::Takes::new(store.is_shared()));
         Service {
             games: GameCache::new(store.clone(), settings.cache_games, store.is_shared()),
+            ratings_wake: tokio::sync::Notify::new(),
             store,
             versions: VersionSignals::new(),
             bot_turns: BotQueue::new(),

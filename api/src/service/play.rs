@@ -202,6 +202,14 @@ impl Service {
                             now,
                         );
                         docs.push(super::retention::finished_marker(id, now));
+                        let winners = seats.winners.as_ref().map_or(&[][..], |w| &w.seats);
+                        let played = super::ratings::match_at_end(
+                            seats,
+                            &entry.record.ruleset,
+                            winners,
+                            &next.roles(),
+                        );
+                        docs.extend(played.and_then(|m| super::ratings::pending_doc(&m, id, now)));
                         docs
                     } else {
                         Vec::new()
@@ -227,6 +235,14 @@ impl Service {
         self.games.committed(id, new_version);
         self.versions.publish(id, new_version);
         self.refresh_waiting(entry).await;
+        if over && entry.data.rated {
+            // Applied before the answer, so that the mover reads the new
+            // ratings at once; the rater catches up with any failure.
+            if let Err(e) = self.rate_pending().await {
+                tracing::warn!(error = %e, "a rated game's end not applied yet");
+                self.ratings_wake.notify_one();
+            }
+        }
         // Webhooks (issue 15): this append's notifications, in the outbox.
         self.notify_webhooks(entry).await;
         Ok((envelopes, false))

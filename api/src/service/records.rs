@@ -262,6 +262,7 @@ impl Service {
             played: rulesets.iter().map(|r| r.played).sum(),
             won: rulesets.iter().map(|r| r.won).sum(),
             rulesets,
+            ratings: self.current_ratings(id).await?,
         })
     }
 

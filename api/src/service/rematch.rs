@@ -89,6 +89,7 @@ impl Service {
             lobby: None,
             deadlines: old.deadlines,
             imported: None,
+            rated: old.rated,
         };
         self.store_new(&record.ruleset, data, events, false, docs, tokens)
             .await
