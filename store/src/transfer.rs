@@ -115,8 +115,30 @@ pub trait Transfer: EventStore {
         docs: &[DocExport],
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
 
-    /// Every document, by collection and key.
-    fn export_docs(&self) -> impl Future<Output = Result<Vec<DocExport>, StoreError>> + Send;
+    /// Up to `limit` documents after `after` (a collection and a key), in
+    /// the store's order of collection and key: a page of them.
+    fn export_docs_after(
+        &self,
+        after: Option<(&str, &str)>,
+        limit: usize,
+    ) -> impl Future<Output = Result<Vec<DocExport>, StoreError>> + Send;
+
+    /// Every document, by collection and key (all in memory: for tests and
+    /// small stores; [`copy`] reads them by pages).
+    fn export_docs(&self) -> impl Future<Output = Result<Vec<DocExport>, StoreError>> + Send {
+        async move {
+            let mut all: Vec<DocExport> = Vec::new();
+            loop {
+                let after = all.last().map(|d| (d.collection.as_str(), d.key.as_str()));
+                let page = self.export_docs_after(after, DOC_PAGE).await?;
+                let done = page.len() < DOC_PAGE;
+                all.extend(page);
+                if done {
+                    return Ok(all);
+                }
+            }
+        }
+    }
 
     /// Writes a document as exported, unless the store has it already
     /// (identical: [`Imported::Present`]; different: [`StoreError::Invalid`]).
@@ -138,6 +160,9 @@ pub trait Transfer: EventStore {
         value: &str,
     ) -> impl Future<Output = Result<Imported, StoreError>> + Send;
 }
+
+/// Documents read per page by [`copy`].
+pub const DOC_PAGE: usize = 1_000;
 
 /// What [`copy`] did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -192,10 +217,26 @@ pub async fn copy<A: Transfer, B: Transfer>(from: &A, to: &B) -> Result<CopyRepo
             Imported::Present => report.games_present += 1,
         }
     }
-    for doc in from.export_docs().await? {
-        match to.import_doc(&doc).await? {
-            Imported::New => report.docs += 1,
-            Imported::Present => report.docs_present += 1,
+    // Documents by pages: a store's memberships and histories may be many
+    // millions, more than a copy should hold at once.
+    let mut after: Option<(String, String)> = None;
+    loop {
+        let page = from
+            .export_docs_after(
+                after.as_ref().map(|(c, k)| (c.as_str(), k.as_str())),
+                DOC_PAGE,
+            )
+            .await?;
+        let done = page.len() < DOC_PAGE;
+        for doc in &page {
+            match to.import_doc(doc).await? {
+                Imported::New => report.docs += 1,
+                Imported::Present => report.docs_present += 1,
+            }
+        }
+        match page.into_iter().last() {
+            Some(last) if !done => after = Some((last.collection, last.key)),
+            _ => break,
         }
     }
     for (name, value) in from.export_secrets().await? {
@@ -265,6 +306,14 @@ impl Transfer for Store {
 
     async fn export_docs(&self) -> Result<Vec<DocExport>, StoreError> {
         on_backend!(self, s => s.export_docs().await)
+    }
+
+    async fn export_docs_after(
+        &self,
+        after: Option<(&str, &str)>,
+        limit: usize,
+    ) -> Result<Vec<DocExport>, StoreError> {
+        on_backend!(self, s => s.export_docs_after(after, limit).await)
     }
 
     async fn import_doc(&self, doc: &DocExport) -> Result<Imported, StoreError> {

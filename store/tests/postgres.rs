@@ -736,3 +736,46 @@ async fn appends_sent_together_commit_together_each_with_its_answer() {
         assert!(a.verify(id).await.unwrap().valid);
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_copy_reads_documents_by_pages_and_misses_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = SledStore::open(dir.path().join("a")).unwrap();
+    // More than two pages, in two collections whose keys interleave.
+    let n = store::transfer::DOC_PAGE * 2 + 7;
+    let docs: Vec<store::transfer::DocExport> = (0..n)
+        .map(|i| store::transfer::DocExport {
+            collection: if i % 3 == 0 { "a" } else { "ab" }.into(),
+            key: format!("k{i:05}/x"),
+            revision: 1 + (i as u64 % 4),
+            value: serde_json::json!({ "i": i }),
+        })
+        .collect();
+    source.write_bulk(&[], &docs).await.unwrap();
+    let first = source
+        .export_docs_after(None, store::transfer::DOC_PAGE)
+        .await
+        .unwrap();
+    assert_eq!(first.len(), store::transfer::DOC_PAGE);
+    let sled = SledStore::open(dir.path().join("b")).unwrap();
+    let pg = match store::testing::postgres_database().await {
+        Some(url) => Some(PgStore::connect(&url).await.unwrap()),
+        None => None,
+    };
+    let targets: Vec<store::Store> = std::iter::once(store::Store::Sled(sled))
+        .chain(pg.map(store::Store::Postgres))
+        .collect();
+    for target in &targets {
+        let report = copy(&source, target).await.unwrap();
+        assert_eq!(report.docs as usize, n);
+        let mut copied = target.export_docs().await.unwrap();
+        let mut expected = docs.clone();
+        let order = |d: &store::transfer::DocExport| (d.collection.clone(), d.key.clone());
+        copied.sort_by_key(order);
+        expected.sort_by_key(order);
+        assert_eq!(copied, expected);
+        // And back, page by page from the target's side.
+        let again = copy(target, &source).await.unwrap();
+        assert_eq!(again.docs_present as usize, n);
+    }
+}

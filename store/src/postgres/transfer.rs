@@ -174,15 +174,31 @@ impl Transfer for PgStore {
         tx.commit().await.map_err(pg)
     }
 
-    async fn export_docs(&self) -> Result<Vec<DocExport>, StoreError> {
+    async fn export_docs_after(
+        &self,
+        after: Option<(&str, &str)>,
+        limit: usize,
+    ) -> Result<Vec<DocExport>, StoreError> {
         let client = self.client().await?;
-        let rows = client
-            .query(
-                "SELECT collection, key, revision, value FROM docs ORDER BY collection, key",
-                &[],
-            )
-            .await
-            .map_err(pg)?;
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let rows = match after {
+            Some((collection, key)) => client
+                .query(
+                    "SELECT collection, key, revision, value FROM docs \
+                     WHERE (collection, key) > ($1, $2) ORDER BY collection, key LIMIT $3",
+                    &[&collection, &key.as_bytes(), &limit],
+                )
+                .await
+                .map_err(pg)?,
+            None => client
+                .query(
+                    "SELECT collection, key, revision, value FROM docs \
+                     ORDER BY collection, key LIMIT $1",
+                    &[&limit],
+                )
+                .await
+                .map_err(pg)?,
+        };
         rows.iter()
             .map(|row| {
                 let key = String::from_utf8(row.get(1))

@@ -2,7 +2,7 @@
 //! trees, imports write them directly, a game's head last.
 
 use super::codec::{Meta, StoredHead, dedupe_value, read_dedupe};
-use super::documents::{decode_doc, doc_key, encode_doc};
+use super::documents::{decode_doc, doc_key, doc_prefix, encode_doc};
 use super::index::{created_key, filter_keys};
 use super::keys::{dedupe_key, event_key, game_key};
 use super::{SledStore, io};
@@ -131,9 +131,21 @@ impl Transfer for SledStore {
         Ok(())
     }
 
-    async fn export_docs(&self) -> Result<Vec<DocExport>, StoreError> {
-        let mut out = Vec::new();
-        for item in self.inner.trees.docs.iter() {
+    async fn export_docs_after(
+        &self,
+        after: Option<(&str, &str)>,
+        limit: usize,
+    ) -> Result<Vec<DocExport>, StoreError> {
+        use std::ops::Bound;
+        let from = match after {
+            Some((collection, key)) => Bound::Excluded(doc_prefix(collection, key)),
+            None => Bound::Unbounded,
+        };
+        let mut out = Vec::with_capacity(limit.min(1_024));
+        for item in self.inner.trees.docs.range((from, Bound::Unbounded)) {
+            if out.len() == limit {
+                break;
+            }
             let (key, stored) = item.map_err(io)?;
             let bad = || StoreError::Corrupt("document key".into());
             let split = key.iter().position(|&b| b == 0).ok_or_else(bad)?;
