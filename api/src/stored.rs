@@ -278,6 +278,7 @@ impl GameData {
             deadlines: self.deadlines,
             analysis: self.analysis,
             rated: self.rated,
+            imported_from: self.imported.clone(),
         }
     }
 

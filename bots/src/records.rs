@@ -52,15 +52,24 @@ pub fn check_records<R: Playable>(
     }
 }
 
-/// A record of `events` sealed in chain v2 under `seed`'s chain key (every
-/// event hashed whole: a simulation has no spectators to hide from).
+/// A record of `events` sealed in chain v2 under `seed`'s chain key, each
+/// with its public form as a server writes it (the rules' redaction for a
+/// spectator, where it differs).
 fn sealed(ruleset: &str, players: u8, options: &Value, seed: Seed, events: Vec<Value>) -> Record {
     let key = chain_key(&seed);
     let mut prev = ZERO_HASH.to_owned();
+    let mut game = engine::rulesets()
+        .iter()
+        .find(|r| r.id() == ruleset)
+        .map(|r| r.new_game());
     let envelopes: Vec<Value> = (1u64..)
         .zip(events)
         .map(|(seq, event)| {
-            let envelope = seal_v2(&key, seq, &prev, AT, "system", event, None);
+            let public = game.as_mut().and_then(|g| {
+                g.apply(&event).ok()?;
+                g.public_form(&event)
+            });
+            let envelope = seal_v2(&key, seq, &prev, AT, "system", event, public);
             prev = envelope["hash"].as_str().unwrap_or_default().to_owned();
             envelope
         })

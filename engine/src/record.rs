@@ -187,6 +187,9 @@ impl Record {
                     "this is not what the rules derive from the seed and the decisions before it",
                 )
             })?;
+        if chain == 2 {
+            self.check_public_forms(entry, &events)?;
+        }
         self.check_seats(&events)?;
         Ok(Verified {
             events: self.envelopes.len() as u64,
@@ -194,6 +197,32 @@ impl Record {
             commitments_checked: chain == 2,
             provably_fair: !self.seed_chosen && self.forked_from.is_none(),
         })
+    }
+
+    /// Every chain v2 envelope's public form (`public`, else the event
+    /// itself) is what the rules show a spectator of that event: a server
+    /// that published more (a hidden card) or less (a public one withheld)
+    /// than the redaction is caught at that event. `events` have been
+    /// re-derived already, so they fold.
+    fn check_public_forms(
+        &self,
+        entry: &dyn RulesetEntry,
+        events: &[Value],
+    ) -> Result<(), Refusal> {
+        let mut game = entry.new_game();
+        for (i, (event, envelope)) in events.iter().zip(&self.envelopes).enumerate() {
+            let seq = i as u64 + 1;
+            game.apply(event)
+                .map_err(|e| Refusal::at(seq, format!("it does not fold: {e}")))?;
+            if game.public_form(event).as_ref() != envelope.get("public") {
+                return Err(Refusal::at(
+                    seq,
+                    "its public form is not what the rules show a spectator of it \
+                     (it shows a hidden fact, or hides a public one)",
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// `players` and `names` agree with the seats the log deals.

@@ -235,6 +235,31 @@ async fn a_tampered_record_is_refused_at_the_event_it_touched() {
         "{said}"
     );
 
+    // A server that published a hidden event whole (its public form the
+    // event itself), chain and commitments sealed to match: refused there.
+    let mut t = good.clone();
+    let whole = t["envelopes"][hidden]["event"].clone();
+    t["envelopes"][hidden]["public"] = whole;
+    reseal(&mut t, hidden);
+    let (status, said) = refused_at(&t);
+    assert_eq!(status, 1, "{said} {}", t["envelopes"][hidden]);
+    assert!(
+        said.contains(&format!("event {}: its public form", hidden + 1)),
+        "{said}"
+    );
+    // And one that withheld a public event behind a made-up public form.
+    let mut t = good.clone();
+    let mut other = t["envelopes"][public]["event"].clone();
+    assert!(bump_a_number(&mut other));
+    t["envelopes"][public]["public"] = other;
+    reseal(&mut t, public);
+    let (status, said) = refused_at(&t);
+    assert_eq!(status, 1);
+    assert!(
+        said.contains(&format!("event {}: its public form", public + 1)),
+        "{said}"
+    );
+
     // Names that do not match the game's seats.
     let mut t = good.clone();
     t["names"].as_array_mut().unwrap().pop();
@@ -266,6 +291,10 @@ async fn a_record_imported_elsewhere_is_a_verified_read_only_game() {
     let id = game["id"].as_str().unwrap().to_owned();
     assert_ne!(id, record.game, "a new game of this server");
     assert_eq!(game["status"], "finished");
+    // Its summary, wherever it is listed, says where it came from.
+    assert_eq!(game["imported_from"]["game"], json!(record.game));
+    let (_, view) = c.get(&format!("/v1/games/{id}"), None).await;
+    assert_eq!(view["game"]["imported_from"], game["imported_from"]);
     // Read-only: no seat has a token, and the game is over anyway.
     let (status, _) = c
         .post(

@@ -135,6 +135,10 @@ pub struct GameSummary {
     /// otherwise).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub rated: bool,
+    /// An imported game (`POST /v1/games/import`): the record it was read
+    /// from (absent otherwise). It is read-only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub imported_from: Option<ImportOrigin>,
 }
 
 /// A human seat's secret token, shown once at creation.
