@@ -144,6 +144,9 @@ pub struct Service {
     games: GameCache,
     /// Woken when a rated game ends here: its match is to be applied.
     ratings_wake: tokio::sync::Notify,
+    /// Held while this server applies pending matches: one pass at a time
+    /// (passes of one server would only contend for the same ledger number).
+    rating_pass: tokio::sync::Mutex<()>,
     /// Each followed game's version, for long-polls.
     versions: VersionSignals,
     /// The bot seats that must act.
@@ -200,6 +203,7 @@ impl Service {
         Service {
             games: GameCache::new(store.clone(), settings.cache_games, store.is_shared()),
             ratings_wake: tokio::sync::Notify::new(),
+            rating_pass: tokio::sync::Mutex::new(()),
             store,
             versions: VersionSignals::new(),
             bot_turns: BotQueue::new(),

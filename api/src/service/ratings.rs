@@ -226,7 +226,10 @@ impl Service {
     }
 
     /// Applies every pending match, oldest first in each pool; how many.
+    /// One pass at a time on this server: a caller that waited for another
+    /// pass finds what it left.
     pub async fn rate_pending(&self) -> Result<usize, ApiError> {
+        let _pass = self.rating_pass.lock().await;
         let mut applied = 0;
         let mut after: Option<String> = None;
         loop {
