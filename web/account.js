@@ -32,6 +32,7 @@ function signedIn(a, redraw) {
   return [
     h('p', { id: 'signed-in' }, 'Signed in as ', h('strong', {}, a.name), '.'),
     h('div', { class: 'row' },
+      h('a', { href: `#/p/${a.id}`, id: 'my-profile', class: 'button' }, 'My profile and ratings'),
       notify,
       h('button', { type: 'button', id: 'sign-out', onclick: () => { store.setAccount(null); resetNotifier(); redraw(); } }, 'Sign out')),
   ];

@@ -1,7 +1,9 @@
 // The web client's entry: hash routes, one screen each, each loaded when
 // first shown. #/ home (quick starts, account and inbox, open tables, the
 // form), #/g/{id} play or watch, #/join/{id}/{invite} join a table,
-// #/replay/{id} replay with the audit. Everything goes through the public API.
+// #/replay/{id} replay with the audit, #/p/{id} a profile (a player's, a
+// bot's, a solo level's), #/leaderboard/{ruleset} the best ratings.
+// Everything goes through the public API.
 import { setTitle, startNotifier } from './notify.js';
 
 const main = document.getElementById('main');
@@ -23,6 +25,8 @@ const SCREENS = {
   g: ['Game', () => import('./game.js'), (m, p, q, o) => m.gameScreen(main, p[1], q, o)],
   join: ['Join a table', () => import('./join.js'), (m, p, q, o) => m.joinScreen(main, p[1], p[2] || '', o)],
   replay: ['Replay', () => import('./replay.js'), (m, p, q, o) => m.replayScreen(main, p[1], q, o)],
+  p: ['Profile', () => import('./profile.js'), (m, p, q, o) => m.profileScreen(main, decodeURIComponent(p[1]), q, o)],
+  leaderboard: ['Leaderboards', () => import('./leaderboard.js'), (m, p, q, o) => m.leaderboardScreen(main, p[1], q, o)],
   home: ['At the table', () => import('./home.js'), (m, p, q, o) => m.homeScreen(main, o)],
 };
 

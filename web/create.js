@@ -2,7 +2,8 @@
 // (you, bots of three levels, open seats for friends, a person with a
 // link), each game's options (Old Saloon modules named by the catalog;
 // expansions, variant, the solo mode), and play by post (deadlines, bot
-// takeover, a public table, who reads the chat), and a seed.
+// takeover, a public table, who reads the chat), and a seed. With an
+// account, the table may be rated (accounts and bots only).
 import { h } from './dom.js';
 import { create, mySeat } from './lobby.js';
 import * as store from './store.js';
@@ -42,6 +43,33 @@ function seatRows(form) {
   rows.hidden = solo;
   form.players.disabled = solo;
   if (solo) form.players.value = 6;
+  ratedSeats(form);
+}
+
+/**
+ * A rated table seats player accounts and bots only: the creator's account,
+ * bots, and open seats that accounts join. "A person (gets a link)" is then
+ * not offered, and the hint says why.
+ */
+function ratedSeats(form) {
+  const rated = Boolean(form.rated?.checked);
+  for (const s of form.querySelectorAll('.seat-row select')) {
+    const person = s.querySelector('option[value=person]');
+    person.disabled = rated;
+    if (rated && s.value === 'person') s.value = 'open';
+  }
+  const hint = form.querySelector('#rated-hint');
+  if (hint) hint.hidden = !rated;
+  form.seed.disabled = rated;
+}
+
+/** The Rated switch: with an account, else how to get one. */
+function ratedBlock(account) {
+  if (!account) return h('p', { class: 'note', id: 'rated-note' }, 'Sign up (above) to play rated tables: your rating, your profile, the leaderboards.');
+  return h('div', { class: 'row rated-row' },
+    check('rated', 'true', 'Rated', 'The result moves the players’ ratings'),
+    h('p', { class: 'note', id: 'rated-hint', hidden: true },
+      'A rated table takes player accounts and bots only: you sit as your account, open seats are joined by accounts, the server deals (no seed), and the result moves everyone’s rating.'));
 }
 
 function optionsBlock(diceCat) {
@@ -107,7 +135,7 @@ function creation(form) {
   }
   if (form.reaction_seconds.value) options.reaction_seconds = Number(form.reaction_seconds.value);
   const body = { ruleset, players: Number(form.players.value), seats, options };
-  if (form.seed.value !== '') body.seed = Number(form.seed.value);
+  if (form.seed.value !== '' && !form.seed.disabled) body.seed = Number(form.seed.value);
   if (form.move_deadline.value) {
     body.move_deadline = form.move_deadline.value;
     body.misses_before_bot = Number(form.misses_before_bot.value);
@@ -115,6 +143,7 @@ function creation(form) {
   if (form.response_deadline.value) body.response_deadline = form.response_deadline.value;
   if (form.chat.value) body.chat = form.chat.value;
   if (seats.some((s) => s.open) && all('public').length) body.public = true;
+  if (form.rated?.checked) body.rated = true;
   return body;
 }
 
@@ -130,6 +159,7 @@ export function createForm({ rulesets, diceCat, showError }) {
       field('players', 'Players', h('input', { id: 'players', name: 'players', type: 'number', min: 3, max: 8, value: 4 })),
       account ? h('p', { class: 'note' }, `You sit as ${account.name} (your account).`)
         : field('my-name', 'Your name', h('input', { id: 'my-name', name: 'myname', value: 'Ann', maxlength: 64, required: true, size: 10 }))),
+    ratedBlock(account),
     h('fieldset', { id: 'seat-rows-box' }, h('legend', {}, 'The other seats'), h('div', { id: 'seat-rows' })),
     optionsBlock(diceCat),
     postBlock(),
@@ -141,6 +171,7 @@ export function createForm({ rulesets, diceCat, showError }) {
   );
   form.addEventListener('change', (e) => {
     if (['ruleset', 'mode'].includes(e.target.name)) seatRows(form);
+    if (e.target.name === 'rated') ratedSeats(form);
   });
   form.players.addEventListener('input', () => seatRows(form));
   form.addEventListener('submit', async (e) => {

@@ -6,6 +6,9 @@ import { h } from './dom.js';
 import { roleEl } from './cards.js';
 import { icon } from './icons.js';
 import { seatName } from './labels.js';
+import { account } from './store.js';
+import { get } from './api.js';
+import { boardHref, delta, num } from './rating.js';
 
 const TEAMS = {
   law: 'The Sheriff and the law win',
@@ -28,6 +31,38 @@ function headline(state, mySeats) {
   return { title, you, winners, won: mine.length > 0 };
 }
 
+/** A seat's name; at a rated table a bot's links to its ratings. */
+function nameOf(game, seat) {
+  const bot = game.rated && game.seats?.find((s) => s.seat === seat)?.bot;
+  const name = seatName(game, seat);
+  return bot ? h('a', { href: `#/p/bot:${bot}`, class: 'seat-link' }, h('strong', {}, name)) : h('strong', {}, name);
+}
+
+/** Fills `el` with how this game moved the account's rating, once the server applied it. */
+async function ratingChange(el, game, me, mode) {
+  for (let i = 0; i < 6 && (i === 0 || el.isConnected); i += 1) {
+    const doc = await get(`/v1/players/${me.id}/ratings?ruleset=${game.ruleset}&mode=${mode}&limit=5`).catch(() => null);
+    const change = doc?.changes?.find((c) => c.game === game.id);
+    if (change) {
+      el.replaceChildren(`Your rating: ${num(change.before.rating)} → ${num(change.after.rating)} `, delta(change), '. ');
+      return;
+    }
+    await new Promise((resolve) => { setTimeout(resolve, 800 * (i + 1)); });
+  }
+}
+
+/** At a rated table: the ratings move in a moment; where to see them. */
+function ratedNote(game, mySeats) {
+  if (!game.rated) return null;
+  const me = account();
+  const mode = game.options?.mode === 'lone_gunslinger' ? 'solo' : 'table';
+  const change = h('span', { id: 'rating-change' }, 'The ratings move a moment after the end. ');
+  if (me && mySeats.length) ratingChange(change, game, me, mode);
+  return h('p', { class: 'rated-note' }, h('span', { class: 'tag rated' }, 'Rated'), ' ', change,
+    me && mySeats.length ? [h('a', { href: `#/p/${me.id}`, id: 'my-rating' }, 'Your profile'), ' · '] : null,
+    h('a', { href: boardHref(game.ruleset, mode) }, 'Leaderboard'));
+}
+
 function rolesList(state, winners, cat) {
   const players = state.view?.players || [];
   return h(
@@ -39,7 +74,7 @@ function rolesList(state, winners, cat) {
         'li',
         { class: winners.includes(p.seat) ? 'winner' : '' },
         winners.includes(p.seat) ? icon('trophy', { label: 'winner' }) : icon('skull', { cls: 'faint', label: 'lost' }),
-        h('strong', {}, seatName(state.game, p.seat)),
+        nameOf(state.game, p.seat),
         roleEl(p.role, { shown: true }),
         character ? h('span', { class: 'sub' }, character) : null,
       );
@@ -57,6 +92,7 @@ export function endBanner(state, { mySeats, cat, rematch }) {
     h('h2', { id: 'result-title' }, icon(won ? 'trophy' : 'sheriff'), title),
     you ? h('p', { class: 'you' }, you) : null,
     rolesList(state, winners, cat),
+    ratedNote(state.game, mySeats),
     h(
       'nav',
       { class: 'row', 'aria-label': 'After the game' },

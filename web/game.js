@@ -151,6 +151,7 @@ class GameScreen {
     const { state, parts } = this;
     const g = state.game;
     parts.status.textContent = `v${state.version}`;
+    parts.rated.hidden = !g.rated;
     Object.assign(parts.status.dataset, { status: g.status, version: state.version });
     parts.status.title = `${g.status}, version ${state.version}`;
     parts.skip.hidden = this.live && !this.playback.pending;

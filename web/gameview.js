@@ -17,6 +17,7 @@ export function layout({ speed, onSpeed, onSkip }) {
   const skip = h('button', { type: 'button', id: 'skip', hidden: true, onclick: onSkip }, 'Skip to now');
   const parts = {
     status: h('span', { id: 'status-line', class: 'status' }),
+    rated: h('span', { id: 'rated-tag', class: 'tag rated', hidden: true, title: 'The result moves the players’ ratings' }, 'Rated'),
     last: h('p', { id: 'last-action', class: 'last', 'aria-live': 'polite' }, ''),
     skip,
     banner: h('div', { id: 'banner' }),
@@ -29,7 +30,7 @@ export function layout({ speed, onSpeed, onSkip }) {
     'div',
     { class: 'bar', id: 'bar' },
     h('div', { class: 'bar-main' }, icon('bang', { cls: 'bar-icon' }), parts.last),
-    h('div', { class: 'bar-tools' }, h('label', { for: 'speed', class: 'sub' }, 'Moves:'), select, skip, parts.status),
+    h('div', { class: 'bar-tools' }, parts.rated, h('label', { for: 'speed', class: 'sub' }, 'Moves:'), select, skip, parts.status),
   );
   parts.tray = h('section', { class: 'tray', id: 'tray', 'aria-label': 'Your move' }, parts.prompt, parts.mine);
   parts.root = h(

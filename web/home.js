@@ -1,7 +1,7 @@
 // The home screen (#/): quick starts against bots, the account and its
 // inbox (your move first with its deadline, then waiting, then finished;
 // or this browser's recent games without an account), open tables to
-// join, and the form to set up a table.
+// join, the leaderboards, and the form to set up a table.
 import * as api from './api.js';
 import * as store from './store.js';
 import { h, put, within, ago } from './dom.js';
@@ -11,6 +11,7 @@ import { createForm } from './create.js';
 import { accountBox } from './account.js';
 import { onInbox, readInbox, lastInbox } from './notify.js';
 import { icon } from './icons.js';
+import { BOARDS, boardHref, boardName } from './rating.js';
 
 const QUICK = [
   ['quick-dice', 'bullseye_1', 'The dice game', 'you and 3 bots', { ruleset: 'dice', players: 4 }],
@@ -40,7 +41,8 @@ function quickStarts(showError) {
 function gameLine(cat, g, extra = []) {
   const names = (g.seats || []).map((s) => s.name).join(', ');
   const mode = g.options?.mode === 'lone_gunslinger' ? ' (solo)' : '';
-  return [h('a', { href: `#/g/${g.id}`, class: 'game-link' }, `${cat.get(g.ruleset) || g.ruleset}${mode}`), h('span', { class: 'sub' }, ` · ${names}`), extra];
+  return [h('a', { href: `#/g/${g.id}`, class: 'game-link' }, `${cat.get(g.ruleset) || g.ruleset}${mode}`),
+    g.rated ? h('span', { class: 'tag rated' }, 'Rated') : null, h('span', { class: 'sub' }, ` · ${names}`), extra];
 }
 
 function inboxList(cat, inbox) {
@@ -68,6 +70,15 @@ function recentList(cat) {
   return h('ul', { class: 'games', id: 'recent-games' }, mine.map((g) => h('li', {}, gameLine(cat, g, h('span', { class: 'sub' }, ` · ${g.status || ''}`)))));
 }
 
+/** The leaderboards, one link each. */
+function boardLinks(names) {
+  return h('section', { class: 'panel', 'aria-labelledby': 'boards-title' },
+    h('h2', { id: 'boards-title' }, 'Leaderboards'),
+    h('ul', { class: 'board-links', id: 'board-links' }, BOARDS.map(([r, m]) => h('li', {},
+      h('a', { href: boardHref(r, m) }, icon('trophy'), boardName(names, r, m))))),
+    h('p', { class: 'note' }, 'Rated tables move the ratings: player accounts and bots only.'));
+}
+
 async function openTables(cat, list, signal) {
   const tables = await api.get('/v1/games?status=open&limit=20', { signal });
   const mineIds = new Set(store.recent().map((g) => g.id));
@@ -83,6 +94,7 @@ export async function homeScreen(main, { signal, showError }) {
   const list = await rulesets().catch(() => [{ id: 'dice', name: 'dice' }, { id: 'bang', name: 'bang' }]);
   const names = new Map(list.map((r) => [r.id, r.name]));
   const diceCat = await loadCatalog('dice').catch(() => null);
+  if (signal.aborted) return; // another screen was asked for meanwhile
   const games = h('div', { id: 'my-games' });
   const open = h('ul', { id: 'open-tables', class: 'games' }, h('li', {}, 'Loading…'));
   const drawGames = (inbox) => put(games, h('h2', { id: 'games-title' }, store.account() ? 'Your games' : 'Recent games'),
@@ -100,7 +112,7 @@ export async function homeScreen(main, { signal, showError }) {
     quickStarts(showError),
     h('div', { class: 'home-grid' },
       h('div', {}, account, h('section', { class: 'panel', 'aria-labelledby': 'games-title' }, games)),
-      h('div', {}, h('section', { class: 'panel', 'aria-labelledby': 'open-title' }, h('h2', { id: 'open-title' }, 'Open tables'), open))),
+      h('div', {}, h('section', { class: 'panel', 'aria-labelledby': 'open-title' }, h('h2', { id: 'open-title' }, 'Open tables'), open), boardLinks(names))),
     form);
   drawGames(lastInbox());
   const off = onInbox((inbox) => {

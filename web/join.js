@@ -28,7 +28,12 @@ export async function joinScreen(main, id, invite, { signal, showError }) {
     const g = state.game;
     const name = list.find((r) => r.id === g.ruleset)?.name || g.ruleset;
     const open = g.seats.filter((s) => s.kind === 'open').length;
-    about.textContent = `${name}, ${g.players} players: ${g.seats.map((s) => (s.kind === 'open' ? 'an open seat' : s.name)).join(', ')}. ${open} open seat${open === 1 ? '' : 's'}${g.status === 'open' ? '' : ` (the game is ${g.status})`}.`;
+    about.textContent = `${g.rated ? 'A rated table: ' : ''}${name}, ${g.players} players: ${g.seats.map((s) => (s.kind === 'open' ? 'an open seat' : s.name)).join(', ')}. ${open} open seat${open === 1 ? '' : 's'}${g.status === 'open' ? '' : ` (the game is ${g.status})`}.`;
+    if (g.rated && !account) {
+      // Only player accounts sit at a rated table.
+      form.querySelector('button[type=submit]').disabled = true;
+      form.prepend(h('p', { id: 'rated-join', class: 'note' }, 'This table is rated: only player accounts sit at it. ', h('a', { href: '#/' }, 'Sign up on the home page'), ', then open this link again.'));
+    }
   } catch (e) {
     if (!signal.aborted) showError(e);
   }

@@ -40,7 +40,7 @@ export const setSpeed = (s) => write('bang.speed', s);
 export const recent = () => read('bang.recent', []);
 export function remember(game) {
   const list = recent().filter((g) => g.id !== game.id);
-  list.unshift({ id: game.id, ruleset: game.ruleset, players: game.players, status: game.status });
+  list.unshift({ id: game.id, ruleset: game.ruleset, players: game.players, status: game.status, rated: game.rated || undefined });
   write('bang.recent', list.slice(0, 12));
 }
 

@@ -47,7 +47,7 @@ const SVG: &str = "image/svg+xml";
 
 /// The client's files, the page first. Each module has one purpose (its
 /// first lines say which); the screens are loaded when first shown.
-const FILES: [Asset; 36] = [
+const FILES: [Asset; 39] = [
     asset!("index.html", HTML),
     asset!("app.css", CSS),
     asset!("table.css", CSS),
@@ -84,6 +84,9 @@ const FILES: [Asset; 36] = [
     asset!("table_dice.js", JS),
     asset!("train.js", JS),
     asset!("replay.js", JS),
+    asset!("rating.js", JS),
+    asset!("leaderboard.js", JS),
+    asset!("profile.js", JS),
 ];
 
 /// Each file's ETag: a quoted prefix of its SHA-256 in hex.

@@ -6,7 +6,8 @@
 //! role revealed, the end banner with every role and a rematch, two players'
 //! accounts and the "your move" notice, 200 events followed without a 429,
 //! the 375 px layout, the keyboard alone, accessible names, the first
-//! page's weight, and the replay with its audit and a fork.
+//! page's weight, the replay with its audit and a fork, and the ratings:
+//! a rated table set up from the form, the leaderboard and the profiles.
 //!
 //! Without chromedriver each test says it is skipped and passes (`.ci/run`
 //! installs `chromium` and `chromium-driver`). One test at a time; each
@@ -740,6 +741,208 @@ async fn the_replay_reviews_my_decisions_with_the_coach() {
     .await;
 }
 
+/// A player account made through the API: its id and key.
+async fn an_account(server: &tests::TestServer, name: &str) -> (String, String) {
+    let (status, made) = server
+        .client()
+        .post("/v1/players", None, json!({"name": name}))
+        .await;
+    assert!(status.is_success(), "{made}");
+    (
+        made["id"].as_str().unwrap().to_string(),
+        made["key"].as_str().unwrap().to_string(),
+    )
+}
+
+/// Gives a browser the player account `id` (as signing in does).
+async fn sign_in_as(c: &fantoccini::Client, base: &str, id: &str, name: &str, key: &str) {
+    c.goto(&format!("{base}/#/nowhere")).await.unwrap();
+    js_with(
+        c,
+        "localStorage.setItem('bang.account', JSON.stringify({id: arguments[0], name: arguments[1], key: arguments[2]}))",
+        vec![json!(id), json!(name), json!(key)],
+    )
+    .await;
+}
+
+/// Plays a rated game of the account `key` (its seats' `k`-th legal action
+/// at each decision) to its end.
+async fn play_to_its_end(server: &tests::TestServer, id: &str, key: &str) {
+    let c = server.client();
+    for k in 0.. {
+        let game = c.settle(id, Some(0)).await;
+        if game["game"]["status"] == "finished" {
+            return;
+        }
+        c.play_pick(id, key, k).await;
+    }
+}
+
+/// Waits until the ratings of finished game `game` are applied (they are,
+/// shortly after its end): `holder`'s history on the board names it.
+async fn rated(
+    server: &tests::TestServer,
+    holder: &str,
+    ruleset: &str,
+    mode: &str,
+    game: &str,
+) -> Value {
+    let c = server.client();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let (status, doc) = c
+            .get(
+                &format!("/v1/players/{holder}/ratings?ruleset={ruleset}&mode={mode}"),
+                None,
+            )
+            .await;
+        if status.is_success()
+            && doc["changes"]
+                .as_array()
+                .is_some_and(|l| l.iter().any(|ch| ch["game"] == game))
+        {
+            return doc;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "game {game} never moved {holder}'s rating: {doc}"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// A rated dice game of bots only, played to its end; its id.
+async fn a_rated_bot_game(server: &tests::TestServer) -> String {
+    let seats = json!([{"bot": "normal"}, {"bot": "random"}, {"bot": "normal"}, {"bot": "random"}]);
+    let (status, made) = server
+        .client()
+        .post(
+            "/v1/games",
+            None,
+            json!({"ruleset": "dice", "players": 4, "seats": seats, "rated": true}),
+        )
+        .await;
+    assert!(status.is_success(), "{made}");
+    assert_eq!(made["game"]["rated"], true, "{made}");
+    let id = made["game"]["id"].as_str().unwrap().to_string();
+    assert_eq!(
+        server.client().settle(&id, None).await["game"]["status"],
+        "finished"
+    );
+    id
+}
+
+/// A rating as the page writes it (one decimal, rounded as the browser rounds).
+async fn one_decimal(c: &fantoccini::Client, v: &Value) -> String {
+    let text = js_with(c, "return arguments[0].toFixed(1)", vec![v.clone()]).await;
+    text.as_str().unwrap().to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_leaderboard_lists_rated_bots_and_links_to_a_profile() {
+    run("leaderboard", Duration::from_secs(180), |browsers, server| async move {
+        let game = a_rated_bot_game(&server).await;
+        let history = rated(&server, "bot:normal", "dice", "table", &game).await;
+        let (_, board) = server.client().get("/v1/rulesets/dice/leaderboard?mode=table", None).await;
+        let entries = board["entries"].as_array().unwrap().clone();
+        assert!(entries.iter().any(|e| e["id"] == "bot:normal") && entries.iter().any(|e| e["id"] == "bot:random"), "{board}");
+        // The board as the API ranks it: every holder, its score, a bot marked as one.
+        let wide = browsers.open(1280).await;
+        wide.goto(&format!("{}/#/leaderboard/dice", server.base)).await.unwrap();
+        until(&wide, 20, "the board", "return document.querySelectorAll('#leaderboard tbody tr').length > 0").await;
+        let rows = js(&wide, "return [...document.querySelectorAll('#leaderboard tbody tr')].map(r => [r.dataset.id, r.querySelector('.score').textContent, !!r.querySelector('.kind-badge.bot')])").await;
+        let mut want = vec![];
+        for e in &entries {
+            want.push(json!([e["id"], one_decimal(&wide, &e["score"]).await, e["kind"] == "bot"]));
+        }
+        assert_eq!(rows, json!(want), "the rows");
+        assert_eq!(js(&wide, "return document.querySelector('.tab[aria-current=page]').getAttribute('href')").await, "#/leaderboard/dice");
+        assert_eq!(unnamed_controls(&wide).await, json!([]), "unnamed controls on the leaderboard");
+        // The card game's solo board is a tab away.
+        assert!(js(&wide, "return [...document.querySelectorAll('.tab')].some(t => t.getAttribute('href') === '#/leaderboard/bang?mode=solo')").await == true);
+        // A bot's name opens its page: its rating, the line of its games, the game that moved it.
+        tap(&wide, "#leaderboard tr[data-id='bot:normal'] a.holder").await;
+        until(&wide, 20, "the bot's page", "return location.hash === '#/p/bot:normal' && !!document.querySelector('.rating-card[data-board=\"dice:table\"]')").await;
+        assert_eq!(js(&wide, "return document.querySelector('#title').textContent").await, "Normal bot");
+        assert_eq!(js(&wide, "return document.querySelector('.rating-card .rating-value').textContent").await, one_decimal(&wide, &history["current"]["rating"]).await.as_str());
+        assert!(js(&wide, "return !!document.querySelector('.rating-card svg.spark[aria-label]')").await == true, "the line of its rating");
+        assert_eq!(js(&wide, "return document.getElementById('errors').textContent").await, "", "the missing profile of a bot is no error");
+        assert_eq!(unnamed_controls(&wide).await, json!([]), "unnamed controls on a bot's page");
+        tap(&wide, &format!(".changes li[data-game='{game}'] a")).await;
+        until(&wide, 30, "the replay", &format!("return location.hash === '#/replay/{game}' && !!document.querySelector('#audit-valid')")).await;
+        // On a phone: no sideways scroll, each row's rating under its name.
+        let phone = browsers.open(375).await;
+        phone.goto(&format!("{}/#/leaderboard/dice", server.base)).await.unwrap();
+        until(&phone, 20, "the board", "return document.querySelectorAll('#leaderboard tbody tr').length > 0").await;
+        let fit = js(&phone, "return [document.documentElement.scrollWidth, getComputedStyle(document.querySelector('.lb-sub')).display]").await;
+        assert!(fit[0].as_f64().unwrap() <= 375.0 && fit[1] == "block", "{fit}");
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_profile_shows_ratings_and_the_archive() {
+    run("profile", Duration::from_secs(240), |browsers, server| async move {
+        let (me, key) = an_account(&server, "Ann").await;
+        let ann = browsers.open(1280).await;
+        prefs(&ann, &server.base, "instant").await;
+        sign_in_as(&ann, &server.base, &me, "Ann", &key).await;
+        // A rated table from the form: her account and two bots.
+        ann.goto(&format!("{}/#/", server.base)).await.unwrap();
+        until(&ann, 20, "the form", "return !!document.querySelector('#create input[name=rated]')").await;
+        ann.find(Locator::Css("#players")).await.unwrap().clear().await.unwrap();
+        ann.find(Locator::Css("#players")).await.unwrap().send_keys("3").await.unwrap();
+        tap(&ann, "#create input[name=rated]").await;
+        assert!(js(&ann, "return !document.querySelector('#rated-hint').hidden && document.querySelector('#seat-kind-1 option[value=person]').disabled").await == true, "a rated table seats no person without an account");
+        ann.find(Locator::Css("#seat-kind-2")).await.unwrap().select_by_value("random").await.unwrap();
+        tap(&ann, "#create-game").await;
+        let id = game_id(&ann).await;
+        let c = server.client();
+        let (_, game) = c.get(&format!("/v1/games/{id}"), None).await;
+        assert_eq!(game["game"]["rated"], true, "{game}");
+        assert_eq!(game["game"]["seats"][0]["name"], "Ann", "{game}");
+        assert!(js(&ann, "return !document.querySelector('#rated-tag').hidden").await == true, "the table says it is rated");
+        // Played to its end; the banner tells how her rating moved, and leads to it.
+        play_to_its_end(&server, &id, &key).await;
+        until(&ann, 30, "the end", "return !!document.querySelector('#result #my-rating')").await;
+        let history = rated(&server, &me, "dice", "table", &id).await;
+        let change = &history["changes"][0];
+        until(&ann, 20, "her rating's move", "return document.querySelector('#rating-change').textContent.startsWith('Your rating: ')").await;
+        let moved = js(&ann, "return document.querySelector('#rating-change').textContent").await;
+        let want = format!("{} → {}", one_decimal(&ann, &change["before"]["rating"]).await, one_decimal(&ann, &change["after"]["rating"]).await);
+        assert!(moved.as_str().unwrap().contains(&want), "{moved} tells {want}");
+        tap(&ann, "#result #my-rating").await;
+        until(&ann, 20, "her profile", &format!("return location.hash === '#/p/{me}' && !!document.querySelector('#archive li')")).await;
+        let (_, profile) = c.get(&format!("/v1/players/{me}"), None).await;
+        let rating = profile["ratings"].as_array().unwrap().iter().find(|r| r["ruleset"] == "dice" && r["mode"] == "table").unwrap().clone();
+        let shown = js(&ann, "const card = document.querySelector('.rating-card[data-board=\"dice:table\"]');
+            return [document.querySelector('#title').textContent, card.querySelector('.rating-value').textContent, card.textContent,
+                    document.querySelectorAll('.role-table tr').length, !!card.querySelector('svg.spark')]").await;
+        assert_eq!(shown[0], "Ann");
+        assert_eq!(shown[1], one_decimal(&ann, &rating["rating"]).await.as_str(), "{shown}");
+        assert!(shown[2].as_str().unwrap().contains(&format!("± {}", one_decimal(&ann, &rating["uncertainty"]).await)), "{shown}");
+        assert_eq!(shown[3], json!(1), "one role played: {shown}");
+        assert_eq!(shown[4], true, "the line of her rating");
+        // The archive: the game, rated, won or lost, how it moved her rating, to replay.
+        let line = js(&ann, &format!("const li = document.querySelector('#archive li[data-game=\"{id}\"]');
+            return [li.querySelector('a').getAttribute('href'), !!li.querySelector('.tag.rated'), li.querySelector('.result-tag').textContent, !!li.querySelector('.delta'), !!li.querySelector('.role')]")).await;
+        let (_, games) = c.get(&format!("/v1/players/{me}/games"), None).await;
+        let won = games["games"][0]["won"] == true;
+        assert_eq!(line, json!([format!("#/replay/{id}"), true, if won { "Won" } else { "Lost" }, true, true]));
+        assert_eq!(js(&ann, "return document.querySelector('#more-games').hidden").await, true, "one page");
+        assert_eq!(unnamed_controls(&ann).await, json!([]), "unnamed controls on a profile");
+        // The account box leads there too, and her row is lit on the board.
+        ann.goto(&format!("{}/#/", server.base)).await.unwrap();
+        until(&ann, 20, "the account", &format!("return document.querySelector('#my-profile')?.getAttribute('href') === '#/p/{me}'")).await;
+        ann.goto(&format!("{}/#/leaderboard/dice", server.base)).await.unwrap();
+        until(&ann, 20, "her row", &format!("return !!document.querySelector('#leaderboard tr.me[data-id=\"{me}\"]')")).await;
+        // A profile that does not exist says so.
+        ann.goto(&format!("{}/#/p/p_0000000000000000", server.base)).await.unwrap();
+        until(&ann, 20, "no such player", "return document.querySelector('#title')?.textContent === 'No such player'").await;
+    })
+    .await;
+}
+
 /// Where the screenshots go, and whether to take them.
 fn screenshots_dir() -> Option<std::path::PathBuf> {
     std::env::var_os("BANG_SCREENSHOTS")?;
@@ -864,6 +1067,31 @@ async fn screenshots() {
             }
         })
         .await;
+        // The ratings: three rated games of hers and one of bots; the board with her row, her profile.
+        let (me, key) = an_account(&server, "Ann").await;
+        for _ in 0..3 {
+            let seats = json!([{"player": me}, {"bot": "normal"}, {"bot": "random"}, {"bot": "normal"}]);
+            let (status, made) = c.post("/v1/games", Some(&key), json!({"ruleset": "dice", "players": 4, "seats": seats, "rated": true})).await;
+            assert!(status.is_success(), "{made}");
+            let game = made["game"]["id"].as_str().unwrap().to_string();
+            play_to_its_end(&server, &game, &key).await;
+            rated(&server, &me, "dice", "table", &game).await;
+        }
+        let bots = a_rated_bot_game(&server).await;
+        rated(&server, "bot:normal", "dice", "table", &bots).await;
+        let signed_in = |hash: String, ready: &'static str| {
+            let (base, me, key) = (base.clone(), me.clone(), key.clone());
+            move |c: fantoccini::Client| {
+                let (base, me, key, hash) = (base.clone(), me.clone(), key.clone(), hash.clone());
+                async move {
+                    sign_in_as(&c, &base, &me, "Ann", &key).await;
+                    c.goto(&format!("{base}/{hash}")).await.unwrap();
+                    until(&c, 20, "the page", ready).await;
+                }
+            }
+        };
+        shoot(&browsers, &dir, "leaderboard", signed_in("#/leaderboard/dice".into(), "return !!document.querySelector('#leaderboard tr.me')")).await;
+        shoot(&browsers, &dir, "profile", signed_in(format!("#/p/{me}"), "return !!document.querySelector('#archive li .delta') && !!document.querySelector('.rank-badge')")).await;
     })
     .await;
 }
