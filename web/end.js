@@ -31,11 +31,12 @@ function headline(state, mySeats) {
   return { title, you, winners, won: mine.length > 0 };
 }
 
-/** A seat's name; at a rated table a bot's links to its ratings. */
+/** A seat's name: a player's links to his profile, and at a rated table a bot's to its ratings. */
 function nameOf(game, seat) {
-  const bot = game.rated && game.seats?.find((s) => s.seat === seat)?.bot;
+  const s = game.seats?.find((x) => x.seat === seat);
   const name = seatName(game, seat);
-  return bot ? h('a', { href: `#/p/bot:${bot}`, class: 'seat-link' }, h('strong', {}, name)) : h('strong', {}, name);
+  const page = s?.player ? s.player : game.rated && s?.bot ? `bot:${s.bot}` : null;
+  return page ? h('a', { href: `#/p/${page}`, class: 'seat-link' }, h('strong', {}, name)) : h('strong', {}, name);
 }
 
 /** Fills `el` with how this game moved the account's rating, once the server applied it. */

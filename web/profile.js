@@ -93,7 +93,9 @@ function sized(el, share) {
 
 function archiveLine(names, entry, changes) {
   const g = entry.game;
-  const others = (g.seats || []).filter((s) => s.seat !== entry.seat).map((s) => s.name).join(', ');
+  const others = (g.seats || []).filter((s) => s.seat !== entry.seat);
+  const withWhom = others.length ? [' · with ', others.flatMap((s, i) => [i ? ', ' : '',
+    s.player ? h('a', { href: `#/p/${s.player}` }, s.name) : s.name])] : '';
   const solo = g.options?.mode === 'lone_gunslinger' ? ' (solo)' : '';
   const change = changes.get(g.id);
   return h('li', { 'data-game': g.id },
@@ -102,7 +104,7 @@ function archiveLine(names, entry, changes) {
     h('span', { class: `result-tag ${entry.won ? 'won' : 'lost'}` }, entry.won ? 'Won' : 'Lost'),
     g.rated ? h('span', { class: 'tag rated' }, 'Rated') : null,
     change ? delta(change) : null,
-    h('span', { class: 'with sub' }, `${day(g.updated_at)}${others ? ` · with ${others}` : ''}`));
+    h('span', { class: 'with sub' }, day(entry.finished_at || g.updated_at), withWhom));
 }
 
 /** The player's finished games, 20 at a time. */

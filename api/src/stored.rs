@@ -267,6 +267,7 @@ impl GameData {
                     budget_ms: s.spec.budget_ms,
                     kept_by_bot: s.kept_by_bot.clone(),
                     reserved_for: s.player.clone().filter(|_| s.open),
+                    player: s.player.clone().filter(|_| !s.open),
                 })
                 .collect(),
             created_at: record.created_at,

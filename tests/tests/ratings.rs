@@ -240,6 +240,11 @@ async fn a_players_rated_game_shows_on_his_profile_history_and_the_leaderboard()
     assert_eq!(change["game"], game.as_str());
     assert_eq!(change["before"]["rating"], 25.0);
     let (_, view) = c.get(&format!("/v1/games/{game}"), None).await;
+    // Her seat names her account, for links to her profile; bots have none.
+    assert_eq!(view["game"]["seats"][0]["player"], id.as_str());
+    assert!(view["game"]["seats"][1].get("player").is_none());
+    let (_, archive) = c.get(&format!("/v1/players/{id}/games"), None).await;
+    assert!(archive["games"][0]["finished_at"].is_string(), "{archive}");
     let won = view["game"]["winners"]["seats"]
         .as_array()
         .unwrap()

@@ -49,6 +49,10 @@ pub struct SeatSummary {
     /// he takes it, from his inbox, without the invite.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reserved_for: Option<String>,
+    /// The player account that holds the seat, if any: his public id, for
+    /// his profile (`GET /v1/players/{id}`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
 }
 
 /// Who won a finished game.

@@ -83,6 +83,9 @@ pub struct ArchivedGame {
     pub role: Option<String>,
     /// Whether he won.
     pub won: bool,
+    /// When the game ended.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub finished_at: Option<DateTime<Utc>>,
     /// Every seat's role as the end revealed them, by seat (empty if not recorded).
     pub roles: Vec<Option<String>>,
     /// The game: its seats, options and winners.

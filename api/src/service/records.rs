@@ -304,6 +304,8 @@ impl Service {
                 seat: entry.seat,
                 role: entry.role().map(role_name),
                 won: entry.won == Some(true),
+                finished_at: players::finished_ms(&key)
+                    .and_then(chrono::DateTime::from_timestamp_millis),
                 roles: entry.roles.iter().map(|r| r.map(role_name)).collect(),
                 game: data.summary(&record),
             });
