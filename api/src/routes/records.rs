@@ -62,14 +62,15 @@ pub async fn player_games(
 
 /// A ruleset's leaderboard: the best ratings of its rated games (players,
 /// bot policies and, in the solo mode, its levels), by `score` (`rating −
-/// 3 × uncertainty`), each with its uncertainty. Public: no key.
+/// 3 × uncertainty`), each with its uncertainty. Public: no key. The dice
+/// game has no solo mode: its `solo` board is empty.
 #[utoipa::path(
     tag = "players",
     params(("id" = String, Path, description = "Ruleset id", example = "dice"), LeaderboardParams),
     responses(
         (status = 200, description = "The best ratings", body = Leaderboard),
-        (status = 400, description = "Bad query: an unknown mode (or `solo` for a ruleset without one), `limit` out of range or an unknown parameter", body = Problem, content_type = "application/problem+json",
-            example = json!(example(400, "bad_request", "mode: `dice` has no `solo` ratings; `table` only"))),
+        (status = 400, description = "Bad query: an unknown mode, `limit` out of range or an unknown parameter", body = Problem, content_type = "application/problem+json",
+            example = json!(example(400, "bad_request", "mode: `table` or `solo`, not `duel`"))),
         (status = 404, description = "No such ruleset", body = Problem, content_type = "application/problem+json",
             example = json!(example(404, "not_found", "no ruleset `chess`"))),
     )
@@ -112,7 +113,7 @@ pub async fn player_ratings(
     let history = service
         .rating_history(
             &id,
-            &q.ruleset,
+            &q.ruleset.0,
             q.mode.unwrap_or_default(),
             q.limit.unwrap_or(20),
             q.cursor.as_deref(),

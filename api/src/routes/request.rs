@@ -315,8 +315,8 @@ impl LeaderboardParams {
 #[into_params(parameter_in = Query)]
 pub struct RatingParams {
     /// The ruleset (required).
-    #[param(schema_with = ruleset_schema)]
-    pub(super) ruleset: String,
+    #[param(inline)]
+    pub(super) ruleset: RulesetId,
     /// `table` (the default) or `solo`.
     pub(super) mode: Option<RatingMode>,
     /// Page size: 1 to 100.
@@ -326,6 +326,25 @@ pub struct RatingParams {
     #[param(pattern = "^[0-9]{1,12}$")]
     pub(super) cursor: Option<String>,
 }
+
+/// A ruleset's id in a query, one of the rulesets this server plays (its
+/// schema an enum of them, written when the server runs).
+#[derive(Debug)]
+pub struct RulesetId(pub(super) String);
+
+impl utoipa::PartialSchema for RulesetId {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        let ids: Vec<&str> = engine::rulesets().iter().map(|r| r.id()).collect();
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .enum_values(Some(ids))
+            .description(Some("The ruleset."))
+            .build()
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for RulesetId {}
 
 impl RatingParams {
     pub(super) fn read(req: &HttpRequest) -> Result<RatingParams, ApiError> {
@@ -354,7 +373,7 @@ impl RatingParams {
             )));
         }
         Ok(RatingParams {
-            ruleset,
+            ruleset: RulesetId(ruleset),
             mode: rating_mode(&q)?,
             limit: ratings_limit(&q)?,
             cursor,

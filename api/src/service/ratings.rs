@@ -197,16 +197,12 @@ fn pools_of(ruleset: &str) -> Vec<RatingMode> {
     }
 }
 
-/// The ruleset and mode a leaderboard or history asks for, or a 400/404.
+/// The pool a leaderboard or history asks for, or a 404 for an unknown
+/// ruleset. A mode the ruleset does not have (the dice game's `solo`) is
+/// a pool nobody is rated in: empty.
 fn checked_pool(ruleset: &str, mode: RatingMode) -> Result<String, ApiError> {
     if engine::ruleset(ruleset).is_none() {
         return Err(ApiError::not_found(format!("no ruleset `{ruleset}`")));
-    }
-    if !pools_of(ruleset).contains(&mode) {
-        return Err(ApiError::bad_request(format!(
-            "mode: `{ruleset}` has no `{}` ratings; `table` only",
-            mode.as_str()
-        )));
     }
     Ok(rating::pool_key(ruleset, mode))
 }
