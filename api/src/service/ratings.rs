@@ -15,7 +15,7 @@
 //! - each holder's rating (`ratings`, `{pool}/{holder}`), at the revision
 //!   read;
 //! - his line of the leaderboard (`rating_board`,
-//!   `{pool}/{score, best first}/{holder}`), moved;
+//!   `{pool}/{score, best first}/{holder}`, a copy of his rating), moved;
 //! - his history (`rating_history`, `{holder}/{pool}/{newest first}`);
 //! - the pending entry, deleted.
 //!
@@ -307,7 +307,7 @@ impl Service {
                 writes.push(put(
                     BOARD,
                     board_key(pool, after.rating, &change.holder),
-                    json(&serde_json::json!({"holder": change.holder})),
+                    json(&after),
                     0,
                 ));
                 writes.push(put(
@@ -395,15 +395,13 @@ impl Service {
                 limit.clamp(1, RATINGS_PAGE_MAX),
             )
             .await?;
+        // Each line holds the rating it sorts by: one range read.
         let mut entries = Vec::with_capacity(lines.len());
-        for (key, _, _) in lines {
+        for (key, _, line) in lines {
             let Some(holder) = key.rsplit('/').next() else {
                 continue;
             };
-            let Some((_, v)) = self.store.doc(RATINGS, &format!("{pool}/{holder}")).await? else {
-                continue;
-            };
-            let Ok(stored) = serde_json::from_value::<Stored>(v) else {
+            let Ok(stored) = serde_json::from_value::<Stored>(line) else {
                 continue;
             };
             entries.push(LeaderboardEntry {
@@ -603,6 +601,32 @@ pub async fn rebuild_ratings(store: &Store, write: bool) -> Result<RebuildReport
                 }
             }
         }
+        // And the leaderboard: one line per holder, where his rating sorts.
+        let lines: HashMap<String, serde_json::Value> = store
+            .docs(BOARD, &format!("{pool}/"), None, usize::MAX)
+            .await?
+            .into_iter()
+            .map(|(k, _, v)| (k, v))
+            .collect();
+        let board_holds = |holder: &str, r: &Stored| {
+            lines
+                .get(&board_key(&pool, r.rating, holder))
+                .and_then(|v| serde_json::from_value::<Stored>(v.clone()).ok())
+                .as_ref()
+                == Some(r)
+        };
+        for holder in &order {
+            if !board_holds(holder, &rebuilt[holder]) {
+                report
+                    .differing
+                    .push(format!("{pool}/{holder} (leaderboard)"));
+            }
+        }
+        if lines.len() > rebuilt.len() {
+            report
+                .differing
+                .push(format!("{pool}: {} leaderboard lines", lines.len()));
+        }
         if write {
             for (key, revision, _) in store
                 .docs(BOARD, &format!("{pool}/"), None, usize::MAX)
@@ -614,12 +638,7 @@ pub async fn rebuild_ratings(store: &Store, write: bool) -> Result<RebuildReport
                 let r = &rebuilt[holder];
                 overwrite(store, RATINGS, &format!("{pool}/{holder}"), json(r)).await?;
                 store
-                    .put_doc(
-                        BOARD,
-                        &board_key(&pool, r.rating, holder),
-                        json(&serde_json::json!({"holder": holder})),
-                        0,
-                    )
+                    .put_doc(BOARD, &board_key(&pool, r.rating, holder), json(r), 0)
                     .await?;
             }
         }
