@@ -322,3 +322,58 @@ fn strong_card_decision_time() {
         );
     }
 }
+
+#[test]
+fn a_playout_cut_short_scores_its_sides_share_of_the_life_in_play() {
+    let events = game(5, &json!({}), 3, |_| Box::new(NormalCardPolicy::new()));
+    // The game's opening: every seat in play at its starting life.
+    let mut state = State::default();
+    for e in events.iter().take(40) {
+        engine::bang::apply(&mut state, e);
+    }
+    let seats: Vec<Seat> = (0..state.players).collect();
+    let total: f64 = seats
+        .iter()
+        .filter(|&&s| state.in_play(s))
+        .map(|&s| f64::from(state.table[s as usize].life.max(0)))
+        .sum();
+    let life_of = |role: Role| -> f64 {
+        seats
+            .iter()
+            .filter(|&&s| state.in_play(s) && state.table[s as usize].role == Some(role))
+            .map(|&s| f64::from(state.table[s as usize].life.max(0)))
+            .sum()
+    };
+    for &seat in &seats {
+        let score = Bang::cut_score(&state, seat);
+        let expected = match state.table[seat as usize].role {
+            Some(Role::Sheriff | Role::Deputy) => life_of(Role::Sheriff) + life_of(Role::Deputy),
+            Some(Role::Outlaw) => life_of(Role::Outlaw),
+            _ => f64::from(state.table[seat as usize].life.max(0)),
+        } / total;
+        assert!(
+            (score - expected).abs() < 1e-12,
+            "seat {seat}: {score} vs {expected}"
+        );
+    }
+    // The sides' shares make one.
+    let sheriff = seats
+        .iter()
+        .find(|&&s| state.table[s as usize].role == Some(Role::Sheriff))
+        .copied()
+        .unwrap();
+    let outlaw = seats
+        .iter()
+        .find(|&&s| state.table[s as usize].role == Some(Role::Outlaw))
+        .copied()
+        .unwrap();
+    let renegade = seats
+        .iter()
+        .find(|&&s| state.table[s as usize].role == Some(Role::Renegade))
+        .copied()
+        .unwrap();
+    let sum = Bang::cut_score(&state, sheriff)
+        + Bang::cut_score(&state, outlaw)
+        + Bang::cut_score(&state, renegade);
+    assert!((sum - 1.0).abs() < 1e-12, "{sum}");
+}

@@ -155,6 +155,14 @@ fn run(args: &Args) -> Result<(), String> {
             report.failures.len(),
             started.elapsed().as_secs_f64()
         );
+        let (played, cut, steps) = bots::strong::playout_counts();
+        if played > 0 {
+            println!(
+                "strong playouts={played} cut_at_cap={cut} ({:.1}%) decisions_per_playout={:.0}",
+                100.0 * cut as f64 / played as f64,
+                steps as f64 / played as f64
+            );
+        }
         return Ok(());
     }
     let report = (bots.simulate)(&sim, usize::from(args.jobs), &progress)?;

@@ -42,7 +42,8 @@ pub use determinize::{Determinize, World, fill_dice};
 
 use crate::policy::Policy;
 
-/// The most decisions a playout plays before it is scored as a loss.
+/// The most decisions a playout plays before it is scored from its position
+/// ([`Determinize::cut_score`]).
 pub const MAX_ROLLOUT_DECISIONS: usize = 2_000;
 
 /// The most budget a seat may be given, in milliseconds per decision: a
@@ -313,7 +314,7 @@ impl<R: Determinize> StrongPolicy<R> {
         }
         CUT.fetch_add(1, Ordering::Relaxed);
         STEPS.fetch_add(MAX_ROLLOUT_DECISIONS as u64, Ordering::Relaxed);
-        Some((0.0, MAX_ROLLOUT_DECISIONS))
+        Some((R::cut_score(&state, seat), MAX_ROLLOUT_DECISIONS))
     }
 
     /// The actions a search compares, at most `most` of `legal`, as indices

@@ -62,6 +62,13 @@ pub trait Determinize: Ruleset<Action: PartialEq, Event: Clone + Send> + Sized {
         None
     }
 
+    /// `seat`'s score, 0 to 1, for a playout cut at
+    /// [`super::MAX_ROLLOUT_DECISIONS`] before its end: an estimate from the
+    /// position (by default 0, a loss).
+    fn cut_score(_state: &Self::State, _seat: Seat) -> f64 {
+        0.0
+    }
+
     /// The seat a view is shown to (`None`: a spectator's view).
     fn viewer(view: &Self::View) -> Option<Seat>;
 

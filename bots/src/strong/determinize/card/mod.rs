@@ -202,6 +202,30 @@ impl Determinize for Bang {
         Some(World { state, policies })
     }
 
+    /// A cut playout's score: the seat's side's share of the life still in
+    /// play (the Sheriff's and his Deputies', the Outlaws', each Renegade's
+    /// own), so that a position the side leads counts for more than one it
+    /// trails, and no cut counts as a plain loss. The 3-player game's goals
+    /// are seat against seat: its share is the seat's own.
+    fn cut_score(state: &State, seat: Seat) -> f64 {
+        use engine::Role;
+        let side = |s: Seat| match state.table[s as usize].role {
+            Some(Role::Sheriff | Role::Deputy) if !state.three_players() => 0,
+            Some(Role::Outlaw) if !state.three_players() => 1,
+            _ => 2 + u16::from(s),
+        };
+        let mine = side(seat);
+        let (mut ours, mut all) = (0.0, 0.0);
+        for s in (0..state.players).filter(|&s| state.in_play(s)) {
+            let life = f64::from(state.table[s as usize].life.max(0));
+            all += life;
+            if side(s) == mine {
+                ours += life;
+            }
+        }
+        if all > 0.0 { ours / all } else { 0.0 }
+    }
+
     fn viewer(view: &View) -> Option<Seat> {
         match view.viewer {
             Viewer::Seat(seat) => Some(seat),
