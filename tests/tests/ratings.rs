@@ -20,6 +20,16 @@ async fn player(c: &Client, name: &str) -> (String, String) {
     )
 }
 
+/// Creates a rated game with the player's seat first (`body` gives the
+/// rest); returns its id.
+async fn rated_game(c: &Client, (id, key): (&str, &str), mut body: Value) -> String {
+    body["rated"] = json!(true);
+    body["seats"] = json!([{"player": id}]);
+    let (status, made) = c.post("/v1/games", Some(key), body).await;
+    assert_eq!(status, StatusCode::CREATED, "{made}");
+    made["game"]["id"].as_str().unwrap().to_string()
+}
+
 /// Waits until `holder` has `games` rated games in `ruleset` (`mode`);
 /// returns his history.
 async fn rated(c: &Client, holder: &str, ruleset: &str, mode: &str, games: u64) -> Value {
@@ -213,15 +223,7 @@ async fn a_players_rated_game_shows_on_his_profile_history_and_the_leaderboard()
     let server = TestServer::start_with_bots().await;
     let c = server.client();
     let (id, key) = player(&c, "Ann").await;
-    let (status, made) = c
-        .post(
-            "/v1/games",
-            Some(&key),
-            json!({"ruleset": "dice", "players": 4, "rated": true, "seats": [{"player": id}]}),
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{made}");
-    let game = made["game"]["id"].as_str().unwrap().to_string();
+    let game = rated_game(&c, (&id, &key), json!({"ruleset": "dice", "players": 4})).await;
     let mut moves = 0;
     loop {
         let view = c.settle(&game, Some(0)).await;
@@ -280,18 +282,10 @@ async fn a_rated_solo_game_rates_the_person_against_its_level() {
     let server = TestServer::start().await;
     let c = server.client();
     let (id, key) = player(&c, "Ann").await;
-    let (status, made) = c
-        .post(
-            "/v1/games",
-            Some(&key),
-            json!({"ruleset": "bang", "players": 6, "rated": true, "seats": [{"player": id}],
-                   "options": {"mode": "lone_gunslinger", "difficulty": 2,
-                               "night_brings_chaos": true}}),
-        )
-        .await;
-    assert_eq!(status, StatusCode::CREATED, "{made}");
-    let game = made["game"]["id"].as_str().unwrap();
-    tests::play::solo_to_the_end(&c, game, &key, &|_| {}).await;
+    let body = json!({"ruleset": "bang", "players": 6,
+        "options": {"mode": "lone_gunslinger", "difficulty": 2, "night_brings_chaos": true}});
+    let game = rated_game(&c, (&id, &key), body).await;
+    tests::play::solo_to_the_end(&c, &game, &key, &|_| {}).await;
     let level = "solo:2+night_brings_chaos";
     let mine = rated(&c, &id, "bang", "solo", 1).await;
     let theirs = rated(&c, level, "bang", "solo", 1).await;

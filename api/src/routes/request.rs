@@ -217,11 +217,16 @@ pub struct ArchiveParams {
 
 /// The rulesets' ids, as an enum.
 fn ruleset_schema() -> utoipa::openapi::schema::Object {
+    ruleset_enum("Only games of this ruleset.")
+}
+
+/// A string schema listing the rulesets' ids, described as `description`.
+fn ruleset_enum(description: &str) -> utoipa::openapi::schema::Object {
     let ids: Vec<&str> = engine::rulesets().iter().map(|r| r.id()).collect();
     utoipa::openapi::schema::ObjectBuilder::new()
         .schema_type(utoipa::openapi::schema::Type::String)
         .enum_values(Some(ids))
-        .description(Some("Only games of this ruleset."))
+        .description(Some(description))
         .build()
 }
 
@@ -334,13 +339,7 @@ pub struct RulesetId(pub(super) String);
 
 impl utoipa::PartialSchema for RulesetId {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        let ids: Vec<&str> = engine::rulesets().iter().map(|r| r.id()).collect();
-        utoipa::openapi::schema::ObjectBuilder::new()
-            .schema_type(utoipa::openapi::schema::Type::String)
-            .enum_values(Some(ids))
-            .description(Some("The ruleset."))
-            .build()
-            .into()
+        ruleset_enum("The ruleset.").into()
     }
 }
 

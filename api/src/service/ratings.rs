@@ -273,7 +273,7 @@ impl Service {
                     };
                     let entry = match found {
                         Some(found) => found,
-                        None => (0, Stored::fresh(self.holder_name(holder).await?)),
+                        None => (0, Stored::fresh(first_name(&self.store, holder).await?)),
                     };
                     stored.insert(holder.clone(), entry);
                 }
@@ -344,19 +344,6 @@ impl Service {
             "rated game {} not applied after {ATTEMPTS} attempts",
             pending.game
         )))
-    }
-
-    /// The name a holder's first rating is stored with.
-    async fn holder_name(&self, holder: &str) -> Result<String, ApiError> {
-        if let Some(name) = rating::holder_name(holder) {
-            return Ok(name);
-        }
-        Ok(self
-            .store
-            .doc(super::players::PLAYERS, holder)
-            .await?
-            .and_then(|(_, v)| v["name"].as_str().map(str::to_owned))
-            .unwrap_or_else(|| holder.to_string()))
     }
 
     /// A holder's current ratings, one per pool he has played in.
@@ -658,22 +645,27 @@ async fn overwrite(
     Ok(())
 }
 
-/// The name a holder's rating is stored with (his account's, or the bot's
-/// or level's).
-async fn stored_name(store: &Store, pool: &str, holder: &str) -> Result<String, ApiError> {
+/// The name a holder's first rating is stored with: a bot's or level's
+/// own, else his account's (his id if the account is gone).
+async fn first_name(store: &Store, holder: &str) -> Result<String, ApiError> {
     if let Some(name) = rating::holder_name(holder) {
         return Ok(name);
-    }
-    if let Some((_, v)) = store.doc(RATINGS, &format!("{pool}/{holder}")).await?
-        && let Some(name) = v["name"].as_str()
-    {
-        return Ok(name.to_string());
     }
     Ok(store
         .doc(super::players::PLAYERS, holder)
         .await?
         .and_then(|(_, v)| v["name"].as_str().map(str::to_owned))
         .unwrap_or_else(|| holder.to_string()))
+}
+
+/// The name a holder's rating is stored with now (for a rebuild to keep).
+async fn stored_name(store: &Store, pool: &str, holder: &str) -> Result<String, ApiError> {
+    if let Some((_, v)) = store.doc(RATINGS, &format!("{pool}/{holder}")).await?
+        && let Some(name) = v["name"].as_str()
+    {
+        return Ok(name.to_string());
+    }
+    first_name(store, holder).await
 }
 
 /// A finished game's match, read from its log: folded again to its end.
