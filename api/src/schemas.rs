@@ -103,7 +103,11 @@ pub(crate) fn join_nested_actions(components: &mut Components) {
     else {
         return;
     };
-    for nested in [bang::GoldAction::schema(), bang::TrainAction::schema()] {
+    for nested in [
+        bang::GoldAction::schema(),
+        bang::TrainAction::schema(),
+        bang::DodgeAction::schema(),
+    ] {
         if let RefOr::T(Schema::OneOf(nested)) = nested {
             actions.items.extend(nested.items);
         }
@@ -114,8 +118,12 @@ pub(crate) fn join_nested_actions(components: &mut Components) {
 }
 
 /// The expansions' event enums nested in `bang.Event`, by schema name.
-fn nested_events() -> [std::borrow::Cow<'static, str>; 2] {
-    [bang::GoldEvent::name(), bang::TrainEvent::name()]
+fn nested_events() -> [std::borrow::Cow<'static, str>; 3] {
+    [
+        bang::GoldEvent::name(),
+        bang::TrainEvent::name(),
+        bang::DodgeEvent::name(),
+    ]
 }
 
 /// The schema an untagged variant's item refers to: the derive writes it

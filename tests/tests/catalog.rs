@@ -52,8 +52,8 @@ async fn every_ruleset_serves_its_catalog_with_a_text_for_everything() {
     }
     assert!(!bang["options"].to_string().contains("$ref"));
     let cat = &bang["catalog"];
-    assert_eq!(all_have(&cat["cards"], "text", "cards"), 96);
-    assert_eq!(all_have(&cat["characters"], "text", "characters"), 32);
+    assert_eq!(all_have(&cat["cards"], "text", "cards"), 136);
+    assert_eq!(all_have(&cat["characters"], "text", "characters"), 47);
     assert_eq!(all_have(&cat["equipment"], "text", "equipment"), 24);
     assert_eq!(all_have(&cat["railcars"], "text", "railcars"), 16);
     assert_eq!(all_have(&cat["stations"], "text", "stations"), 13);

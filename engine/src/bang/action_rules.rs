@@ -8,7 +8,7 @@ use super::cards::{Card, Kind};
 use super::expansion::in_play_of;
 use super::machine::Machine;
 use super::reason::Reason;
-use super::state::{State, WindowKind};
+use super::state::{Shot, State, WindowKind};
 use crate::core::Seat;
 
 /// How an expansion carries out its actions, answers to its windows and its
@@ -81,6 +81,19 @@ pub(crate) trait ActionRules: Sync {
         false
     }
 
+    /// Its part of a Missed! effect `seat` answered the `shot` with, by
+    /// `card` from his hand (`auto`: by his standing orders): a Cactus's
+    /// "draw!", an Evaded!'s card taken back, a Dodge's draw.
+    fn after_missed(
+        &self,
+        _m: &mut Machine<'_, '_>,
+        _seat: Seat,
+        _card: Card,
+        _shot: Option<Shot>,
+        _auto: bool,
+    ) {
+    }
+
     /// `taker`, another player, took or discarded `card` of `owner`
     /// (`None`: a hand card) (the Refund, TR-13.10).
     fn card_taken(
@@ -105,6 +118,14 @@ impl ActionHooks {
 }
 
 impl Machine<'_, '_> {
+    /// `seat` answered the `shot` with the Missed! effect of `card` from
+    /// his hand: the expansions in play add theirs.
+    pub fn after_missed(&mut self, seat: Seat, card: Card, shot: Option<Shot>, auto: bool) {
+        for e in ActionHooks::in_play(self.s()) {
+            e.after_missed(self, seat, card, shot, auto);
+        }
+    }
+
     /// `taker` took or discarded `card` of `owner` (`None`: a hand card):
     /// the expansions in play react.
     pub fn card_taken(&mut self, owner: Seat, taker: Seat, card: Option<Card>) {

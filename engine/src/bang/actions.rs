@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use super::cards::Card;
 use super::characters::Character;
+use super::dodge::DodgeAction;
 use super::gold::GoldAction;
 use super::orders::Orders;
 use super::train::TrainAction;
@@ -128,6 +129,9 @@ pub enum Action {
     /// The Great Train Robbery's actions, the same way.
     #[serde(skip)]
     Train(TrainAction),
+    /// Dodge City's actions, the same way.
+    #[serde(skip)]
+    Dodge(DodgeAction),
 }
 
 impl Serialize for Action {
@@ -136,6 +140,7 @@ impl Serialize for Action {
         match self {
             Action::Gold(action) => action.serialize(serializer),
             Action::Train(action) => action.serialize(serializer),
+            Action::Dodge(action) => action.serialize(serializer),
             base => Action::serialize(base, serializer),
         }
     }
@@ -154,6 +159,8 @@ impl<'de> Deserialize<'de> for Action {
             GoldAction::deserialize(&value).map(Action::Gold)
         } else if TrainAction::TAGS.contains(&tag) {
             TrainAction::deserialize(&value).map(Action::Train)
+        } else if DodgeAction::TAGS.contains(&tag) {
+            DodgeAction::deserialize(&value).map(Action::Dodge)
         } else {
             Action::deserialize(&value)
         };
@@ -191,12 +198,16 @@ impl Action {
     ];
 
     /// Every action tag: the base's, then each nested family's.
-    const ALL_TAGS: [&'static [&'static str]; 3] =
-        [Action::BASE_TAGS, GoldAction::TAGS, TrainAction::TAGS];
+    const ALL_TAGS: [&'static [&'static str]; 4] = [
+        Action::BASE_TAGS,
+        GoldAction::TAGS,
+        TrainAction::TAGS,
+        DodgeAction::TAGS,
+    ];
 }
 
 /// Tags as serde lists them in its messages: `` `a`, `b` ``.
-fn tag_list(families: [&[&str]; 3]) -> String {
+fn tag_list<const N: usize>(families: [&[&str]; N]) -> String {
     let tags: Vec<String> = families
         .iter()
         .flat_map(|tags| tags.iter().map(|t| format!("`{t}`")))

@@ -96,6 +96,10 @@ pub(crate) trait CardRules: Sync {
         None
     }
 
+    /// Folds its part of `card` just put into play in front of `seat` (a
+    /// green card waits for the turn's end, DC-3.2).
+    fn entered_play(&self, _s: &mut State, _seat: Seat, _card: Card) {}
+
     /// Folds its part of the BANG! `card` of `source` aimed at `target`,
     /// once the shot is in motion (Evan Babbit's window, TC2).
     fn bang_aimed(&self, _s: &mut State, _source: Seat, _card: Card, _target: Seat) {}

@@ -1,19 +1,27 @@
 //! The 80 playing cards (§2.1) and the Great Train Robbery's 16 (IDs 81–96,
 //! `rules/train-robbery.md` §12) as one table in ID order, and the card kinds
 //! with what the rules need to know of each (border, weapon reach). Railcars
-//! (ids 101–116) are cards of kind [`Kind::Railcar`] without suit or value.
+//! (ids 101–116) are cards of kind [`Kind::Railcar`] without suit or value;
+//! Dodge City's 40 (ids 201–240) are its folder's own table, which [`card`]
+//! reads beside this one.
 
 use serde::{Deserialize, Serialize};
 
 /// A card: its stable id, 1 to 80 (§2.1), 81 to 96 (the Great Train
-/// Robbery's playing cards), or 101 to 116 (its railcars, in play only).
+/// Robbery's playing cards), 101 to 116 (its railcars, in play only), or 201
+/// to 240 (Dodge City's).
 pub type Card = u8;
 
 /// How many playing cards the base deck holds.
 pub const BASE_DECK: usize = 80;
 
-/// How many playing cards there are with every expansion (a pile's capacity).
-pub const DECK_SIZE: usize = 96;
+/// How many playing cards this file's table holds: the base game's and the
+/// Great Train Robbery's (ids 1 to 96).
+pub const TABLE_SIZE: usize = 96;
+
+/// How many playing cards there are with every expansion (a pile's
+/// capacity): this file's 96 and Dodge City's 40.
+pub const DECK_SIZE: usize = TABLE_SIZE + crate::bang::dodge::CARDS;
 
 /// The card id of the first railcar is this plus 1 (R01 = 101 … R16 = 116).
 pub const RAILCAR_BASE: u8 = 100;
@@ -41,7 +49,8 @@ pub enum Suit {
     Spades,
 }
 
-/// A card's border: brown cards resolve once, blue cards stay in play.
+/// A card's border: brown cards resolve once, blue cards stay in play, green
+/// cards (Dodge City, DC-3) stay in play until used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::Border))]
 #[serde(rename_all = "snake_case")]
@@ -50,6 +59,9 @@ pub enum Border {
     Brown,
     /// Played into play, stays there.
     Blue,
+    /// Dodge City (DC-3): played into play in front of its owner, used from
+    /// a later turn on by discarding it. Never a blue card (DC-3.6).
+    Green,
 }
 
 /// What a card is (its name).
@@ -131,6 +143,50 @@ pub enum Kind {
     WaterTower,
     /// A railcar in play (Train Robbery, `train::railcar` says which).
     Railcar,
+    /// Dodge City: a BANG! effect at a player at distance 1.
+    Punch,
+    /// Dodge City: a Missed! effect, then draw 1.
+    Dodge,
+    /// Dodge City: a BANG! effect at any player (with another card).
+    Springfield,
+    /// Dodge City: a Panic! effect at any player (with another card).
+    RagTime,
+    /// Dodge City: every other player loses a card (with another card).
+    Brawl,
+    /// Dodge City: a player regains 1 life (with another card).
+    Tequila,
+    /// Dodge City: regain 2 life (with another card).
+    Whisky,
+    /// Dodge City: sees others at −1, like a Scope.
+    Binocular,
+    /// Dodge City: seen by others at +1, like a Mustang.
+    Hideout,
+    /// Dodge City, green: a Missed! effect, then draw 1.
+    Bible,
+    /// Dodge City, green: regain 1 life.
+    Canteen,
+    /// Dodge City, green: a Cat Balou effect.
+    CanCan,
+    /// Dodge City, green: a Panic! effect at any player.
+    Conestoga,
+    /// Dodge City, green: draw 1, then a BANG! effect at distance 1.
+    Derringer,
+    /// Dodge City, green: a BANG! effect at any player.
+    BuffaloRifle,
+    /// Dodge City, green: a BANG! effect at every other player.
+    Howitzer,
+    /// Dodge City, green: a Missed! effect.
+    IronPlate,
+    /// Dodge City, green: a BANG! effect at distance 1.
+    Knife,
+    /// Dodge City, green: a BANG! effect within reach.
+    Pepperbox,
+    /// Dodge City, green: draw 3.
+    PonyExpress,
+    /// Dodge City, green: a Missed! effect.
+    Sombrero,
+    /// Dodge City, green: a Missed! effect.
+    TenGallonHat,
 }
 
 /// What the rules know of one card kind.
@@ -144,11 +200,15 @@ pub struct KindInfo {
     pub border: Border,
     /// For a weapon, its reach.
     pub reach: Option<u8>,
+    /// In play, the others see its holder one farther (Mustang, Hideout).
+    pub seen_farther: bool,
+    /// In play, its holder sees the others one closer (Scope, Binocular).
+    pub sees_closer: bool,
 }
 
 /// The kinds, in the order of §2.1, then the Great Train Robbery's (§12),
-/// then the railcar.
-pub const KINDS: [KindInfo; 37] = {
+/// then the railcar, then Dodge City's new ones (`dodge-city.md` §2).
+pub const KINDS: [KindInfo; 59] = {
     use Border::*;
     use Kind::*;
     const fn k(kind: Kind, name: &'static str, border: Border, reach: u8) -> KindInfo {
@@ -157,9 +217,11 @@ pub const KINDS: [KindInfo; 37] = {
             name,
             border,
             reach: if reach == 0 { None } else { Some(reach) },
+            seen_farther: false,
+            sees_closer: false,
         }
     }
-    [
+    let mut t = [
         k(Bang, "BANG!", Brown, 0),
         k(Missed, "Missed!", Brown, 0),
         k(Beer, "Beer", Brown, 0),
@@ -197,7 +259,34 @@ pub const KINDS: [KindInfo; 37] = {
         k(TrainRobbery, "Train Robbery", Brown, 0),
         k(WaterTower, "Water Tower", Brown, 0),
         k(Railcar, "Railcar", Blue, 0),
-    ]
+        k(Punch, "Punch", Brown, 0),
+        k(Dodge, "Dodge", Brown, 0),
+        k(Springfield, "Springfield", Brown, 0),
+        k(RagTime, "Rag Time", Brown, 0),
+        k(Brawl, "Brawl", Brown, 0),
+        k(Tequila, "Tequila", Brown, 0),
+        k(Whisky, "Whisky", Brown, 0),
+        k(Binocular, "Binocular", Blue, 0),
+        k(Hideout, "Hideout", Blue, 0),
+        k(Bible, "Bible", Green, 0),
+        k(Canteen, "Canteen", Green, 0),
+        k(CanCan, "Can Can", Green, 0),
+        k(Conestoga, "Conestoga", Green, 0),
+        k(Derringer, "Derringer", Green, 0),
+        k(BuffaloRifle, "Buffalo Rifle", Green, 0),
+        k(Howitzer, "Howitzer", Green, 0),
+        k(IronPlate, "Iron Plate", Green, 0),
+        k(Knife, "Knife", Green, 0),
+        k(Pepperbox, "Pepperbox", Green, 0),
+        k(PonyExpress, "Pony Express", Green, 0),
+        k(Sombrero, "Sombrero", Green, 0),
+        k(TenGallonHat, "Ten Gallon Hat", Green, 0),
+    ];
+    t[Mustang as usize].seen_farther = true;
+    t[Hideout as usize].seen_farther = true;
+    t[Scope as usize].sees_closer = true;
+    t[Binocular as usize].sees_closer = true;
+    t
 };
 
 impl Kind {
@@ -206,9 +295,19 @@ impl Kind {
         &KINDS[self as usize]
     }
 
-    /// Whether cards of this kind go into play.
+    /// Whether this kind is blue-bordered (green ones are not, DC-3.6).
     pub fn is_blue(self) -> bool {
         self.info().border == Border::Blue
+    }
+
+    /// Whether this kind is green-bordered (Dodge City, DC-3).
+    pub fn is_green(self) -> bool {
+        self.info().border == Border::Green
+    }
+
+    /// Whether cards of this kind go into play when played (blue and green).
+    pub fn stays_in_play(self) -> bool {
+        self.info().border != Border::Brown
     }
 
     /// Whether this kind is a weapon.
@@ -220,7 +319,7 @@ impl Kind {
 /// One physical card: id, kind, suit and value (2–10, J = 11, Q = 12, K = 13, A = 14).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CardInfo {
-    /// 1 to 80.
+    /// Its id ([`Card`]).
     pub id: Card,
     /// What it is.
     pub kind: Kind,
@@ -232,14 +331,14 @@ pub struct CardInfo {
 
 /// The 80 cards exactly as §2.1 lists them, then the 16 of the Great Train
 /// Robbery (§12, D-T1), in ID order (index = id − 1).
-pub const CARDS: [CardInfo; DECK_SIZE] = {
+pub const CARDS: [CardInfo; TABLE_SIZE] = {
     use Kind::*;
     use Suit::*;
     const J: u8 = 11;
     const Q: u8 = 12;
     const K: u8 = 13;
     const A: u8 = 14;
-    const ROWS: [(Kind, Suit, u8); DECK_SIZE] = [
+    const ROWS: [(Kind, Suit, u8); TABLE_SIZE] = [
         // BANG! 1–25
         (Bang, Hearts, Q),
         (Bang, Hearts, K),
@@ -355,9 +454,9 @@ pub const CARDS: [CardInfo; DECK_SIZE] = {
         kind: Bang,
         suit: Hearts,
         value: 0,
-    }; DECK_SIZE];
+    }; TABLE_SIZE];
     let mut i = 0;
-    while i < DECK_SIZE {
+    while i < TABLE_SIZE {
         let (kind, suit, value) = ROWS[i];
         out[i] = CardInfo {
             id: i as u8 + 1,
@@ -370,9 +469,17 @@ pub const CARDS: [CardInfo; DECK_SIZE] = {
     out
 };
 
-/// What the table says of card `id`, if there is such a card.
+/// What the tables say of card `id`, if there is such a playing card (this
+/// file's, or Dodge City's).
 pub fn card(id: Card) -> Option<&'static CardInfo> {
-    CARDS.get((id as usize).wrapping_sub(1))
+    CARDS
+        .get((id as usize).wrapping_sub(1))
+        .or_else(|| crate::bang::dodge::card(id))
+}
+
+/// Every playing card, in id order: this file's table, then Dodge City's.
+pub fn all_cards() -> impl Iterator<Item = &'static CardInfo> {
+    CARDS.iter().chain(crate::bang::dodge::CARD_TABLE.iter())
 }
 
 /// The kind of card `id`: a railcar for ids 101–116 (a BANG! for an id

@@ -1,6 +1,6 @@
-//! The 16 characters (§3), the 8 of Gold Rush (`rules/gold-rush.md` §8)
-//! and the 8 of the Great Train Robbery (`rules/train-robbery.md` §14)
-//! as one table: life, the box each comes from, and the small flags the rules
+//! The 16 characters (§3), the 8 of Gold Rush (`rules/gold-rush.md` §8),
+//! the 8 of the Great Train Robbery (`rules/train-robbery.md` §14) and the
+//! 15 of Dodge City (`rules/dodge-city.md` §5) as one table: life, the box each comes from, and the small flags the rules
 //! read where an ability changes them.
 
 use serde::{Deserialize, Serialize};
@@ -75,6 +75,36 @@ pub enum Character {
     ShadeOConnor,
     /// TC8: once a turn, advances the train 1 station.
     ZippyRoy,
+    /// DC01: ♦ cards played by others have no effect on him.
+    ApacheKid,
+    /// DC02: in her turn, others' cards in play have no effect.
+    BelleStar,
+    /// DC03: draws 1 card plus 1 per wound in phase 1.
+    BillNoface,
+    /// DC04: in his turn, may lose 1 life to draw 2 cards.
+    ChuckWengam,
+    /// DC05: once a turn, discards 2 cards for a BANG! effect.
+    DocHolyday,
+    /// DC06: any hand card is a Missed! for her.
+    ElenaFuente,
+    /// DC07: regains 2 life when another character is eliminated.
+    GregDigger,
+    /// DC08: draws 2 cards when another character is eliminated.
+    HerbHunter,
+    /// DC09: twice a turn, discards a blue card to draw 2.
+    JoseDelgado,
+    /// DC10: draws 1 card per hand card used out of her turn.
+    MollyStark,
+    /// DC11: may take a card in play instead of drawing in phase 1.
+    PatBrennan,
+    /// DC12: draws 3 cards in phase 1.
+    PixiePete,
+    /// DC13: keeps up to 10 cards at the end of his turn.
+    SeanMallory,
+    /// DC14: each Beer heals him 2.
+    TequilaJoe,
+    /// DC15: copies another character's ability each turn.
+    VeraCuster,
 }
 
 /// Where a character card comes from.
@@ -86,6 +116,8 @@ pub enum CharacterSet {
     GoldRush,
     /// The Great Train Robbery (`rules/train-robbery.md` §14).
     TrainRobbery,
+    /// Dodge City (`rules/dodge-city.md` §5).
+    DodgeCity,
 }
 
 /// What the table says of one character.
@@ -113,9 +145,9 @@ pub struct CharacterInfo {
     pub bang_strength: u8,
 }
 
-/// The 32 characters: the 16 of §3, the 8 of Gold Rush §8, then the 8 of
-/// the Great Train Robbery §14.
-pub const CHARACTERS: [CharacterInfo; 32] = {
+/// The 47 characters: the 16 of §3, the 8 of Gold Rush §8, the 8 of the
+/// Great Train Robbery §14, then the 15 of Dodge City §5.
+pub const CHARACTERS: [CharacterInfo; 47] = {
     use Character::*;
     const fn c(character: Character, name: &'static str, life: u8) -> CharacterInfo {
         CharacterInfo {
@@ -164,14 +196,33 @@ pub const CHARACTERS: [CharacterInfo; 32] = {
         c(SgtBlaze, "Sgt. Blaze", 5),
         c(ShadeOConnor, "Shade O'Connor", 4),
         c(ZippyRoy, "Zippy Roy", 5),
+        c(ApacheKid, "Apache Kid", 3),
+        c(BelleStar, "Belle Star", 4),
+        c(BillNoface, "Bill Noface", 4),
+        c(ChuckWengam, "Chuck Wengam", 4),
+        c(DocHolyday, "Doc Holyday", 4),
+        c(ElenaFuente, "Elena Fuente", 3),
+        c(GregDigger, "Greg Digger", 4),
+        c(HerbHunter, "Herb Hunter", 4),
+        c(JoseDelgado, "José Delgado", 4),
+        c(MollyStark, "Molly Stark", 4),
+        c(PatBrennan, "Pat Brennan", 4),
+        c(PixiePete, "Pixie Pete", 3),
+        c(SeanMallory, "Sean Mallory", 3),
+        c(TequilaJoe, "Tequila Joe", 4),
+        c(VeraCuster, "Vera Custer", 3),
     ];
     let mut i = DonBell as usize;
     while i < BennyBrawler as usize {
         t[i].set = CharacterSet::GoldRush;
         i += 1;
     }
-    while i < t.len() {
+    while i < ApacheKid as usize {
         t[i].set = CharacterSet::TrainRobbery;
+        i += 1;
+    }
+    while i < t.len() {
+        t[i].set = CharacterSet::DodgeCity;
         i += 1;
     }
     t[Jourdonnais as usize].barrel = true;

@@ -1,7 +1,7 @@
 //! Distance and reach (§7), written once for whatever shows a table: the
 //! state itself, or a seat's [`super::View`] of it (what the NPC policy reads).
 
-use super::cards::{Card, Kind, kind};
+use super::cards::{Card, Kind, KindInfo, kind};
 use super::characters::Character;
 use crate::core::{MAX_SEATS, Seat};
 
@@ -47,13 +47,20 @@ pub fn seat_distance(t: &impl Seating, from: Seat, to: Seat) -> u8 {
     cw.min(n - cw) as u8
 }
 
-/// Effective distance `d(from → to)` (§7.2).
+/// How many of `seat`'s cards in play have the distance term `term` (a
+/// Mustang and a Hideout: 2).
+fn cards_with(t: &impl Seating, seat: Seat, term: fn(&KindInfo) -> bool) -> i16 {
+    let cards = t.cards_in_play(seat).iter();
+    cards.filter(|&&c| term(kind(c).info())).count() as i16
+}
+
+/// Effective distance `d(from → to)` (§7.2): the Mustang and the Scope, and
+/// the cards the kinds' table gives their terms (Dodge City's Hideout and
+/// Binocular).
 pub fn distance(t: &impl Seating, from: Seat, to: Seat) -> u8 {
     let info = |s: Seat| t.character_of(s).map(Character::info);
-    let plus =
-        has_in_play(t, to, Kind::Mustang) as i16 + info(to).is_some_and(|i| i.mustang) as i16;
-    let minus =
-        has_in_play(t, from, Kind::Scope) as i16 + info(from).is_some_and(|i| i.scope) as i16;
+    let plus = cards_with(t, to, |k| k.seen_farther) + info(to).is_some_and(|i| i.mustang) as i16;
+    let minus = cards_with(t, from, |k| k.sees_closer) + info(from).is_some_and(|i| i.scope) as i16;
     let (more, less) = t.distance_terms(from, to);
     (seat_distance(t, from, to) as i16 + plus + more - minus - less).max(1) as u8
 }

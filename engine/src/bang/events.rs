@@ -19,6 +19,7 @@ use serde::{Deserialize, Serialize};
 use super::actions::Action;
 use super::cards::Card;
 use super::characters::Character;
+use super::dodge::DodgeEvent;
 use super::gold::GoldEvent;
 use super::options::{Options, SeatSpec};
 use super::orders::Orders;
@@ -437,6 +438,9 @@ pub enum Event {
     /// The Great Train Robbery's events, the same way.
     #[serde(untagged)]
     Train(TrainEvent),
+    /// Dodge City's events, the same way.
+    #[serde(untagged)]
+    Dodge(DodgeEvent),
 }
 
 /// What the card game asks of an expansion's own events, nested in

@@ -420,7 +420,7 @@ mod tests {
         let set = Expansions::default();
         assert_eq!(
             set.named(Slot::Expansion, "and"),
-            r#""gold_rush" and "train_robbery""#
+            r#""gold_rush", "train_robbery" and "dodge_city""#
         );
         assert_eq!(set.named(Slot::Variant, "and"), r#""shadow_gunslingers""#);
         assert_eq!(set.named(Slot::Mode, "or"), r#""lone_gunslinger""#);

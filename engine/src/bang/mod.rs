@@ -14,6 +14,7 @@ mod characters;
 mod config_check;
 mod decisions;
 pub mod distance;
+pub mod dodge;
 mod draw_check;
 mod events;
 mod expansion;
@@ -47,11 +48,12 @@ pub use actions::{Action, DrawFrom};
 pub use apply::apply;
 pub use asked::{Decision, Pending};
 pub use cards::{
-    BASE_DECK, Border, CARDS, Card, CardInfo, DECK_SIZE, KINDS, Kind, KindInfo, Suit, card,
-    explodes, is_heart, is_red, kind,
+    BASE_DECK, Border, CARDS, Card, CardInfo, DECK_SIZE, KINDS, Kind, KindInfo, Suit, all_cards,
+    card, explodes, is_heart, is_red, kind,
 };
 pub use characters::{CHARACTERS, Character, CharacterInfo, CharacterSet};
 pub use decisions::{ActionError, legal_actions, legal_actions_into, pending};
+pub use dodge::{DodgeAction, DodgeEvent, DodgeView};
 pub use events::{Event, ExpansionEvent, GameCreated, HIDING_EVENTS, RULES};
 pub use gold::{GoldAction, GoldDecision, GoldEvent};
 pub use invariants::check_invariants;
@@ -361,6 +363,7 @@ impl crate::Ruleset for Bang {
             Event::DeckShuffled { .. } | Event::OrdersSet { .. } => true,
             Event::Gold(event) => event.hides_an_order(),
             Event::Train(event) => event.hides_an_order(),
+            Event::Dodge(event) => event.hides_an_order(),
             _ => false,
         };
         if ViewHooks::in_play(state).any(|e| e.shows_every_hand(state)) && !private {

@@ -168,7 +168,13 @@ impl Machine<'_, '_> {
     }
 
     /// Phase 2: plays a checked card (§2.1, §9).
-    fn play_card(&mut self, seat: Seat, card: Card, target: Option<Seat>, in_play: Option<Card>) {
+    pub(crate) fn play_card(
+        &mut self,
+        seat: Seat,
+        card: Card,
+        target: Option<Seat>,
+        in_play: Option<Card>,
+    ) {
         let k = played_as(self.s(), card); // a Money Bag: the copied kind
         if k.is_weapon()
             && let Some(old) = self.s().weapon(seat)

@@ -9,6 +9,7 @@ use super::cards::Card;
 use super::characters::Character;
 use super::decisions::pending;
 use super::distance::Seating;
+use super::dodge::DodgeView;
 use super::events::{Event, ExpansionEvent};
 use super::expansion::in_play_of;
 use super::gold::{Equip, GoldView};
@@ -113,6 +114,9 @@ pub struct View {
     /// the expansion).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub train: Option<TrainView>,
+    /// Dodge City: the green cards waiting (absent without the expansion).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dodge: Option<DodgeView>,
 }
 
 /// What an expansion shows of a state (the view's half of the extension
@@ -222,6 +226,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
         solo: None,
         gold: None,
         train: None,
+        dodge: None,
     };
     for e in ViewHooks::in_play(s) {
         e.table_view(s, &mut v);
@@ -282,6 +287,7 @@ pub fn redact(event: &Event, viewer: Viewer) -> Event {
         },
         Event::Gold(event) => Event::Gold(event.redacted(viewer)),
         Event::Train(event) => Event::Train(event.redacted(viewer)),
+        Event::Dodge(event) => Event::Dodge(event.redacted(viewer)),
         Event::DeckShuffled { order } if viewer != Viewer::Omniscient => {
             Event::DeckShuffled { order: hide(order) }
         }

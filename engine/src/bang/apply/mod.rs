@@ -71,5 +71,6 @@ pub fn apply(s: &mut State, event: &Event) {
         Event::ExtraTurnGranted { heal, .. } => s.extra.granted(*heal),
         Event::Gold(event) => event.fold(s),
         Event::Train(event) => event.fold(s),
+        Event::Dodge(event) => event.fold(s),
     }
 }

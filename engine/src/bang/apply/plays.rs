@@ -14,11 +14,14 @@ pub(super) fn played(s: &mut State, seat: Seat, card: Card, target: Option<Seat>
         return;
     }
     let k = kind(card);
-    if k.is_blue() {
+    if k.stays_in_play() {
         let to = target.unwrap_or(seat);
         match player(s, to) {
             Some(p) if !p.in_play.is_full() => p.in_play.push(card),
-            _ => s.discard.push(card),
+            _ => return s.discard.push(card),
+        }
+        for e in CardHooks::in_play(s) {
+            e.entered_play(s, to, card);
         }
         return;
     }

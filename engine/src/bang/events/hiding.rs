@@ -29,6 +29,7 @@ impl Event {
         match self {
             Event::Gold(gold) => return gold.hides(),
             Event::Train(train) => return train.hides(),
+            Event::Dodge(dodge) => return dodge.hides(),
             _ => {}
         }
         matches!(

@@ -36,6 +36,7 @@ fn expansions_sentence(event: &Event, names: &[String]) -> Option<String> {
     match event {
         Event::Gold(event) => event.told(names),
         Event::Train(event) => event.told(names),
+        Event::Dodge(event) => event.told(names),
         _ => None,
     }
 }

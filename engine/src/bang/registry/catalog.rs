@@ -9,8 +9,9 @@ use super::texts::{
     LOCOMOTIVE_TEXTS, character_text, equipment_text, kind_text, railcar_text, role_text,
     station_text,
 };
-use crate::bang::cards::{Border, CARDS, Card, Kind, Suit};
+use crate::bang::cards::{BASE_DECK, Border, Card, Kind, Suit, all_cards};
 use crate::bang::characters::{CHARACTERS, Character, CharacterSet};
+use crate::bang::dodge;
 use crate::bang::gold::{self, EquipBorder, EquipKind, all_equipment, equip_kind};
 use crate::bang::train::{self, RAILCAR_TABLE, RailcarKind, RailcarUse, STATION_TABLE, Station};
 use crate::core::{Role, Text};
@@ -19,8 +20,8 @@ use crate::core::{Role, Text};
 #[derive(Clone, Debug, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = bang::Catalog))]
 pub struct Catalog {
-    /// The 96 playing cards (80 of the base game, 16 of the Great Train
-    /// Robbery), by id.
+    /// The 136 playing cards (80 of the base game, 16 of the Great Train
+    /// Robbery, 40 of Dodge City), by id.
     pub cards: Vec<CardEntry>,
     /// The 16 railcars of the Great Train Robbery, by id (101 to 116).
     pub railcars: Vec<RailcarEntry>,
@@ -181,8 +182,7 @@ fn or_empty(text: Option<&'static Text>) -> Text {
 
 /// The card game's catalog.
 pub fn catalog() -> Catalog {
-    let cards = CARDS
-        .iter()
+    let cards = all_cards()
         .map(|c| {
             let info = c.kind.info();
             let text = kind_text(c.kind);
@@ -194,8 +194,11 @@ pub fn catalog() -> Catalog {
                 value: printed(c.value),
                 border: info.border,
                 reach: info.reach,
-                expansion: (c.id as usize > crate::bang::cards::BASE_DECK)
-                    .then_some(train::EXPANSION),
+                expansion: if dodge::is_dodge_card(c.id) {
+                    Some(dodge::EXPANSION)
+                } else {
+                    (c.id as usize > BASE_DECK).then_some(train::EXPANSION)
+                },
                 target: text.and_then(|t| t.target),
                 text: text.map_or("", |t| t.text.text),
                 rule: text.map_or("", |t| t.text.rule),
@@ -264,6 +267,7 @@ pub fn catalog() -> Catalog {
                     CharacterSet::Base => None,
                     CharacterSet::GoldRush => Some(gold::EXPANSION),
                     CharacterSet::TrainRobbery => Some(train::EXPANSION),
+                    CharacterSet::DodgeCity => Some(dodge::EXPANSION),
                 },
                 text: text.text,
                 rule: text.rule,
@@ -300,11 +304,11 @@ mod tests {
     #[test]
     fn the_catalog_has_every_card_railcar_station_equipment_character_and_role_with_text() {
         let c = catalog();
-        assert_eq!(c.cards.len(), 96);
+        assert_eq!(c.cards.len(), 136);
         assert_eq!(c.railcars.len(), 16);
         assert_eq!(c.stations.len(), 13);
         assert_eq!(c.equipment.len(), 24);
-        assert_eq!(c.characters.len(), 32);
+        assert_eq!(c.characters.len(), 47);
         assert_eq!(c.roles.len(), 4);
         assert_eq!(c.locomotive.len(), 2);
         let texts = c
@@ -323,7 +327,8 @@ mod tests {
             );
         }
         for (i, card) in c.cards.iter().enumerate() {
-            assert_eq!(card.id as usize, i + 1);
+            let id = if i < 96 { i + 1 } else { i - 96 + 201 };
+            assert_eq!(card.id as usize, id);
             assert_eq!(card.kind, kind(card.id));
         }
         // A card as the rules print it: the Winchester is the 8♠, reach 5.
@@ -338,6 +343,9 @@ mod tests {
             ("Winchester", "8", Suit::Spades, Some(5))
         );
         assert_eq!(c.cards[95].expansion, Some("train_robbery"));
+        assert_eq!(c.cards[96].expansion, Some("dodge_city"));
+        let bible = &c.cards[96 + 26];
+        assert_eq!((bible.name, bible.border), ("Bible", Border::Green));
         assert_eq!(c.cards[0].expansion, None);
     }
 }

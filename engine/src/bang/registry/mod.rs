@@ -58,5 +58,6 @@ register! {
         crate::bang::shadows::ShadowGunslingers,
         crate::bang::gold::hooks::GoldRush,
         crate::bang::train::hooks::TrainRobbery,
+        crate::bang::dodge::hooks::DodgeCity,
     ]
 }

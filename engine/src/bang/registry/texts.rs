@@ -20,17 +20,25 @@ use crate::bang::texts::base::{self, ROLE_TEXTS};
 use crate::bang::texts::rows::KindText;
 pub use crate::bang::train::texts::{LOCOMOTIVE_TEXTS, RAILCAR_TEXTS, STATION_TEXTS};
 
+use crate::bang::dodge::texts as dodge_city;
 use crate::bang::gold::texts as gold_rush;
 use crate::bang::train::texts as train_robbery;
 
-/// The kinds of playing card (`bang.md` §2.1, `train-robbery.md` §12).
-pub const KIND_TEXTS: [KindText; 36] = joined(&[&base::KIND_TEXTS, &train_robbery::KIND_TEXTS]);
+/// The kinds of playing card (`bang.md` §2.1, `train-robbery.md` §12,
+/// `dodge-city.md` §2).
+pub const KIND_TEXTS: [KindText; 58] = joined(&[
+    &base::KIND_TEXTS,
+    &train_robbery::KIND_TEXTS,
+    &dodge_city::KIND_TEXTS,
+]);
 
-/// The characters (`bang.md` §3, `gold-rush.md` §8, `train-robbery.md` §14).
-pub const CHARACTER_TEXTS: [(Character, Text); 32] = joined(&[
+/// The characters (`bang.md` §3, `gold-rush.md` §8, `train-robbery.md` §14,
+/// `dodge-city.md` §5).
+pub const CHARACTER_TEXTS: [(Character, Text); 47] = joined(&[
     &base::CHARACTER_TEXTS,
     &gold_rush::CHARACTER_TEXTS,
     &train_robbery::CHARACTER_TEXTS,
+    &dodge_city::CHARACTER_TEXTS,
 ]);
 
 /// The rows of `parts` in order, as one table of `N` rows (a build error
@@ -140,6 +148,7 @@ mod tests {
             include_str!("../../../../docs/rules/bang.md"),
             include_str!("../../../../docs/rules/gold-rush.md"),
             include_str!("../../../../docs/rules/train-robbery.md"),
+            include_str!("../../../../docs/rules/dodge-city.md"),
         ];
         for t in texts {
             assert!(t.text.len() > 8 && t.text.ends_with('.'), "{t:?}");

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use super::cards::{Card, DECK_SIZE};
 use super::characters::Character;
+use super::dodge::Dodge;
 use super::gold::{Equip, Gold};
 use super::options::SeatSpec;
 use super::orders::Orders;
@@ -493,4 +494,6 @@ pub struct State {
     pub expansions: ExpansionsOn,
     /// The Great Train Robbery: the train, its stations and the railcar deck.
     pub train: Train,
+    /// Dodge City: the green cards waiting.
+    pub dodge: Dodge,
 }

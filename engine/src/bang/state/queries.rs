@@ -159,7 +159,7 @@ impl State {
 /// (Calamity Janet: a BANG! too).
 pub fn missed_effect(character: Option<Character>, card: Card) -> bool {
     match kind(card) {
-        Kind::Missed | Kind::Cactus | Kind::Evaded => true,
+        Kind::Missed | Kind::Cactus | Kind::Evaded | Kind::Dodge => true,
         Kind::Bang => character == Some(Character::CalamityJanet),
         _ => false,
     }

@@ -9,6 +9,7 @@
 
 mod cards_and_setup;
 mod characters;
+mod dodge;
 mod dynamite_jail;
 mod elimination;
 mod gold;

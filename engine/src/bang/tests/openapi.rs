@@ -2,7 +2,7 @@
 //! titled with its wire name.
 
 use super::*;
-use crate::bang::{GoldAction, TrainAction};
+use crate::bang::{DodgeAction, DodgeEvent, GoldAction, TrainAction};
 use serde_json::Value;
 use utoipa::PartialSchema;
 
@@ -47,6 +47,7 @@ fn nests_events(member: &Value) -> bool {
         [
             "bang.GoldEvent",
             "bang.TrainEvent",
+            "bang.DodgeEvent",
             "bang.GoldDecision",
             "bang.TrainDecision",
         ]
@@ -57,11 +58,13 @@ fn nests_events(member: &Value) -> bool {
 
 #[test]
 fn every_tagged_enum_variant_has_its_wire_name_as_title() {
-    // 29 actions on the wire: the base's 13, Gold Rush's 5, the train's 11
-    // (nested, read by their own tags; the API document joins them).
+    // 31 actions on the wire: the base's 13, Gold Rush's 5, the train's 11,
+    // Dodge City's 2 (nested, read by their own tags; the API document
+    // joins them).
     titled::<Action>("Action", "type", 13);
     titled::<GoldAction>("GoldAction", "type", 5);
     titled::<TrainAction>("TrainAction", "type", 11);
+    titled::<DodgeAction>("DodgeAction", "type", 2);
     // 23 decisions on the wire: the base's 12 (and the 2 nested enums),
     // Gold Rush's 2, the train's 9 (titled from their `DOCS`).
     titled::<Decision>("Decision", "kind", 14);
@@ -69,11 +72,12 @@ fn every_tagged_enum_variant_has_its_wire_name_as_title() {
         crate::bang::GoldDecision::DOCS.len() + crate::bang::TrainDecision::DOCS.len(),
         11
     );
-    // 77 events on the wire: the base's 43 (and the 2 nested enums), Gold
-    // Rush's 12, the train's 22.
-    titled::<Event>("Event", "type", 45);
+    // 78 events on the wire: the base's 43 (and the 3 nested enums), Gold
+    // Rush's 12, the train's 22, Dodge City's 1.
+    titled::<Event>("Event", "type", 46);
     titled::<GoldEvent>("GoldEvent", "type", 12);
     titled::<TrainEvent>("TrainEvent", "type", 22);
+    titled::<DodgeEvent>("DodgeEvent", "type", 1);
     titled::<Effect>("Effect", "kind", 8);
     titled::<DrawFrom>("DrawFrom", "", 3);
 }

@@ -11,7 +11,7 @@ use crate::bang::cards::{Card, Kind};
 use crate::bang::events::Event;
 use crate::bang::machine::Machine;
 use crate::bang::reason::Reason;
-use crate::bang::state::WindowKind;
+use crate::bang::state::{Shot, WindowKind};
 use crate::bang::{TrainAction, TrainWindow};
 use crate::core::Seat;
 
@@ -196,6 +196,18 @@ impl ActionRules for TrainRobbery {
         }
         m.train_card_played(seat, k, target, in_play);
         true
+    }
+
+    /// TR-13.2, TR-13.3: a Cactus's "draw!", an Evaded!'s card taken back.
+    fn after_missed(
+        &self,
+        m: &mut Machine<'_, '_>,
+        seat: Seat,
+        card: Card,
+        shot: Option<Shot>,
+        auto: bool,
+    ) {
+        m.train_after_missed(seat, card, shot, auto);
     }
 
     /// TR-13.10: the Refund.

@@ -27,7 +27,7 @@ use crate::bang::card_rules::CardRules;
 use std::ops::RangeInclusive;
 
 use crate::bang::cards::{
-    BASE_DECK, Card, DECK_SIZE, Kind, RAILCAR_BASE, RAILCARS, is_railcar, kind,
+    BASE_DECK, Card, Kind, RAILCAR_BASE, RAILCARS, TABLE_SIZE, is_railcar, kind,
 };
 use crate::bang::characters::CharacterSet;
 use crate::bang::events::Event;
@@ -169,7 +169,7 @@ impl Expansion for TrainRobbery {
 
     /// TR-2.1: the 16 playing cards 81 to 96.
     fn deck_cards(&self) -> RangeInclusive<Card> {
-        BASE_DECK as Card + 1..=DECK_SIZE as Card
+        BASE_DECK as Card + 1..=TABLE_SIZE as Card
     }
 
     /// The railcars, 101 to 116.

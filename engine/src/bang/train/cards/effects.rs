@@ -132,7 +132,13 @@ impl Machine<'_, '_> {
     /// A Missed! effect from hand was played against `shot` (read before it):
     /// Cactus's heal check (TR-13.1), Evaded! takes the card that shot him
     /// (TR-13.3, D-T19).
-    pub(crate) fn after_missed(&mut self, seat: Seat, card: Card, shot: Option<Shot>, auto: bool) {
+    pub(crate) fn train_after_missed(
+        &mut self,
+        seat: Seat,
+        card: Card,
+        shot: Option<Shot>,
+        auto: bool,
+    ) {
         match kind(card) {
             Kind::Cactus => self.check(seat, CheckKind::Cactus, auto),
             Kind::Evaded => {

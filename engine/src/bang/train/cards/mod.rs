@@ -30,7 +30,7 @@ pub enum MapStage {
 pub(crate) fn money_bag_copies(s: &State) -> Option<Kind> {
     let k = kind(*s.discard.last()?);
     let never = [Kind::Missed, Kind::Cactus, Kind::Evaded, Kind::MoneyBag];
-    (!k.is_blue() && !never.contains(&k)).then_some(k)
+    (!k.stays_in_play() && !never.contains(&k)).then_some(k)
 }
 
 /// Whether `card`, the card that shot, can be taken back into a hand: on

@@ -42,7 +42,7 @@ impl Ctx<'_> {
     /// and not a Missed!-only card (TR-13.7).
     pub fn money_bag_copies(&self) -> Option<Kind> {
         let k = kind(*self.v.discard.last()?);
-        (!k.is_blue() && !NEVER_COPIED.contains(&k)).then_some(k)
+        (!k.stays_in_play() && !NEVER_COPIED.contains(&k)).then_some(k)
     }
 
     /// D2.4 Switch: with a Dynamite (first) or a Lumber Flatcar in front of

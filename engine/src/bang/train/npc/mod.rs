@@ -136,7 +136,7 @@ impl Ctx<'_> {
         let dead = |c: Card| {
             let k = kind(c);
             let reach = k.info().reach;
-            (k.is_blue() && in_play.contains(&k))
+            (k.stays_in_play() && in_play.contains(&k))
                 || (k != Kind::Volcanic && reach.is_some_and(|r| r <= self.reach()))
         };
         stack
