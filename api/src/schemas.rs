@@ -151,6 +151,7 @@ pub(crate) fn flatten_nested_decisions(components: &mut Components) {
     let nested = [
         (bang::GoldDecision::name(), bang::GoldDecision::DOCS),
         (bang::TrainDecision::name(), bang::TrainDecision::DOCS),
+        (bang::DodgeDecision::name(), bang::DodgeDecision::DOCS),
     ];
     splice_nested(components, DECISIONS, |_, name| {
         let (_, docs) = nested.iter().find(|(nested, _)| nested == name)?;

@@ -76,7 +76,7 @@ pub struct CreateGame {
     #[schema(value_type = Option<Vec<SeatRequest>>, max_items = 8)]
     pub seats: Vec<SeatRequest>,
     /// Ruleset options; for `dice`: `{"modules": [...]}`, for `bang`:
-    /// `{"expansions": ["gold_rush", "train_robbery"], "character_choice": 2, "reaction_seconds": 20}`. A bad or
+    /// `{"expansions": ["gold_rush", "dodge_city"], "character_choice": 2, "reaction_seconds": 20}`. A bad or
     /// contradictory option is a 422 `invalid_option` that names it.
     #[serde(default)]
     #[schema(value_type = Option<RulesetOptions>)]

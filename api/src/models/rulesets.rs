@@ -64,7 +64,7 @@ pub fn example_catalog() -> Value {
         "players": {"min": 3, "max": 8},
         "engine": engine::ENGINE_VERSION,
         "options": {"type": "object", "properties": {"expansions": {"type": ["array", "null"], "items": {"type": "string"},
-            "description": "Expansions in play, alone or together: `gold_rush`, `train_robbery`."}}, "additionalProperties": false},
+            "description": "Expansions in play, alone or together: `gold_rush`, `train_robbery`, `dodge_city`."}}, "additionalProperties": false},
         "catalog": {
             "cards": [{"id": 80, "name": "Winchester", "kind": "winchester", "suit": "spades", "value": "8",
                 "border": "blue", "reach": 5, "target": "in front of yourself (weapon)",

@@ -77,7 +77,7 @@ pub type Shared = web::Data<Service>;
             examples(
                 ("players" = (summary = "Players out of range", value = json!(example(422, "invalid_option", "players: a number from 3 to 8, not 300")))),
                 ("option" = (summary = "An option the game does not take", value = json!(example(422, "invalid_option", "options.modules[0]: unknown variant `warp`, expected one of `loudmouth_coward`, `chief_arrow`, `special_roles`, `new_characters`, `ghost`")))),
-                ("expansion" = (summary = "A card-game expansion not available", value = json!(example(422, "invalid_option", "options.expansions: \"gold_rush\" and \"train_robbery\" are available, not \"dodge_city\"")))),
+                ("expansion" = (summary = "A card-game expansion not available", value = json!(example(422, "invalid_option", "options.expansions: \"gold_rush\", \"train_robbery\" and \"dodge_city\" are available, not \"high_noon\"")))),
                 ("name" = (summary = "A bad seat name", value = json!(example(422, "invalid_option", &format!("seats[0].name: {}", crate::text::NAME_RULE))))),
             )),
         (status = 429, description = "Too many requests or new games from this client, or too many connections: retry after `Retry-After` seconds", body = Problem, content_type = "application/problem+json",

@@ -94,6 +94,11 @@ pub(crate) trait ActionRules: Sync {
     ) {
     }
 
+    /// Its part of `seat` answering Indians! or a Duel (`kind`) with the
+    /// BANG! `card` from his hand (Molly Stark draws, DC10).
+    fn bang_answered(&self, _m: &mut Machine<'_, '_>, _seat: Seat, _card: Card, _kind: WindowKind) {
+    }
+
     /// `taker`, another player, took or discarded `card` of `owner`
     /// (`None`: a hand card) (the Refund, TR-13.10).
     fn card_taken(
@@ -118,6 +123,14 @@ impl ActionHooks {
 }
 
 impl Machine<'_, '_> {
+    /// `seat` answered Indians! or a Duel (`kind`) with the BANG! `card`
+    /// from his hand: the expansions in play add theirs.
+    pub fn bang_answered(&mut self, seat: Seat, card: Card, kind: WindowKind) {
+        for e in ActionHooks::in_play(self.s()) {
+            e.bang_answered(self, seat, card, kind);
+        }
+    }
+
     /// `seat` answered the `shot` with the Missed! effect of `card` from
     /// his hand: the expansions in play add theirs.
     pub fn after_missed(&mut self, seat: Seat, card: Card, shot: Option<Shot>, auto: bool) {

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::dodge::DodgeDecision;
 use super::gold::GoldDecision;
 use super::train::TrainDecision;
 use crate::core::Seat;
@@ -64,6 +65,9 @@ pub enum Decision {
     /// The Great Train Robbery's decisions, the same way.
     #[serde(untagged)]
     Train(TrainDecision),
+    /// Dodge City's decisions, the same way.
+    #[serde(untagged)]
+    Dodge(DodgeDecision),
 }
 
 /// Declares an expansion's own decisions, nested in [`Decision`]: a unit
@@ -139,6 +143,8 @@ mod tests {
             (Decision::Train(T::CircusWagon), "circus_wagon"),
             (Decision::Train(T::LoungeCar), "lounge_car"),
             (Decision::Train(T::MailCar), "mail_car"),
+            (Decision::Dodge(DodgeDecision::Brawl), "brawl"),
+            (Decision::Dodge(DodgeDecision::VeraCuster), "vera_custer"),
         ];
         for (decision, kind) in nested {
             let written = serde_json::to_value(decision).unwrap();
@@ -148,7 +154,12 @@ mod tests {
                 decision
             );
         }
-        let documented: Vec<&str> = G::DOCS.iter().chain(T::DOCS).map(|d| d.0).collect();
+        let documented: Vec<&str> = G::DOCS
+            .iter()
+            .chain(T::DOCS)
+            .chain(DodgeDecision::DOCS)
+            .map(|d| d.0)
+            .collect();
         let listed: Vec<&str> = nested.iter().map(|n| n.1).collect();
         assert_eq!(documented, listed);
         let base = json!({ "kind": "shot", "needed": 2 });

@@ -207,7 +207,11 @@ impl Seating for State {
     }
 
     fn character_of(&self, seat: Seat) -> Option<Character> {
-        self.p(seat).character
+        self.ability(seat) // Vera Custer's copy's flags while she has one (DC15)
+    }
+
+    fn in_force(&self, seat: Seat) -> bool {
+        self.cards_in_force(seat)
     }
 
     fn distance_terms(&self, from: Seat, to: Seat) -> (i16, i16) {

@@ -143,6 +143,8 @@ pub struct CharacterInfo {
     pub flips: u8,
     /// His BANG! cards need this many Missed! effects (Slab the Killer: 2).
     pub bang_strength: u8,
+    /// Any card of his hand is a Missed! for him (Elena Fuente, DC06).
+    pub any_card_missed: bool,
 }
 
 /// The 47 characters: the 16 of §3, the 8 of Gold Rush §8, the 8 of the
@@ -161,6 +163,7 @@ pub const CHARACTERS: [CharacterInfo; 47] = {
             unlimited_bang: false,
             flips: 1,
             bang_strength: 1,
+            any_card_missed: false,
         }
     }
     let mut t = [
@@ -231,6 +234,7 @@ pub const CHARACTERS: [CharacterInfo; 47] = {
     t[WillyTheKid as usize].unlimited_bang = true;
     t[LuckyDuke as usize].flips = 2;
     t[SlabTheKiller as usize].bang_strength = 2;
+    t[ElenaFuente as usize].any_card_missed = true;
     t
 };
 

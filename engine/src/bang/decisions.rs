@@ -9,7 +9,7 @@ use super::card_rules::{bang_limit, bang_proof, barred};
 use super::cards::{BASE_DECK, Card, Kind, kind};
 use super::characters::Character;
 use super::expansion::in_play;
-use super::legal_rules::LegalHooks;
+use super::legal_rules::{LegalHooks, any_answer};
 use super::state::{Effect, MAX_PLAYERS, Phase, State, WindowKind};
 use crate::core::{Role, Seat};
 
@@ -151,6 +151,9 @@ pub fn legal_actions_into(s: &State, seat: Seat, out: &mut Vec<Action>) {
                         });
                     }
                 }
+            }
+            for e in LegalHooks::in_play(s) {
+                e.draw_actions(s, seat, out);
             }
             heals(s, seat, out);
         }
@@ -407,4 +410,5 @@ pub fn draw_choice(s: &State, seat: Seat) -> bool {
             .any(|&o| !s.p(o).hand.is_empty()))
         || (s.is(seat, Character::PedroRamirez) && !s.discard.is_empty())
         || s.can_heal(seat)
+        || any_answer(s, |e, out| e.draw_actions(s, seat, out))
 }

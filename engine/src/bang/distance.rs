@@ -18,6 +18,11 @@ pub trait Seating {
     /// What the expansions' cards in play add to and take off `d(from →
     /// to)`, besides the Mustang and the Scope.
     fn distance_terms(&self, from: Seat, to: Seat) -> (i16, i16);
+    /// Whether `seat`'s playing cards in play have their effect now (not
+    /// in Belle Star's turn, DC02).
+    fn in_force(&self, _seat: Seat) -> bool {
+        true
+    }
 }
 
 /// Whether `seat` has a card of kind `k` in play.
@@ -50,6 +55,9 @@ pub fn seat_distance(t: &impl Seating, from: Seat, to: Seat) -> u8 {
 /// How many of `seat`'s cards in play have the distance term `term` (a
 /// Mustang and a Hideout: 2).
 fn cards_with(t: &impl Seating, seat: Seat, term: fn(&KindInfo) -> bool) -> i16 {
+    if !t.in_force(seat) {
+        return 0;
+    }
     let cards = t.cards_in_play(seat).iter();
     cards.filter(|&&c| term(kind(c).info())).count() as i16
 }

@@ -204,6 +204,12 @@ pub(crate) trait Expansion: Sync {
         true
     }
 
+    /// Whether `seat`'s playing cards in play have no effect now (Belle
+    /// Star's turn, DC02).
+    fn disables_cards(&self, _s: &State, _seat: Seat) -> bool {
+        false
+    }
+
     /// Adds its part to the `outcome` the base found (the solo mode says
     /// whether the person won, A4).
     fn outcome(&self, _s: &State, _outcome: &mut Outcome) {}
@@ -313,6 +319,12 @@ impl State {
     pub fn can_gain_life(&self, seat: Seat) -> bool {
         let p = self.p(seat);
         self.in_play(seat) && p.life < p.max_life as i8 && !self.life_fixed(seat)
+    }
+
+    /// Whether `seat`'s playing cards in play have their effect now: unless
+    /// an expansion in play disables them (Belle Star's turn, DC02).
+    pub fn cards_in_force(&self, seat: Seat) -> bool {
+        !in_play(self).any(|e| e.disables_cards(self, seat))
     }
 
     /// Whether an expansion in play keeps `seat`'s life as it is (a ghost,

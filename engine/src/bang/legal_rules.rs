@@ -75,6 +75,10 @@ pub(crate) trait LegalRules: Sync {
     /// Phase 2: its actions, after the base's plays and heals.
     fn phase_two_actions(&self, _s: &State, _seat: Seat, _out: &mut Vec<Action>) {}
 
+    /// Phase 1: ways to draw besides the base's (Pat Brennan takes a card
+    /// in play instead, DC11); any makes phase 1 a decision.
+    fn draw_actions(&self, _s: &State, _seat: Seat, _out: &mut Vec<Action>) {}
+
     /// A shot's answers besides the Missed! cards and the Barrel.
     fn shot_answers(&self, _s: &State, _seat: Seat, _out: &mut Vec<Action>) {}
 

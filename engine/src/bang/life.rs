@@ -35,8 +35,9 @@ pub(crate) trait LifeRules: Sync {
     /// Regains `times` life of [`LifeRules::dying_heals`] for `seat`.
     fn dying_heal(&self, _m: &mut Machine<'_, '_>, _seat: Seat, _times: usize) {}
 
-    /// Its part of a Beer played (Madam Yto draws, GC5).
-    fn beer_played(&self, _m: &mut Machine<'_, '_>) {}
+    /// Its part of a Beer played by `seat` (Madam Yto draws, GC5; Tequila
+    /// Joe regains one more life, DC14).
+    fn beer_played(&self, _m: &mut Machine<'_, '_>, _seat: Seat) {}
 
     /// Its part of `seat` discarding everything he has as the Sheriff's
     /// penalty (his equipment too, GR-9.3).
@@ -201,7 +202,7 @@ impl Machine<'_, '_> {
             self.gain_life(seat, 1);
         }
         for e in LifeHooks::in_play(self.s()) {
-            e.beer_played(self);
+            e.beer_played(self, seat);
         }
     }
 
@@ -219,6 +220,35 @@ impl Machine<'_, '_> {
         self.after_loss(d.seat, d.amount, d.by);
     }
 
+    /// DC-6.2: two Vulture Sams (Vera Custer's copy and the real one) share
+    /// the cards of `seat` one at a time, the one closer after him first:
+    /// a random hand card while he has any, then his cards in play oldest
+    /// first (D-DC13).
+    fn share_between_sams(
+        &mut self,
+        seat: Seat,
+        sams: &[Seat],
+        mut hand: Vec<Card>,
+        mut in_play: Vec<Card>,
+    ) {
+        for to in sams.iter().cycle() {
+            let (h, p) = if !hand.is_empty() {
+                let i = self.rng.below(hand.len() as u32) as usize;
+                (vec![Some(hand.remove(i))], Vec::new())
+            } else if !in_play.is_empty() {
+                (Vec::new(), vec![in_play.remove(0)])
+            } else {
+                break;
+            };
+            self.emit(Event::CardsInherited {
+                seat: *to,
+                from: seat,
+                hand: h,
+                in_play: p,
+            });
+        }
+    }
+
     /// §14.2: the elimination procedure, with its reward and penalty.
     pub fn eliminate(&mut self, seat: Seat, by: Option<Seat>) {
         if TurnHooks::in_play(self.s()).any(|e| e.saves_from_elimination(self, seat)) {
@@ -232,21 +262,21 @@ impl Machine<'_, '_> {
         let hand: Vec<Card> = p.hand.to_vec();
         let in_play: Vec<Card> = p.in_play.to_vec();
         if !hand.is_empty() || !in_play.is_empty() {
-            let sam = s
-                .seats()
-                .find(|&o| o != seat && s.alive(o) && s.is(o, Character::VultureSam));
-            match sam {
-                Some(sam) => self.emit(Event::CardsInherited {
+            let mut sams = s.others_clockwise(seat);
+            sams.retain(|o| s.is(*o, Character::VultureSam));
+            match sams[..] {
+                [sam] => self.emit(Event::CardsInherited {
                     seat: sam,
                     from: seat,
                     hand: hand.into_iter().map(Some).collect(),
                     in_play,
                 }),
                 // D-B8: hand cards oldest first, then cards in play oldest first.
-                None => self.emit(Event::Discarded {
+                [] => self.emit(Event::Discarded {
                     seat,
                     cards: hand.into_iter().chain(in_play).collect(),
                 }),
+                _ => self.share_between_sams(seat, &sams, hand, in_play),
             }
         }
         let s = self.s();

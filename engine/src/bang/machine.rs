@@ -302,7 +302,9 @@ impl Machine<'_, '_> {
                     self.check(seat, CheckKind::Dynamite, false);
                 } else if !t.jail_checked && s.in_play_of(seat, Kind::Jail).is_some() {
                     self.check(seat, CheckKind::Jail, false);
-                } else if self.expansion_step(Moment::BeforeDraw).is_none() {
+                } else if let Some(step) = self.expansion_step(Moment::BeforeDraw) {
+                    return step; // Vera Custer's choice waits
+                } else {
                     self.emit(Event::PhaseStarted { phase: Phase::Draw });
                 }
                 Step::Moved

@@ -53,7 +53,7 @@ pub use cards::{
 };
 pub use characters::{CHARACTERS, Character, CharacterInfo, CharacterSet};
 pub use decisions::{ActionError, legal_actions, legal_actions_into, pending};
-pub use dodge::{DodgeAction, DodgeEvent, DodgeView};
+pub use dodge::{DodgeAction, DodgeDecision, DodgeEvent, DodgeView};
 pub use events::{Event, ExpansionEvent, GameCreated, HIDING_EVENTS, RULES};
 pub use gold::{GoldAction, GoldDecision, GoldEvent};
 pub use invariants::check_invariants;

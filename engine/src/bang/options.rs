@@ -12,7 +12,8 @@ pub use crate::core::SeatSpec;
 #[serde(deny_unknown_fields)]
 pub struct Options {
     /// Expansions in play, alone or together: `gold_rush` (`rules/gold-rush.md`),
-    /// `train_robbery` (`rules/train-robbery.md`).
+    /// `train_robbery` (`rules/train-robbery.md`), `dodge_city`
+    /// (`rules/dodge-city.md`; not in the solo mode).
     #[cfg_attr(feature = "openapi", schema(nullable))]
     #[serde(default, deserialize_with = "or_default")]
     pub expansions: Vec<String>,

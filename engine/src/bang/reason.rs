@@ -144,6 +144,12 @@ pub enum Reason {
     /// Train Robbery, Sgt. Blaze: whom an effect on several players spares
     /// (D2.6; nobody when no rule names one).
     SgtBlazeExempts,
+    /// Dodge City: a green card used from play (D3.3, D3.4).
+    UseGreen,
+    /// Dodge City: a green card with a Missed! symbol spent on a shot (D3.5).
+    GreenMissed,
+    /// Dodge City: a Brawl's card taken (D3.6.3).
+    Brawl,
     /// No rule applies: the first legal action.
     Fallback,
 }

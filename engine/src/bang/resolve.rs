@@ -180,6 +180,7 @@ impl Machine<'_, '_> {
                     Some(card) => {
                         self.emit(Event::BangDiscarded { seat, card });
                         self.hand_left(seat);
+                        self.bang_answered(seat, card, kind);
                     }
                     None => self.lose(seat, 1, by),
                 }
@@ -262,6 +263,7 @@ impl Machine<'_, '_> {
             WindowKind::Indians | WindowKind::Duel => {
                 self.emit(Event::BangDiscarded { seat, card });
                 self.hand_left(seat);
+                self.bang_answered(seat, card, kind);
             }
             WindowKind::GiveUp => self.give(card),
             WindowKind::Check | WindowKind::Store => {}

@@ -29,6 +29,10 @@ pub struct PlayerView {
     pub name: String,
     /// His character, once face up (the viewer's own choice before that).
     pub character: Option<Character>,
+    /// Dodge City, Vera Custer: the character whose ability he has now
+    /// (public; absent when none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub copy: Option<Character>,
     /// Option `character_choice: 2`: the two characters offered (the viewer's own only).
     pub offer: Option<[Character; 2]>,
     /// His role, when face up, the viewer's own, or the game is over.
@@ -173,6 +177,7 @@ pub fn view(s: &State, viewer: Viewer) -> View {
                     .map(|x| x.name.clone())
                     .unwrap_or_default(),
                 character: p.character.or(if own { p.chosen } else { None }),
+                copy: p.copy,
                 // The character not kept stays hidden, even after the game.
                 offer: if solo || viewer.sees_secret_of(seat) {
                     p.offer

@@ -141,7 +141,8 @@ impl Machine<'_, '_> {
             (Kind::RagTime, Some(t)) => self.take_card(seat, t, in_play, true),
             (Kind::Tequila, Some(t)) => self.gain_life(t, 1),
             (Kind::Whisky, _) => self.gain_life(seat, 2),
-            (Kind::Punch | Kind::Springfield | Kind::Brawl, _) => {}
+            (Kind::Brawl, _) => self.skip_empty_victims(),
+            (Kind::Punch | Kind::Springfield, _) => {}
             _ => return false,
         }
         true

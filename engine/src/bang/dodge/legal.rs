@@ -113,9 +113,13 @@ pub(crate) fn card_plays(
                 out.push(with(x, None, None));
             }
         }
-        // Dodge: a response only. Brawl: not playable yet (its per-player
-        // choices are still to be built).
-        Kind::Dodge | Kind::Brawl => {}
+        Kind::Brawl if !super::brawl::victims(s, seat).is_empty() => {
+            for &x in &extras {
+                out.push(with(x, None, None));
+            }
+        }
+        Kind::Dodge | Kind::Brawl => {} // Dodge: a response only
+
         _ => return false,
     }
     true
@@ -126,7 +130,7 @@ pub(crate) fn card_plays(
 pub(crate) fn green_uses(s: &State, seat: Seat, out: &mut Vec<Action>) {
     for &card in &s.p(seat).in_play {
         let k = kind(card);
-        if !k.is_green() || green_missed(k) || s.dodge.is_waiting(card) {
+        if !k.is_green() || green_missed(k) || super::is_waiting(s, card) {
             continue;
         }
         let use_at = |target, in_play| {
@@ -156,8 +160,11 @@ pub(crate) fn green_uses(s: &State, seat: Seat, out: &mut Vec<Action>) {
 /// Shot at: his green cards with a Missed! symbol that no longer wait
 /// (DC-3.4, DC-6.7: a jailed player's too).
 pub(crate) fn shot_uses(s: &State, seat: Seat, out: &mut Vec<Action>) {
+    if !s.cards_in_force(seat) {
+        return; // Belle Star's turn (DC02, DC-AC-21)
+    }
     for &card in &s.p(seat).in_play {
-        if green_missed(kind(card)) && !s.dodge.is_waiting(card) {
+        if green_missed(kind(card)) && !super::is_waiting(s, card) {
             out.push(Action::Dodge(DodgeAction::UseGreen {
                 card,
                 target: None,

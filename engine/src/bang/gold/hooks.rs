@@ -293,7 +293,7 @@ impl LifeRules for GoldRush {
     }
 
     /// GC5: Madam Yto draws whenever a Beer is played.
-    fn beer_played(&self, m: &mut Machine<'_, '_>) {
+    fn beer_played(&self, m: &mut Machine<'_, '_>, _seat: Seat) {
         m.beer_played();
     }
 

@@ -137,7 +137,13 @@ impl<'a> Ctx<'a> {
 
     /// Whether the seat's character is `c`.
     pub fn is(&self, c: Character) -> bool {
-        self.character() == Some(c)
+        self.character() == Some(c) || self.copy() == Some(c)
+    }
+
+    /// The character whose ability the seat has besides its own (Vera
+    /// Custer's copy, DC15).
+    pub fn copy(&self) -> Option<Character> {
+        self.p(self.me).and_then(|p| p.copy)
     }
 
     /// The seat's character.
@@ -147,12 +153,12 @@ impl<'a> Ctx<'a> {
 
     /// Whether `card` is a Missed! effect for the seat (Calamity Janet: a BANG! too).
     pub fn missed_for(&self, card: Card) -> bool {
-        missed_effect(self.character(), card)
+        missed_effect(self.character(), card) || missed_effect(self.copy(), card)
     }
 
     /// Whether `card` is a BANG! card for the seat (Calamity Janet: a Missed! too).
     pub fn bang_for(&self, card: Card) -> bool {
-        bang_card(self.character(), card)
+        bang_card(self.character(), card) || bang_card(self.copy(), card)
     }
 
     /// Whether `action` is legal now.

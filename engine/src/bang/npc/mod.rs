@@ -41,6 +41,7 @@ pub use ranking::{RANKS, highest_ranked, low_value, lowest_ranked, order, rank};
 
 use super::actions::Action;
 use super::asked::Decision;
+use super::dodge::DodgeDecision;
 use super::view::View;
 use crate::core::Viewer;
 use ctx::Ctx;
@@ -91,6 +92,8 @@ pub fn decide(view: &View, memory: &Memory, legal: &[Action]) -> (Action, Reason
         Decision::GiveUp => cx.give_up(),
         Decision::Gold(decision) => cx.gold_decision(decision),
         Decision::Train(decision) => cx.train_decision(decision),
+        Decision::Dodge(DodgeDecision::Brawl) => cx.brawl_choice(),
+        Decision::Dodge(DodgeDecision::VeraCuster) => cx.vera_choice(),
     };
     if legal.contains(&action) {
         (action, reason)

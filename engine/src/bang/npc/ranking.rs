@@ -72,7 +72,12 @@ pub fn rank(card: Card) -> u8 {
     if let Some((rank, _)) = ranked_by_expansion(card) {
         return rank;
     }
-    let k = kind(card);
+    rank_of_kind(kind(card))
+}
+
+/// C8: the rank of a kind of card of the base's table (the worst for
+/// another).
+pub(crate) fn rank_of_kind(k: Kind) -> u8 {
     RANKS
         .iter()
         .find(|(r, _)| *r == k)

@@ -22,7 +22,8 @@ impl Ctx<'_> {
         if self.legal(&Action::Barrel) {
             return (Action::Barrel, Reason::Barrel);
         }
-        self.shot_effects(needed)
+        self.dodge_shot(needed)
+            .or_else(|| self.shot_effects(needed))
             .unwrap_or((Action::Pass, Reason::TakeHit))
     }
 

@@ -16,11 +16,16 @@ impl Ctx<'_> {
     /// of phase 2.
     pub fn phase_two(&self) -> (Action, Reason) {
         let stack = self.top_down();
-        stack
-            .iter()
-            .find_map(|&card| self.usable(card, &stack))
+        self.dodge_opening()
+            .or_else(|| stack.iter().find_map(|&card| self.usable(card, &stack)))
+            .or_else(|| self.dodge_after_scan())
             .or_else(|| self.part_d_steps())
             .unwrap_or((Action::EndTurn, Reason::NothingUsable))
+    }
+
+    /// Whether (and how) the Stack scan would use `card` now (B5).
+    pub(crate) fn base_usable(&self, card: Card, stack: &[Card]) -> Option<(Action, Reason)> {
+        self.usable(card, stack)
     }
 
     /// B5 (with C4, C7, D2.4): how `card` is used now, if it is usable.
@@ -44,6 +49,9 @@ impl Ctx<'_> {
             let t = self.preferred_target_as(card, k)?;
             Some((self.aim_as(card, k, t)?, Reason::PreferredTarget))
         };
+        if let Some(found) = self.dodge_usable(card, k, stack) {
+            return found.filter(|(action, _)| self.legal(action)); // D3.1
+        }
         let hurt = self.hurt();
         let found = match k {
             // A legal BANG! at the PT means the BANG! limit allows one.
@@ -119,6 +127,9 @@ impl Ctx<'_> {
     /// with cards in hand, Pedro Ramirez the top discard ranked 11 or better;
     /// otherwise (Sid Ketchum too) the deck.
     pub fn phase_one(&self) -> (Action, Reason) {
+        if let Some(take) = self.pat_brennan() {
+            return take; // D3.8
+        }
         let draw = |from| Action::Draw { from };
         if let Some(t) = self
             .candidates()

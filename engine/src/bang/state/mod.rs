@@ -51,6 +51,9 @@ pub struct Player {
     pub offer: Option<[Character; 2]>,
     /// Option `character_choice: 2`: the one he kept, before all are shown.
     pub chosen: Option<Character>,
+    /// Another character whose ability he has besides his own, for now
+    /// (Dodge City's Vera Custer, DC15).
+    pub copy: Option<Character>,
     /// Life points (may be 0 or below while dying).
     pub life: i8,
     /// Maximum life points.

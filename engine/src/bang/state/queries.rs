@@ -80,12 +80,22 @@ impl State {
 
     /// A character's table row, if dealt.
     pub fn info(&self, seat: Seat) -> Option<&'static CharacterInfo> {
-        self.p(seat).character.map(Character::info)
+        self.ability(seat).map(Character::info)
     }
 
-    /// Whether `seat` is `character`.
+    /// The character whose table flags (a Barrel, a Mustang, two flips…)
+    /// `seat` has: his copy's, while he has one (Vera Custer, DC15), else
+    /// his own.
+    pub fn ability(&self, seat: Seat) -> Option<Character> {
+        let p = self.p(seat);
+        p.copy.or(p.character)
+    }
+
+    /// Whether `seat` is `character`, or has its ability now (Vera
+    /// Custer's copy, DC15).
     pub fn is(&self, seat: Seat, character: Character) -> bool {
-        self.p(seat).character == Some(character)
+        let p = self.p(seat);
+        p.character == Some(character) || p.copy == Some(character)
     }
 
     /// The card of this kind in play in front of `seat`.
@@ -125,17 +135,21 @@ impl State {
 
     /// Whether `card` counts as a Missed! effect from `seat`'s hand.
     pub fn is_missed_for(&self, seat: Seat, card: Card) -> bool {
-        missed_effect(self.p(seat).character, card)
+        let p = self.p(seat);
+        missed_effect(p.character, card) || p.copy.is_some() && missed_effect(p.copy, card)
     }
 
     /// Whether `card` counts as a BANG! card from `seat`'s hand.
     pub fn is_bang_for(&self, seat: Seat, card: Card) -> bool {
-        bang_card(self.p(seat).character, card)
+        let p = self.p(seat);
+        bang_card(p.character, card) || p.copy.is_some() && bang_card(p.copy, card)
     }
 
     /// Whether the shot's target still has a Barrel source not used on it.
     pub fn barrel_left(&self, shot: &Shot) -> bool {
-        (!shot.barrel_used && self.in_play_of(shot.target, Kind::Barrel).is_some())
+        (!shot.barrel_used
+            && self.in_play_of(shot.target, Kind::Barrel).is_some()
+            && self.cards_in_force(shot.target))
             || (!shot.character_used && self.info(shot.target).is_some_and(|i| i.barrel))
     }
 
@@ -160,8 +174,8 @@ impl State {
 pub fn missed_effect(character: Option<Character>, card: Card) -> bool {
     match kind(card) {
         Kind::Missed | Kind::Cactus | Kind::Evaded | Kind::Dodge => true,
-        Kind::Bang => character == Some(Character::CalamityJanet),
-        _ => false,
+        Kind::Bang if character == Some(Character::CalamityJanet) => true,
+        _ => character.is_some_and(|c| c.info().any_card_missed),
     }
 }
 

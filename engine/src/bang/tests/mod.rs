@@ -16,6 +16,7 @@ mod gold;
 mod limits_and_distance;
 mod multi_target;
 mod npc;
+mod npc_dodge;
 mod npc_gold;
 mod npc_train;
 #[cfg(feature = "openapi")]

@@ -10,7 +10,7 @@ mod characters;
 mod hidden;
 mod interactions;
 mod railcars;
-mod random;
+pub(super) mod random;
 #[allow(clippy::module_inception)] // named as the brief asks: the train itself
 mod train;
 mod windows;

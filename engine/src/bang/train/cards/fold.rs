@@ -3,7 +3,7 @@
 
 use super::MapStage;
 use crate::bang::TrainEvent;
-use crate::bang::card_rules::ignores;
+use crate::bang::card_rules::{CardHooks, ignores};
 use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::state::{Effect, State};
 use crate::core::Seat;
@@ -144,6 +144,10 @@ pub(crate) fn fold(s: &mut State, event: &TrainEvent) -> bool {
             s.table[b].in_play.remove(j);
             s.table[a].in_play.push(*theirs);
             s.table[b].in_play.push(*mine);
+            for e in CardHooks::in_play(s) {
+                e.entered_play(s, *seat, *theirs); // a green card waits (D-DC3)
+                e.entered_play(s, *other, *mine);
+            }
         }
         _ => return false,
     }

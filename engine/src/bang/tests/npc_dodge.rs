@@ -1,0 +1,331 @@
+//! Part D3 of `rules/lone-gunslinger.md` (Dodge City for the NPC policy):
+//! its acceptance cases NPC-DC-NN, named after them. The table is the
+//! base's 5 plain seats (A Sheriff, B and C Outlaws, D Renegade, E Deputy)
+//! with Dodge City on; the bot is B, at its phase 2 with its BANG! unused.
+
+use super::solo::*;
+use crate::bang::{DodgeAction, DodgeDecision};
+
+const BANG_5C: Card = 201;
+const BANG_8D: Card = 10;
+const MISSED_8D: Card = 205;
+const BEER_6H: Card = 206;
+const DODGE_KH: Card = 213;
+const SPRINGFIELD: Card = 215;
+const BRAWL: Card = 217;
+const TEQUILA: Card = 218;
+const WHISKY: Card = 219;
+const BIBLE: Card = 227;
+const CANTEEN: Card = 228;
+const CONESTOGA: Card = 230;
+const HOWITZER: Card = 233;
+const IRON_PLATE: Card = 234;
+const KNIFE: Card = 236;
+const PONY_EXPRESS: Card = 238;
+const SOMBRERO: Card = 239;
+const TEN_GALLON_HAT: Card = 240;
+
+/// The default table (characters as given), B's phase 2.
+fn dc(characters: &[Character]) -> T {
+    let mut t = T::new(characters, &roles(5)).with_dodge();
+    t.at_play(B);
+    t
+}
+
+/// A ledger that has seen the Sheriff A and these hostile acts.
+fn ledger(acts: &[(Seat, Seat)]) -> Memory {
+    let mut m = Memory::new();
+    m.observe(&Event::RoleDealt {
+        seat: A,
+        role: Some(Sheriff),
+        face_up: true,
+    });
+    for &(by, against) in acts {
+        m.hostile(by, against);
+    }
+    m
+}
+
+fn plain() -> T {
+    dc(&PLAIN[..5])
+}
+
+/// B's decision now (the Sheriff seen, no other act).
+fn bot(t: &T) -> (Action, Reason) {
+    t.decide_with(B, &ledger(&[]))
+}
+
+fn use_green(card: Card, target: Option<Seat>) -> Action {
+    Action::Dodge(DodgeAction::UseGreen {
+        card,
+        target,
+        in_play: None,
+    })
+}
+
+fn with_discard(card: Card, discard: Card, target: Option<Seat>) -> Action {
+    Action::Dodge(DodgeAction::PlayWithDiscard {
+        card,
+        discard,
+        target,
+        in_play: None,
+    })
+}
+
+#[test]
+fn npc_dc_01_a_green_card_goes_into_play_and_waits() {
+    let mut t = plain();
+    t.give(B, &[BANG_QH, KNIFE]); // Knife on top
+    assert_eq!(bot(&t).0, play_at(KNIFE, None));
+    t.ok(B, play_at(KNIFE, None));
+    assert_eq!(bot(&t).0, play_at(BANG_QH, Some(A)));
+    assert!(!legal_actions(&t.s, B).contains(&use_green(KNIFE, Some(A))));
+}
+
+#[test]
+fn npc_dc_03_pony_express_then_canteen_open_phase_two() {
+    let mut t = plain();
+    t.equip(B, &[CANTEEN, PONY_EXPRESS]).life(B, 3);
+    t.give(B, &[BEER]);
+    assert_eq!(bot(&t), (use_green(PONY_EXPRESS, None), Reason::UseGreen));
+    t.ok(B, use_green(PONY_EXPRESS, None));
+    assert_eq!(bot(&t), (use_green(CANTEEN, None), Reason::UseGreen));
+}
+
+#[test]
+fn npc_dc_04_a_bang_card_before_springfield_then_springfield_with_a_dead_scope() {
+    let mut t = plain();
+    t.equip(B, &[BARREL]);
+    t.give(B, &[BARREL2, BANG_QH, SPRINGFIELD]); // top-down: Springfield, BANG!, a dead Barrel
+    assert_eq!(bot(&t).0, play_at(BANG_QH, Some(A)));
+    t.ok(B, play_at(BANG_QH, Some(A)));
+    assert_eq!(bot(&t).0, with_discard(SPRINGFIELD, BARREL2, Some(A)));
+}
+
+#[test]
+fn npc_dc_06_whisky_only_two_lives_down() {
+    let mut t = plain();
+    t.give(B, &[MISSED_KC, WHISKY]).life(B, 3);
+    assert_eq!(bot(&t).0, Action::EndTurn);
+    t.life(B, 2);
+    assert_eq!(bot(&t).0, with_discard(WHISKY, MISSED_KC, None));
+}
+
+#[test]
+fn npc_dc_07_an_attack_never_costs_a_missed_or_a_beer() {
+    let mut t = plain();
+    t.give(B, &[BEER, MISSED_KC, SPRINGFIELD]);
+    t.s.turn.bangs = 1;
+    assert_eq!(bot(&t).0, Action::EndTurn);
+}
+
+#[test]
+fn npc_dc_08_a_deputy_heals_his_sheriff_with_tequila() {
+    let mut t = dc(&PLAIN[..5]);
+    t.at_play(E);
+    t.equip(E, &[BARREL]);
+    t.give(E, &[BARREL2, TEQUILA]).life(A, 1);
+    let (action, _) = t.decide_with(E, &ledger(&[]));
+    assert_eq!(action, with_discard(TEQUILA, BARREL2, Some(A)));
+}
+
+#[test]
+fn npc_dc_10_brawl_takes_the_best_card_of_the_sheriff_and_the_least_of_others() {
+    let mut t = plain();
+    t.give(B, &[SALOON, BRAWL]);
+    t.equip(A, &[BARREL]);
+    t.give(A, &[MISSED_2S]);
+    t.equip(C, &[JAIL_4H]);
+    t.give(C, &[MISSED_3S]);
+    t.equip(D, &[SCOPE]);
+    t.give(D, &[BEER, BEER2, BEER_8H]);
+    t.equip(E, &[MUSTANG]);
+    assert_eq!(bot(&t).0, with_discard(BRAWL, SALOON, None));
+    t.ok(B, with_discard(BRAWL, SALOON, None));
+    let brawl = |in_play| Action::Dodge(DodgeAction::Brawl { in_play });
+    assert_eq!(t.waiting(), [(B, Decision::Dodge(DodgeDecision::Brawl))]);
+    // Clockwise from B: C (his Jail), D (a random hand card), E (the Mustang), A (the Barrel).
+    for expected in [
+        brawl(Some(JAIL_4H)),
+        brawl(None),
+        brawl(Some(MUSTANG)),
+        brawl(Some(BARREL)),
+    ] {
+        let got = bot(&t).0;
+        assert_eq!(got, expected);
+        t.script = vec![0];
+        t.ok(B, got);
+    }
+}
+
+#[test]
+fn npc_dc_12_the_bible_first_both_greens_against_slab() {
+    let mut t = dc(&[
+        SlabTheKiller,
+        PedroRamirez,
+        JesseJones,
+        BlackJack,
+        KitCarlson,
+    ]);
+    t.equip(B, &[BIBLE, IRON_PLATE]);
+    t.give(B, &[MISSED_KC]);
+    t.give(A, &[BANG_QH]);
+    t.at_play(A);
+    t.play(A, BANG_QH, Some(B));
+    assert_eq!(bot(&t).0, use_green(BIBLE, None));
+    t.ok(B, use_green(BIBLE, None));
+    assert_eq!(bot(&t).0, use_green(IRON_PLATE, None));
+}
+
+#[test]
+fn npc_dc_13_molly_stark_spends_her_dodge_first() {
+    let mut t = dc(&[PedroRamirez, MollyStark, JesseJones, BlackJack, KitCarlson]);
+    t.equip(B, &[SOMBRERO]);
+    t.give(B, &[MISSED_KC, DODGE_KH]);
+    t.give(A, &[BANG_QH]);
+    t.at_play(A);
+    t.play(A, BANG_QH, Some(B));
+    assert_eq!(bot(&t).0, Action::Respond { card: DODGE_KH });
+}
+
+#[test]
+fn npc_dc_14_elena_fuente_gives_up_her_lowest_card() {
+    let mut t = dc(&[PedroRamirez, ElenaFuente, JesseJones, BlackJack, KitCarlson]);
+    t.give(B, &[SCOPE, JAIL_4H, BEER]); // top-down: Beer, Jail, Scope
+    t.give(A, &[BANG_QH]);
+    t.at_play(A);
+    t.play(A, BANG_QH, Some(B));
+    assert_eq!(bot(&t).0, Action::Respond { card: JAIL_4H });
+}
+
+#[test]
+fn npc_dc_16_a_deputy_keeps_his_howitzer_while_the_sheriff_has_one_life() {
+    let mut t = plain();
+    t.at_play(E);
+    t.equip(E, &[HOWITZER]).life(A, 1);
+    assert_eq!(t.decide_with(E, &ledger(&[])).0, Action::EndTurn);
+    t.life(A, 2);
+    assert_eq!(t.decide_with(E, &ledger(&[])).0, use_green(HOWITZER, None));
+}
+
+#[test]
+fn npc_dc_18_no_diamond_at_apache_kid() {
+    let mut t = dc(&[ApacheKid, PedroRamirez, JesseJones, BlackJack, KitCarlson]);
+    t.give(B, &[BANG_5C, BANG_8D]); // top-down: BANG! 8♦, BANG! 5♣
+    t.equip(B, &[CONESTOGA]);
+    assert_eq!(bot(&t).0, play_at(BANG_5C, Some(A)));
+}
+
+#[test]
+fn npc_dc_20_chuck_wengam_trades_a_life_with_one_to_spare() {
+    let mut t = dc(&[PedroRamirez, ChuckWengam, JesseJones, BlackJack, KitCarlson]);
+    t.give(B, &[BEER]);
+    t.stack(&[MISSED_KC, MISSED_2S, MISSED_3S, MISSED_4S]);
+    let chuck = Action::Dodge(DodgeAction::ChuckWengam);
+    assert_eq!(bot(&t).0, chuck);
+    t.ok(B, chuck);
+    assert_eq!(bot(&t).0, play_at(BEER, None), "the Beer heals him first");
+    t.ok(B, play_at(BEER, None));
+    assert_eq!(bot(&t).0, chuck, "again, back at full life");
+    t.ok(B, chuck);
+    assert_eq!(bot(&t).0, Action::EndTurn);
+}
+
+#[test]
+fn npc_dc_22_pat_brennan_takes_a_good_card_or_draws() {
+    let mut t = dc(&[PedroRamirez, PatBrennan, JesseJones, BlackJack, KitCarlson]);
+    t.equip(A, &[REMINGTON, TEN_GALLON_HAT]);
+    t.s.turn = Turn {
+        seat: B,
+        phase: Phase::Draw,
+        ..Turn::default()
+    };
+    let take = Action::Dodge(DodgeAction::PatBrennan {
+        target: A,
+        card: TEN_GALLON_HAT,
+    });
+    assert_eq!(bot(&t).0, take);
+    let mut t = dc(&[PedroRamirez, PatBrennan, JesseJones, BlackJack, KitCarlson]);
+    t.equip(A, &[REMINGTON]);
+    t.s.turn = Turn {
+        seat: B,
+        phase: Phase::Draw,
+        ..Turn::default()
+    };
+    assert_eq!(
+        bot(&t).0,
+        Action::Draw {
+            from: DrawFrom::Deck
+        }
+    );
+}
+
+#[test]
+fn npc_dc_23_vera_custer_copies_by_her_list() {
+    let mut t = dc(&[
+        SlabTheKiller,
+        VeraCuster,
+        BartCassidy,
+        ElenaFuente,
+        KitCarlson,
+    ]);
+    t.s.turn = Turn {
+        seat: B,
+        phase: Phase::Start,
+        dynamite_checked: true,
+        jail_checked: true,
+        ..Turn::default()
+    };
+    assert_eq!(
+        t.waiting(),
+        [(B, Decision::Dodge(DodgeDecision::VeraCuster))]
+    );
+    let copy = |character| Action::Dodge(DodgeAction::Copy { character });
+    assert_eq!(
+        bot(&t).0,
+        copy(ElenaFuente),
+        "Elena Fuente comes before Kit Carlson"
+    );
+}
+
+#[test]
+fn seeded_normal_games_with_dodge_city_end_without_falling_back() {
+    use crate::Ruleset;
+    let _ = (MISSED_8D, BEER_6H);
+    for seed in 0..40u64 {
+        let mut config = Config::new(5 + (seed % 4) as u8);
+        config.options.expansions = vec!["dodge_city".into()];
+        let mut log = start(&config, &mut GameRng::new(Seed::from_u64(seed), 0)).unwrap();
+        let mut s = State::default();
+        for e in &log {
+            apply(&mut s, e);
+        }
+        let mut memories = vec![Memory::new(); config.players as usize];
+        for (seat, m) in memories.iter_mut().enumerate() {
+            for e in &log {
+                m.observe(&redact(e, Viewer::Seat(seat as u8)));
+            }
+        }
+        let mut fallbacks = 0;
+        while !s.is_over() {
+            assert!(log.len() < 60_000, "seed {seed} does not end");
+            let seat = crate::bang::Bang::next_to_act(&s).unwrap();
+            let legal = legal_actions(&s, seat);
+            let (action, reason) = npc::decide(
+                &view(&s, Viewer::Seat(seat)),
+                &memories[seat as usize],
+                &legal,
+            );
+            fallbacks += usize::from(reason == Reason::Fallback);
+            let mut rng = GameRng::new(Seed::from_u64(seed), s.version);
+            let events = play(&mut s, seat, &action, &mut rng).unwrap();
+            for (i, m) in memories.iter_mut().enumerate() {
+                for e in &events {
+                    m.observe(&redact(e, Viewer::Seat(i as u8)));
+                }
+            }
+            log.extend(events);
+        }
+        assert_eq!(fallbacks, 0, "seed {seed}");
+    }
+}
