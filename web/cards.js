@@ -8,12 +8,20 @@ import { icon, iconFor } from './icons.js';
 
 const RED = new Set(['hearts', 'diamonds']);
 
-/** A playing card or a railcar; `key` defaults to card:<id>. */
-export function cardEl(cat, id, { size = '', key, extra } = {}) {
+/** What a card's border says of it (Dodge City's green cards: DC-3). */
+const BORDER_WORDS = {
+  brown: 'Brown card: played once',
+  blue: 'Blue card: stays in play',
+  green: 'Green card: put in play, then discarded from a later turn on for its effect',
+};
+
+/** A playing card or a railcar; `key` defaults to card:<id>. A green card
+ * put into play this turn (`waiting`) shows a clock: usable from next turn. */
+export function cardEl(cat, id, { size = '', key, extra, waiting = false } = {}) {
   if (id === null || id === undefined) return backEl(size);
   const c = cat.card(id);
-  const cls = ['card', c.railcar ? 'railcar' : c.border, size, RED.has(c.suit) ? 'red' : ''].filter(Boolean).join(' ');
-  const label = `${c.name}${c.mark ? ` ${c.mark}` : ''}${c.reach ? `, reach ${c.reach}` : ''}`;
+  const cls = ['card', c.railcar ? 'railcar' : c.border, size, RED.has(c.suit) ? 'red' : '', waiting ? 'green-wait' : ''].filter(Boolean).join(' ');
+  const label = `${c.name}${c.mark ? ` ${c.mark}` : ''}${c.reach ? `, reach ${c.reach}` : ''}${waiting ? ', usable from next turn' : ''}`;
   return h(
     'button',
     { type: 'button', class: cls, 'data-key': key || `card:${id}`, 'aria-label': label, title: `${label}: ${c.text}` },
@@ -21,6 +29,7 @@ export function cardEl(cat, id, { size = '', key, extra } = {}) {
     icon(iconFor(c.kind)),
     c.mark ? h('span', { class: 'c-mark' }, c.mark) : null,
     c.reach ? h('span', { class: 'c-reach', 'aria-hidden': 'true' }, String(c.reach)) : null,
+    waiting ? h('span', { class: 'c-wait', 'aria-hidden': 'true' }, icon('clock')) : null,
     extra || null,
   );
 }
@@ -88,7 +97,7 @@ export function describe(cat, key) {
   if (kind === 'card' || kind === 'car') {
     const c = cat.card(Number(a));
     const what = c.railcar ? `Railcar (${c.usage === 'permanent' ? 'stays in play' : 'discard it to use it'})`
-      : `${c.border === 'blue' ? 'Blue card: stays in play' : 'Brown card: played once'}${c.reach ? `, weapon of reach ${c.reach}` : ''}`;
+      : `${BORDER_WORDS[c.border] || BORDER_WORDS.brown}${c.reach ? `, weapon of reach ${c.reach}` : ''}`;
     return { title: c.name, mark: c.mark, sub: what, target: c.target, text: c.text, rule: c.rule, figure: () => cardEl(cat, Number(a), { key: 'inspect' }) };
   }
   if (kind === 'equip') {

@@ -127,6 +127,11 @@ export const ICONS = {
 /** Which picture a card kind gets (weapons share the revolver). */
 const KIND_ICON = {
   volcanic: 'weapon', schofield: 'weapon', remington: 'weapon', rev_carabine: 'weapon', winchester: 'weapon', dragoon: 'weapon',
+  // Dodge City: each new kind shows the picture of the card it acts like.
+  punch: 'bang', dodge: 'missed', springfield: 'weapon', rag_time: 'panic', brawl: 'cat_balou', tequila: 'beer', whisky: 'beer',
+  binocular: 'scope', hideout: 'mustang', bible: 'missed', canteen: 'beer', can_can: 'cat_balou', conestoga: 'stagecoach',
+  derringer: 'weapon', buffalo_rifle: 'weapon', howitzer: 'gatling', iron_plate: 'missed', knife: 'knife_revolver',
+  pepperbox: 'weapon', pony_express: 'wells_fargo', sombrero: 'missed', ten_gallon_hat: 'missed',
 };
 
 /** The picture's name for a card kind, railcar or anything with one. */

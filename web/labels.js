@@ -81,6 +81,8 @@ const TYPE_WORDS = {
   play: 'Play it', sell_beer: 'Sell it for 1 nugget', discard: 'Discard it', respond: 'Answer with it', full_steam: 'Play it',
   switch: 'Play it', redirect: 'Redirect the shot', robbery: 'Hand it over', take_railcar: 'Take it, paying its station',
   free_railcar: 'Take it for free', use_railcar: 'Use it', force_discard: 'Make him discard it', pay: 'Pay for it', heal: 'Discard two cards for 1 life',
+  use_green: 'Use it', play_with_discard: 'Play it, discarding another card', brawl: 'He loses it', chuck_wengam: 'Lose 1 life to draw 2',
+  doc_holyday: 'Discard two cards to shoot', jose_delgado: 'Discard a blue card to draw 2', pat_brennan: 'Take it instead of drawing', copy: 'Copy this ability',
 };
 
 /** A word choice of a step: "as a Panic!", "Advance the train first". */
@@ -114,6 +116,8 @@ const TOUCH_ASKS = {
   choose_character: 'Choose your character',
   give_up: 'Tap the card you give up',
   circus_wagon: 'Tap the card you discard',
+  brawl: 'Tap the card he loses (his hand: a random one)',
+  vera_custer: 'Tap the character whose ability you copy',
 };
 
 /** What the first touch asks: by the decision, and whether buttons follow. */
@@ -169,6 +173,10 @@ export function confirmLabel(entry, ctx) {
   if (a.type === 'pay') return words(a.used);
   if (a.type === 'force_discard') return `Make him discard ${cat.equipment(a.equipment).name}`;
   if (a.type === 'use_equipment') return 'Use it';
+  if (a.type === 'use_green') return `Use ${cat.card(a.card).name}`;
+  if (a.type === 'pat_brennan') return `Take ${cat.card(a.card).name}`;
+  if (a.type === 'copy') return `Copy ${cat.character(a.character).name}`;
+  if (a.type === 'brawl') return a.in_play ? `Discard his ${cat.card(a.in_play).name}` : 'A random card from his hand';
   if (typeof a.card === 'number') return `${a.type === 'sell_beer' ? 'Sell' : 'Play'} ${cat.card(a.card).name}`;
   return words(a.type);
 }

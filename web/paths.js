@@ -54,6 +54,15 @@ const BANG = {
   use_railcar: (a) => [[card(a.railcar)], ['mode', opt(a.mode)], ['card', card(a.card)], ['target', seat(a.target)]],
   place_railcars: (a) => [[card(a.railcar)], ['to', seat(a.to)], ['other', card(a.other)], ['other_to', seat(a.other_to)]],
   give_card: (a) => [[card(a.card)], ['target', seat(a.target)]],
+  // Dodge City: a green card is touched in play, a discard-extra card in hand.
+  use_green: (a) => [[card(a.card)], ['target', seat(a.target)], ['in_play', inPlayKey(a)]],
+  play_with_discard: (a) => [[card(a.card)], ['discard', card(a.discard)], ['target', seat(a.target)], ['in_play', inPlayKey(a)]],
+  brawl: (a, ctx) => [[a.in_play ? card(a.in_play) : `hand:${ctx.view?.dodge?.brawl?.[0] ?? 'none'}`]],
+  chuck_wengam: (a, ctx) => [[`char:${ctx.seat}`], ['ability', opt('chuck_wengam')]],
+  doc_holyday: (a, ctx) => [[`char:${ctx.seat}`], ['first', card(a.cards[0])], ['second', card(a.cards[1])], ['target', seat(a.target)]],
+  jose_delgado: (a, ctx) => [[`char:${ctx.seat}`], ['card', card(a.card)]],
+  pat_brennan: (a) => [[card(a.card)]],
+  copy: (a, ctx) => [[`char:${(ctx.view?.players || []).find((p) => p.character === a.character)?.seat ?? 'none'}`]],
 };
 
 /** The dice game's. */

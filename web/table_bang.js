@@ -12,7 +12,10 @@ import { roundFrom, seatTile, distanceBadge, mineHead } from './seats.js';
 import { trainEl } from './train.js';
 
 const cardsRow = (cat, ids, cls, label, opts = {}) =>
-  h('div', { class: `cards ${cls}`, role: 'group', 'aria-label': label }, (ids || []).map((id) => cardEl(cat, id, opts)));
+  h('div', { class: `cards ${cls}`, role: 'group', 'aria-label': label }, (ids || []).map((id) => cardEl(cat, id, { ...opts, waiting: opts.waiting?.includes(id) })));
+
+/** Dodge City: the green cards in play that wait for the turn's end. */
+const waitingOf = (view) => view.dodge?.waiting || [];
 
 /** The hand of another player: backs (touchable as hand:<seat>), or faces in a solo game. */
 function handEl(cat, p, ctx) {
@@ -50,7 +53,7 @@ function playerTile(cat, view, p, ctx) {
     { class: 'seat-body' },
     characterChip(cat, p),
     faceUp ? hand : null,
-    (p.in_play || []).length ? cardsRow(cat, p.in_play, 'inplay sm', `${seatName(ctx.game, p.seat)}'s cards in play`, { size: 'sm' }) : null,
+    (p.in_play || []).length ? cardsRow(cat, p.in_play, 'inplay sm', `${seatName(ctx.game, p.seat)}'s cards in play`, { size: 'sm', waiting: waitingOf(view) }) : null,
     (p.equipment || []).length
       ? h('div', { class: 'cards equip-row', role: 'group', 'aria-label': 'equipment' }, p.equipment.map((id) => equipmentEl(cat, id, { size: 'sm', key: `equip:${p.seat}:${id}` })))
       : null,
@@ -132,7 +135,7 @@ export function bangMine(cat, view, ctx) {
       ? h(
         'div',
         { class: 'mine-row', role: 'group', 'aria-label': 'Your cards in play' },
-        (p.in_play || []).map((id) => cardEl(cat, id, { size: 'sm' })),
+        (p.in_play || []).map((id) => cardEl(cat, id, { size: 'sm', waiting: waitingOf(view).includes(id) })),
         (p.equipment || []).map((id) => equipmentEl(cat, id, { size: 'sm', key: `equip:${p.seat}:${id}` })),
       )
       : null,

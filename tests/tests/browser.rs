@@ -3,7 +3,7 @@
 //! person tapping what the table lights up. A card turn (a card, then its
 //! target), a dice turn (dice tapped, then Re-roll), a BANG! answered from
 //! the prompt, a Gold Rush purchase, a railcar taken, a solo game, a special
-//! role revealed, the end banner with every role and a rematch, two players'
+//! role revealed, a Dodge City green card put into play and used, the end banner with every role and a rematch, two players'
 //! accounts and the "your move" notice, 200 events followed without a 429,
 //! the 375 px layout, the keyboard alone, accessible names, the first
 //! page's weight, the replay with its audit and a fork, and the ratings:
@@ -169,6 +169,43 @@ async fn a_gold_rush_purchase_and_a_railcar_taken() {
         finish_choice(&ann, before).await;
         let taken = event_after(&server, &id, &token, before, |e| e["event"]["type"] == "railcar_taken").await;
         assert_eq!(taken["event"]["railcar"], car, "{taken}");
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_green_card_waits_a_turn_then_is_used_from_play() {
+    run("dodge_city", Duration::from_secs(240), |browsers, server| async move {
+        let catalog = bang_catalog(&server).await;
+        let green = |id: &Value| {
+            let card = catalog["cards"].as_array().unwrap().iter().find(|c| &c["id"] == id);
+            card.is_some_and(|c| c["border"] == "green")
+        };
+        let body = |s| json!({"ruleset": "bang", "players": 4, "seats": [{"name": "Ann"}], "seed": s, "options": {"expansions": ["dodge_city"]}});
+        let ann = browsers.open(1280).await;
+        prefs(&ann, &server.base, "instant").await;
+        // A green card in her hand, put into play: drawn green, with a clock.
+        let playable = |a: &Value| a["type"] == "play" && green(&a["card"]);
+        let (id, token, actions) = bring_any(&server, body, 1..30, &["end_turn", "pass"], |_, a| a.iter().any(&playable)).await;
+        let card = actions.iter().find(|a| playable(a)).unwrap()["card"].clone();
+        open_game(&ann, &server.base, &id, Some(&token)).await;
+        let before = version(&ann).await;
+        tap(&ann, &format!("#hand [data-key=\"card:{card}\"]")).await;
+        finish_choice(&ann, before).await;
+        let placed = format!(".mine-row [data-key=\"card:{card}\"]");
+        until(&ann, 20, "the card in play", &format!("const e = document.querySelector('{placed}'); return !!e && e.classList.contains('green') && e.classList.contains('green-wait') && !!e.querySelector('.c-wait')")).await;
+        let label = js(&ann, &format!("return document.querySelector('{placed}').getAttribute('aria-label')")).await;
+        assert!(label.as_str().unwrap().ends_with("usable from next turn"), "{label}");
+        // A green card used from play: touched where it lies.
+        let usable = |a: &Value| a["type"] == "use_green";
+        let (id, token, actions) = bring_any(&server, body, 1..30, &["play", "end_turn", "pass"], |_, a| a.iter().any(&usable)).await;
+        let card = actions.iter().find(|a| usable(a)).unwrap()["card"].clone();
+        open_game(&ann, &server.base, &id, Some(&token)).await;
+        let before = version(&ann).await;
+        tap(&ann, &format!(".mine-row [data-key=\"card:{card}\"]")).await;
+        finish_choice(&ann, before).await;
+        let used = event_after(&server, &id, &token, before, |e| e["event"]["type"] == "green_used").await;
+        assert_eq!(used["event"]["card"], card, "{used}");
     })
     .await;
 }

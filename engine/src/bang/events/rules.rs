@@ -2,7 +2,7 @@
 //! game's history cites.
 
 /// The rule each event applies, by its `"type"` tag: the section of
-/// `rules/bang.md`, `gold-rush.md`, `train-robbery.md` or
+/// `rules/bang.md`, `gold-rush.md`, `train-robbery.md`, `dodge-city.md` or
 /// `lone-gunslinger.md` a game's history cites beside each sentence (every
 /// tag has one).
 pub const RULES: &[(&str, &str)] = &[
@@ -82,5 +82,11 @@ pub const RULES: &[(&str, &str)] = &[
     ("railcars_drawn", "train-robbery.md TR-11.9"),
     ("card_given", "train-robbery.md TR-11.11"),
     ("ghost_rose", "train-robbery.md TR-11.8"),
+    ("green_used", "dodge-city.md DC-3.3"),
+    ("ability_used", "dodge-city.md §5"),
+    ("ability_copied", "dodge-city.md §5"),
+    ("brawl_done", "dodge-city.md DC-4.3"),
+    ("draw_owed", "dodge-city.md §5"),
+    ("owed_drawn", "dodge-city.md §5"),
     ("game_ended", "bang.md §15"),
 ];

@@ -48,8 +48,19 @@ fn expansions_sentence(event: &Event, names: &[String]) -> Option<String> {
 pub fn describe(event: &Event, names: &[String]) -> Option<Line> {
     let text = FAMILIES.iter().find_map(|family| family(event, names))?;
     let mut line = Line::new(text, RULES, &tag_of(event));
-    if let Event::NpcActed { reason, .. } = event {
-        line.rule = Some(npc::reason_rule(*reason));
+    match event {
+        Event::NpcActed { reason, .. } => line.rule = Some(npc::reason_rule(*reason)),
+        // An expansion's own kind of card cites its own rules' table.
+        Event::CardPlayed { card, .. } => {
+            let text = crate::bang::registry::texts::kind_text(crate::bang::cards::kind(*card));
+            if let Some(rule) = text
+                .map(|t| t.text.rule)
+                .filter(|r| !r.starts_with("bang.md"))
+            {
+                line.rule = Some(rule);
+            }
+        }
+        _ => {}
     }
     Some(line)
 }
@@ -73,10 +84,11 @@ mod tests {
                 include_str!("../events.rs"),
                 include_str!("../gold/events.rs"),
                 include_str!("../train/events.rs"),
+                include_str!("../dodge/events.rs"),
             ]
             .concat(),
             RULES,
-            75,
+            81,
         );
         for tag in crate::bang::HIDING_EVENTS {
             assert!(tags.iter().any(|t| t == tag), "{tag} is no event");
@@ -150,6 +162,15 @@ mod tests {
         games_told(
             6,
             json!({"expansions": ["gold_rush"], "variants": ["shadow_gunslingers"]}),
+        );
+    }
+
+    #[test]
+    fn random_dodge_city_games_are_told() {
+        games_told(5, json!({"expansions": ["dodge_city"]}));
+        games_told(
+            6,
+            json!({"expansions": ["dodge_city", "gold_rush", "train_robbery"]}),
         );
     }
 
