@@ -4,7 +4,8 @@
 //! players, one or two characters to choose from, with and without a live
 //! reaction time, standing orders posted at random; Lone Gunslinger solo
 //! games over its levels and variants; and Gold Rush, the Shadow-Gunslingers
-//! and the Great Train Robbery, alone and together, solo too), one JSON
+//! and the Great Train Robbery, alone and together, solo too; Dodge City
+//! alone and with each of them), one JSON
 //! object a line:
 //! the setup, the seed, the log, and SHA-256 digests of what a client can see.
 //! `replay_card_corpus` folds every log again through [`engine::Game`] (as the
@@ -231,6 +232,13 @@ fn setups() -> Vec<(u8, Value)> {
         json!({"expansions": ["train_robbery", "gold_rush"], "character_choice": 2}),
         json!({"expansions": ["train_robbery"], "variants": ["shadow_gunslingers"]}),
     ];
+    // Dodge City, alone and with each other expansion and the shadows.
+    let dodge_city = [
+        json!({"expansions": ["dodge_city"]}),
+        json!({"expansions": ["dodge_city", "gold_rush"], "character_choice": 2}),
+        json!({"expansions": ["dodge_city", "train_robbery"], "reaction_seconds": 30}),
+        json!({"expansions": ["dodge_city"], "variants": ["shadow_gunslingers"]}),
+    ];
     let solo_expansions = [
         json!({"mode": "lone_gunslinger", "difficulty": 2, "expansions": ["gold_rush"]}),
         json!({"mode": "lone_gunslinger", "difficulty": 3, "expansions": ["train_robbery"]}),
@@ -244,6 +252,11 @@ fn setups() -> Vec<(u8, Value)> {
                 .flat_map(|p| expansions.iter().map(move |o| (p, o.clone()))),
         )
         .chain(solo_expansions.into_iter().map(|o| (6, o)))
+        .chain(
+            [4, 5, 7]
+                .into_iter()
+                .flat_map(|p| dodge_city.iter().map(move |o| (p, o.clone()))),
+        )
         .collect()
 }
 

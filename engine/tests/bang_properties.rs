@@ -366,10 +366,18 @@ const GOLD_GAMES_PER_COUNT: u64 = 100;
 /// 8,500 from 4).
 const TRAIN_GAMES_PER_COUNT: u64 = 40;
 
+/// Dodge City games per player count in `cargo test`; `DODGE_PROPERTY_GAMES`
+/// overrides it for the full run (`DODGE_PROPERTY_GAMES=1700 cargo test
+/// --release -p engine --test bang_properties -- dodge`).
+const DODGE_GAMES_PER_COUNT: u64 = 30;
+
 /// Plays `per` games at each player count the combination allows (Gold Rush
-/// and shadows: `GOLD_PROPERTY_GAMES`; with the train: `TRAIN_PROPERTY_GAMES`).
+/// and shadows: `GOLD_PROPERTY_GAMES`; with the train: `TRAIN_PROPERTY_GAMES`;
+/// with Dodge City: `DODGE_PROPERTY_GAMES`).
 fn expansion_games(name: &str, base: u64, expansions: &[&str], variants: &[&str]) {
-    let per = if expansions.contains(&"train_robbery") {
+    let per = if expansions.contains(&"dodge_city") {
+        games_from_env("DODGE_PROPERTY_GAMES", DODGE_GAMES_PER_COUNT)
+    } else if expansions.contains(&"train_robbery") {
         games_from_env("TRAIN_PROPERTY_GAMES", TRAIN_GAMES_PER_COUNT)
     } else {
         games_from_env("GOLD_PROPERTY_GAMES", GOLD_GAMES_PER_COUNT)
@@ -441,6 +449,41 @@ fn train_robbery_with_shadows_keeps_every_property() {
         "train_robbery+shadow_gunslingers",
         60_000_000,
         &["train_robbery"],
+        &["shadow_gunslingers"],
+    );
+}
+
+#[test]
+fn dodge_city_games_keep_every_property() {
+    expansion_games("dodge_city", 70_000_000, &["dodge_city"], &[]);
+}
+
+#[test]
+fn dodge_city_with_gold_rush_keeps_every_property() {
+    expansion_games(
+        "dodge_city+gold_rush",
+        71_000_000,
+        &["dodge_city", "gold_rush"],
+        &[],
+    );
+}
+
+#[test]
+fn dodge_city_with_the_train_keeps_every_property() {
+    expansion_games(
+        "dodge_city+train_robbery",
+        72_000_000,
+        &["dodge_city", "train_robbery"],
+        &[],
+    );
+}
+
+#[test]
+fn dodge_city_with_shadows_keeps_every_property() {
+    expansion_games(
+        "dodge_city+shadow_gunslingers",
+        73_000_000,
+        &["dodge_city"],
         &["shadow_gunslingers"],
     );
 }

@@ -449,17 +449,25 @@ pub const CARDS: [CardInfo; TABLE_SIZE] = {
         (TrainRobbery, Clubs, J),
         (WaterTower, Hearts, 8),
     ];
+    table(1, ROWS)
+};
+
+/// A table of cards numbered from `first`, one per row `(kind, suit, value)`.
+pub(crate) const fn table<const N: usize>(
+    first: Card,
+    rows: [(Kind, Suit, u8); N],
+) -> [CardInfo; N] {
     let mut out = [CardInfo {
         id: 0,
-        kind: Bang,
-        suit: Hearts,
+        kind: Kind::Bang,
+        suit: Suit::Hearts,
         value: 0,
-    }; TABLE_SIZE];
+    }; N];
     let mut i = 0;
-    while i < TABLE_SIZE {
-        let (kind, suit, value) = ROWS[i];
+    while i < N {
+        let (kind, suit, value) = rows[i];
         out[i] = CardInfo {
-            id: i as u8 + 1,
+            id: first + i as u8,
             kind,
             suit,
             value,
@@ -467,7 +475,7 @@ pub const CARDS: [CardInfo; TABLE_SIZE] = {
         i += 1;
     }
     out
-};
+}
 
 /// What the tables say of card `id`, if there is such a playing card (this
 /// file's, or Dodge City's).

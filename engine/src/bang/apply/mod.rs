@@ -16,7 +16,7 @@ mod plays;
 mod setup;
 mod turn;
 
-pub(crate) use plays::played_as;
+pub(crate) use plays::{played_as, shots_at_everyone};
 
 use super::events::{Event, ExpansionEvent};
 use super::state::State;

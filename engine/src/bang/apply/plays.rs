@@ -31,6 +31,26 @@ pub(super) fn played(s: &mut State, seat: Seat, card: Card, target: Option<Seat>
     played_as(s, seat, card, k, target);
 }
 
+/// A Gatling's shots (or a Howitzer's): at every other player clockwise
+/// from `seat`'s left whom `keep` keeps, by `card`.
+pub(crate) fn shots_at_everyone(
+    s: &mut State,
+    seat: Seat,
+    card: Card,
+    keep: impl Fn(&State, Seat) -> bool,
+) {
+    let mut targets = s.others_clockwise(seat);
+    targets.retain(|t| keep(s, *t));
+    s.effect = Some(Effect::Shots {
+        source: seat,
+        targets,
+        bang_card: false,
+        anonymous: false,
+        card: shot_card(s, card),
+    });
+    settle(s);
+}
+
 /// The effect a brown card sets in motion, played as a card of kind `k`
 /// (an expansion's card, or a copy of one, folds its own).
 pub(crate) fn played_as(s: &mut State, seat: Seat, card: Card, k: Kind, target: Option<Seat>) {
@@ -53,19 +73,8 @@ pub(crate) fn played_as(s: &mut State, seat: Seat, card: Card, k: Kind, target: 
                 }
             }
         }
-        Kind::Gatling => {
-            // TC6: Sgt. Blaze's exempted player (only his play names one).
-            let mut targets = s.others_clockwise(seat);
-            targets.retain(|t| Some(*t) != target);
-            s.effect = Some(Effect::Shots {
-                source: seat,
-                targets,
-                bang_card: false,
-                anonymous: false,
-                card: shot_card(s, card),
-            });
-            settle(s);
-        }
+        // TC6: Sgt. Blaze's exempted player (only his play names one).
+        Kind::Gatling => shots_at_everyone(s, seat, card, |_, t| Some(t) != target),
         Kind::Indians => {
             // A ♦ Indians! skips a Calumet's owner (GR-7.7), any a Prisoner
             // Car's holder (TR-11.14).

@@ -1,7 +1,7 @@
 //! Dodge City's 40 playing cards (`dodge-city.md` §2), ids 201 to 240, in
 //! id order: 19 brown, 7 blue and 14 green, ten of each suit.
 
-use crate::bang::cards::{Card, CardInfo, Kind, Suit};
+use crate::bang::cards::{Card, CardInfo, Kind, Suit, table};
 
 /// The id of Dodge City's first card.
 pub const FIRST: Card = 201;
@@ -66,24 +66,7 @@ pub const CARD_TABLE: [CardInfo; CARDS] = {
         (Sombrero, Clubs, 7),
         (TenGallonHat, Diamonds, J),
     ];
-    let mut out = [CardInfo {
-        id: 0,
-        kind: Bang,
-        suit: Hearts,
-        value: 0,
-    }; CARDS];
-    let mut i = 0;
-    while i < CARDS {
-        let (kind, suit, value) = ROWS[i];
-        out[i] = CardInfo {
-            id: FIRST + i as u8,
-            kind,
-            suit,
-            value,
-        };
-        i += 1;
-    }
-    out
+    table(FIRST, ROWS)
 };
 
 /// What the table says of card `id`, if it is one of Dodge City's.

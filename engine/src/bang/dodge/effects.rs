@@ -3,10 +3,11 @@
 //! life, cards taken).
 
 use super::DodgeEvent;
+use crate::bang::apply::shots_at_everyone;
 use crate::bang::card_rules::{ignores, shot_card};
 use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::events::Event;
-use crate::bang::fold_steps::{missed, player, settle};
+use crate::bang::fold_steps::{missed, player};
 use crate::bang::machine::Machine;
 use crate::bang::state::{Effect, State};
 use crate::core::Seat;
@@ -60,19 +61,8 @@ pub(super) fn green_used(s: &mut State, seat: Seat, card: Card, target: Option<S
     s.discard.push(card);
     match kind(card) {
         k if one_shot(k) => shoot(s, seat, card, target),
-        Kind::Howitzer => {
-            // DC-AC-10: like a Gatling, clockwise from his left.
-            let mut targets = s.others_clockwise(seat);
-            targets.retain(|t| !ignores(s, *t, seat, card));
-            s.effect = Some(Effect::Shots {
-                source: seat,
-                targets,
-                bang_card: false,
-                anonymous: false,
-                card: shot_card(s, card),
-            });
-            settle(s);
-        }
+        // DC-AC-10: like a Gatling, clockwise from his left.
+        Kind::Howitzer => shots_at_everyone(s, seat, card, |s, t| !ignores(s, t, seat, card)),
         k if green_missed(k) && s.shot.is_some_and(|shot| shot.target == seat) => missed(s),
         _ => {}
     }

@@ -32,19 +32,7 @@ fn dc(characters: &[Character]) -> T {
     t
 }
 
-/// A ledger that has seen the Sheriff A and these hostile acts.
-fn ledger(acts: &[(Seat, Seat)]) -> Memory {
-    let mut m = Memory::new();
-    m.observe(&Event::RoleDealt {
-        seat: A,
-        role: Some(Sheriff),
-        face_up: true,
-    });
-    for &(by, against) in acts {
-        m.hostile(by, against);
-    }
-    m
-}
+use super::solo::ledger_with as ledger;
 
 fn plain() -> T {
     dc(&PLAIN[..5])

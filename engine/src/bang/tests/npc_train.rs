@@ -39,19 +39,7 @@ fn table() -> T {
     t
 }
 
-/// A ledger that has seen the Sheriff A and these hostile acts (by, against).
-fn ledger(acts: &[(Seat, Seat)]) -> Memory {
-    let mut m = Memory::new();
-    m.observe(&Event::RoleDealt {
-        seat: A,
-        role: Some(Sheriff),
-        face_up: true,
-    });
-    for &(by, against) in acts {
-        m.hostile(by, against);
-    }
-    m
-}
+use super::solo::ledger_with as ledger;
 
 const CACTUS: Card = 81;
 const DRAGOON: Card = 82;

@@ -374,9 +374,10 @@ fn dodge_city_is_not_played_in_the_solo_mode() {
     assert!(err.to_string().contains("options.mode"), "{err}");
 }
 
-/// Random games per player count (`DODGE_PROPERTY_GAMES` overrides it).
+/// Random games per player count, with windows left to expire one game in
+/// four (`DODGE_RANDOM_GAMES` overrides it).
 fn random_games(default: u64) -> u64 {
-    std::env::var("DODGE_PROPERTY_GAMES")
+    std::env::var("DODGE_RANDOM_GAMES")
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(default)

@@ -101,6 +101,20 @@ impl T {
     }
 }
 
+/// A ledger that has seen the Sheriff A and these hostile acts (by, against).
+pub fn ledger_with(acts: &[(Seat, Seat)]) -> Memory {
+    let mut m = Memory::new();
+    m.observe(&Event::RoleDealt {
+        seat: A,
+        role: Some(Sheriff),
+        face_up: true,
+    });
+    for &(by, against) in acts {
+        m.hostile(by, against);
+    }
+    m
+}
+
 /// The NPC decisions among `events`: seat, action, reason.
 pub fn npc_acts(events: &[Event]) -> Vec<(Seat, Action, Reason)> {
     events
