@@ -298,3 +298,24 @@ pub fn inbox() -> Value {
                             {"seat": 2, "name": "Seat 3", "kind": "open"}, {"seat": 3, "name": "Bot 4", "kind": "bot", "bot": "normal"}],
                   "created_at": "2026-11-26T06:30:00.000Z", "updated_at": "2026-11-26T06:30:00.000Z", "seed_chosen": false, "public": true}}]})
 }
+
+// ----- Dodge City (`"expansions": ["dodge_city"]`), from the README's served 4-player game -----
+
+/// `POST /v1/games` with Dodge City.
+pub fn bang_create_dodge_city() -> Value {
+    json!({"ruleset": "bang", "players": 4, "seats": [{"name": "Ann"}], "options": {"expansions": ["dodge_city"]}})
+}
+
+/// `GET /v1/games/{id}/actions` with Dodge City: Ann's turn, a Brawl (217)
+/// and a Rag Time (216) each with the other hand card discarded for it,
+/// Rag Time taking a random hand card or a card in play; her Canteen (228)
+/// in play, waiting no more.
+pub fn bang_dodge_city_actions() -> Value {
+    json!({"version": 228, "seat": 0, "actions": [
+        {"type": "play", "card": 12, "target": 1},
+        {"type": "play_with_discard", "card": 217, "discard": 34},
+        {"type": "play_with_discard", "card": 216, "discard": 34, "target": 1},
+        {"type": "play_with_discard", "card": 216, "discard": 34, "target": 1, "in_play": 236},
+        {"type": "use_green", "card": 228},
+        {"type": "end_turn"}]})
+}

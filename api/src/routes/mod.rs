@@ -64,7 +64,8 @@ pub type Shared = web::Data<Service>;
     request_body(content = CreateGame, examples(
         ("dice" = (summary = "The dice game: two people, three bots", value = json!({"ruleset": "dice", "players": 5, "seats": [{"name": "Ann"}, {"name": "Bob"}, {"bot": "random"}], "options": {"modules": []}}))),
         ("bang gold rush" = (summary = "The card game with Gold Rush: one person, three bots", value = json!(examples::bang_create_gold_rush()))),
-        ("bang train robbery" = (summary = "The card game with the Great Train Robbery and Gold Rush: one person, three bots", value = json!(examples::bang_create_train_robbery()))))),
+        ("bang train robbery" = (summary = "The card game with the Great Train Robbery and Gold Rush: one person, three bots", value = json!(examples::bang_create_train_robbery()))),
+        ("bang dodge city" = (summary = "The card game with Dodge City: one person, three bots", value = json!(examples::bang_create_dodge_city()))))),
     responses(
         (status = 201, description = "Created", body = CreatedGame),
         (status = 400, description = "Malformed body: none, not JSON, a key given twice, a field of the wrong type (`4.0` where a whole number goes) or an unknown field (the detail names it)", body = Problem, content_type = "application/problem+json",
@@ -171,7 +172,8 @@ pub async fn get_game(
             ("bang turn" = (summary = "The card game: a turn", value = json!(examples::bang_legal_actions()))),
             ("bang response" = (summary = "The card game: shot at", value = json!(examples::bang_response_actions()))),
             ("bang gold rush" = (summary = "The card game with Gold Rush: buy, sell a Beer, pay nuggets", value = json!(examples::bang_gold_rush_actions()))),
-            ("bang train robbery" = (summary = "The card game with the Great Train Robbery: take a railcar (paying its station, placing a Ghost Car, after the free advance)", value = json!(examples::bang_train_robbery_actions()))))),
+            ("bang train robbery" = (summary = "The card game with the Great Train Robbery: take a railcar (paying its station, placing a Ghost Car, after the free advance)", value = json!(examples::bang_train_robbery_actions()))),
+            ("bang dodge city" = (summary = "The card game with Dodge City: cards played with another discarded, a green card used from play", value = json!(examples::bang_dodge_city_actions()))))),
         (status = 400, description = "Bad query: a bad `seat` or an unknown parameter", body = Problem, content_type = "application/problem+json",
             example = json!(example(400, "bad_request", "seat: a seat number from 0 to 7, not `2147483648`"))),
         (status = 401, description = "No token, a token that opens no seat of this game, or `seat` without the worker key", body = Problem, content_type = "application/problem+json",
