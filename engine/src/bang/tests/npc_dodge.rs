@@ -20,6 +20,9 @@ const CANTEEN: Card = 228;
 const CONESTOGA: Card = 230;
 const HOWITZER: Card = 233;
 const IRON_PLATE: Card = 234;
+const IRON_PLATE_QS: Card = 235;
+const PUNCH: Card = 212;
+const DYNAMITE_10C: Card = 221;
 const KNIFE: Card = 236;
 const PONY_EXPRESS: Card = 238;
 const SOMBRERO: Card = 239;
@@ -316,4 +319,88 @@ fn seeded_normal_games_with_dodge_city_end_without_falling_back() {
         }
         assert_eq!(fallbacks, 0, "seed {seed}");
     }
+}
+
+#[test]
+fn npc_dc_02_a_second_iron_plate_stays_on_the_stack() {
+    let mut t = dc(&[PedroRamirez, JoseDelgado, JesseJones, BlackJack, KitCarlson]);
+    t.equip(B, &[IRON_PLATE]);
+    t.give(B, &[IRON_PLATE_QS]);
+    t.s.turn.bangs = 1;
+    assert_eq!(
+        bot(&t).0,
+        Action::EndTurn,
+        "a dead green card, and no blue one for José"
+    );
+}
+
+#[test]
+fn npc_dc_11_a_sheriff_with_no_suspect_keeps_his_brawl() {
+    let mut t = plain();
+    t.at_play(A);
+    t.give(A, &[BARREL2, BRAWL]);
+    t.equip(A, &[BARREL]);
+    t.give(B, &[MISSED_KC]);
+    assert_eq!(t.decide_with(A, &ledger(&[])).0, Action::EndTurn);
+    // Once B has shot at him, B is his first candidate: the Brawl goes.
+    assert_eq!(
+        t.decide_with(A, &ledger(&[(B, A)])).0,
+        with_discard(BRAWL, BARREL2, None)
+    );
+}
+
+#[test]
+fn npc_dc_15_in_belle_stars_turn_the_missed_is_played() {
+    let mut t = dc(&[BelleStar, PedroRamirez, JesseJones, BlackJack, KitCarlson]);
+    t.equip(B, &[IRON_PLATE]);
+    t.give(B, &[MISSED_KC]);
+    t.give(A, &[BANG_QH]);
+    t.at_play(A);
+    t.play(A, BANG_QH, Some(B));
+    assert_eq!(bot(&t).0, Action::Respond { card: MISSED_KC });
+}
+
+#[test]
+fn npc_dc_19_doc_holyday_discards_only_cards_he_would_lose() {
+    let doc = |cards, target| Action::Dodge(DodgeAction::DocHolyday { cards, target });
+    let mut t = dc(&[PedroRamirez, DocHolyday, JesseJones, BlackJack, KitCarlson]);
+    t.equip(B, &[DYNAMITE]);
+    t.give(B, &[MISSED_KC, SALOON, DYNAMITE_10C]);
+    t.s.turn.bangs = 1;
+    assert_eq!(bot(&t).0, doc([SALOON, DYNAMITE_10C], A));
+    let mut t = dc(&[PedroRamirez, DocHolyday, JesseJones, BlackJack, KitCarlson]);
+    t.give(B, &[MISSED_KC, BEER, SALOON]);
+    t.s.turn.bangs = 1;
+    assert_eq!(bot(&t).0, Action::EndTurn, "a Beer is no spare card");
+}
+
+#[test]
+fn npc_dc_21_jose_delgado_discards_the_blue_cards_he_will_not_play() {
+    let mut t = dc(&[PedroRamirez, JoseDelgado, JesseJones, BlackJack, KitCarlson]);
+    t.equip(B, &[BARREL]);
+    t.give(B, &[BARREL2, MUSTANG]);
+    t.s.turn.bangs = 1;
+    assert_eq!(bot(&t).0, play_at(MUSTANG, None));
+    t.ok(B, play_at(MUSTANG, None));
+    t.stack(&[MISSED_2S, MISSED_3S]);
+    assert_eq!(
+        bot(&t).0,
+        Action::Dodge(DodgeAction::JoseDelgado { card: BARREL2 })
+    );
+}
+
+#[test]
+fn npc_dc_26_a_punch_at_the_sheriff_is_a_hostile_act_a_howitzer_is_not() {
+    let mut m = ledger(&[]);
+    m.observe(&Event::CardPlayed {
+        seat: C,
+        card: PUNCH,
+        target: Some(A),
+    });
+    m.observe(&Event::Dodge(crate::bang::DodgeEvent::GreenUsed {
+        seat: D,
+        card: HOWITZER,
+        target: None,
+    }));
+    assert_eq!((m.sheriff_score(C), m.sheriff_score(D)), (1, 0));
 }
