@@ -189,6 +189,7 @@ async fn a_green_card_waits_a_turn_then_is_used_from_play() {
         let (id, token, actions) = bring_any(&server, body, 1..30, &["end_turn", "pass"], |_, a| a.iter().any(&playable)).await;
         let card = actions.iter().find(|a| playable(a)).unwrap()["card"].clone();
         open_game(&ann, &server.base, &id, Some(&token)).await;
+        until(&ann, 20, "her decision", "return !!document.querySelector('#tray.asking') && Number(document.querySelector('#status-line')?.dataset.version || 0) > 0").await;
         let before = version(&ann).await;
         tap(&ann, &format!("#hand [data-key=\"card:{card}\"]")).await;
         finish_choice(&ann, before).await;
@@ -201,6 +202,7 @@ async fn a_green_card_waits_a_turn_then_is_used_from_play() {
         let (id, token, actions) = bring_any(&server, body, 1..30, &["play", "end_turn", "pass"], |_, a| a.iter().any(&usable)).await;
         let card = actions.iter().find(|a| usable(a)).unwrap()["card"].clone();
         open_game(&ann, &server.base, &id, Some(&token)).await;
+        until(&ann, 20, "her decision", "return !!document.querySelector('#tray.asking') && Number(document.querySelector('#status-line')?.dataset.version || 0) > 0").await;
         let before = version(&ann).await;
         tap(&ann, &format!(".mine-row [data-key=\"card:{card}\"]")).await;
         finish_choice(&ann, before).await;
