@@ -155,19 +155,19 @@ async fn a_gold_rush_purchase_and_a_railcar_taken() {
         let (id, token, actions) = bring_any(&server, body, 1..20, &["sell_beer", "end_turn", "pass"], |_, a| a.iter().any(|x| x["type"] == "buy")).await;
         let slot = actions.iter().find(|a| a["type"] == "buy").unwrap()["slot"].clone();
         open_game(&ann, &server.base, &id, Some(&token)).await;
-        let before = version(&ann).await;
+        let before = asked_version(&ann).await;
         tap(&ann, &format!(".market [data-key=\"slot:{slot}\"]")).await;
         finish_choice(&ann, before).await;
-        let bought = event_after(&server, &id, &token, before, |e| e["event"]["type"] == "equipment_bought").await;
+        let bought = event_after(&server, &id, &token, before, |e| e["event"]["type"] == "equipment_bought" && e["event"]["seat"] == 0).await;
         assert_eq!(bought["event"]["slot"], slot, "{bought}");
         // A railcar: touched in the train, paid with a lit card.
         let (id, token, actions) = bring_any(&server, body, 1..20, &["end_turn", "pass"], |_, a| a.iter().any(|x| x["type"] == "take_railcar")).await;
         let car = actions.iter().find(|a| a["type"] == "take_railcar").unwrap()["railcar"].clone();
         open_game(&ann, &server.base, &id, Some(&token)).await;
-        let before = version(&ann).await;
+        let before = asked_version(&ann).await;
         tap(&ann, &format!(".train [data-key=\"car:{car}\"]")).await;
         finish_choice(&ann, before).await;
-        let taken = event_after(&server, &id, &token, before, |e| e["event"]["type"] == "railcar_taken").await;
+        let taken = event_after(&server, &id, &token, before, |e| e["event"]["type"] == "railcar_taken" && e["event"]["seat"] == 0).await;
         assert_eq!(taken["event"]["railcar"], car, "{taken}");
     })
     .await;
@@ -189,8 +189,7 @@ async fn a_green_card_waits_a_turn_then_is_used_from_play() {
         let (id, token, actions) = bring_any(&server, body, 1..30, &["end_turn", "pass"], |_, a| a.iter().any(&playable)).await;
         let card = actions.iter().find(|a| playable(a)).unwrap()["card"].clone();
         open_game(&ann, &server.base, &id, Some(&token)).await;
-        until(&ann, 20, "her decision", "return !!document.querySelector('#tray.asking') && Number(document.querySelector('#status-line')?.dataset.version || 0) > 0").await;
-        let before = version(&ann).await;
+        let before = asked_version(&ann).await;
         tap(&ann, &format!("#hand [data-key=\"card:{card}\"]")).await;
         finish_choice(&ann, before).await;
         let placed = format!(".mine-row [data-key=\"card:{card}\"]");
@@ -202,8 +201,7 @@ async fn a_green_card_waits_a_turn_then_is_used_from_play() {
         let (id, token, actions) = bring_any(&server, body, 1..30, &["play", "end_turn", "pass"], |_, a| a.iter().any(&usable)).await;
         let card = actions.iter().find(|a| usable(a)).unwrap()["card"].clone();
         open_game(&ann, &server.base, &id, Some(&token)).await;
-        until(&ann, 20, "her decision", "return !!document.querySelector('#tray.asking') && Number(document.querySelector('#status-line')?.dataset.version || 0) > 0").await;
-        let before = version(&ann).await;
+        let before = asked_version(&ann).await;
         tap(&ann, &format!(".mine-row [data-key=\"card:{card}\"]")).await;
         finish_choice(&ann, before).await;
         let used = event_after(&server, &id, &token, before, |e| e["event"]["type"] == "green_used").await;

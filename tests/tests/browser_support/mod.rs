@@ -285,6 +285,13 @@ pub async fn version(c: &Client) -> u64 {
     .unwrap_or(0)
 }
 
+/// The version the page shows once it asks her something (her decision
+/// drawn: a version read before the table's first answer would be 0).
+pub async fn asked_version(c: &Client) -> u64 {
+    until(c, 20, "her decision", "return !!document.querySelector('#tray.asking') && Number(document.querySelector('#status-line')?.dataset.version || 0) > 0").await;
+    version(c).await
+}
+
 /// Taps (clicks) the element `css` as a person does: brought into view
 /// above the tray first, then a real click.
 pub async fn tap(c: &Client, css: &str) {
