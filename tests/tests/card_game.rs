@@ -98,8 +98,8 @@ async fn card_game_options_and_bots_are_checked() {
     let refused = [
         // An expansion not built is named, with the ones there are.
         (
-            json!({"expansions": ["dodge_city"]}),
-            "options.expansions: \"gold_rush\" and \"train_robbery\" are available, not \"dodge_city\"",
+            json!({"expansions": ["high_noon"]}),
+            "options.expansions: \"gold_rush\", \"train_robbery\" and \"dodge_city\" are available, not \"high_noon\"",
         ),
         (
             json!({"expansions": ["gold_rush", "gold_rush"]}),
