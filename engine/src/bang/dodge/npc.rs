@@ -1,4 +1,4 @@
-//! Dodge City for the NPC policy (`lone-gunslinger.md` Part D3): its rows
+//! Dodge City for the NPC policy (Part D3, `docs/npc-dodge-city.md`): its rows
 //! of the Stack scan (D3.1), the extra card (D3.2), the phase-2 order and
 //! the green cards' uses (D3.3, D3.4), the responses to a shot (D3.5), a
 //! Brawl's choices (D3.6) and the characters (D3.8), with its ranks (D3.9)
@@ -183,8 +183,7 @@ impl Ctx<'_> {
             }
             Kind::Brawl => {
                 let first = self.primary()?;
-                let has = self.hand_size(first) > 0
-                    || self.in_play(first).iter().any(|&c| self.takable(first, c));
+                let has = self.hand_size(first) > 0 || !self.in_play(first).is_empty();
                 has.then(|| (with(None, None), Reason::HitsEveryone))
             }
             Kind::Whisky if self.life() <= self.max_life() - 2 && !self.shadow_turn() => {
@@ -196,15 +195,6 @@ impl Ctx<'_> {
             _ => None,
         };
         found.filter(|(a, _)| self.legal(a))
-    }
-
-    /// Whether a Brawl may take `c` from `t` (B6.1: a card of a player's,
-    /// never equipment, which is not among the cards in play).
-    fn takable(&self, t: Seat, c: Card) -> bool {
-        self.legal
-            .iter()
-            .any(|a| matches!(a, Action::Dodge(DodgeAction::Brawl { in_play: Some(x) }) if *x == c))
-            || (t != self.me && self.in_play(t).contains(&c))
     }
 
     /// D3.2: the extra card for `card`: the lowest-ranked other Stack card

@@ -54,8 +54,8 @@ pub(super) fn reason_rule(reason: Reason) -> &'static str {
         }
         RobberyDiscard | RobberyShot | CircusWagonDiscard | Redirect | NoRedirect | ShadeSwaps
         | ShadeKeeps | SgtBlazeExempts => "lone-gunslinger.md D2.6",
-        UseGreen => "lone-gunslinger.md D3.4",
-        GreenMissed => "lone-gunslinger.md D3.5",
-        Brawl => "lone-gunslinger.md D3.6",
+        UseGreen => "npc-dodge-city.md D3.4",
+        GreenMissed => "npc-dodge-city.md D3.5",
+        Brawl => "npc-dodge-city.md D3.6",
     }
 }

@@ -1,4 +1,4 @@
-//! Part D3 of `rules/lone-gunslinger.md` (Dodge City for the NPC policy):
+//! Part D3 of `docs/npc-dodge-city.md` (Dodge City for the NPC policy):
 //! its acceptance cases NPC-DC-NN, named after them. The table is the
 //! base's 5 plain seats (A Sheriff, B and C Outlaws, D Renegade, E Deputy)
 //! with Dodge City on; the bot is B, at its phase 2 with its BANG! unused.
