@@ -6,6 +6,7 @@ use super::rules::npc_rules;
 use crate::bang::actions::{Action, DrawFrom};
 use crate::bang::cards::{Kind, kind};
 use crate::bang::events::Event;
+use crate::bang::roles::roles_for;
 use crate::core::{MAX_SEATS, Role, Seat};
 
 /// What a bot seat remembers of a game: the hostility ledger of C2 (who
@@ -26,6 +27,12 @@ pub struct Memory {
     l: [u16; MAX_SEATS],
     /// When P's last act that counted in `L(P)` was.
     l_last: [u32; MAX_SEATS],
+    /// Role cards dealt (the number of players, once the deal is seen).
+    dealt: u8,
+    /// Outlaws revealed by elimination.
+    outlaws_out: u8,
+    /// Seats whose role every player knows (dealt face up, or eliminated).
+    known: u16,
 }
 
 /// C2.1: the single-target cards whose target is the victim of a hostile act
@@ -56,6 +63,9 @@ impl Memory {
             s_last: [0; MAX_SEATS],
             l: [0; MAX_SEATS],
             l_last: [0; MAX_SEATS],
+            dealt: 0,
+            outlaws_out: 0,
+            known: 0,
         }
     }
 
@@ -74,9 +84,23 @@ impl Memory {
         match event {
             Event::RoleDealt {
                 seat,
-                role: Some(Role::Sheriff),
-                face_up: true,
-            } => self.sheriff = Some(*seat),
+                role,
+                face_up,
+            } => {
+                self.dealt = self.dealt.saturating_add(1);
+                if *face_up {
+                    self.know(*seat);
+                    if *role == Some(Role::Sheriff) {
+                        self.sheriff = Some(*seat);
+                    }
+                }
+            }
+            Event::PlayerEliminated { seat, role, .. } => {
+                self.know(*seat);
+                if *role == Role::Outlaw {
+                    self.outlaws_out = self.outlaws_out.saturating_add(1);
+                }
+            }
             Event::CardPlayed {
                 seat,
                 card,
@@ -102,7 +126,11 @@ impl Memory {
         }
     }
 
-    /// Records a hostile act by `by` against `against` (C2.3).
+    /// Records a hostile act by `by` against `against` (C2.3, with the
+    /// project's C2.3a: once no Outlaw may still be in play, an act of a
+    /// player whose role is hidden against a player other than the Sheriff
+    /// with `S = 0` counts in `S` as if it were against the Sheriff — only a
+    /// Renegade makes it; see docs/decisions.md).
     pub fn hostile(&mut self, by: Seat, against: Seat) {
         let (b, a) = (by as usize, against as usize);
         if by == against || b >= MAX_SEATS || a >= MAX_SEATS {
@@ -114,9 +142,35 @@ impl Memory {
             self.l[b] += 1;
             self.l_last[b] = self.clock;
         }
-        if self.sheriff == Some(against) {
+        if self.sheriff == Some(against) || self.renegade_tell(by, against) {
             self.s[b] += 1;
             self.s_last[b] = self.clock;
+        }
+    }
+
+    /// C2.3a: whether an act of `by` against `against` can only be a
+    /// Renegade's: every Outlaw is out, `by` is neither the Sheriff nor a
+    /// player whose role is known, and `against` is not the Sheriff and has
+    /// never attacked him (the Sheriff and Deputy rows never choose him).
+    fn renegade_tell(&self, by: Seat, against: Seat) -> bool {
+        let Some(sheriff) = self.sheriff else {
+            return false;
+        };
+        // Before the whole deal is seen, nothing is inferred.
+        let roles = roles_for(self.dealt);
+        let outlaws = roles.iter().filter(|&&r| r == Role::Outlaw).count();
+        !roles.is_empty()
+            && usize::from(self.outlaws_out) >= outlaws
+            && by != sheriff
+            && against != sheriff
+            && self.known & (1 << by) == 0
+            && self.s[against as usize] == 0
+    }
+
+    /// Marks a seat whose role every player knows.
+    fn know(&mut self, seat: Seat) {
+        if (seat as usize) < MAX_SEATS {
+            self.known |= 1 << seat;
         }
     }
 

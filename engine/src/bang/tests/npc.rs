@@ -137,6 +137,65 @@ fn lg_ac_36_a_renegade_bot_never_risks_the_sheriffs_last_life() {
     );
 }
 
+/// A ledger that has seen a whole deal of `roles` (only the Sheriff's face
+/// up) and the elimination of `out`.
+fn dealt_ledger(roles: &[Role], out: &[Seat]) -> Memory {
+    let mut m = Memory::new();
+    for (seat, &role) in roles.iter().enumerate() {
+        let face_up = role == Sheriff;
+        m.observe(&Event::RoleDealt {
+            seat: seat as Seat,
+            role: face_up.then_some(role),
+            face_up,
+        });
+    }
+    for &seat in out {
+        m.observe(&Event::PlayerEliminated {
+            seat,
+            role: roles[seat as usize],
+            by: None,
+        });
+    }
+    m
+}
+
+#[test]
+fn c2_3a_once_every_outlaw_is_out_an_attack_on_a_non_suspect_marks_the_renegade() {
+    // 7 players: A Sheriff, B C F Outlaws, D Renegade, E G Deputies.
+    let roles = roles(7);
+    // While an Outlaw may still be in play, D's BANG! at E counts nowhere.
+    let mut m = dealt_ledger(&roles, &[B, C]);
+    m.hostile(D, E);
+    assert_eq!((m.sheriff_score(D), m.lawman_score(D)), (0, 0));
+    // Every Outlaw out: only a Renegade aims at a player who never attacked
+    // the Sheriff, so the act counts as one against the Sheriff.
+    let mut m = dealt_ledger(&roles, &[B, C, F]);
+    m.hostile(D, E);
+    assert_eq!(m.sheriff_score(D), 1);
+    // An act against an attacker of the Sheriff stays a lawman's act.
+    m.hostile(G, D);
+    assert_eq!((m.sheriff_score(G), m.lawman_score(G)), (0, 1));
+    // The Sheriff's own acts, and those of players whose role is known,
+    // mark nobody.
+    m.hostile(A, G);
+    m.hostile(B, G);
+    assert_eq!((m.sheriff_score(A), m.sheriff_score(B)), (0, 0));
+    // The Deputy E, who would wait while G may still be a Deputy, now has
+    // D as his target, and so has the Sheriff.
+    let mut t = T::plain(7);
+    t.dead(B).dead(C).dead(F);
+    t.at_play(E).give(E, &[BANG_QH]);
+    t.equip(E, &[SCHOFIELD2]);
+    assert_eq!(
+        t.decide_with(E, &m),
+        (play_at(BANG_QH, Some(D)), Reason::PreferredTarget)
+    );
+    assert_eq!(
+        t.decide_with(E, &dealt_ledger(&roles, &[B, C, F])),
+        (Action::EndTurn, Reason::NothingUsable)
+    );
+}
+
 #[test]
 fn c2_the_ledger_counts_single_target_acts_from_public_events() {
     let mut m = ledger(A);
@@ -235,8 +294,6 @@ fn c3_an_outlaw_turns_to_a_suspected_deputy() {
 fn c3_v2_the_renegade_hunts_presumed_outlaws_then_suspected_deputies_then_the_nearest() {
     // 7 players: B, C and F (seat 5) are dealt Outlaw, E and G (seat 6)
     // Deputy; D is the Renegade, in reach of everyone.
-    const F: Seat = 5;
-    const G: Seat = 6;
     let mut t = T::plain(7);
     t.at_play(D).equip(D, &[WINCHESTER]).give(D, &[BANG_QH]);
     // G attacked the Sheriff (S = 1), E attacked G (L = 1).

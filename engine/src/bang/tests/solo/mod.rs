@@ -19,6 +19,8 @@ pub use crate::core::Viewer;
 
 /// Seats F (5): the seat before the Sheriff, so the rules stop at his turn.
 pub const F: Seat = 5;
+/// The seventh seat.
+pub const G: Seat = 6;
 
 /// Characters whose abilities stay out of the cases: the person's seats
 /// choose in phase 1; the NPCs' abilities act in phase 1 or on checks and
