@@ -22,6 +22,9 @@ const HOWITZER: Card = 233;
 const IRON_PLATE: Card = 234;
 const IRON_PLATE_QS: Card = 235;
 const PUNCH: Card = 212;
+const RAG_TIME: Card = 216;
+const BARREL_AC: Card = 220;
+const HIDEOUT: Card = 226;
 const DYNAMITE_10C: Card = 221;
 const KNIFE: Card = 236;
 const PONY_EXPRESS: Card = 238;
@@ -403,4 +406,94 @@ fn npc_dc_26_a_punch_at_the_sheriff_is_a_hostile_act_a_howitzer_is_not() {
         target: None,
     }));
     assert_eq!((m.sheriff_score(C), m.sheriff_score(D)), (1, 0));
+}
+
+#[test]
+fn npc_dc_05_whisky_pays_with_the_bottom_most_dead_card_not_a_usable_saloon() {
+    let mut t = plain();
+    t.equip(B, &[BARREL]).life(B, 2);
+    // Top-down: Whisky, Saloon, Barrel, Barrel: both Barrels dead (one in
+    // play), equal in rank; the Saloon would be used now.
+    t.give(B, &[BARREL_AC, BARREL2, SALOON, WHISKY]);
+    assert_eq!(bot(&t).0, with_discard(WHISKY, BARREL_AC, None));
+    t.ok(B, with_discard(WHISKY, BARREL_AC, None));
+    assert_eq!(t.s.p(B).life, 4);
+    assert_ne!(
+        bot(&t).0,
+        play_at(SALOON, None),
+        "full life: the Saloon stays"
+    );
+    assert!(t.s.p(B).hand.contains(&SALOON));
+}
+
+#[test]
+fn npc_dc_09_cat_balou_first_then_rag_time_with_the_saloon() {
+    let mut t = plain();
+    t.equip(A, &[MUSTANG, HIDEOUT])
+        .give(A, &[MISSED_2S, MISSED_3S]);
+    assert_eq!(t.s.distance(B, A), 3);
+    t.give(B, &[SALOON, CAT_BALOU, RAG_TIME]); // top-down: Rag Time, Cat Balou, Saloon
+    let cat_balou = Action::Play {
+        card: CAT_BALOU,
+        target: Some(A),
+        in_play: Some(MUSTANG),
+    };
+    assert_eq!(bot(&t).0, cat_balou, "the one-card attack first");
+    t.ok(B, cat_balou);
+    let rag_time = Action::Dodge(DodgeAction::PlayWithDiscard {
+        card: RAG_TIME,
+        discard: SALOON,
+        target: Some(A),
+        in_play: Some(HIDEOUT),
+    });
+    assert_eq!(bot(&t).0, rag_time);
+}
+
+#[test]
+fn npc_dc_17_a_deputy_keeps_punch_and_knife_until_someone_attacks_the_sheriff() {
+    // 7 players: E and G are dealt Deputy, so E waits for a suspect.
+    let mut t = T::new(&PLAIN[..7], &roles(7)).with_dodge();
+    t.at_play(E).equip(E, &[KNIFE]).give(E, &[PUNCH]);
+    assert_eq!(t.s.distance(E, F), 1);
+    assert_eq!(t.decide_with(E, &ledger(&[])).0, Action::EndTurn);
+    // F has attacked the Sheriff: Punch at him, then the Knife.
+    let m = ledger(&[(F, A)]);
+    assert_eq!(t.decide_with(E, &m).0, play_at(PUNCH, Some(F)));
+    t.ok(E, play_at(PUNCH, Some(F)));
+    assert_eq!(t.decide_with(E, &m).0, use_green(KNIFE, Some(F)));
+}
+
+#[test]
+fn npc_dc_24_sean_mallory_keeps_nine_cards() {
+    let mut t = dc(&[PedroRamirez, SeanMallory, JesseJones, BlackJack, KitCarlson]);
+    let missed: Vec<Card> = (1..=80)
+        .filter(|&c| kind(c) == Kind::Missed)
+        .take(9)
+        .collect();
+    assert_eq!(missed.len(), 9);
+    t.give(B, &missed).life(B, 2);
+    t.s.turn.bangs = 1;
+    assert_eq!(bot(&t).0, Action::EndTurn);
+    let events = t.ok(B, Action::EndTurn);
+    assert!(
+        !events.iter().any(|e| matches!(e, Event::Discarded { .. })),
+        "a hand limit of 10: {events:?}"
+    );
+    assert_eq!(t.s.p(B).hand.len(), 9);
+    assert_ne!(t.s.turn.seat, B);
+}
+
+#[test]
+fn npc_dc_25_cat_balou_takes_a_green_defence_before_a_scope() {
+    let mut t = plain();
+    t.equip(A, &[SCOPE, SOMBRERO]).give(B, &[CAT_BALOU]);
+    assert_eq!(
+        bot(&t).0,
+        Action::Play {
+            card: CAT_BALOU,
+            target: Some(A),
+            in_play: Some(SOMBRERO),
+        },
+        "the Sombrero ranks as Evaded! (12), the Scope 23"
+    );
 }
