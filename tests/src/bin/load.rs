@@ -1,6 +1,7 @@
 //! Load tool: drives N concurrent games (any ruleset, dice by default) with random legal actions over HTTP
 //! against an in-process server, then measures the raw store at the same
-//! concurrency, then HTTP again at half the measured rate.
+//! concurrency, then HTTP again at half the measured rate (the clients'
+//! actions arriving as a Poisson stream, not in lockstep).
 //!
 //! `cargo run --release -p tests --bin load -- --games 256 --seconds 10`
 //!
@@ -462,7 +463,7 @@ async fn player(
                 break 'games;
             }
             if let Some(gap) = pace {
-                next += gap;
+                next += gap.mul_f64(exponential(&mut rng));
                 tokio::time::sleep_until(next.into()).await;
             }
             let legal = game.legal(seat);
@@ -538,6 +539,17 @@ async fn http_phase(
         wall,
         latencies,
     }
+}
+
+/// A draw of the exponential distribution of mean 1: paced clients space
+/// their actions by such multiples of the mean gap, so that together they
+/// arrive as a Poisson stream at the target rate. Equal gaps would keep the
+/// clients in lockstep (they all start at once): a burst of every client's
+/// action at each gap, whose last answer waits for the whole burst however
+/// low the mean rate.
+fn exponential(rng: &mut ChaCha8Rng) -> f64 {
+    let u: f64 = rng.random();
+    -(1.0 - u).ln()
 }
 
 /// What the clients of an HTTP phase did together.
