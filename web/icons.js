@@ -46,6 +46,10 @@ const revolver = [path('M2 6.5h15.5v3.6h-2.8l-1 1.6h-2.9l-.8-1.6H2z'), path('M12
 const chest = [path('M3 10q9-8 18 0z', 'k'), rect(3, 10, 18, 10, 1, 'k'), rect(10.4, 11.5, 3.2, 4.4, .6, 'y'), line(3, 13.5, 21, 13.5, 1, 'y')];
 const mask = [path('M2 9.5Q12 5 22 9.5q-.5 6-10 5.3Q2.5 15.5 2 9.5z', 'k'), ['ellipse', { cx: 8.2, cy: 10.8, rx: 2.4, ry: 1.6, class: 'w' }],
   ['ellipse', { cx: 15.8, cy: 10.8, rx: 2.4, ry: 1.6, class: 'w' }], path('M9 15l3 6 3-6z', 'k')];
+const rifle = [path('M1 10.2h14v1.8H1z'), path('M13 10h4.5l5.5 1.6v4.2l-2.4.4-4.8-3H13z'), stroke('M13.6 13.2q.2 2.6 2.6 2.4', 1.2),
+  rect(1.5, 9, 1, 1.2)];
+const outlined = (d, cls, w = 1.2) => [path(d, cls), stroke(d, w)];
+const wheel = (cx, cy, r, w = 1.6) => [ring(cx, cy, r, w), line(cx - r, cy, cx + r, cy, 1), line(cx, cy - r, cx, cy + r, 1), dot(cx, cy, 1.2)];
 
 /** Every picture by name. */
 export const ICONS = {
@@ -122,16 +126,65 @@ export const ICONS = {
   eye: [path('M1.5 12Q12 2 22.5 12 12 22 1.5 12z', 'w s'), dot(12, 12, 4), dot(12, 12, 1.6, 'w')],
   equipment: [poly('4.5,15.5 6.5,8.5 12.5,5 18.5,7.5 21,13.5 16.5,19 9,19.5', 'y'), line(8, 10, 11.5, 8, 1.2, 'w')],
   life: [path('M9 9q3-8.5 6 0z', 'k'), rect(9, 9, 6, 11, .6, 'y'), rect(8.2, 20, 7.6, 2.2, .6, 'y')],
+  // Dodge City: each new card kind has a picture of its own.
+  punch: [rect(5, 5, 3.8, 8, 1.9), rect(8.8, 4.2, 3.8, 8, 1.9), rect(12.6, 4.6, 3.8, 8, 1.9), rect(16.4, 5.6, 3.4, 7.5, 1.7),
+    rect(5, 9, 14.8, 9.5, 3), line(8.8, 6, 8.8, 11, .9, 'w'), line(12.6, 5.5, 12.6, 11, .9, 'w'), line(16.4, 6.5, 16.4, 11, .9, 'w'),
+    stroke('M5.5 12h8.6a1.9 1.9 0 0 1 1.9 1.9', 1.1, 'w'), rect(7.5, 18, 10, 4.5, .8),
+    line(1, 6, 3.5, 7.5, 1.4, 'r'), line(.8, 11, 3.5, 11, 1.4, 'r'), line(1, 16, 3.5, 14.5, 1.4, 'r')],
+  dodge: [dot(16, 10.5, 2.6), stroke('M14 13q-4.5 0-6.5 4.5', 3), stroke('M7.5 17.5l4.5.5 1 4M7.5 17.5l-2.5 4.5M12.5 14.5l3.5 3', 2),
+    path('M13 3.2h7.5q2 0 2 1.1t-2 1.1H13z', 'y'), line(2, 4.3, 10, 4.3, 1.2, 'm'), line(4, 1.8, 10, 1.8, 1, 'm'), line(4, 6.8, 10, 6.8, 1, 'm')],
+  springfield: [['g', { transform: 'rotate(-30 12 12)' }, ...rifle]],
+  rag_time: [['ellipse', { cx: 6.5, cy: 18, rx: 3.2, ry: 2.4, transform: 'rotate(-20 6.5 18)' }],
+    ['ellipse', { cx: 17.5, cy: 15.5, rx: 3.2, ry: 2.4, transform: 'rotate(-20 17.5 15.5)' }],
+    line(9.3, 17.5, 9.3, 5, 2), line(20.3, 15, 20.3, 2.5, 2), poly('8.3,4 21.3,1.5 21.3,5 8.3,7.5')],
+  brawl: [dot(8, 11, 5), dot(14.5, 8.5, 5.5), dot(16, 14.5, 5), dot(9.5, 15.5, 4.5),
+    line(3, 18, 0.8, 22, 2.4), line(20.5, 18.5, 23, 22, 2.4), line(21, 5, 23.2, 2.5, 2.4), dot(0.8, 22, 1.5), dot(23.2, 2.5, 1.6),
+    poly(star(11, 11, 4, 1.6, 5), 'y'), poly(star(17.2, 12.5, 2.6, 1, 5), 'y'), poly(star(4.5, 5, 2.6, 1, 5), 'y')],
+  tequila: [...outlined('M7.5 1.5h3v5q3.5 1.5 3.5 5v10a1.5 1.5 0 0 1-1.5 1.5H6A1.5 1.5 0 0 1 4.5 21.5v-10q0-3.5 3-5z', 'w', 1.4),
+    rect(5.2, 12, 8.1, 4.5, 0, 'y'), path('M11 22a7 7 0 0 1 12.5-5z', 'g'), path('M13 21a5 5 0 0 1 8.8-3.6z', 'w'),
+    line(15.5, 19.7, 17.3, 18, .9, 'g'), line(17.5, 20.3, 19.3, 18.3, .9, 'g')],
+  whisky: [path('M10 1.5h4v5.5q4 1 4 4.5v10a1.5 1.5 0 0 1-1.5 1.5h-9A1.5 1.5 0 0 1 6 21.5v-10q0-3.5 4-4.5z', 'k s', { 'stroke-width': 1.2 }),
+    rect(9.5, 1, 5, 2, .5, 'r'), rect(7.5, 12, 9, 7, .8, 'y'), text(12, 17.8, 'XXX', 4.8, 'k')],
+  binocular: [rect(3, 4, 5.5, 7, 1.5), rect(15.5, 4, 5.5, 7, 1.5), rect(9, 7.5, 6, 3.5, 1), dot(6, 15.5, 5.5), dot(18, 15.5, 5.5),
+    ring(6, 15.5, 3, 1.2, 'w'), ring(18, 15.5, 3, 1.2, 'w'), dot(5, 14.5, 1, 'w'), dot(17, 14.5, 1, 'w')],
+  hideout: [path('M.5 21.5Q2 9 8 6.5q3-3.5 7-1.5 7 2 8.5 16.5z', 'm'), path('M7 21.5q0-9 5-9t5 9z', 'k'), dot(10.5, 16.5, 1, 'w'),
+    dot(13.5, 16.5, 1, 'w'), line(.5, 21.5, 23.5, 21.5, 1.5), stroke('M4 12.5l2 1M18.5 10l1.5-1.5', 1)],
+  bible: [rect(4.5, 2, 15, 20, 1.5, 'k s'), rect(17, 3.5, 2, 17, .5, 'w'), rect(4.5, 2, 2.2, 20, 1, ''), rect(11, 5.5, 2.4, 12, .4, 'y'),
+    rect(8, 8.8, 8.4, 2.4, .4, 'y')],
+  canteen: [stroke('M8 6.5Q3 6 3.5 13M16 6.5q5-.5 4.5 6.5', 1.5), rect(10, 2, 4, 4.5, .8, 'y'),
+    ['circle', { cx: 12, cy: 14, r: 8.3, class: 'k s', 'stroke-width': 1.2 }], ring(12, 14, 6, 1, 'm'),
+    ['ellipse', { cx: 9.5, cy: 11.5, rx: 1.5, ry: 2.5, class: 'm', transform: 'rotate(35 9.5 11.5)' }]],
+  can_can: [stroke('M11 14Q16 9.5 20.5 3.5', 3.2), line(13.4, 12, 15.4, 10, 3.4, 'r'), path('M19 2.4l4 .6-.5 2.7-3.6.2z', 'r'),
+    path('M11 14L9.4 23.5A2.5 2.5 0 0 1 4.9 21.8A2.5 2.5 0 0 1 1.7 18A2.5 2.5 0 0 1 1 13.1A2.5 2.5 0 0 1 2.8 8.6A2.5 2.5 0 0 1 6.8 5.4z', 'r'),
+    path('M11 14L9.9 20.4A2 2 0 0 1 6.4 18.6A2 2 0 0 1 4.6 15.1A2 2 0 0 1 5.1 11.3A2 2 0 0 1 7.7 8.4z', 'w')],
+  conestoga: [...outlined('M4 13V9Q4 2.5 12 2.5T20 9v4z', 'w', 1.4), line(9, 3.5, 8.6, 13, 1), line(15, 3.5, 15.4, 13, 1),
+    rect(1.5, 13, 21, 3.5, .5), ...wheel(6, 18.5, 3.5), ...wheel(18, 18.5, 3.5)],
+  derringer: [rect(4, 8, 12.5, 3, .6), rect(4, 11.2, 12.5, 2.6, .6), rect(14.5, 7.5, 5.5, 6.5, 1.2), line(4.5, 11.1, 14.5, 11.1, .8, 'w'),
+    path('M16 13.5h4q1.5 3-.5 6.5l-1 2.5h-3.5l.8-3q.9-3-.2-5z', 'y'), poly('13.5,13.8 15.5,13.8 14.2,16.5'), rect(19, 6, 1.6, 2.2, .5)],
+  buffalo_rifle: [['g', { transform: 'rotate(-30 12 12)' }, ...rifle, rect(5.5, 7.2, 8.5, 2.2, 1), rect(4.5, 6.7, 1.6, 3.2, .5)],
+    ...outlined('M23 14.5q.5 6.5-7.5 8.5-2.5 0-3.5-1.5 5.5 0 11-7z', 'w', 1.2)],
+  howitzer: [['g', { transform: 'rotate(-22 12 12)' }, path('M2 8.5l12-1.8v6.6l-12-1.8z'), rect(1, 8, 2, 3.5, .6), dot(14.5, 10, 3.4)],
+    line(12, 14, 23, 21.5, 2.2), ...wheel(12, 16, 5.5, 1.8)],
+  iron_plate: [...outlined('M5 2.5h3.5q3.5 4 7 0H19l2 6.5q0 9-9 13-9-4-9-13z', 'm', 1.4), line(12, 7, 12, 19.5, 1),
+    dot(6.5, 6, 1, 'k'), dot(17.5, 6, 1, 'k'), dot(7, 13, 1, 'k'), dot(17, 13, 1, 'k'), ring(15, 9.5, 1.5, 1, 'w')],
+  knife: [...outlined('M21.5 2.5 9.5 11.5 12.5 14.5q8-5 9-12z', 'w', 1.3), line(7, 10.5, 13.5, 17, 2.2, 'y'),
+    path('M8.7 14.2l2.6 2.6-6.2 6.2a1.8 1.8 0 0 1-2.6-2.6z', 'k s', { 'stroke-width': 1 })],
+  pepperbox: [rect(2, 6, 12, 7, 1.2), line(2.5, 8.3, 13.5, 8.3, .9, 'w'), line(2.5, 10.7, 13.5, 10.7, .9, 'w'), rect(13, 6.5, 6, 6, 1),
+    path('M15.5 12.5h4.5l2 8.5h-4.5z'), stroke('M13 12.8q0 3 3 2.8', 1.3), stroke('M19 6.5q1.5-2.5 3-2', 1.3)],
+  pony_express: [path('M20.5 22.5V13q0-8.5-7-10l-1-2-1.2 2.4Q8 4 4.5 10l-2.6 3.6q0 1.6 2 1.8l5.4-1q2.2.6 2.4 3l-1 5.1z'),
+    dot(11, 7.5, 1, 'w'), stroke('M14 3.5q4.5 1.5 5.5 6.5', 1.2, 'w'), rect(12.5, 15.5, 7.5, 5.5, .5, 'w'),
+    stroke('M12.5 15.5l3.75 3 3.75-3', 1, 'm')],
+  sombrero: [['ellipse', { cx: 12, cy: 16, rx: 11.5, ry: 3.5, class: 'y' }], path('M7.5 16q0-12 4.5-12t4.5 12z', 'y'),
+    stroke('M.5 16q0-2 2.5-2.5M23.5 16q0-2-2.5-2.5', 1.5, 'y'), line(7.3, 12.5, 16.7, 12.5, 2, 'r'),
+    stroke('M3 17.5l2 1.5 2-1.5 2 1.5 2-1.5 2 1.5 2-1.5 2 1.5 2-1.5 2 1.5', 1, 'r')],
+  ten_gallon_hat: [...outlined('M.8 9.5Q2 16 12 16.5T23.2 9.5Q23 19 12 19.2T.8 9.5z', 'm', 1),
+    ...outlined('M6.3 15.5Q6 8 8.5 3q1.8-1 3.5 1.2 1.7-2.2 3.5-1.2 2.5 5 2.2 12.5-5.7 1.8-11.4 0z', 'm', 1),
+    path('M6.2 12.2q5.8 1.6 11.6 0v2.6q-5.8 1.6-11.6 0z', 'k')],
 };
 
 /** Which picture a card kind gets (weapons share the revolver). */
 const KIND_ICON = {
   volcanic: 'weapon', schofield: 'weapon', remington: 'weapon', rev_carabine: 'weapon', winchester: 'weapon', dragoon: 'weapon',
-  // Dodge City: each new kind shows the picture of the card it acts like.
-  punch: 'bang', dodge: 'missed', springfield: 'weapon', rag_time: 'panic', brawl: 'cat_balou', tequila: 'beer', whisky: 'beer',
-  binocular: 'scope', hideout: 'mustang', bible: 'missed', canteen: 'beer', can_can: 'cat_balou', conestoga: 'stagecoach',
-  derringer: 'weapon', buffalo_rifle: 'weapon', howitzer: 'gatling', iron_plate: 'missed', knife: 'knife_revolver',
-  pepperbox: 'weapon', pony_express: 'wells_fargo', sombrero: 'missed', ten_gallon_hat: 'missed',
 };
 
 /** The picture's name for a card kind, railcar or anything with one. */
