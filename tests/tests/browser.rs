@@ -1052,6 +1052,14 @@ async fn screenshots() {
         let card = actions.iter().find(|a| bang(a)).unwrap()["card"].clone();
         let touch: &'static str = Box::leak(format!("document.querySelector('#hand [data-key=\"card:{card}\"]').click()").into_boxed_str());
         shoot(&browsers, &dir, "card-game", open(id.clone(), Some(token.clone()), touch)).await;
+        // Dodge City: a green card and a discard-extra card in Ann's hand.
+        let body = |s| json!({"ruleset": "bang", "players": 5, "seats": [{"name": "Ann"}], "seed": s, "options": {"expansions": ["dodge_city"]}});
+        let green = |a: &Value| a["type"] == "play" && a["card"].as_u64().is_some_and(|c| (227..=240).contains(&c));
+        let (id, token, _) = bring_any(&server, body, 1..40, &["end_turn", "pass"], |_, a| {
+            a.iter().any(green) && a.iter().any(|x| x["type"] == "play_with_discard")
+        })
+        .await;
+        shoot(&browsers, &dir, "dodge-city", open(id, Some(token), "")).await;
         // A BANG! to answer.
         let asked = |st: &Value, a: &[Value]| st["pending"][0]["decision"]["kind"] == "shot" && a.iter().any(|x| x["type"] == "respond");
         let (id, token, _) = bring_any(&server, |s| json!({"ruleset": "bang", "players": 4, "seats": [{"name": "Ann"}], "seed": s}), 5..20, &["end_turn", "pass"], asked).await;
