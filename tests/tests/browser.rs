@@ -361,12 +361,16 @@ async fn two_accounts_play_by_post_and_one_is_told_it_is_his_move() {
             until(b, 20, "the game in the inbox", &format!("return !!document.querySelector('#my-games [data-game=\"{id}\"]')")).await;
         }
         // Whoever is asked opens the game and plays by clicking until the other is asked.
+        // The pass is seen from the server's pending seat, whenever it comes: a poll right
+        // after a click may come before the turn ends, and the bot may play in between.
         let c = server.client();
         let deadline = Instant::now() + Duration::from_secs(120);
+        let mut last_asked = None;
         let waiting = loop {
-            assert!(Instant::now() < deadline, "the turn never passed between them");
             let (_, st) = c.get(&format!("/v1/games/{id}"), None).await;
-            let (mover, other) = match st["pending"][0]["seat"].as_u64() {
+            assert!(Instant::now() < deadline, "the turn never passed between them: {st}");
+            let seat = st["pending"][0]["seat"].as_u64();
+            let (mover, other) = match seat {
                 Some(0) => (&ann, &bob),
                 Some(1) => (&bob, &ann),
                 _ => {
@@ -374,7 +378,11 @@ async fn two_accounts_play_by_post_and_one_is_told_it_is_his_move() {
                     continue;
                 }
             };
-            let seat = st["pending"][0]["seat"].as_u64();
+            if last_asked.is_some_and(|asked| Some(asked) != seat) {
+                // The one now asked was sent home when the other moved.
+                break mover.clone();
+            }
+            last_asked = seat;
             if !js(mover, "return location.hash").await.as_str().unwrap_or("").contains(&id) {
                 open_game(mover, &server.base, &id, None).await;
             }
@@ -383,11 +391,6 @@ async fn two_accounts_play_by_post_and_one_is_told_it_is_his_move() {
             }
             click_a_move(mover, &["btn:stop"]).await;
             tokio::time::sleep(Duration::from_millis(300)).await;
-            let (_, now) = c.get(&format!("/v1/games/{id}"), None).await;
-            let next = now["pending"][0]["seat"].as_u64();
-            if matches!(next, Some(0) | Some(1)) && next != seat {
-                break other.clone();
-            }
         };
         // The other, on his home page, is told within the inbox's 30 s.
         until(&waiting, 40, "the your-move notice", "return !!document.querySelector('#your-move') && document.title.includes('Your move')").await;
