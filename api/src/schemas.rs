@@ -39,14 +39,15 @@ pub(crate) fn any_of_rulesets(components: &mut Components) {
 }
 
 /// Lists an expansion's events among the card game's: the engine nests them
-/// (`bang::Event::Gold(bang::GoldEvent)`, `Train(bang::TrainEvent)`: a serde untagged variant whose
+/// (`bang::Event::Gold(bang::GoldEvent)` and the like, listed by
+/// `bang::nested_events`: a serde untagged variant whose
 /// events carry their own `type` tag), and the derived schema would describe
 /// that variant as an object tagged `"train"`, which no log holds. Each such
 /// variant is replaced by its enum's own variants, and the nested enum's
 /// schema leaves the document: the events are documented as they are written.
 pub(crate) fn flatten_nested_events(components: &mut Components) {
     splice_nested(components, EVENTS, |components, name| {
-        if !nested_events().iter().any(|nested| nested == name) {
+        if !bang::nested_events().iter().any(|nested| nested == name) {
             return None;
         }
         match components.schemas.get(name)? {
@@ -103,11 +104,7 @@ pub(crate) fn join_nested_actions(components: &mut Components) {
     else {
         return;
     };
-    for nested in [
-        bang::GoldAction::schema(),
-        bang::TrainAction::schema(),
-        bang::DodgeAction::schema(),
-    ] {
+    for nested in bang::nested_action_schemas() {
         if let RefOr::T(Schema::OneOf(nested)) = nested {
             actions.items.extend(nested.items);
         }
@@ -115,15 +112,6 @@ pub(crate) fn join_nested_actions(components: &mut Components) {
     components
         .schemas
         .insert(ACTIONS.to_string(), Schema::OneOf(actions).into());
-}
-
-/// The expansions' event enums nested in `bang.Event`, by schema name.
-fn nested_events() -> [std::borrow::Cow<'static, str>; 3] {
-    [
-        bang::GoldEvent::name(),
-        bang::TrainEvent::name(),
-        bang::DodgeEvent::name(),
-    ]
 }
 
 /// The schema an untagged variant's item refers to: the derive writes it
@@ -148,11 +136,7 @@ const DECISIONS: &str = "bang.Decision";
 /// an object tagged `"gold"`; and a unit enum's derived variants carry no
 /// title or description, so they are written from the enum's `DOCS`.
 pub(crate) fn flatten_nested_decisions(components: &mut Components) {
-    let nested = [
-        (bang::GoldDecision::name(), bang::GoldDecision::DOCS),
-        (bang::TrainDecision::name(), bang::TrainDecision::DOCS),
-        (bang::DodgeDecision::name(), bang::DodgeDecision::DOCS),
-    ];
+    let nested = bang::nested_decisions();
     splice_nested(components, DECISIONS, |_, name| {
         let (_, docs) = nested.iter().find(|(nested, _)| nested == name)?;
         Some(

@@ -154,10 +154,7 @@ mod tests {
                 decision
             );
         }
-        let documented: Vec<&str> = G::DOCS
-            .iter()
-            .chain(T::DOCS)
-            .chain(DodgeDecision::DOCS)
+        let documented: Vec<&str> = crate::bang::registry::nested_decision_docs()
             .map(|d| d.0)
             .collect();
         let listed: Vec<&str> = nested.iter().map(|n| n.1).collect();

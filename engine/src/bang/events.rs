@@ -447,6 +447,10 @@ pub enum Event {
 /// [`Event`] (`Event::Gold`, `Event::Train`): the fold, the views, the
 /// history and the redaction reach them through these, naming no expansion.
 pub trait ExpansionEvent: Sized {
+    /// The rule each of its events applies, by its `"type"` tag: the section
+    /// of its rules file a game's history cites (every tag has one).
+    const RULES: &'static [(&'static str, &'static str)];
+
     /// Folds the event into the state.
     fn fold(&self, s: &mut State);
 

@@ -29,6 +29,8 @@ pub mod npc;
 mod options;
 mod orders;
 pub use registry::catalog;
+#[cfg(feature = "openapi")]
+pub use registry::{nested_action_schemas, nested_decisions, nested_events};
 mod play;
 mod reason;
 mod registry;
@@ -361,10 +363,7 @@ impl crate::Ruleset for Bang {
         // its views do. The person's standing orders stay his own.
         let private = match event {
             Event::DeckShuffled { .. } | Event::OrdersSet { .. } => true,
-            Event::Gold(event) => event.hides_an_order(),
-            Event::Train(event) => event.hides_an_order(),
-            Event::Dodge(event) => event.hides_an_order(),
-            _ => false,
+            nested => nested.nested_hides_an_order(),
         };
         if ViewHooks::in_play(state).any(|e| e.shows_every_hand(state)) && !private {
             redact(event, Viewer::Omniscient)

@@ -10,7 +10,7 @@ use super::characters::Character;
 use super::decisions::pending;
 use super::distance::Seating;
 use super::dodge::DodgeView;
-use super::events::{Event, ExpansionEvent};
+use super::events::Event;
 use super::expansion::in_play_of;
 use super::gold::{Equip, GoldView};
 use super::orders::Orders;
@@ -271,6 +271,9 @@ fn hide(cards: &[Option<Card>]) -> Vec<Option<Card>> {
 /// The event as `viewer` may see it. Once a game is over, show its events
 /// to [`Viewer::Omniscient`].
 pub fn redact(event: &Event, viewer: Viewer) -> Event {
+    if let Some(nested) = event.nested_redacted(viewer) {
+        return nested;
+    }
     let sees = |seat: Seat| viewer.sees_secret_of(seat);
     match event {
         Event::RoleDealt {
@@ -290,9 +293,6 @@ pub fn redact(event: &Event, viewer: Viewer) -> Event {
             seat: *seat,
             character: None,
         },
-        Event::Gold(event) => Event::Gold(event.redacted(viewer)),
-        Event::Train(event) => Event::Train(event.redacted(viewer)),
-        Event::Dodge(event) => Event::Dodge(event.redacted(viewer)),
         Event::DeckShuffled { order } if viewer != Viewer::Omniscient => {
             Event::DeckShuffled { order: hide(order) }
         }

@@ -18,7 +18,7 @@ mod turn;
 
 pub(crate) use plays::{played_as, shots_at_everyone};
 
-use super::events::{Event, ExpansionEvent};
+use super::events::Event;
 use super::state::State;
 
 /// Folds one event into the state.
@@ -69,8 +69,8 @@ pub fn apply(s: &mut State, event: &Event) {
         | Event::PlayerEliminated { .. }
         | Event::SideTaken { .. } => life::fold(s, event),
         Event::ExtraTurnGranted { heal, .. } => s.extra.granted(*heal),
-        Event::Gold(event) => event.fold(s),
-        Event::Train(event) => event.fold(s),
-        Event::Dodge(event) => event.fold(s),
+        nested => {
+            nested.fold_nested(s);
+        }
     }
 }

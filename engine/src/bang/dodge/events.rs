@@ -75,6 +75,15 @@ pub enum Event {
 }
 
 impl ExpansionEvent for Event {
+    const RULES: &'static [(&'static str, &'static str)] = &[
+        ("green_used", "dodge-city.md DC-3.3"),
+        ("ability_used", "dodge-city.md §5"),
+        ("ability_copied", "dodge-city.md §5"),
+        ("brawl_done", "dodge-city.md DC-4.3"),
+        ("draw_owed", "dodge-city.md §5"),
+        ("owed_drawn", "dodge-city.md §5"),
+    ];
+
     fn fold(&self, s: &mut State) {
         match *self {
             Event::GreenUsed { seat, card, target } => green_used(s, seat, card, target),

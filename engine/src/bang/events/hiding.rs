@@ -2,7 +2,7 @@
 //! ([`HIDING_EVENTS`]) and by value ([`Event::hides`]). Redaction
 //! (`view.rs`) replaces what is hidden.
 
-use super::{Event, ExpansionEvent};
+use super::Event;
 
 /// The tags of the events that may hide something from some viewer.
 pub const HIDING_EVENTS: &[&str] = &[
@@ -26,11 +26,8 @@ pub const HIDING_EVENTS: &[&str] = &[
 impl Event {
     /// Whether this event may hide something from some viewer.
     pub fn hides(&self) -> bool {
-        match self {
-            Event::Gold(gold) => return gold.hides(),
-            Event::Train(train) => return train.hides(),
-            Event::Dodge(dodge) => return dodge.hides(),
-            _ => {}
+        if let Some(hides) = self.nested_hides() {
+            return hides;
         }
         matches!(
             self,

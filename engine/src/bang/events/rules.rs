@@ -1,10 +1,10 @@
 //! [`RULES`]: the section of the rulebooks each event applies, which a
 //! game's history cites.
 
-/// The rule each event applies, by its `"type"` tag: the section of
-/// `rules/bang.md`, `gold-rush.md`, `train-robbery.md`, `dodge-city.md` or
-/// `lone-gunslinger.md` a game's history cites beside each sentence (every
-/// tag has one).
+/// The rule each of the base's events applies, by its `"type"` tag: the
+/// section of `rules/bang.md` or `lone-gunslinger.md` a game's history cites
+/// beside each sentence (every tag has one; an expansion's events cite from
+/// their own table, [`super::ExpansionEvent::RULES`]).
 pub const RULES: &[(&str, &str)] = &[
     ("game_created", "bang.md §5"),
     ("role_dealt", "bang.md §5"),
@@ -43,50 +43,10 @@ pub const RULES: &[(&str, &str)] = &[
     ("cards_inherited", "bang.md §3"),
     ("store_revealed", "bang.md §12.3"),
     ("store_picked", "bang.md §12.3"),
-    ("equipment_shuffled", "gold-rush.md GR-2.1"),
-    ("market_filled", "gold-rush.md GR-2.2"),
-    ("equipment_bought", "gold-rush.md GR-4.1.1"),
-    ("equipment_taken", "gold-rush.md §8 GC4"),
-    ("equipment_used", "gold-rush.md §8 GC4"),
-    ("equipment_returned", "gold-rush.md GR-3.6"),
-    ("equipment_forced", "gold-rush.md GR-4.2.1"),
-    ("nuggets_gained", "gold-rush.md GR-3.1"),
-    ("nuggets_paid", "gold-rush.md §4.4"),
-    ("nuggets_returned", "gold-rush.md GR-3.6"),
-    ("beer_sold", "gold-rush.md GR-4.3.1"),
-    ("dutch_discarded", "gold-rush.md §8 GC2"),
     ("effect_started", "gold-rush.md §7"),
     ("unaffected", "gold-rush.md GR-7.7"),
     ("extra_turn_granted", "gold-rush.md §7"),
     ("side_taken", "gold-rush.md SR-2"),
     ("unhurt", "gold-rush.md SG-2"),
-    ("stations_shuffled", "train-robbery.md TR-2.3"),
-    ("stations_revealed", "train-robbery.md TR-2.3"),
-    ("locomotive_placed", "train-robbery.md TR-2.4"),
-    ("railcars_shuffled", "train-robbery.md TR-2.5"),
-    ("railcar_added", "train-robbery.md TR-5.4"),
-    ("train_advanced", "train-robbery.md TR-4.1"),
-    ("train_stage", "train-robbery.md §7"),
-    ("railcar_taken", "train-robbery.md TR-5.1"),
-    ("discard_recovered", "train-robbery.md TR-13.3"),
-    ("full_steam_chosen", "train-robbery.md TR-13.4"),
-    ("map_looked", "train-robbery.md TR-13.6"),
-    ("map_done", "train-robbery.md TR-13.6"),
-    ("robbery_handled", "train-robbery.md TR-13.13"),
-    ("cards_switched", "train-robbery.md TR-13.12"),
-    ("train_watched", "train-robbery.md §14 TC7"),
-    ("shot_redirected", "train-robbery.md §14 TC2"),
-    ("redirect_declined", "train-robbery.md §14 TC2"),
-    ("exempted", "train-robbery.md §14 TC6"),
-    ("railcar_used", "train-robbery.md §11"),
-    ("railcars_drawn", "train-robbery.md TR-11.9"),
-    ("card_given", "train-robbery.md TR-11.11"),
-    ("ghost_rose", "train-robbery.md TR-11.8"),
-    ("green_used", "dodge-city.md DC-3.3"),
-    ("ability_used", "dodge-city.md §5"),
-    ("ability_copied", "dodge-city.md §5"),
-    ("brawl_done", "dodge-city.md DC-4.3"),
-    ("draw_owed", "dodge-city.md §5"),
-    ("owed_drawn", "dodge-city.md §5"),
     ("game_ended", "bang.md §15"),
 ];

@@ -148,6 +148,21 @@ pub enum Event {
 }
 
 impl ExpansionEvent for Event {
+    const RULES: &'static [(&'static str, &'static str)] = &[
+        ("equipment_shuffled", "gold-rush.md GR-2.1"),
+        ("market_filled", "gold-rush.md GR-2.2"),
+        ("equipment_bought", "gold-rush.md GR-4.1.1"),
+        ("equipment_taken", "gold-rush.md §8 GC4"),
+        ("equipment_used", "gold-rush.md §8 GC4"),
+        ("equipment_returned", "gold-rush.md GR-3.6"),
+        ("equipment_forced", "gold-rush.md GR-4.2.1"),
+        ("nuggets_gained", "gold-rush.md GR-3.1"),
+        ("nuggets_paid", "gold-rush.md §4.4"),
+        ("nuggets_returned", "gold-rush.md GR-3.6"),
+        ("beer_sold", "gold-rush.md GR-4.3.1"),
+        ("dutch_discarded", "gold-rush.md §8 GC2"),
+    ];
+
     fn fold(&self, s: &mut State) {
         super::fold(s, self);
     }

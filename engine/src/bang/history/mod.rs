@@ -12,7 +12,7 @@ mod npc;
 mod table;
 pub(crate) mod words;
 
-use super::events::{Event, ExpansionEvent, RULES};
+use super::events::{Event, RULES};
 use crate::core::history::{Line, tag_of};
 
 pub use words::{card_name, suit_value};
@@ -33,12 +33,7 @@ const FAMILIES: [Family; 5] = [
 /// The expansions' events, each told by its own expansion (which the
 /// history reaches through the event, naming none).
 fn expansions_sentence(event: &Event, names: &[String]) -> Option<String> {
-    match event {
-        Event::Gold(event) => event.told(names),
-        Event::Train(event) => event.told(names),
-        Event::Dodge(event) => event.told(names),
-        _ => None,
-    }
+    event.told_nested(names)
 }
 
 /// The event, as the reader may see it (redacted for him), told as one
@@ -47,7 +42,8 @@ fn expansions_sentence(event: &Event, names: &[String]) -> Option<String> {
 /// for bookkeeping that shows nothing.
 pub fn describe(event: &Event, names: &[String]) -> Option<Line> {
     let text = FAMILIES.iter().find_map(|family| family(event, names))?;
-    let mut line = Line::new(text, RULES, &tag_of(event));
+    let rules = event.nested_rules().unwrap_or(RULES);
+    let mut line = Line::new(text, rules, &tag_of(event));
     match event {
         Event::NpcActed { reason, .. } => line.rule = Some(npc::reason_rule(*reason)),
         // An expansion's own kind of card cites its own rules' table.
@@ -87,7 +83,13 @@ mod tests {
                 include_str!("../dodge/events.rs"),
             ]
             .concat(),
-            RULES,
+            &crate::bang::registry::nested_rule_tables().iter().fold(
+                RULES.to_vec(),
+                |mut all, table| {
+                    all.extend_from_slice(table);
+                    all
+                },
+            ),
             81,
         );
         for tag in crate::bang::HIDING_EVENTS {

@@ -9,11 +9,11 @@ use super::texts::{
     LOCOMOTIVE_TEXTS, character_text, equipment_text, kind_text, railcar_text, role_text,
     station_text,
 };
-use crate::bang::cards::{BASE_DECK, Border, Card, Kind, Suit, all_cards};
-use crate::bang::characters::{CHARACTERS, Character, CharacterSet};
-use crate::bang::dodge;
+use crate::bang::cards::{Border, Card, Kind, Suit, all_cards};
+use crate::bang::characters::{CHARACTERS, Character};
+use crate::bang::expansion::Expansions;
 use crate::bang::gold::{self, EquipBorder, EquipKind, all_equipment, equip_kind};
-use crate::bang::train::{self, RAILCAR_TABLE, RailcarKind, RailcarUse, STATION_TABLE, Station};
+use crate::bang::train::{RAILCAR_TABLE, RailcarKind, RailcarUse, STATION_TABLE, Station};
 use crate::core::{Role, Text};
 
 /// Everything a client needs to show a card game.
@@ -182,6 +182,9 @@ fn or_empty(text: Option<&'static Text>) -> Text {
 
 /// The card game's catalog.
 pub fn catalog() -> Catalog {
+    // Each card and character is listed with the registered expansion that
+    // adds it (none for the base game's).
+    let expansions = Expansions::default();
     let cards = all_cards()
         .map(|c| {
             let info = c.kind.info();
@@ -194,11 +197,10 @@ pub fn catalog() -> Catalog {
                 value: printed(c.value),
                 border: info.border,
                 reach: info.reach,
-                expansion: if dodge::is_dodge_card(c.id) {
-                    Some(dodge::EXPANSION)
-                } else {
-                    (c.id as usize > BASE_DECK).then_some(train::EXPANSION)
-                },
+                expansion: expansions
+                    .all()
+                    .find(|e| e.deck_cards().contains(&c.id))
+                    .map(|e| e.id()),
                 target: text.and_then(|t| t.target),
                 text: text.map_or("", |t| t.text.text),
                 rule: text.map_or("", |t| t.text.rule),
@@ -263,12 +265,10 @@ pub fn catalog() -> Catalog {
                 id: c.character,
                 name: c.name,
                 life: c.life,
-                expansion: match c.set {
-                    CharacterSet::Base => None,
-                    CharacterSet::GoldRush => Some(gold::EXPANSION),
-                    CharacterSet::TrainRobbery => Some(train::EXPANSION),
-                    CharacterSet::DodgeCity => Some(dodge::EXPANSION),
-                },
+                expansion: expansions
+                    .all()
+                    .find(|e| e.character_set() == Some(c.set))
+                    .map(|e| e.id()),
                 text: text.text,
                 rule: text.rule,
             }
@@ -347,5 +347,23 @@ mod tests {
         let bible = &c.cards[96 + 26];
         assert_eq!((bible.name, bible.border), ("Bible", Border::Green));
         assert_eq!(c.cards[0].expansion, None);
+        // Each card and character is listed with the expansion that adds it.
+        let count = |of: &[Option<&str>], e: Option<&str>| of.iter().filter(|x| **x == e).count();
+        let cards: Vec<_> = c.cards.iter().map(|c| c.expansion).collect();
+        assert_eq!(
+            [None, Some("train_robbery"), Some("dodge_city")].map(|e| count(&cards, e)),
+            [80, 16, 40]
+        );
+        let characters: Vec<_> = c.characters.iter().map(|c| c.expansion).collect();
+        assert_eq!(
+            [
+                None,
+                Some("gold_rush"),
+                Some("train_robbery"),
+                Some("dodge_city")
+            ]
+            .map(|e| count(&characters, e)),
+            [16, 8, 8, 15]
+        );
     }
 }

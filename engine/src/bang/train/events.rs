@@ -221,6 +221,31 @@ pub enum Event {
 }
 
 impl ExpansionEvent for Event {
+    const RULES: &'static [(&'static str, &'static str)] = &[
+        ("stations_shuffled", "train-robbery.md TR-2.3"),
+        ("stations_revealed", "train-robbery.md TR-2.3"),
+        ("locomotive_placed", "train-robbery.md TR-2.4"),
+        ("railcars_shuffled", "train-robbery.md TR-2.5"),
+        ("railcar_added", "train-robbery.md TR-5.4"),
+        ("train_advanced", "train-robbery.md TR-4.1"),
+        ("train_stage", "train-robbery.md §7"),
+        ("railcar_taken", "train-robbery.md TR-5.1"),
+        ("discard_recovered", "train-robbery.md TR-13.3"),
+        ("full_steam_chosen", "train-robbery.md TR-13.4"),
+        ("map_looked", "train-robbery.md TR-13.6"),
+        ("map_done", "train-robbery.md TR-13.6"),
+        ("robbery_handled", "train-robbery.md TR-13.13"),
+        ("cards_switched", "train-robbery.md TR-13.12"),
+        ("train_watched", "train-robbery.md §14 TC7"),
+        ("shot_redirected", "train-robbery.md §14 TC2"),
+        ("redirect_declined", "train-robbery.md §14 TC2"),
+        ("exempted", "train-robbery.md §14 TC6"),
+        ("railcar_used", "train-robbery.md §11"),
+        ("railcars_drawn", "train-robbery.md TR-11.9"),
+        ("card_given", "train-robbery.md TR-11.11"),
+        ("ghost_rose", "train-robbery.md TR-11.8"),
+    ];
+
     fn fold(&self, s: &mut State) {
         super::fold(s, self);
     }
