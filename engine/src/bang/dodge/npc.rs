@@ -4,13 +4,13 @@
 //! Brawl's choices (D3.6) and the characters (D3.8), with its ranks (D3.9)
 //! and its hostile acts (D3.7.2) as hooks.
 
-use super::DodgeAction;
 use super::effects::green_missed;
+use super::{DodgeAction, DodgeDecision};
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, Suit, card as card_info, kind};
 use crate::bang::characters::Character;
 use crate::bang::events::Event;
-use crate::bang::npc::ctx::Ctx;
+use crate::bang::npc::ctx::{Ctx, NpcAnswer};
 use crate::bang::npc::ranking::{STEP, lowest_ranked, rank, rank_of_kind};
 use crate::bang::reason::Reason;
 use crate::core::Seat;
@@ -484,7 +484,19 @@ impl Ctx<'_> {
             lowest_ranked(&elena).map(|card| (Action::Respond { card }, Reason::Missed))
         })
     }
+}
 
+impl NpcAnswer for DodgeDecision {
+    /// Part D3: the answer to one of Dodge City's own decisions.
+    fn npc_answer(self, cx: &Ctx) -> (Action, Reason) {
+        match self {
+            DodgeDecision::Brawl => cx.brawl_choice(),
+            DodgeDecision::VeraCuster => cx.vera_choice(),
+        }
+    }
+}
+
+impl Ctx<'_> {
     /// D3.6.3: the Brawl's choice for its next victim.
     pub(crate) fn brawl_choice(&self) -> (Action, Reason) {
         let victim = self

@@ -14,7 +14,7 @@ use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::characters::Character;
 use crate::bang::events::Event;
 use crate::bang::npc::Reason;
-use crate::bang::npc::ctx::Ctx;
+use crate::bang::npc::ctx::{Ctx, NpcAnswer};
 use crate::bang::npc::rules::NpcRules;
 use crate::bang::view::View;
 use crate::bang::{GoldAction, GoldDecision};
@@ -111,15 +111,17 @@ impl<'a> Ctx<'a> {
     }
 }
 
-impl Ctx<'_> {
+impl NpcAnswer for GoldDecision {
     /// Part D1: the answer to one of Gold Rush's own decisions.
-    pub fn gold_decision(&self, decision: GoldDecision) -> (Action, Reason) {
-        match decision {
-            GoldDecision::DropOne => self.dutch_will(),
-            GoldDecision::UseEquipment => self.josh_card(),
+    fn npc_answer(self, cx: &Ctx) -> (Action, Reason) {
+        match self {
+            GoldDecision::DropOne => cx.dutch_will(),
+            GoldDecision::UseEquipment => cx.josh_card(),
         }
     }
+}
 
+impl Ctx<'_> {
     /// Part D, steps (1) to (5) of phase 2, the first that applies: use a
     /// railcar (D2.3), buy equipment, a nugget action, take a railcar (D2.1),
     /// sell a Beer.

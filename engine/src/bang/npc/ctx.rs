@@ -7,6 +7,7 @@ use crate::bang::actions::Action;
 use crate::bang::cards::Card;
 use crate::bang::characters::Character;
 use crate::bang::distance;
+use crate::bang::reason::Reason;
 use crate::bang::state::{bang_card, missed_effect};
 use crate::bang::view::{PlayerView, View};
 use crate::core::{Role, Seat};
@@ -212,4 +213,12 @@ impl<'a> Ctx<'a> {
     pub fn in_play(&self, seat: Seat) -> &'a [Card] {
         self.p(seat).map_or(&[], |p| p.in_play.as_slice())
     }
+}
+
+/// What the `normal` policy answers to one of an expansion's own decisions
+/// (its rules' Part D section), implemented by each nested decision enum
+/// in its expansion's folder and reached through the registry.
+pub(crate) trait NpcAnswer: Copy {
+    /// The action and the rule that chose it.
+    fn npc_answer(self, cx: &Ctx) -> (Action, Reason);
 }

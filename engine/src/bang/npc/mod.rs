@@ -41,7 +41,6 @@ pub use ranking::{RANKS, highest_ranked, low_value, lowest_ranked, order, rank};
 
 use super::actions::Action;
 use super::asked::Decision;
-use super::dodge::DodgeDecision;
 use super::view::View;
 use crate::core::Viewer;
 use ctx::Ctx;
@@ -90,10 +89,10 @@ pub fn decide(view: &View, memory: &Memory, legal: &[Action]) -> (Action, Reason
         Decision::Indians | Decision::Duel => cx.bang_or_lose(),
         Decision::Store => cx.store_pick(),
         Decision::GiveUp => cx.give_up(),
-        Decision::Gold(decision) => cx.gold_decision(decision),
-        Decision::Train(decision) => cx.train_decision(decision),
-        Decision::Dodge(DodgeDecision::Brawl) => cx.brawl_choice(),
-        Decision::Dodge(DodgeDecision::VeraCuster) => cx.vera_choice(),
+        // An expansion's own decision, answered by its Part D section.
+        nested => nested
+            .nested_npc_answer(&cx)
+            .unwrap_or((first, Reason::Fallback)),
     };
     if legal.contains(&action) {
         (action, reason)

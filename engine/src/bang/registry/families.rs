@@ -71,6 +71,20 @@ macro_rules! families {
             }
         }
 
+        impl $crate::bang::Decision {
+            /// The `normal` policy's answer to an expansion's decision
+            /// (`None` for a base decision).
+            pub(crate) fn nested_npc_answer(
+                self,
+                cx: &$crate::bang::npc::ctx::Ctx,
+            ) -> Option<($crate::bang::Action, $crate::bang::npc::Reason)> {
+                match self {
+                    $(Self::$family(decision) => Some($crate::bang::npc::ctx::NpcAnswer::npc_answer(decision, cx)),)*
+                    _ => None,
+                }
+            }
+        }
+
         impl $crate::bang::Action {
             /// Every action tag: the base's, then each nested family's.
             pub(crate) const ALL_TAGS: &[&[&str]] = &[Self::BASE_TAGS, $(<$action>::TAGS),*];

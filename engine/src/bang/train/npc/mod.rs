@@ -15,7 +15,7 @@ mod railcars;
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, kind};
 use crate::bang::npc::Reason;
-use crate::bang::npc::ctx::Ctx;
+use crate::bang::npc::ctx::{Ctx, NpcAnswer};
 use crate::bang::npc::rank;
 use crate::bang::npc::ranking::{SCOPE, STEP};
 use crate::bang::npc::rules::NpcRules;
@@ -24,22 +24,24 @@ use crate::bang::train::{RailcarKind, TRAIN_LENGTH, railcar};
 use crate::bang::{TrainAction, TrainDecision};
 use crate::core::{Role, Seat};
 
-impl Ctx<'_> {
+impl NpcAnswer for TrainDecision {
     /// Part D2: the answer to one of the train's own decisions.
-    pub fn train_decision(&self, decision: TrainDecision) -> (Action, Reason) {
-        match decision {
-            TrainDecision::CircusWagon => self.circus_wagon(),
-            TrainDecision::LoungeCar => self.lounge_car(),
-            TrainDecision::MailCar => self.mail_car(),
-            TrainDecision::RailcarChance => self.railcar_chance(),
-            TrainDecision::Map => self.map(),
-            TrainDecision::ShadeOConnor => self.shade_o_connor(),
-            TrainDecision::EvanBabbit => self.evan_babbit(),
-            TrainDecision::Robbery => self.robbery(),
-            TrainDecision::SgtBlaze => self.sgt_blaze(),
+    fn npc_answer(self, cx: &Ctx) -> (Action, Reason) {
+        match self {
+            TrainDecision::CircusWagon => cx.circus_wagon(),
+            TrainDecision::LoungeCar => cx.lounge_car(),
+            TrainDecision::MailCar => cx.mail_car(),
+            TrainDecision::RailcarChance => cx.railcar_chance(),
+            TrainDecision::Map => cx.map(),
+            TrainDecision::ShadeOConnor => cx.shade_o_connor(),
+            TrainDecision::EvanBabbit => cx.evan_babbit(),
+            TrainDecision::Robbery => cx.robbery(),
+            TrainDecision::SgtBlaze => cx.sgt_blaze(),
         }
     }
 }
+
+impl Ctx<'_> {}
 
 /// C2.1 (Great Train Robbery): the player a posted action attacks — a
 /// railcar used at him (Baggage Car, Sleeper Car, Passenger Car, Coal
