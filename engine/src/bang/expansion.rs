@@ -18,7 +18,8 @@ use super::cards::{BASE_DECK, Card};
 use super::characters::{Character, CharacterSet};
 use super::options::{Config, Options};
 use super::state::{CheckKind, ExpansionsOn, Outcome, State};
-use crate::core::{Seat, SeatSet, Team};
+use super::texts::rows::KindText;
+use crate::core::{Seat, SeatSet, Team, Text};
 
 /// Where a game's options name an expansion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,6 +119,17 @@ pub(crate) trait Expansion: Sync {
     /// Folds its part of an NPC's recorded `action` (a solo NPC's Mail Car
     /// gift, its cards being face up).
     fn npc_acted(&self, _s: &mut State, _seat: Seat, _action: &Action) {}
+
+    /// The rules' texts of the kinds of playing card it adds, for the
+    /// catalog and the history (none by default).
+    fn kind_texts(&self) -> &'static [KindText] {
+        &[]
+    }
+
+    /// The rules' texts of the characters it adds (none by default).
+    fn character_texts(&self) -> &'static [(Character, Text)] {
+        &[]
+    }
 
     /// The playing cards it adds to the deck (the train's 81 to 96, TR-2.1).
     fn deck_cards(&self) -> RangeInclusive<Card> {

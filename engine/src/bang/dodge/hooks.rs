@@ -23,8 +23,9 @@ use crate::bang::machine::{Machine, Moment, TurnRules};
 use crate::bang::npc::rules::NpcRules;
 use crate::bang::options::Config;
 use crate::bang::state::{Shot, State, WindowKind};
+use crate::bang::texts::rows::KindText;
 use crate::bang::view::{View, ViewRules};
-use crate::core::{Seat, Step};
+use crate::core::{Seat, Step, Text};
 
 /// The expansion's hooks.
 pub(crate) struct DodgeCity;
@@ -47,6 +48,14 @@ impl Expansion for DodgeCity {
             ));
         }
         Ok(())
+    }
+
+    fn kind_texts(&self) -> &'static [KindText] {
+        &super::texts::KIND_TEXTS
+    }
+
+    fn character_texts(&self) -> &'static [(Character, Text)] {
+        &super::texts::CHARACTER_TEXTS
     }
 
     fn character_set(&self) -> Option<CharacterSet> {

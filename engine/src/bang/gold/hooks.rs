@@ -25,7 +25,7 @@ use crate::bang::options::Options;
 use crate::bang::state::{CheckKind, Effect, State, WindowKind};
 use crate::bang::view::{PlayerView, View, ViewRules};
 use crate::bang::{GoldAction, GoldDecision};
-use crate::core::Seat;
+use crate::core::{Seat, Text};
 
 /// The expansion's hooks.
 pub(crate) struct GoldRush;
@@ -127,6 +127,10 @@ impl Expansion for GoldRush {
 
     fn game_created(&self, s: &mut State, _options: &Options) {
         s.gold.on = true;
+    }
+
+    fn character_texts(&self) -> &'static [(Character, Text)] {
+        &super::texts::CHARACTER_TEXTS
     }
 
     fn character_set(&self) -> Option<CharacterSet> {

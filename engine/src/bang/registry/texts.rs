@@ -4,13 +4,14 @@
 //! catalog, `GET /v1/rulesets/bang`): the rules' own words, so that no client
 //! copies a table by hand.
 //!
-//! Each expansion keeps its own texts: `base` (`bang.md`) here, Gold Rush's
-//! (`gold-rush.md`) in `gold/texts.rs` and the train's (`train-robbery.md`)
-//! in `train/texts.rs`; the tables of playing cards and characters join them
-//! in the rules' order.
+//! Each expansion keeps its own texts in its folder (`gold/texts.rs`,
+//! `train/texts.rs`, …) and hands its kinds of card and its characters over
+//! through its registry entry (`Expansion::kind_texts`); the base's
+//! (`bang.md`) come first, then the expansions' in the registry's order.
 
 use crate::bang::cards::Kind;
 use crate::bang::characters::Character;
+use crate::bang::expansion::Expansions;
 use crate::bang::gold::EquipKind;
 use crate::bang::train::{RailcarKind, Station};
 use crate::core::{Role, Text, text_of};
@@ -20,55 +21,34 @@ use crate::bang::texts::base::{self, ROLE_TEXTS};
 use crate::bang::texts::rows::KindText;
 pub use crate::bang::train::texts::{LOCOMOTIVE_TEXTS, RAILCAR_TEXTS, STATION_TEXTS};
 
-use crate::bang::dodge::texts as dodge_city;
-use crate::bang::gold::texts as gold_rush;
-use crate::bang::train::texts as train_robbery;
+/// The kinds of playing card (`bang.md` §2.1, then each registered
+/// expansion's, in the registry's order).
+pub fn kind_texts() -> impl Iterator<Item = &'static KindText> {
+    base::KIND_TEXTS
+        .iter()
+        .chain(Expansions::default().all().flat_map(|e| e.kind_texts()))
+}
 
-/// The kinds of playing card (`bang.md` §2.1, `train-robbery.md` §12,
-/// `dodge-city.md` §2).
-pub const KIND_TEXTS: [KindText; 58] = joined(&[
-    &base::KIND_TEXTS,
-    &train_robbery::KIND_TEXTS,
-    &dodge_city::KIND_TEXTS,
-]);
-
-/// The characters (`bang.md` §3, `gold-rush.md` §8, `train-robbery.md` §14,
-/// `dodge-city.md` §5).
-pub const CHARACTER_TEXTS: [(Character, Text); 47] = joined(&[
-    &base::CHARACTER_TEXTS,
-    &gold_rush::CHARACTER_TEXTS,
-    &train_robbery::CHARACTER_TEXTS,
-    &dodge_city::CHARACTER_TEXTS,
-]);
-
-/// The rows of `parts` in order, as one table of `N` rows (a build error
-/// unless the parts have `N` rows in all).
-const fn joined<T: Copy, const N: usize>(parts: &[&[T]]) -> [T; N] {
-    let mut all = [parts[0][0]; N];
-    let mut filled = 0;
-    let mut part = 0;
-    while part < parts.len() {
-        let mut row = 0;
-        while row < parts[part].len() {
-            all[filled] = parts[part][row];
-            filled += 1;
-            row += 1;
-        }
-        part += 1;
-    }
-    assert!(filled == N, "the parts fill the table");
-    all
+/// The characters (`bang.md` §3, then each registered expansion's).
+pub fn character_texts() -> impl Iterator<Item = &'static (Character, Text)> {
+    base::CHARACTER_TEXTS.iter().chain(
+        Expansions::default()
+            .all()
+            .flat_map(|e| e.character_texts()),
+    )
 }
 
 /// The text of a kind of playing card (none for the railcar kind: each
 /// railcar has its own, [`railcar_text`]).
 pub fn kind_text(kind: Kind) -> Option<&'static KindText> {
-    KIND_TEXTS.iter().find(|k| k.kind == kind)
+    kind_texts().find(|k| k.kind == kind)
 }
 
 /// The text of a character.
 pub fn character_text(character: Character) -> Option<&'static Text> {
-    text_of(&CHARACTER_TEXTS, character)
+    character_texts()
+        .find(|(c, _)| *c == character)
+        .map(|(_, text)| text)
 }
 
 /// When a role wins.
@@ -110,14 +90,13 @@ mod tests {
 
     #[test]
     fn every_card_character_role_equipment_railcar_and_station_has_one_text() {
-        let kinds: Vec<Kind> = KIND_TEXTS.iter().map(|k| k.kind).collect();
+        let kinds: Vec<Kind> = kind_texts().map(|k| k.kind).collect();
         once(
             &kinds,
             KINDS.iter().map(|k| k.kind).filter(|&k| k != Kind::Railcar),
         );
-        let keys = |t: &[(Character, Text)]| t.iter().map(|(k, _)| *k).collect::<Vec<_>>();
         once(
-            &keys(&CHARACTER_TEXTS),
+            &character_texts().map(|(k, _)| *k).collect::<Vec<_>>(),
             CHARACTERS.iter().map(|c| c.character),
         );
         let roles: Vec<Role> = ROLE_TEXTS.iter().map(|(r, _)| *r).collect();
@@ -135,31 +114,28 @@ mod tests {
 
     #[test]
     fn every_text_says_something_and_names_its_rule() {
-        let texts = KIND_TEXTS
-            .iter()
+        let texts = kind_texts()
             .map(|k| k.text)
-            .chain(CHARACTER_TEXTS.iter().map(|(_, t)| *t))
+            .chain(character_texts().map(|(_, t)| *t))
             .chain(ROLE_TEXTS.iter().map(|(_, t)| *t))
             .chain(EQUIPMENT_TEXTS.iter().map(|(_, t)| *t))
             .chain(RAILCAR_TEXTS.iter().map(|(_, t)| *t))
             .chain(STATION_TEXTS.iter().map(|(_, t)| *t))
             .chain(LOCOMOTIVE_TEXTS.iter().map(|(_, t)| *t));
-        let rules = [
-            include_str!("../../../../docs/rules/bang.md"),
-            include_str!("../../../../docs/rules/gold-rush.md"),
-            include_str!("../../../../docs/rules/train-robbery.md"),
-            include_str!("../../../../docs/rules/dodge-city.md"),
-        ];
+        // Each text's rules file, as the project keeps it.
+        let rules_file = |file: &str| {
+            let path = format!("{}/../docs/rules/{file}", env!("CARGO_MANIFEST_DIR"));
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+        };
         for t in texts {
             assert!(t.text.len() > 8 && t.text.ends_with('.'), "{t:?}");
             let (file, section) = t.rule.split_once(' ').expect("file and section");
             assert!(file.ends_with(".md"), "{t:?}");
             let section = section.split(' ').next().unwrap_or_default();
             let heading = format!("## {}", section.trim_start_matches('§'));
+            let rules = rules_file(file);
             assert!(
-                rules
-                    .iter()
-                    .any(|r| r.contains(&heading) || r.contains(section)),
+                rules.contains(&heading) || rules.contains(section),
                 "{t:?}: no such section"
             );
         }

@@ -29,7 +29,7 @@ use std::ops::RangeInclusive;
 use crate::bang::cards::{
     BASE_DECK, Card, Kind, RAILCAR_BASE, RAILCARS, TABLE_SIZE, is_railcar, kind,
 };
-use crate::bang::characters::CharacterSet;
+use crate::bang::characters::{Character, CharacterSet};
 use crate::bang::events::Event;
 use crate::bang::expansion::{Expansion, Slot};
 use crate::bang::legal_rules::LegalRules;
@@ -37,8 +37,9 @@ use crate::bang::life::LifeRules;
 use crate::bang::machine::{Machine, Moment, TurnRules};
 use crate::bang::options::Options;
 use crate::bang::state::{CheckKind, Effect, State};
+use crate::bang::texts::rows::KindText;
 use crate::bang::view::{View, ViewRules};
-use crate::core::{Seat, Step};
+use crate::core::{Seat, Step, Text};
 
 /// The expansion's hooks.
 pub(crate) struct TrainRobbery;
@@ -153,6 +154,14 @@ impl Expansion for TrainRobbery {
 
     fn game_created(&self, s: &mut State, _options: &Options) {
         s.train.on = true;
+    }
+
+    fn kind_texts(&self) -> &'static [KindText] {
+        &super::texts::KIND_TEXTS
+    }
+
+    fn character_texts(&self) -> &'static [(Character, Text)] {
+        &super::texts::CHARACTER_TEXTS
     }
 
     fn character_set(&self) -> Option<CharacterSet> {
