@@ -204,6 +204,9 @@ pub struct KindInfo {
     pub seen_farther: bool,
     /// In play, its holder sees the others one closer (Scope, Binocular).
     pub sees_closer: bool,
+    /// From the hand, a Missed! effect (Missed!, and the expansions' cards
+    /// that cancel a shot as one: Cactus, Evaded!, Dodge).
+    pub missed: bool,
 }
 
 /// The kinds, in the order of §2.1, then the Great Train Robbery's (§12),
@@ -219,6 +222,7 @@ pub const KINDS: [KindInfo; 59] = {
             reach: if reach == 0 { None } else { Some(reach) },
             seen_farther: false,
             sees_closer: false,
+            missed: false,
         }
     }
     let mut t = [
@@ -286,6 +290,10 @@ pub const KINDS: [KindInfo; 59] = {
     t[Hideout as usize].seen_farther = true;
     t[Scope as usize].sees_closer = true;
     t[Binocular as usize].sees_closer = true;
+    t[Missed as usize].missed = true;
+    t[Cactus as usize].missed = true;
+    t[Evaded as usize].missed = true;
+    t[Dodge as usize].missed = true;
     t
 };
 

@@ -431,10 +431,7 @@ impl Ctx<'_> {
             .collect();
         let top = self.top_down();
         let missed_type = |c: Card| {
-            matches!(
-                kind(c),
-                Kind::Missed | Kind::Dodge | Kind::Cactus | Kind::Evaded
-            ) || (self.is(Character::CalamityJanet) && kind(c) == Kind::Bang)
+            kind(c).info().missed || (self.is(Character::CalamityJanet) && kind(c) == Kind::Bang)
         };
         let dodges: Vec<Card> = top
             .iter()

@@ -173,7 +173,7 @@ impl State {
 /// (Calamity Janet: a BANG! too).
 pub fn missed_effect(character: Option<Character>, card: Card) -> bool {
     match kind(card) {
-        Kind::Missed | Kind::Cactus | Kind::Evaded | Kind::Dodge => true,
+        k if k.info().missed => true,
         Kind::Bang if character == Some(Character::CalamityJanet) => true,
         _ => character.is_some_and(|c| c.info().any_card_missed),
     }
