@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use engine::{GameRng, Seed};
+use engine::{GameRng, Role, Seed};
 
 use crate::policy::Policy;
 use crate::registry::Playable;
@@ -91,16 +91,27 @@ pub struct LiftFailure {
 
 /// Measures the lift of `policy` over `base` on `sim.games` seeds from
 /// `sim.seed` (its `policies` are not read), on `jobs` threads, calling
-/// `progress` after each seed. The report is the same whatever `jobs` is.
+/// `progress` after each seed. With `roles` (role names, `deputy`, …) only
+/// the seats dealt one of them are played by `policy`: the same pairs for
+/// those roles as a full run, at the cost of fewer games. The report is the
+/// same whatever `jobs` is.
 pub fn lift<R: Playable>(
     sim: &Simulation,
     policy: &str,
     base: &str,
+    roles: &[String],
     jobs: usize,
     progress: Progress<'_>,
 ) -> Result<LiftReport, String> {
     for name in [policy, base] {
         R::policy(name, 0).ok_or_else(|| format!("--lift: unknown policy `{name}`"))?;
+    }
+    let known = [Role::Sheriff, Role::Deputy, Role::Outlaw, Role::Renegade].map(role_name);
+    if let Some(unknown) = roles.iter().find(|r| !known.contains(&r.as_str())) {
+        return Err(format!(
+            "--roles: `{unknown}` is not one of {}",
+            known.join(", ")
+        ));
     }
     if !R::rules_seats(sim.players, &sim.options).is_empty() {
         return Err("--lift: the rules play some seats of this game (a solo game)".into());
@@ -121,7 +132,7 @@ pub fn lift<R: Playable>(
                         if game >= sim.games {
                             return report;
                         }
-                        pairs_of::<R>(sim, policy, base, game, &mut report);
+                        pairs_of::<R>(sim, (policy, base), roles, game, &mut report);
                         progress();
                     }
                 })
@@ -190,19 +201,20 @@ fn played<R: Playable>(sim: &Simulation, game: u64, names: &[&str]) -> Option<Ve
     )
 }
 
-/// Plays seed `game` with `base` alone and with each seat by `policy`, and
-/// counts its pairs into `report`.
+/// Plays seed `game` with `base` alone and with each seat by `policy` (each
+/// seat dealt one of `roles`, if any are named), and counts its pairs into
+/// `report`.
 fn pairs_of<R: Playable>(
     sim: &Simulation,
-    policy: &str,
-    base: &str,
+    (policy, base): (&str, &str),
+    roles: &[String],
     game: u64,
     report: &mut LiftReport,
 ) {
     let seats = sim.players as usize;
     let mut names = vec![base; seats];
-    report.games += 1 + seats as u64;
-    let (Some(roles), Some(baseline)) = (
+    report.games += 1;
+    let (Some(roles_dealt), Some(baseline)) = (
         dealt_roles::<R>(sim, game, base),
         played::<R>(sim, game, &names),
     ) else {
@@ -212,8 +224,10 @@ fn pairs_of<R: Playable>(
         });
         return;
     };
+    let measured = |role: &str| roles.is_empty() || roles.iter().any(|r| r == role);
     let mut pairs = Vec::with_capacity(seats);
-    for seat in 0..seats {
+    for seat in (0..seats).filter(|&seat| measured(roles_dealt[seat])) {
+        report.games += 1;
         names[seat] = policy;
         let lifted = played::<R>(sim, game, &names);
         names[seat] = base;
@@ -224,7 +238,7 @@ fn pairs_of<R: Playable>(
             });
             return;
         };
-        pairs.push((roles[seat], lifted[seat], baseline[seat]));
+        pairs.push((roles_dealt[seat], lifted[seat], baseline[seat]));
     }
     for (role, won_policy, won_base) in pairs {
         let paired = report.roles.entry(role).or_default();
@@ -260,6 +274,7 @@ mod tests {
             &sim(5, 6, serde_json::json!({})),
             "normal",
             "normal",
+            &[],
             1,
             &|| (),
         )
@@ -282,6 +297,7 @@ mod tests {
                 &sim(4, 4, serde_json::json!({})),
                 "normal",
                 "random",
+                &[],
                 jobs,
                 &|| (),
             )
@@ -294,9 +310,34 @@ mod tests {
     #[test]
     fn a_solo_game_or_an_unknown_policy_is_refused() {
         let solo = sim(6, 1, serde_json::json!({"mode": "lone_gunslinger"}));
-        assert!(lift::<Bang>(&solo, "normal", "random", 1, &|| ()).is_err());
+        assert!(lift::<Bang>(&solo, "normal", "random", &[], 1, &|| ()).is_err());
         let plain = sim(4, 1, serde_json::json!({}));
-        assert!(lift::<Bang>(&plain, "genius", "random", 1, &|| ()).is_err());
+        assert!(lift::<Bang>(&plain, "genius", "random", &[], 1, &|| ()).is_err());
+        let role = ["sherif".to_string()];
+        let refused = lift::<Bang>(&plain, "normal", "random", &role, 1, &|| ());
+        assert!(refused.is_err_and(|e| e.contains("`sherif`")));
+    }
+
+    /// A run for some roles gives those roles the same pairs as a full run,
+    /// and plays no other seat with the policy.
+    #[test]
+    fn a_run_for_one_role_measures_it_as_a_full_run_does() {
+        let run = |roles: &[String]| {
+            lift::<Dice>(
+                &sim(5, 8, serde_json::json!({})),
+                "normal",
+                "random",
+                roles,
+                2,
+                &|| (),
+            )
+            .expect("lifts")
+        };
+        let full = run(&[]);
+        let deputy = run(&["deputy".to_string()]);
+        assert_eq!(deputy.roles.keys().copied().collect::<Vec<_>>(), ["deputy"]);
+        assert_eq!(deputy.roles["deputy"], full.roles["deputy"]);
+        assert_eq!(deputy.games, 8 * 2, "the base game and the Deputy's");
     }
 
     /// The interval of a mean of ±1/0 differences, checked by hand: 10 pairs,

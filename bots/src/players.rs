@@ -98,7 +98,8 @@ pub struct JsonAnalysis {
 
 /// [`BotRuleset::lift`]: the simulation, the policy, the base, threads and
 /// progress.
-pub type LiftFn = fn(&Simulation, &str, &str, usize, Progress<'_>) -> Result<LiftReport, String>;
+pub type LiftFn =
+    fn(&Simulation, &str, &str, &[String], usize, Progress<'_>) -> Result<LiftReport, String>;
 
 /// Every ruleset the bots can play: one line per ruleset.
 pub fn bot_rulesets() -> &'static [BotRuleset] {

@@ -24,7 +24,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// same deal: one line per role (`lift policy=normal base=random role=outlaw
 /// pairs=N policy_rate=0.xxx base_rate=0.xxx lift=+0.xxx ci95=±0.xxx`), then
 /// `seeds=S games=G failures=F wall_s=W` (each failed seed named on stderr). Each seed is played once by BASE
-/// alone and once per seat with that seat by POLICY (`--games` counts seeds).
+/// alone and once per seat with that seat by POLICY (`--games` counts seeds);
+/// with `--roles`, once per seat dealt one of those roles.
 #[derive(Parser)]
 #[command(name = "simulate", version)]
 struct Args {
@@ -70,6 +71,11 @@ struct Args {
     /// `--bots` is then not read.
     #[arg(long, value_name = "POLICY/BASE")]
     lift: Option<String>,
+    /// With `--lift`: only the seats dealt these roles (a comma list of
+    /// `sheriff`, `deputy`, `outlaw`, `renegade`) are played by POLICY, so a
+    /// run for one role costs a fraction of a full one.
+    #[arg(long, value_delimiter = ',', requires = "lift")]
+    roles: Vec<String>,
 }
 
 fn main() {
@@ -125,7 +131,14 @@ fn run(args: &Args) -> Result<(), String> {
             .split_once('/')
             .ok_or_else(|| format!("--lift: `{pair}` is not POLICY/BASE"))?;
         let started = std::time::Instant::now();
-        let report = (bots.lift)(&sim, policy, base, usize::from(args.jobs), &progress)?;
+        let report = (bots.lift)(
+            &sim,
+            policy,
+            base,
+            &args.roles,
+            usize::from(args.jobs),
+            &progress,
+        )?;
         bar.finish_and_clear();
         for failure in &report.failures {
             match failure.seat {
