@@ -69,8 +69,6 @@ pub fn apply(s: &mut State, event: &Event) {
         | Event::PlayerEliminated { .. }
         | Event::SideTaken { .. } => life::fold(s, event),
         Event::ExtraTurnGranted { heal, .. } => s.extra.granted(*heal),
-        nested => {
-            nested.fold_nested(s);
-        }
+        nested => nested.fold_nested(s),
     }
 }

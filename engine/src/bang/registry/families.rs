@@ -1,9 +1,10 @@
 //! The expansions' own families of actions, events and decisions, nested in
 //! the base's [`Action`], [`Event`] and [`Decision`] as one variant each.
-//! Everything the base does with a nested value (fold it, tell it, redact
-//! it, read and write it, document it) goes through the methods made here
-//! from the registry's list, so that no other file of the base names an
-//! expansion's family.
+//! Everything the base does with a nested value (fold it, tell it and cite
+//! its rule, hide and redact it, read and write it, answer it as the NPC
+//! policy, document it) goes through the methods made here from the
+//! registry's list, so that no other file of the base names an expansion's
+//! family.
 
 /// Makes the family methods from the registry's list of expansions: each
 /// entry is an expansion's hooks, followed by its families where it has
@@ -15,14 +16,13 @@ macro_rules! families {
     };
     (@nested $($family:ident: $action:ty, $event:ty, $decision:ty;)*) => {
         impl $crate::bang::Event {
-            /// Folds an expansion's event into the state (`false` for a
-            /// base event, which the caller folds).
-            pub(crate) fn fold_nested(&self, s: &mut $crate::bang::State) -> bool {
+            /// Folds an expansion's event into the state (a base event,
+            /// which the base's fold takes, folds nothing here).
+            pub(crate) fn fold_nested(&self, s: &mut $crate::bang::State) {
                 match self {
                     $(Self::$family(event) => $crate::bang::ExpansionEvent::fold(event, s),)*
-                    _ => return false,
+                    _ => {}
                 }
-                true
             }
 
             /// An expansion's event told as a sentence (`None` for a base
