@@ -106,7 +106,7 @@ pub fn lift<R: Playable>(
     for name in [policy, base] {
         R::policy(name, 0).ok_or_else(|| format!("--lift: unknown policy `{name}`"))?;
     }
-    let known = [Role::Sheriff, Role::Deputy, Role::Outlaw, Role::Renegade].map(role_name);
+    let known = Role::ALL.map(role_name);
     if let Some(unknown) = roles.iter().find(|r| !known.contains(&r.as_str())) {
         return Err(format!(
             "--roles: `{unknown}` is not one of {}",

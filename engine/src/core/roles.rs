@@ -18,6 +18,11 @@ pub enum Role {
     Renegade,
 }
 
+impl Role {
+    /// Every role, in the order the rules list them.
+    pub const ALL: [Role; 4] = [Role::Sheriff, Role::Deputy, Role::Outlaw, Role::Renegade];
+}
+
 /// The side that won a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

@@ -220,7 +220,7 @@ pub fn catalog() -> Catalog {
             }
         })
         .collect();
-    let roles = [Role::Sheriff, Role::Deputy, Role::Outlaw, Role::Renegade]
+    let roles = Role::ALL
         .into_iter()
         .map(|id| {
             let text = or_empty(role_text(id));

@@ -103,7 +103,7 @@ pub fn special_pool(role: Role, three: bool, mixed: bool) -> Vec<Option<Special>
 fn deal_specials(roles: &[Role], mixed: bool, rng: &mut GameRng) -> Vec<Option<Special>> {
     let three = roles.len() == 3;
     let mut cards = vec![None; roles.len()];
-    for role in [Role::Sheriff, Role::Deputy, Role::Outlaw, Role::Renegade] {
+    for role in Role::ALL {
         let seats: Vec<usize> = (0..roles.len()).filter(|&i| roles[i] == role).collect();
         if seats.is_empty() {
             continue;

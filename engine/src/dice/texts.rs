@@ -337,7 +337,7 @@ mod tests {
         for s in SPECIALS {
             assert!(special_text(s.card).is_some(), "{:?}", s.card);
         }
-        for role in [Role::Sheriff, Role::Deputy, Role::Outlaw, Role::Renegade] {
+        for role in Role::ALL {
             assert!(role_text(role).is_some());
         }
         for m in [

@@ -136,7 +136,7 @@ fn sample_deal(
         .collect();
     let mut cards: Vec<Option<Special>> = known.iter().map(|k| k.card.flatten()).collect();
     if special_roles {
-        for role in [Role::Sheriff, Role::Deputy, Role::Outlaw, Role::Renegade] {
+        for role in Role::ALL {
             let mut pool = special_pool(role, n == 3, mixed);
             for (k, r) in known.iter().zip(&roles) {
                 if let (Some(card), true) = (k.card, *r == role) {

@@ -83,13 +83,11 @@ mod tests {
                 include_str!("../dodge/events.rs"),
             ]
             .concat(),
-            &crate::bang::registry::nested_rule_tables().iter().fold(
-                RULES.to_vec(),
-                |mut all, table| {
-                    all.extend_from_slice(table);
-                    all
-                },
-            ),
+            &RULES
+                .iter()
+                .chain(crate::bang::registry::nested_rule_tables().concat().iter())
+                .copied()
+                .collect::<Vec<_>>(),
             81,
         );
         for tag in crate::bang::HIDING_EVENTS {

@@ -274,7 +274,7 @@ pub fn catalog() -> Catalog {
             }
         })
         .collect();
-    let roles = [Role::Sheriff, Role::Deputy, Role::Outlaw, Role::Renegade]
+    let roles = Role::ALL
         .into_iter()
         .map(|role| {
             let text = or_empty(role_text(role));

@@ -100,10 +100,7 @@ mod tests {
             CHARACTERS.iter().map(|c| c.character),
         );
         let roles: Vec<Role> = ROLE_TEXTS.iter().map(|(r, _)| *r).collect();
-        once(
-            &roles,
-            [Role::Sheriff, Role::Deputy, Role::Outlaw, Role::Renegade].into_iter(),
-        );
+        once(&roles, Role::ALL.into_iter());
         let equipment: Vec<EquipKind> = EQUIPMENT_TEXTS.iter().map(|(k, _)| *k).collect();
         once(&equipment, EQUIP_KINDS.iter().map(|e| e.kind));
         let railcars: Vec<RailcarKind> = RAILCAR_TEXTS.iter().map(|(k, _)| *k).collect();
