@@ -22,6 +22,7 @@ use crate::bang::life::LifeRules;
 use crate::bang::machine::{Machine, Moment, TurnRules};
 use crate::bang::npc::rules::NpcRules;
 use crate::bang::options::Config;
+use crate::bang::reason::Reason;
 use crate::bang::state::{Shot, State, WindowKind};
 use crate::bang::texts::rows::KindText;
 use crate::bang::view::{View, ViewRules};
@@ -299,6 +300,15 @@ impl ViewRules for DodgeCity {
 }
 
 impl NpcRules for DodgeCity {
+    fn reason_rule(&self, reason: Reason) -> Option<&'static str> {
+        match reason {
+            Reason::UseGreen => Some("npc-dodge-city.md D3.4"),
+            Reason::GreenMissed => Some("npc-dodge-city.md D3.5"),
+            Reason::Brawl => Some("npc-dodge-city.md D3.6"),
+            _ => None,
+        }
+    }
+
     fn hostile_event(&self, event: &crate::bang::events::Event) -> Option<(Seat, Seat)> {
         super::npc::hostile_event(event)
     }

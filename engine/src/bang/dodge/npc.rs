@@ -5,6 +5,7 @@
 //! and its hostile acts (D3.7.2) as hooks.
 
 use super::effects::green_missed;
+use super::hooks::DodgeCity;
 use super::{DodgeAction, DodgeDecision};
 use crate::bang::actions::Action;
 use crate::bang::cards::{Card, Kind, Suit, card as card_info, kind};
@@ -12,6 +13,7 @@ use crate::bang::characters::Character;
 use crate::bang::events::Event;
 use crate::bang::npc::ctx::{Ctx, NpcAnswer};
 use crate::bang::npc::ranking::{STEP, lowest_ranked, rank, rank_of_kind};
+use crate::bang::npc::steps::NpcSteps;
 use crate::bang::reason::Reason;
 use crate::core::Seat;
 
@@ -103,7 +105,7 @@ impl Ctx<'_> {
 
     /// D3.8 Apache Kid: a ♦ card of the seat is never acceptable at him
     /// (a Duel excepted).
-    pub(crate) fn shields(&self, card: Card, t: Seat) -> bool {
+    fn shields(&self, card: Card, t: Seat) -> bool {
         let apache = self.p(t).is_some_and(|p| {
             p.character == Some(Character::ApacheKid) || p.copy == Some(Character::ApacheKid)
         });
@@ -114,7 +116,7 @@ impl Ctx<'_> {
 
     /// D3.1: `card`'s row of the Stack scan, when it is one of Dodge City's
     /// new kinds or a green card (`None`: the base's rows).
-    pub(crate) fn dodge_usable(
+    fn dodge_usable(
         &self,
         card: Card,
         k: Kind,
@@ -252,7 +254,7 @@ impl Ctx<'_> {
     }
 
     /// D3.3 step 1: a ready Pony Express, then a ready Canteen when hurt.
-    pub(crate) fn dodge_opening(&self) -> Option<(Action, Reason)> {
+    fn dodge_opening(&self) -> Option<(Action, Reason)> {
         if !self.dodge_on() {
             return None;
         }
@@ -272,7 +274,7 @@ impl Ctx<'_> {
 
     /// D3.3 steps 3 and 4: the ready green cards in D3.4's order, then José
     /// Delgado, Doc Holyday and Chuck Wengam.
-    pub(crate) fn dodge_after_scan(&self) -> Option<(Action, Reason)> {
+    fn dodge_after_scan(&self) -> Option<(Action, Reason)> {
         if !self.dodge_on() {
             return None;
         }
@@ -415,7 +417,7 @@ impl Ctx<'_> {
 
     /// D3.5: the answer to a shot with Dodge City's Missed! sources, when
     /// they (with the Stack's) cancel it; `None` leaves it to the base.
-    pub(crate) fn dodge_shot(&self, needed: u8) -> Option<(Action, Reason)> {
+    fn dodge_shot(&self, needed: u8) -> Option<(Action, Reason)> {
         if !self.dodge_on() {
             return None;
         }
@@ -607,7 +609,7 @@ impl Ctx<'_> {
     /// (earlier candidate, then lowest id, on ties), taken if it ranks 16
     /// or better; never from another Pat Brennan (Vera Custer's copy: the
     /// two would take cards back and forth for ever, drawing none).
-    pub(crate) fn pat_brennan(&self) -> Option<(Action, Reason)> {
+    fn pat_brennan(&self) -> Option<(Action, Reason)> {
         let mut best: Option<(u16, Action)> = None;
         let pat = |t: Seat| {
             self.p(t).is_some_and(|p| {
@@ -627,5 +629,44 @@ impl Ctx<'_> {
             }
         }
         best.map(|(_, a)| (a, Reason::Character))
+    }
+}
+
+/// D3's rows in the policy's own decisions.
+impl NpcSteps for DodgeCity {
+    /// D3.8 Pat Brennan.
+    fn phase_one(&self, cx: &Ctx<'_>) -> Option<(Action, Reason)> {
+        cx.pat_brennan()
+    }
+
+    /// D3.3 step 1.
+    fn opening(&self, cx: &Ctx<'_>) -> Option<(Action, Reason)> {
+        cx.dodge_opening()
+    }
+
+    /// D3.1.
+    fn usable(
+        &self,
+        cx: &Ctx<'_>,
+        card: Card,
+        k: Kind,
+        stack: &[Card],
+    ) -> Option<Option<(Action, Reason)>> {
+        cx.dodge_usable(card, k, stack)
+    }
+
+    /// D3.3 steps 3 and 4.
+    fn after_scan(&self, cx: &Ctx<'_>) -> Option<(Action, Reason)> {
+        cx.dodge_after_scan()
+    }
+
+    /// D3.5.
+    fn shot(&self, cx: &Ctx<'_>, needed: u8) -> Option<(Action, Reason)> {
+        cx.dodge_shot(needed)
+    }
+
+    /// D3.8 Apache Kid.
+    fn shields(&self, cx: &Ctx<'_>, card: Card, t: Seat) -> bool {
+        cx.shields(card, t)
     }
 }

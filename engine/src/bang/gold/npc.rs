@@ -16,6 +16,7 @@ use crate::bang::events::Event;
 use crate::bang::npc::Reason;
 use crate::bang::npc::ctx::{Ctx, NpcAnswer};
 use crate::bang::npc::rules::NpcRules;
+use crate::bang::npc::steps::NpcSteps;
 use crate::bang::view::View;
 use crate::bang::{GoldAction, GoldDecision};
 use crate::core::{Role, Seat};
@@ -34,7 +35,18 @@ fn hostile_equipment(e: Equip, mode: Option<Mode>) -> bool {
     ) || equip_kind(e) == EquipKind::Wanted
 }
 
+impl NpcSteps for GoldRush {}
+
 impl NpcRules for GoldRush {
+    fn reason_rule(&self, reason: Reason) -> Option<&'static str> {
+        use Reason::*;
+        matches!(
+            reason,
+            BuyEquipment | NuggetAbility | ForceDiscard | SellBeer | UseTakenCard | DutchWillKeeps
+        )
+        .then_some("lone-gunslinger.md D1")
+    }
+
     /// C2.1: a hostile purchase or use of equipment, and a forced discard of
     /// a player's equipment.
     fn hostile_event(&self, event: &Event) -> Option<(Seat, Seat)> {

@@ -13,8 +13,10 @@
 //!   expansions' decisions are methods of the decision context, in their
 //!   folders; what they change in the base policy's questions (hostile acts,
 //!   the ranking of their cards, open roles, the hand limit, a dying seat's
-//!   saves) they answer through [`rules::NpcRules`], so the base policy
-//!   names no expansion.
+//!   saves, the rule a reason cites) they answer through
+//!   [`rules::NpcRules`], and the rows they add to its own decisions (Dodge
+//!   City's D3: before and after the Stack scan, in it, on a shot, in phase
+//!   1, a target's shield) through [`steps::NpcSteps`].
 //! * The Stack is the hand in order of arrival: the view lists a hand as the
 //!   cards entered it, so its last card is the top (B2).
 //! * Ties are broken as B9 says: the card nearest the top when using or
@@ -32,6 +34,7 @@ mod ledger;
 pub(crate) mod ranking;
 mod respond;
 pub(crate) mod rules;
+pub(crate) mod steps;
 mod target;
 mod usable;
 

@@ -22,7 +22,7 @@ impl Ctx<'_> {
         if self.legal(&Action::Barrel) {
             return (Action::Barrel, Reason::Barrel);
         }
-        self.dodge_shot(needed)
+        self.expansion_step(|x| x.shot(self, needed))
             .or_else(|| self.shot_effects(needed))
             .unwrap_or((Action::Pass, Reason::TakeHit))
     }

@@ -56,6 +56,12 @@ pub(crate) trait NpcRules: Sync {
     ) -> Option<(usize, Action, Reason)> {
         None
     }
+
+    /// The rule (`file.md section`) behind one of this expansion's reasons,
+    /// cited by the readable history of an NPC's decision.
+    fn reason_rule(&self, _reason: Reason) -> Option<&'static str> {
+        None
+    }
 }
 
 /// Every registered expansion's NPC hooks (filled by the registry).

@@ -199,8 +199,8 @@ impl Ctx<'_> {
     /// forbidden by a guard, for Panic!/Cat Balou holding a card it can take,
     /// for a Train Robbery holding a card in play (D2.4).
     pub fn aim_as(&self, card: Card, k: Kind, t: Seat) -> Option<Action> {
-        if self.shields(card, t) {
-            return None; // D3.8: a ♦ card at Apache Kid
+        if self.shielded(card, t) {
+            return None; // e.g. D3.8: a ♦ card at Apache Kid
         }
         let play = |t, in_play| Action::Play {
             card,

@@ -16,9 +16,9 @@ impl Ctx<'_> {
     /// of phase 2.
     pub fn phase_two(&self) -> (Action, Reason) {
         let stack = self.top_down();
-        self.dodge_opening()
+        self.expansion_step(|x| x.opening(self))
             .or_else(|| stack.iter().find_map(|&card| self.usable(card, &stack)))
-            .or_else(|| self.dodge_after_scan())
+            .or_else(|| self.expansion_step(|x| x.after_scan(self)))
             .or_else(|| self.part_d_steps())
             .unwrap_or((Action::EndTurn, Reason::NothingUsable))
     }
@@ -49,8 +49,8 @@ impl Ctx<'_> {
             let t = self.preferred_target_as(card, k)?;
             Some((self.aim_as(card, k, t)?, Reason::PreferredTarget))
         };
-        if let Some(found) = self.dodge_usable(card, k, stack) {
-            return found.filter(|(action, _)| self.legal(action)); // D3.1
+        if let Some(found) = self.expansion_step(|x| x.usable(self, card, k, stack)) {
+            return found.filter(|(action, _)| self.legal(action)); // e.g. D3.1
         }
         let hurt = self.hurt();
         let found = match k {
@@ -127,8 +127,8 @@ impl Ctx<'_> {
     /// with cards in hand, Pedro Ramirez the top discard ranked 11 or better;
     /// otherwise (Sid Ketchum too) the deck.
     pub fn phase_one(&self) -> (Action, Reason) {
-        if let Some(take) = self.pat_brennan() {
-            return take; // D3.8
+        if let Some(take) = self.expansion_step(|x| x.phase_one(self)) {
+            return take; // e.g. D3.8 Pat Brennan
         }
         let draw = |from| Action::Draw { from };
         if let Some(t) = self

@@ -23,6 +23,7 @@ use crate::bang::legal_rules::{LegalHooks, LegalRules};
 use crate::bang::life::{LifeHooks, LifeRules};
 use crate::bang::machine::{TurnHooks, TurnRules};
 use crate::bang::npc::rules::{NpcHooks, NpcRules};
+use crate::bang::npc::steps::{NpcStepHooks, NpcSteps};
 use crate::bang::view::{ViewHooks, ViewRules};
 
 /// One hook trait's list of the registered expansions, as a static slice.
@@ -60,6 +61,7 @@ register! {
         CardHooks: CardRules = CardHooks,
         ViewHooks: ViewRules = ViewHooks,
         NpcHooks: NpcRules = NpcHooks,
+        NpcStepHooks: NpcSteps = NpcStepHooks,
     }
     expansions [
         crate::bang::solo::hooks::LoneGunslinger,

@@ -19,6 +19,7 @@ use super::legal_rules::LegalRules;
 use super::life::LifeRules;
 use super::machine::{Machine, TurnRules};
 use super::npc::rules::NpcRules;
+use super::npc::steps::NpcSteps;
 use super::options::Config;
 use super::state::State;
 use super::view::ViewRules;
@@ -87,6 +88,8 @@ impl ActionRules for ShadowGunslingers {}
 impl CardRules for ShadowGunslingers {}
 
 impl NpcRules for ShadowGunslingers {}
+
+impl NpcSteps for ShadowGunslingers {}
 
 impl TurnRules for ShadowGunslingers {
     fn next_turn(&self, m: &mut Machine<'_, '_>) -> bool {

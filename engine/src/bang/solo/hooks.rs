@@ -16,6 +16,7 @@ use crate::bang::legal_rules::LegalRules;
 use crate::bang::life::LifeRules;
 use crate::bang::machine::{Machine, TurnRules};
 use crate::bang::npc::rules::NpcRules;
+use crate::bang::npc::steps::NpcSteps;
 use crate::bang::options::{Config, Options};
 use crate::bang::state::{Outcome, State};
 use crate::bang::view::{PlayerView, View, ViewRules};
@@ -90,6 +91,8 @@ impl Expansion for LoneGunslinger {
 }
 
 impl LegalRules for LoneGunslinger {}
+
+impl NpcSteps for LoneGunslinger {}
 
 impl NpcRules for LoneGunslinger {
     fn roles_known(&self, view: &View) -> bool {

@@ -19,6 +19,7 @@ use crate::bang::npc::ctx::{Ctx, NpcAnswer};
 use crate::bang::npc::rank;
 use crate::bang::npc::ranking::{SCOPE, STEP};
 use crate::bang::npc::rules::NpcRules;
+use crate::bang::npc::steps::NpcSteps;
 use crate::bang::train::hooks::TrainRobbery;
 use crate::bang::train::{RailcarKind, TRAIN_LENGTH, railcar};
 use crate::bang::{TrainAction, TrainDecision};
@@ -90,7 +91,24 @@ fn train_victim(action: &Action) -> Option<Seat> {
     }
 }
 
+impl NpcSteps for TrainRobbery {}
+
 impl NpcRules for TrainRobbery {
+    fn reason_rule(&self, reason: Reason) -> Option<&'static str> {
+        use Reason::*;
+        Some(match reason {
+            TakeRailcar | NoSpareRailcar => "lone-gunslinger.md D2.1",
+            UseRailcar | RailcarMissed | SleeperCarBang | MailCarGives | LoungeCarPlaces => {
+                "lone-gunslinger.md D2.3"
+            }
+            FullSteam | PlayAtOnce | MoneyBagCopy | SwitchAway | WaterTower | MapDiscard
+            | MapKeep => "lone-gunslinger.md D2.4",
+            RobberyDiscard | RobberyShot | CircusWagonDiscard | Redirect | NoRedirect
+            | ShadeSwaps | ShadeKeeps | SgtBlazeExempts => "lone-gunslinger.md D2.6",
+            _ => return None,
+        })
+    }
+
     fn hostile_action(&self, action: &Action) -> Option<Seat> {
         train_victim(action)
     }
