@@ -21,6 +21,11 @@
 //! used per operation, by group (`writer`: the store's writer thread, `actix`:
 //! the server's workers, `client`: the load clients' tokio workers, `sled`:
 //! sled's own threads), from `/proc/self/task/*/schedstat`.
+//!
+//! With `--server-bin PATH` the server is that `bang-server` binary started
+//! as its own process instead (one server), so that the resident memory
+//! printed after each HTTP phase is the server's alone; the CPU figures are
+//! then the load clients' only.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -64,6 +69,114 @@ struct Args {
     /// clients are spread over them in turn.
     #[arg(long, default_value_t = 1)]
     servers: usize,
+    /// Run the server as its own process from this `bang-server` binary
+    /// (e.g. `target/release/bang-server`), to measure its memory alone.
+    #[arg(long)]
+    server_bin: Option<std::path::PathBuf>,
+}
+
+/// A server the clients play on: in this process, or a process of its own.
+enum Target {
+    /// In this process (its memory is counted with the clients').
+    InProcess(TestServer),
+    /// `bang-server` started by `--server-bin`, with its data directory.
+    Process {
+        child: std::process::Child,
+        base: String,
+        _data: tempfile::TempDir,
+    },
+}
+
+impl Target {
+    /// `http://127.0.0.1:PORT`.
+    fn base(&self) -> &str {
+        match self {
+            Target::InProcess(s) => &s.base,
+            Target::Process { base, .. } => base,
+        }
+    }
+
+    /// The server process's own `VmRSS` and `VmHWM` in MiB, when it is one.
+    fn own_memory_mib(&self) -> Option<(f64, f64)> {
+        let Target::Process { child, .. } = self else {
+            return None;
+        };
+        let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).ok()?;
+        let field = |name: &str| {
+            status
+                .lines()
+                .find_map(|l| l.strip_prefix(name))
+                .and_then(|v| v.split_whitespace().next()?.parse::<f64>().ok())
+                .map_or(0.0, |kib| kib / 1024.0)
+        };
+        Some((field("VmRSS:"), field("VmHWM:")))
+    }
+}
+
+impl Drop for Target {
+    fn drop(&mut self) {
+        if let Target::Process { child, .. } = self {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// `bin` started on a fresh data directory (or `store`), configured as
+/// [`server`] configures the in-process one: bots off, the tests' seed
+/// secret, every request limit off. Waits for its `/healthz`.
+async fn spawn_server(bin: &std::path::Path, store: Option<&str>) -> Target {
+    let data = tempfile::tempdir().expect("a data directory");
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port");
+    let mut command = std::process::Command::new(bin);
+    command
+        .env("BANG_ADDR", format!("127.0.0.1:{port}"))
+        .env("BANG_DATA", data.path())
+        .env("BANG_BOTS", "off")
+        .env("BANG_SEED_SECRET", tests::SEED_SECRET)
+        .env("BANG_MAX_CONNECTIONS_PER_CLIENT", "0")
+        .env("BANG_RATE_PER_CLIENT", "0")
+        .env("BANG_RATE_PER_TOKEN", "0")
+        .env("BANG_CREATES_PER_MINUTE", "0")
+        .env("BANG_ORDERS_PER_MINUTE", u32::MAX.to_string())
+        .env("RUST_LOG", "warn")
+        .stdout(std::process::Stdio::null());
+    if let Some(url) = store {
+        command.env("BANG_STORE", url);
+    }
+    let child = command.spawn().expect("the server binary starts");
+    let base = format!("http://127.0.0.1:{port}");
+    let target = Target::Process {
+        child,
+        base,
+        _data: data,
+    };
+    for _ in 0..600 {
+        let mut conn = Conn::new(target.base());
+        if let Ok((200, _)) = conn.call("GET", "/healthz", None, None).await {
+            return target;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the server did not answer /healthz within 30 s");
+}
+
+/// Prints the memory line after an HTTP phase: the server's own when it
+/// runs as a process, else this process's (server and clients together).
+fn report_memory(targets: &[Target]) {
+    match targets.first().and_then(Target::own_memory_mib) {
+        Some((rss, hwm)) => println!(
+            "memory server_rss_mib={rss:.0} server_peak_mib={hwm:.0} (the server process alone; load clients {:.0})",
+            rss_mib()
+        ),
+        None => println!(
+            "memory rss_mib={:.0} (server and load clients in one process)",
+            rss_mib()
+        ),
+    }
 }
 
 /// The benchmark's server on `store` (a temporary sled directory if
@@ -166,8 +279,8 @@ async fn median_get(conn: &mut Conn, path: &str, runs: usize) -> f64 {
 /// orders, which any seat may post at any time), and across a played game,
 /// and prints each rewind's median time with a plain read of the same game
 /// as the baseline (the difference is the rewind's own server-side cost).
-async fn rewind_phase(server: &TestServer, events: u64) {
-    let mut conn = Conn::new(&server.base);
+async fn rewind_phase(server: &Target, events: u64) {
+    let mut conn = Conn::new(server.base());
     let create = json!({"ruleset": "dice", "players": 4,
         "seats": [{"name": "A"}, {"name": "B"}, {"name": "C"}, {"name": "D"}],
         "options": {"modules": ["special_roles"]}});
@@ -509,7 +622,7 @@ async fn player(
 
 async fn http_phase(
     ruleset: &'static dyn engine::RulesetEntry,
-    servers: &[TestServer],
+    servers: &[Target],
     games: usize,
     seconds: u64,
     pace: Option<Duration>,
@@ -518,7 +631,7 @@ async fn http_phase(
     let started = Instant::now();
     let tasks: Vec<_> = (0..games)
         .map(|i| {
-            let conn = Conn::new(&servers[i % servers.len()].base);
+            let conn = Conn::new(servers[i % servers.len()].base());
             tokio::spawn(player(ruleset, conn, i as u64, stop.clone(), pace))
         })
         .collect();
@@ -632,9 +745,18 @@ async fn main() {
         eprintln!("load: --servers: several servers need a shared store (--store postgres://…)");
         std::process::exit(2);
     }
+    if a.servers > 1 && a.server_bin.is_some() {
+        eprintln!("load: --server-bin runs one server");
+        std::process::exit(2);
+    }
     let mut servers = Vec::new();
-    for _ in 0..a.servers {
-        servers.push(server(a.store.as_deref()).await);
+    match &a.server_bin {
+        Some(bin) => servers.push(spawn_server(bin, a.store.as_deref()).await),
+        None => {
+            for _ in 0..a.servers {
+                servers.push(Target::InProcess(server(a.store.as_deref()).await));
+            }
+        }
     }
     println!(
         "store={} servers={}",
@@ -659,10 +781,7 @@ async fn main() {
         percentile(&full.latencies, 0.99)
     );
     report_cpu("http", &cpu, full.actions);
-    println!(
-        "memory rss_mib={:.0} (server and load clients in one process)",
-        rss_mib()
-    );
+    report_memory(&servers);
 
     let (appends, wall) = store_phase(a.store.as_deref(), a.games, a.seconds).await;
     let store_rate = appends as f64 / wall;
@@ -685,10 +804,7 @@ async fn main() {
         percentile(&half.latencies, 0.99)
     );
     report_cpu("http_half_load", &cpu, half.actions);
-    println!(
-        "memory rss_mib={:.0} (server and load clients in one process)",
-        rss_mib()
-    );
+    report_memory(&servers);
 
     if a.rewind_events > 0 {
         rewind_phase(&servers[0], a.rewind_events).await;
