@@ -10,6 +10,7 @@
 #![warn(missing_docs)]
 
 pub mod play;
+pub mod process;
 pub mod receiver;
 pub mod scale;
 

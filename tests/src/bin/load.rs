@@ -38,6 +38,7 @@ use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};
 use store::{Append, EventStore, NewGame, SledStore, Store};
 use tests::TestServer;
+use tests::process::{free_port, memory_mib};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
@@ -98,18 +99,10 @@ impl Target {
 
     /// The server process's own `VmRSS` and `VmHWM` in MiB, when it is one.
     fn own_memory_mib(&self) -> Option<(f64, f64)> {
-        let Target::Process { child, .. } = self else {
-            return None;
-        };
-        let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).ok()?;
-        let field = |name: &str| {
-            status
-                .lines()
-                .find_map(|l| l.strip_prefix(name))
-                .and_then(|v| v.split_whitespace().next()?.parse::<f64>().ok())
-                .map_or(0.0, |kib| kib / 1024.0)
-        };
-        Some((field("VmRSS:"), field("VmHWM:")))
+        match self {
+            Target::InProcess(_) => None,
+            Target::Process { child, .. } => Some(memory_mib(child.id())),
+        }
     }
 }
 
@@ -127,10 +120,7 @@ impl Drop for Target {
 /// secret, every request limit off. Waits for its `/healthz`.
 async fn spawn_server(bin: &std::path::Path, store: Option<&str>) -> Target {
     let data = tempfile::tempdir().expect("a data directory");
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port");
+    let port = free_port();
     let mut command = std::process::Command::new(bin);
     command
         .env("BANG_ADDR", format!("127.0.0.1:{port}"))
@@ -251,15 +241,10 @@ fn report_cpu(phase: &str, before: &HashMap<u64, (String, u64)>, ops: usize) {
     );
 }
 
-/// This process's resident memory (server and clients together), in MiB.
+/// This process's resident memory (the clients', and the server's when it
+/// runs in this process), in MiB.
 fn rss_mib() -> f64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    let kib: f64 = status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmRSS:"))
-        .and_then(|v| v.split_whitespace().next()?.parse().ok())
-        .unwrap_or(0.0);
-    kib / 1024.0
+    memory_mib(std::process::id()).0
 }
 
 /// Median time of `runs` GETs of `path`, in ms.

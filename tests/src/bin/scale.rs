@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use store::Store;
+use tests::process::{free_port, memory_mib};
 use tests::scale::{self, Filled, Plan};
 
 /// Fills a store with finished games and times a server's reads on it.
@@ -57,14 +58,6 @@ struct Args {
     server_bin: Option<PathBuf>,
 }
 
-/// A free port on 127.0.0.1.
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port")
-}
-
 /// The server process on `store`, listening on `port`, bots on, request
 /// limits off (one client times its reads as fast as it can).
 fn spawn_server(bin: &PathBuf, store: &str, port: u16, scratch: &std::path::Path) -> Child {
@@ -83,20 +76,6 @@ fn spawn_server(bin: &PathBuf, store: &str, port: u16, scratch: &std::path::Path
         command.env("BANG_DATA", store);
     }
     command.spawn().expect("the server starts")
-}
-
-/// `VmRSS` and `VmHWM` of process `pid`, in MiB.
-fn memory_mib(pid: u32) -> (f64, f64) {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    let field = |name: &str| {
-        status
-            .lines()
-            .find(|l| l.starts_with(name))
-            .and_then(|l| l.split_whitespace().nth(1))
-            .and_then(|kb| kb.parse::<f64>().ok())
-            .map_or(0.0, |kb| kb / 1024.0)
-    };
-    (field("VmRSS:"), field("VmHWM:"))
 }
 
 async fn fill(a: &Args) -> Filled {

@@ -46,8 +46,8 @@ pub(super) fn reason_rule(reason: Reason) -> &'static str {
         FavourableCheck => "lone-gunslinger.md B7.6",
         GiveUpLowest | Rucksack => "lone-gunslinger.md C5",
         SidKetchum | DiscardPileTop | PutBackLowest | Character => "lone-gunslinger.md C7",
-        NothingUsable | HandLimit | PhaseOne | Fallback => "lone-gunslinger.md B3",
-        // An expansion's reason, answered above (tested below).
+        // The NPC turn itself (nothing usable, the hand limit, phase 1, the
+        // fallback); an expansion's reasons are answered above (tested below).
         _ => "lone-gunslinger.md B3",
     }
 }
