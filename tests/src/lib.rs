@@ -277,9 +277,13 @@ impl Client {
 
     /// Waits (long-polling the events) until the game is finished or `seat`
     /// is asked something; returns the game as a spectator sees it. Fails
-    /// the test if the bots do not move on within 90 seconds.
+    /// the test if the bots make no move for 90 seconds: a game that moves
+    /// on a loaded machine (many games at once, a debug build's searches)
+    /// is slow, not stuck.
     pub async fn settle(&self, id: &str, seat: Option<u64>) -> Value {
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(90);
+        let still = std::time::Duration::from_secs(90);
+        let mut deadline = std::time::Instant::now() + still;
+        let mut last_version = None;
         loop {
             let (_, game) = self.get(&format!("/v1/games/{id}"), None).await;
             let asked = game["pending"].as_array().is_some_and(|p| {
@@ -289,11 +293,16 @@ impl Client {
             if game["game"]["status"] == "finished" || asked {
                 return game;
             }
+            let version = game["version"].as_u64().unwrap_or(0);
+            if last_version != Some(version) {
+                last_version = Some(version);
+                deadline = std::time::Instant::now() + still;
+            }
             assert!(
                 std::time::Instant::now() < deadline,
-                "the bots did not move on: {game}"
+                "the bots did not move on for {} s: {game}",
+                still.as_secs()
             );
-            let version = game["version"].as_u64().unwrap_or(0);
             self.get(
                 &format!("/v1/games/{id}/events?after={version}&wait=2&limit=1"),
                 None,
