@@ -41,6 +41,7 @@ mod any;
 mod canonical;
 mod group_commit;
 pub mod metrics;
+mod packed;
 mod postgres;
 mod shared;
 mod sled;

@@ -302,6 +302,15 @@ fn tempfile_dir() -> Result<PathBuf, String> {
     Ok(dir)
 }
 
+/// Packs a log as PostgreSQL keeps a finished game's (for tests that alter
+/// a packed record).
+pub fn pack_for_test(
+    envelopes: &[crate::Envelope],
+    dedupe: &[crate::transfer::DedupeExport],
+) -> Result<Vec<u8>, crate::StoreError> {
+    crate::packed::pack(envelopes, dedupe)
+}
+
 #[cfg(test)]
 mod tests {
     use super::with_database;

@@ -257,7 +257,7 @@ async fn servers_starting_at_once_migrate_once() {
         .await
         .unwrap()
         .get(0);
-    assert_eq!(applied, 3, "each migration once");
+    assert_eq!(applied, 4, "each migration once");
 }
 
 /// A store with a bit of everything: games of both chain schemes, an open
@@ -778,4 +778,137 @@ async fn a_copy_reads_documents_by_pages_and_misses_none() {
         let again = copy(target, &source).await.unwrap();
         assert_eq!(again.docs_present as usize, n);
     }
+}
+
+/// A finished game's log is packed into one record after the append that
+/// finished it (issue 34): its rows are gone, and every read answers as
+/// before, a retried action id included; an alteration of the packed
+/// record is found by `verify`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_games_log_is_packed_and_reads_the_same() {
+    let Some(url) = store::testing::postgres_database().await else {
+        return;
+    };
+    let pg = PgStore::connect(&url).await.unwrap();
+    let key = [5u8; 32];
+    let (record, _) = pg
+        .create(
+            NewGame {
+                ruleset: "bang".into(),
+                data: json!({}),
+            },
+            Append {
+                actor: "system".into(),
+                events: vec![json!({"role": "sheriff"}), json!({"n": 0})],
+                public: vec![Some(json!({"role": "?"}))],
+                chain_key: Some(key),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    let id = record.id;
+    let mut version = 2;
+    for i in 0..40u64 {
+        let mut append = appending("1", Some(&format!("a{i}")), vec![json!({"n": i}); 2]);
+        append.action_digest = Some([i as u8; 32]);
+        append.chain_key = Some(key);
+        version = pg.append(id, version, append).await.unwrap().head.version;
+    }
+    let before_events = pg.events(id, 0, 1000).await.unwrap();
+    let before_export = pg.export_game(id).await.unwrap().unwrap();
+    let mut finish = appending("system", Some("end"), vec![json!({"over": true})]);
+    finish.status = Some(store::GameStatus::Finished);
+    finish.chain_key = Some(key);
+    pg.append(id, version, finish).await.unwrap();
+    let all = pg.events(id, 0, 1000).await.unwrap();
+    assert_eq!(all[..before_events.len()], before_events[..]);
+    let export = pg.export_game(id).await.unwrap().unwrap();
+
+    // Packed in the background; packing again does nothing.
+    let sql = common::Pg(url).sql().await;
+    let rows = |table: &'static str| {
+        let sql = &sql;
+        async move {
+            let n: i64 = sql
+                .query_one(
+                    &format!("SELECT count(*) FROM {table} WHERE game = $1"),
+                    &[&(id.0 as i64)],
+                )
+                .await
+                .unwrap()
+                .get(0);
+            n
+        }
+    };
+    for _ in 0..200 {
+        if rows("packed_logs").await == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    assert_eq!(rows("packed_logs").await, 1, "packed");
+    assert_eq!(rows("events").await, 0, "no event rows left");
+    assert_eq!(rows("dedupe").await, 0, "no dedupe rows left");
+    assert!(!pg.pack(id).await.unwrap(), "packed once");
+    assert_eq!(pg.pack_finished().await.unwrap(), 0, "nothing left to pack");
+
+    // Every read answers as before.
+    assert_eq!(pg.events(id, 0, 1000).await.unwrap(), all);
+    for (after, limit) in [(0, 1), (5, 10), (80, 3), (82, 5), (83, 5), (90, 5)] {
+        let expected: Vec<_> = all.iter().skip(after).take(limit).cloned().collect();
+        assert_eq!(
+            pg.events(id, after as u64, limit).await.unwrap(),
+            expected,
+            "after {after}, limit {limit}"
+        );
+    }
+    assert_eq!(pg.export_game(id).await.unwrap().unwrap(), export);
+    assert_ne!(export, before_export);
+    let verified = pg.verify_with(id, Some(&key)).await.unwrap();
+    assert!(verified.valid && verified.hidden_checked, "{verified:?}");
+    let run = pg
+        .find_action(id, "a7", Some(&[7; 32]))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(run, all[16..18]);
+    assert_eq!(
+        pg.find_action(id, "a7", Some(&[8; 32])).await,
+        Err(StoreError::ActionIdReused)
+    );
+    let mut retry = appending("1", Some("a7"), vec![json!({"n": 7}); 2]);
+    retry.action_digest = Some([7; 32]);
+    retry.chain_key = Some(key);
+    let dup = pg.append(id, 16, retry).await.unwrap();
+    assert!(dup.duplicate, "a retry of a packed action is its duplicate");
+    assert_eq!(dup.envelopes, all[16..18]);
+
+    // An append after the packed log goes on from it.
+    let mut more = appending("system", None, vec![json!({"late": 1})]);
+    more.chain_key = Some(key);
+    let head = pg.append(id, 83, more).await.unwrap().head;
+    assert_eq!(head.version, 84);
+    assert_eq!(pg.events(id, 82, 10).await.unwrap().len(), 2);
+    assert!(pg.verify(id).await.unwrap().valid);
+
+    // An altered packed record: the chain breaks at the head (the log
+    // proves itself as a whole), or at the altered event with the key.
+    let mut envelopes = all.clone();
+    envelopes[9].event = json!({"n": 1000});
+    let repacked = store::testing::pack_for_test(&envelopes, &export.dedupe).unwrap();
+    sql.execute(
+        "UPDATE packed_logs SET log = $2 WHERE game = $1",
+        &[&(id.0 as i64), &repacked],
+    )
+    .await
+    .unwrap();
+    let broken = pg.verify_with(id, Some(&key)).await.unwrap();
+    assert_eq!(broken.first_bad_seq, Some(10), "{broken:?}");
+    let broken = pg.verify(id).await.unwrap();
+    assert!(!broken.valid);
+    assert!(matches!(
+        pg.events(id, 0, 10).await,
+        Err(StoreError::Corrupt(_))
+    ));
 }

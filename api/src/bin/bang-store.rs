@@ -6,6 +6,10 @@
 //! to overwrite anything the target holds with other content (a re-run is
 //! fine), then checks every game's chain on both sides.
 //!
+//! `bang-store pack --store <URL>` packs the log of every finished game on
+//! PostgreSQL that is not packed yet into one record (a server packs each
+//! game as it finishes; this is for games that finished before).
+//!
 //! `bang-store ratings --store <SPEC>` recomputes every rating from the
 //! rated games' logs, in the ledger's order, and says whether the stored
 //! ratings are the same numbers (exit status 1 if not); `--rebuild` then
@@ -35,6 +39,13 @@ enum Command {
         /// The target: a sled directory or a postgres:// URL.
         #[arg(long, env = "BANG_STORE_TO")]
         to: String,
+    },
+    /// Packs the log of every finished game not packed yet into one
+    /// record (PostgreSQL; a sled store keeps its logs as they are).
+    Pack {
+        /// The store: a postgres:// URL (or a sled directory: nothing to do).
+        #[arg(long, env = "BANG_STORE", default_value = "./data")]
+        store: String,
     },
     /// Recomputes every rating from the rated games' logs and compares it
     /// with the stored ratings; `--rebuild` writes the recomputed ones.
@@ -73,7 +84,33 @@ async fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Command::Pack { store } => pack(&store).await,
         Command::Ratings { store, rebuild } => ratings(&store, rebuild).await,
+    }
+}
+
+/// `bang-store pack`: how many games it packed.
+async fn pack(spec: &str) -> ExitCode {
+    let store = match store::Store::open(spec, store::DEFAULT_CACHE_BYTES).await {
+        Ok(store) => store,
+        Err(e) => {
+            eprintln!("bang-store pack: {spec}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let store::Store::Postgres(pg) = store else {
+        println!("a sled store keeps its logs as they are: nothing to pack");
+        return ExitCode::SUCCESS;
+    };
+    match pg.pack_finished().await {
+        Ok(n) => {
+            println!("{n} finished games packed");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("bang-store pack: {e}");
+            ExitCode::FAILURE
+        }
     }
 }
 

@@ -295,6 +295,11 @@ impl PgStore {
             match answer_of(&row)? {
                 Answer::Applied => {
                     self.inner.heads.put(id, &new_head);
+                    if new_head.status == GameStatus::Finished
+                        && head.status != GameStatus::Finished
+                    {
+                        self.pack_later(id);
+                    }
                     self.inner.notifier.tell(game_payload(id, new_head.version));
                     self.tell_docs(id, &write);
                     let envelopes = envelopes(append, commitments, at, first, prev_hash, hashes)?;

@@ -29,6 +29,7 @@ mod group;
 mod heads;
 mod listen;
 mod notify;
+mod pack;
 mod reads;
 mod schema;
 mod takes;

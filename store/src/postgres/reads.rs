@@ -7,10 +7,12 @@ use tokio_postgres::{GenericClient, Row};
 
 use super::{PgStore, int, pg, uint};
 use crate::canonical::hex;
+use crate::packed::{self, Unpacked};
 use crate::shared::{
     check_collection, check_doc_key, decode_envelope, list_limit, status_byte, status_of_byte,
     verify_log,
 };
+use crate::transfer::DedupeExport;
 use crate::types::same_action;
 use crate::{Envelope, GameHead, GameId, GameRecord, ListQuery, Page, StoreError, Verification};
 
@@ -82,7 +84,83 @@ pub(crate) async fn dedupe_in<C: GenericClient>(
     Ok(Some((uint(row.get(0)), uint(row.get(1)), digest)))
 }
 
-/// Envelopes `first..first + count` of a game, which must all exist.
+/// A game's dedupe rows (not those in its packed log).
+pub(crate) async fn dedupe_rows<C: GenericClient>(
+    client: &C,
+    id: GameId,
+) -> Result<Vec<DedupeExport>, StoreError> {
+    let mut dedupe = Vec::new();
+    for row in client
+        .query(
+            "SELECT action_id, first_seq, count, digest FROM dedupe WHERE game = $1",
+            &[&int(id.0)],
+        )
+        .await
+        .map_err(pg)?
+    {
+        let bad = || StoreError::Corrupt(format!("dedupe entry of game {id}"));
+        let action_id = String::from_utf8(row.get(0)).map_err(|_| bad())?;
+        let digest: Option<Vec<u8>> = row.get(3);
+        let digest = match digest {
+            None => None,
+            Some(d) => Some(<[u8; 32]>::try_from(d.as_slice()).map_err(|_| bad())?),
+        };
+        dedupe.push(DedupeExport {
+            action_id,
+            first: uint(row.get(1)),
+            count: uint(row.get(2)),
+            digest,
+        });
+    }
+    Ok(dedupe)
+}
+
+/// A game's packed log ([`crate::packed`]), if it has one: when `checked`,
+/// refused unless its chain ends at the hash kept with it.
+pub(crate) async fn packed_in<C: GenericClient>(
+    client: &C,
+    id: GameId,
+    checked: bool,
+) -> Result<Option<Unpacked>, StoreError> {
+    packed_after(client, id, 0, checked).await
+}
+
+/// [`packed_in`], if its log runs past seq `after` (a poll for what is new
+/// past a packed log does not unpack it).
+pub(crate) async fn packed_after<C: GenericClient>(
+    client: &C,
+    id: GameId,
+    after: u64,
+    checked: bool,
+) -> Result<Option<Unpacked>, StoreError> {
+    let Some(row) = client
+        .query_opt(
+            "SELECT upto, hash, log FROM packed_logs WHERE game = $1 AND upto > $2",
+            &[&int(id.0), &int(after)],
+        )
+        .await
+        .map_err(pg)?
+    else {
+        return Ok(None);
+    };
+    let (upto, hash): (i64, &str) = (row.get(0), row.get(1));
+    let log: &[u8] = row.get(2);
+    let unpacked = if checked {
+        packed::unpack(log, hash)?
+    } else {
+        packed::unpack_unchecked(log)?
+    };
+    if unpacked.envelopes.len() as u64 != uint(upto) {
+        return Err(StoreError::Corrupt(format!(
+            "game {id}: its packed log holds {} envelopes, not {upto}",
+            unpacked.envelopes.len()
+        )));
+    }
+    Ok(Some(unpacked))
+}
+
+/// Envelopes `first..first + count` of a game, which must all exist (in
+/// its packed log or its rows).
 pub(crate) async fn run_in<C: GenericClient>(
     client: &C,
     id: GameId,
@@ -99,6 +177,14 @@ pub(crate) async fn run_in<C: GenericClient>(
         )
         .await
         .map_err(pg)?;
+    if rows.is_empty()
+        && let Some(packed) = packed_in(client, id, true).await?
+        && let Some(run) = first
+            .checked_sub(1)
+            .and_then(|from| packed.envelopes.get(from as usize..(end - 1) as usize))
+    {
+        return Ok(run.to_vec());
+    }
     if rows.len() as u64 != count {
         return Err(StoreError::Corrupt(format!(
             "game {id}: dedupe entry names {count} events from {first}, found {}",
@@ -186,9 +272,30 @@ impl PgStore {
             .query(&statement, &[&int(id.0), &int(after), &limit])
             .await
             .map_err(pg)?;
-        rows.iter()
+        let rows = rows
+            .iter()
             .map(|row| decode_envelope(row.get::<_, &str>(0).as_bytes()))
-            .collect()
+            .collect::<Result<Vec<_>, _>>()?;
+        // Rows that start right after `after` need no packed log; a packed
+        // game's rows start after its packed log.
+        if rows
+            .first()
+            .is_some_and(|e| Some(e.seq) == after.checked_add(1))
+        {
+            return Ok(rows);
+        }
+        let Some(packed) = packed_after(&**client, id, after, true).await? else {
+            return Ok(rows);
+        };
+        let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+        let from = usize::try_from(after).unwrap_or(usize::MAX);
+        Ok(packed
+            .envelopes
+            .into_iter()
+            .skip(from)
+            .chain(rows)
+            .take(limit)
+            .collect())
     }
 
     pub(crate) async fn read_find_action(
@@ -199,11 +306,24 @@ impl PgStore {
     ) -> Result<Option<Vec<Envelope>>, StoreError> {
         let client = self.client().await?;
         let client: &tokio_postgres::Client = &client;
-        let Some((first, count, recorded)) = dedupe_in(client, id, action_id).await? else {
+        if let Some((first, count, recorded)) = dedupe_in(client, id, action_id).await? {
+            same_action(recorded.as_ref(), digest)?;
+            return run_in(client, id, first, count).await.map(Some);
+        }
+        let Some(packed) = packed_in(client, id, true).await? else {
             return Ok(None);
         };
-        same_action(recorded.as_ref(), digest)?;
-        run_in(client, id, first, count).await.map(Some)
+        let Some(entry) = packed.dedupe.iter().find(|d| d.action_id == action_id) else {
+            return Ok(None);
+        };
+        same_action(entry.digest.as_ref(), digest)?;
+        let from = entry.first.saturating_sub(1) as usize;
+        let to = entry.first.saturating_add(entry.count).saturating_sub(1) as usize;
+        packed
+            .envelopes
+            .get(from..to)
+            .map(|run| Some(run.to_vec()))
+            .ok_or_else(|| StoreError::Corrupt(format!("game {id}: a packed dedupe entry")))
     }
 
     pub(crate) async fn read_list(&self, query: &ListQuery) -> Result<Page, StoreError> {
@@ -257,19 +377,49 @@ impl PgStore {
         id: GameId,
         chain_key: Option<&[u8; 32]>,
     ) -> Result<Verification, StoreError> {
-        let record = self.read_game(id).await?.ok_or(StoreError::NotFound)?;
-        let client = self.client().await?;
-        let rows = client
+        let mut client = self.client().await?;
+        // One snapshot: the packed log and the rows agree, whether or not a
+        // packing commits meanwhile.
+        let tx = client
+            .build_transaction()
+            .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
+            .read_only(true)
+            .start()
+            .await
+            .map_err(pg)?;
+        let record = tx
+            .query_opt(
+                &format!("SELECT {RECORD_COLUMNS} FROM games WHERE id = $1"),
+                &[&int(id.0)],
+            )
+            .await
+            .map_err(pg)?
+            .ok_or(StoreError::NotFound)
+            .and_then(|row| record_of(&row))?;
+        // A packed log's envelopes are recomputed from it as stored, so that
+        // an alteration shows where it breaks the chain, at the latest at
+        // the head.
+        let packed = match packed_in(&*tx, id, false).await? {
+            Some(packed) => packed
+                .envelopes
+                .iter()
+                .map(|e| Ok((e.seq, packed::text(e)?.into_bytes())))
+                .collect::<Result<Vec<_>, StoreError>>()?,
+            None => Vec::new(),
+        };
+        let rows = tx
             .query(
-                "SELECT seq, envelope FROM events WHERE game = $1 AND seq >= 1 AND seq <= $2 \
+                "SELECT seq, envelope FROM events WHERE game = $1 AND seq > $2 AND seq <= $3 \
                  ORDER BY seq",
-                &[&int(id.0), &int(record.version)],
+                &[&int(id.0), &int(packed.len() as u64), &int(record.version)],
             )
             .await
             .map_err(pg)?;
-        let log = rows
-            .iter()
-            .map(|row| Ok((uint(row.get(0)), row.get::<_, &str>(1).as_bytes())));
+        tx.commit().await.map_err(pg)?;
+        let log = packed.into_iter().map(Ok).chain(
+            rows.iter()
+                .map(|row| Ok((uint(row.get(0)), row.get::<_, &str>(1).as_bytes().to_vec()))),
+        );
         verify_log(record.version, record.head_hash, log, chain_key)
     }
 

@@ -164,6 +164,19 @@ CREATE TABLE takes (
 );
 CREATE INDEX takes_at ON takes (at);
 "#,
+    r#"
+-- Finished games' logs packed (issue 34): a game's envelopes 1..=upto and
+-- their dedupe entries as one deflated record (store/src/packed.rs) whose
+-- recomputed chain ends at `hash`; its events and dedupe rows from upto + 1
+-- on stay rows. Already compressed: stored out of line, not compressed again.
+CREATE TABLE packed_logs (
+    game BIGINT PRIMARY KEY,
+    upto BIGINT NOT NULL,
+    hash TEXT NOT NULL,
+    log BYTEA NOT NULL
+);
+ALTER TABLE packed_logs ALTER COLUMN log SET STORAGE EXTERNAL;
+"#,
 ];
 
 /// Applies the migrations `client`'s database lacks, in order.

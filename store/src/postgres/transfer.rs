@@ -2,12 +2,14 @@
 //! imported in one transaction (record, envelopes, dedupe entries), without
 //! notifications (import only into a database no server is using).
 
-use super::reads::{RECORD_COLUMNS, record_of};
+use super::reads::{RECORD_COLUMNS, dedupe_rows, packed_in, record_of};
 use super::{PgStore, int, pg, uint};
+use crate::canonical::ZERO_HASH;
+use crate::packed;
 use crate::shared::check_doc_key;
 use crate::shared::status_byte;
-use crate::transfer::{DedupeExport, DocExport, GameExport, Imported, Transfer, same_or_refuse};
-use crate::{GameId, StoreError};
+use crate::transfer::{DocExport, GameExport, Imported, Transfer, same_or_refuse};
+use crate::{GameId, GameStatus, StoreError};
 
 impl Transfer for PgStore {
     async fn game_ids(&self) -> Result<Vec<GameId>, StoreError> {
@@ -42,7 +44,16 @@ impl Transfer for PgStore {
             return Ok(None);
         };
         let record = record_of(&row)?;
-        let envelopes = tx
+        let packed = packed_in(&*tx, id, true).await?;
+        let mut envelopes: Vec<String> = match &packed {
+            Some(p) => p
+                .envelopes
+                .iter()
+                .map(packed::text)
+                .collect::<Result<_, _>>()?,
+            None => Vec::new(),
+        };
+        let rows: Vec<String> = tx
             .query(
                 "SELECT envelope FROM events WHERE game = $1 AND seq >= 1 AND seq <= $2 \
                  ORDER BY seq",
@@ -53,29 +64,9 @@ impl Transfer for PgStore {
             .iter()
             .map(|r| r.get(0))
             .collect();
-        let mut dedupe = Vec::new();
-        for row in tx
-            .query(
-                "SELECT action_id, first_seq, count, digest FROM dedupe WHERE game = $1",
-                &[&int(id.0)],
-            )
-            .await
-            .map_err(pg)?
-        {
-            let bad = || StoreError::Corrupt(format!("dedupe entry of game {id}"));
-            let action_id = String::from_utf8(row.get(0)).map_err(|_| bad())?;
-            let digest: Option<Vec<u8>> = row.get(3);
-            let digest = match digest {
-                None => None,
-                Some(d) => Some(<[u8; 32]>::try_from(d.as_slice()).map_err(|_| bad())?),
-            };
-            dedupe.push(DedupeExport {
-                action_id,
-                first: uint(row.get(1)),
-                count: uint(row.get(2)),
-                digest,
-            });
-        }
+        envelopes.extend(rows);
+        let mut dedupe = packed.map(|p| p.dedupe).unwrap_or_default();
+        dedupe.extend(dedupe_rows(&*tx, id).await?);
         dedupe.sort();
         tx.commit().await.map_err(pg)?;
         Ok(Some(GameExport {
@@ -96,6 +87,7 @@ impl Transfer for PgStore {
         let mut g = GameColumns::default();
         let mut e = EventColumns::default();
         let mut d = DedupeColumns::default();
+        let mut p = PackedColumns::default();
         for game in games {
             let record = &game.record;
             let id = int(record.id.0);
@@ -108,6 +100,20 @@ impl Transfer for PgStore {
             g.created_at.push(record.created_at);
             g.updated_at.push(record.updated_at);
             g.data.push(encode(&record.data)?);
+            if record.status == GameStatus::Finished {
+                // A finished game is written packed: one record, not a row
+                // per envelope and per action.
+                let envelopes = packed::parse(&game.envelopes)?;
+                p.game.push(id);
+                p.upto.push(int(envelopes.len() as u64));
+                p.hash.push(
+                    envelopes
+                        .last()
+                        .map_or(ZERO_HASH.to_string(), |e| e.hash.clone()),
+                );
+                p.log.push(packed::pack(&envelopes, &game.dedupe)?);
+                continue;
+            }
             for (seq, envelope) in (1..).zip(&game.envelopes) {
                 e.game.push(id);
                 e.seq.push(seq);
@@ -161,6 +167,13 @@ impl Transfer for PgStore {
             "INSERT INTO dedupe (game, action_id, first_seq, count, digest) \
              SELECT * FROM UNNEST($1::bigint[], $2::bytea[], $3::bigint[], $4::bigint[], $5::bytea[])",
             &[&d.game, &d.action_id, &d.first, &d.count, &d.digest],
+        )
+        .await
+        .map_err(pg)?;
+        tx.execute(
+            "INSERT INTO packed_logs (game, upto, hash, log) \
+             SELECT * FROM UNNEST($1::bigint[], $2::bigint[], $3::text[], $4::bytea[])",
+            &[&p.game, &p.upto, &p.hash, &p.log],
         )
         .await
         .map_err(pg)?;
@@ -304,6 +317,15 @@ struct DedupeColumns<'a> {
     first: Vec<i64>,
     count: Vec<i64>,
     digest: Vec<Option<&'a [u8]>>,
+}
+
+/// The columns of the packed logs a bulk load writes.
+#[derive(Default)]
+struct PackedColumns {
+    game: Vec<i64>,
+    upto: Vec<i64>,
+    hash: Vec<String>,
+    log: Vec<Vec<u8>>,
 }
 
 /// The columns of the documents a bulk load writes.

@@ -1,0 +1,317 @@
+//! A finished game's log packed into one compressed record (issue 34: a
+//! million games on one disk).
+//!
+//! An envelope averages about 400 bytes, but its event only about 55: the
+//! rest is its two hashes, its commitment, its time and its keys. A packed
+//! log keeps only what cannot be recomputed (each envelope's time, actor,
+//! action id, event, public form and commitment, and the log's dedupe
+//! entries), deflated; every `prev_hash` and `hash` is recomputed when the log
+//! is read, and the last must equal the hash the game's record holds, so a
+//! packed log proves itself as a whole. Lossless: unpacking gives back the
+//! envelopes byte for byte.
+
+use std::io::{Read, Write};
+
+use chrono::{DateTime, Utc};
+use flate2::Compression;
+use flate2::read::DeflateDecoder;
+use flate2::write::DeflateEncoder;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::canonical::{ZERO_HASH, try_envelope_hash};
+use crate::shared::decode_envelope;
+use crate::transfer::DedupeExport;
+use crate::{Envelope, StoreError};
+
+/// The format's version, first in every packed log.
+const FORMAT: u8 = 1;
+
+/// The most bytes a packed log may inflate to: far above any game's log
+/// (the longest measured is under 1 MB), so a damaged record cannot make a
+/// read allocate without bound.
+const MAX_INFLATED: u64 = 256 << 20;
+
+/// One envelope without what can be recomputed (its seq, `prev_hash` and
+/// `hash`).
+#[derive(Serialize, Deserialize)]
+struct Entry {
+    /// Nanoseconds since the previous envelope's time (since the epoch for
+    /// the first).
+    t: i64,
+    /// The actor.
+    a: String,
+    /// The action id, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    i: Option<String>,
+    /// The event.
+    e: Value,
+    /// The public form, if it differs from the event.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    p: Option<Value>,
+    /// The commitment (chain v2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    c: Option<String>,
+}
+
+/// A dedupe entry: action id, first seq, count and digest (hex).
+type Action = (String, u64, u64, Option<String>);
+
+/// What a packed log holds.
+#[derive(Serialize, Deserialize)]
+struct Packed {
+    entries: Vec<Entry>,
+    actions: Vec<Action>,
+}
+
+/// A log as a packed record gives it back.
+#[derive(Debug, PartialEq)]
+pub(crate) struct Unpacked {
+    /// The envelopes, from seq 1.
+    pub(crate) envelopes: Vec<Envelope>,
+    /// The log's dedupe entries, sorted.
+    pub(crate) dedupe: Vec<DedupeExport>,
+}
+
+fn nanos(at: DateTime<Utc>) -> Result<i64, StoreError> {
+    at.timestamp_nanos_opt()
+        .ok_or_else(|| StoreError::Io(format!("a time out of range: {at}")))
+}
+
+/// Packs `envelopes` (from seq 1, in order) and their `dedupe` entries.
+pub(crate) fn pack(envelopes: &[Envelope], dedupe: &[DedupeExport]) -> Result<Vec<u8>, StoreError> {
+    let mut previous = 0i64;
+    let mut entries = Vec::with_capacity(envelopes.len());
+    for (seq, envelope) in (1..).zip(envelopes) {
+        if envelope.seq != seq {
+            return Err(StoreError::Corrupt(format!(
+                "packing: envelope {} where {seq} was due",
+                envelope.seq
+            )));
+        }
+        let at = nanos(envelope.at)?;
+        entries.push(Entry {
+            t: at - previous,
+            a: envelope.actor.clone(),
+            i: envelope.action_id.clone(),
+            e: envelope.event.clone(),
+            p: envelope.public.clone(),
+            c: envelope.commitment.clone(),
+        });
+        previous = at;
+    }
+    let actions = dedupe
+        .iter()
+        .map(|d| {
+            let digest = d.digest.map(|digest| crate::canonical::hex(&digest));
+            (d.action_id.clone(), d.first, d.count, digest)
+        })
+        .collect();
+    let json = serde_json::to_vec(&Packed { entries, actions })
+        .map_err(|e| StoreError::Io(format!("packing: {e}")))?;
+    let mut out = DeflateEncoder::new(vec![FORMAT], Compression::default());
+    out.write_all(&json)
+        .and_then(|()| out.finish())
+        .map_err(|e| StoreError::Io(format!("packing: {e}")))
+}
+
+impl Unpacked {
+    /// The hash of its last envelope (the zero hash when it has none).
+    pub(crate) fn head_hash(&self) -> &str {
+        self.envelopes.last().map_or(ZERO_HASH, |e| e.hash.as_str())
+    }
+}
+
+/// Unpacks a log packed by [`pack`], recomputing its chain; refused as
+/// corrupt unless its last hash is `head_hash`.
+pub(crate) fn unpack(bytes: &[u8], head_hash: &str) -> Result<Unpacked, StoreError> {
+    let unpacked = unpack_unchecked(bytes)?;
+    if unpacked.head_hash() != head_hash {
+        return Err(StoreError::Corrupt(format!(
+            "a packed log: its chain ends at {}, its game's at {head_hash}",
+            unpacked.head_hash()
+        )));
+    }
+    Ok(unpacked)
+}
+
+/// Unpacks a log packed by [`pack`], recomputing its chain, whatever hash
+/// it ends at (for a verification, which says where a log goes wrong).
+pub(crate) fn unpack_unchecked(bytes: &[u8]) -> Result<Unpacked, StoreError> {
+    let bad = |why: String| StoreError::Corrupt(format!("a packed log: {why}"));
+    let Some((&FORMAT, deflated)) = bytes.split_first() else {
+        return Err(bad("an unknown format".into()));
+    };
+    let mut json = Vec::new();
+    DeflateDecoder::new(deflated)
+        .take(MAX_INFLATED)
+        .read_to_end(&mut json)
+        .map_err(|e| bad(e.to_string()))?;
+    let packed: Packed = serde_json::from_slice(&json).map_err(|e| bad(e.to_string()))?;
+    let mut envelopes = Vec::with_capacity(packed.entries.len());
+    let mut prev_hash = ZERO_HASH.to_string();
+    let mut at = 0i64;
+    for (seq, entry) in (1..).zip(packed.entries) {
+        at = at
+            .checked_add(entry.t)
+            .ok_or_else(|| bad("a time out of range".into()))?;
+        let mut envelope = Envelope {
+            seq,
+            at: DateTime::from_timestamp_nanos(at),
+            actor: entry.a,
+            action_id: entry.i,
+            event: entry.e,
+            public: entry.p,
+            commitment: entry.c,
+            prev_hash: std::mem::take(&mut prev_hash),
+            hash: String::new(),
+        };
+        envelope.hash = try_envelope_hash(&envelope).map_err(|e| bad(e.to_string()))?;
+        prev_hash.clone_from(&envelope.hash);
+        envelopes.push(envelope);
+    }
+    let mut dedupe = packed
+        .actions
+        .into_iter()
+        .map(|(action_id, first, count, digest)| {
+            let digest = match digest {
+                None => None,
+                Some(hex) => Some(digest_of(&hex).ok_or_else(|| bad("a digest".into()))?),
+            };
+            Ok(DedupeExport {
+                action_id,
+                first,
+                count,
+                digest,
+            })
+        })
+        .collect::<Result<Vec<_>, StoreError>>()?;
+    dedupe.sort();
+    Ok(Unpacked { envelopes, dedupe })
+}
+
+/// Parses envelope texts as stored (for [`pack`]).
+pub(crate) fn parse(texts: &[String]) -> Result<Vec<Envelope>, StoreError> {
+    texts
+        .iter()
+        .map(|t| decode_envelope(t.as_bytes()))
+        .collect()
+}
+
+/// The text an envelope is stored as.
+pub(crate) fn text(envelope: &Envelope) -> Result<String, StoreError> {
+    serde_json::to_string(envelope).map_err(|e| StoreError::Io(format!("encode: {e}")))
+}
+
+fn digest_of(hex: &str) -> Option<[u8; 32]> {
+    if hex.len() != 64 {
+        return None;
+    }
+    let mut digest = [0u8; 32];
+    for (byte, pair) in digest.iter_mut().zip(hex.as_bytes().chunks(2)) {
+        *byte = u8::from_str_radix(std::str::from_utf8(pair).ok()?, 16).ok()?;
+    }
+    Some(digest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::canonical::commitment;
+    use serde_json::json;
+
+    /// A chain v2 log of `n` envelopes, some with a public form and an
+    /// action id, as the store seals them.
+    fn log(n: u64) -> Vec<Envelope> {
+        let key = [7u8; 32];
+        let mut prev = ZERO_HASH.to_string();
+        let start = DateTime::parse_from_rfc3339("2026-11-30T02:44:25.424Z")
+            .unwrap()
+            .with_timezone(&Utc);
+        (1..=n)
+            .map(|seq| {
+                let event = json!({"type": "rolled", "dice": [seq % 6, 3], "secret": seq * 7});
+                let hidden = seq % 3 == 0;
+                let mut envelope = Envelope {
+                    seq,
+                    at: start + chrono::Duration::microseconds(seq as i64 * 1_234_567),
+                    actor: if seq % 2 == 0 {
+                        "system".into()
+                    } else {
+                        "1".into()
+                    },
+                    action_id: (seq % 2 == 1).then(|| format!("1:bot-1-{seq}")),
+                    public: hidden.then(|| json!({"type": "rolled", "dice": [seq % 6, 3]})),
+                    commitment: Some(commitment(&key, seq, &event)),
+                    event,
+                    prev_hash: prev.clone(),
+                    hash: String::new(),
+                };
+                envelope.hash = try_envelope_hash(&envelope).unwrap();
+                prev.clone_from(&envelope.hash);
+                envelope
+            })
+            .collect()
+    }
+
+    fn dedupe() -> Vec<DedupeExport> {
+        vec![
+            DedupeExport {
+                action_id: "1:bot-1-1".into(),
+                first: 1,
+                count: 2,
+                digest: Some([0xab; 32]),
+            },
+            DedupeExport {
+                action_id: "1:bot-1-3".into(),
+                first: 3,
+                count: 1,
+                digest: None,
+            },
+        ]
+    }
+
+    #[test]
+    fn a_packed_log_unpacks_to_the_same_envelopes_and_texts() {
+        let envelopes = log(300);
+        let head = envelopes.last().unwrap().hash.clone();
+        let packed = pack(&envelopes, &dedupe()).unwrap();
+        let unpacked = unpack(&packed, &head).unwrap();
+        assert_eq!(unpacked.envelopes, envelopes);
+        assert_eq!(unpacked.dedupe, dedupe());
+        for (a, b) in envelopes.iter().zip(&unpacked.envelopes) {
+            assert_eq!(text(a).unwrap(), text(b).unwrap());
+        }
+        let stored: usize = envelopes.iter().map(|e| text(e).unwrap().len()).sum();
+        assert!(packed.len() * 3 < stored, "{} of {stored}", packed.len());
+    }
+
+    #[test]
+    fn an_empty_log_packs() {
+        let packed = pack(&[], &[]).unwrap();
+        assert_eq!(unpack(&packed, ZERO_HASH).unwrap().envelopes, vec![]);
+    }
+
+    #[test]
+    fn an_altered_packed_log_is_refused() {
+        let mut envelopes = log(20);
+        let head = envelopes.last().unwrap().hash.clone();
+        envelopes[4].event["secret"] = json!(99);
+        let packed = pack(&envelopes, &[]).unwrap();
+        assert!(matches!(
+            unpack(&packed, &head),
+            Err(StoreError::Corrupt(_))
+        ));
+        let good = pack(&log(20), &[]).unwrap();
+        assert!(unpack(&good[..good.len() / 2], &head).is_err(), "cut short");
+        assert!(unpack(&[9, 1, 2], &head).is_err(), "another format");
+        assert!(unpack(&[], &head).is_err(), "nothing");
+    }
+
+    #[test]
+    fn envelopes_out_of_order_are_not_packed() {
+        let mut envelopes = log(3);
+        envelopes.swap(0, 1);
+        assert!(pack(&envelopes, &[]).is_err());
+    }
+}
