@@ -88,6 +88,20 @@ impl EncodedEvent {
         Ok(encoded)
     }
 
+    /// A chain v2 event whose commitment is given (read back, not made).
+    pub(crate) fn with_commitment(
+        event: &Value,
+        public: Option<&Value>,
+        commitment: String,
+    ) -> Result<EncodedEvent, serde_json::Error> {
+        let mut encoded = EncodedEvent::new(event)?;
+        encoded.commitment = Some(commitment);
+        if let Some(public) = public {
+            encoded.public = Some((canonical_json(public), serde_json::to_vec(public)?));
+        }
+        Ok(encoded)
+    }
+
     /// Chain v2: the envelope's commitment.
     pub(crate) fn commitment(&self) -> Option<&str> {
         self.commitment.as_deref()

@@ -19,8 +19,8 @@ use flate2::write::DeflateEncoder;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::canonical::{ZERO_HASH, try_envelope_hash};
-use crate::shared::decode_envelope;
+use crate::canonical::{EncodedEvent, SharedFields, ZERO_HASH, commitment, hex, json_string, seal};
+use crate::shared::{Checked, decode_envelope};
 use crate::transfer::DedupeExport;
 use crate::{Envelope, StoreError};
 
@@ -60,6 +60,11 @@ type Action = (String, u64, u64, Option<String>);
 /// What a packed log holds.
 #[derive(Serialize, Deserialize)]
 struct Packed {
+    /// The game's chain key (hex), when its commitments are left out: each
+    /// is then recomputed from it (a finished game's key is public, its
+    /// seed revealed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    k: Option<String>,
     entries: Vec<Entry>,
     actions: Vec<Action>,
 }
@@ -71,6 +76,8 @@ pub(crate) struct Unpacked {
     pub(crate) envelopes: Vec<Envelope>,
     /// The log's dedupe entries, sorted.
     pub(crate) dedupe: Vec<DedupeExport>,
+    /// About how much memory it holds (for a cache's budget).
+    pub(crate) bytes: usize,
 }
 
 fn nanos(at: DateTime<Utc>) -> Result<i64, StoreError> {
@@ -78,8 +85,13 @@ fn nanos(at: DateTime<Utc>) -> Result<i64, StoreError> {
         .ok_or_else(|| StoreError::Io(format!("a time out of range: {at}")))
 }
 
-/// Packs `envelopes` (from seq 1, in order) and their `dedupe` entries.
-pub(crate) fn pack(envelopes: &[Envelope], dedupe: &[DedupeExport]) -> Result<Vec<u8>, StoreError> {
+/// Packs `envelopes` (from seq 1, in order) and their `dedupe` entries;
+/// given the game's chain key, the commitments it gives are left out.
+pub(crate) fn pack(
+    envelopes: &[Envelope],
+    dedupe: &[DedupeExport],
+    chain_key: Option<&[u8; 32]>,
+) -> Result<Vec<u8>, StoreError> {
     let mut previous = 0i64;
     let mut entries = Vec::with_capacity(envelopes.len());
     for (seq, envelope) in (1..).zip(envelopes) {
@@ -96,19 +108,26 @@ pub(crate) fn pack(envelopes: &[Envelope], dedupe: &[DedupeExport]) -> Result<Ve
             i: envelope.action_id.clone(),
             e: envelope.event.clone(),
             p: envelope.public.clone(),
-            c: envelope.commitment.clone(),
+            c: envelope.commitment.clone().filter(|c| {
+                chain_key.is_none_or(|key| *c != commitment(key, envelope.seq, &envelope.event))
+            }),
         });
         previous = at;
     }
     let actions = dedupe
         .iter()
         .map(|d| {
-            let digest = d.digest.map(|digest| crate::canonical::hex(&digest));
+            let digest = d.digest.map(|digest| hex(&digest));
             (d.action_id.clone(), d.first, d.count, digest)
         })
         .collect();
-    let json = serde_json::to_vec(&Packed { entries, actions })
-        .map_err(|e| StoreError::Io(format!("packing: {e}")))?;
+    let k = chain_key.map(|key| hex(key));
+    let json = serde_json::to_vec(&Packed {
+        k,
+        entries,
+        actions,
+    })
+    .map_err(|e| StoreError::Io(format!("packing: {e}")))?;
     let mut out = DeflateEncoder::new(vec![FORMAT], Compression::default());
     out.write_all(&json)
         .and_then(|()| out.finish())
@@ -116,6 +135,28 @@ pub(crate) fn pack(envelopes: &[Envelope], dedupe: &[DedupeExport]) -> Result<Ve
 }
 
 impl Unpacked {
+    /// What a verification has checked of the log once it is unpacked (its
+    /// chain, recomputed): given the chain key, every commitment is checked
+    /// against its event too.
+    pub(crate) fn check(&self, chain_key: Option<&[u8; 32]>) -> Checked {
+        let scheme = match self.envelopes.first() {
+            Some(first) if first.commitment.is_some() => 2,
+            _ => 1,
+        };
+        let first_bad_seq = chain_key.filter(|_| scheme == 2).and_then(|key| {
+            self.envelopes
+                .iter()
+                .find(|e| e.commitment.as_deref() != Some(&commitment(key, e.seq, &e.event)))
+                .map(|e| e.seq)
+        });
+        Checked {
+            count: self.envelopes.len() as u64,
+            prev: self.head_hash().to_owned(),
+            scheme,
+            first_bad_seq,
+        }
+    }
+
     /// The hash of its last envelope (the zero hash when it has none).
     pub(crate) fn head_hash(&self) -> &str {
         self.envelopes.last().map_or(ZERO_HASH, |e| e.hash.as_str())
@@ -148,6 +189,10 @@ pub(crate) fn unpack_unchecked(bytes: &[u8]) -> Result<Unpacked, StoreError> {
         .read_to_end(&mut json)
         .map_err(|e| bad(e.to_string()))?;
     let packed: Packed = serde_json::from_slice(&json).map_err(|e| bad(e.to_string()))?;
+    let key = match &packed.k {
+        None => None,
+        Some(k) => Some(digest_of(k).ok_or_else(|| bad("a chain key".into()))?),
+    };
     let mut envelopes = Vec::with_capacity(packed.entries.len());
     let mut prev_hash = ZERO_HASH.to_string();
     let mut at = 0i64;
@@ -155,20 +200,36 @@ pub(crate) fn unpack_unchecked(bytes: &[u8]) -> Result<Unpacked, StoreError> {
         at = at
             .checked_add(entry.t)
             .ok_or_else(|| bad("a time out of range".into()))?;
-        let mut envelope = Envelope {
+        let at = DateTime::from_timestamp_nanos(at);
+        // Hashed from bytes as an append seals (`canonical::seal`): no
+        // envelope is cloned into a value to be hashed.
+        let encoded = match (entry.c, &key) {
+            (Some(c), _) => EncodedEvent::with_commitment(&entry.e, entry.p.as_ref(), c),
+            (None, Some(key)) => EncodedEvent::committed(&entry.e, entry.p.as_ref(), key, seq),
+            (None, None) => EncodedEvent::new(&entry.e),
+        }
+        .map_err(|e| bad(e.to_string()))?;
+        let at_json = serde_json::to_vec(&at).map_err(|e| bad(e.to_string()))?;
+        let actor = json_string(&entry.a);
+        let action_id = entry.i.as_deref().map(json_string);
+        let fields = SharedFields {
+            at: &at_json,
+            actor: &actor,
+            action_id: action_id.as_deref(),
+        };
+        let (hash, _) = seal(&fields, seq, &prev_hash, &encoded);
+        let commitment = encoded.commitment().map(str::to_owned);
+        envelopes.push(Envelope {
             seq,
-            at: DateTime::from_timestamp_nanos(at),
+            at,
             actor: entry.a,
             action_id: entry.i,
             event: entry.e,
             public: entry.p,
-            commitment: entry.c,
-            prev_hash: std::mem::take(&mut prev_hash),
-            hash: String::new(),
-        };
-        envelope.hash = try_envelope_hash(&envelope).map_err(|e| bad(e.to_string()))?;
-        prev_hash.clone_from(&envelope.hash);
-        envelopes.push(envelope);
+            commitment,
+            prev_hash: std::mem::replace(&mut prev_hash, hash.clone()),
+            hash,
+        });
     }
     let mut dedupe = packed
         .actions
@@ -187,7 +248,18 @@ pub(crate) fn unpack_unchecked(bytes: &[u8]) -> Result<Unpacked, StoreError> {
         })
         .collect::<Result<Vec<_>, StoreError>>()?;
     dedupe.sort();
-    Ok(Unpacked { envelopes, dedupe })
+    let count = envelopes.len();
+    Ok(Unpacked {
+        envelopes,
+        dedupe,
+        // Measured roughly: a parsed event takes about eight times its JSON
+        // text, and an envelope's other fields (two hashes, a commitment,
+        // the actor) about 300 bytes.
+        bytes: json
+            .len()
+            .saturating_mul(8)
+            .saturating_add(count.saturating_mul(300)),
+    })
 }
 
 /// Parses envelope texts as stored (for [`pack`]).
@@ -217,12 +289,12 @@ fn digest_of(hex: &str) -> Option<[u8; 32]> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::canonical::commitment;
+    use crate::canonical::try_envelope_hash;
     use serde_json::json;
 
     /// A chain v2 log of `n` envelopes, some with a public form and an
     /// action id, as the store seals them.
-    fn log(n: u64) -> Vec<Envelope> {
+    pub(super) fn log_of(n: u64) -> Vec<Envelope> {
         let key = [7u8; 32];
         let mut prev = ZERO_HASH.to_string();
         let start = DateTime::parse_from_rfc3339("2026-11-30T02:44:25.424Z")
@@ -273,9 +345,9 @@ mod tests {
 
     #[test]
     fn a_packed_log_unpacks_to_the_same_envelopes_and_texts() {
-        let envelopes = log(300);
+        let envelopes = log_of(300);
         let head = envelopes.last().unwrap().hash.clone();
-        let packed = pack(&envelopes, &dedupe()).unwrap();
+        let packed = pack(&envelopes, &dedupe(), None).unwrap();
         let unpacked = unpack(&packed, &head).unwrap();
         assert_eq!(unpacked.envelopes, envelopes);
         assert_eq!(unpacked.dedupe, dedupe());
@@ -287,22 +359,40 @@ mod tests {
     }
 
     #[test]
+    fn with_the_chain_key_commitments_are_left_out_and_recomputed() {
+        let envelopes = log_of(300);
+        let head = envelopes.last().unwrap().hash.clone();
+        let without = pack(&envelopes, &dedupe(), None).unwrap();
+        let with = pack(&envelopes, &dedupe(), Some(&[7u8; 32])).unwrap();
+        assert_eq!(unpack(&with, &head).unwrap().envelopes, envelopes);
+        assert!(
+            with.len() * 2 < without.len(),
+            "{} {}",
+            with.len(),
+            without.len()
+        );
+        // Another key gives other commitments: each is then kept.
+        let other = pack(&envelopes, &dedupe(), Some(&[8u8; 32])).unwrap();
+        assert_eq!(unpack(&other, &head).unwrap().envelopes, envelopes);
+    }
+
+    #[test]
     fn an_empty_log_packs() {
-        let packed = pack(&[], &[]).unwrap();
+        let packed = pack(&[], &[], None).unwrap();
         assert_eq!(unpack(&packed, ZERO_HASH).unwrap().envelopes, vec![]);
     }
 
     #[test]
     fn an_altered_packed_log_is_refused() {
-        let mut envelopes = log(20);
+        let mut envelopes = log_of(20);
         let head = envelopes.last().unwrap().hash.clone();
         envelopes[4].event["secret"] = json!(99);
-        let packed = pack(&envelopes, &[]).unwrap();
+        let packed = pack(&envelopes, &[], None).unwrap();
         assert!(matches!(
             unpack(&packed, &head),
             Err(StoreError::Corrupt(_))
         ));
-        let good = pack(&log(20), &[]).unwrap();
+        let good = pack(&log_of(20), &[], None).unwrap();
         assert!(unpack(&good[..good.len() / 2], &head).is_err(), "cut short");
         assert!(unpack(&[9, 1, 2], &head).is_err(), "another format");
         assert!(unpack(&[], &head).is_err(), "nothing");
@@ -310,8 +400,44 @@ mod tests {
 
     #[test]
     fn envelopes_out_of_order_are_not_packed() {
-        let mut envelopes = log(3);
+        let mut envelopes = log_of(3);
         envelopes.swap(0, 1);
-        assert!(pack(&envelopes, &[]).is_err());
+        assert!(pack(&envelopes, &[], None).is_err());
+    }
+}
+
+#[cfg(test)]
+mod bench {
+    use super::*;
+
+    /// `cargo test --release -p store --lib packed::bench -- --ignored --nocapture`
+    #[test]
+    #[ignore = "a benchmark: prints the cost of packing and unpacking"]
+    fn bench_unpack() {
+        let envelopes = super::tests::log_of(1306);
+        let head = envelopes.last().unwrap().hash.clone();
+        let packed = pack(&envelopes, &[], None).unwrap();
+        let t = std::time::Instant::now();
+        let n = 50;
+        for _ in 0..n {
+            unpack(&packed, &head).unwrap();
+        }
+        println!(
+            "unpack 1306 events: {:.2} ms, packed {} bytes",
+            t.elapsed().as_secs_f64() * 1000.0 / f64::from(n),
+            packed.len()
+        );
+        let t = std::time::Instant::now();
+        for _ in 0..n {
+            let mut json = Vec::new();
+            DeflateDecoder::new(&packed[1..])
+                .read_to_end(&mut json)
+                .unwrap();
+            let _: Packed = serde_json::from_slice(&json).unwrap();
+        }
+        println!(
+            "inflate + parse: {:.2} ms",
+            t.elapsed().as_secs_f64() * 1000.0 / f64::from(n)
+        );
     }
 }

@@ -341,11 +341,56 @@ pub(crate) fn verify_log<B: AsRef<[u8]>>(
     log: impl IntoIterator<Item = Result<(u64, B), StoreError>>,
     chain_key: Option<&[u8; 32]>,
 ) -> Result<Verification, StoreError> {
-    let mut prev = ZERO_HASH.to_owned();
-    let mut expect: u64 = 1;
-    let mut first_bad_seq = None;
-    let mut scheme = 1;
-    for item in log.into_iter().take_while(|_| version > 0) {
+    verify_log_after(Checked::default(), version, head_hash, log, chain_key)
+}
+
+/// How far a log was checked before its stored envelopes (a packed log's,
+/// checked as it was unpacked): envelopes `1..=count`, ending at `prev`,
+/// of chain `scheme`, the first bad one if any.
+pub(crate) struct Checked {
+    pub(crate) count: u64,
+    pub(crate) prev: String,
+    pub(crate) scheme: u8,
+    pub(crate) first_bad_seq: Option<u64>,
+}
+
+impl Default for Checked {
+    fn default() -> Checked {
+        Checked {
+            count: 0,
+            prev: ZERO_HASH.to_owned(),
+            scheme: 1,
+            first_bad_seq: None,
+        }
+    }
+}
+
+/// [`verify_log`] of the envelopes after a prefix already `checked`.
+pub(crate) fn verify_log_after<B: AsRef<[u8]>>(
+    checked: Checked,
+    version: u64,
+    head_hash: String,
+    log: impl IntoIterator<Item = Result<(u64, B), StoreError>>,
+    chain_key: Option<&[u8; 32]>,
+) -> Result<Verification, StoreError> {
+    let Checked {
+        prev,
+        scheme,
+        mut first_bad_seq,
+        count,
+    } = checked;
+    let mut prev = prev;
+    let mut scheme = scheme;
+    let mut expect: u64 = count + 1;
+    let log = log
+        .into_iter()
+        .take_while(|_| version > 0)
+        .take(if first_bad_seq.is_none() {
+            usize::MAX
+        } else {
+            0
+        });
+    for item in log {
         let (seq, value) = item?;
         let value = value.as_ref();
         if expect == 1 && seq == 1 {

@@ -308,7 +308,7 @@ pub fn pack_for_test(
     envelopes: &[crate::Envelope],
     dedupe: &[crate::transfer::DedupeExport],
 ) -> Result<Vec<u8>, crate::StoreError> {
-    crate::packed::pack(envelopes, dedupe)
+    crate::packed::pack(envelopes, dedupe, None)
 }
 
 #[cfg(test)]

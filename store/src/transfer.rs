@@ -25,6 +25,10 @@ pub struct GameExport {
     pub envelopes: Vec<String>,
     /// Its dedupe entries, by action id.
     pub dedupe: Vec<DedupeExport>,
+    /// Its chain key, when the writer knows it and the game is finished
+    /// (its seed then public): a store that packs finished games
+    /// (PostgreSQL) leaves out the commitments it gives. Exports say `None`.
+    pub chain_key: Option<[u8; 32]>,
 }
 
 /// One dedupe entry of a game: an action id and where its append's envelopes are.

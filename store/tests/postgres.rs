@@ -826,7 +826,7 @@ async fn a_finished_games_log_is_packed_and_reads_the_same() {
     let export = pg.export_game(id).await.unwrap().unwrap();
 
     // Packed in the background; packing again does nothing.
-    let sql = common::Pg(url).sql().await;
+    let sql = common::Pg(url.clone()).sql().await;
     let rows = |table: &'static str| {
         let sql = &sql;
         async move {
@@ -850,8 +850,25 @@ async fn a_finished_games_log_is_packed_and_reads_the_same() {
     assert_eq!(rows("packed_logs").await, 1, "packed");
     assert_eq!(rows("events").await, 0, "no event rows left");
     assert_eq!(rows("dedupe").await, 0, "no dedupe rows left");
-    assert!(!pg.pack(id).await.unwrap(), "packed once");
+    assert!(!pg.pack(id, Some(&key)).await.unwrap(), "packed once");
     assert_eq!(pg.pack_finished().await.unwrap(), 0, "nothing left to pack");
+
+    // The finishing append carried the chain key: the commitments were
+    // left out of the record.
+    let stored: i32 = sql
+        .query_one(
+            "SELECT length(log) FROM packed_logs WHERE game = $1",
+            &[&(id.0 as i64)],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    let with_commitments = store::testing::pack_for_test(&all, &export.dedupe).unwrap();
+    assert!(
+        (stored as usize) * 2 < with_commitments.len(),
+        "{stored} {}",
+        with_commitments.len()
+    );
 
     // Every read answers as before.
     assert_eq!(pg.events(id, 0, 1000).await.unwrap(), all);
@@ -907,8 +924,11 @@ async fn a_finished_games_log_is_packed_and_reads_the_same() {
     assert_eq!(broken.first_bad_seq, Some(10), "{broken:?}");
     let broken = pg.verify(id).await.unwrap();
     assert!(!broken.valid);
+    // A server that had not read it yet (the others keep what they
+    // unpacked: a packed log never changes but by hand) refuses it.
+    let fresh = PgStore::connect(&url).await.unwrap();
     assert!(matches!(
-        pg.events(id, 0, 10).await,
+        fresh.events(id, 0, 10).await,
         Err(StoreError::Corrupt(_))
     ));
 }

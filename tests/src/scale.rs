@@ -117,8 +117,16 @@ pub struct Template {
 }
 
 impl Template {
-    /// `game` with its end's roles and winners, folded from its log.
-    fn of(kind: usize, game: GameExport) -> Template {
+    /// `game` with its end's roles and winners, folded from its log, and
+    /// its chain key (its seed is public now that it is finished), so that
+    /// a store packing it leaves out its commitments.
+    fn of(kind: usize, mut game: GameExport) -> Template {
+        let data = &game.record.data;
+        game.chain_key = data["seed"]
+            .as_str()
+            .filter(|_| data["chain"].as_u64() == Some(2))
+            .and_then(|seed| seed.parse::<engine::core::Seed>().ok())
+            .map(|seed| engine::core::chain::chain_key(&seed));
         let mut state = api::ruleset::new_game(&game.record.ruleset).expect("a known ruleset");
         for envelope in &game.envelopes {
             let envelope: Value = serde_json::from_str(envelope).expect("a stored envelope");

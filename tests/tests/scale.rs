@@ -69,6 +69,10 @@ async fn ten_thousand_games_fill_each_backend_and_every_read_answers() {
             .iter()
             .all(|t| t.game.record.status == store::GameStatus::Finished)
     );
+    assert!(
+        templates.iter().all(|t| t.game.chain_key.is_some()),
+        "every template gives its chain key (chain v2, its seed public)"
+    );
 
     let dir = tempfile::tempdir().expect("temp dir");
     let sled = Store::open(dir.path().to_str().expect("path"), 16 << 20)

@@ -298,7 +298,7 @@ impl PgStore {
                     if new_head.status == GameStatus::Finished
                         && head.status != GameStatus::Finished
                     {
-                        self.pack_later(id);
+                        self.pack_later(id, append.chain_key);
                     }
                     self.inner.notifier.tell(game_payload(id, new_head.version));
                     self.tell_docs(id, &write);

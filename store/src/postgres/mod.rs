@@ -87,6 +87,8 @@ struct Inner {
     /// Commits the appends sent together in one transaction.
     group: group::GroupCommit,
     group_task: tokio::task::AbortHandle,
+    /// Unpacked logs for reads, packed records for bulk writes.
+    packs: pack::PackCaches,
 }
 
 impl Drop for Inner {
@@ -189,6 +191,7 @@ impl PgStore {
             notifier_task,
             group,
             group_task,
+            packs: pack::PackCaches::default(),
             heads: heads::HeadCache::default(),
         });
         listening

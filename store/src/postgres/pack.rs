@@ -2,15 +2,69 @@
 //! event and dedupe rows become one record, in one transaction that holds
 //! the game's row, so no append interleaves.
 
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use tokio_postgres::GenericClient;
+
 use super::reads::{dedupe_rows, packed_in};
 use super::{PgStore, int, pg, uint};
+use crate::packed::Unpacked;
 use crate::shared::{decode_envelope, status_byte};
-use crate::{GameId, GameStatus, StoreError, packed};
+use crate::transfer::DedupeExport;
+use crate::{Envelope, GameId, GameStatus, StoreError, packed};
+
+/// Memory the unpacked logs kept for reads may take: a rewind or an audit
+/// reads one log several times, and a long game's takes ~10 ms to unpack.
+const UNPACKED_BUDGET: usize = 24 << 20;
+
+/// Packed records kept for bulk writes of copies of one log (`scale`).
+const COPIES_KEPT: usize = 64;
+
+/// A bulk write's packing, by what it packed: a log's head hash, chain key
+/// and dedupe entries give one record.
+type CopyKey = (String, Option<[u8; 32]>, Vec<DedupeExport>);
+
+/// What packing keeps in memory: unpacked logs for reads (packed logs never
+/// change), and the last records packed for bulk writes.
+#[derive(Default)]
+pub(super) struct PackCaches {
+    unpacked: Mutex<UnpackedLogs>,
+    copies: Mutex<VecDeque<(CopyKey, Vec<u8>)>>,
+}
+
+/// Unpacked logs by game, the oldest evicted first past the budget.
+#[derive(Default)]
+struct UnpackedLogs {
+    logs: HashMap<GameId, Arc<Unpacked>>,
+    order: VecDeque<GameId>,
+    used: usize,
+}
+
+impl UnpackedLogs {
+    fn put(&mut self, id: GameId, log: Arc<Unpacked>) {
+        if log.bytes > UNPACKED_BUDGET / 4 || self.logs.contains_key(&id) {
+            return;
+        }
+        while self.used + log.bytes > UNPACKED_BUDGET {
+            let Some(old) = self.order.pop_front() else {
+                break;
+            };
+            if let Some(gone) = self.logs.remove(&old) {
+                self.used -= gone.bytes;
+            }
+        }
+        self.used += log.bytes;
+        self.order.push_back(id);
+        self.logs.insert(id, log);
+    }
+}
 
 impl PgStore {
     /// Packs game `id`'s log if the game is finished and not packed yet:
     /// `Ok(true)` when it did. Reads answer the same before and after.
-    pub async fn pack(&self, id: GameId) -> Result<bool, StoreError> {
+    /// Given the game's chain key, the commitments it gives are left out.
+    pub async fn pack(&self, id: GameId, chain_key: Option<&[u8; 32]>) -> Result<bool, StoreError> {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(pg)?;
         let Some(game) = tx
@@ -38,8 +92,14 @@ impl PgStore {
             .iter()
             .map(|row| decode_envelope(row.get::<_, &str>(0).as_bytes()))
             .collect::<Result<Vec<_>, _>>()?;
-        let dedupe = dedupe_rows(&*tx, id).await?;
-        let log = packed::pack(&envelopes, &dedupe)?;
+        // A retry of an action that wrote no event at the log's end comes at
+        // the game's version: its dedupe row stays for the append to find.
+        let dedupe: Vec<DedupeExport> = dedupe_rows(&*tx, id)
+            .await?
+            .into_iter()
+            .filter(|d| d.first <= uint(version))
+            .collect();
+        let log = packed::pack(&envelopes, &dedupe, chain_key)?;
         // Refuse to pack what would not read back: a log that does not end
         // at the game's head, or is not the whole of it.
         let unpacked = packed::unpack(&log, &head_hash)?;
@@ -58,11 +118,72 @@ impl PgStore {
         tx.execute("DELETE FROM events WHERE game = $1", &[&int(id.0)])
             .await
             .map_err(pg)?;
-        tx.execute("DELETE FROM dedupe WHERE game = $1", &[&int(id.0)])
-            .await
-            .map_err(pg)?;
+        tx.execute(
+            "DELETE FROM dedupe WHERE game = $1 AND first_seq <= $2",
+            &[&int(id.0), &version],
+        )
+        .await
+        .map_err(pg)?;
         tx.commit().await.map_err(pg)?;
         Ok(true)
+    }
+
+    /// Game `id`'s packed log if it runs past seq `after`, from memory or
+    /// read with `client` (and kept).
+    pub(crate) async fn packed_log<C: GenericClient>(
+        &self,
+        client: &C,
+        id: GameId,
+        after: u64,
+    ) -> Result<Option<Arc<Unpacked>>, StoreError> {
+        let caches = &self.inner.packs;
+        let kept = caches
+            .unpacked
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .logs
+            .get(&id)
+            .cloned();
+        if let Some(log) = kept {
+            return Ok((log.envelopes.len() as u64 > after).then_some(log));
+        }
+        let Some(log) = super::reads::packed_after(client, id, after, true).await? else {
+            return Ok(None);
+        };
+        let log = Arc::new(log);
+        caches
+            .unpacked
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .put(id, log.clone());
+        Ok(Some(log))
+    }
+
+    /// The packed record of a bulk-written game's log: packed once for
+    /// every copy of one log.
+    pub(super) fn pack_copy(
+        &self,
+        envelopes: &[Envelope],
+        dedupe: &[DedupeExport],
+        chain_key: Option<&[u8; 32]>,
+    ) -> Result<Vec<u8>, StoreError> {
+        let head = envelopes.last().map_or("", |e| e.hash.as_str());
+        let key: CopyKey = (head.to_string(), chain_key.copied(), dedupe.to_vec());
+        let mut copies = self
+            .inner
+            .packs
+            .copies
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some((_, log)) = copies.iter().find(|(k, _)| *k == key) {
+            return Ok(log.clone());
+        }
+        let log = packed::pack(envelopes, dedupe, chain_key)?;
+        if copies.len() == COPIES_KEPT {
+            copies.pop_front();
+        }
+        copies.push_back((key, log.clone()));
+        Ok(log)
     }
 
     /// Packs every finished game not packed yet (those that finished
@@ -85,17 +206,17 @@ impl PgStore {
             .collect();
         let mut packed = 0;
         for id in ids {
-            packed += u64::from(self.pack(id).await?);
+            packed += u64::from(self.pack(id, None).await?);
         }
         Ok(packed)
     }
 
     /// Packs game `id` in the background (after the append that finished
     /// it); a failure leaves its rows as they were, and is logged.
-    pub(crate) fn pack_later(&self, id: GameId) {
+    pub(crate) fn pack_later(&self, id: GameId, chain_key: Option<[u8; 32]>) {
         let store = self.clone();
         tokio::spawn(async move {
-            if let Err(e) = store.pack(id).await {
+            if let Err(e) = store.pack(id, chain_key.as_ref()).await {
                 tracing::warn!(game = %id, error = %e, "packing a finished game's log failed");
             }
         });

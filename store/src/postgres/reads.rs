@@ -9,8 +9,8 @@ use super::{PgStore, int, pg, uint};
 use crate::canonical::hex;
 use crate::packed::{self, Unpacked};
 use crate::shared::{
-    check_collection, check_doc_key, decode_envelope, list_limit, status_byte, status_of_byte,
-    verify_log,
+    Checked, check_collection, check_doc_key, decode_envelope, list_limit, status_byte,
+    status_of_byte, verify_log_after,
 };
 use crate::transfer::DedupeExport;
 use crate::types::same_action;
@@ -284,15 +284,16 @@ impl PgStore {
         {
             return Ok(rows);
         }
-        let Some(packed) = packed_after(&**client, id, after, true).await? else {
+        let Some(packed) = self.packed_log(&**client, id, after).await? else {
             return Ok(rows);
         };
         let limit = usize::try_from(limit).unwrap_or(usize::MAX);
         let from = usize::try_from(after).unwrap_or(usize::MAX);
         Ok(packed
             .envelopes
-            .into_iter()
+            .iter()
             .skip(from)
+            .cloned()
             .chain(rows)
             .take(limit)
             .collect())
@@ -310,7 +311,7 @@ impl PgStore {
             same_action(recorded.as_ref(), digest)?;
             return run_in(client, id, first, count).await.map(Some);
         }
-        let Some(packed) = packed_in(client, id, true).await? else {
+        let Some(packed) = self.packed_log(client, id, 0).await? else {
             return Ok(None);
         };
         let Some(entry) = packed.dedupe.iter().find(|d| d.action_id == action_id) else {
@@ -396,31 +397,27 @@ impl PgStore {
             .map_err(pg)?
             .ok_or(StoreError::NotFound)
             .and_then(|row| record_of(&row))?;
-        // A packed log's envelopes are recomputed from it as stored, so that
-        // an alteration shows where it breaks the chain, at the latest at
-        // the head.
-        let packed = match packed_in(&*tx, id, false).await? {
-            Some(packed) => packed
-                .envelopes
-                .iter()
-                .map(|e| Ok((e.seq, packed::text(e)?.into_bytes())))
-                .collect::<Result<Vec<_>, StoreError>>()?,
-            None => Vec::new(),
+        // A packed log's chain is recomputed as it is unpacked; what is left
+        // to check is each commitment against its event, given the key. An
+        // alteration shows where it breaks the chain, at the latest at the
+        // head.
+        let checked = match packed_in(&*tx, id, false).await? {
+            Some(packed) => packed.check(chain_key),
+            None => Checked::default(),
         };
         let rows = tx
             .query(
                 "SELECT seq, envelope FROM events WHERE game = $1 AND seq > $2 AND seq <= $3 \
                  ORDER BY seq",
-                &[&int(id.0), &int(packed.len() as u64), &int(record.version)],
+                &[&int(id.0), &int(checked.count), &int(record.version)],
             )
             .await
             .map_err(pg)?;
         tx.commit().await.map_err(pg)?;
-        let log = packed.into_iter().map(Ok).chain(
-            rows.iter()
-                .map(|row| Ok((uint(row.get(0)), row.get::<_, &str>(1).as_bytes().to_vec()))),
-        );
-        verify_log(record.version, record.head_hash, log, chain_key)
+        let log = rows
+            .iter()
+            .map(|row| Ok((uint(row.get(0)), row.get::<_, &str>(1).as_bytes())));
+        verify_log_after(checked, record.version, record.head_hash, log, chain_key)
     }
 
     pub(crate) async fn read_doc(

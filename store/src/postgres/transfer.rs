@@ -8,7 +8,7 @@ use crate::canonical::ZERO_HASH;
 use crate::packed;
 use crate::shared::check_doc_key;
 use crate::shared::status_byte;
-use crate::transfer::{DocExport, GameExport, Imported, Transfer, same_or_refuse};
+use crate::transfer::{DedupeExport, DocExport, GameExport, Imported, Transfer, same_or_refuse};
 use crate::{GameId, GameStatus, StoreError};
 
 impl Transfer for PgStore {
@@ -73,6 +73,7 @@ impl Transfer for PgStore {
             record,
             envelopes,
             dedupe,
+            chain_key: None,
         }))
     }
 
@@ -88,6 +89,7 @@ impl Transfer for PgStore {
         let mut e = EventColumns::default();
         let mut d = DedupeColumns::default();
         let mut p = PackedColumns::default();
+        let mut tail: Vec<(i64, DedupeExport)> = Vec::new();
         for game in games {
             let record = &game.record;
             let id = int(record.id.0);
@@ -104,14 +106,21 @@ impl Transfer for PgStore {
                 // A finished game is written packed: one record, not a row
                 // per envelope and per action.
                 let envelopes = packed::parse(&game.envelopes)?;
+                let upto = envelopes.len() as u64;
+                // As a packing would: an action that wrote no event at the
+                // end keeps its dedupe row (see `PgStore::pack`).
+                let (inside, after): (Vec<_>, Vec<_>) =
+                    game.dedupe.iter().cloned().partition(|d| d.first <= upto);
                 p.game.push(id);
-                p.upto.push(int(envelopes.len() as u64));
+                p.upto.push(int(upto));
                 p.hash.push(
                     envelopes
                         .last()
                         .map_or(ZERO_HASH.to_string(), |e| e.hash.clone()),
                 );
-                p.log.push(packed::pack(&envelopes, &game.dedupe)?);
+                p.log
+                    .push(self.pack_copy(&envelopes, &inside, game.chain_key.as_ref())?);
+                tail.extend(after.into_iter().map(|d| (id, d)));
                 continue;
             }
             for (seq, envelope) in (1..).zip(&game.envelopes) {
@@ -126,6 +135,13 @@ impl Transfer for PgStore {
                 d.count.push(int(entry.count));
                 d.digest.push(entry.digest.as_ref().map(|x| x.as_slice()));
             }
+        }
+        for (id, entry) in &tail {
+            d.game.push(*id);
+            d.action_id.push(entry.action_id.as_bytes());
+            d.first.push(int(entry.first));
+            d.count.push(int(entry.count));
+            d.digest.push(entry.digest.as_ref().map(|x| x.as_slice()));
         }
         let mut c = DocColumns::default();
         for doc in docs {

@@ -61,6 +61,7 @@ impl Transfer for SledStore {
             record,
             envelopes,
             dedupe,
+            chain_key: None,
         }))
     }
 
