@@ -35,6 +35,27 @@ async fn created<S: EventStore>(store: &S) -> GameId {
     record.id
 }
 
+/// A chain v2 game under `key`, its first event hidden: two envelopes.
+async fn created_v2<S: EventStore>(store: &S, key: &[u8; 32]) -> GameId {
+    let (record, _) = store
+        .create(
+            NewGame {
+                ruleset: "bang".into(),
+                data: json!({}),
+            },
+            Append {
+                actor: "system".into(),
+                events: vec![json!({"role": "sheriff"}), json!({"n": 1})],
+                public: vec![Some(json!({"role": "?"}))],
+                chain_key: Some(*key),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    record.id
+}
+
 /// Two servers on one database.
 async fn two() -> Option<(PgStore, PgStore)> {
     let url = store::testing::postgres_database().await?;
@@ -280,24 +301,7 @@ async fn fill<S: EventStore>(store: &S) -> Vec<GameId> {
         store.append(id, 2, finish).await.unwrap();
         ids.push(id);
     }
-    let key = [9u8; 32];
-    let (v2, _) = store
-        .create(
-            NewGame {
-                ruleset: "bang".into(),
-                data: json!({}),
-            },
-            Append {
-                actor: "system".into(),
-                events: vec![json!({"role": "sheriff"}), json!({"n": 1})],
-                public: vec![Some(json!({"role": "?"}))],
-                chain_key: Some(key),
-                ..Default::default()
-            },
-        )
-        .await
-        .unwrap();
-    ids.push(v2.id);
+    ids.push(created_v2(store, &[9u8; 32]).await);
     let (open, _) = store
         .create(
             NewGame {
@@ -791,23 +795,7 @@ async fn a_finished_games_log_is_packed_and_reads_the_same() {
     };
     let pg = PgStore::connect(&url).await.unwrap();
     let key = [5u8; 32];
-    let (record, _) = pg
-        .create(
-            NewGame {
-                ruleset: "bang".into(),
-                data: json!({}),
-            },
-            Append {
-                actor: "system".into(),
-                events: vec![json!({"role": "sheriff"}), json!({"n": 0})],
-                public: vec![Some(json!({"role": "?"}))],
-                chain_key: Some(key),
-                ..Default::default()
-            },
-        )
-        .await
-        .unwrap();
-    let id = record.id;
+    let id = created_v2(&pg, &key).await;
     let mut version = 2;
     for i in 0..40u64 {
         let mut append = appending("1", Some(&format!("a{i}")), vec![json!({"n": i}); 2]);

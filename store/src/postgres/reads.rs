@@ -84,6 +84,35 @@ pub(crate) async fn dedupe_in<C: GenericClient>(
     Ok(Some((uint(row.get(0)), uint(row.get(1)), digest)))
 }
 
+/// A read-only transaction that reads one snapshot (repeatable read).
+pub(crate) async fn snapshot(
+    client: &mut deadpool_postgres::Object,
+) -> Result<deadpool_postgres::Transaction<'_>, StoreError> {
+    client
+        .build_transaction()
+        .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
+        .read_only(true)
+        .start()
+        .await
+        .map_err(pg)
+}
+
+/// Game `id`'s record, read with `client`.
+pub(crate) async fn record_in<C: GenericClient>(
+    client: &C,
+    id: GameId,
+) -> Result<Option<GameRecord>, StoreError> {
+    client
+        .query_opt(
+            &format!("SELECT {RECORD_COLUMNS} FROM games WHERE id = $1"),
+            &[&int(id.0)],
+        )
+        .await
+        .map_err(pg)?
+        .map(|row| record_of(&row))
+        .transpose()
+}
+
 /// A game's dedupe rows (not those in its packed log).
 pub(crate) async fn dedupe_rows<C: GenericClient>(
     client: &C,
@@ -381,22 +410,8 @@ impl PgStore {
         let mut client = self.client().await?;
         // One snapshot: the packed log and the rows agree, whether or not a
         // packing commits meanwhile.
-        let tx = client
-            .build_transaction()
-            .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
-            .read_only(true)
-            .start()
-            .await
-            .map_err(pg)?;
-        let record = tx
-            .query_opt(
-                &format!("SELECT {RECORD_COLUMNS} FROM games WHERE id = $1"),
-                &[&int(id.0)],
-            )
-            .await
-            .map_err(pg)?
-            .ok_or(StoreError::NotFound)
-            .and_then(|row| record_of(&row))?;
+        let tx = snapshot(&mut client).await?;
+        let record = record_in(&*tx, id).await?.ok_or(StoreError::NotFound)?;
         // A packed log's chain is recomputed as it is unpacked; what is left
         // to check is each commitment against its event, given the key. An
         // alteration shows where it breaks the chain, at the latest at the

@@ -2,7 +2,7 @@
 //! imported in one transaction (record, envelopes, dedupe entries), without
 //! notifications (import only into a database no server is using).
 
-use super::reads::{RECORD_COLUMNS, dedupe_rows, packed_in, record_of};
+use super::reads::{dedupe_rows, packed_in, record_in, snapshot};
 use super::{PgStore, int, pg, uint};
 use crate::canonical::ZERO_HASH;
 use crate::packed;
@@ -26,24 +26,10 @@ impl Transfer for PgStore {
     async fn export_game(&self, id: GameId) -> Result<Option<GameExport>, StoreError> {
         let mut client = self.client().await?;
         // One snapshot: the record, its log and its dedupe entries agree.
-        let tx = client
-            .build_transaction()
-            .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
-            .read_only(true)
-            .start()
-            .await
-            .map_err(pg)?;
-        let Some(row) = tx
-            .query_opt(
-                &format!("SELECT {RECORD_COLUMNS} FROM games WHERE id = $1"),
-                &[&int(id.0)],
-            )
-            .await
-            .map_err(pg)?
-        else {
+        let tx = snapshot(&mut client).await?;
+        let Some(record) = record_in(&*tx, id).await? else {
             return Ok(None);
         };
-        let record = record_of(&row)?;
         let packed = packed_in(&*tx, id, true).await?;
         let mut envelopes: Vec<String> = match &packed {
             Some(p) => p
