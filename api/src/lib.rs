@@ -36,7 +36,7 @@ pub mod text;
 #[path = "web.rs"]
 pub mod web_client;
 
-pub use stored::chosen_seed;
+pub use stored::{chosen_seed, finished_chain_key};
 
 use std::io;
 use std::net::SocketAddr;

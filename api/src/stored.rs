@@ -190,6 +190,16 @@ pub const CHOSEN_SEED_NOTE: &str = "the game's creator chose its seed: whoever k
 number can replay the game on this server beforehand, so the commitment does not prove the \
 outcomes were unknown to everyone";
 
+/// The chain key of a finished game stored as `record` (its seed is public
+/// once it is over), for a store that packs its log (`bang-store pack`);
+/// `None` for a game still played, a chain v1 game or unreadable data.
+pub fn finished_chain_key(record: &GameRecord) -> Option<[u8; 32]> {
+    if record.status != store::GameStatus::Finished {
+        return None;
+    }
+    GameData::of(record).ok()?.chain_key().ok()?
+}
+
 impl GameData {
     /// This game's chain key, or `None` for a chain v1 game.
     pub fn chain_key(&self) -> Result<Option<[u8; 32]>, ApiError> {

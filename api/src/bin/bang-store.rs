@@ -102,7 +102,7 @@ async fn pack(spec: &str) -> ExitCode {
         println!("a sled store keeps its logs as they are: nothing to pack");
         return ExitCode::SUCCESS;
     };
-    match pg.pack_finished().await {
+    match pg.pack_finished(api::finished_chain_key).await {
         Ok(n) => {
             println!("{n} finished games packed");
             ExitCode::SUCCESS

@@ -7,12 +7,12 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use tokio_postgres::GenericClient;
 
-use super::reads::{dedupe_rows, packed_in};
+use super::reads::{RECORD_COLUMNS, dedupe_rows, record_of};
 use super::{PgStore, int, pg, uint};
 use crate::packed::Unpacked;
 use crate::shared::{decode_envelope, status_byte};
 use crate::transfer::DedupeExport;
-use crate::{Envelope, GameId, GameStatus, StoreError, packed};
+use crate::{Envelope, GameId, GameRecord, GameStatus, StoreError, packed};
 
 /// Memory the unpacked logs kept for reads may take: a rewind or an audit
 /// reads one log several times, and a long game's takes ~10 ms to unpack.
@@ -79,7 +79,11 @@ impl PgStore {
         };
         let (version, head_hash): (i64, String) = (game.get(0), game.get(1));
         let finished = i16::from(status_byte(GameStatus::Finished));
-        if game.get::<_, i16>(2) != finished || packed_in(&*tx, id, false).await?.is_some() {
+        let packed = tx
+            .query_opt("SELECT 1 FROM packed_logs WHERE game = $1", &[&int(id.0)])
+            .await
+            .map_err(pg)?;
+        if game.get::<_, i16>(2) != finished || packed.is_some() {
             return Ok(false);
         }
         let envelopes = tx
@@ -187,26 +191,33 @@ impl PgStore {
     }
 
     /// Packs every finished game not packed yet (those that finished
-    /// before packing existed, or whose packing a crash cut short): how many
-    /// it packed.
-    pub async fn pack_finished(&self) -> Result<u64, StoreError> {
+    /// before packing existed, or whose packing a crash cut short), each
+    /// with the chain key `key_of` finds in its record, if any: how many it
+    /// packed.
+    pub async fn pack_finished(
+        &self,
+        key_of: impl Fn(&GameRecord) -> Option<[u8; 32]>,
+    ) -> Result<u64, StoreError> {
         let finished = i16::from(status_byte(GameStatus::Finished));
-        let ids: Vec<GameId> = self
+        let records = self
             .client()
             .await?
             .query(
-                "SELECT id FROM games WHERE status = $1 \
-                 AND NOT EXISTS (SELECT 1 FROM packed_logs WHERE game = games.id)",
+                &format!(
+                    "SELECT {RECORD_COLUMNS} FROM games WHERE status = $1 \
+                     AND NOT EXISTS (SELECT 1 FROM packed_logs WHERE game = games.id)"
+                ),
                 &[&finished],
             )
             .await
             .map_err(pg)?
             .iter()
-            .map(|row| GameId(uint(row.get(0))))
-            .collect();
+            .map(record_of)
+            .collect::<Result<Vec<_>, _>>()?;
         let mut packed = 0;
-        for id in ids {
-            packed += u64::from(self.pack(id, None).await?);
+        for record in records {
+            let key = key_of(&record);
+            packed += u64::from(self.pack(record.id, key.as_ref()).await?);
         }
         Ok(packed)
     }
