@@ -135,6 +135,13 @@ pub(crate) fn pack(
 }
 
 impl Unpacked {
+    /// Envelopes `first..first + count`, if it holds them all.
+    pub(crate) fn run(&self, first: u64, count: u64) -> Option<&[Envelope]> {
+        let from = usize::try_from(first.checked_sub(1)?).ok()?;
+        let to = from.checked_add(usize::try_from(count).ok()?)?;
+        self.envelopes.get(from..to)
+    }
+
     /// What a verification has checked of the log once it is unpacked (its
     /// chain, recomputed): given the chain key, every commitment is checked
     /// against its event too.

@@ -208,9 +208,7 @@ pub(crate) async fn run_in<C: GenericClient>(
         .map_err(pg)?;
     if rows.is_empty()
         && let Some(packed) = packed_in(client, id, true).await?
-        && let Some(run) = first
-            .checked_sub(1)
-            .and_then(|from| packed.envelopes.get(from as usize..(end - 1) as usize))
+        && let Some(run) = packed.run(first, count)
     {
         return Ok(run.to_vec());
     }
@@ -347,11 +345,8 @@ impl PgStore {
             return Ok(None);
         };
         same_action(entry.digest.as_ref(), digest)?;
-        let from = entry.first.saturating_sub(1) as usize;
-        let to = entry.first.saturating_add(entry.count).saturating_sub(1) as usize;
         packed
-            .envelopes
-            .get(from..to)
+            .run(entry.first, entry.count)
             .map(|run| Some(run.to_vec()))
             .ok_or_else(|| StoreError::Corrupt(format!("game {id}: a packed dedupe entry")))
     }
