@@ -60,6 +60,20 @@ impl Store {
         }
     }
 
+    /// Packs the log of every finished game not packed yet (a server packs
+    /// each game as it finishes; this is for games that finished before, or
+    /// whose packing a crash cut short), each with the chain key `key_of`
+    /// finds in its record: how many it packed.
+    pub async fn pack_finished(
+        &self,
+        key_of: impl Fn(&GameRecord) -> Option<[u8; 32]>,
+    ) -> Result<u64, StoreError> {
+        match self {
+            Store::Sled(s) => s.pack_finished(key_of),
+            Store::Postgres(s) => s.pack_finished(key_of).await,
+        }
+    }
+
     /// The backend's name, for logs and metrics.
     pub fn backend(&self) -> &'static str {
         match self {

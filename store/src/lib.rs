@@ -41,6 +41,7 @@ mod any;
 mod canonical;
 mod group_commit;
 pub mod metrics;
+mod pack_caches;
 mod packed;
 mod postgres;
 mod shared;

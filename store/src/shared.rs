@@ -332,18 +332,6 @@ pub(crate) fn seal_events(
     (hashes, stored)
 }
 
-/// Walks the committed log of a game at `version` with head `head_hash`:
-/// `log` yields its stored envelopes (the seq each is stored under, and its
-/// bytes) in order, from seq 1, up to `version`.
-pub(crate) fn verify_log<B: AsRef<[u8]>>(
-    version: u64,
-    head_hash: String,
-    log: impl IntoIterator<Item = Result<(u64, B), StoreError>>,
-    chain_key: Option<&[u8; 32]>,
-) -> Result<Verification, StoreError> {
-    verify_log_after(Checked::default(), version, head_hash, log, chain_key)
-}
-
 /// How far a log was checked before its stored envelopes (a packed log's,
 /// checked as it was unpacked): envelopes `1..=count`, ending at `prev`,
 /// of chain `scheme`, the first bad one if any.
@@ -365,7 +353,10 @@ impl Default for Checked {
     }
 }
 
-/// [`verify_log`] of the envelopes after a prefix already `checked`.
+/// Walks the committed log of a game at `version` with head `head_hash`,
+/// after a prefix already `checked` (none: [`Checked::default`]): `log`
+/// yields its stored envelopes (the seq each is stored under, and its bytes)
+/// in order, from seq `checked.count + 1` up to `version`.
 pub(crate) fn verify_log_after<B: AsRef<[u8]>>(
     checked: Checked,
     version: u64,

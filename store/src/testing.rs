@@ -311,6 +311,12 @@ pub fn pack_for_test(
     crate::packed::pack(envelopes, dedupe, None)
 }
 
+/// The value a sled store keeps a packed log under (for tests that alter
+/// one).
+pub fn sled_packed_value(upto: u64, hash: &str, log: &[u8]) -> Vec<u8> {
+    crate::sled::pack::packed_value(upto, hash, log).expect("a head hash of 64 bytes")
+}
+
 #[cfg(test)]
 mod tests {
     use super::with_database;

@@ -1206,3 +1206,194 @@ async fn documents_written_with_an_append_land_with_it_or_not_at_all<B: Backend>
     ));
     assert_eq!(store.doc("seats", "cy/g").await.unwrap(), None);
 }
+
+/// A chain v2 game of `bang`, its opening hiding a role.
+async fn created_v2<S: EventStore>(store: &S, key: &[u8; 32]) -> GameId {
+    let mut opening = events(
+        "system",
+        None,
+        vec![json!({"role": "sheriff"}), json!({"n": 1})],
+    );
+    opening.public = vec![Some(json!({"role": "?"}))];
+    opening.chain_key = Some(*key);
+    let (record, _) = store.create(new_game("bang"), opening).await.unwrap();
+    record.id
+}
+
+/// How many entries of `tree` game `id` has on a closed sled store.
+fn entries(db: &sled::Db, tree: &str, id: GameId) -> usize {
+    db.open_tree(tree)
+        .unwrap()
+        .scan_prefix(id.0.to_be_bytes())
+        .count()
+}
+
+#[tokio::test]
+async fn a_finished_games_log_is_packed_on_sled_and_reads_the_same() {
+    use store::transfer::Transfer;
+    let dir = tempfile::tempdir().unwrap();
+    let key = [5u8; 32];
+    let (id, older, all, export) = {
+        let store = SledStore::open(dir.path()).unwrap();
+        let id = created_v2(&store, &key).await;
+        let mut version = 2;
+        for i in 0..40u64 {
+            let mut append = events("1", Some(&format!("a{i}")), vec![json!({"n": i}); 2]);
+            append.action_digest = Some([i as u8; 32]);
+            append.chain_key = Some(key);
+            version = store
+                .append(id, version, append)
+                .await
+                .unwrap()
+                .head
+                .version;
+        }
+        let before = store.export_game(id).await.unwrap().unwrap();
+        let mut finish = events("system", Some("end"), vec![json!({"over": true})]);
+        finish.status = Some(GameStatus::Finished);
+        finish.chain_key = Some(key);
+        store.append(id, version, finish).await.unwrap();
+        let all = store.events(id, 0, 1000).await.unwrap();
+        let export = store.export_game(id).await.unwrap().unwrap();
+        assert_ne!(export, before);
+        // Packed in the background; packing again does nothing.
+        for _ in 0..200 {
+            if store.is_packed(id).unwrap() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        assert!(store.is_packed(id).unwrap(), "packed");
+        assert!(!store.pack(id, Some(&key)).unwrap(), "packed once");
+        assert_eq!(store.pack_finished(|_| None).unwrap(), 0);
+
+        // Every read answers as before.
+        assert_eq!(store.events(id, 0, 1000).await.unwrap(), all);
+        for (after, limit) in [(0, 1), (5, 10), (80, 3), (82, 5), (83, 5), (90, 5)] {
+            let expected: Vec<_> = all.iter().skip(after).take(limit).cloned().collect();
+            assert_eq!(
+                store.events(id, after as u64, limit).await.unwrap(),
+                expected,
+                "after {after}, limit {limit}"
+            );
+        }
+        assert_eq!(store.export_game(id).await.unwrap().unwrap(), export);
+        let verified = store.verify_with(id, Some(&key)).await.unwrap();
+        assert!(verified.valid && verified.hidden_checked, "{verified:?}");
+        let run = store.find_action(id, "a7", Some(&[7; 32])).await.unwrap();
+        assert_eq!(run.unwrap(), all[16..18]);
+        assert_eq!(
+            store.find_action(id, "a7", Some(&[8; 32])).await,
+            Err(StoreError::ActionIdReused)
+        );
+        // A retried action is found in the record (the API asks
+        // `find_action` before it appends); appended again at its old
+        // version, it conflicts and writes nothing.
+        let found = store.find_action(id, "end", None).await.unwrap();
+        assert_eq!(found.unwrap(), all[82..83]);
+        let mut retry = events("system", Some("end"), vec![json!({"over": true})]);
+        retry.chain_key = Some(key);
+        let retried = store.append(id, 82, retry).await;
+        assert!(
+            matches!(retried, Err(StoreError::Conflict { .. })),
+            "{retried:?}"
+        );
+
+        // An append after the packed log goes on from it.
+        let mut more = events("system", None, vec![json!({"late": 1})]);
+        more.chain_key = Some(key);
+        let head = store.append(id, 83, more).await.unwrap().head;
+        assert_eq!(head.version, 84);
+        assert_eq!(store.events(id, 82, 10).await.unwrap().len(), 2);
+        assert!(store.verify(id).await.unwrap().valid);
+        let mut all = all;
+        all.extend(store.events(id, 83, 10).await.unwrap());
+        // A game finished before packing existed is packed by
+        // `bang-store pack`, with its chain key.
+        let older = created_v2(&store, &key).await;
+        let mut finish = events("system", None, vec![]);
+        finish.status = Some(GameStatus::Finished);
+        store.append(older, 2, finish).await.unwrap();
+        for _ in 0..200 {
+            if store.is_packed(older).unwrap() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        (id, older, all, export)
+    };
+
+    // On disk: one record, no event or dedupe entry left but the late one.
+    let db = sled::open(dir.path()).unwrap();
+    assert_eq!(entries(&db, "packed", id), 1);
+    assert_eq!(entries(&db, "events", id), 1, "only the late event");
+    assert_eq!(entries(&db, "dedupe", id), 0);
+    // The record left out the commitments the key gives.
+    let stored = db.open_tree("packed").unwrap();
+    let record = stored.get(id.0.to_be_bytes()).unwrap().unwrap();
+    let with_commitments = store::testing::pack_for_test(&all[..83], &export.dedupe).unwrap();
+    assert!(record.len() * 2 < with_commitments.len() + 200);
+    // An altered record: the chain breaks at the head (the log proves
+    // itself as a whole), or at the altered event with the key.
+    let mut altered = all[..83].to_vec();
+    altered[9].event = json!({"n": 1000});
+    let repacked = store::testing::pack_for_test(&altered, &export.dedupe).unwrap();
+    let value = store::testing::sled_packed_value(83, &all[82].hash, &repacked);
+    stored.insert(id.0.to_be_bytes(), value).unwrap();
+    db.flush().unwrap();
+    drop((stored, db));
+    let store = SledStore::open(dir.path()).unwrap();
+    let broken = store.verify_with(id, Some(&key)).await.unwrap();
+    assert_eq!(broken.first_bad_seq, Some(10), "{broken:?}");
+    assert!(!store.verify(id).await.unwrap().valid);
+    assert!(matches!(
+        store.events(id, 0, 10).await,
+        Err(StoreError::Corrupt(_))
+    ));
+    // The older game reads the same packed.
+    assert!(store.is_packed(older).unwrap());
+    assert_eq!(store.events(older, 0, 10).await.unwrap().len(), 2);
+    assert!(store.verify_with(older, Some(&key)).await.unwrap().valid);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reads_during_packings_see_whole_logs() {
+    use store::transfer::Transfer;
+    const EVENTS: usize = 1_000;
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path()).unwrap();
+    let mut games = Vec::new();
+    for _ in 0..24 {
+        let id = created(&store, "dice").await;
+        let append = events("1", Some("many"), vec![json!({"n": 1}); EVENTS - 2]);
+        store.append(id, 1, append).await.unwrap();
+        games.push(id);
+    }
+    // Whatever a read meets of a packing under way, it sees every event:
+    // each game is read again and again from its finishing append (which
+    // starts its packing) until it is packed.
+    let mut reads = 0;
+    for &id in &games {
+        let mut finish = events("system", None, vec![json!({"over": true})]);
+        finish.status = Some(GameStatus::Finished);
+        store.append(id, EVENTS as u64 - 1, finish).await.unwrap();
+        loop {
+            let packed = store.is_packed(id).unwrap();
+            assert_eq!(store.events(id, 0, 2 * EVENTS).await.unwrap().len(), EVENTS);
+            assert_eq!(store.events(id, 900, 50).await.unwrap().len(), 50);
+            reads += 1;
+            if packed {
+                break;
+            }
+        }
+    }
+    // Every other read, once more after the packings.
+    for &id in &games {
+        assert!(store.verify(id).await.unwrap().valid);
+        let export = store.export_game(id).await.unwrap().unwrap();
+        assert_eq!(export.envelopes.len(), EVENTS);
+        let run = store.find_action(id, "many", None).await.unwrap();
+        assert_eq!(run.unwrap().len(), EVENTS - 2);
+    }
+    println!("{reads} reads met packings");
+}

@@ -6,9 +6,9 @@
 //! to overwrite anything the target holds with other content (a re-run is
 //! fine), then checks every game's chain on both sides.
 //!
-//! `bang-store pack --store <URL>` packs the log of every finished game on
-//! PostgreSQL that is not packed yet into one record (a server packs each
-//! game as it finishes; this is for games that finished before).
+//! `bang-store pack --store <SPEC>` packs the log of every finished game
+//! that is not packed yet into one record (a server packs each game as it
+//! finishes; this is for games that finished before).
 //!
 //! `bang-store ratings --store <SPEC>` recomputes every rating from the
 //! rated games' logs, in the ledger's order, and says whether the stored
@@ -41,9 +41,9 @@ enum Command {
         to: String,
     },
     /// Packs the log of every finished game not packed yet into one
-    /// record (PostgreSQL; a sled store keeps its logs as they are).
+    /// record.
     Pack {
-        /// The store: a postgres:// URL (or a sled directory: nothing to do).
+        /// The store: a sled directory or a postgres:// URL.
         #[arg(long, env = "BANG_STORE", default_value = "./data")]
         store: String,
     },
@@ -98,11 +98,7 @@ async fn pack(spec: &str) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let store::Store::Postgres(pg) = store else {
-        println!("a sled store keeps its logs as they are: nothing to pack");
-        return ExitCode::SUCCESS;
-    };
-    match pg.pack_finished(api::finished_chain_key).await {
+    match store.pack_finished(api::finished_chain_key).await {
         Ok(n) => {
             println!("{n} finished games packed");
             ExitCode::SUCCESS

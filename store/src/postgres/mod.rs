@@ -88,7 +88,7 @@ struct Inner {
     group: group::GroupCommit,
     group_task: tokio::task::AbortHandle,
     /// Unpacked logs for reads, packed records for bulk writes.
-    packs: pack::PackCaches,
+    packs: crate::pack_caches::PackCaches,
 }
 
 impl Drop for Inner {
@@ -191,7 +191,7 @@ impl PgStore {
             notifier_task,
             group,
             group_task,
-            packs: pack::PackCaches::default(),
+            packs: crate::pack_caches::PackCaches::default(),
             heads: heads::HeadCache::default(),
         });
         listening

@@ -2,8 +2,7 @@
 //! event and dedupe rows become one record, in one transaction that holds
 //! the game's row, so no append interleaves.
 
-use std::collections::{HashMap, VecDeque};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 
 use tokio_postgres::GenericClient;
 
@@ -12,53 +11,7 @@ use super::{PgStore, int, pg, uint};
 use crate::packed::Unpacked;
 use crate::shared::{decode_envelope, status_byte};
 use crate::transfer::DedupeExport;
-use crate::{Envelope, GameId, GameRecord, GameStatus, StoreError, packed};
-
-/// Memory the unpacked logs kept for reads may take: a rewind or an audit
-/// reads one log several times, and a long game's takes ~10 ms to unpack.
-const UNPACKED_BUDGET: usize = 24 << 20;
-
-/// Packed records kept for bulk writes of copies of one log (`scale`).
-const COPIES_KEPT: usize = 64;
-
-/// A bulk write's packing, by what it packed: a log's head hash, chain key
-/// and dedupe entries give one record.
-type CopyKey = (String, Option<[u8; 32]>, Vec<DedupeExport>);
-
-/// What packing keeps in memory: unpacked logs for reads (packed logs never
-/// change), and the last records packed for bulk writes.
-#[derive(Default)]
-pub(super) struct PackCaches {
-    unpacked: Mutex<UnpackedLogs>,
-    copies: Mutex<VecDeque<(CopyKey, Vec<u8>)>>,
-}
-
-/// Unpacked logs by game, the oldest evicted first past the budget.
-#[derive(Default)]
-struct UnpackedLogs {
-    logs: HashMap<GameId, Arc<Unpacked>>,
-    order: VecDeque<GameId>,
-    used: usize,
-}
-
-impl UnpackedLogs {
-    fn put(&mut self, id: GameId, log: Arc<Unpacked>) {
-        if log.bytes > UNPACKED_BUDGET / 4 || self.logs.contains_key(&id) {
-            return;
-        }
-        while self.used + log.bytes > UNPACKED_BUDGET {
-            let Some(old) = self.order.pop_front() else {
-                break;
-            };
-            if let Some(gone) = self.logs.remove(&old) {
-                self.used -= gone.bytes;
-            }
-        }
-        self.used += log.bytes;
-        self.order.push_back(id);
-        self.logs.insert(id, log);
-    }
-}
+use crate::{GameId, GameRecord, GameStatus, StoreError, packed};
 
 impl PgStore {
     /// Packs game `id`'s log if the game is finished and not packed yet:
@@ -140,54 +93,15 @@ impl PgStore {
         id: GameId,
         after: u64,
     ) -> Result<Option<Arc<Unpacked>>, StoreError> {
-        let caches = &self.inner.packs;
-        let kept = caches
-            .unpacked
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .logs
-            .get(&id)
-            .cloned();
-        if let Some(log) = kept {
+        if let Some(log) = self.inner.packs.unpacked(id) {
             return Ok((log.envelopes.len() as u64 > after).then_some(log));
         }
         let Some(log) = super::reads::packed_after(client, id, after, true).await? else {
             return Ok(None);
         };
         let log = Arc::new(log);
-        caches
-            .unpacked
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .put(id, log.clone());
+        self.inner.packs.keep(id, log.clone());
         Ok(Some(log))
-    }
-
-    /// The packed record of a bulk-written game's log: packed once for
-    /// every copy of one log.
-    pub(super) fn pack_copy(
-        &self,
-        envelopes: &[Envelope],
-        dedupe: &[DedupeExport],
-        chain_key: Option<&[u8; 32]>,
-    ) -> Result<Vec<u8>, StoreError> {
-        let head = envelopes.last().map_or("", |e| e.hash.as_str());
-        let key: CopyKey = (head.to_string(), chain_key.copied(), dedupe.to_vec());
-        let mut copies = self
-            .inner
-            .packs
-            .copies
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        if let Some((_, log)) = copies.iter().find(|(k, _)| *k == key) {
-            return Ok(log.clone());
-        }
-        let log = packed::pack(envelopes, dedupe, chain_key)?;
-        if copies.len() == COPIES_KEPT {
-            copies.pop_front();
-        }
-        copies.push_back((key, log.clone()));
-        Ok(log)
     }
 
     /// Packs every finished game not packed yet (those that finished

@@ -104,8 +104,11 @@ impl Transfer for PgStore {
                         .last()
                         .map_or(ZERO_HASH.to_string(), |e| e.hash.clone()),
                 );
-                p.log
-                    .push(self.pack_copy(&envelopes, &inside, game.chain_key.as_ref())?);
+                p.log.push(self.inner.packs.pack_copy(
+                    &envelopes,
+                    &inside,
+                    game.chain_key.as_ref(),
+                )?);
                 tail.extend(after.into_iter().map(|d| (id, d)));
                 continue;
             }

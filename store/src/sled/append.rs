@@ -5,7 +5,7 @@
 use super::SledStore;
 use super::types::{Game, Outcome, Request, unexpected_outcome};
 use crate::shared::{Write, random_ids};
-use crate::{Append, Appended, Envelope, GameId, GameRecord, NewGame, StoreError};
+use crate::{Append, Appended, Envelope, GameId, GameRecord, GameStatus, NewGame, StoreError};
 
 impl SledStore {
     /// An append, run by the writer thread: the game after it, its envelopes
@@ -16,6 +16,7 @@ impl SledStore {
         expected: u64,
         mut append: Append,
     ) -> Result<(Game, Vec<Envelope>, bool), StoreError> {
+        let finishes = append.status == Some(GameStatus::Finished);
         let (write, commitments) = Write::encode(&mut append, expected.saturating_add(1))?;
         let request = Request::Append {
             id,
@@ -24,10 +25,15 @@ impl SledStore {
         };
         match self.inner.writer.submit(request).await? {
             Outcome::Written(written) => {
+                let chain_key = append.chain_key;
                 let (game, envelopes) = written.envelopes(append, commitments)?;
+                if finishes {
+                    self.pack_later(id, chain_key);
+                }
                 Ok((game, envelopes, false))
             }
             Outcome::Duplicate { game, first, count } => {
+                let _packings_wait = self.reading_logs();
                 Ok((game, self.read_run(id, first, count)?, true))
             }
             Outcome::Doc { .. } | Outcome::Docs { .. } => Err(unexpected_outcome()),

@@ -5,7 +5,8 @@
 //! writer thread and its callers hand each other in `types.rs`, the writer
 //! thread's checks in `writer.rs` and the writes it plans in `commit.rs`;
 //! what a caller of `create` and `append` runs in `append.rs`; the reads in
-//! `reads.rs`; the documents in `documents.rs`; copies in `transfer.rs`.
+//! `reads.rs`; packing finished games' logs in `pack.rs`; the documents in
+//! `documents.rs`; copies in `transfer.rs`.
 //!
 //! Trees (all integers big-endian, so byte order is numeric order):
 //!
@@ -19,6 +20,7 @@
 //! | `by_filter`  | filter ++ created_at millis ++ id    | empty                               |
 //! | `meta`       | `secret/{name}`, `index/by_filter`   | a server secret; `1` once indexed   |
 //! | `docs`       | collection ++ 0 ++ key (UTF-8)       | revision (u64) ++ the document JSON |
+//! | `packed`     | game id (8 bytes)                    | a finished game's packed log        |
 //!
 //! `docs` holds the documents of [`EventStore::put_doc`] (player accounts,
 //! memberships), beside the games and independent of them: a collection is
@@ -83,6 +85,13 @@
 //! [`WRITER_CACHE`](writer::WRITER_CACHE)), so an append to a known game reads nothing from sled.
 //! Reads go to the trees directly.
 //!
+//! **A finished game's log is packed** (`pack.rs`, [`crate::packed`]): after
+//! the append that finished it, its events `1..=version` and their dedupe
+//! entries become one record in `packed`, in one transaction. Reads take
+//! the events a record holds from it (its chain recomputed, ending at the
+//! hash kept with it) and the rest from `events`; an action id not in
+//! `dedupe` is looked up in the record.
+//!
 //! [`crate::transfer::Transfer`] (the `bang-store copy` tool) lists the games by
 //! their `heads`, and its imports write the trees directly, a game's head last.
 //!
@@ -96,6 +105,7 @@ mod commit;
 mod documents;
 mod index;
 mod keys;
+pub(crate) mod pack;
 mod reads;
 mod transfer;
 mod types;
@@ -103,11 +113,12 @@ mod writer;
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, RwLock, RwLockReadGuard};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+use crate::pack_caches::PackCaches;
 use crate::{
     Append, Appended, Envelope, EventStore, GameHead, GameId, GameRecord, GroupCommit, ListQuery,
     NewGame, Page, StoreError, Verification,
@@ -159,6 +170,12 @@ struct Inner {
     // database are released.
     writer: GroupCommit<Request, Outcome>,
     trees: Trees,
+    /// Unpacked logs kept for reads, and the records packed for bulk writes.
+    packs: PackCaches,
+    /// Held (shared) by every read of a game's log, and (exclusive) by a
+    /// packing's transaction: sled's reads do not wait for a transaction,
+    /// so without it a scan could see a packing's removals half done.
+    logs: RwLock<()>,
     db: sled::Db,
 }
 
@@ -173,6 +190,7 @@ struct Trees {
     by_created: sled::Tree,
     by_filter: sled::Tree,
     docs: sled::Tree,
+    packed: sled::Tree,
 }
 
 impl Trees {
@@ -187,6 +205,7 @@ impl Trees {
             by_created: tree("by_created")?,
             by_filter: tree("by_filter")?,
             docs: tree("docs")?,
+            packed: tree("packed")?,
         })
     }
 }
@@ -194,6 +213,16 @@ impl Trees {
 impl std::fmt::Debug for SledStore {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("SledStore").finish_non_exhaustive()
+    }
+}
+
+impl SledStore {
+    /// Holds off packings while a game's log is read (see [`Inner::logs`]).
+    fn reading_logs(&self) -> RwLockReadGuard<'_, ()> {
+        self.inner
+            .logs
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
@@ -254,7 +283,13 @@ impl SledStore {
             writer.apply(batch)
         })?;
         Ok(SledStore {
-            inner: Arc::new(Inner { writer, trees, db }),
+            inner: Arc::new(Inner {
+                writer,
+                trees,
+                packs: PackCaches::default(),
+                logs: RwLock::new(()),
+                db,
+            }),
         })
     }
 

@@ -7,7 +7,8 @@ use super::index::{filter_prefix, parse_cursor, with_created};
 use super::keys::{dedupe_key, event_key, game_key, two_u64};
 use super::{SledStore, io};
 use crate::canonical::hex;
-use crate::shared::{decode_envelope, list_limit, verify_log};
+use crate::shared::{Checked, decode_envelope, list_limit, verify_log_after};
+use crate::transfer::DedupeExport;
 use crate::types::same_action;
 use crate::{Envelope, GameId, GameRecord, ListQuery, Page, StoreError, Verification};
 
@@ -48,7 +49,8 @@ impl SledStore {
             .ok_or_else(|| StoreError::Corrupt(format!("dedupe entry of game {id}")))
     }
 
-    /// Envelopes `first..first + count` of a game, which must all exist.
+    /// Envelopes `first..first + count` of a game, which must all exist (in
+    /// its packed log or its entries).
     pub(super) fn read_run(
         &self,
         id: GameId,
@@ -68,6 +70,13 @@ impl SledStore {
             let (_, value) = item.map_err(io)?;
             out.push(decode_envelope(&value)?);
         }
+        if out.is_empty()
+            && count > 0
+            && let Some(packed) = self.packed_log(id, 0)?
+            && let Some(run) = packed.run(first, count)
+        {
+            return Ok(run.to_vec());
+        }
         if u64::try_from(out.len()).ok() != Some(count) {
             return Err(StoreError::Corrupt(format!(
                 "game {id}: dedupe entry names {count} events from {first}, found {}",
@@ -75,6 +84,60 @@ impl SledStore {
             )));
         }
         Ok(out)
+    }
+
+    /// A game's dedupe entries (not those in its packed log), sorted.
+    pub(super) fn dedupe_entries(&self, id: GameId) -> Result<Vec<DedupeExport>, StoreError> {
+        let mut dedupe = Vec::new();
+        for item in self.inner.trees.dedupe.scan_prefix(game_key(id)) {
+            let (key, value) = item.map_err(io)?;
+            let bad = || StoreError::Corrupt(format!("dedupe entry of game {id}"));
+            let action_id = String::from_utf8(key[8..].to_vec()).map_err(|_| bad())?;
+            let (first, count, digest) = read_dedupe(&value).ok_or_else(bad)?;
+            dedupe.push(DedupeExport {
+                action_id,
+                first,
+                count,
+                digest,
+            });
+        }
+        dedupe.sort();
+        Ok(dedupe)
+    }
+
+    /// A game's committed log from seq `after + 1` up to `version`, at most
+    /// `limit` envelopes: from its packed log and its entries.
+    fn log_after(
+        &self,
+        id: GameId,
+        after: u64,
+        version: u64,
+        limit: usize,
+    ) -> Result<Vec<Envelope>, StoreError> {
+        let start = after.saturating_add(1);
+        let mut rows = Vec::with_capacity(limit.min(1024));
+        let range = event_key(id, start)..=event_key(id, version);
+        for item in self.inner.trees.events.range(range).take(limit) {
+            let (_, value) = item.map_err(io)?;
+            rows.push(decode_envelope(&value)?);
+        }
+        // Entries that start right after `after` need no packed log; a
+        // packed game's entries start after its packed log.
+        if rows.first().is_some_and(|e| e.seq == start) {
+            return Ok(rows);
+        }
+        let Some(packed) = self.packed_log(id, after)? else {
+            return Ok(rows);
+        };
+        let from = usize::try_from(after).unwrap_or(usize::MAX);
+        Ok(packed
+            .envelopes
+            .iter()
+            .skip(from)
+            .cloned()
+            .chain(rows)
+            .take(limit)
+            .collect())
     }
 
     /// See [`crate::EventStore::game`].
@@ -133,13 +196,8 @@ impl SledStore {
         if start > version {
             return Ok(Vec::new());
         }
-        let mut out = Vec::with_capacity(limit.min(1024));
-        let range = event_key(id, start)..=event_key(id, version);
-        for item in self.inner.trees.events.range(range).take(limit) {
-            let (_, value) = item.map_err(io)?;
-            out.push(decode_envelope(&value)?);
-        }
-        Ok(out)
+        let _packings_wait = self.reading_logs();
+        self.log_after(id, after, version, limit)
     }
 
     /// See [`crate::EventStore::find_action`].
@@ -149,11 +207,22 @@ impl SledStore {
         action_id: &str,
         digest: Option<&[u8; 32]>,
     ) -> Result<Option<Vec<Envelope>>, StoreError> {
-        let Some((first, count, recorded)) = self.dedupe_entry(id, action_id)? else {
+        let _packings_wait = self.reading_logs();
+        if let Some((first, count, recorded)) = self.dedupe_entry(id, action_id)? {
+            same_action(recorded.as_ref(), digest)?;
+            return self.read_run(id, first, count).map(Some);
+        }
+        let Some(packed) = self.packed_log(id, 0)? else {
             return Ok(None);
         };
-        same_action(recorded.as_ref(), digest)?;
-        self.read_run(id, first, count).map(Some)
+        let Some(entry) = packed.dedupe.iter().find(|d| d.action_id == action_id) else {
+            return Ok(None);
+        };
+        same_action(entry.digest.as_ref(), digest)?;
+        packed
+            .run(entry.first, entry.count)
+            .map(|run| Some(run.to_vec()))
+            .ok_or_else(|| StoreError::Corrupt(format!("game {id}: a packed dedupe entry")))
     }
 
     /// See [`crate::EventStore::list`].
@@ -218,14 +287,24 @@ impl SledStore {
         chain_key: Option<&[u8; 32]>,
     ) -> Result<Verification, StoreError> {
         let record = self.read_game(id)?.ok_or(StoreError::NotFound)?;
-        // The log is events 1 to the head's version (anything past it is not
+        let _packings_wait = self.reading_logs();
+        // A packed log's chain is recomputed as it is unpacked; what is left
+        // to check is each commitment against its event, given the key. An
+        // alteration shows where it breaks the chain, at the latest at the
+        // head.
+        let checked = match self.read_packed(id, false)? {
+            Some(packed) => packed.check(chain_key),
+            None => Checked::default(),
+        };
+        // The log ends at the head's version (anything past it is not
         // committed, see the module docs).
-        let log = event_key(id, 1)..=event_key(id, record.version.max(1));
+        let from = checked.count.saturating_add(1);
+        let log = event_key(id, from)..=event_key(id, record.version.max(from));
         let log = self.inner.trees.events.range(log).map(|item| {
             let (key, value) = item.map_err(io)?;
             // A malformed key is stored under no seq: seq 0 never matches.
             Ok((two_u64(&key).map_or(0, |(_, seq)| seq), value))
         });
-        verify_log(record.version, record.head_hash, log, chain_key)
+        verify_log_after(checked, record.version, record.head_hash, log, chain_key)
     }
 }

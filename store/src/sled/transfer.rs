@@ -1,14 +1,14 @@
 //! Copying a store ([`crate::transfer`]) from and to sled: exports read the
 //! trees, imports write them directly, a game's head last.
 
-use super::codec::{Meta, StoredHead, dedupe_value, read_dedupe};
+use super::codec::{Meta, StoredHead, dedupe_value};
 use super::documents::{decode_doc, doc_key, doc_prefix, encode_doc};
 use super::index::{created_key, filter_keys};
 use super::keys::{dedupe_key, event_key, game_key};
+use super::pack::packed_value;
 use super::{SledStore, io};
-use crate::GameId;
-use crate::StoreError;
-use crate::transfer::{DedupeExport, DocExport, GameExport, Imported, Transfer, same_or_refuse};
+use crate::transfer::{DocExport, GameExport, Imported, Transfer, same_or_refuse};
+use crate::{GameId, GameStatus, StoreError, ZERO_HASH, packed};
 
 /// Copying a store ([`crate::transfer`]): exports read the trees; imports
 /// write them directly (not through the writer thread), a game's head last
@@ -32,9 +32,19 @@ impl Transfer for SledStore {
         let Some(record) = self.read_game(id)? else {
             return Ok(None);
         };
-        let mut envelopes = Vec::new();
-        if record.version > 0 {
-            let log = event_key(id, 1)..=event_key(id, record.version);
+        let _packings_wait = self.reading_logs();
+        let packed = self.read_packed(id, true)?;
+        let mut envelopes: Vec<String> = match &packed {
+            Some(p) => p
+                .envelopes
+                .iter()
+                .map(packed::text)
+                .collect::<Result<_, _>>()?,
+            None => Vec::new(),
+        };
+        let from = envelopes.len() as u64 + 1;
+        if record.version >= from {
+            let log = event_key(id, from)..=event_key(id, record.version);
             for item in self.inner.trees.events.range(log) {
                 let (_, value) = item.map_err(io)?;
                 envelopes.push(
@@ -43,19 +53,8 @@ impl Transfer for SledStore {
                 );
             }
         }
-        let mut dedupe = Vec::new();
-        for item in self.inner.trees.dedupe.scan_prefix(game_key(id)) {
-            let (key, value) = item.map_err(io)?;
-            let bad = || StoreError::Corrupt(format!("dedupe entry of game {id}"));
-            let action_id = String::from_utf8(key[8..].to_vec()).map_err(|_| bad())?;
-            let (first, count, digest) = read_dedupe(&value).ok_or_else(bad)?;
-            dedupe.push(DedupeExport {
-                action_id,
-                first,
-                count,
-                digest,
-            });
-        }
+        let mut dedupe = packed.map(|p| p.dedupe).unwrap_or_default();
+        dedupe.extend(self.dedupe_entries(id)?);
         dedupe.sort();
         Ok(Some(GameExport {
             record,
@@ -79,13 +78,34 @@ impl Transfer for SledStore {
         let mut by_created = sled::Batch::default();
         let mut by_filter = sled::Batch::default();
         let mut heads = sled::Batch::default();
+        let mut packed_logs = sled::Batch::default();
         for game in games {
             let record = &game.record;
             let id = record.id;
-            for (seq, envelope) in (1..).zip(&game.envelopes) {
-                events.insert(&event_key(id, seq), envelope.as_bytes());
+            let mut dedupe_kept = game.dedupe.as_slice();
+            let tail;
+            if record.status == GameStatus::Finished {
+                // A finished game is written packed: one record, not an
+                // entry per envelope and per action. As a packing would, an
+                // action that wrote no event at the end keeps its entry.
+                let envelopes = packed::parse(&game.envelopes)?;
+                let upto = envelopes.len() as u64;
+                let (inside, after): (Vec<_>, Vec<_>) =
+                    game.dedupe.iter().cloned().partition(|d| d.first <= upto);
+                let log =
+                    self.inner
+                        .packs
+                        .pack_copy(&envelopes, &inside, game.chain_key.as_ref())?;
+                let hash = envelopes.last().map_or(ZERO_HASH, |e| e.hash.as_str());
+                packed_logs.insert(&game_key(id), packed_value(upto, hash, &log)?);
+                tail = after;
+                dedupe_kept = &tail;
+            } else {
+                for (seq, envelope) in (1..).zip(&game.envelopes) {
+                    events.insert(&event_key(id, seq), envelope.as_bytes());
+                }
             }
-            for entry in &game.dedupe {
+            for entry in dedupe_kept {
                 dedupe.insert(
                     dedupe_key(id, &entry.action_id),
                     dedupe_value(entry.first, entry.count, entry.digest.as_ref()),
@@ -122,6 +142,7 @@ impl Transfer for SledStore {
             );
         }
         trees.events.apply_batch(events).map_err(io)?;
+        trees.packed.apply_batch(packed_logs).map_err(io)?;
         trees.dedupe.apply_batch(dedupe).map_err(io)?;
         trees.docs.apply_batch(documents).map_err(io)?;
         trees.games.apply_batch(metas).map_err(io)?;

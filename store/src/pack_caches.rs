@@ -1,0 +1,94 @@
+//! What packing ([`crate::packed`]) keeps in memory, the same on either
+//! backend: unpacked logs for reads (a packed log never changes), and the
+//! last records packed for bulk writes of copies of one log (`scale`).
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use crate::packed::{self, Unpacked};
+use crate::transfer::DedupeExport;
+use crate::{Envelope, GameId, StoreError};
+
+/// Memory the unpacked logs kept for reads may take: a rewind or an audit
+/// reads one log several times, and a long game's takes ~6 ms to unpack.
+const UNPACKED_BUDGET: usize = 24 << 20;
+
+/// Packed records kept for bulk writes of copies of one log.
+const COPIES_KEPT: usize = 64;
+
+/// A bulk write's packing, by what it packed: a log's head hash, chain key
+/// and dedupe entries give one record.
+type CopyKey = (String, Option<[u8; 32]>, Vec<DedupeExport>);
+
+/// A store's packing memory (see the module docs).
+#[derive(Default)]
+pub(crate) struct PackCaches {
+    unpacked: Mutex<UnpackedLogs>,
+    copies: Mutex<VecDeque<(CopyKey, Vec<u8>)>>,
+}
+
+/// Unpacked logs by game, the oldest evicted first past the budget.
+#[derive(Default)]
+struct UnpackedLogs {
+    logs: HashMap<GameId, Arc<Unpacked>>,
+    order: VecDeque<GameId>,
+    used: usize,
+}
+
+impl UnpackedLogs {
+    fn put(&mut self, id: GameId, log: Arc<Unpacked>) {
+        if log.bytes > UNPACKED_BUDGET / 4 || self.logs.contains_key(&id) {
+            return;
+        }
+        while self.used + log.bytes > UNPACKED_BUDGET {
+            let Some(old) = self.order.pop_front() else {
+                break;
+            };
+            if let Some(gone) = self.logs.remove(&old) {
+                self.used -= gone.bytes;
+            }
+        }
+        self.used += log.bytes;
+        self.order.push_back(id);
+        self.logs.insert(id, log);
+    }
+}
+
+impl PackCaches {
+    /// Game `id`'s unpacked log, if it is kept.
+    pub(crate) fn unpacked(&self, id: GameId) -> Option<Arc<Unpacked>> {
+        let logs = self.unpacked.lock().unwrap_or_else(PoisonError::into_inner);
+        logs.logs.get(&id).cloned()
+    }
+
+    /// Keeps game `id`'s unpacked log (unless it alone would take a quarter
+    /// of the budget), evicting the oldest past the budget.
+    pub(crate) fn keep(&self, id: GameId, log: Arc<Unpacked>) {
+        self.unpacked
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .put(id, log);
+    }
+
+    /// The packed record of a bulk-written game's log: packed once for
+    /// every copy of one log.
+    pub(crate) fn pack_copy(
+        &self,
+        envelopes: &[Envelope],
+        dedupe: &[DedupeExport],
+        chain_key: Option<&[u8; 32]>,
+    ) -> Result<Vec<u8>, StoreError> {
+        let head = envelopes.last().map_or("", |e| e.hash.as_str());
+        let key: CopyKey = (head.to_string(), chain_key.copied(), dedupe.to_vec());
+        let mut copies = self.copies.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((_, log)) = copies.iter().find(|(k, _)| *k == key) {
+            return Ok(log.clone());
+        }
+        let log = packed::pack(envelopes, dedupe, chain_key)?;
+        if copies.len() == COPIES_KEPT {
+            copies.pop_front();
+        }
+        copies.push_back((key, log.clone()));
+        Ok(log)
+    }
+}

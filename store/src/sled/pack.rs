@@ -1,0 +1,224 @@
+//! Packing a finished game's log ([`crate::packed`]) on sled: its entries in
+//! `events` and `dedupe` become one record in `packed`, in one transaction
+//! (sled runs it between the writer thread's batches, never inside one),
+//! while no read of a game's log is under way (`Inner::logs`: sled's reads
+//! do not wait for a transaction). Events appended after the record stay
+//! entries of `events`.
+//!
+//! A record's value: `upto` (u64, the last seq it holds) ++ the length of
+//! the hash of envelope `upto` (1 byte) ++ that hash (hex text) ++ the
+//! packed log.
+
+use std::sync::Arc;
+
+use sled::Transactional;
+use sled::transaction::{ConflictableTransactionError, TransactionError};
+
+use super::keys::{dedupe_key, event_key, game_key};
+use super::{SledStore, io};
+use crate::packed::{self, Unpacked};
+use crate::shared::decode_envelope;
+use crate::transfer::DedupeExport;
+use crate::{GameId, GameRecord, GameStatus, StoreError};
+
+/// The value of a packed record in `packed`.
+pub(crate) fn packed_value(upto: u64, hash: &str, log: &[u8]) -> Result<Vec<u8>, StoreError> {
+    let length = u8::try_from(hash.len())
+        .map_err(|_| StoreError::Corrupt(format!("a head hash of {} bytes", hash.len())))?;
+    let mut value = Vec::with_capacity(9 + hash.len() + log.len());
+    value.extend_from_slice(&upto.to_be_bytes());
+    value.push(length);
+    value.extend_from_slice(hash.as_bytes());
+    value.extend_from_slice(log);
+    Ok(value)
+}
+
+/// `upto`, the hash and the packed log of a record's value.
+fn read_packed_value(id: GameId, value: &[u8]) -> Result<(u64, &str, &[u8]), StoreError> {
+    let bad = || StoreError::Corrupt(format!("the packed log of game {id}"));
+    let (upto, rest) = value.split_at_checked(8).ok_or_else(bad)?;
+    let upto = u64::from_be_bytes(upto.try_into().map_err(|_| bad())?);
+    let (&length, rest) = rest.split_first().ok_or_else(bad)?;
+    let (hash, log) = rest.split_at_checked(usize::from(length)).ok_or_else(bad)?;
+    let hash = std::str::from_utf8(hash).map_err(|_| bad())?;
+    Ok((upto, hash, log))
+}
+
+impl SledStore {
+    /// Game `id`'s packed log, read from `packed` (not kept): when
+    /// `checked`, refused unless its chain ends at the hash kept with it.
+    pub(super) fn read_packed(
+        &self,
+        id: GameId,
+        checked: bool,
+    ) -> Result<Option<Unpacked>, StoreError> {
+        let Some(value) = self.inner.trees.packed.get(game_key(id)).map_err(io)? else {
+            return Ok(None);
+        };
+        let (upto, hash, log) = read_packed_value(id, &value)?;
+        let unpacked = if checked {
+            packed::unpack(log, hash)?
+        } else {
+            packed::unpack_unchecked(log)?
+        };
+        if unpacked.envelopes.len() as u64 != upto {
+            return Err(StoreError::Corrupt(format!(
+                "game {id}: its packed log holds {} envelopes, not {upto}",
+                unpacked.envelopes.len()
+            )));
+        }
+        Ok(Some(unpacked))
+    }
+
+    /// Game `id`'s packed log if it runs past seq `after`, from memory or
+    /// read (checked) and kept.
+    pub(super) fn packed_log(
+        &self,
+        id: GameId,
+        after: u64,
+    ) -> Result<Option<Arc<Unpacked>>, StoreError> {
+        if let Some(log) = self.inner.packs.unpacked(id) {
+            return Ok((log.envelopes.len() as u64 > after).then_some(log));
+        }
+        // A poll for what is new past a packed log does not unpack it.
+        let Some(value) = self.inner.trees.packed.get(game_key(id)).map_err(io)? else {
+            return Ok(None);
+        };
+        if read_packed_value(id, &value)?.0 <= after {
+            return Ok(None);
+        }
+        let Some(log) = self.read_packed(id, true)? else {
+            return Ok(None);
+        };
+        let log = Arc::new(log);
+        self.inner.packs.keep(id, log.clone());
+        Ok(Some(log))
+    }
+
+    /// Whether game `id`'s log is packed.
+    pub fn is_packed(&self, id: GameId) -> Result<bool, StoreError> {
+        self.inner
+            .trees
+            .packed
+            .contains_key(game_key(id))
+            .map_err(io)
+    }
+
+    /// Packs game `id`'s log if the game is finished and not packed yet:
+    /// `Ok(true)` when it did. Reads answer the same before and after.
+    /// Given the game's chain key, the commitments it gives are left out.
+    pub fn pack(&self, id: GameId, chain_key: Option<&[u8; 32]>) -> Result<bool, StoreError> {
+        let trees = &self.inner.trees;
+        let Some(record) = self.read_game(id)? else {
+            return Ok(false);
+        };
+        let key = game_key(id);
+        if record.status != GameStatus::Finished || trees.packed.contains_key(key).map_err(io)? {
+            return Ok(false);
+        }
+        // Events 1..=version never change once committed, and appends after
+        // them write neither these entries nor these dedupe keys: what is
+        // read here is what the transaction removes.
+        let version = record.version;
+        let mut envelopes = Vec::new();
+        for item in trees
+            .events
+            .range(event_key(id, 1)..=event_key(id, version.max(1)))
+        {
+            let (_, value) = item.map_err(io)?;
+            envelopes.push(decode_envelope(&value)?);
+        }
+        // A retry of an action that wrote no event at the log's end comes at
+        // the game's version: its dedupe entry stays for the writer to find.
+        let dedupe: Vec<DedupeExport> = self
+            .dedupe_entries(id)?
+            .into_iter()
+            .filter(|d| d.first <= version)
+            .collect();
+        let log = packed::pack(&envelopes, &dedupe, chain_key)?;
+        // Refuse to pack what would not read back: a log that does not end
+        // at the game's head, or is not the whole of it.
+        let unpacked = packed::unpack(&log, &record.head_hash)?;
+        if unpacked.envelopes.len() as u64 != version {
+            return Err(StoreError::Corrupt(format!(
+                "game {id}: {} envelopes for version {version}",
+                unpacked.envelopes.len()
+            )));
+        }
+        let value = packed_value(version, &record.head_hash, &log)?;
+        let dedupe_keys: Vec<Vec<u8>> = dedupe
+            .iter()
+            .map(|d| dedupe_key(id, &d.action_id))
+            .collect();
+        let _no_reads = self
+            .inner
+            .logs
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let packed = (&trees.packed, &trees.events, &trees.dedupe).transaction(
+            |(packed, events, dedupe)| {
+                if packed.get(key)?.is_some() {
+                    return Ok(false);
+                }
+                packed.insert(&key, value.as_slice())?;
+                for seq in 1..=version {
+                    events.remove(&event_key(id, seq))?;
+                }
+                for dkey in &dedupe_keys {
+                    dedupe.remove(dkey.as_slice())?;
+                }
+                Ok::<_, ConflictableTransactionError<()>>(true)
+            },
+        );
+        match packed {
+            Ok(done) => Ok(done),
+            Err(TransactionError::Storage(e)) => Err(io(e)),
+            Err(TransactionError::Abort(())) => Ok(false),
+        }
+    }
+
+    /// Packs every finished game not packed yet (those that finished
+    /// before packing existed, or whose packing a crash cut short), each
+    /// with the chain key `key_of` finds in its record, if any: how many it
+    /// packed.
+    pub fn pack_finished(
+        &self,
+        key_of: impl Fn(&GameRecord) -> Option<[u8; 32]>,
+    ) -> Result<u64, StoreError> {
+        let mut packed = 0;
+        for item in self.inner.trees.heads.iter() {
+            let (key, _) = item.map_err(io)?;
+            let raw: [u8; 8] = key
+                .as_ref()
+                .try_into()
+                .map_err(|_| StoreError::Corrupt("heads key is not 8 bytes".into()))?;
+            let id = GameId(u64::from_be_bytes(raw));
+            if self.inner.trees.packed.contains_key(key).map_err(io)? {
+                continue;
+            }
+            let Some(record) = self.read_game(id)? else {
+                continue;
+            };
+            if record.status == GameStatus::Finished {
+                packed += u64::from(self.pack(id, key_of(&record).as_ref())?);
+            }
+        }
+        Ok(packed)
+    }
+
+    /// Packs game `id` on tokio's blocking threads (after the append that
+    /// finished it); a failure leaves its entries as they were, and is
+    /// logged.
+    pub(super) fn pack_later(&self, id: GameId, chain_key: Option<[u8; 32]>) {
+        let store = self.clone();
+        let pack = move || {
+            if let Err(e) = store.pack(id, chain_key.as_ref()) {
+                tracing::warn!(game = %id, error = %e, "packing a finished game's log failed");
+            }
+        };
+        match tokio::runtime::Handle::try_current() {
+            Ok(runtime) => drop(runtime.spawn_blocking(pack)),
+            Err(_) => pack(),
+        }
+    }
+}
