@@ -88,7 +88,9 @@ struct Inner {
     group: group::GroupCommit,
     group_task: tokio::task::AbortHandle,
     /// Unpacked logs for reads, packed records for bulk writes.
-    packs: crate::pack_caches::PackCaches,
+    packs: crate::packing::PackCaches,
+    /// The packer task's queue of finished games.
+    packer: tokio::sync::mpsc::Sender<crate::packing::PackJob>,
 }
 
 impl Drop for Inner {
@@ -183,6 +185,7 @@ impl PgStore {
             tokio::spawn(listen::run(config, tls, changes.clone(), ready)).abort_handle();
         let (notifier, notifier_task) = notify::Notifier::start(pool.clone());
         let (group, group_task) = group::GroupCommit::start(pool.clone(), append::APPEND);
+        let (packer, jobs) = tokio::sync::mpsc::channel(crate::packing::PACK_QUEUE);
         let inner = Arc::new(Inner {
             pool,
             changes,
@@ -191,9 +194,11 @@ impl PgStore {
             notifier_task,
             group,
             group_task,
-            packs: crate::pack_caches::PackCaches::default(),
+            packs: crate::packing::PackCaches::default(),
+            packer,
             heads: heads::HeadCache::default(),
         });
+        pack::start_packer(Arc::downgrade(&inner), jobs);
         listening
             .await
             .map_err(|_| StoreError::Io("the change listener stopped".into()))??;

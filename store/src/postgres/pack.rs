@@ -2,14 +2,16 @@
 //! event and dedupe rows become one record, in one transaction that holds
 //! the game's row, so no append interleaves.
 
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
+use tokio::sync::mpsc;
 use tokio_postgres::GenericClient;
 
 use super::reads::{RECORD_COLUMNS, dedupe_rows, record_of};
-use super::{PgStore, int, pg, uint};
+use super::{Inner, PgStore, int, pg, uint};
 use crate::packed::Unpacked;
-use crate::shared::{decode_envelope, status_byte};
+use crate::packing::{PackJob, left_unpacked, pack_whole};
+use crate::shared::status_byte;
 use crate::transfer::DedupeExport;
 use crate::{GameId, GameRecord, GameStatus, StoreError, packed};
 
@@ -39,7 +41,7 @@ impl PgStore {
         if game.get::<_, i16>(2) != finished || packed.is_some() {
             return Ok(false);
         }
-        let envelopes = tx
+        let texts: Vec<String> = tx
             .query(
                 "SELECT envelope FROM events WHERE game = $1 ORDER BY seq",
                 &[&int(id.0)],
@@ -47,8 +49,8 @@ impl PgStore {
             .await
             .map_err(pg)?
             .iter()
-            .map(|row| decode_envelope(row.get::<_, &str>(0).as_bytes()))
-            .collect::<Result<Vec<_>, _>>()?;
+            .map(|row| row.get(0))
+            .collect();
         // A retry of an action that wrote no event at the log's end comes at
         // the game's version: its dedupe row stays for the append to find.
         let dedupe: Vec<DedupeExport> = dedupe_rows(&*tx, id)
@@ -56,16 +58,16 @@ impl PgStore {
             .into_iter()
             .filter(|d| d.first <= uint(version))
             .collect();
-        let log = packed::pack(&envelopes, &dedupe, chain_key)?;
-        // Refuse to pack what would not read back: a log that does not end
-        // at the game's head, or is not the whole of it.
-        let unpacked = packed::unpack(&log, &head_hash)?;
-        if unpacked.envelopes.len() as u64 != uint(version) {
-            return Err(StoreError::Corrupt(format!(
-                "game {id}: {} envelopes for version {version}",
-                unpacked.envelopes.len()
-            )));
-        }
+        // Packing is work for a core, not for the threads serving requests.
+        let head = head_hash.clone();
+        let chain_key = chain_key.copied();
+        let log = tokio::task::spawn_blocking(move || {
+            let envelopes = packed::parse(&texts)?;
+            let head = (uint(version), head.as_str());
+            pack_whole(id, &envelopes, &dedupe, chain_key.as_ref(), head)
+        })
+        .await
+        .map_err(|e| StoreError::Io(format!("a packing failed: {e}")))??;
         tx.execute(
             "INSERT INTO packed_logs (game, upto, hash, log) VALUES ($1, $2, $3, $4)",
             &[&int(id.0), &version, &head_hash, &log],
@@ -136,14 +138,28 @@ impl PgStore {
         Ok(packed)
     }
 
-    /// Packs game `id` in the background (after the append that finished
-    /// it); a failure leaves its rows as they were, and is logged.
+    /// Queues game `id` for the packer task (after the append that finished
+    /// it), without waiting; a failure leaves its rows as they were, and is
+    /// logged.
     pub(crate) fn pack_later(&self, id: GameId, chain_key: Option<[u8; 32]>) {
-        let store = self.clone();
-        tokio::spawn(async move {
-            if let Err(e) = store.pack(id, chain_key.as_ref()).await {
+        if self.inner.packer.try_send((id, chain_key)).is_err() {
+            left_unpacked(id);
+        }
+    }
+}
+
+/// Starts the task that packs the games [`PgStore::pack_later`] queues in
+/// `jobs`, one at a time; it stops with the store (it holds the store only
+/// while it packs).
+pub(super) fn start_packer(store: Weak<Inner>, mut jobs: mpsc::Receiver<PackJob>) {
+    tokio::spawn(async move {
+        while let Some((id, chain_key)) = jobs.recv().await {
+            let Some(inner) = store.upgrade() else {
+                return;
+            };
+            if let Err(e) = (PgStore { inner }).pack(id, chain_key.as_ref()).await {
                 tracing::warn!(game = %id, error = %e, "packing a finished game's log failed");
             }
-        });
-    }
+        }
+    });
 }

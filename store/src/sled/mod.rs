@@ -118,7 +118,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::pack_caches::PackCaches;
+use crate::packing::PackCaches;
 use crate::{
     Append, Appended, Envelope, EventStore, GameHead, GameId, GameRecord, GroupCommit, ListQuery,
     NewGame, Page, StoreError, Verification,
@@ -172,6 +172,8 @@ struct Inner {
     trees: Trees,
     /// Unpacked logs kept for reads, and the records packed for bulk writes.
     packs: PackCaches,
+    /// The packer thread's queue of finished games.
+    packer: std::sync::mpsc::SyncSender<crate::packing::PackJob>,
     /// Held (shared) by every read of a game's log, and (exclusive) by a
     /// packing's transaction: sled's reads do not wait for a transaction,
     /// so without it a scan could see a packing's removals half done.
@@ -282,15 +284,17 @@ impl SledStore {
         let writer = GroupCommit::start(db.clone(), path, WRITE_BATCH, move |batch| {
             writer.apply(batch)
         })?;
-        Ok(SledStore {
-            inner: Arc::new(Inner {
-                writer,
-                trees,
-                packs: PackCaches::default(),
-                logs: RwLock::new(()),
-                db,
-            }),
-        })
+        let (packer, jobs) = std::sync::mpsc::sync_channel(crate::packing::PACK_QUEUE);
+        let inner = Arc::new(Inner {
+            writer,
+            trees,
+            packs: PackCaches::default(),
+            packer,
+            logs: RwLock::new(()),
+            db,
+        });
+        pack::start_packer(Arc::downgrade(&inner), jobs)?;
+        Ok(SledStore { inner })
     }
 
     /// How many hard flushes (flush + fsync) the writer thread has run: one

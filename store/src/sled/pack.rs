@@ -9,14 +9,16 @@
 //! the hash of envelope `upto` (1 byte) ++ that hash (hex text) ++ the
 //! packed log.
 
-use std::sync::Arc;
+use std::sync::mpsc::Receiver;
+use std::sync::{Arc, Weak};
 
 use sled::Transactional;
 use sled::transaction::{ConflictableTransactionError, TransactionError};
 
 use super::keys::{dedupe_key, event_key, game_key};
-use super::{SledStore, io};
+use super::{Inner, SledStore, io};
 use crate::packed::{self, Unpacked};
+use crate::packing::{PackJob, left_unpacked, pack_whole};
 use crate::shared::decode_envelope;
 use crate::transfer::DedupeExport;
 use crate::{GameId, GameRecord, GameStatus, StoreError};
@@ -135,16 +137,8 @@ impl SledStore {
             .into_iter()
             .filter(|d| d.first <= version)
             .collect();
-        let log = packed::pack(&envelopes, &dedupe, chain_key)?;
-        // Refuse to pack what would not read back: a log that does not end
-        // at the game's head, or is not the whole of it.
-        let unpacked = packed::unpack(&log, &record.head_hash)?;
-        if unpacked.envelopes.len() as u64 != version {
-            return Err(StoreError::Corrupt(format!(
-                "game {id}: {} envelopes for version {version}",
-                unpacked.envelopes.len()
-            )));
-        }
+        let head = (version, record.head_hash.as_str());
+        let log = pack_whole(id, &envelopes, &dedupe, chain_key, head)?;
         let value = packed_value(version, &record.head_hash, &log)?;
         let dedupe_keys: Vec<Vec<u8>> = dedupe
             .iter()
@@ -206,19 +200,31 @@ impl SledStore {
         Ok(packed)
     }
 
-    /// Packs game `id` on tokio's blocking threads (after the append that
-    /// finished it); a failure leaves its entries as they were, and is
-    /// logged.
+    /// Queues game `id` for the packer thread (after the append that
+    /// finished it), without waiting.
     pub(super) fn pack_later(&self, id: GameId, chain_key: Option<[u8; 32]>) {
-        let store = self.clone();
-        let pack = move || {
-            if let Err(e) = store.pack(id, chain_key.as_ref()) {
-                tracing::warn!(game = %id, error = %e, "packing a finished game's log failed");
-            }
-        };
-        match tokio::runtime::Handle::try_current() {
-            Ok(runtime) => drop(runtime.spawn_blocking(pack)),
-            Err(_) => pack(),
+        if self.inner.packer.try_send((id, chain_key)).is_err() {
+            left_unpacked(id);
         }
     }
+}
+
+/// Starts the thread that packs the games [`SledStore::pack_later`]
+/// queues in `jobs`, one at a time; it stops with the store (it holds the store
+/// only while it packs).
+pub(super) fn start_packer(store: Weak<Inner>, jobs: Receiver<PackJob>) -> Result<(), StoreError> {
+    std::thread::Builder::new()
+        .name("bang-sled-packer".into())
+        .spawn(move || {
+            for (id, chain_key) in jobs {
+                let Some(inner) = store.upgrade() else {
+                    return;
+                };
+                if let Err(e) = (SledStore { inner }).pack(id, chain_key.as_ref()) {
+                    tracing::warn!(game = %id, error = %e, "packing a finished game's log failed");
+                }
+            }
+        })
+        .map(drop)
+        .map_err(|e| StoreError::Io(format!("start the packer thread: {e}")))
 }

@@ -1,6 +1,9 @@
 //! What packing ([`crate::packed`]) keeps in memory, the same on either
 //! backend: unpacked logs for reads (a packed log never changes), and the
-//! last records packed for bulk writes of copies of one log (`scale`).
+//! last records packed for bulk writes of copies of one log (`scale`); and
+//! the queue of finished games each backend packs one at a time, so that
+//! packings take at most one core and one log's memory however many games
+//! finish together.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -15,6 +18,42 @@ const UNPACKED_BUDGET: usize = 24 << 20;
 
 /// Packed records kept for bulk writes of copies of one log.
 const COPIES_KEPT: usize = 64;
+
+/// How many finished games may wait to be packed; past it a game is left
+/// as it is (and logged), for `bang-store pack`.
+pub(crate) const PACK_QUEUE: usize = 4_096;
+
+/// A finished game to pack, with its chain key if the append gave one.
+pub(crate) type PackJob = (GameId, Option<[u8; 32]>);
+
+/// Logs a game left unpacked because the queue was full or gone.
+pub(crate) fn left_unpacked(id: GameId) {
+    tracing::warn!(
+        game = %id,
+        "too many finished games wait to be packed: this one is left as it is (`bang-store pack` packs it)"
+    );
+}
+
+/// Packs game `id`'s whole log at `version`, ending at `head_hash`, for a
+/// packing that replaces its entries: refused unless it reads back as the
+/// whole log, ending at the game's head.
+pub(crate) fn pack_whole(
+    id: GameId,
+    envelopes: &[Envelope],
+    dedupe: &[DedupeExport],
+    chain_key: Option<&[u8; 32]>,
+    (version, head_hash): (u64, &str),
+) -> Result<Vec<u8>, StoreError> {
+    let log = packed::pack(envelopes, dedupe, chain_key)?;
+    let unpacked = packed::unpack(&log, head_hash)?;
+    if unpacked.envelopes.len() as u64 != version {
+        return Err(StoreError::Corrupt(format!(
+            "game {id}: {} envelopes for version {version}",
+            unpacked.envelopes.len()
+        )));
+    }
+    Ok(log)
+}
 
 /// A bulk write's packing, by what it packed: a log's head hash, chain key
 /// and dedupe entries give one record.
