@@ -142,6 +142,35 @@ impl Unpacked {
         self.envelopes.get(from..to)
     }
 
+    /// The envelopes of the action recorded under `action_id` in this log,
+    /// if it is there (refused if it was recorded with another `digest`).
+    pub(crate) fn find_action(
+        &self,
+        action_id: &str,
+        digest: Option<&[u8; 32]>,
+    ) -> Result<Option<Vec<Envelope>>, StoreError> {
+        let Some(entry) = self.dedupe.iter().find(|d| d.action_id == action_id) else {
+            return Ok(None);
+        };
+        crate::types::same_action(entry.digest.as_ref(), digest)?;
+        self.run(entry.first, entry.count)
+            .map(|run| Some(run.to_vec()))
+            .ok_or_else(|| StoreError::Corrupt("a packed log's dedupe entry".into()))
+    }
+
+    /// Its envelopes after seq `after`, then `later` (the log's entries
+    /// past it), at most `limit` in all.
+    pub(crate) fn after(&self, after: u64, later: Vec<Envelope>, limit: usize) -> Vec<Envelope> {
+        let from = usize::try_from(after).unwrap_or(usize::MAX);
+        self.envelopes
+            .iter()
+            .skip(from)
+            .cloned()
+            .chain(later)
+            .take(limit)
+            .collect()
+    }
+
     /// What a verification has checked of the log once it is unpacked (its
     /// chain, recomputed): given the chain key, every commitment is checked
     /// against its event too.

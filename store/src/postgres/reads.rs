@@ -314,16 +314,7 @@ impl PgStore {
         let Some(packed) = self.packed_log(&**client, id, after).await? else {
             return Ok(rows);
         };
-        let limit = usize::try_from(limit).unwrap_or(usize::MAX);
-        let from = usize::try_from(after).unwrap_or(usize::MAX);
-        Ok(packed
-            .envelopes
-            .iter()
-            .skip(from)
-            .cloned()
-            .chain(rows)
-            .take(limit)
-            .collect())
+        Ok(packed.after(after, rows, usize::try_from(limit).unwrap_or(usize::MAX)))
     }
 
     pub(crate) async fn read_find_action(
@@ -338,17 +329,10 @@ impl PgStore {
             same_action(recorded.as_ref(), digest)?;
             return run_in(client, id, first, count).await.map(Some);
         }
-        let Some(packed) = self.packed_log(client, id, 0).await? else {
-            return Ok(None);
-        };
-        let Some(entry) = packed.dedupe.iter().find(|d| d.action_id == action_id) else {
-            return Ok(None);
-        };
-        same_action(entry.digest.as_ref(), digest)?;
-        packed
-            .run(entry.first, entry.count)
-            .map(|run| Some(run.to_vec()))
-            .ok_or_else(|| StoreError::Corrupt(format!("game {id}: a packed dedupe entry")))
+        match self.packed_log(client, id, 0).await? {
+            Some(packed) => packed.find_action(action_id, digest),
+            None => Ok(None),
+        }
     }
 
     pub(crate) async fn read_list(&self, query: &ListQuery) -> Result<Page, StoreError> {

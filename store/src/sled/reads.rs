@@ -129,15 +129,7 @@ impl SledStore {
         let Some(packed) = self.packed_log(id, after)? else {
             return Ok(rows);
         };
-        let from = usize::try_from(after).unwrap_or(usize::MAX);
-        Ok(packed
-            .envelopes
-            .iter()
-            .skip(from)
-            .cloned()
-            .chain(rows)
-            .take(limit)
-            .collect())
+        Ok(packed.after(after, rows, limit))
     }
 
     /// See [`crate::EventStore::game`].
@@ -212,17 +204,10 @@ impl SledStore {
             same_action(recorded.as_ref(), digest)?;
             return self.read_run(id, first, count).map(Some);
         }
-        let Some(packed) = self.packed_log(id, 0)? else {
-            return Ok(None);
-        };
-        let Some(entry) = packed.dedupe.iter().find(|d| d.action_id == action_id) else {
-            return Ok(None);
-        };
-        same_action(entry.digest.as_ref(), digest)?;
-        packed
-            .run(entry.first, entry.count)
-            .map(|run| Some(run.to_vec()))
-            .ok_or_else(|| StoreError::Corrupt(format!("game {id}: a packed dedupe entry")))
+        match self.packed_log(id, 0)? {
+            Some(packed) => packed.find_action(action_id, digest),
+            None => Ok(None),
+        }
     }
 
     /// See [`crate::EventStore::list`].

@@ -169,6 +169,82 @@ fn report_memory(targets: &[Target]) {
     }
 }
 
+/// The action route's latency histogram as the servers measured it (from a
+/// request's arrival in the server to its answer), summed over the
+/// servers: cumulative counts by upper bound in seconds, from `/metrics`.
+async fn server_latencies(targets: &[Target]) -> Vec<(f64, u64)> {
+    const SERIES: &str = "bang_http_request_duration_seconds_bucket{method=\"POST\",route=\"/v1/games/{id}/actions\",le=\"";
+    let mut buckets: Vec<(f64, u64)> = Vec::new();
+    for target in targets {
+        let Ok((200, text)) = Conn::new(target.base())
+            .call("GET", "/metrics", None, None)
+            .await
+        else {
+            continue;
+        };
+        for line in String::from_utf8_lossy(&text).lines() {
+            let Some(rest) = line.strip_prefix(SERIES) else {
+                continue;
+            };
+            let Some((le, count)) = rest.split_once("\"} ") else {
+                continue;
+            };
+            let le = if le == "+Inf" {
+                f64::INFINITY
+            } else {
+                le.parse().unwrap_or(f64::NAN)
+            };
+            let count: u64 = count.trim().parse().unwrap_or(0);
+            match buckets.iter_mut().find(|(l, _)| *l == le) {
+                Some((_, n)) => *n += count,
+                None => buckets.push((le, count)),
+            }
+        }
+    }
+    buckets
+}
+
+/// Prints how the servers saw a phase's actions (`before`: their histogram
+/// when it began): the share above 10 and 25 ms, and the bucket bound
+/// under which 99% of them were answered. Set beside the clients' p99, it
+/// says whether a tail is spent in the server or before it reads a request
+/// (the kernel's and the runtime's queues, the clients' own threads).
+async fn report_server_side(phase: &str, targets: &[Target], before: &[(f64, u64)]) {
+    let after = server_latencies(targets).await;
+    let delta: Vec<(f64, u64)> = after
+        .iter()
+        .map(|&(le, n)| {
+            let was = before.iter().find(|(l, _)| *l == le).map_or(0, |(_, n)| *n);
+            (le, n.saturating_sub(was))
+        })
+        .collect();
+    let total = delta
+        .iter()
+        .find(|(le, _)| le.is_infinite())
+        .map_or(0, |(_, n)| *n);
+    if total == 0 {
+        return;
+    }
+    let under = |bound: f64| {
+        delta
+            .iter()
+            .find(|(le, _)| (*le - bound).abs() < 1e-9)
+            .map_or(0, |(_, n)| *n)
+    };
+    let share_over = |bound: f64| 100.0 * (total - under(bound).min(total)) as f64 / total as f64;
+    let p99_le = delta
+        .iter()
+        .filter(|(_, n)| *n as f64 >= 0.99 * total as f64)
+        .map(|(le, _)| *le)
+        .fold(f64::INFINITY, f64::min);
+    println!(
+        "server_side phase={phase} actions={total} over_10ms_pct={:.2} over_25ms_pct={:.2} p99_under_ms={}",
+        share_over(0.01),
+        share_over(0.025),
+        p99_le * 1000.0
+    );
+}
+
 /// The benchmark's server on `store` (a temporary sled directory if
 /// `None`): the tests' configuration with every request limit off, since
 /// all clients share 127.0.0.1 and play as fast as they can.
@@ -754,6 +830,7 @@ async fn main() {
     );
 
     let cpu = thread_cpu();
+    let seen = server_latencies(&servers).await;
     let full = http_phase(ruleset, &servers, a.games, a.seconds, None).await;
     let rate = full.actions as f64 / full.wall;
     println!(
@@ -766,6 +843,7 @@ async fn main() {
         percentile(&full.latencies, 0.99)
     );
     report_cpu("http", &cpu, full.actions);
+    report_server_side("http", &servers, &seen).await;
     report_memory(&servers);
 
     let (appends, wall) = store_phase(a.store.as_deref(), a.games, a.seconds).await;
@@ -779,6 +857,7 @@ async fn main() {
     let target = rate / 2.0;
     let gap = Duration::from_secs_f64(a.games as f64 / target.max(1.0));
     let cpu = thread_cpu();
+    let seen = server_latencies(&servers).await;
     let half = http_phase(ruleset, &servers, a.games, a.seconds, Some(gap)).await;
     println!(
         "http_half_load target_per_s={target:.0} games_opened={} actions={} actions_per_s={:.0} p50_ms={:.2} p99_ms={:.2}",
@@ -789,6 +868,7 @@ async fn main() {
         percentile(&half.latencies, 0.99)
     );
     report_cpu("http_half_load", &cpu, half.actions);
+    report_server_side("http_half_load", &servers, &seen).await;
     report_memory(&servers);
 
     if a.rewind_events > 0 {
