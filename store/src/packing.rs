@@ -9,8 +9,8 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::packed::{self, Unpacked};
-use crate::transfer::DedupeExport;
-use crate::{Envelope, GameId, StoreError};
+use crate::transfer::{DedupeExport, GameExport};
+use crate::{Envelope, GameId, StoreError, ZERO_HASH};
 
 /// Memory the unpacked logs kept for reads may take: a rewind or an audit
 /// reads one log several times, and a long game's takes ~6 ms to unpack.
@@ -55,15 +55,36 @@ pub(crate) fn pack_whole(
     Ok(log)
 }
 
-/// A bulk write's packing, by what it packed: a log's head hash, chain key
-/// and dedupe entries give one record.
-type CopyKey = (String, Option<[u8; 32]>, Vec<DedupeExport>);
+/// A bulk write's packing, by what it packed: a log (its envelope count
+/// and its last envelope's text, which holds the head hash), its chain key
+/// and the dedupe entries it packs give one record.
+type CopyKey = (usize, String, Option<[u8; 32]>, Vec<DedupeExport>);
+
+/// A finished game as a bulk write stores it: its packed log, and the
+/// dedupe entries left out of it.
+pub(crate) struct PackedGame {
+    /// The last seq the record holds.
+    pub(crate) upto: u64,
+    /// The hash of envelope `upto` (the zero hash for an empty log).
+    pub(crate) hash: String,
+    /// The packed log.
+    pub(crate) log: Vec<u8>,
+    /// The dedupe entries stored as entries of their own: an action that
+    /// wrote no event at the log's end, as a packing leaves it.
+    pub(crate) tail: Vec<DedupeExport>,
+}
+
+/// What a bulk write keeps of a log it packed.
+struct PackedCopy {
+    hash: String,
+    log: Vec<u8>,
+}
 
 /// A store's packing memory (see the module docs).
 #[derive(Default)]
 pub(crate) struct PackCaches {
     unpacked: Mutex<UnpackedLogs>,
-    copies: Mutex<VecDeque<(CopyKey, Vec<u8>)>>,
+    copies: Mutex<VecDeque<(CopyKey, PackedCopy)>>,
 }
 
 /// Unpacked logs by game, the oldest evicted first past the budget.
@@ -109,25 +130,41 @@ impl PackCaches {
             .put(id, log);
     }
 
-    /// The packed record of a bulk-written game's log: packed once for
-    /// every copy of one log.
-    pub(crate) fn pack_copy(
-        &self,
-        envelopes: &[Envelope],
-        dedupe: &[DedupeExport],
-        chain_key: Option<&[u8; 32]>,
-    ) -> Result<Vec<u8>, StoreError> {
-        let head = envelopes.last().map_or("", |e| e.hash.as_str());
-        let key: CopyKey = (head.to_string(), chain_key.copied(), dedupe.to_vec());
+    /// A finished game of a bulk write, packed: a log copied many times
+    /// (`scale`) is parsed and packed once.
+    pub(crate) fn pack_game(&self, game: &GameExport) -> Result<PackedGame, StoreError> {
+        let upto = game.envelopes.len() as u64;
+        let (inside, tail): (Vec<_>, Vec<_>) =
+            game.dedupe.iter().cloned().partition(|d| d.first <= upto);
+        let last = game.envelopes.last().cloned().unwrap_or_default();
+        let key: CopyKey = (game.envelopes.len(), last, game.chain_key, inside);
         let mut copies = self.copies.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some((_, log)) = copies.iter().find(|(k, _)| *k == key) {
-            return Ok(log.clone());
+        if let Some((_, copy)) = copies.iter().find(|(k, _)| *k == key) {
+            return Ok(PackedGame {
+                upto,
+                hash: copy.hash.clone(),
+                log: copy.log.clone(),
+                tail,
+            });
         }
-        let log = packed::pack(envelopes, dedupe, chain_key)?;
+        let envelopes = packed::parse(&game.envelopes)?;
+        let log = packed::pack(&envelopes, &key.3, game.chain_key.as_ref())?;
+        let hash = envelopes
+            .last()
+            .map_or(ZERO_HASH.to_owned(), |e| e.hash.clone());
         if copies.len() == COPIES_KEPT {
             copies.pop_front();
         }
-        copies.push_back((key, log.clone()));
-        Ok(log)
+        let copy = PackedCopy {
+            hash: hash.clone(),
+            log: log.clone(),
+        };
+        copies.push_back((key, copy));
+        Ok(PackedGame {
+            upto,
+            hash,
+            log,
+            tail,
+        })
     }
 }

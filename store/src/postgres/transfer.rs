@@ -4,7 +4,6 @@
 
 use super::reads::{dedupe_rows, packed_in, record_in, snapshot};
 use super::{PgStore, int, pg, uint};
-use crate::canonical::ZERO_HASH;
 use crate::packed;
 use crate::shared::check_doc_key;
 use crate::shared::status_byte;
@@ -91,25 +90,14 @@ impl Transfer for PgStore {
             if record.status == GameStatus::Finished {
                 // A finished game is written packed: one record, not a row
                 // per envelope and per action.
-                let envelopes = packed::parse(&game.envelopes)?;
-                let upto = envelopes.len() as u64;
                 // As a packing would: an action that wrote no event at the
                 // end keeps its dedupe row (see `PgStore::pack`).
-                let (inside, after): (Vec<_>, Vec<_>) =
-                    game.dedupe.iter().cloned().partition(|d| d.first <= upto);
+                let packed = self.inner.packs.pack_game(game)?;
                 p.game.push(id);
-                p.upto.push(int(upto));
-                p.hash.push(
-                    envelopes
-                        .last()
-                        .map_or(ZERO_HASH.to_string(), |e| e.hash.clone()),
-                );
-                p.log.push(self.inner.packs.pack_copy(
-                    &envelopes,
-                    &inside,
-                    game.chain_key.as_ref(),
-                )?);
-                tail.extend(after.into_iter().map(|d| (id, d)));
+                p.upto.push(int(packed.upto));
+                p.hash.push(packed.hash);
+                p.log.push(packed.log);
+                tail.extend(packed.tail.into_iter().map(|d| (id, d)));
                 continue;
             }
             for (seq, envelope) in (1..).zip(&game.envelopes) {

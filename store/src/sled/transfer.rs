@@ -8,7 +8,7 @@ use super::keys::{dedupe_key, event_key, game_key};
 use super::pack::packed_value;
 use super::{SledStore, io};
 use crate::transfer::{DocExport, GameExport, Imported, Transfer, same_or_refuse};
-use crate::{GameId, GameStatus, StoreError, ZERO_HASH, packed};
+use crate::{GameId, GameStatus, StoreError, packed};
 
 /// Copying a store ([`crate::transfer`]): exports read the trees; imports
 /// write them directly (not through the writer thread), a game's head last
@@ -88,17 +88,10 @@ impl Transfer for SledStore {
                 // A finished game is written packed: one record, not an
                 // entry per envelope and per action. As a packing would, an
                 // action that wrote no event at the end keeps its entry.
-                let envelopes = packed::parse(&game.envelopes)?;
-                let upto = envelopes.len() as u64;
-                let (inside, after): (Vec<_>, Vec<_>) =
-                    game.dedupe.iter().cloned().partition(|d| d.first <= upto);
-                let log =
-                    self.inner
-                        .packs
-                        .pack_copy(&envelopes, &inside, game.chain_key.as_ref())?;
-                let hash = envelopes.last().map_or(ZERO_HASH, |e| e.hash.as_str());
-                packed_logs.insert(&game_key(id), packed_value(upto, hash, &log)?);
-                tail = after;
+                let packed = self.inner.packs.pack_game(game)?;
+                let value = packed_value(packed.upto, &packed.hash, &packed.log)?;
+                packed_logs.insert(&game_key(id), value);
+                tail = packed.tail;
                 dedupe_kept = &tail;
             } else {
                 for (seq, envelope) in (1..).zip(&game.envelopes) {
