@@ -33,7 +33,6 @@ impl SledStore {
                 Ok((game, envelopes, false))
             }
             Outcome::Duplicate { game, first, count } => {
-                let _packings_wait = self.reading_logs();
                 Ok((game, self.read_run(id, first, count)?, true))
             }
             Outcome::Doc { .. } | Outcome::Docs { .. } => Err(unexpected_outcome()),

@@ -87,10 +87,12 @@
 //!
 //! **A finished game's log is packed** (`pack.rs`, [`crate::packed`]): after
 //! the append that finished it, its events `1..=version` and their dedupe
-//! entries become one record in `packed`, in one transaction. Reads take
-//! the events a record holds from it (its chain recomputed, ending at the
-//! hash kept with it) and the rest from `events`; an action id not in
-//! `dedupe` is looked up in the record.
+//! entries become one record in `packed`: the record is written, then the
+//! entries it holds are removed, a few at a time. A read takes a game's
+//! entries, unless some it asked for are missing: then the events a record
+//! holds come from it (its chain recomputed, ending at the hash kept with
+//! it) and the rest from `events`; an action id not in `dedupe` is looked
+//! up in the record.
 //!
 //! [`crate::transfer::Transfer`] (the `bang-store copy` tool) lists the games by
 //! their `heads`, and its imports write the trees directly, a game's head last.
@@ -113,7 +115,7 @@ mod writer;
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::{Arc, RwLock, RwLockReadGuard};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -174,10 +176,6 @@ struct Inner {
     packs: PackCaches,
     /// The packer thread's queue of finished games.
     packer: std::sync::mpsc::SyncSender<crate::packing::PackJob>,
-    /// Held (shared) by every read of a game's log, and (exclusive) by a
-    /// packing's transaction: sled's reads do not wait for a transaction,
-    /// so without it a scan could see a packing's removals half done.
-    logs: RwLock<()>,
     db: sled::Db,
 }
 
@@ -215,16 +213,6 @@ impl Trees {
 impl std::fmt::Debug for SledStore {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("SledStore").finish_non_exhaustive()
-    }
-}
-
-impl SledStore {
-    /// Holds off packings while a game's log is read (see [`Inner::logs`]).
-    fn reading_logs(&self) -> RwLockReadGuard<'_, ()> {
-        self.inner
-            .logs
-            .read()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
@@ -290,7 +278,6 @@ impl SledStore {
             trees,
             packs: PackCaches::default(),
             packer,
-            logs: RwLock::new(()),
             db,
         });
         pack::start_packer(Arc::downgrade(&inner), jobs)?;

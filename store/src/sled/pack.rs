@@ -1,9 +1,11 @@
 //! Packing a finished game's log ([`crate::packed`]) on sled: its entries in
-//! `events` and `dedupe` become one record in `packed`, in one transaction
-//! (sled runs it between the writer thread's batches, never inside one),
-//! while no read of a game's log is under way (`Inner::logs`: sled's reads
-//! do not wait for a transaction). Events appended after the record stay
-//! entries of `events`.
+//! `events` and `dedupe` become one record in `packed`: the record is
+//! written first, then the entries it holds are removed, a few at a time.
+//! Events appended after the record stay entries of `events`.
+//!
+//! A read never waits for a packing: it reads a game's entries, and only
+//! if some it asked for are missing (a packing removed them) reads the
+//! packed record, which then exists (`reads.rs`).
 //!
 //! A record's value: `upto` (u64, the last seq it holds) ++ the length of
 //! the hash of envelope `upto` (1 byte) ++ that hash (hex text) ++ the
@@ -12,9 +14,6 @@
 use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Weak};
 
-use sled::Transactional;
-use sled::transaction::{ConflictableTransactionError, TransactionError};
-
 use super::keys::{dedupe_key, event_key, game_key};
 use super::{Inner, SledStore, io};
 use crate::packed::{self, Unpacked};
@@ -22,6 +21,10 @@ use crate::packing::{PackJob, left_unpacked, pack_whole};
 use crate::shared::decode_envelope;
 use crate::transfer::DedupeExport;
 use crate::{GameId, GameRecord, GameStatus, StoreError};
+
+/// How many entries one batch of a packing removes: each batch holds
+/// sled's write lock, which the writer thread's batches wait for.
+const REMOVALS_PER_BATCH: usize = 128;
 
 /// The value of a packed record in `packed`.
 pub(crate) fn packed_value(upto: u64, hash: &str, log: &[u8]) -> Result<Vec<u8>, StoreError> {
@@ -109,18 +112,23 @@ impl SledStore {
     /// Packs game `id`'s log if the game is finished and not packed yet:
     /// `Ok(true)` when it did. Reads answer the same before and after.
     /// Given the game's chain key, the commitments it gives are left out.
+    /// The entries of a game packed before (a crash cut its removal short)
+    /// are removed.
     pub fn pack(&self, id: GameId, chain_key: Option<&[u8; 32]>) -> Result<bool, StoreError> {
         let trees = &self.inner.trees;
         let Some(record) = self.read_game(id)? else {
             return Ok(false);
         };
-        let key = game_key(id);
-        if record.status != GameStatus::Finished || trees.packed.contains_key(key).map_err(io)? {
+        if let Some(value) = trees.packed.get(game_key(id)).map_err(io)? {
+            let upto = read_packed_value(id, &value)?.0;
+            self.remove_packed_entries(id, upto)?;
+            return Ok(false);
+        }
+        if record.status != GameStatus::Finished {
             return Ok(false);
         }
         // Events 1..=version never change once committed, and appends after
-        // them write neither these entries nor these dedupe keys: what is
-        // read here is what the transaction removes.
+        // them write neither these entries nor these dedupe keys.
         let version = record.version;
         let mut envelopes = Vec::new();
         for item in trees
@@ -139,36 +147,49 @@ impl SledStore {
             .collect();
         let head = (version, record.head_hash.as_str());
         let log = pack_whole(id, &envelopes, &dedupe, chain_key, head)?;
-        let value = packed_value(version, &record.head_hash, &log)?;
-        let dedupe_keys: Vec<Vec<u8>> = dedupe
-            .iter()
-            .map(|d| dedupe_key(id, &d.action_id))
+        // The record first, then the entries it holds, a few at a time:
+        // sled recovers a prefix of its log, so no crash keeps a removal
+        // without the record, and no batch holds sled's write lock (and so
+        // the writer thread) for long.
+        trees
+            .packed
+            .insert(
+                game_key(id),
+                packed_value(version, &record.head_hash, &log)?,
+            )
+            .map_err(io)?;
+        self.remove_packed_entries(id, version)?;
+        Ok(true)
+    }
+
+    /// Removes game `id`'s entries that its packed record holds (events
+    /// `1..=upto`, then the dedupe entries of their actions), a few at a
+    /// time. Events go first: a read that finds every event it asked for
+    /// before a packing began found every dedupe entry read before them.
+    fn remove_packed_entries(&self, id: GameId, upto: u64) -> Result<(), StoreError> {
+        let trees = &self.inner.trees;
+        let events: Vec<sled::IVec> = trees
+            .events
+            .range(event_key(id, 1)..=event_key(id, upto.max(1)))
+            .keys()
+            .collect::<Result<_, _>>()
+            .map_err(io)?;
+        let dedupe: Vec<sled::IVec> = self
+            .dedupe_entries(id)?
+            .into_iter()
+            .filter(|d| d.first <= upto)
+            .map(|d| dedupe_key(id, &d.action_id).into())
             .collect();
-        let _no_reads = self
-            .inner
-            .logs
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let packed = (&trees.packed, &trees.events, &trees.dedupe).transaction(
-            |(packed, events, dedupe)| {
-                if packed.get(key)?.is_some() {
-                    return Ok(false);
+        for (tree, keys) in [(&trees.events, events), (&trees.dedupe, dedupe)] {
+            for chunk in keys.chunks(REMOVALS_PER_BATCH) {
+                let mut batch = sled::Batch::default();
+                for key in chunk {
+                    batch.remove(key.clone());
                 }
-                packed.insert(&key, value.as_slice())?;
-                for seq in 1..=version {
-                    events.remove(&event_key(id, seq))?;
-                }
-                for dkey in &dedupe_keys {
-                    dedupe.remove(dkey.as_slice())?;
-                }
-                Ok::<_, ConflictableTransactionError<()>>(true)
-            },
-        );
-        match packed {
-            Ok(done) => Ok(done),
-            Err(TransactionError::Storage(e)) => Err(io(e)),
-            Err(TransactionError::Abort(())) => Ok(false),
+                tree.apply_batch(batch).map_err(io)?;
+            }
         }
+        Ok(())
     }
 
     /// Packs every finished game not packed yet (those that finished
@@ -187,9 +208,6 @@ impl SledStore {
                 .try_into()
                 .map_err(|_| StoreError::Corrupt("heads key is not 8 bytes".into()))?;
             let id = GameId(u64::from_be_bytes(raw));
-            if self.inner.trees.packed.contains_key(key).map_err(io)? {
-                continue;
-            }
             let Some(record) = self.read_game(id)? else {
                 continue;
             };

@@ -50,7 +50,7 @@ impl SledStore {
     }
 
     /// Envelopes `first..first + count` of a game, which must all exist (in
-    /// its packed log or its entries).
+    /// its entries, or, if some are missing, its packed log).
     pub(super) fn read_run(
         &self,
         id: GameId,
@@ -60,28 +60,37 @@ impl SledStore {
         let end = first
             .checked_add(count)
             .ok_or_else(|| StoreError::Corrupt("dedupe entry out of range".into()))?;
-        let mut out = Vec::with_capacity(usize::try_from(count).unwrap_or(0).min(1024));
-        for item in self
-            .inner
-            .trees
-            .events
-            .range(event_key(id, first)..event_key(id, end))
-        {
-            let (_, value) = item.map_err(io)?;
-            out.push(decode_envelope(&value)?);
+        let out = self.entries(id, first, end.saturating_sub(1), usize::MAX)?;
+        if out.len() as u64 == count {
+            return Ok(out);
         }
-        if out.is_empty()
-            && count > 0
-            && let Some(packed) = self.packed_log(id, 0)?
+        if let Some(packed) = self.packed_log(id, 0)?
             && let Some(run) = packed.run(first, count)
         {
             return Ok(run.to_vec());
         }
-        if u64::try_from(out.len()).ok() != Some(count) {
-            return Err(StoreError::Corrupt(format!(
-                "game {id}: dedupe entry names {count} events from {first}, found {}",
-                out.len()
-            )));
+        Err(StoreError::Corrupt(format!(
+            "game {id}: dedupe entry names {count} events from {first}, found {}",
+            out.len()
+        )))
+    }
+
+    /// A game's event entries `from..=to`, at most `limit`.
+    fn entries(
+        &self,
+        id: GameId,
+        from: u64,
+        to: u64,
+        limit: usize,
+    ) -> Result<Vec<Envelope>, StoreError> {
+        let mut out = Vec::with_capacity(limit.min(1024));
+        if from > to {
+            return Ok(out);
+        }
+        let range = event_key(id, from)..=event_key(id, to);
+        for item in self.inner.trees.events.range(range).take(limit) {
+            let (_, value) = item.map_err(io)?;
+            out.push(decode_envelope(&value)?);
         }
         Ok(out)
     }
@@ -106,7 +115,9 @@ impl SledStore {
     }
 
     /// A game's committed log from seq `after + 1` up to `version`, at most
-    /// `limit` envelopes: from its packed log and its entries.
+    /// `limit` envelopes: its entries, unless some are missing (a packing
+    /// removed them, after it wrote its record), then its packed log and
+    /// the entries past it.
     fn log_after(
         &self,
         id: GameId,
@@ -115,21 +126,20 @@ impl SledStore {
         limit: usize,
     ) -> Result<Vec<Envelope>, StoreError> {
         let start = after.saturating_add(1);
-        let mut rows = Vec::with_capacity(limit.min(1024));
-        let range = event_key(id, start)..=event_key(id, version);
-        for item in self.inner.trees.events.range(range).take(limit) {
-            let (_, value) = item.map_err(io)?;
-            rows.push(decode_envelope(&value)?);
-        }
-        // Entries that start right after `after` need no packed log; a
-        // packed game's entries start after its packed log.
-        if rows.first().is_some_and(|e| e.seq == start) {
+        let rows = self.entries(id, start, version, limit)?;
+        let want = usize::try_from(version - after).map_or(limit, |n| n.min(limit));
+        let whole = rows.len() == want
+            && rows.first().is_none_or(|e| e.seq == start)
+            && rows.last().is_none_or(|e| e.seq + 1 == start + want as u64);
+        if whole {
             return Ok(rows);
         }
         let Some(packed) = self.packed_log(id, after)? else {
             return Ok(rows);
         };
-        Ok(packed.after(after, rows, limit))
+        let upto = packed.envelopes.len() as u64;
+        let later = self.entries(id, upto.saturating_add(1), version, limit)?;
+        Ok(packed.after(after, later, limit))
     }
 
     /// See [`crate::EventStore::game`].
@@ -188,7 +198,6 @@ impl SledStore {
         if start > version {
             return Ok(Vec::new());
         }
-        let _packings_wait = self.reading_logs();
         self.log_after(id, after, version, limit)
     }
 
@@ -199,7 +208,6 @@ impl SledStore {
         action_id: &str,
         digest: Option<&[u8; 32]>,
     ) -> Result<Option<Vec<Envelope>>, StoreError> {
-        let _packings_wait = self.reading_logs();
         if let Some((first, count, recorded)) = self.dedupe_entry(id, action_id)? {
             same_action(recorded.as_ref(), digest)?;
             return self.read_run(id, first, count).map(Some);
@@ -272,24 +280,58 @@ impl SledStore {
         chain_key: Option<&[u8; 32]>,
     ) -> Result<Verification, StoreError> {
         let record = self.read_game(id)?.ok_or(StoreError::NotFound)?;
-        let _packings_wait = self.reading_logs();
-        // A packed log's chain is recomputed as it is unpacked; what is left
-        // to check is each commitment against its event, given the key. An
-        // alteration shows where it breaks the chain, at the latest at the
-        // head.
-        let checked = match self.read_packed(id, false)? {
-            Some(packed) => packed.check(chain_key),
-            None => Checked::default(),
-        };
         // The log ends at the head's version (anything past it is not
         // committed, see the module docs).
-        let from = checked.count.saturating_add(1);
-        let log = event_key(id, from)..=event_key(id, record.version.max(from));
-        let log = self.inner.trees.events.range(log).map(|item| {
-            let (key, value) = item.map_err(io)?;
-            // A malformed key is stored under no seq: seq 0 never matches.
-            Ok((two_u64(&key).map_or(0, |(_, seq)| seq), value))
-        });
-        verify_log_after(checked, record.version, record.head_hash, log, chain_key)
+        let rows = self.seq_entries(id, 1, record.version)?;
+        if rows.len() as u64 == record.version {
+            return verify_log_after(
+                Checked::default(),
+                record.version,
+                record.head_hash,
+                rows.into_iter().map(Ok),
+                chain_key,
+            );
+        }
+        // Some are missing: the log is packed (or being packed), or
+        // damaged. A packed log's chain is recomputed as it is unpacked;
+        // what is left to check is each commitment against its event, given
+        // the key. An alteration shows where it breaks the chain, at the
+        // latest at the head.
+        let Some(packed) = self.read_packed(id, false)? else {
+            let rows = rows.into_iter().map(Ok);
+            return verify_log_after(
+                Checked::default(),
+                record.version,
+                record.head_hash,
+                rows,
+                chain_key,
+            );
+        };
+        let checked = packed.check(chain_key);
+        let rows = self.seq_entries(id, checked.count.saturating_add(1), record.version)?;
+        let rows = rows.into_iter().map(Ok);
+        verify_log_after(checked, record.version, record.head_hash, rows, chain_key)
+    }
+
+    /// A game's event entries `from..=to` as stored, each with the seq of
+    /// its key (0 for a malformed key, which then matches no seq).
+    fn seq_entries(
+        &self,
+        id: GameId,
+        from: u64,
+        to: u64,
+    ) -> Result<Vec<(u64, sled::IVec)>, StoreError> {
+        if from > to {
+            return Ok(Vec::new());
+        }
+        self.inner
+            .trees
+            .events
+            .range(event_key(id, from)..=event_key(id, to))
+            .map(|item| {
+                let (key, value) = item.map_err(io)?;
+                Ok((two_u64(&key).map_or(0, |(_, seq)| seq), value))
+            })
+            .collect()
     }
 }

@@ -10,6 +10,29 @@ use super::{SledStore, io};
 use crate::transfer::{DocExport, GameExport, Imported, Transfer, same_or_refuse};
 use crate::{GameId, GameStatus, StoreError, packed};
 
+impl SledStore {
+    /// The texts of a game's event entries `from..=to`, as stored.
+    fn texts(&self, id: GameId, from: u64, to: u64) -> Result<Vec<String>, StoreError> {
+        let mut out = Vec::new();
+        if from > to {
+            return Ok(out);
+        }
+        for item in self
+            .inner
+            .trees
+            .events
+            .range(event_key(id, from)..=event_key(id, to))
+        {
+            let (_, value) = item.map_err(io)?;
+            out.push(
+                String::from_utf8(value.to_vec())
+                    .map_err(|_| StoreError::Corrupt(format!("envelope of game {id}")))?,
+            );
+        }
+        Ok(out)
+    }
+}
+
 /// Copying a store ([`crate::transfer`]): exports read the trees; imports
 /// write them directly (not through the writer thread), a game's head last
 /// (its commit point, as in a batch), then flush. Import only into a store
@@ -32,30 +55,26 @@ impl Transfer for SledStore {
         let Some(record) = self.read_game(id)? else {
             return Ok(None);
         };
-        let _packings_wait = self.reading_logs();
-        let packed = self.read_packed(id, true)?;
-        let mut envelopes: Vec<String> = match &packed {
-            Some(p) => p
+        // The dedupe entries before the events: a packing removes the
+        // events first, so when every event is there every dedupe entry was.
+        let mut dedupe = self.dedupe_entries(id)?;
+        let mut envelopes = self.texts(id, 1, record.version)?;
+        if envelopes.len() as u64 != record.version
+            && let Some(packed) = self.read_packed(id, true)?
+        {
+            // Packed (or being packed): its record, then what is past it.
+            let upto = packed.envelopes.len() as u64;
+            envelopes = packed
                 .envelopes
                 .iter()
                 .map(packed::text)
-                .collect::<Result<_, _>>()?,
-            None => Vec::new(),
-        };
-        let from = envelopes.len() as u64 + 1;
-        if record.version >= from {
-            let log = event_key(id, from)..=event_key(id, record.version);
-            for item in self.inner.trees.events.range(log) {
-                let (_, value) = item.map_err(io)?;
-                envelopes.push(
-                    String::from_utf8(value.to_vec())
-                        .map_err(|_| StoreError::Corrupt(format!("envelope of game {id}")))?,
-                );
-            }
+                .collect::<Result<_, _>>()?;
+            envelopes.extend(self.texts(id, upto.saturating_add(1), record.version)?);
+            dedupe = self.dedupe_entries(id)?;
+            dedupe.retain(|d| d.first > upto);
+            dedupe.extend(packed.dedupe);
+            dedupe.sort();
         }
-        let mut dedupe = packed.map(|p| p.dedupe).unwrap_or_default();
-        dedupe.extend(self.dedupe_entries(id)?);
-        dedupe.sort();
         Ok(Some(GameExport {
             record,
             envelopes,
