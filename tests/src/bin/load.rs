@@ -169,11 +169,17 @@ fn report_memory(targets: &[Target]) {
     }
 }
 
-/// The action route's latency histogram as the servers measured it (from a
-/// request's arrival in the server to its answer), summed over the
-/// servers: cumulative counts by upper bound in seconds, from `/metrics`.
-async fn server_latencies(targets: &[Target]) -> Vec<(f64, u64)> {
-    const SERIES: &str = "bang_http_request_duration_seconds_bucket{method=\"POST\",route=\"/v1/games/{id}/actions\",le=\"";
+/// The action route's latency histogram series in `/metrics` (from a
+/// request's arrival in the server to its answer).
+const ACTIONS: &str = "bang_http_request_duration_seconds_bucket{method=\"POST\",route=\"/v1/games/{id}/actions\",le=\"";
+
+/// The store's flush time histogram series in `/metrics`.
+const FLUSHES: &str = "bang_store_flush_seconds_bucket{le=\"";
+
+/// The histogram whose bucket lines start with `series` in the servers'
+/// `/metrics`, summed over the servers: cumulative counts by upper bound
+/// in seconds.
+async fn histogram(targets: &[Target], series: &str) -> Vec<(f64, u64)> {
     let mut buckets: Vec<(f64, u64)> = Vec::new();
     for target in targets {
         let Ok((200, text)) = Conn::new(target.base())
@@ -183,7 +189,7 @@ async fn server_latencies(targets: &[Target]) -> Vec<(f64, u64)> {
             continue;
         };
         for line in String::from_utf8_lossy(&text).lines() {
-            let Some(rest) = line.strip_prefix(SERIES) else {
+            let Some(rest) = line.strip_prefix(series) else {
                 continue;
             };
             let Some((le, count)) = rest.split_once("\"} ") else {
@@ -204,13 +210,39 @@ async fn server_latencies(targets: &[Target]) -> Vec<(f64, u64)> {
     buckets
 }
 
-/// Prints how the servers saw a phase's actions (`before`: their histogram
-/// when it began): the share above 10 and 25 ms, and the bucket bound
-/// under which 99% of them were answered. Set beside the clients' p99, it
+/// Prints how the servers saw a phase's actions and their store's flushes
+/// (`before`: their histograms when it began): the share above 10 and 25
+/// ms, and the bucket bound under which 99% of them fell. Set beside the clients' p99, it
 /// says whether a tail is spent in the server or before it reads a request
 /// (the kernel's and the runtime's queues, the clients' own threads).
-async fn report_server_side(phase: &str, targets: &[Target], before: &[(f64, u64)]) {
-    let after = server_latencies(targets).await;
+async fn report_server_side(phase: &str, targets: &[Target], before: &ServerSeen) {
+    report_histogram(
+        phase,
+        "actions",
+        &before.0,
+        &histogram(targets, ACTIONS).await,
+    );
+    report_histogram(
+        phase,
+        "flushes",
+        &before.1,
+        &histogram(targets, FLUSHES).await,
+    );
+}
+
+/// The servers' action latencies and flush times when a phase began.
+type ServerSeen = (Vec<(f64, u64)>, Vec<(f64, u64)>);
+
+/// [`ServerSeen`] now.
+async fn server_seen(targets: &[Target]) -> ServerSeen {
+    (
+        histogram(targets, ACTIONS).await,
+        histogram(targets, FLUSHES).await,
+    )
+}
+
+/// Prints one histogram's growth over a phase (see [`report_server_side`]).
+fn report_histogram(phase: &str, what: &str, before: &[(f64, u64)], after: &[(f64, u64)]) {
     let delta: Vec<(f64, u64)> = after
         .iter()
         .map(|&(le, n)| {
@@ -238,7 +270,7 @@ async fn report_server_side(phase: &str, targets: &[Target], before: &[(f64, u64
         .map(|(le, _)| *le)
         .fold(f64::INFINITY, f64::min);
     println!(
-        "server_side phase={phase} actions={total} over_10ms_pct={:.2} over_25ms_pct={:.2} p99_under_ms={}",
+        "server_side phase={phase} {what}={total} over_10ms_pct={:.2} over_25ms_pct={:.2} p99_under_ms={}",
         share_over(0.01),
         share_over(0.025),
         p99_le * 1000.0
@@ -830,7 +862,7 @@ async fn main() {
     );
 
     let cpu = thread_cpu();
-    let seen = server_latencies(&servers).await;
+    let seen = server_seen(&servers).await;
     let full = http_phase(ruleset, &servers, a.games, a.seconds, None).await;
     let rate = full.actions as f64 / full.wall;
     println!(
@@ -857,7 +889,7 @@ async fn main() {
     let target = rate / 2.0;
     let gap = Duration::from_secs_f64(a.games as f64 / target.max(1.0));
     let cpu = thread_cpu();
-    let seen = server_latencies(&servers).await;
+    let seen = server_seen(&servers).await;
     let half = http_phase(ruleset, &servers, a.games, a.seconds, Some(gap)).await;
     println!(
         "http_half_load target_per_s={target:.0} games_opened={} actions={} actions_per_s={:.0} p50_ms={:.2} p99_ms={:.2}",
