@@ -201,13 +201,8 @@ impl SledStore {
         key_of: impl Fn(&GameRecord) -> Option<[u8; 32]>,
     ) -> Result<u64, StoreError> {
         let mut packed = 0;
-        for item in self.inner.trees.heads.iter() {
-            let (key, _) = item.map_err(io)?;
-            let raw: [u8; 8] = key
-                .as_ref()
-                .try_into()
-                .map_err(|_| StoreError::Corrupt("heads key is not 8 bytes".into()))?;
-            let id = GameId(u64::from_be_bytes(raw));
+        for id in self.stored_ids() {
+            let id = id?;
             let Some(record) = self.read_game(id)? else {
                 continue;
             };

@@ -142,6 +142,18 @@ impl SledStore {
         Ok(packed.after(after, later, limit))
     }
 
+    /// The ids of every stored game, in id order (from `heads`).
+    pub(super) fn stored_ids(&self) -> impl Iterator<Item = Result<GameId, StoreError>> + '_ {
+        self.inner.trees.heads.iter().map(|item| {
+            let (key, _) = item.map_err(io)?;
+            let raw: [u8; 8] = key
+                .as_ref()
+                .try_into()
+                .map_err(|_| StoreError::Corrupt("heads key is not 8 bytes".into()))?;
+            Ok(GameId(u64::from_be_bytes(raw)))
+        })
+    }
+
     /// See [`crate::EventStore::game`].
     pub(crate) fn read_game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
         let key = game_key(id);

@@ -39,16 +39,7 @@ impl SledStore {
 /// no server is writing to.
 impl Transfer for SledStore {
     async fn game_ids(&self) -> Result<Vec<GameId>, StoreError> {
-        let mut ids = Vec::new();
-        for item in self.inner.trees.heads.iter() {
-            let (key, _) = item.map_err(io)?;
-            let raw: [u8; 8] = key
-                .as_ref()
-                .try_into()
-                .map_err(|_| StoreError::Corrupt("heads key is not 8 bytes".into()))?;
-            ids.push(GameId(u64::from_be_bytes(raw)));
-        }
-        Ok(ids)
+        self.stored_ids().collect()
     }
 
     async fn export_game(&self, id: GameId) -> Result<Option<GameExport>, StoreError> {
