@@ -311,6 +311,24 @@ pub fn pack_for_test(
     crate::packed::pack(envelopes, dedupe, None)
 }
 
+/// Opens the sled database of a store just dropped, as sled itself (to
+/// alter it by hand): waits up to 3 s for its lock, which the store's
+/// packer thread keeps until a packing under way ends.
+pub fn open_dropped_sled(path: &std::path::Path) -> sled::Db {
+    let started = std::time::Instant::now();
+    loop {
+        match sled::open(path) {
+            Err(sled::Error::Io(e))
+                if e.to_string().contains("could not acquire lock")
+                    && started.elapsed() < std::time::Duration::from_secs(3) =>
+            {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            opened => return opened.expect("open the sled database"),
+        }
+    }
+}
+
 /// The value a sled store keeps a packed log under (for tests that alter
 /// one).
 pub fn sled_packed_value(upto: u64, hash: &str, log: &[u8]) -> Vec<u8> {

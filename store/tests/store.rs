@@ -681,7 +681,7 @@ async fn events_past_the_head_are_not_committed() {
     };
     {
         // A leftover tail: seq 3 and 4, written without their head.
-        let db = sled::open(dir.path()).unwrap();
+        let db = store::testing::open_dropped_sled(dir.path());
         let tree = db.open_tree("events").unwrap();
         for seq in [3u64, 4] {
             let mut key = id.0.to_be_bytes().to_vec();
@@ -1083,7 +1083,7 @@ async fn filtered_lists_use_an_index_built_for_older_stores_too() {
     }
     // A store from before the index: no `by_filter` entries, no flag.
     {
-        let db = sled::open(dir.path()).unwrap();
+        let db = store::testing::open_dropped_sled(dir.path());
         db.drop_tree("by_filter").unwrap();
         db.open_tree("meta")
             .unwrap()
@@ -1324,7 +1324,7 @@ async fn a_finished_games_log_is_packed_on_sled_and_reads_the_same() {
     };
 
     // On disk: one record, no event or dedupe entry left but the late one.
-    let db = sled::open(dir.path()).unwrap();
+    let db = store::testing::open_dropped_sled(dir.path());
     assert_eq!(entries(&db, "packed", id), 1);
     assert_eq!(entries(&db, "events", id), 1, "only the late event");
     assert_eq!(entries(&db, "dedupe", id), 0);
@@ -1351,7 +1351,7 @@ async fn a_finished_games_log_is_packed_on_sled_and_reads_the_same() {
         assert!(store.verify_with(id, Some(&key)).await.unwrap().valid);
         assert_eq!(store.pack_finished(|_| None).unwrap(), 0);
     }
-    let db = sled::open(dir.path()).unwrap();
+    let db = store::testing::open_dropped_sled(dir.path());
     assert_eq!(entries(&db, "events", id), 1, "the leftovers removed");
     // The record left out the commitments the key gives.
     let stored = db.open_tree("packed").unwrap();

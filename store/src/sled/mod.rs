@@ -134,7 +134,8 @@ use writer::{WRITE_BATCH, Writer};
 /// The sled-backed event store. Cloning is cheap (the clones share one
 /// database and one writer thread); dropping the last clone lets the writer
 /// thread answer every request already submitted, run a last flush and stop,
-/// then closes the database.
+/// then closes the database (once the packer thread has ended a packing
+/// under way: the games still queued for it stay unpacked).
 ///
 /// Semantics beyond the trait's:
 ///
