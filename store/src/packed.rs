@@ -212,6 +212,28 @@ pub(crate) fn unpack(bytes: &[u8], head_hash: &str) -> Result<Unpacked, StoreErr
     Ok(unpacked)
 }
 
+/// Unpacks game `id`'s stored record (`log`, holding envelopes `1..=upto`
+/// and ending at `hash`): when `checked`, refused unless its chain ends at
+/// `hash`; refused unless it holds `upto` envelopes.
+pub(crate) fn unpack_record(
+    id: crate::GameId,
+    (upto, hash, log): (u64, &str, &[u8]),
+    checked: bool,
+) -> Result<Unpacked, StoreError> {
+    let unpacked = if checked {
+        unpack(log, hash)?
+    } else {
+        unpack_unchecked(log)?
+    };
+    if unpacked.envelopes.len() as u64 != upto {
+        return Err(StoreError::Corrupt(format!(
+            "game {id}: its packed log holds {} envelopes, not {upto}",
+            unpacked.envelopes.len()
+        )));
+    }
+    Ok(unpacked)
+}
+
 /// Unpacks a log packed by [`pack`], recomputing its chain, whatever hash
 /// it ends at (for a verification, which says where a log goes wrong).
 pub(crate) fn unpack_unchecked(bytes: &[u8]) -> Result<Unpacked, StoreError> {

@@ -174,18 +174,7 @@ pub(crate) async fn packed_after<C: GenericClient>(
     };
     let (upto, hash): (i64, &str) = (row.get(0), row.get(1));
     let log: &[u8] = row.get(2);
-    let unpacked = if checked {
-        packed::unpack(log, hash)?
-    } else {
-        packed::unpack_unchecked(log)?
-    };
-    if unpacked.envelopes.len() as u64 != uint(upto) {
-        return Err(StoreError::Corrupt(format!(
-            "game {id}: its packed log holds {} envelopes, not {upto}",
-            unpacked.envelopes.len()
-        )));
-    }
-    Ok(Some(unpacked))
+    packed::unpack_record(id, (uint(upto), hash, log), checked).map(Some)
 }
 
 /// Envelopes `first..first + count` of a game, which must all exist (in

@@ -60,19 +60,7 @@ impl SledStore {
         let Some(value) = self.inner.trees.packed.get(game_key(id)).map_err(io)? else {
             return Ok(None);
         };
-        let (upto, hash, log) = read_packed_value(id, &value)?;
-        let unpacked = if checked {
-            packed::unpack(log, hash)?
-        } else {
-            packed::unpack_unchecked(log)?
-        };
-        if unpacked.envelopes.len() as u64 != upto {
-            return Err(StoreError::Corrupt(format!(
-                "game {id}: its packed log holds {} envelopes, not {upto}",
-                unpacked.envelopes.len()
-            )));
-        }
-        Ok(Some(unpacked))
+        packed::unpack_record(id, read_packed_value(id, &value)?, checked).map(Some)
     }
 
     /// Game `id`'s packed log if it runs past seq `after`, from memory or
