@@ -88,7 +88,7 @@
 //! **A finished game's log is packed** (`pack.rs`, [`crate::packed`]): after
 //! the append that finished it, its events `1..=version` and their dedupe
 //! entries become one record in `packed`: the record is written, then the
-//! entries it holds are removed, a few at a time. A read takes a game's
+//! entries it holds are removed one by one. A read takes a game's
 //! entries, unless some it asked for are missing: then the events a record
 //! holds come from it (its chain recomputed, ending at the hash kept with
 //! it) and the rest from `events`; an action id not in `dedupe` is looked

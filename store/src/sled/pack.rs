@@ -1,6 +1,6 @@
 //! Packing a finished game's log ([`crate::packed`]) on sled: its entries in
 //! `events` and `dedupe` become one record in `packed`: the record is
-//! written first, then the entries it holds are removed, a few at a time.
+//! written first, then the entries it holds are removed one by one.
 //! Events appended after the record stay entries of `events`.
 //!
 //! A read never waits for a packing: it reads a game's entries, and only
@@ -21,10 +21,6 @@ use crate::packing::{PackJob, left_unpacked, pack_whole};
 use crate::shared::decode_envelope;
 use crate::transfer::DedupeExport;
 use crate::{GameId, GameRecord, GameStatus, StoreError};
-
-/// How many entries one batch of a packing removes: each batch holds
-/// sled's write lock, which the writer thread's batches wait for.
-const REMOVALS_PER_BATCH: usize = 128;
 
 /// The value of a packed record in `packed`.
 pub(crate) fn packed_value(upto: u64, hash: &str, log: &[u8]) -> Result<Vec<u8>, StoreError> {
@@ -135,10 +131,8 @@ impl SledStore {
             .collect();
         let head = (version, record.head_hash.as_str());
         let log = pack_whole(id, &envelopes, &dedupe, chain_key, head)?;
-        // The record first, then the entries it holds, a few at a time:
-        // sled recovers a prefix of its log, so no crash keeps a removal
-        // without the record, and no batch holds sled's write lock (and so
-        // the writer thread) for long.
+        // The record first, then the entries it holds: sled recovers a
+        // prefix of its log, so no crash keeps a removal without the record.
         trees
             .packed
             .insert(
@@ -151,9 +145,13 @@ impl SledStore {
     }
 
     /// Removes game `id`'s entries that its packed record holds (events
-    /// `1..=upto`, then the dedupe entries of their actions), a few at a
-    /// time. Events go first: a read that finds every event it asked for
-    /// before a packing began found every dedupe entry read before them.
+    /// `1..=upto`, then the dedupe entries of their actions), one by one.
+    /// Events go first: a read that finds every event it asked for before a
+    /// packing began found every dedupe entry read before them.
+    ///
+    /// Single removes, not batches: a batch (like a transaction) takes
+    /// sled's process-wide write lock, which only the writer thread takes
+    /// (see `docs/decisions.md`), and single removes never hold up appends.
     fn remove_packed_entries(&self, id: GameId, upto: u64) -> Result<(), StoreError> {
         let trees = &self.inner.trees;
         let events: Vec<sled::IVec> = trees
@@ -169,12 +167,8 @@ impl SledStore {
             .map(|d| dedupe_key(id, &d.action_id).into())
             .collect();
         for (tree, keys) in [(&trees.events, events), (&trees.dedupe, dedupe)] {
-            for chunk in keys.chunks(REMOVALS_PER_BATCH) {
-                let mut batch = sled::Batch::default();
-                for key in chunk {
-                    batch.remove(key.clone());
-                }
-                tree.apply_batch(batch).map_err(io)?;
+            for key in keys {
+                tree.remove(key).map_err(io)?;
             }
         }
         Ok(())
