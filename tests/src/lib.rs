@@ -209,10 +209,18 @@ impl TestServer {
     pub fn client(&self) -> Client {
         Client {
             base: self.base.clone(),
-            http: reqwest::Client::new(),
+            http: reqwest::Client::builder()
+                .timeout(REQUEST_TIMEOUT)
+                .build()
+                .expect("an HTTP client"),
         }
     }
 }
+
+/// How long a test's request may take: the longest long poll the tests ask
+/// for is 60 s, so a request unanswered after this long is stuck, and fails
+/// its test, naming its URL, rather than hanging it.
+const REQUEST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(150);
 
 /// A JSON client.
 #[derive(Clone)]
