@@ -329,10 +329,36 @@ pub fn open_dropped_sled(path: &std::path::Path) -> sled::Db {
     }
 }
 
-/// The value a sled store keeps a packed log under (for tests that alter
-/// one).
-pub fn sled_packed_value(upto: u64, hash: &str, log: &[u8]) -> Vec<u8> {
-    crate::sled::pack::packed_value(upto, hash, log).expect("a head hash of 64 bytes")
+/// Game `id`'s packed log as the sled store in `path`, just dropped and
+/// opened by hand as `db`, keeps it (for tests that look at one).
+pub fn sled_packed_log(db: &sled::Db, path: &std::path::Path, id: crate::GameId) -> Vec<u8> {
+    let value = db
+        .open_tree("packed")
+        .and_then(|tree| tree.get(id.0.to_be_bytes()))
+        .expect("read packed")
+        .expect("a packed record");
+    let (_, _, at) = crate::sled::pack::read_packed_value(id, &value).expect("a packed value");
+    let file = crate::sled::packfile::PackFile::open(path).expect("the packed logs' file");
+    file.read(id, at).expect("the packed log")
+}
+
+/// Replaces game `id`'s packed log in the sled store in `path`, just
+/// dropped and opened by hand as `db`, by `log`, which holds envelopes up to
+/// `upto`, the last with hash `hash` (for tests that alter one).
+pub fn sled_replace_packed_log(
+    db: &sled::Db,
+    path: &std::path::Path,
+    id: crate::GameId,
+    (upto, hash): (u64, &str),
+    log: &[u8],
+) {
+    let file = crate::sled::packfile::PackFile::open(path).expect("the packed logs' file");
+    let at = file.append(&[(id, log)]).expect("append")[0];
+    let value = crate::sled::pack::packed_value(upto, hash, at).expect("a head hash of 64 bytes");
+    db.open_tree("packed")
+        .and_then(|tree| tree.insert(id.0.to_be_bytes(), value))
+        .expect("write packed");
+    db.flush().expect("flush");
 }
 
 #[cfg(test)]

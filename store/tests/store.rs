@@ -1354,8 +1354,7 @@ async fn a_finished_games_log_is_packed_on_sled_and_reads_the_same() {
     let db = store::testing::open_dropped_sled(dir.path());
     assert_eq!(entries(&db, "events", id), 1, "the leftovers removed");
     // The record left out the commitments the key gives.
-    let stored = db.open_tree("packed").unwrap();
-    let record = stored.get(id.0.to_be_bytes()).unwrap().unwrap();
+    let record = store::testing::sled_packed_log(&db, dir.path(), id);
     let with_commitments = store::testing::pack_for_test(&all[..83], &export.dedupe).unwrap();
     assert!(record.len() * 2 < with_commitments.len() + 200);
     // An altered record: the chain breaks at the head (the log proves
@@ -1363,10 +1362,9 @@ async fn a_finished_games_log_is_packed_on_sled_and_reads_the_same() {
     let mut altered = all[..83].to_vec();
     altered[9].event = json!({"n": 1000});
     let repacked = store::testing::pack_for_test(&altered, &export.dedupe).unwrap();
-    let value = store::testing::sled_packed_value(83, &all[82].hash, &repacked);
-    stored.insert(id.0.to_be_bytes(), value).unwrap();
-    db.flush().unwrap();
-    drop((stored, db));
+    let head = (83, all[82].hash.as_str());
+    store::testing::sled_replace_packed_log(&db, dir.path(), id, head, &repacked);
+    drop(db);
     let store = SledStore::open(dir.path()).unwrap();
     let broken = store.verify_with(id, Some(&key)).await.unwrap();
     assert_eq!(broken.first_bad_seq, Some(10), "{broken:?}");

@@ -5,7 +5,8 @@
 //! writer thread and its callers hand each other in `types.rs`, the writer
 //! thread's checks in `writer.rs` and the writes it plans in `commit.rs`;
 //! what a caller of `create` and `append` runs in `append.rs`; the reads in
-//! `reads.rs`; packing finished games' logs in `pack.rs`; the documents in
+//! `reads.rs`; packing finished games' logs in `pack.rs`, into the file of
+//! `packfile.rs`; the documents in
 //! `documents.rs`; copies in `transfer.rs`.
 //!
 //! Trees (all integers big-endian, so byte order is numeric order):
@@ -20,7 +21,7 @@
 //! | `by_filter`  | filter ++ created_at millis ++ id    | empty                               |
 //! | `meta`       | `secret/{name}`, `index/by_filter`   | a server secret; `1` once indexed   |
 //! | `docs`       | collection ++ 0 ++ key (UTF-8)       | revision (u64) ++ the document JSON |
-//! | `packed`     | game id (8 bytes)                    | a finished game's packed log        |
+//! | `packed`     | game id (8 bytes)                    | where its packed log is (`pack.rs`) |
 //!
 //! `docs` holds the documents of [`EventStore::put_doc`] (player accounts,
 //! memberships), beside the games and independent of them: a collection is
@@ -87,7 +88,8 @@
 //!
 //! **A finished game's log is packed** (`pack.rs`, [`crate::packed`]): after
 //! the append that finished it, its events `1..=version` and their dedupe
-//! entries become one record in `packed`: the record is written, then the
+//! entries become one record in the file `packs` beside sled's own
+//! (`packfile.rs`), which `packed` names: the record is written, then the
 //! entries it holds are removed one by one. A read takes a game's
 //! entries, unless some it asked for are missing: then the events a record
 //! holds come from it (its chain recomputed, ending at the hash kept with
@@ -108,6 +110,7 @@ mod documents;
 mod index;
 mod keys;
 pub(crate) mod pack;
+pub(crate) mod packfile;
 mod reads;
 mod transfer;
 mod types;
@@ -177,6 +180,8 @@ struct Inner {
     packs: PackCaches,
     /// The packer thread's queue of finished games.
     packer: std::sync::mpsc::SyncSender<crate::packing::PackJob>,
+    /// The packed logs.
+    packfile: packfile::PackFile,
     db: sled::Db,
 }
 
@@ -279,6 +284,7 @@ impl SledStore {
             trees,
             packs: PackCaches::default(),
             packer,
+            packfile: packfile::PackFile::open(path)?,
             db,
         });
         pack::start_packer(Arc::downgrade(&inner), jobs)?;
@@ -312,9 +318,10 @@ impl SledStore {
             .map_err(|_| StoreError::Corrupt(format!("secret {name} is not text")))
     }
 
-    /// The size of the database on disk, in bytes.
+    /// The size of the store on disk (sled's files and the packed logs'),
+    /// in bytes.
     pub fn size_on_disk(&self) -> Result<u64, StoreError> {
-        self.inner.db.size_on_disk().map_err(io)
+        Ok(self.inner.db.size_on_disk().map_err(io)? + self.inner.packfile.size())
     }
 }
 

@@ -1,20 +1,22 @@
 //! Packing a finished game's log ([`crate::packed`]) on sled: its entries in
-//! `events` and `dedupe` become one record in `packed`: the record is
-//! written first, then the entries it holds are removed one by one.
-//! Events appended after the record stay entries of `events`.
+//! `events` and `dedupe` become one record in the store's file of packed
+//! logs (`packfile.rs`), which `packed` names: the record is written first,
+//! then the entries it holds are removed one by one. Events appended after
+//! the record stay entries of `events`.
 //!
 //! A read never waits for a packing: it reads a game's entries, and only
 //! if some it asked for are missing (a packing removed them) reads the
 //! packed record, which then exists (`reads.rs`).
 //!
-//! A record's value: `upto` (u64, the last seq it holds) ++ the length of
-//! the hash of envelope `upto` (1 byte) ++ that hash (hex text) ++ the
-//! packed log.
+//! A value of `packed`: `upto` (u64, the last seq the record holds) ++ the
+//! length of the hash of envelope `upto` (1 byte) ++ that hash (hex text)
+//! ++ the record's [`Location`] in the file (12 bytes).
 
 use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Weak};
 
 use super::keys::{dedupe_key, event_key, game_key};
+use super::packfile::Location;
 use super::{Inner, SledStore, io};
 use crate::packed::{self, Unpacked};
 use crate::packing::{PackJob, left_unpacked, pack_whole};
@@ -22,27 +24,33 @@ use crate::shared::decode_envelope;
 use crate::transfer::DedupeExport;
 use crate::{GameId, GameRecord, GameStatus, StoreError};
 
-/// The value of a packed record in `packed`.
-pub(crate) fn packed_value(upto: u64, hash: &str, log: &[u8]) -> Result<Vec<u8>, StoreError> {
+/// The value of `packed` for a record at `at`.
+pub(crate) fn packed_value(upto: u64, hash: &str, at: Location) -> Result<Vec<u8>, StoreError> {
     let length = u8::try_from(hash.len())
         .map_err(|_| StoreError::Corrupt(format!("a head hash of {} bytes", hash.len())))?;
-    let mut value = Vec::with_capacity(9 + hash.len() + log.len());
+    let mut value = Vec::with_capacity(9 + hash.len() + 12);
     value.extend_from_slice(&upto.to_be_bytes());
     value.push(length);
     value.extend_from_slice(hash.as_bytes());
-    value.extend_from_slice(log);
+    value.extend_from_slice(&at.to_bytes());
     Ok(value)
 }
 
-/// `upto`, the hash and the packed log of a record's value.
-fn read_packed_value(id: GameId, value: &[u8]) -> Result<(u64, &str, &[u8]), StoreError> {
+/// `upto`, the hash and the location of a value of `packed`.
+pub(crate) fn read_packed_value(
+    id: GameId,
+    value: &[u8],
+) -> Result<(u64, &str, Location), StoreError> {
     let bad = || StoreError::Corrupt(format!("the packed log of game {id}"));
     let (upto, rest) = value.split_at_checked(8).ok_or_else(bad)?;
     let upto = u64::from_be_bytes(upto.try_into().map_err(|_| bad())?);
     let (&length, rest) = rest.split_first().ok_or_else(bad)?;
-    let (hash, log) = rest.split_at_checked(usize::from(length)).ok_or_else(bad)?;
+    let (hash, at) = rest.split_at_checked(usize::from(length)).ok_or_else(bad)?;
     let hash = std::str::from_utf8(hash).map_err(|_| bad())?;
-    Ok((upto, hash, log))
+    let at = Location::from_bytes(at)
+        .filter(|_| at.len() == 12)
+        .ok_or_else(bad)?;
+    Ok((upto, hash, at))
 }
 
 impl SledStore {
@@ -56,7 +64,9 @@ impl SledStore {
         let Some(value) = self.inner.trees.packed.get(game_key(id)).map_err(io)? else {
             return Ok(None);
         };
-        packed::unpack_record(id, read_packed_value(id, &value)?, checked).map(Some)
+        let (upto, hash, at) = read_packed_value(id, &value)?;
+        let log = self.inner.packfile.read(id, at)?;
+        packed::unpack_record(id, (upto, hash, &log), checked).map(Some)
     }
 
     /// Game `id`'s packed log if it runs past seq `after`, from memory or
@@ -131,14 +141,13 @@ impl SledStore {
             .collect();
         let head = (version, record.head_hash.as_str());
         let log = pack_whole(id, &envelopes, &dedupe, chain_key, head)?;
-        // The record first, then the entries it holds: sled recovers a
-        // prefix of its log, so no crash keeps a removal without the record.
+        // The record on disk first, then where it is, then the entries it
+        // holds: sled recovers a prefix of its log, so no crash keeps a
+        // removal without the record.
+        let at = self.inner.packfile.append(&[(id, &log)])?[0];
         trees
             .packed
-            .insert(
-                game_key(id),
-                packed_value(version, &record.head_hash, &log)?,
-            )
+            .insert(game_key(id), packed_value(version, &record.head_hash, at)?)
             .map_err(io)?;
         self.remove_packed_entries(id, version)?;
         Ok(true)

@@ -88,7 +88,7 @@ impl Transfer for SledStore {
         let mut by_created = sled::Batch::default();
         let mut by_filter = sled::Batch::default();
         let mut heads = sled::Batch::default();
-        let mut packed_logs = sled::Batch::default();
+        let mut packed_games = Vec::new();
         for game in games {
             let record = &game.record;
             let id = record.id;
@@ -98,11 +98,10 @@ impl Transfer for SledStore {
                 // A finished game is written packed: one record, not an
                 // entry per envelope and per action. As a packing would, an
                 // action that wrote no event at the end keeps its entry.
-                let packed = self.inner.packs.pack_game(game)?;
-                let value = packed_value(packed.upto, &packed.hash, &packed.log)?;
-                packed_logs.insert(&game_key(id), value);
-                tail = packed.tail;
+                let mut packed = self.inner.packs.pack_game(game)?;
+                tail = std::mem::take(&mut packed.tail);
                 dedupe_kept = &tail;
+                packed_games.push((id, packed));
             } else {
                 for (seq, envelope) in (1..).zip(&game.envelopes) {
                     events.insert(&event_key(id, seq), envelope.as_bytes());
@@ -143,6 +142,16 @@ impl Transfer for SledStore {
                 doc_key(&doc.collection, &doc.key)?,
                 encode_doc(doc.revision, &value),
             );
+        }
+        // The packed logs on disk (one sync for all), then where they are.
+        let logs: Vec<(GameId, &[u8])> = packed_games
+            .iter()
+            .map(|(id, packed)| (*id, packed.log.as_slice()))
+            .collect();
+        let locations = self.inner.packfile.append(&logs)?;
+        let mut packed_logs = sled::Batch::default();
+        for ((id, packed), at) in packed_games.iter().zip(locations) {
+            packed_logs.insert(&game_key(*id), packed_value(packed.upto, &packed.hash, at)?);
         }
         trees.events.apply_batch(events).map_err(io)?;
         trees.packed.apply_batch(packed_logs).map_err(io)?;
