@@ -332,14 +332,10 @@ pub fn open_dropped_sled(path: &std::path::Path) -> sled::Db {
 /// Game `id`'s packed log as the sled store in `path`, just dropped and
 /// opened by hand as `db`, keeps it (for tests that look at one).
 pub fn sled_packed_log(db: &sled::Db, path: &std::path::Path, id: crate::GameId) -> Vec<u8> {
-    let value = db
-        .open_tree("packed")
-        .and_then(|tree| tree.get(id.0.to_be_bytes()))
-        .expect("read packed")
-        .expect("a packed record");
-    let (_, _, at) = crate::sled::pack::read_packed_value(id, &value).expect("a packed value");
+    let packed = db.open_tree("packed").expect("the packed tree");
     let file = crate::sled::packfile::PackFile::open(path).expect("the packed logs' file");
-    file.read(id, at).expect("the packed log")
+    let record = crate::sled::pack::read_record(&packed, &file, id).expect("read packed");
+    record.expect("a packed record").2
 }
 
 /// Replaces game `id`'s packed log in the sled store in `path`, just
@@ -349,15 +345,12 @@ pub fn sled_replace_packed_log(
     db: &sled::Db,
     path: &std::path::Path,
     id: crate::GameId,
-    (upto, hash): (u64, &str),
+    head: (u64, &str),
     log: &[u8],
 ) {
+    let packed = db.open_tree("packed").expect("the packed tree");
     let file = crate::sled::packfile::PackFile::open(path).expect("the packed logs' file");
-    let at = file.append(&[(id, log)]).expect("append")[0];
-    let value = crate::sled::pack::packed_value(upto, hash, at).expect("a head hash of 64 bytes");
-    db.open_tree("packed")
-        .and_then(|tree| tree.insert(id.0.to_be_bytes(), value))
-        .expect("write packed");
+    crate::sled::pack::write_record(&packed, &file, id, head, log).expect("write packed");
     db.flush().expect("flush");
 }
 

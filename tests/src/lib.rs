@@ -217,10 +217,11 @@ impl TestServer {
     }
 }
 
-/// How long a test's request may take: the longest long poll the tests ask
-/// for is 60 s, so a request unanswered after this long is stuck, and fails
-/// its test, naming its URL, rather than hanging it.
-const REQUEST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(150);
+/// How long a test's request may take: the longest long poll a server
+/// holds plus 90 s, so a request unanswered after this long is stuck, and
+/// fails its test, naming its URL, rather than hanging it.
+const REQUEST_TIMEOUT: std::time::Duration =
+    std::time::Duration::from_secs(api::service::MAX_WAIT_S + 90);
 
 /// A JSON client.
 #[derive(Clone)]

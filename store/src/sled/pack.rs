@@ -16,7 +16,7 @@ use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Weak};
 
 use super::keys::{dedupe_key, event_key, game_key};
-use super::packfile::Location;
+use super::packfile::{Location, PackFile};
 use super::{Inner, SledStore, io};
 use crate::packed::{self, Unpacked};
 use crate::packing::{PackJob, left_unpacked, pack_whole};
@@ -37,20 +37,46 @@ pub(crate) fn packed_value(upto: u64, hash: &str, at: Location) -> Result<Vec<u8
 }
 
 /// `upto`, the hash and the location of a value of `packed`.
-pub(crate) fn read_packed_value(
-    id: GameId,
-    value: &[u8],
-) -> Result<(u64, &str, Location), StoreError> {
+fn read_packed_value(id: GameId, value: &[u8]) -> Result<(u64, &str, Location), StoreError> {
     let bad = || StoreError::Corrupt(format!("the packed log of game {id}"));
     let (upto, rest) = value.split_at_checked(8).ok_or_else(bad)?;
     let upto = u64::from_be_bytes(upto.try_into().map_err(|_| bad())?);
     let (&length, rest) = rest.split_first().ok_or_else(bad)?;
     let (hash, at) = rest.split_at_checked(usize::from(length)).ok_or_else(bad)?;
     let hash = std::str::from_utf8(hash).map_err(|_| bad())?;
-    let at = Location::from_bytes(at)
-        .filter(|_| at.len() == 12)
-        .ok_or_else(bad)?;
+    let at = Location::from_bytes(at).ok_or_else(bad)?;
     Ok((upto, hash, at))
+}
+
+/// Game `id`'s stored record, if it is packed: `upto`, the head hash and
+/// the packed log, read from `file` where `packed` says it is.
+pub(crate) fn read_record(
+    packed: &sled::Tree,
+    file: &PackFile,
+    id: GameId,
+) -> Result<Option<(u64, String, Vec<u8>)>, StoreError> {
+    let Some(value) = packed.get(game_key(id)).map_err(io)? else {
+        return Ok(None);
+    };
+    let (upto, hash, at) = read_packed_value(id, &value)?;
+    Ok(Some((upto, hash.to_owned(), file.read(id, at)?)))
+}
+
+/// Stores game `id`'s packed `log`, which holds envelopes up to `upto`,
+/// the last with hash `hash`: on disk in `file` first, then where it is
+/// in `packed`.
+pub(crate) fn write_record(
+    packed: &sled::Tree,
+    file: &PackFile,
+    id: GameId,
+    (upto, hash): (u64, &str),
+    log: &[u8],
+) -> Result<(), StoreError> {
+    let at = file.append(&[(id, log)])?[0];
+    packed
+        .insert(game_key(id), packed_value(upto, hash, at)?)
+        .map_err(io)?;
+    Ok(())
 }
 
 impl SledStore {
@@ -61,12 +87,11 @@ impl SledStore {
         id: GameId,
         checked: bool,
     ) -> Result<Option<Unpacked>, StoreError> {
-        let Some(value) = self.inner.trees.packed.get(game_key(id)).map_err(io)? else {
+        let inner = &self.inner;
+        let Some((upto, hash, log)) = read_record(&inner.trees.packed, &inner.packfile, id)? else {
             return Ok(None);
         };
-        let (upto, hash, at) = read_packed_value(id, &value)?;
-        let log = self.inner.packfile.read(id, at)?;
-        packed::unpack_record(id, (upto, hash, &log), checked).map(Some)
+        packed::unpack_record(id, (upto, &hash, &log), checked).map(Some)
     }
 
     /// Game `id`'s packed log if it runs past seq `after`, from memory or
@@ -144,11 +169,8 @@ impl SledStore {
         // The record on disk first, then where it is, then the entries it
         // holds: sled recovers a prefix of its log, so no crash keeps a
         // removal without the record.
-        let at = self.inner.packfile.append(&[(id, &log)])?[0];
-        trees
-            .packed
-            .insert(game_key(id), packed_value(version, &record.head_hash, at)?)
-            .map_err(io)?;
+        let head = (version, record.head_hash.as_str());
+        write_record(&trees.packed, &self.inner.packfile, id, head, &log)?;
         self.remove_packed_entries(id, version)?;
         Ok(true)
     }

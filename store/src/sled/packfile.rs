@@ -38,11 +38,14 @@ impl Location {
         bytes
     }
 
-    /// The location of its 12 bytes.
+    /// The location of its 12 bytes (`None` for any other length).
     pub(crate) fn from_bytes(bytes: &[u8]) -> Option<Location> {
-        let offset = u64::from_be_bytes(bytes.get(..8)?.try_into().ok()?);
-        let len = u32::from_be_bytes(bytes.get(8..12)?.try_into().ok()?);
-        Some(Location { offset, len })
+        let bytes: &[u8; 12] = bytes.try_into().ok()?;
+        let (offset, len) = bytes.split_at(8);
+        Some(Location {
+            offset: u64::from_be_bytes(offset.try_into().ok()?),
+            len: u32::from_be_bytes(len.try_into().ok()?),
+        })
     }
 }
 
@@ -113,21 +116,22 @@ impl PackFile {
             ))
         };
         let len = usize::try_from(at.len).map_err(|_| bad())?;
-        if len < 8 {
+        let mut game = [0; 8];
+        let mut log = vec![0; len.checked_sub(8).ok_or_else(bad)?];
+        let read = |buf: &mut [u8], offset| {
+            self.file
+                .read_exact_at(buf, offset)
+                .map_err(|e| match e.kind() {
+                    std::io::ErrorKind::UnexpectedEof => bad(),
+                    _ => io_error("read", e),
+                })
+        };
+        read(&mut game, at.offset)?;
+        if game != id.0.to_be_bytes() {
             return Err(bad());
         }
-        let mut record = vec![0; len];
-        self.file
-            .read_exact_at(&mut record, at.offset)
-            .map_err(|e| match e.kind() {
-                std::io::ErrorKind::UnexpectedEof => bad(),
-                _ => io_error("read", e),
-            })?;
-        if record[..8] != id.0.to_be_bytes() {
-            return Err(bad());
-        }
-        record.drain(..8);
-        Ok(record)
+        read(&mut log, at.offset + 8)?;
+        Ok(log)
     }
 }
 
