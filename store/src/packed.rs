@@ -18,6 +18,7 @@ use flate2::read::DeflateDecoder;
 use flate2::write::DeflateEncoder;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use sha2::{Digest, Sha256};
 
 use crate::canonical::{EncodedEvent, SharedFields, ZERO_HASH, commitment, hex, json_string, seal};
 use crate::shared::{Checked, decode_envelope};
@@ -78,6 +79,9 @@ pub(crate) struct Unpacked {
     pub(crate) dedupe: Vec<DedupeExport>,
     /// About how much memory it holds (for a cache's budget).
     pub(crate) bytes: usize,
+    /// The SHA-256 of the packed record it was unpacked from: a
+    /// verification may reuse it only for these very bytes.
+    pub(crate) source: [u8; 32],
 }
 
 fn nanos(at: DateTime<Utc>) -> Result<i64, StoreError> {
@@ -310,6 +314,7 @@ pub(crate) fn unpack_unchecked(bytes: &[u8]) -> Result<Unpacked, StoreError> {
     Ok(Unpacked {
         envelopes,
         dedupe,
+        source: Sha256::digest(bytes).into(),
         // Measured roughly: a parsed event takes about eight times its JSON
         // text, and an envelope's other fields (two hashes, a commitment,
         // the actor) about 300 bytes.
@@ -345,14 +350,14 @@ fn digest_of(hex: &str) -> Option<[u8; 32]> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::canonical::try_envelope_hash;
     use serde_json::json;
 
     /// A chain v2 log of `n` envelopes, some with a public form and an
     /// action id, as the store seals them.
-    pub(super) fn log_of(n: u64) -> Vec<Envelope> {
+    pub(crate) fn log_of(n: u64) -> Vec<Envelope> {
         let key = [7u8; 32];
         let mut prev = ZERO_HASH.to_string();
         let start = DateTime::parse_from_rfc3339("2026-11-30T02:44:25.424Z")

@@ -8,6 +8,8 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, PoisonError};
 
+use sha2::{Digest, Sha256};
+
 use crate::packed::{self, Unpacked};
 use crate::transfer::{DedupeExport, GameExport};
 use crate::{Envelope, GameId, StoreError, ZERO_HASH};
@@ -130,6 +132,30 @@ impl PackCaches {
             .put(id, log);
     }
 
+    /// Game `id`'s stored packed record (`upto`, `hash`, `log`) unpacked
+    /// for a verification, which must check these very bytes: the log kept
+    /// for reads if it was unpacked from them, else unpacked here without
+    /// refusing a chain that does not end at `hash` (the verification says
+    /// where it breaks), and kept for reads when it does end there. An
+    /// audit then unpacks a long log once, not once per request.
+    pub(crate) fn to_verify(
+        &self,
+        id: GameId,
+        (upto, hash, log): (u64, &str, &[u8]),
+    ) -> Result<Arc<Unpacked>, StoreError> {
+        if let Some(kept) = self.unpacked(id)
+            && kept.envelopes.len() as u64 == upto
+            && kept.source == <[u8; 32]>::from(Sha256::digest(log))
+        {
+            return Ok(kept);
+        }
+        let unpacked = Arc::new(packed::unpack_record(id, (upto, hash, log), false)?);
+        if unpacked.head_hash() == hash {
+            self.keep(id, unpacked.clone());
+        }
+        Ok(unpacked)
+    }
+
     /// A finished game of a bulk write, packed: a log copied many times
     /// (`scale`) is parsed and packed once.
     pub(crate) fn pack_game(&self, game: &GameExport) -> Result<PackedGame, StoreError> {
@@ -166,5 +192,43 @@ impl PackCaches {
             log,
             tail,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::packed::tests::log_of;
+    use serde_json::json;
+
+    #[test]
+    fn a_verification_reuses_a_kept_log_only_for_the_bytes_it_came_from() {
+        let id = GameId(7);
+        let envelopes = log_of(40);
+        let head = envelopes.last().unwrap().hash.clone();
+        let log = packed::pack(&envelopes, &[], None).unwrap();
+        let caches = PackCaches::default();
+        let first = caches.to_verify(id, (40, &head, &log)).unwrap();
+        let kept = caches.unpacked(id).expect("a sound log is kept for reads");
+        assert!(Arc::ptr_eq(&kept, &first));
+        let again = caches.to_verify(id, (40, &head, &log)).unwrap();
+        assert!(
+            Arc::ptr_eq(&again, &first),
+            "the same bytes are not unpacked again"
+        );
+
+        // Altered bytes are unpacked again; their broken chain is not kept.
+        let mut altered = envelopes.clone();
+        altered[9].event = json!({"n": 1000});
+        let bad = packed::pack(&altered, &[], None).unwrap();
+        let broken = caches.to_verify(id, (40, &head, &bad)).unwrap();
+        assert_ne!(broken.head_hash(), head);
+        assert!(Arc::ptr_eq(&caches.unpacked(id).unwrap(), &first));
+
+        // A record that claims another length is refused, kept log or not.
+        assert!(matches!(
+            caches.to_verify(id, (39, &head, &log)),
+            Err(StoreError::Corrupt(_))
+        ));
     }
 }

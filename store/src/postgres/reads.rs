@@ -384,8 +384,18 @@ impl PgStore {
         // to check is each commitment against its event, given the key. An
         // alteration shows where it breaks the chain, at the latest at the
         // head.
-        let checked = match packed_in(&*tx, id, false).await? {
-            Some(packed) => packed.check(chain_key),
+        let record_row = tx
+            .query_opt(
+                "SELECT upto, hash, log FROM packed_logs WHERE game = $1",
+                &[&int(id.0)],
+            )
+            .await
+            .map_err(pg)?;
+        let checked = match record_row {
+            Some(row) => {
+                let stored = (uint(row.get(0)), row.get::<_, &str>(1), row.get(2));
+                self.inner.packs.to_verify(id, stored)?.check(chain_key)
+            }
             None => Checked::default(),
         };
         let rows = tx

@@ -5,6 +5,7 @@
 use super::codec::{DedupeEntry, Meta, StoredHead, read_dedupe, record};
 use super::index::{filter_prefix, parse_cursor, with_created};
 use super::keys::{dedupe_key, event_key, game_key, two_u64};
+use super::pack::read_record;
 use super::{SledStore, io};
 use crate::canonical::hex;
 use crate::shared::{Checked, decode_envelope, list_limit, verify_log_after};
@@ -309,7 +310,8 @@ impl SledStore {
         // what is left to check is each commitment against its event, given
         // the key. An alteration shows where it breaks the chain, at the
         // latest at the head.
-        let Some(packed) = self.read_packed(id, false)? else {
+        let inner = &self.inner;
+        let Some((upto, hash, log)) = read_record(&inner.trees.packed, &inner.packfile, id)? else {
             let rows = rows.into_iter().map(Ok);
             return verify_log_after(
                 Checked::default(),
@@ -319,6 +321,7 @@ impl SledStore {
                 chain_key,
             );
         };
+        let packed = inner.packs.to_verify(id, (upto, &hash, &log))?;
         let checked = packed.check(chain_key);
         let rows = self.seq_entries(id, checked.count.saturating_add(1), record.version)?;
         let rows = rows.into_iter().map(Ok);
