@@ -101,6 +101,24 @@ impl Rejection {
     }
 }
 
+/// The stages of an applied action (`POST /v1/games/{id}/actions`), as its
+/// handler times them: `prepare` (the game from the cache, the caller, the
+/// rules' decision, after a lookup of its action id), `store` (the append, until it is durable; on sled
+/// split further by the writer's queue and write histograms) and `answer`
+/// (its events redacted for the caller). What a request's whole time adds
+/// to them is actix's: reading, parsing and writing.
+const ACTION_STAGES: [&str; 3] = ["prepare", "store", "answer"];
+
+static ACTION_STAGE_NANOS: [Histogram<14>; 3] =
+    [const { Histogram::new(store::metrics::NANOS_BOUNDS) }; 3];
+
+/// Records the stages of one applied action (see [`ACTION_STAGES`]).
+pub fn action_stages(prepare: Duration, store: Duration, answer: Duration) {
+    for (histogram, time) in ACTION_STAGE_NANOS.iter().zip([prepare, store, answer]) {
+        histogram.observe(store::metrics::nanos(time));
+    }
+}
+
 static REJECTED: [AtomicU64; 5] = [const { AtomicU64::new(0) }; 5];
 
 /// Counts a request turned away.
@@ -427,10 +445,44 @@ fn store_histograms(out: &mut String) {
             store::metrics::FLUSH_NANOS.snapshot(),
             1e9,
         ),
+        (
+            "bang_store_queue_seconds",
+            "Time each write waited in the writer's queue before a batch took it (sled).",
+            store::metrics::QUEUED_NANOS.snapshot(),
+            1e9,
+        ),
+        (
+            "bang_store_write_seconds",
+            "Time from the writer taking each write's batch to its answer: the batch's writes, then its flush + fsync (sled).",
+            store::metrics::WRITTEN_NANOS.snapshot(),
+            1e9,
+        ),
+        (
+            "bang_store_woken_seconds",
+            "Time from the writer's answer to each write's caller resuming (sled).",
+            store::metrics::WOKEN_NANOS.snapshot(),
+            1e9,
+        ),
     ];
     for (name, help, snap, scale) in histograms {
         header(out, name, "histogram", help);
         histogram(out, name, "", &snap, scale);
+    }
+    let name = "bang_action_stage_seconds";
+    header(
+        out,
+        name,
+        "histogram",
+        "Time of each stage of an applied action in its handler: prepare (the game, the caller, the rules), store (the append, durable) and answer (the events redacted).",
+    );
+    for (stage, nanos) in ACTION_STAGES.iter().zip(&ACTION_STAGE_NANOS) {
+        histogram(
+            out,
+            name,
+            &format!("stage=\"{stage}\""),
+            &nanos.snapshot(),
+            1e9,
+        );
     }
 }
 
@@ -467,6 +519,15 @@ mod tests {
         ));
         assert!(text.contains("bang_long_polls_waiting{method=\"GET\",route=\"/test/{id}\"} 0"));
         assert!(text.contains("# TYPE bang_store_flush_seconds histogram"));
+        action_stages(
+            Duration::from_micros(70),
+            Duration::from_millis(3),
+            Duration::from_micros(20),
+        );
+        let text = render();
+        assert!(text.contains("bang_action_stage_seconds_bucket{stage=\"store\",le=\"0.005\"}"));
+        assert!(text.contains("bang_action_stage_seconds_count{stage=\"answer\"}"));
+        assert!(text.contains("# TYPE bang_store_queue_seconds histogram"));
         assert!(text.contains("bang_store_batch_size_bucket{le=\"+Inf\"}"));
         // Every sample line is `name{labels} value` or `name value`.
         for line in text.lines().filter(|l| !l.starts_with('#')) {

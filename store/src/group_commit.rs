@@ -26,11 +26,15 @@ use std::time::Instant;
 use tokio::sync::oneshot;
 
 use crate::StoreError;
+use crate::metrics::{QUEUED_NANOS, WOKEN_NANOS, WRITTEN_NANOS, nanos};
 
-type Reply<T> = oneshot::Sender<Result<T, StoreError>>;
+/// A request's answer, sent with the moment it was sent (to time how long
+/// the waiting request takes to resume).
+type Reply<T> = oneshot::Sender<(Result<T, StoreError>, Instant)>;
 
 struct State<R, T> {
-    queue: VecDeque<(R, Reply<T>)>,
+    /// Each request, its reply and when it was submitted.
+    queue: VecDeque<(R, Reply<T>, Instant)>,
     /// Set by `Drop` (drain what is queued, then stop), or by the thread when
     /// it exits: no request is accepted any more.
     shutdown: bool,
@@ -124,7 +128,7 @@ impl<R: Send + 'static, T: Send + 'static> GroupCommit<R, T> {
             if state.shutdown {
                 (false, false)
             } else {
-                state.queue.push_back((request, tx));
+                state.queue.push_back((request, tx, Instant::now()));
                 (true, state.queue.len() == 1)
             }
         };
@@ -137,7 +141,13 @@ impl<R: Send + 'static, T: Send + 'static> GroupCommit<R, T> {
             if !queued {
                 return Err(stopped());
             }
-            rx.await.unwrap_or_else(|_| Err(stopped()))
+            match rx.await {
+                Ok((answer, sent)) => {
+                    WOKEN_NANOS.observe(nanos(sent.elapsed()));
+                    answer
+                }
+                Err(_) => Err(stopped()),
+            }
         }
     }
 
@@ -194,11 +204,14 @@ where
                 break; // shutdown, nothing left to serve
             }
             let take = state.queue.len().min(max_batch);
-            for (request, reply) in state.queue.drain(..take) {
+            let taken = Instant::now();
+            for (request, reply, submitted) in state.queue.drain(..take) {
+                QUEUED_NANOS.observe(nanos(taken.saturating_duration_since(submitted)));
                 requests.push(request);
                 replies.push(reply);
             }
         }
+        let taken = Instant::now();
         let size = requests.len();
         let results = apply(&requests);
         requests.clear();
@@ -207,8 +220,10 @@ where
         shared.flushes.fetch_add(1, Ordering::Relaxed);
         let applied = results.iter().filter(|r| r.is_ok()).count();
         crate::metrics::batch(size, applied, started.elapsed(), flushed.is_ok());
+        let written = nanos(taken.elapsed());
         let mut results = results.into_iter();
         for reply in replies.drain(..) {
+            WRITTEN_NANOS.observe(written);
             let answer = match results.next() {
                 Some(Ok(value)) => match &flushed {
                     Ok(()) => Ok(value),
@@ -220,7 +235,7 @@ where
                 )),
             };
             // The writer may have given up (its future dropped): fine.
-            let _ = reply.send(answer);
+            let _ = reply.send((answer, Instant::now()));
         }
     }
     // Last flush on shutdown; nobody is left to tell if it fails (sled flushes

@@ -86,8 +86,8 @@ pub static FLUSH_ERRORS: AtomicU64 = AtomicU64::new(0);
 /// Requests per batch.
 pub static BATCH_SIZE: Histogram<12> =
     Histogram::new([1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 4096]);
-/// Time of each batch's flush + fsync, in nanoseconds.
-pub static FLUSH_NANOS: Histogram<14> = Histogram::new([
+/// Bounds of the histograms of durations, in nanoseconds: 50 µs to 1 s.
+pub const NANOS_BOUNDS: [u64; 14] = [
     50_000,
     100_000,
     250_000,
@@ -102,14 +102,31 @@ pub static FLUSH_NANOS: Histogram<14> = Histogram::new([
     250_000_000,
     500_000_000,
     1_000_000_000,
-]);
+];
+/// Time of each batch's flush + fsync, in nanoseconds.
+pub static FLUSH_NANOS: Histogram<14> = Histogram::new(NANOS_BOUNDS);
+/// How long each request waited in the writer's queue before a batch took
+/// it, in nanoseconds (sled).
+pub static QUEUED_NANOS: Histogram<14> = Histogram::new(NANOS_BOUNDS);
+/// How long each request's batch took from the writer taking it to the
+/// answers (its writes, then the flush + fsync), in nanoseconds (sled).
+pub static WRITTEN_NANOS: Histogram<14> = Histogram::new(NANOS_BOUNDS);
+
+/// How long each request took to resume once the writer had sent its
+/// answer (the wait for its task to be run again), in nanoseconds (sled).
+pub static WOKEN_NANOS: Histogram<14> = Histogram::new(NANOS_BOUNDS);
+
+/// A duration as a histogram of nanoseconds records it.
+pub fn nanos(duration: Duration) -> u64 {
+    u64::try_from(duration.as_nanos()).unwrap_or(u64::MAX)
+}
 
 /// Records one batch of the writer: `size` requests, `applied` of them
 /// written and made durable, the flush having taken `flush`.
 pub(crate) fn batch(size: usize, applied: usize, flush: Duration, flushed: bool) {
     BATCHES.fetch_add(1, Ordering::Relaxed);
     BATCH_SIZE.observe(size as u64);
-    FLUSH_NANOS.observe(u64::try_from(flush.as_nanos()).unwrap_or(u64::MAX));
+    FLUSH_NANOS.observe(nanos(flush));
     if flushed {
         APPENDS.fetch_add(applied as u64, Ordering::Relaxed);
     } else {

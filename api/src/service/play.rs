@@ -3,6 +3,8 @@
 //! ([`Service::commit`], which the reaction-window timer uses too), once per
 //! action id.
 
+use std::time::Instant;
+
 use store::{Append, Envelope, EventStore, GameId, GameStatus};
 
 use super::cache::Entry;
@@ -32,6 +34,7 @@ impl Service {
         as_seat: Option<u8>,
         body: PostAction,
     ) -> Result<ActionResult, ApiError> {
+        let started = Instant::now();
         if let Some(action_id) = &body.action_id
             && (action_id.is_empty()
                 || action_id.chars().count() > 128
@@ -113,6 +116,7 @@ impl Service {
         }
         let viewer = caller.viewer(outcome.next.is_over());
         let seen = outcome.seen_by(viewer);
+        let prepared = Instant::now();
         let (envelopes, duplicate) = self
             .commit(
                 &mut entry,
@@ -125,14 +129,17 @@ impl Service {
         if duplicate {
             return Ok(self.repeated(&entry, caller, &envelopes));
         }
+        let stored = Instant::now();
         if standing_orders {
             self.orders_quota.record(id, seat);
         }
-        Ok(ActionResult {
+        let result = ActionResult {
             version: entry.live.version(),
             events: events_seen(&*entry.live, envelopes, seen, viewer),
             duplicate: false,
-        })
+        };
+        crate::metrics::action_stages(prepared - started, stored - prepared, stored.elapsed());
+        Ok(result)
     }
 
     /// Appends decided events at `version` and moves the entry on to the game

@@ -74,6 +74,10 @@ struct Args {
     /// (e.g. `target/release/bang-server`), to measure its memory alone.
     #[arg(long)]
     server_bin: Option<std::path::PathBuf>,
+    /// The rate (actions/s) of the latency phase, instead of half the rate
+    /// measured at full load: to compare two runs at the same rate.
+    #[arg(long)]
+    half_rate: Option<f64>,
 }
 
 /// A server the clients play on: in this process, or a process of its own.
@@ -169,76 +173,94 @@ fn report_memory(targets: &[Target]) {
     }
 }
 
-/// The action route's latency histogram series in `/metrics` (from a
-/// request's arrival in the server to its answer).
-const ACTIONS: &str = "bang_http_request_duration_seconds_bucket{method=\"POST\",route=\"/v1/games/{id}/actions\",le=\"";
+/// The histograms `load` reads from the servers' `/metrics`, by the name
+/// it prints: the action route's latency (from a request's arrival in the
+/// server to its answer), the handler's stages of an applied action, the
+/// sled writer's queue, write and wake-up times per request, and its flushes.
+const SERVER_SERIES: [(&str, &str); 8] = [
+    (
+        "actions",
+        "bang_http_request_duration_seconds_bucket{method=\"POST\",route=\"/v1/games/{id}/actions\",le=\"",
+    ),
+    (
+        "stage_prepare",
+        "bang_action_stage_seconds_bucket{stage=\"prepare\",le=\"",
+    ),
+    (
+        "stage_store",
+        "bang_action_stage_seconds_bucket{stage=\"store\",le=\"",
+    ),
+    (
+        "stage_answer",
+        "bang_action_stage_seconds_bucket{stage=\"answer\",le=\"",
+    ),
+    ("store_queued", "bang_store_queue_seconds_bucket{le=\""),
+    ("store_written", "bang_store_write_seconds_bucket{le=\""),
+    ("store_woken", "bang_store_woken_seconds_bucket{le=\""),
+    ("flushes", "bang_store_flush_seconds_bucket{le=\""),
+];
 
-/// The store's flush time histogram series in `/metrics`.
-const FLUSHES: &str = "bang_store_flush_seconds_bucket{le=\"";
-
-/// The histogram whose bucket lines start with `series` in the servers'
-/// `/metrics`, summed over the servers: cumulative counts by upper bound
-/// in seconds.
-async fn histogram(targets: &[Target], series: &str) -> Vec<(f64, u64)> {
-    let mut buckets: Vec<(f64, u64)> = Vec::new();
+/// Each histogram of [`SERVER_SERIES`], summed over the servers:
+/// cumulative counts by upper bound in seconds.
+async fn histograms(targets: &[Target]) -> Vec<Vec<(f64, u64)>> {
+    let mut texts = Vec::new();
     for target in targets {
-        let Ok((200, text)) = Conn::new(target.base())
+        if let Ok((200, text)) = Conn::new(target.base())
             .call("GET", "/metrics", None, None)
             .await
-        else {
+        {
+            texts.push(String::from_utf8_lossy(&text).into_owned());
+        }
+    }
+    SERVER_SERIES
+        .iter()
+        .map(|(_, series)| histogram(&texts, series))
+        .collect()
+}
+
+/// The histogram whose bucket lines start with `series` in `texts`.
+fn histogram(texts: &[String], series: &str) -> Vec<(f64, u64)> {
+    let mut buckets: Vec<(f64, u64)> = Vec::new();
+    for line in texts.iter().flat_map(|text| text.lines()) {
+        let Some(rest) = line.strip_prefix(series) else {
             continue;
         };
-        for line in String::from_utf8_lossy(&text).lines() {
-            let Some(rest) = line.strip_prefix(series) else {
-                continue;
-            };
-            let Some((le, count)) = rest.split_once("\"} ") else {
-                continue;
-            };
-            let le = if le == "+Inf" {
-                f64::INFINITY
-            } else {
-                le.parse().unwrap_or(f64::NAN)
-            };
-            let count: u64 = count.trim().parse().unwrap_or(0);
-            match buckets.iter_mut().find(|(l, _)| *l == le) {
-                Some((_, n)) => *n += count,
-                None => buckets.push((le, count)),
-            }
+        let Some((le, count)) = rest.split_once("\"} ") else {
+            continue;
+        };
+        let le = if le == "+Inf" {
+            f64::INFINITY
+        } else {
+            le.parse().unwrap_or(f64::NAN)
+        };
+        let count: u64 = count.trim().parse().unwrap_or(0);
+        match buckets.iter_mut().find(|(l, _)| *l == le) {
+            Some((_, n)) => *n += count,
+            None => buckets.push((le, count)),
         }
     }
     buckets
 }
 
-/// Prints how the servers saw a phase's actions and their store's flushes
-/// (`before`: their histograms when it began): the share above 10 and 25
-/// ms, and the bucket bound under which 99% of them fell. Set beside the clients' p99, it
-/// says whether a tail is spent in the server or before it reads a request
-/// (the kernel's and the runtime's queues, the clients' own threads).
+/// Prints how the servers saw a phase (`before`: their histograms when it
+/// began), one line per histogram of [`SERVER_SERIES`]: the share above 10
+/// and 25 ms, and the bucket bound under which 99% fell. Set beside the
+/// clients' p99, it says whether a tail is spent in the server, and in
+/// which stage, or before it reads a request (the kernel's and the
+/// runtime's queues, the clients' own threads).
 async fn report_server_side(phase: &str, targets: &[Target], before: &ServerSeen) {
-    report_histogram(
-        phase,
-        "actions",
-        &before.0,
-        &histogram(targets, ACTIONS).await,
-    );
-    report_histogram(
-        phase,
-        "flushes",
-        &before.1,
-        &histogram(targets, FLUSHES).await,
-    );
+    let after = histograms(targets).await;
+    for (((what, _), before), after) in SERVER_SERIES.iter().zip(before).zip(&after) {
+        report_histogram(phase, what, before, after);
+    }
 }
 
-/// The servers' action latencies and flush times when a phase began.
-type ServerSeen = (Vec<(f64, u64)>, Vec<(f64, u64)>);
+/// The servers' histograms of [`SERVER_SERIES`] when a phase began.
+type ServerSeen = Vec<Vec<(f64, u64)>>;
 
 /// [`ServerSeen`] now.
 async fn server_seen(targets: &[Target]) -> ServerSeen {
-    (
-        histogram(targets, ACTIONS).await,
-        histogram(targets, FLUSHES).await,
-    )
+    histograms(targets).await
 }
 
 /// Prints one histogram's growth over a phase (see [`report_server_side`]).
@@ -886,7 +908,7 @@ async fn main() {
         rate / store_rate.max(1.0)
     );
 
-    let target = rate / 2.0;
+    let target = a.half_rate.unwrap_or(rate / 2.0);
     let gap = Duration::from_secs_f64(a.games as f64 / target.max(1.0));
     let cpu = thread_cpu();
     let seen = server_seen(&servers).await;
