@@ -82,38 +82,24 @@ impl Service {
             .action_id
             .as_ref()
             .map(|a| format!("{}/{a}", caller.action_scope()));
-        if let Some(key) = &action_key
-            && let Some(first) = self.store.find_action(id, key, Some(&digest)).await?
-        {
-            return Ok(self.repeated(&entry, caller, &first));
-        }
         let version = entry.live.version();
-        if let Some(expected) = body.expected_version
-            && expected != version
-            && !(expected < version && entry.live.still_asked(seat, expected))
-        {
-            // Stale, unless only other seats' answers to the window this seat
-            // is still asked in came in since.
-            return Err(ApiError::stale(expected, version));
-        }
-        if entry.live.is_over() {
-            return Err(ApiError::game_over());
-        }
-        if !entry.live.waiting().contains(&seat) && !entry.live.anytime(&body.action) {
-            return Err(ApiError::not_your_decision(format!(
-                "seat {seat} is not asked to decide anything now"
-            )));
-        }
         let standing_orders = entry.live.anytime(&body.action);
-        if standing_orders {
-            self.orders_quota.check(id, seat)?;
-        }
-        let seed = seed_of(&entry.data.seed)?;
-        let outcome = entry.live.play(seat, &body.action, seed)?;
-        let limit = self.settings.max_events_per_game;
-        if version.saturating_add(outcome.events.len() as u64) > limit {
-            return Err(ApiError::game_too_long(version, limit));
-        }
+        let decided = self.decide(&entry, seat, &body, standing_orders);
+        let outcome = match decided {
+            Ok(outcome) => outcome,
+            // A retry finds its first answer, whatever refuses it now (the
+            // version moved on, the game ended, another seat is asked). An
+            // action that is not refused needs no lookup: its append finds
+            // an action id already used itself.
+            Err(refusal) => {
+                if let Some(key) = &action_key
+                    && let Some(first) = self.store.find_action(id, key, Some(&digest)).await?
+                {
+                    return Ok(self.repeated(&entry, caller, &first));
+                }
+                return Err(refusal);
+            }
+        };
         let viewer = caller.viewer(outcome.next.is_over());
         let seen = outcome.seen_by(viewer);
         let prepared = Instant::now();
@@ -140,6 +126,46 @@ impl Service {
         };
         crate::metrics::action_stages(prepared - started, stored - prepared, stored.elapsed());
         Ok(result)
+    }
+
+    /// What the rules decide of `body` for `seat` in `entry`'s game, unless
+    /// it is refused: a stale version, a game over, a seat not asked, too
+    /// many standing orders, an illegal action or a log grown too long.
+    fn decide(
+        &self,
+        entry: &Entry,
+        seat: u8,
+        body: &PostAction,
+        standing_orders: bool,
+    ) -> Result<Outcome, ApiError> {
+        let id = entry.record.id;
+        let version = entry.live.version();
+        if let Some(expected) = body.expected_version
+            && expected != version
+            && !(expected < version && entry.live.still_asked(seat, expected))
+        {
+            // Stale, unless only other seats' answers to the window this seat
+            // is still asked in came in since.
+            return Err(ApiError::stale(expected, version));
+        }
+        if entry.live.is_over() {
+            return Err(ApiError::game_over());
+        }
+        if !entry.live.waiting().contains(&seat) && !standing_orders {
+            return Err(ApiError::not_your_decision(format!(
+                "seat {seat} is not asked to decide anything now"
+            )));
+        }
+        if standing_orders {
+            self.orders_quota.check(id, seat)?;
+        }
+        let seed = seed_of(&entry.data.seed)?;
+        let outcome = entry.live.play(seat, &body.action, seed)?;
+        let limit = self.settings.max_events_per_game;
+        if version.saturating_add(outcome.events.len() as u64) > limit {
+            return Err(ApiError::game_too_long(version, limit));
+        }
+        Ok(outcome)
     }
 
     /// Appends decided events at `version` and moves the entry on to the game
