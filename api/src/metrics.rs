@@ -103,10 +103,10 @@ impl Rejection {
 
 /// The stages of an applied action (`POST /v1/games/{id}/actions`), as its
 /// handler times them: `prepare` (the game from the cache, the caller, the
-/// rules' decision, after a lookup of its action id), `store` (the append, until it is durable; on sled
-/// split further by the writer's queue and write histograms) and `answer`
-/// (its events redacted for the caller). What a request's whole time adds
-/// to them is actix's: reading, parsing and writing.
+/// rules' decision), `store` (the append, until it is durable; on sled
+/// split further by the writer's queue, write and wake-up histograms) and
+/// `answer` (its events redacted for the caller). What a request's whole
+/// time adds to them is actix's: reading, parsing and writing.
 const ACTION_STAGES: [&str; 3] = ["prepare", "store", "answer"];
 
 static ACTION_STAGE_NANOS: [Histogram<14>; 3] =
