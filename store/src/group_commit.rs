@@ -195,7 +195,7 @@ where
     let mut requests = Vec::with_capacity(max_batch.min(4096));
     let mut replies = Vec::with_capacity(max_batch.min(4096));
     loop {
-        {
+        let taken = {
             let mut state = shared.lock();
             while state.queue.is_empty() && !state.shutdown {
                 state = shared.wake.wait(state).unwrap_or_else(|e| e.into_inner());
@@ -210,8 +210,8 @@ where
                 requests.push(request);
                 replies.push(reply);
             }
-        }
-        let taken = Instant::now();
+            taken
+        };
         let size = requests.len();
         let results = apply(&requests);
         requests.clear();

@@ -162,19 +162,31 @@ pub(crate) async fn packed_after<C: GenericClient>(
     after: u64,
     checked: bool,
 ) -> Result<Option<Unpacked>, StoreError> {
-    let Some(row) = client
+    let Some(row) = packed_row(client, id, after).await? else {
+        return Ok(None);
+    };
+    packed::unpack_record(id, stored_record(&row), checked).map(Some)
+}
+
+/// The row of a game's packed log if its log runs past seq `after`: `upto`,
+/// the hash and the packed log (see [`stored_record`]).
+async fn packed_row<C: GenericClient>(
+    client: &C,
+    id: GameId,
+    after: u64,
+) -> Result<Option<Row>, StoreError> {
+    client
         .query_opt(
             "SELECT upto, hash, log FROM packed_logs WHERE game = $1 AND upto > $2",
             &[&int(id.0), &int(after)],
         )
         .await
-        .map_err(pg)?
-    else {
-        return Ok(None);
-    };
-    let (upto, hash): (i64, &str) = (row.get(0), row.get(1));
-    let log: &[u8] = row.get(2);
-    packed::unpack_record(id, (uint(upto), hash, log), checked).map(Some)
+        .map_err(pg)
+}
+
+/// A [`packed_row`] as the packed record's `upto`, hash and log.
+fn stored_record(row: &Row) -> (u64, &str, &[u8]) {
+    (uint(row.get(0)), row.get(1), row.get(2))
 }
 
 /// Envelopes `first..first + count` of a game, which must all exist (in
@@ -384,18 +396,12 @@ impl PgStore {
         // to check is each commitment against its event, given the key. An
         // alteration shows where it breaks the chain, at the latest at the
         // head.
-        let record_row = tx
-            .query_opt(
-                "SELECT upto, hash, log FROM packed_logs WHERE game = $1",
-                &[&int(id.0)],
-            )
-            .await
-            .map_err(pg)?;
-        let checked = match record_row {
-            Some(row) => {
-                let stored = (uint(row.get(0)), row.get::<_, &str>(1), row.get(2));
-                self.inner.packs.to_verify(id, stored)?.check(chain_key)
-            }
+        let checked = match packed_row(&*tx, id, 0).await? {
+            Some(row) => self
+                .inner
+                .packs
+                .to_verify(id, stored_record(&row))?
+                .check(chain_key),
             None => Checked::default(),
         };
         let rows = tx

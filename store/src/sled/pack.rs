@@ -169,7 +169,6 @@ impl SledStore {
         // The record on disk first, then where it is, then the entries it
         // holds: sled recovers a prefix of its log, so no crash keeps a
         // removal without the record.
-        let head = (version, record.head_hash.as_str());
         write_record(&trees.packed, &self.inner.packfile, id, head, &log)?;
         self.remove_packed_entries(id, version)?;
         Ok(true)

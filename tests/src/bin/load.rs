@@ -266,11 +266,6 @@ async fn report_server_side(phase: &str, targets: &[Target], before: &ServerSeen
 /// The servers' histograms of [`SERVER_SERIES`] when a phase began.
 type ServerSeen = Vec<Vec<(f64, u64)>>;
 
-/// [`ServerSeen`] now.
-async fn server_seen(targets: &[Target]) -> ServerSeen {
-    histograms(targets).await
-}
-
 /// Prints one histogram's growth over a phase (see [`report_server_side`]).
 fn report_histogram(phase: &str, what: &str, before: &[(f64, u64)], after: &[(f64, u64)]) {
     let delta: Vec<(f64, u64)> = after
@@ -898,7 +893,7 @@ async fn main() {
     );
 
     let cpu = thread_cpu();
-    let seen = server_seen(&servers).await;
+    let seen = histograms(&servers).await;
     let full = http_phase(ruleset, &servers, a.games, a.seconds, None).await;
     let rate = full.actions as f64 / full.wall;
     println!(
@@ -925,7 +920,7 @@ async fn main() {
     let target = a.half_rate.unwrap_or(rate / 2.0);
     let gap = Duration::from_secs_f64(a.games as f64 / target.max(1.0));
     let cpu = thread_cpu();
-    let seen = server_seen(&servers).await;
+    let seen = histograms(&servers).await;
     let half = http_phase(ruleset, &servers, a.games, a.seconds, Some(gap)).await;
     println!(
         "http_half_load target_per_s={target:.0} games_opened={} actions={} actions_per_s={:.0} p50_ms={:.2} p99_ms={:.2}",
