@@ -200,7 +200,7 @@ pub(crate) fn envelopes(
     Ok(out)
 }
 
-/// A status as the head and the `by_filter` keys store it.
+/// A status as the head and the list keys store it.
 pub(crate) fn status_byte(status: GameStatus) -> u8 {
     match status {
         GameStatus::Active => 0,
@@ -242,7 +242,7 @@ pub(crate) fn decode_envelope(bytes: &[u8]) -> Result<Envelope, StoreError> {
     serde_json::from_slice(bytes).map_err(|e| StoreError::Corrupt(format!("envelope: {e}")))
 }
 
-/// Now, to the millisecond: the `by_created` index orders by milliseconds, so
+/// Now, to the millisecond: the list indexes order by milliseconds, so
 /// a record's `created_at` sorts exactly as its index key does.
 pub(crate) fn now() -> DateTime<Utc> {
     Utc::now().trunc_subsecs(3)

@@ -1068,7 +1068,7 @@ async fn an_action_id_keeps_the_digest_it_was_written_with<B: Backend>(b: &B) {
 }
 
 #[tokio::test]
-async fn filtered_lists_use_an_index_built_for_older_stores_too() {
+async fn lists_and_documents_of_an_older_store_move_into_runs() {
     let dir = tempfile::tempdir().unwrap();
     {
         let store = SledStore::open(dir.path()).unwrap();
@@ -1081,17 +1081,35 @@ async fn filtered_lists_use_an_index_built_for_older_stores_too() {
             }
         }
     }
-    // A store from before the index: no `by_filter` entries, no flag.
+    // A store from before runs: no `lists` entries, no flag, and its
+    // documents one per key in `docs` (revision ++ JSON under collection ++
+    // 0 ++ key), beside a list tree of the old layout.
     {
         let db = store::testing::open_dropped_sled(dir.path());
-        db.drop_tree("by_filter").unwrap();
-        db.open_tree("meta")
+        db.drop_tree("lists").unwrap();
+        db.drop_tree("doc_runs").unwrap();
+        db.open_tree("meta").unwrap().remove("index/lists").unwrap();
+        db.open_tree("by_created")
             .unwrap()
-            .remove("index/by_filter")
+            .insert([0u8; 16], &[])
             .unwrap();
+        let docs = db.open_tree("docs").unwrap();
+        for (key, value) in [
+            ("players\0ann", "{\"name\":\"Ann\"}"),
+            ("players\0bob", "{}"),
+        ] {
+            let mut stored = 3u64.to_be_bytes().to_vec();
+            stored.extend_from_slice(value.as_bytes());
+            docs.insert(key.as_bytes(), stored).unwrap();
+        }
         db.flush().unwrap();
     }
     let store = SledStore::open(dir.path()).unwrap();
+    assert_eq!(
+        store.doc("players", "ann").await.unwrap(),
+        Some((3, json!({"name": "Ann"})))
+    );
+    assert_eq!(store.docs("players", "", None, 10).await.unwrap().len(), 2);
     let count = async |status: Option<GameStatus>, ruleset: Option<&str>| {
         let query = ListQuery {
             status,
@@ -1133,6 +1151,18 @@ async fn filtered_lists_use_an_index_built_for_older_stores_too() {
         }
     }
     assert_eq!(seen, 4);
+    // The trees of the old layout are gone, and a few runs hold it all.
+    drop(store);
+    let db = store::testing::open_dropped_sled(dir.path());
+    let names = db.tree_names();
+    for old in ["docs", "by_created", "by_filter"] {
+        assert!(!names.iter().any(|n| n.as_ref() == old.as_bytes()), "{old}");
+    }
+    assert_eq!(
+        db.open_tree("lists").unwrap().len(),
+        1,
+        "24 entries, one run"
+    );
 }
 
 on_both!(documents_written_with_an_append_land_with_it_or_not_at_all);

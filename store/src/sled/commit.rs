@@ -3,19 +3,19 @@
 //! with everything else (see the module docs of [`super`]); the documents
 //! after them.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::convert::Infallible;
 
 use sled::Transactional;
 use sled::transaction::{ConflictableTransactionError, TransactionError};
 
-use super::Trees;
 use super::codec::dedupe_value;
-use super::index::{created_key, filter_keys, status_keys};
+use super::index::{created_key, list_keys, status_keys};
 use super::keys::{event_key, game_key};
 use super::types::{Game, Outcome, Sealed};
+use super::{Trees, io};
 use crate::shared::Write;
-use crate::{GameId, GameStatus};
+use crate::{GameId, GameStatus, StoreError};
 
 /// The writes of one batch, gathered (in order) before any is made, and the
 /// games they change.
@@ -29,12 +29,10 @@ pub(super) struct Plan {
     pub(super) games: Vec<([u8; 8], Vec<u8>)>,
     /// `dedupe` entries to write, by key.
     pub(super) dedupe: HashMap<Vec<u8>, Vec<u8>>,
-    /// `by_created` keys to insert.
-    pub(super) by_created: Vec<[u8; 16]>,
-    /// `by_filter` keys to insert (`true`) or remove.
-    pub(super) by_filter: Vec<(Vec<u8>, bool)>,
+    /// `lists` entries to insert (`Some`, empty) or remove, by key.
+    pub(super) lists: BTreeMap<Vec<u8>, Option<Vec<u8>>>,
     /// `docs` entries to write (`Some`) or remove, by key.
-    pub(super) docs: HashMap<Vec<u8>, Option<Vec<u8>>>,
+    pub(super) docs: BTreeMap<Vec<u8>, Option<Vec<u8>>>,
     /// The games as the batch leaves them, by id.
     pub(super) changed: HashMap<GameId, Game>,
 }
@@ -89,16 +87,15 @@ impl Plan {
         let created = created_key(game.meta.created_at, game.id);
         let ruleset = &game.meta.ruleset;
         if new {
-            self.by_created.push(created);
-            for key in filter_keys(game.head.status, ruleset, &created) {
-                self.by_filter.push((key, true));
+            for key in list_keys(game.head.status, ruleset, &created) {
+                self.lists.insert(key, Some(Vec::new()));
             }
         } else if status.is_some_and(|s| s != old_status) {
             for key in status_keys(old_status, ruleset, &created) {
-                self.by_filter.push((key, false));
+                self.lists.insert(key, None);
             }
             for key in status_keys(game.head.status, ruleset, &created) {
-                self.by_filter.push((key, true));
+                self.lists.insert(key, Some(Vec::new()));
             }
         }
     }
@@ -107,37 +104,37 @@ impl Plan {
 impl Plan {
     /// Makes the writes of a batch in `trees`: those of the games, then the
     /// documents (see the module docs).
-    pub(super) fn commit(mut self, trees: &Trees) -> Result<(), sled::Error> {
+    pub(super) fn commit(mut self, trees: &Trees) -> Result<(), StoreError> {
         let docs = std::mem::take(&mut self.docs);
         self.commit_games(trees)?;
-        commit_docs(&trees.docs, docs)
+        if !docs.is_empty() {
+            let batch = trees.docs.changes(docs)?;
+            trees.docs.tree().apply_batch(batch).map_err(io)?;
+        }
+        Ok(())
     }
 
     /// Makes the writes of the games of a batch: the events first, in one
     /// atomic sled batch, then everything else, the heads last (see the
     /// module docs).
-    fn commit_games(self, trees: &Trees) -> Result<(), sled::Error> {
+    fn commit_games(self, trees: &Trees) -> Result<(), StoreError> {
         if !self.events.is_empty() {
             let mut events = sled::Batch::default();
             for (key, value) in self.events {
                 events.insert(&key, value);
             }
-            trees.events.apply_batch(events)?;
+            trees.events.apply_batch(events).map_err(io)?;
         }
         let no_heads = self.heads.is_empty();
         let mut heads = sled::Batch::default();
         for (key, value) in self.heads {
             heads.insert(&key, value);
         }
-        if self.games.is_empty()
-            && self.dedupe.is_empty()
-            && self.by_created.is_empty()
-            && self.by_filter.is_empty()
-        {
+        if self.games.is_empty() && self.dedupe.is_empty() && self.lists.is_empty() {
             if no_heads {
                 return Ok(()); // every request was rejected
             }
-            return trees.heads.apply_batch(heads);
+            return trees.heads.apply_batch(heads).map_err(io);
         }
         let mut games = sled::Batch::default();
         for (key, value) in self.games {
@@ -147,56 +144,27 @@ impl Plan {
         for (key, value) in self.dedupe {
             dedupe.insert(key, value);
         }
-        let mut by_created = sled::Batch::default();
-        for key in self.by_created {
-            by_created.insert(&key, &[]);
-        }
-        let mut by_filter = sled::Batch::default();
-        for (key, insert) in self.by_filter {
-            if insert {
-                by_filter.insert(key, &[]);
-            } else {
-                by_filter.remove(key);
-            }
-        }
+        // The list runs are read here, before the transaction: only this
+        // thread writes them.
+        let lists = trees.lists.changes(self.lists)?;
         // The meta is written before the head (tree order of the commit).
         let trees = (
             &trees.games,
             &trees.dedupe,
-            &trees.by_created,
-            &trees.by_filter,
+            trees.lists.tree(),
             &trees.heads,
         );
         trees
-            .transaction(|(g, d, b, f, h)| {
+            .transaction(|(g, d, l, h)| {
                 g.apply_batch(&games)?;
                 d.apply_batch(&dedupe)?;
-                b.apply_batch(&by_created)?;
-                f.apply_batch(&by_filter)?;
+                l.apply_batch(&lists)?;
                 h.apply_batch(&heads)?;
                 Ok::<_, ConflictableTransactionError<Infallible>>(())
             })
             .map_err(|e| match e {
-                TransactionError::Storage(e) => e,
+                TransactionError::Storage(e) => io(e),
                 TransactionError::Abort(never) => match never {},
             })
     }
-}
-
-/// Writes the documents of a batch in `tree` (`docs`), in one atomic sled batch.
-fn commit_docs(
-    tree: &sled::Tree,
-    docs: HashMap<Vec<u8>, Option<Vec<u8>>>,
-) -> Result<(), sled::Error> {
-    if docs.is_empty() {
-        return Ok(());
-    }
-    let mut batch = sled::Batch::default();
-    for (key, value) in docs {
-        match value {
-            Some(value) => batch.insert(key, value),
-            None => batch.remove(key),
-        }
-    }
-    tree.apply_batch(batch)
 }

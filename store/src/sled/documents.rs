@@ -11,6 +11,7 @@ use std::ops::Bound;
 use serde_json::Value;
 
 use super::commit::Plan;
+use super::runs::Runs;
 use super::types::{EncodedPut, Fail, Outcome, Request, unexpected_outcome};
 use super::{SledStore, io};
 use crate::StoreError;
@@ -54,6 +55,29 @@ pub(super) fn decode_doc(stored: &[u8]) -> Result<(u64, Value), StoreError> {
     let value = serde_json::from_slice(&stored[8..])
         .map_err(|e| StoreError::Corrupt(format!("document: {e}")))?;
     Ok((revision, value))
+}
+
+/// Moves the documents of a store made before runs (one per sled key, in
+/// the tree `docs`) into the runs of `doc_runs`, once: the old tree is
+/// dropped only after the copy is flushed, and a copy a crash cut short is
+/// made again.
+pub(super) fn move_into_runs(db: &sled::Db, trees: &super::Trees) -> Result<(), StoreError> {
+    const OLD: &[u8] = b"docs";
+    if !db.tree_names().iter().any(|n| n.as_ref() == OLD) {
+        return Ok(());
+    }
+    let old = db.open_tree(OLD).map_err(io)?;
+    trees.docs.tree().clear().map_err(io)?;
+    let entries = old.iter().map(|item| {
+        let (key, value) = item.map_err(io)?;
+        Ok(vec![(key.to_vec(), value.to_vec())])
+    });
+    trees.docs.put_all(entries)?;
+    db.flush().map_err(io)?;
+    drop(old);
+    db.drop_tree(OLD).map_err(io)?;
+    db.flush().map_err(io)?;
+    Ok(())
 }
 
 impl SledStore {
@@ -114,7 +138,7 @@ impl SledStore {
         key: &str,
     ) -> Result<Option<(u64, Value)>, StoreError> {
         let key = doc_key(collection, key)?;
-        match self.inner.trees.docs.get(key).map_err(io)? {
+        match self.inner.trees.docs.get(&key)? {
             Some(stored) => decode_doc(&stored).map(Some),
             None => Ok(None),
         }
@@ -135,11 +159,12 @@ impl SledStore {
             _ => Bound::Included(start.clone()),
         };
         let mut out = Vec::with_capacity(limit.min(256));
-        for item in self.inner.trees.docs.range((from, Bound::Unbounded)) {
+        let upper = super::runs::prefix_end(&start).map_or(Bound::Unbounded, Bound::Excluded);
+        for item in self.inner.trees.docs.scan(from, upper, false) {
             if out.len() == limit {
                 break;
             }
-            let (key, stored) = item.map_err(io)?;
+            let (key, stored) = item?;
             if !key.starts_with(&start) {
                 break;
             }
@@ -158,7 +183,7 @@ impl SledStore {
 /// Deleting a document that does not exist (expecting revision 0) writes nothing.
 pub(super) fn put_doc(
     plan: &mut Plan,
-    docs: &sled::Tree,
+    docs: &Runs,
     key: &[u8],
     value: Option<&[u8]>,
     expected: u64,
@@ -189,7 +214,7 @@ pub(super) fn put_doc(
 /// before it leave), then all added to `plan`, or none if one is stale.
 pub(super) fn put_docs(
     plan: &mut Plan,
-    docs: &sled::Tree,
+    docs: &Runs,
     writes: &[EncodedPut],
 ) -> Result<Outcome, Fail> {
     let mut after: std::collections::HashMap<&[u8], u64> = std::collections::HashMap::new();
@@ -224,7 +249,7 @@ pub(super) fn put_docs(
 
 /// A document's revision as the batch so far leaves it (`plan`), else as
 /// stored in `docs`; 0 when it does not exist.
-fn current_revision(plan: &Plan, docs: &sled::Tree, key: &[u8]) -> Result<u64, Fail> {
+fn current_revision(plan: &Plan, docs: &Runs, key: &[u8]) -> Result<u64, Fail> {
     Ok(match plan.docs.get(key) {
         Some(Some(stored)) => doc_revision(stored)?,
         Some(None) => 0,
@@ -239,7 +264,7 @@ fn current_revision(plan: &Plan, docs: &sled::Tree, key: &[u8]) -> Result<u64, F
 /// each at its next revision (as the batch leaves it).
 pub(super) fn set_docs(
     plan: &mut Plan,
-    docs: &sled::Tree,
+    docs: &Runs,
     game: crate::GameId,
     written: &[crate::shared::EncodedDoc],
 ) -> Result<(), Fail> {

@@ -1,17 +1,21 @@
-//! The list indexes: `by_created` (every game, by creation time) and
-//! `by_filter` (the same keys behind a status and ruleset filter), their keys,
-//! the list cursor (a `by_created` key in hex), and the building of
-//! `by_filter` in a store made before it.
+//! The list indexes, kept as runs ([`super::runs`]) in the tree `lists`:
+//! every game has four entries there, each a filter's prefix followed by its
+//! `created` key (creation time in milliseconds ++ id): `A` (every game),
+//! `S` ++ status, `R` ++ ruleset ++ 0, and `B` ++ status ++ ruleset ++ 0. A
+//! status change moves its `S` and `B` entries. Also here: the list cursor
+//! (a `created` key in hex), and the building of `lists` in a store made
+//! before it (which kept the entries one per sled key, in `by_created` and
+//! `by_filter`).
 
 use chrono::{DateTime, Utc};
 
 use super::codec::{Meta, StoredHead};
-use super::keys::{game_key, two_u64};
+use super::runs::Entry;
 use super::{Trees, io};
 use crate::shared::status_byte;
 use crate::{GameId, GameStatus, StoreError};
 
-/// The `by_created` key of a game: its creation time in milliseconds ++ its id.
+/// The `created` key of a game: its creation time in milliseconds ++ its id.
 pub(super) fn created_key(created_at: DateTime<Utc>, id: GameId) -> [u8; 16] {
     let millis = u64::try_from(created_at.timestamp_millis()).unwrap_or(0);
     let mut k = [0u8; 16];
@@ -20,11 +24,11 @@ pub(super) fn created_key(created_at: DateTime<Utc>, id: GameId) -> [u8; 16] {
     k
 }
 
-/// The `by_filter` prefix of a list query's filters (`None` without filters).
-pub(super) fn filter_prefix(status: Option<GameStatus>, ruleset: Option<&str>) -> Option<Vec<u8>> {
+/// The `lists` prefix of a list query's filters.
+pub(super) fn list_prefix(status: Option<GameStatus>, ruleset: Option<&str>) -> Vec<u8> {
     let mut key = Vec::with_capacity(2 + ruleset.map_or(0, str::len) + 1);
     match (status, ruleset) {
-        (None, None) => return None,
+        (None, None) => key.push(b'A'),
         (Some(s), None) => key.extend_from_slice(&[b'S', status_byte(s)]),
         (None, Some(r)) => {
             key.push(b'R');
@@ -37,68 +41,76 @@ pub(super) fn filter_prefix(status: Option<GameStatus>, ruleset: Option<&str>) -
             key.push(0);
         }
     }
-    Some(key)
+    key
 }
 
-/// A `by_filter` prefix followed by a game's `by_created` key.
+/// A `lists` prefix followed by a game's `created` key.
 pub(super) fn with_created(mut prefix: Vec<u8>, created: &[u8; 16]) -> Vec<u8> {
     prefix.extend_from_slice(created);
     prefix
 }
 
-/// The `by_filter` keys of a game that depend on its status.
+/// The `lists` entries of a game that depend on its status.
 pub(super) fn status_keys(status: GameStatus, ruleset: &str, created: &[u8; 16]) -> [Vec<u8>; 2] {
     [
-        filter_prefix(Some(status), None),
-        filter_prefix(Some(status), Some(ruleset)),
+        list_prefix(Some(status), None),
+        list_prefix(Some(status), Some(ruleset)),
     ]
-    .map(|p| with_created(p.unwrap_or_default(), created))
+    .map(|p| with_created(p, created))
 }
 
-/// Every `by_filter` key of a game.
-pub(super) fn filter_keys(status: GameStatus, ruleset: &str, created: &[u8; 16]) -> [Vec<u8>; 3] {
+/// Every `lists` entry of a game.
+pub(super) fn list_keys(status: GameStatus, ruleset: &str, created: &[u8; 16]) -> [Vec<u8>; 4] {
     let [a, b] = status_keys(status, ruleset, created);
-    let c = with_created(
-        filter_prefix(None, Some(ruleset)).unwrap_or_default(),
-        created,
-    );
-    [a, b, c]
+    let c = with_created(list_prefix(None, Some(ruleset)), created);
+    let d = with_created(list_prefix(None, None), created);
+    [a, b, c, d]
 }
 
-/// Builds the `by_filter` index of a store made before it, once.
-pub(super) fn build_filter_index(db: &sled::Db, trees: &Trees) -> Result<(), StoreError> {
-    const DONE: &[u8] = b"index/by_filter";
+/// The marker, in the tree `meta`, of a store whose lists are runs.
+const LISTS_BUILT: &[u8] = b"index/lists";
+
+/// Builds the `lists` runs of a store made before them, once, from its
+/// games, then drops the trees that held the entries one per key.
+pub(super) fn build_lists(db: &sled::Db, trees: &Trees) -> Result<(), StoreError> {
     let meta = db.open_tree("meta").map_err(io)?;
-    if meta.get(DONE).map_err(io)?.is_some() {
-        return Ok(());
+    if meta.get(LISTS_BUILT).map_err(io)?.is_none() {
+        // An earlier build that a crash cut short is started again.
+        trees.lists.tree().clear().map_err(io)?;
+        let games = trees
+            .heads
+            .iter()
+            .map(|item| -> Result<Vec<Entry>, StoreError> {
+                let (key, head) = item.map_err(io)?;
+                let id = <[u8; 8]>::try_from(key.as_ref())
+                    .map(|k| GameId(u64::from_be_bytes(k)))
+                    .map_err(|_| StoreError::Corrupt("a game key is not 8 bytes".into()))?;
+                let Some(game) = trees.games.get(&key).map_err(io)? else {
+                    return Ok(Vec::new());
+                };
+                let head = StoredHead::decode(id, &head)?;
+                let game = Meta::decode(id, &game)?;
+                let created = created_key(game.created_at, id);
+                Ok(list_keys(head.status, &game.ruleset, &created)
+                    .into_iter()
+                    .map(|key| (key, Vec::new()))
+                    .collect())
+            });
+        trees.lists.put_all(games)?;
+        meta.insert(LISTS_BUILT, b"1").map_err(io)?;
+        db.flush().map_err(io)?;
     }
-    let mut batch = sled::Batch::default();
-    for item in trees.by_created.iter() {
-        let (key, _) = item.map_err(io)?;
-        let created: [u8; 16] = key
-            .as_ref()
-            .try_into()
-            .map_err(|_| StoreError::Corrupt("by_created key is not 16 bytes".into()))?;
-        let id = GameId(two_u64(&created).map_or(0, |(_, id)| id));
-        let (Some(head), Some(game)) = (
-            trees.heads.get(game_key(id)).map_err(io)?,
-            trees.games.get(game_key(id)).map_err(io)?,
-        ) else {
-            continue;
-        };
-        let head = StoredHead::decode(id, &head)?;
-        let game = Meta::decode(id, &game)?;
-        for key in filter_keys(head.status, &game.ruleset, &created) {
-            batch.insert(key, &[]);
+    for old in ["by_created", "by_filter", "index/by_filter"] {
+        if old.starts_with("index/") {
+            meta.remove(old).map_err(io)?;
+        } else if db.tree_names().iter().any(|n| n.as_ref() == old.as_bytes()) {
+            db.drop_tree(old).map_err(io)?;
         }
     }
-    trees.by_filter.apply_batch(batch).map_err(io)?;
-    meta.insert(DONE, b"1").map_err(io)?;
-    db.flush().map_err(io)?;
     Ok(())
 }
 
-/// The `by_created` key a list cursor names, if it is one this store gave.
+/// The `created` key a list cursor names, if it is one this store gave.
 pub(super) fn parse_cursor(cursor: &str) -> Option<[u8; 16]> {
     if cursor.len() != 32 || !cursor.bytes().all(|b| b.is_ascii_hexdigit()) {
         return None;

@@ -1,7 +1,8 @@
 //! [`EventStore`] on sled 0.34.7.
 //!
 //! The keys of a game's entries are in `keys.rs`, their values (head, meta,
-//! dedupe entry) in `codec.rs`, the list indexes in `index.rs`; what the
+//! dedupe entry) in `codec.rs`, the list indexes in `index.rs`; the trees
+//! that keep small entries many to a key in `runs.rs`; what the
 //! writer thread and its callers hand each other in `types.rs`, the writer
 //! thread's checks in `writer.rs` and the writes it plans in `commit.rs`;
 //! what a caller of `create` and `append` runs in `append.rs`; the reads in
@@ -17,23 +18,26 @@
 //! | `heads`      | game id (8 bytes)                    | the game's head, binary (see below) |
 //! | `events`     | game id ++ seq (16 bytes)            | [`Envelope`] as JSON                |
 //! | `dedupe`     | game id ++ action id (UTF-8)         | first seq ++ count (16 b.)          |
-//! | `by_created` | created_at millis ++ game id (16 b.) | empty                               |
-//! | `by_filter`  | filter ++ created_at millis ++ id    | empty                               |
-//! | `meta`       | `secret/{name}`, `index/by_filter`   | a server secret; `1` once indexed   |
-//! | `docs`       | collection ++ 0 ++ key (UTF-8)       | revision (u64) ++ the document JSON |
+//! | `lists`      | runs of: filter ++ created ++ id     | runs of: empty                      |
+//! | `meta`       | `secret/{name}`, `index/lists`       | a server secret; `1` once built     |
+//! | `doc_runs`   | runs of: collection ++ 0 ++ key      | runs of: revision ++ document JSON  |
 //! | `packed`     | game id (8 bytes)                    | where its packed log is (`pack.rs`) |
 //!
-//! `docs` holds the documents of [`EventStore::put_doc`] (player accounts,
+//! `lists` and `doc_runs` hold their entries as runs (`runs.rs`): many small
+//! entries to a sled key, because sled keeps about 52 bytes of memory for
+//! every key of an open database. A store made before runs has them built
+//! when it is opened (the lists from the games, the documents moved from the
+//! tree `docs`), and the trees of the old layout dropped.
+//!
+//! `doc_runs` holds the documents of [`EventStore::put_doc`] (player accounts,
 //! memberships), beside the games and independent of them: a collection is
 //! at most 32 bytes without a NUL, so the first 0 byte ends it; a key is at
 //! most 200 bytes; the revision is 1 for a new document and grows by one with
 //! each write (a deleted document has no entry, revision 0).
 //!
-//! `by_filter` lets a filtered list read only the games it returns: each game
-//! has three keys there, `S` ++ status, `R` ++ ruleset ++ 0, and `B` ++ status
-//! ++ ruleset ++ 0, each followed by its `by_created` key. A status change
-//! moves its `S` and `B` keys. A store made before this index gets it built
-//! when it is opened.
+//! `lists` lets a list read only the games it returns: each game has four
+//! entries there (`index.rs`), every list and every filter's, each ending
+//! with its creation time and id. A status change moves two of them.
 //!
 //! A [`GameRecord`] is kept in two parts, so that an append, which changes only
 //! the version, head hash, status and `updated_at`, neither reads nor rewrites
@@ -69,12 +73,12 @@
 //!
 //! 1. every new envelope, in ONE sled batch on `events` (`Tree::apply_batch`:
 //!    recovered all or nothing);
-//! 2. every head, with the metas, dedupe entries and `by_created` entries of
+//! 2. every head, with the metas, dedupe entries and list entries of
 //!    the batch, if any: one sled batch on `heads`, or, when other trees are
 //!    written too, one transaction over them.
 //!
 //! The documents the batch writes (`put_doc`) then go in one more atomic sled
-//! batch, on `docs` (they depend on no game, so their order against steps 1
+//! batch, on `doc_runs` (they depend on no game, so their order against steps 1
 //! and 2 does not matter).
 //!
 //! Then one flush + fsync, and only then is each caller answered. sled
@@ -112,6 +116,7 @@ mod keys;
 pub(crate) mod pack;
 pub(crate) mod packfile;
 mod reads;
+mod runs;
 mod transfer;
 mod types;
 mod writer;
@@ -129,7 +134,7 @@ use crate::{
     NewGame, Page, StoreError, Verification,
 };
 use codec::StoredHead;
-use index::build_filter_index;
+use index::build_lists;
 use keys::game_key;
 use types::{Outcome, Request};
 use writer::{WRITE_BATCH, Writer};
@@ -193,9 +198,10 @@ struct Trees {
     heads: sled::Tree,
     events: sled::Tree,
     dedupe: sled::Tree,
-    by_created: sled::Tree,
-    by_filter: sled::Tree,
-    docs: sled::Tree,
+    /// The list indexes, as runs (`index.rs`).
+    lists: runs::Runs,
+    /// The documents, as runs (`documents.rs`).
+    docs: runs::Runs,
     packed: sled::Tree,
 }
 
@@ -208,9 +214,8 @@ impl Trees {
             heads: tree("heads")?,
             events: tree("events")?,
             dedupe: tree("dedupe")?,
-            by_created: tree("by_created")?,
-            by_filter: tree("by_filter")?,
-            docs: tree("docs")?,
+            lists: runs::Runs::new(tree("lists")?),
+            docs: runs::Runs::new(tree("doc_runs")?),
             packed: tree("packed")?,
         })
     }
@@ -270,7 +275,8 @@ impl SledStore {
         let path = path.as_ref();
         let db = open_db(path, cache_bytes)?;
         let trees = Trees::open(&db)?;
-        build_filter_index(&db, &trees)?;
+        build_lists(&db, &trees)?;
+        documents::move_into_runs(&db, &trees)?;
         let mut writer = Writer {
             trees: trees.clone(),
             cache: HashMap::new(),

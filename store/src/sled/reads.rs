@@ -2,8 +2,10 @@
 //! writer thread): a game's record, its committed events, the runs its action
 //! ids name, a page of the list, and the walk of its chain.
 
+use std::ops::Bound;
+
 use super::codec::{DedupeEntry, Meta, StoredHead, read_dedupe, record};
-use super::index::{filter_prefix, parse_cursor, with_created};
+use super::index::{list_prefix, parse_cursor, with_created};
 use super::keys::{dedupe_key, event_key, game_key, two_u64};
 use super::pack::read_record;
 use super::{SledStore, io};
@@ -241,25 +243,26 @@ impl SledStore {
         };
         // Filtered lists walk the filter's own index: only the games listed
         // are read (plus one, to know whether a next page exists).
-        let (index, prefix) = match filter_prefix(query.status, query.ruleset.as_deref()) {
-            None => (&self.inner.trees.by_created, Vec::new()),
-            Some(prefix) => (&self.inner.trees.by_filter, prefix),
-        };
+        let prefix = list_prefix(query.status, query.ruleset.as_deref());
         let iter = match cursor {
-            None => index.scan_prefix(&prefix),
-            Some(key) => index.range(prefix.clone()..with_created(prefix.clone(), &key)),
+            None => self.inner.trees.lists.scan_prefix(&prefix, true),
+            Some(key) => self.inner.trees.lists.scan(
+                Bound::Included(prefix.clone()),
+                Bound::Excluded(with_created(prefix.clone(), &key)),
+                true,
+            ),
         };
         let mut games = Vec::with_capacity(limit.min(64));
         let mut last_key: Option<Vec<u8>> = None;
-        for item in iter.rev() {
-            let (key, _) = item.map_err(io)?;
+        for item in iter {
+            let (key, _) = item?;
             let key = key
                 .get(prefix.len()..)
                 .filter(|k| k.len() == 16)
                 .ok_or_else(|| StoreError::Corrupt("list index key is malformed".into()))?
                 .to_vec();
             let (_, raw_id) = two_u64(&key)
-                .ok_or_else(|| StoreError::Corrupt("by_created key is not 16 bytes".into()))?;
+                .ok_or_else(|| StoreError::Corrupt("a list key is not 16 bytes".into()))?;
             // The index and the record are written in one transaction; a
             // missing record would be an orphan entry, not worth failing for.
             let Some(record) = self.read_game(GameId(raw_id))? else {

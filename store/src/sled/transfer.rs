@@ -1,9 +1,11 @@
 //! Copying a store ([`crate::transfer`]) from and to sled: exports read the
 //! trees, imports write them directly, a game's head last.
 
+use std::collections::BTreeMap;
+
 use super::codec::{Meta, StoredHead, dedupe_value};
 use super::documents::{decode_doc, doc_key, doc_prefix, encode_doc};
-use super::index::{created_key, filter_keys};
+use super::index::{created_key, list_keys};
 use super::keys::{dedupe_key, event_key, game_key};
 use super::pack::packed_value;
 use super::{SledStore, io};
@@ -85,8 +87,7 @@ impl Transfer for SledStore {
         let mut events = sled::Batch::default();
         let mut dedupe = sled::Batch::default();
         let mut metas = sled::Batch::default();
-        let mut by_created = sled::Batch::default();
-        let mut by_filter = sled::Batch::default();
+        let mut lists = BTreeMap::new();
         let mut heads = sled::Batch::default();
         let mut packed_games = Vec::new();
         for game in games {
@@ -121,9 +122,8 @@ impl Transfer for SledStore {
             };
             metas.insert(&game_key(id), meta.encode()?);
             let created = created_key(record.created_at, id);
-            by_created.insert(&created, &[]);
-            for key in filter_keys(record.status, &record.ruleset, &created) {
-                by_filter.insert(key, &[]);
+            for key in list_keys(record.status, &record.ruleset, &created) {
+                lists.insert(key, Some(Vec::new()));
             }
             let head = StoredHead {
                 version: record.version,
@@ -134,15 +134,19 @@ impl Transfer for SledStore {
             };
             heads.insert(&game_key(id), head.encode());
         }
-        let mut documents = sled::Batch::default();
+        let mut documents = BTreeMap::new();
         for doc in docs {
             let value =
                 serde_json::to_vec(&doc.value).map_err(|e| StoreError::Io(e.to_string()))?;
             documents.insert(
                 doc_key(&doc.collection, &doc.key)?,
-                encode_doc(doc.revision, &value),
+                Some(encode_doc(doc.revision, &value)),
             );
         }
+        // Only this store's writer thread changes runs while it serves: a
+        // bulk load is for a store no server is using (see the trait).
+        let documents = trees.docs.changes(documents)?;
+        let lists = trees.lists.changes(lists)?;
         // The packed logs on disk (one sync for all), then where they are.
         let logs: Vec<(GameId, &[u8])> = packed_games
             .iter()
@@ -156,10 +160,9 @@ impl Transfer for SledStore {
         trees.events.apply_batch(events).map_err(io)?;
         trees.packed.apply_batch(packed_logs).map_err(io)?;
         trees.dedupe.apply_batch(dedupe).map_err(io)?;
-        trees.docs.apply_batch(documents).map_err(io)?;
+        trees.docs.tree().apply_batch(documents).map_err(io)?;
         trees.games.apply_batch(metas).map_err(io)?;
-        trees.by_created.apply_batch(by_created).map_err(io)?;
-        trees.by_filter.apply_batch(by_filter).map_err(io)?;
+        trees.lists.tree().apply_batch(lists).map_err(io)?;
         trees.heads.apply_batch(heads).map_err(io)?;
         self.inner.db.flush().map_err(io)?;
         Ok(())
@@ -176,11 +179,11 @@ impl Transfer for SledStore {
             None => Bound::Unbounded,
         };
         let mut out = Vec::with_capacity(limit.min(1_024));
-        for item in self.inner.trees.docs.range((from, Bound::Unbounded)) {
+        for item in self.inner.trees.docs.scan(from, Bound::Unbounded, false) {
             if out.len() == limit {
                 break;
             }
-            let (key, stored) = item.map_err(io)?;
+            let (key, stored) = item?;
             let bad = || StoreError::Corrupt("document key".into());
             let split = key.iter().position(|&b| b == 0).ok_or_else(bad)?;
             let collection = String::from_utf8(key[..split].to_vec()).map_err(|_| bad())?;
@@ -198,7 +201,7 @@ impl Transfer for SledStore {
 
     async fn import_doc(&self, doc: &DocExport) -> Result<Imported, StoreError> {
         let key = doc_key(&doc.collection, &doc.key)?;
-        if let Some(stored) = self.inner.trees.docs.get(&key).map_err(io)? {
+        if let Some(stored) = self.inner.trees.docs.get(&key)? {
             let same = decode_doc(&stored)? == (doc.revision, doc.value.clone());
             return same_or_refuse(
                 same,

@@ -72,7 +72,6 @@ impl Writer {
                 // What sled kept of the batch is unknown: forget everything,
                 // the trees are the truth.
                 self.cache.clear();
-                let e = io(e);
                 batch.iter().map(|_| Err(e.clone())).collect()
             }
         }
