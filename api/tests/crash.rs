@@ -22,7 +22,7 @@ fn start_with(data: &std::path::Path, bots: &str) -> Server {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kill_nine_loses_no_acknowledged_action() {
     let dir = tempfile::tempdir().unwrap();
-    let http = reqwest::Client::new();
+    let http = bots::http_client().build().expect("an HTTP client");
     let mut server = start(dir.path());
     let base = server.base.clone();
     let mut games = Vec::new();
@@ -99,7 +99,7 @@ async fn sigterm_stops_the_bot_worker_then_an_idle_server_within_two_seconds() {
         // One request (on a connection closed after it), so that the server
         // has served before it stops; its log line must show neither the
         // query string nor the Authorization header.
-        let http = reqwest::Client::builder()
+        let http = bots::http_client()
             .pool_max_idle_per_host(0)
             .build()
             .unwrap();

@@ -47,7 +47,7 @@ async fn a_hundred_posts_racing_through_both_servers_apply_once() {
     let Some((mut a, mut b, _, _dir)) = two_servers().await else {
         return;
     };
-    let http = reqwest::Client::new();
+    let http = bots::http_client().build().expect("an HTTP client");
     let (id, tokens) = dice_game(&http, &a.base, 7).await;
     // Read through B what was created through A.
     let (status, game) = get(&http, format!("{}/v1/games/{id}", b.base)).await;
@@ -108,7 +108,7 @@ async fn a_long_poll_on_one_server_wakes_on_an_append_through_the_other() {
     let Some((mut a, mut b, _, _dir)) = two_servers().await else {
         return;
     };
-    let http = reqwest::Client::new();
+    let http = bots::http_client().build().expect("an HTTP client");
     let (id, tokens) = dice_game(&http, &a.base, 8).await;
     let (_, game) = get(&http, format!("{}/v1/games/{id}", a.base)).await;
     let version = game["version"].as_u64().unwrap();
@@ -143,7 +143,7 @@ async fn kill_nine_of_one_server_while_clients_play_on_both_loses_nothing() {
     let Some((mut a, mut b, url, dir)) = two_servers().await else {
         return;
     };
-    let http = reqwest::Client::new();
+    let http = bots::http_client().build().expect("an HTTP client");
     let mut games = Vec::new();
     for seed in 0..6u64 {
         let base = if seed % 2 == 0 { &a.base } else { &b.base };
@@ -224,7 +224,7 @@ async fn deadlines_fire_once_on_whichever_server_is_up() {
         )
     };
     let (mut a, mut b) = (with_bots(&url), with_bots(&url));
-    let http = reqwest::Client::new();
+    let http = bots::http_client().build().expect("an HTTP client");
     // Four people who never play: each seat misses its move once, then a
     // bot keeps it, and the game plays itself to the end.
     let seats: Vec<_> = (0..4).map(|i| json!({"name": format!("P{i}")})).collect();
@@ -330,7 +330,7 @@ async fn a_client_alternating_servers_gets_the_creations_of_one() {
     else {
         return;
     };
-    let http = reqwest::Client::new();
+    let http = bots::http_client().build().expect("an HTTP client");
     let statuses = alternating(6, [&a.base, &b.base], |base| {
         call(
             &http,
@@ -352,7 +352,7 @@ async fn a_seat_alternating_servers_gets_the_chat_quota_of_one() {
     let Some((mut a, mut b, _dir)) = two_limited(&[("BANG_CHAT_PER_MINUTE", "4")]).await else {
         return;
     };
-    let http = reqwest::Client::new();
+    let http = bots::http_client().build().expect("an HTTP client");
     let (id, tokens) = dice_game(&http, &a.base, 11).await;
     let statuses = alternating(6, [&a.base, &b.base], |base| {
         call(
@@ -389,7 +389,7 @@ async fn a_client_alternating_servers_gets_the_request_rate_of_one() {
     else {
         return;
     };
-    let http = reqwest::Client::new();
+    let http = bots::http_client().build().expect("an HTTP client");
     let statuses = alternating(10, [&a.base, &b.base], |base| {
         get(&http, format!("{base}/v1/rulesets"))
     })

@@ -175,7 +175,7 @@ async fn delivered(hits: &Hits, version: u64) -> Vec<(String, String, String, St
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_notification_survives_a_kill_nine_and_is_delivered_once() {
     let dir = tempfile::tempdir().unwrap();
-    let http = reqwest::Client::new();
+    let http = bots::http_client().build().expect("an HTTP client");
     let (url, hits) = receiver().await;
     let mut server = start(dir.path());
     let base = server.base.clone();
@@ -232,7 +232,7 @@ async fn a_notification_survives_a_kill_nine_and_is_delivered_once() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_deadline_then_a_kill_nine_still_notifies_once() {
     let dir = tempfile::tempdir().unwrap();
-    let http = reqwest::Client::new();
+    let http = bots::http_client().build().expect("an HTTP client");
     let (url, hits) = receiver().await;
     let mut server = start(dir.path());
     let base = server.base.clone();

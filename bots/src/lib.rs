@@ -6,6 +6,7 @@
 #![warn(missing_docs)]
 
 pub mod card;
+mod http;
 pub mod lift;
 pub mod normal;
 pub mod players;
@@ -18,6 +19,7 @@ pub mod simulation;
 pub mod strong;
 pub mod worker;
 
+pub use http::http_client;
 pub use normal::NormalPolicy;
 pub use policy::Policy;
 pub use random::RandomPolicy;

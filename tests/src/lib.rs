@@ -209,7 +209,7 @@ impl TestServer {
     pub fn client(&self) -> Client {
         Client {
             base: self.base.clone(),
-            http: reqwest::Client::builder()
+            http: bots::http_client()
                 .timeout(REQUEST_TIMEOUT)
                 .build()
                 .expect("an HTTP client"),

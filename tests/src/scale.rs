@@ -497,7 +497,7 @@ const FILTERS: [&str; 5] = [
 /// `repeat` times (one request at a time). Fails on any answer but a 200,
 /// and if what it reads does not match the fill.
 pub async fn measure(base: &str, filled: &Filled, repeat: usize) -> Result<Vec<Timing>, String> {
-    let http = reqwest::Client::new();
+    let http = bots::http_client().build().expect("an HTTP client");
     let mut out = Vec::new();
     for filter in FILTERS {
         // The first page, `repeat` times; then `repeat` pages deeper and

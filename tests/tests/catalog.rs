@@ -112,7 +112,7 @@ async fn every_ruleset_serves_its_catalog_with_a_text_for_everything() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_catalog_is_cached_for_a_day_and_revalidated_by_its_etag() {
     let server = TestServer::start().await;
-    let http = reqwest::Client::new();
+    let http = bots::http_client().build().expect("an HTTP client");
     let url = format!("{}/v1/rulesets/bang", server.base);
     let first = http.get(&url).send().await.unwrap();
     assert_eq!(first.status(), StatusCode::OK);

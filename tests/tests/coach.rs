@@ -217,7 +217,9 @@ async fn a_seat_asking_too_often_gets_a_429_with_retry_after() {
         let (s, body) = c.get(&analysis_of(&id, ""), Some(&tokens[0])).await;
         assert_eq!(s, StatusCode::OK, "{body}");
     }
-    let response = reqwest::Client::new()
+    let response = bots::http_client()
+        .build()
+        .expect("an HTTP client")
         .get(format!("{}{}", server.base, analysis_of(&id, "")))
         .bearer_auth(&tokens[0])
         .send()

@@ -168,7 +168,9 @@ async fn bodies_are_refused_in_the_apis_words() {
         "at: a whole number",
     );
     // A fork without any body.
-    let resp = reqwest::Client::new()
+    let resp = bots::http_client()
+        .build()
+        .expect("an HTTP client")
         .post(format!("{}{fork}", server.base))
         .send()
         .await
@@ -337,7 +339,9 @@ async fn send_raw(
     content_type: Option<&str>,
     body: &'static str,
 ) -> (StatusCode, Value) {
-    let mut req = reqwest::Client::new()
+    let mut req = bots::http_client()
+        .build()
+        .expect("an HTTP client")
         .post(format!("{}{path}", server.base))
         .body(body);
     if let Some(content_type) = content_type {

@@ -91,7 +91,11 @@ async fn the_history_tells_each_seat_its_own_game_and_weaves_in_the_chat() {
         seqs.iter().all(|&s| (11..=15).contains(&s)) && !seqs.is_empty(),
         "{seqs:?}"
     );
-    let text = reqwest::get(format!("{}/v1/games/{id}/history?format=text", server.base))
+    let text = bots::http_client()
+        .build()
+        .expect("an HTTP client")
+        .get(format!("{}/v1/games/{id}/history?format=text", server.base))
+        .send()
         .await
         .unwrap();
     assert!(

@@ -641,7 +641,11 @@ async fn the_docs_page_and_openapi_document_are_served() {
     let (status, doc) = c.get("/openapi.json", None).await;
     assert_eq!(status, StatusCode::OK);
     assert!(doc["paths"]["/v1/games/{id}/actions"].is_object());
-    let html = reqwest::get(format!("{}/docs/", server.base))
+    let html = bots::http_client()
+        .build()
+        .expect("an HTTP client")
+        .get(format!("{}/docs/", server.base))
+        .send()
         .await
         .unwrap();
     assert_eq!(html.status(), StatusCode::OK);
@@ -661,7 +665,7 @@ async fn no_malformed_input_gets_a_5xx_or_changes_anything() {
     let c = server.client();
     let (id, tokens) = c.human_game(4, 14).await;
     let (_, before) = c.get(&format!("/v1/games/{id}"), None).await;
-    let http = reqwest::Client::new();
+    let http = bots::http_client().build().expect("an HTTP client");
     let bodies: Vec<&[u8]> = vec![
         b"",
         b"{",
@@ -1066,7 +1070,9 @@ async fn standing_orders_have_a_quota_per_seat() {
         assert_eq!(status, StatusCode::OK, "{body}");
     }
     let (_, before) = c.get(&format!("/v1/games/{id}"), None).await;
-    let resp = reqwest::Client::new()
+    let resp = bots::http_client()
+        .build()
+        .expect("an HTTP client")
         .post(format!("{}{path}", server.base))
         .bearer_auth(&tokens[0])
         .json(&orders)

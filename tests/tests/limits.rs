@@ -70,7 +70,7 @@ async fn read_to_close(stream: &mut TcpStream) -> String {
 
 /// A reqwest client whose connections come from `from`.
 fn client_from(from: Ipv4Addr) -> reqwest::Client {
-    reqwest::Client::builder()
+    bots::http_client()
         .local_address(std::net::IpAddr::V4(from))
         .build()
         .unwrap()
@@ -208,7 +208,9 @@ async fn a_burst_of_creations_from_one_client_gets_429_with_retry_after() {
     let c = server.client();
     c.create(game_body(1)).await;
     let (id, _) = c.create(game_body(2)).await;
-    let resp = reqwest::Client::new()
+    let resp = bots::http_client()
+        .build()
+        .expect("an HTTP client")
         .post(format!("{}/v1/games", server.base))
         .json(&game_body(3))
         .send()
@@ -303,7 +305,9 @@ async fn request_rates_are_limited_per_client_and_per_token_but_not_for_the_work
         let (status, body) = c.get(&path, Some(&tokens[0])).await;
         assert_eq!(status, StatusCode::OK, "{body}");
     }
-    let resp = reqwest::Client::new()
+    let resp = bots::http_client()
+        .build()
+        .expect("an HTTP client")
         .get(format!("{}{path}", server.base))
         .bearer_auth(&tokens[0])
         .send()
@@ -330,7 +334,9 @@ async fn request_rates_are_limited_per_client_and_per_token_but_not_for_the_work
     // The client as a whole runs out soon (12 requests, 6 used so far).
     let mut limited = None;
     for _ in 0..12 {
-        let resp = reqwest::Client::new()
+        let resp = bots::http_client()
+            .build()
+            .expect("an HTTP client")
             .get(format!("{}/v1/games", server.base))
             .send()
             .await
@@ -357,7 +363,7 @@ async fn the_bearer_scheme_works_in_any_case() {
     let server = TestServer::start().await;
     let c = server.client();
     let (id, tokens) = c.create(game_body(6)).await;
-    let http = reqwest::Client::new();
+    let http = bots::http_client().build().expect("an HTTP client");
     for scheme in ["Bearer", "bearer", "BEARER", "bEaReR"] {
         let resp = http
             .get(format!("{}/v1/games/{id}", server.base))
@@ -383,7 +389,7 @@ async fn a_wrong_method_on_a_known_path_is_405_with_allow() {
     let server = TestServer::start().await;
     let c = server.client();
     let (id, _) = c.create(game_body(7)).await;
-    let http = reqwest::Client::new();
+    let http = bots::http_client().build().expect("an HTTP client");
     let cases = [
         (
             reqwest::Method::DELETE,
@@ -463,7 +469,11 @@ async fn metrics_count_requests_by_route_store_batches_and_long_polls() {
         tokio::spawn(async move { c.get(&path, None).await })
     };
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let resp = reqwest::get(format!("{}/metrics", server.base))
+    let resp = bots::http_client()
+        .build()
+        .expect("an HTTP client")
+        .get(format!("{}/metrics", server.base))
+        .send()
         .await
         .unwrap();
     assert_eq!(resp.status(), StatusCode::OK);
@@ -493,7 +503,7 @@ async fn metrics_count_requests_by_route_store_batches_and_long_polls() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn cors_is_off_by_default_and_allows_the_configured_origins() {
-    let http = reqwest::Client::new();
+    let http = bots::http_client().build().expect("an HTTP client");
     let off = TestServer::start().await;
     let resp = http
         .get(format!("{}/healthz", off.base))

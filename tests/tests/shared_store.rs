@@ -158,7 +158,9 @@ async fn a_database_out_of_reach_is_a_503_with_retry_after_and_writes_nothing() 
         .await
         .unwrap();
     let seat = before["pending"][0]["seat"].as_u64().unwrap() as usize;
-    let resp = reqwest::Client::new()
+    let resp = bots::http_client()
+        .build()
+        .expect("an HTTP client")
         .post(format!("{}/v1/games/{id}/actions", server.base))
         .bearer_auth(&tokens[seat])
         .json(&json!({"action": {"type": "roll"}, "expected_version": before["version"]}))

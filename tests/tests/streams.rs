@@ -18,7 +18,10 @@ struct Stream {
 impl Stream {
     /// Opens the stream at `path` (with `token` and extra headers).
     async fn open(base: &str, path: &str, token: Option<&str>, headers: &[(&str, &str)]) -> Stream {
-        let mut req = reqwest::Client::new().get(format!("{base}{path}"));
+        let mut req = bots::http_client()
+            .build()
+            .expect("an HTTP client")
+            .get(format!("{base}{path}"));
         if let Some(t) = token {
             req = req.bearer_auth(t);
         }
@@ -186,7 +189,9 @@ async fn a_finished_games_stream_ends_and_streams_are_bounded_per_client() {
     let mut reopened = false;
     for _ in 0..50 {
         tokio::time::sleep(Duration::from_millis(100)).await;
-        let resp = reqwest::Client::new()
+        let resp = bots::http_client()
+            .build()
+            .expect("an HTTP client")
             .get(format!("{}{live_path}", server.base))
             .send()
             .await
@@ -325,7 +330,11 @@ async fn a_streams_items_are_what_the_document_says() {
     while c.step(&id, &tokens, pick).await.is_some() {
         pick += 1;
     }
-    let text = reqwest::get(format!("{}/v1/games/{id}/stream", server.base))
+    let text = bots::http_client()
+        .build()
+        .expect("an HTTP client")
+        .get(format!("{}/v1/games/{id}/stream", server.base))
+        .send()
         .await
         .unwrap()
         .text()
@@ -350,15 +359,19 @@ async fn a_streams_items_are_what_the_document_says() {
         .is_err()
     );
     // Each NDJSON line is an `EventOut`.
-    let text = reqwest::get(format!(
-        "{}/v1/games/{id}/stream?format=ndjson",
-        server.base
-    ))
-    .await
-    .unwrap()
-    .text()
-    .await
-    .unwrap();
+    let text = bots::http_client()
+        .build()
+        .expect("an HTTP client")
+        .get(format!(
+            "{}/v1/games/{id}/stream?format=ndjson",
+            server.base
+        ))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     assert_eq!(lines.len() as u64, game["version"].as_u64().unwrap());
     for line in lines {

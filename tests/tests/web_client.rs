@@ -11,7 +11,7 @@ use tests::TestServer;
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_and_its_files_are_served_with_their_headers() {
     let server = TestServer::start().await;
-    let http = reqwest::Client::new();
+    let http = bots::http_client().build().expect("an HTTP client");
     let page = http
         .get(format!("{}/", server.base))
         .header(ACCEPT, "text/html,application/xhtml+xml,*/*;q=0.8")

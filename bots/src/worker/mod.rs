@@ -120,7 +120,7 @@ pub async fn check(
 /// The worker's HTTP client: a bounded connect, no overall timeout (turns are
 /// long-polled).
 fn client() -> reqwest::Client {
-    reqwest::Client::builder()
+    crate::http_client()
         .connect_timeout(Duration::from_secs(5))
         .build()
         .unwrap_or_default()

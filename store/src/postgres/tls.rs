@@ -16,7 +16,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
-use rustls::crypto::{CryptoProvider, aws_lc_rs, verify_tls12_signature, verify_tls13_signature};
+use rustls::crypto::{CryptoProvider, ring, verify_tls12_signature, verify_tls13_signature};
 use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, ServerName, UnixTime};
 use rustls::{ClientConfig, DigitallySignedStruct, RootCertStore, SignatureScheme};
@@ -121,7 +121,7 @@ fn percent_decoded(value: &str) -> Result<String, String> {
 
 /// The rustls client configuration of a check.
 fn client_config(check: Check, root_file: Option<&str>) -> Result<ClientConfig, String> {
-    let provider = Arc::new(aws_lc_rs::default_provider());
+    let provider = Arc::new(ring::default_provider());
     let builder = ClientConfig::builder_with_provider(provider.clone())
         .with_safe_default_protocol_versions()
         .map_err(|e| format!("TLS: {e}"))?;

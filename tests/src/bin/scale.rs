@@ -157,7 +157,7 @@ async fn main() {
     let base = format!("http://127.0.0.1:{port}");
     let started = Instant::now();
     let mut server = spawn_server(&bin, &a.store, port, scratch.path());
-    let http = reqwest::Client::new();
+    let http = bots::http_client().build().expect("an HTTP client");
     loop {
         let up = http.get(format!("{base}/healthz")).send().await;
         if up.is_ok_and(|r| r.status().is_success()) {

@@ -64,7 +64,11 @@ impl Driver {
             url: format!("http://127.0.0.1:{port}"),
         };
         let deadline = Instant::now() + Duration::from_secs(20);
-        while reqwest::get(format!("{}/status", driver.url))
+        while bots::http_client()
+            .build()
+            .expect("an HTTP client")
+            .get(format!("{}/status", driver.url))
+            .send()
             .await
             .is_err()
         {
@@ -410,7 +414,11 @@ pub async fn unnamed_controls(c: &Client) -> Value {
 
 /// How many requests the server answered 429 so far (all servers of this process).
 pub async fn refused_429(server: &TestServer) -> u64 {
-    let text = reqwest::get(format!("{}/metrics", server.base))
+    let text = bots::http_client()
+        .build()
+        .expect("an HTTP client")
+        .get(format!("{}/metrics", server.base))
+        .send()
         .await
         .expect("metrics")
         .text()

@@ -33,7 +33,7 @@ impl Clients {
         if let Some(client) = lock(&self.0).get(&key) {
             return Ok(client.clone());
         }
-        let mut client = reqwest::Client::builder()
+        let mut client = bots::http_client()
             .redirect(reqwest::redirect::Policy::none())
             .timeout(settings.timeout)
             .connect_timeout(settings.timeout)
