@@ -31,7 +31,7 @@ pub(super) struct Plan {
     pub(super) dedupe: HashMap<Vec<u8>, Vec<u8>>,
     /// `lists` entries to insert (`Some`, empty) or remove, by key.
     pub(super) lists: BTreeMap<Vec<u8>, Option<Vec<u8>>>,
-    /// `docs` entries to write (`Some`) or remove, by key.
+    /// Documents to write (`Some`) or remove, by their `doc_runs` key.
     pub(super) docs: BTreeMap<Vec<u8>, Option<Vec<u8>>>,
     /// The games as the batch leaves them, by id.
     pub(super) changed: HashMap<GameId, Game>,

@@ -1,5 +1,5 @@
 //! The documents of [`EventStore::put_doc`] (player accounts, memberships) in
-//! the `docs` tree: their keys and stored form, their reads, and their writes
+//! the `doc_runs` tree (as runs, `runs.rs`): their keys and stored form, their reads, and their writes
 //! (submitted to the writer thread, checked there against their revision and
 //! written, by `commit.rs`, in one atomic sled batch after the games' writes
 //! of the batch).
@@ -179,7 +179,7 @@ impl SledStore {
 
 /// A document write of a batch, run by the writer thread: checked against
 /// the revision the requests before it in the batch left (`plan`), else the
-/// one stored in `docs` (the tree), and, if accepted, added to `plan`.
+/// one stored in `doc_runs`, and, if accepted, added to `plan`.
 /// Deleting a document that does not exist (expecting revision 0) writes nothing.
 pub(super) fn put_doc(
     plan: &mut Plan,
@@ -248,7 +248,7 @@ pub(super) fn put_docs(
 }
 
 /// A document's revision as the batch so far leaves it (`plan`), else as
-/// stored in `docs`; 0 when it does not exist.
+/// stored in `doc_runs`; 0 when it does not exist.
 fn current_revision(plan: &Plan, docs: &Runs, key: &[u8]) -> Result<u64, Fail> {
     Ok(match plan.docs.get(key) {
         Some(Some(stored)) => doc_revision(stored)?,

@@ -32,20 +32,20 @@ pub(super) enum Request {
         expected: u64,
         write: Write,
     },
-    /// Write the document under `key` (its `docs` key) if its revision is
+    /// Write the document under `key` (its `doc_runs` key) if its revision is
     /// `expected`: to `value` (its JSON, encoded by the caller), or delete it.
     PutDoc {
         key: Vec<u8>,
         value: Option<Vec<u8>>,
         expected: u64,
     },
-    /// Write every document of `writes` (`docs` key, JSON or a delete,
+    /// Write every document of `writes` (`doc_runs` key, JSON or a delete,
     /// expected revision), all or none: each checked against the revision
     /// the writes before it leave.
     PutDocs { writes: Vec<EncodedPut> },
 }
 
-/// A document write as the writer thread takes it: its `docs` key, its JSON
+/// A document write as the writer thread takes it: its `doc_runs` key, its JSON
 /// (`None`: delete) and the revision it must be at.
 pub(super) type EncodedPut = (Vec<u8>, Option<Vec<u8>>, u64);
 
