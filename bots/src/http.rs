@@ -15,3 +15,9 @@ pub fn http_client() -> reqwest::ClientBuilder {
     });
     reqwest::Client::builder()
 }
+
+/// `GET url` with a client of [`http_client`]: what `reqwest::get` does,
+/// which builds its client without the provider.
+pub async fn http_get(url: impl reqwest::IntoUrl) -> reqwest::Result<reqwest::Response> {
+    http_client().build()?.get(url).send().await
+}

@@ -19,7 +19,7 @@ pub mod simulation;
 pub mod strong;
 pub mod worker;
 
-pub use http::http_client;
+pub use http::{http_client, http_get};
 pub use normal::NormalPolicy;
 pub use policy::Policy;
 pub use random::RandomPolicy;

@@ -91,11 +91,7 @@ async fn the_history_tells_each_seat_its_own_game_and_weaves_in_the_chat() {
         seqs.iter().all(|&s| (11..=15).contains(&s)) && !seqs.is_empty(),
         "{seqs:?}"
     );
-    let text = bots::http_client()
-        .build()
-        .expect("an HTTP client")
-        .get(format!("{}/v1/games/{id}/history?format=text", server.base))
-        .send()
+    let text = bots::http_get(format!("{}/v1/games/{id}/history?format=text", server.base))
         .await
         .unwrap();
     assert!(

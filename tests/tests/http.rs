@@ -641,11 +641,7 @@ async fn the_docs_page_and_openapi_document_are_served() {
     let (status, doc) = c.get("/openapi.json", None).await;
     assert_eq!(status, StatusCode::OK);
     assert!(doc["paths"]["/v1/games/{id}/actions"].is_object());
-    let html = bots::http_client()
-        .build()
-        .expect("an HTTP client")
-        .get(format!("{}/docs/", server.base))
-        .send()
+    let html = bots::http_get(format!("{}/docs/", server.base))
         .await
         .unwrap();
     assert_eq!(html.status(), StatusCode::OK);

@@ -334,11 +334,7 @@ async fn request_rates_are_limited_per_client_and_per_token_but_not_for_the_work
     // The client as a whole runs out soon (12 requests, 6 used so far).
     let mut limited = None;
     for _ in 0..12 {
-        let resp = bots::http_client()
-            .build()
-            .expect("an HTTP client")
-            .get(format!("{}/v1/games", server.base))
-            .send()
+        let resp = bots::http_get(format!("{}/v1/games", server.base))
             .await
             .unwrap();
         if resp.status() == StatusCode::TOO_MANY_REQUESTS {
@@ -469,11 +465,7 @@ async fn metrics_count_requests_by_route_store_batches_and_long_polls() {
         tokio::spawn(async move { c.get(&path, None).await })
     };
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let resp = bots::http_client()
-        .build()
-        .expect("an HTTP client")
-        .get(format!("{}/metrics", server.base))
-        .send()
+    let resp = bots::http_get(format!("{}/metrics", server.base))
         .await
         .unwrap();
     assert_eq!(resp.status(), StatusCode::OK);

@@ -189,11 +189,7 @@ async fn a_finished_games_stream_ends_and_streams_are_bounded_per_client() {
     let mut reopened = false;
     for _ in 0..50 {
         tokio::time::sleep(Duration::from_millis(100)).await;
-        let resp = bots::http_client()
-            .build()
-            .expect("an HTTP client")
-            .get(format!("{}{live_path}", server.base))
-            .send()
+        let resp = bots::http_get(format!("{}{live_path}", server.base))
             .await
             .unwrap();
         if resp.status() == StatusCode::OK {
@@ -330,11 +326,7 @@ async fn a_streams_items_are_what_the_document_says() {
     while c.step(&id, &tokens, pick).await.is_some() {
         pick += 1;
     }
-    let text = bots::http_client()
-        .build()
-        .expect("an HTTP client")
-        .get(format!("{}/v1/games/{id}/stream", server.base))
-        .send()
+    let text = bots::http_get(format!("{}/v1/games/{id}/stream", server.base))
         .await
         .unwrap()
         .text()
@@ -359,19 +351,15 @@ async fn a_streams_items_are_what_the_document_says() {
         .is_err()
     );
     // Each NDJSON line is an `EventOut`.
-    let text = bots::http_client()
-        .build()
-        .expect("an HTTP client")
-        .get(format!(
-            "{}/v1/games/{id}/stream?format=ndjson",
-            server.base
-        ))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let text = bots::http_get(format!(
+        "{}/v1/games/{id}/stream?format=ndjson",
+        server.base
+    ))
+    .await
+    .unwrap()
+    .text()
+    .await
+    .unwrap();
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     assert_eq!(lines.len() as u64, game["version"].as_u64().unwrap());
     for line in lines {

@@ -64,11 +64,7 @@ impl Driver {
             url: format!("http://127.0.0.1:{port}"),
         };
         let deadline = Instant::now() + Duration::from_secs(20);
-        while bots::http_client()
-            .build()
-            .expect("an HTTP client")
-            .get(format!("{}/status", driver.url))
-            .send()
+        while bots::http_get(format!("{}/status", driver.url))
             .await
             .is_err()
         {
@@ -414,11 +410,7 @@ pub async fn unnamed_controls(c: &Client) -> Value {
 
 /// How many requests the server answered 429 so far (all servers of this process).
 pub async fn refused_429(server: &TestServer) -> u64 {
-    let text = bots::http_client()
-        .build()
-        .expect("an HTTP client")
-        .get(format!("{}/metrics", server.base))
-        .send()
+    let text = bots::http_get(format!("{}/metrics", server.base))
         .await
         .expect("metrics")
         .text()
