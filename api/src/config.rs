@@ -76,6 +76,12 @@ pub struct Config {
     /// The event store's page cache, in MiB.
     #[arg(long, env = "BANG_STORE_CACHE_MB", default_value_t = 64)]
     pub store_cache_mb: u64,
+    /// The most malloc arenas glibc keeps (0: glibc's own limit, 8 per
+    /// core). Each thread that allocates may get an arena of its own and
+    /// keeps what it frees there: with glibc's limit a server that had read
+    /// 200,000 games' lists, views and audits held 230 MiB, with 2 held 152.
+    #[arg(long, env = "BANG_MALLOC_ARENAS", default_value_t = 2)]
+    pub malloc_arenas: u32,
     /// The most events one game's log may hold; an action past it is a 422
     /// (`game_too_long`) and the game stays readable.
     #[arg(long, env = "BANG_MAX_EVENTS_PER_GAME", default_value_t = 100_000)]

@@ -33,9 +33,40 @@ async fn shutdown_signal() {
     }
 }
 
-#[tokio::main]
-async fn main() {
+/// Limits glibc's malloc arenas to `arenas` (0: glibc's own limit). Run
+/// before any thread starts: an arena is taken by a thread's first
+/// allocation.
+fn limit_malloc_arenas(arenas: u32) {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    if let Ok(arenas @ 1..) = libc::c_int::try_from(arenas) {
+        // SAFETY: mallopt only sets an allocator parameter; no other thread
+        // allocates yet.
+        unsafe {
+            libc::mallopt(libc::M_ARENA_MAX, arenas);
+        }
+    }
+    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+    let _ = arenas;
+}
+
+fn main() {
     let config = Config::parse();
+    limit_malloc_arenas(config.malloc_arenas);
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("bang-server: cannot start the async runtime: {e}");
+            std::process::exit(1);
+        }
+    };
+    runtime.block_on(serve(config));
+}
+
+/// Runs the server of `config` until a signal stops it.
+async fn serve(config: Config) {
     if config.openapi {
         use std::io::Write;
         let _ = std::io::stdout().write_all(api::openapi_json().as_bytes());
