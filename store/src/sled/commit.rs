@@ -107,11 +107,7 @@ impl Plan {
     pub(super) fn commit(mut self, trees: &Trees) -> Result<(), StoreError> {
         let docs = std::mem::take(&mut self.docs);
         self.commit_games(trees)?;
-        if !docs.is_empty() {
-            let batch = trees.docs.changes(docs)?;
-            trees.docs.tree().apply_batch(batch).map_err(io)?;
-        }
-        Ok(())
+        trees.docs.apply(docs)
     }
 
     /// Makes the writes of the games of a batch: the events first, in one

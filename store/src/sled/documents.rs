@@ -62,8 +62,8 @@ pub(super) fn decode_doc(stored: &[u8]) -> Result<(u64, Value), StoreError> {
 /// dropped only after the copy is flushed, and a copy a crash cut short is
 /// made again.
 pub(super) fn move_into_runs(db: &sled::Db, trees: &super::Trees) -> Result<(), StoreError> {
-    const OLD: &[u8] = b"docs";
-    if !db.tree_names().iter().any(|n| n.as_ref() == OLD) {
+    const OLD: &str = "docs";
+    if !super::has_tree(db, OLD) {
         return Ok(());
     }
     let old = db.open_tree(OLD).map_err(io)?;
@@ -165,9 +165,6 @@ impl SledStore {
                 break;
             }
             let (key, stored) = item?;
-            if !key.starts_with(&start) {
-                break;
-            }
             let name = String::from_utf8(key[collection.len() + 1..].to_vec())
                 .map_err(|_| StoreError::Corrupt("document key is not UTF-8".into()))?;
             let (revision, value) = decode_doc(&stored)?;

@@ -100,13 +100,13 @@ pub(super) fn build_lists(db: &sled::Db, trees: &Trees) -> Result<(), StoreError
         meta.insert(LISTS_BUILT, b"1").map_err(io)?;
         db.flush().map_err(io)?;
     }
-    for old in ["by_created", "by_filter", "index/by_filter"] {
-        if old.starts_with("index/") {
-            meta.remove(old).map_err(io)?;
-        } else if db.tree_names().iter().any(|n| n.as_ref() == old.as_bytes()) {
+    for old in ["by_created", "by_filter"] {
+        if super::has_tree(db, old) {
             db.drop_tree(old).map_err(io)?;
         }
     }
+    // The marker of the old layout's filter index.
+    meta.remove(b"index/by_filter").map_err(io)?;
     Ok(())
 }
 

@@ -227,6 +227,13 @@ impl std::fmt::Debug for SledStore {
     }
 }
 
+/// Whether `db` has a tree named `name` (opening one would make it).
+fn has_tree(db: &sled::Db, name: &str) -> bool {
+    db.tree_names()
+        .iter()
+        .any(|n| n.as_ref() == name.as_bytes())
+}
+
 /// A sled error as the store reports it.
 fn io(e: sled::Error) -> StoreError {
     StoreError::Io(e.to_string())

@@ -169,9 +169,20 @@ impl Runs {
                 changes.insert(key, Some(value));
             }
             if changes.len() >= PUT_ALL_CHUNK {
-                let batch = self.changes(std::mem::take(&mut changes))?;
-                self.tree.apply_batch(batch).map_err(io)?;
+                self.apply(std::mem::take(&mut changes))?;
             }
+        }
+        self.apply(changes)
+    }
+
+    /// Makes `changes` (see [`Runs::changes`]) in one sled batch, outside
+    /// any transaction.
+    pub(super) fn apply(
+        &self,
+        changes: BTreeMap<Vec<u8>, Option<Vec<u8>>>,
+    ) -> Result<(), StoreError> {
+        if changes.is_empty() {
+            return Ok(());
         }
         let batch = self.changes(changes)?;
         self.tree.apply_batch(batch).map_err(io)
@@ -350,9 +361,6 @@ impl Scan<'_> {
             } else {
                 At::After(run_key)
             };
-            if matches!(self.at, At::Done) {
-                break;
-            }
         }
         Ok(())
     }

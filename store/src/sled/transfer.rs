@@ -143,10 +143,6 @@ impl Transfer for SledStore {
                 Some(encode_doc(doc.revision, &value)),
             );
         }
-        // Only this store's writer thread changes runs while it serves: a
-        // bulk load is for a store no server is using (see the trait).
-        let documents = trees.docs.changes(documents)?;
-        let lists = trees.lists.changes(lists)?;
         // The packed logs on disk (one sync for all), then where they are.
         let logs: Vec<(GameId, &[u8])> = packed_games
             .iter()
@@ -160,9 +156,11 @@ impl Transfer for SledStore {
         trees.events.apply_batch(events).map_err(io)?;
         trees.packed.apply_batch(packed_logs).map_err(io)?;
         trees.dedupe.apply_batch(dedupe).map_err(io)?;
-        trees.docs.tree().apply_batch(documents).map_err(io)?;
+        // Only this store's writer thread changes runs while it serves: a
+        // bulk load is for a store no server is using (see the trait).
+        trees.docs.apply(documents)?;
         trees.games.apply_batch(metas).map_err(io)?;
-        trees.lists.tree().apply_batch(lists).map_err(io)?;
+        trees.lists.apply(lists)?;
         trees.heads.apply_batch(heads).map_err(io)?;
         self.inner.db.flush().map_err(io)?;
         Ok(())
