@@ -1410,7 +1410,7 @@ async fn a_finished_games_log_is_packed_on_sled_and_reads_the_same() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn reads_during_packings_see_whole_logs() {
+async fn reads_during_packings_and_folds_see_whole_games() {
     use store::transfer::Transfer;
     const EVENTS: usize = 1_000;
     let dir = tempfile::tempdir().unwrap();
@@ -1422,16 +1422,25 @@ async fn reads_during_packings_see_whole_logs() {
         store.append(id, 1, append).await.unwrap();
         games.push(id);
     }
-    // Whatever a read meets of a packing under way, it sees every event:
-    // each game is read again and again from its finishing append (which
-    // starts its packing) until it is packed.
+    // Whatever a read meets of a packing or a fold under way, it sees the
+    // whole game and every event: each game is read again and again from
+    // its finishing append (which starts its packing, then its fold) until
+    // it is folded.
     let mut reads = 0;
     for &id in &games {
         let mut finish = events("system", None, vec![json!({"over": true})]);
         finish.status = Some(GameStatus::Finished);
         store.append(id, EVENTS as u64 - 1, finish).await.unwrap();
         loop {
-            let packed = store.is_packed(id).unwrap();
+            let folded = store.is_folded(id).unwrap();
+            let game = store.game(id).await.unwrap().unwrap();
+            assert_eq!(
+                (game.version, game.status),
+                (EVENTS as u64, GameStatus::Finished)
+            );
+            assert_eq!(game.data, new_game("dice").data);
+            let head = store.head(id).await.unwrap().unwrap();
+            assert_eq!(head.version, EVENTS as u64);
             let log = store.events(id, 0, 2 * EVENTS).await.unwrap();
             assert_eq!(log.len(), EVENTS);
             assert_eq!(store.events(id, 0, 10).await.unwrap(), log[..10]);
@@ -1442,10 +1451,138 @@ async fn reads_during_packings_see_whole_logs() {
             assert_eq!((export.envelopes.len(), export.dedupe.len()), (EVENTS, 1));
             assert!(store.verify(id).await.unwrap().valid);
             reads += 1;
-            if packed {
+            if folded {
                 break;
             }
         }
     }
-    println!("{reads} reads met packings");
+    println!("{reads} reads met packings and folds");
+}
+
+/// Waits until game `id` of `store` is folded (its fold is queued after
+/// its packing), or panics.
+async fn folded(store: &SledStore, id: GameId) {
+    for _ in 0..400 {
+        if store.is_folded(id).unwrap() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("game {id} was not folded");
+}
+
+#[tokio::test]
+async fn a_finished_packed_game_takes_one_sled_key_and_a_write_unfolds_it() {
+    use store::transfer::Transfer;
+    let dir = tempfile::tempdir().unwrap();
+    let (id, record, log) = {
+        let store = SledStore::open(dir.path()).unwrap();
+        let id = created(&store, "bang").await;
+        let mut version = 1;
+        for i in 0..5u64 {
+            let append = events("1", Some(&format!("a{i}")), one(i));
+            version = store
+                .append(id, version, append)
+                .await
+                .unwrap()
+                .head
+                .version;
+        }
+        let mut finish = events("system", Some("end"), one(99));
+        finish.status = Some(GameStatus::Finished);
+        finish.data = Some(json!({"winner": "outlaws", "seats": 4}));
+        store.append(id, version, finish).await.unwrap();
+        let record = store.game(id).await.unwrap().unwrap();
+        let log = store.events(id, 0, 100).await.unwrap();
+        folded(&store, id).await;
+        assert!(store.is_packed(id).unwrap());
+        (id, record, log)
+    };
+
+    // On disk: the game's one key is its `packed` value.
+    let db = store::testing::open_dropped_sled(dir.path());
+    for (tree, count) in [("heads", 0), ("games", 0), ("events", 0), ("packed", 1)] {
+        assert_eq!(entries(&db, tree, id), count, "{tree}");
+    }
+    drop(db);
+
+    // Every read answers as before the fold.
+    let store = SledStore::open(dir.path()).unwrap();
+    assert_eq!(store.game(id).await.unwrap().unwrap(), record);
+    let head = store.head(id).await.unwrap().unwrap();
+    assert_eq!((head.version, head.status), (record.version, record.status));
+    assert_eq!(store.events(id, 0, 100).await.unwrap(), log);
+    assert_eq!(store.events(id, 6, 1).await.unwrap(), log[6..7]);
+    assert_eq!(
+        store.find_action(id, "a3", None).await.unwrap().unwrap(),
+        log[4..5]
+    );
+    assert!(store.verify(id).await.unwrap().valid);
+    assert_eq!(store.game_ids().await.unwrap(), vec![id]);
+    let exported = store.export_game(id).await.unwrap().unwrap();
+    assert_eq!(
+        (exported.record, exported.envelopes.len()),
+        (record.clone(), 7)
+    );
+    let query = |status| ListQuery {
+        status,
+        ruleset: Some("bang".into()),
+        ..Default::default()
+    };
+    let page = store
+        .list(&query(Some(GameStatus::Finished)))
+        .await
+        .unwrap();
+    assert_eq!(page.games, vec![record.clone()]);
+    assert!(store.pack_finished(|_| None).unwrap() == 0);
+    // A retried action is found in the record; appended again at its old
+    // version, it conflicts and leaves the game folded.
+    let found = store.find_action(id, "end", None).await.unwrap();
+    assert_eq!(found.unwrap(), log[6..7]);
+    let retry = store
+        .append(id, 6, events("system", Some("end"), one(99)))
+        .await;
+    assert_eq!(retry.unwrap_err(), StoreError::Conflict { current: 7 });
+    assert!(store.is_folded(id).unwrap());
+
+    // A write that carries no `data` unfolds the game and keeps its data.
+    let late = store
+        .append(id, 7, events("system", None, one(100)))
+        .await
+        .unwrap();
+    assert_eq!(late.head.version, 8);
+    assert!(!store.is_folded(id).unwrap());
+    let unfolded = store.game(id).await.unwrap().unwrap();
+    assert_eq!(unfolded.data, record.data);
+    assert_eq!(
+        (unfolded.version, unfolded.generation),
+        (8, record.generation)
+    );
+    assert_eq!(store.events(id, 0, 100).await.unwrap().len(), 8);
+    assert!(store.verify(id).await.unwrap().valid);
+    // `bang-store pack` folds it again (before the store closes).
+    assert_eq!(store.pack_finished(|_| None).unwrap(), 0);
+    drop(store);
+    let db = store::testing::open_dropped_sled(dir.path());
+    for (tree, count) in [("heads", 0), ("games", 0), ("events", 1), ("packed", 1)] {
+        assert_eq!(entries(&db, tree, id), count, "{tree}");
+    }
+    drop(db);
+    let store = SledStore::open(dir.path()).unwrap();
+    assert!(store.is_folded(id).unwrap());
+    assert_eq!(store.game(id).await.unwrap().unwrap(), unfolded);
+    assert_eq!(store.events(id, 0, 100).await.unwrap().len(), 8);
+
+    // A copy written in bulk has its finished game folded at once.
+    let copy_dir = tempfile::tempdir().unwrap();
+    let copy = SledStore::open(copy_dir.path()).unwrap();
+    let mut export = store.export_game(id).await.unwrap().unwrap();
+    export.chain_key = None;
+    copy.write_bulk(std::slice::from_ref(&export), &[])
+        .await
+        .unwrap();
+    assert!(copy.is_folded(id).unwrap());
+    assert_eq!(copy.game(id).await.unwrap().unwrap(), unfolded);
+    assert_eq!(copy.events(id, 0, 100).await.unwrap().len(), 8);
+    assert_eq!(copy.game_ids().await.unwrap(), vec![id]);
 }

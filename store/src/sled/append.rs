@@ -35,7 +35,9 @@ impl SledStore {
             Outcome::Duplicate { game, first, count } => {
                 Ok((game, self.read_run(id, first, count)?, true))
             }
-            Outcome::Doc { .. } | Outcome::Docs { .. } => Err(unexpected_outcome()),
+            Outcome::Doc { .. } | Outcome::Docs { .. } | Outcome::Folded => {
+                Err(unexpected_outcome())
+            }
         }
     }
 
@@ -61,7 +63,9 @@ impl SledStore {
                 "dedupe entry for new game {}",
                 game.id
             ))),
-            Outcome::Doc { .. } | Outcome::Docs { .. } => Err(unexpected_outcome()),
+            Outcome::Doc { .. } | Outcome::Docs { .. } | Outcome::Folded => {
+                Err(unexpected_outcome())
+            }
         }
     }
 

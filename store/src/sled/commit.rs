@@ -23,10 +23,14 @@ use crate::{GameId, GameStatus, StoreError};
 pub(super) struct Plan {
     /// `events` entries to write: envelopes by game id ++ seq.
     pub(super) events: Vec<([u8; 16], Vec<u8>)>,
-    /// `heads` entries to write: heads by game id.
-    pub(super) heads: Vec<([u8; 8], Vec<u8>)>,
-    /// `games` entries to write: metas by game id.
-    pub(super) games: Vec<([u8; 8], Vec<u8>)>,
+    /// `heads` entries to write (`Some`) or remove, in order: heads by game
+    /// id.
+    pub(super) heads: Vec<([u8; 8], Option<Vec<u8>>)>,
+    /// `games` entries to write (`Some`) or remove, in order: metas by game
+    /// id.
+    pub(super) games: Vec<([u8; 8], Option<Vec<u8>>)>,
+    /// `packed` values to write, in order: a game folded or unfolded.
+    pub(super) packed: Vec<([u8; 8], Vec<u8>)>,
     /// `dedupe` entries to write, by key.
     pub(super) dedupe: HashMap<Vec<u8>, Vec<u8>>,
     /// `lists` entries to insert (`Some`, empty) or remove, by key.
@@ -39,13 +43,16 @@ pub(super) struct Plan {
 
 impl Plan {
     /// Adds the writes of an accepted game write (`dkey`: the dedupe key of
-    /// its action id; `new`: it creates the game), and answers it.
+    /// its action id; `new`: it creates the game; `unfolded`: the game's
+    /// `packed` value without its fold, when the write unfolds it), and
+    /// answers it.
     pub(super) fn add(
         &mut self,
         sealed: Sealed,
         write: &Write,
         dkey: Option<Vec<u8>>,
         new: bool,
+        unfolded: Option<Vec<u8>>,
     ) -> Outcome {
         let Sealed {
             written,
@@ -66,13 +73,27 @@ impl Plan {
                 dedupe_value(first, count, write.action_digest.as_ref()),
             );
         }
-        if let Some(meta) = meta {
-            self.games.push((gkey, meta));
+        if let Some(unfolded) = unfolded {
+            self.packed.push((gkey, unfolded));
         }
-        self.heads.push((gkey, game.head.encode()));
+        if let Some(meta) = meta {
+            self.games.push((gkey, Some(meta)));
+        }
+        self.heads.push((gkey, Some(game.head.encode())));
         self.add_to_index(game, old_status, new, write.status);
         self.changed.insert(id, game.clone());
         Outcome::Written(written)
+    }
+
+    /// Folds `game` (not folded yet) into its `packed` value `folded`,
+    /// which holds its head and meta: they leave `heads` and `games`.
+    pub(super) fn fold(&mut self, mut game: Game, folded: Vec<u8>) {
+        let gkey = game_key(game.id);
+        self.packed.push((gkey, folded));
+        self.games.push((gkey, None));
+        self.heads.push((gkey, None));
+        game.folded = true;
+        self.changed.insert(game.id, game);
     }
 
     /// The list indexes' part of a game write: a `new` game's keys, or the
@@ -122,24 +143,23 @@ impl Plan {
             trees.events.apply_batch(events).map_err(io)?;
         }
         let no_heads = self.heads.is_empty();
-        let mut heads = sled::Batch::default();
-        for (key, value) in self.heads {
-            heads.insert(&key, value);
-        }
-        if self.games.is_empty() && self.dedupe.is_empty() && self.lists.is_empty() {
+        let heads = batch(self.heads);
+        if self.games.is_empty()
+            && self.dedupe.is_empty()
+            && self.lists.is_empty()
+            && self.packed.is_empty()
+        {
             if no_heads {
                 return Ok(()); // every request was rejected
             }
             return trees.heads.apply_batch(heads).map_err(io);
         }
-        let mut games = sled::Batch::default();
-        for (key, value) in self.games {
-            games.insert(&key, value);
-        }
+        let games = batch(self.games);
         let mut dedupe = sled::Batch::default();
         for (key, value) in self.dedupe {
             dedupe.insert(key, value);
         }
+        let packed = batch(self.packed.into_iter().map(|(k, v)| (k, Some(v))));
         // The list runs are read here, before the transaction: only this
         // thread writes them.
         let lists = trees.lists.changes(self.lists)?;
@@ -148,13 +168,15 @@ impl Plan {
             &trees.games,
             &trees.dedupe,
             trees.lists.tree(),
+            &trees.packed,
             &trees.heads,
         );
         trees
-            .transaction(|(g, d, l, h)| {
+            .transaction(|(g, d, l, p, h)| {
                 g.apply_batch(&games)?;
                 d.apply_batch(&dedupe)?;
                 l.apply_batch(&lists)?;
+                p.apply_batch(&packed)?;
                 h.apply_batch(&heads)?;
                 Ok::<_, ConflictableTransactionError<Infallible>>(())
             })
@@ -163,4 +185,16 @@ impl Plan {
                 TransactionError::Abort(never) => match never {},
             })
     }
+}
+
+/// A sled batch of these writes (`Some`) and removals, in order.
+fn batch(writes: impl IntoIterator<Item = ([u8; 8], Option<Vec<u8>>)>) -> sled::Batch {
+    let mut batch = sled::Batch::default();
+    for (key, value) in writes {
+        match value {
+            Some(value) => batch.insert(&key, value),
+            None => batch.remove(&key),
+        }
+    }
+    batch
 }

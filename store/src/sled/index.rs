@@ -9,7 +9,6 @@
 
 use chrono::{DateTime, Utc};
 
-use super::codec::{Meta, StoredHead};
 use super::runs::Entry;
 use super::{Trees, io};
 use crate::shared::status_byte;
@@ -77,25 +76,17 @@ pub(super) fn build_lists(db: &sled::Db, trees: &Trees) -> Result<(), StoreError
     if meta.get(LISTS_BUILT).map_err(io)?.is_none() {
         // An earlier build that a crash cut short is started again.
         trees.lists.tree().clear().map_err(io)?;
-        let games = trees
-            .heads
-            .iter()
-            .map(|item| -> Result<Vec<Entry>, StoreError> {
-                let (key, head) = item.map_err(io)?;
-                let id = <[u8; 8]>::try_from(key.as_ref())
-                    .map(|k| GameId(u64::from_be_bytes(k)))
-                    .map_err(|_| StoreError::Corrupt("a game key is not 8 bytes".into()))?;
-                let Some(game) = trees.games.get(&key).map_err(io)? else {
-                    return Ok(Vec::new());
-                };
-                let head = StoredHead::decode(id, &head)?;
-                let game = Meta::decode(id, &game)?;
-                let created = created_key(game.created_at, id);
-                Ok(list_keys(head.status, &game.ruleset, &created)
-                    .into_iter()
-                    .map(|key| (key, Vec::new()))
-                    .collect())
-            });
+        let ids = trees.game_ids()?;
+        let games = ids.into_iter().map(|id| -> Result<Vec<Entry>, StoreError> {
+            let Some(game) = trees.game(id)? else {
+                return Ok(Vec::new());
+            };
+            let created = created_key(game.meta.created_at, id);
+            Ok(list_keys(game.head.status, &game.meta.ruleset, &created)
+                .into_iter()
+                .map(|key| (key, Vec::new()))
+                .collect())
+        });
         trees.lists.put_all(games)?;
         meta.insert(LISTS_BUILT, b"1").map_err(io)?;
         db.flush().map_err(io)?;

@@ -7,7 +7,8 @@
 //! thread's checks in `writer.rs` and the writes it plans in `commit.rs`;
 //! what a caller of `create` and `append` runs in `append.rs`; the reads in
 //! `reads.rs`; packing finished games' logs in `pack.rs`, into the file of
-//! `packfile.rs`; the documents in
+//! `packfile.rs`; where a game's head and meta are (folded or not) in
+//! `stored.rs`; the documents in
 //! `documents.rs`; copies in `transfer.rs`.
 //!
 //! Trees (all integers big-endian, so byte order is numeric order):
@@ -22,6 +23,12 @@
 //! | `meta`       | `secret/{name}`, `index/lists`       | a server secret; `1` once built     |
 //! | `doc_runs`   | runs of: collection ++ 0 ++ key      | runs of: revision ++ document JSON  |
 //! | `packed`     | game id (8 bytes)                    | where its packed log is (`pack.rs`) |
+//!
+//! **A finished, packed game takes one sled key**: the writer thread folds
+//! its head and meta into its `packed` value and removes its `heads` and
+//! `games` entries (`stored.rs`); a later write to it unfolds it. Reads
+//! look in `heads` first, then in `packed`. A store whose games were packed
+//! before folding has them folded by `bang-store pack`.
 //!
 //! `lists` and `doc_runs` hold their entries as runs (`runs.rs`): many small
 //! entries to a sled key, because sled keeps about 52 bytes of memory for
@@ -117,6 +124,7 @@ pub(crate) mod pack;
 pub(crate) mod packfile;
 mod reads;
 mod runs;
+mod stored;
 mod transfer;
 mod types;
 mod writer;
@@ -135,7 +143,6 @@ use crate::{
 };
 use codec::StoredHead;
 use index::build_lists;
-use keys::game_key;
 use types::{Outcome, Request};
 use writer::{WRITE_BATCH, Writer};
 
@@ -364,10 +371,7 @@ impl EventStore for SledStore {
     }
 
     async fn head(&self, id: GameId) -> Result<Option<GameHead>, StoreError> {
-        match self.inner.trees.heads.get(game_key(id)).map_err(io)? {
-            None => Ok(None),
-            Some(head) => Ok(Some(StoredHead::decode(id, &head)?.into_head())),
-        }
+        Ok(self.inner.trees.head(id)?.map(StoredHead::into_head))
     }
 
     async fn events(

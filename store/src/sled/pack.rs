@@ -10,13 +10,19 @@
 //!
 //! A value of `packed`: `upto` (u64, the last seq the record holds) ++ the
 //! length of the hash of envelope `upto` (1 byte) ++ that hash (hex text)
-//! ++ the record's [`Location`] in the file (12 bytes).
+//! ++ the record's [`Location`] in the file (12 bytes); then, once the
+//! game's head and meta are folded into it (`stored.rs`), the length of its
+//! encoded head (u16) ++ that head ++ its meta (JSON, the rest).
+//!
+//! After a packing, the packer asks the writer thread to fold the game
+//! ([`SledStore::fold_later`]): only the writer thread writes heads.
 
 use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Weak};
 
 use super::keys::{dedupe_key, event_key, game_key};
 use super::packfile::{Location, PackFile};
+use super::types::Request;
 use super::{Inner, SledStore, io};
 use crate::packed::{self, Unpacked};
 use crate::packing::{PackJob, left_unpacked, pack_whole};
@@ -36,16 +42,74 @@ pub(crate) fn packed_value(upto: u64, hash: &str, at: Location) -> Result<Vec<u8
     Ok(value)
 }
 
-/// `upto`, the hash and the location of a value of `packed`.
-fn read_packed_value(id: GameId, value: &[u8]) -> Result<(u64, &str, Location), StoreError> {
+/// A value of `packed`, read.
+pub(super) struct PackedValue<'a> {
+    /// The last seq the record holds.
+    pub(super) upto: u64,
+    /// The hash of envelope `upto`.
+    pub(super) hash: &'a str,
+    /// Where the record is in the file.
+    pub(super) at: Location,
+    /// The value without its fold: what `packed` holds for a game whose
+    /// head and meta are in `heads` and `games`.
+    pub(super) unfolded: &'a [u8],
+    /// The game's head and meta, when they are folded into the value.
+    pub(super) fold: Option<Fold<'a>>,
+}
+
+/// A finished game's head and meta as folded into its `packed` value.
+pub(super) struct Fold<'a> {
+    /// Its head, encoded as in `heads`.
+    pub(super) head: &'a [u8],
+    /// Its meta, encoded as in `games`.
+    pub(super) meta: &'a [u8],
+}
+
+/// A value of `packed` of game `id`, read.
+pub(super) fn read_packed_value(id: GameId, value: &[u8]) -> Result<PackedValue<'_>, StoreError> {
     let bad = || StoreError::Corrupt(format!("the packed log of game {id}"));
     let (upto, rest) = value.split_at_checked(8).ok_or_else(bad)?;
     let upto = u64::from_be_bytes(upto.try_into().map_err(|_| bad())?);
     let (&length, rest) = rest.split_first().ok_or_else(bad)?;
-    let (hash, at) = rest.split_at_checked(usize::from(length)).ok_or_else(bad)?;
+    let (hash, rest) = rest.split_at_checked(usize::from(length)).ok_or_else(bad)?;
     let hash = std::str::from_utf8(hash).map_err(|_| bad())?;
+    let (at, rest) = rest.split_at_checked(12).ok_or_else(bad)?;
     let at = Location::from_bytes(at).ok_or_else(bad)?;
-    Ok((upto, hash, at))
+    let unfolded = &value[..value.len() - rest.len()];
+    let fold = if rest.is_empty() {
+        None
+    } else {
+        let (head_length, rest) = rest.split_at_checked(2).ok_or_else(bad)?;
+        let head_length = u16::from_be_bytes(head_length.try_into().map_err(|_| bad())?);
+        let (head, meta) = rest
+            .split_at_checked(usize::from(head_length))
+            .ok_or_else(bad)?;
+        Some(Fold { head, meta })
+    };
+    Ok(PackedValue {
+        upto,
+        hash,
+        at,
+        unfolded,
+        fold,
+    })
+}
+
+/// The value of `packed` that folds a game's encoded `head` and `meta`
+/// into its `unfolded` value.
+pub(super) fn folded_value(
+    unfolded: &[u8],
+    head: &[u8],
+    meta: &[u8],
+) -> Result<Vec<u8>, StoreError> {
+    let head_length = u16::try_from(head.len())
+        .map_err(|_| StoreError::Corrupt(format!("a head of {} bytes", head.len())))?;
+    let mut value = Vec::with_capacity(unfolded.len() + 2 + head.len() + meta.len());
+    value.extend_from_slice(unfolded);
+    value.extend_from_slice(&head_length.to_be_bytes());
+    value.extend_from_slice(head);
+    value.extend_from_slice(meta);
+    Ok(value)
 }
 
 /// Game `id`'s stored record, if it is packed: `upto`, the head hash and
@@ -58,13 +122,14 @@ pub(crate) fn read_record(
     let Some(value) = packed.get(game_key(id)).map_err(io)? else {
         return Ok(None);
     };
-    let (upto, hash, at) = read_packed_value(id, &value)?;
-    Ok(Some((upto, hash.to_owned(), file.read(id, at)?)))
+    let value = read_packed_value(id, &value)?;
+    let log = file.read(id, value.at)?;
+    Ok(Some((value.upto, value.hash.to_owned(), log)))
 }
 
 /// Stores game `id`'s packed `log`, which holds envelopes up to `upto`,
 /// the last with hash `hash`: on disk in `file` first, then where it is
-/// in `packed`.
+/// in `packed` (keeping the game's head and meta if they are folded there).
 pub(crate) fn write_record(
     packed: &sled::Tree,
     file: &PackFile,
@@ -73,9 +138,13 @@ pub(crate) fn write_record(
     log: &[u8],
 ) -> Result<(), StoreError> {
     let at = file.append(&[(id, log)])?[0];
-    packed
-        .insert(game_key(id), packed_value(upto, hash, at)?)
-        .map_err(io)?;
+    let mut value = packed_value(upto, hash, at)?;
+    if let Some(old) = packed.get(game_key(id)).map_err(io)?
+        && let Some(fold) = read_packed_value(id, &old)?.fold
+    {
+        value = folded_value(&value, fold.head, fold.meta)?;
+    }
+    packed.insert(game_key(id), value).map_err(io)?;
     Ok(())
 }
 
@@ -108,7 +177,7 @@ impl SledStore {
         let Some(value) = self.inner.trees.packed.get(game_key(id)).map_err(io)? else {
             return Ok(None);
         };
-        if read_packed_value(id, &value)?.0 <= after {
+        if read_packed_value(id, &value)?.upto <= after {
             return Ok(None);
         }
         let Some(log) = self.read_packed(id, true)? else {
@@ -128,8 +197,19 @@ impl SledStore {
             .map_err(io)
     }
 
+    /// Whether game `id`'s head and meta are folded into its `packed`
+    /// value (`stored.rs`).
+    pub fn is_folded(&self, id: GameId) -> Result<bool, StoreError> {
+        match self.inner.trees.packed.get(game_key(id)).map_err(io)? {
+            Some(value) => Ok(read_packed_value(id, &value)?.fold.is_some()),
+            None => Ok(false),
+        }
+    }
+
     /// Packs game `id`'s log if the game is finished and not packed yet:
     /// `Ok(true)` when it did. Reads answer the same before and after.
+    /// A finished game packed now or before and not folded yet is then
+    /// queued to be folded ([`SledStore::fold_later`]).
     /// Given the game's chain key, the commitments it gives are left out.
     /// The entries of a game packed before (a crash cut its removal short)
     /// are removed.
@@ -139,8 +219,11 @@ impl SledStore {
             return Ok(false);
         };
         if let Some(value) = trees.packed.get(game_key(id)).map_err(io)? {
-            let upto = read_packed_value(id, &value)?.0;
-            self.remove_packed_entries(id, upto)?;
+            let value = read_packed_value(id, &value)?;
+            self.remove_packed_entries(id, value.upto)?;
+            if value.fold.is_none() && record.status == GameStatus::Finished {
+                self.fold_later(id);
+            }
             return Ok(false);
         }
         if record.status != GameStatus::Finished {
@@ -171,6 +254,7 @@ impl SledStore {
         // removal without the record.
         write_record(&trees.packed, &self.inner.packfile, id, head, &log)?;
         self.remove_packed_entries(id, version)?;
+        self.fold_later(id);
         Ok(true)
     }
 
@@ -207,14 +291,14 @@ impl SledStore {
     /// Packs every finished game not packed yet (those that finished
     /// before packing existed, or whose packing a crash cut short), each
     /// with the chain key `key_of` finds in its record, if any: how many it
-    /// packed.
+    /// packed. Every finished game packed but not folded is queued to be
+    /// folded (done before the store closes).
     pub fn pack_finished(
         &self,
         key_of: impl Fn(&GameRecord) -> Option<[u8; 32]>,
     ) -> Result<u64, StoreError> {
         let mut packed = 0;
-        for id in self.stored_ids() {
-            let id = id?;
+        for id in self.stored_ids()? {
             let Some(record) = self.read_game(id)? else {
                 continue;
             };
@@ -223,6 +307,14 @@ impl SledStore {
             }
         }
         Ok(packed)
+    }
+
+    /// Asks the writer thread to fold finished game `id`'s head and meta
+    /// into its `packed` value (`stored.rs`), without waiting: the request
+    /// is queued at once, and the writer serves every queued request before
+    /// it stops.
+    pub(super) fn fold_later(&self, id: GameId) {
+        drop(self.inner.writer.submit(Request::Fold { id }));
     }
 
     /// Queues game `id` for the packer thread (after the append that

@@ -4,7 +4,7 @@
 
 use std::ops::Bound;
 
-use super::codec::{DedupeEntry, Meta, StoredHead, read_dedupe, record};
+use super::codec::{DedupeEntry, read_dedupe, record};
 use super::index::{list_prefix, parse_cursor, with_created};
 use super::keys::{dedupe_key, event_key, game_key, two_u64};
 use super::pack::read_record;
@@ -15,25 +15,11 @@ use crate::transfer::DedupeExport;
 use crate::types::same_action;
 use crate::{Envelope, GameId, GameRecord, ListQuery, Page, StoreError, Verification};
 
-/// How many times [`crate::EventStore::game`] rereads a head and a meta that do not
-/// go together (a write came between the two reads) before giving up: the
-/// first few right away, then 1 ms apart (the writer may have been preempted
-/// between its two inserts).
-const CONSISTENT_READ_ATTEMPTS: usize = 1_000;
-const CONSISTENT_READ_SPINS: usize = 16;
-
 impl SledStore {
     /// The version of a game's head (0 for an unknown game): its committed log
     /// ends there.
     fn committed_version(&self, id: GameId) -> Result<u64, StoreError> {
-        let Some(head) = self.inner.trees.heads.get(game_key(id)).map_err(io)? else {
-            return Ok(0);
-        };
-        let version: [u8; 8] = head
-            .get(..8)
-            .and_then(|v| v.try_into().ok())
-            .ok_or_else(|| StoreError::Corrupt(format!("head of game {id}")))?;
-        Ok(u64::from_be_bytes(version))
+        Ok(self.inner.trees.head(id)?.map_or(0, |head| head.version))
     }
 
     /// The dedupe entry of `action_id` in game `id`.
@@ -145,54 +131,18 @@ impl SledStore {
         Ok(packed.after(after, later, limit))
     }
 
-    /// The ids of every stored game, in id order (from `heads`).
-    pub(super) fn stored_ids(&self) -> impl Iterator<Item = Result<GameId, StoreError>> + '_ {
-        self.inner.trees.heads.iter().map(|item| {
-            let (key, _) = item.map_err(io)?;
-            let raw: [u8; 8] = key
-                .as_ref()
-                .try_into()
-                .map_err(|_| StoreError::Corrupt("heads key is not 8 bytes".into()))?;
-            Ok(GameId(u64::from_be_bytes(raw)))
-        })
+    /// The ids of every stored game, in id order.
+    pub(super) fn stored_ids(&self) -> Result<Vec<GameId>, StoreError> {
+        self.inner.trees.game_ids()
     }
 
     /// See [`crate::EventStore::game`].
     pub(crate) fn read_game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
-        let key = game_key(id);
-        let mut attempts = 0;
-        loop {
-            // Head first: the meta a head names is committed with it or
-            // before it, and a newer meta comes with a newer head.
-            let Some(head) = self.inner.trees.heads.get(key).map_err(io)? else {
-                return Ok(None);
-            };
-            let head = StoredHead::decode(id, &head)?;
-            let meta = self
-                .inner
-                .trees
-                .games
-                .get(key)
-                .map_err(io)?
-                .ok_or_else(|| StoreError::Corrupt(format!("game {id} has a head but no meta")))?;
-            let meta = Meta::decode(id, &meta)?;
-            if meta.generation == head.generation {
-                return Ok(Some(record(id, head, meta)));
-            }
-            // A write came between the two reads: read both again.
-            attempts += 1;
-            if attempts == CONSISTENT_READ_ATTEMPTS {
-                return Err(StoreError::Corrupt(format!(
-                    "game {id}: head of meta generation {}, meta of generation {}",
-                    head.generation, meta.generation
-                )));
-            }
-            if attempts < CONSISTENT_READ_SPINS {
-                std::thread::yield_now();
-            } else {
-                std::thread::sleep(std::time::Duration::from_millis(1));
-            }
-        }
+        Ok(self
+            .inner
+            .trees
+            .game(id)?
+            .map(|stored| record(id, stored.head, stored.meta)))
     }
 
     /// See [`crate::EventStore::events`].

@@ -1,5 +1,6 @@
 //! Copying a store ([`crate::transfer`]) from and to sled: exports read the
-//! trees, imports write them directly, a game's head last.
+//! trees, imports write them directly, a game's head last (a finished
+//! game's folded into its `packed` value, `stored.rs`).
 
 use std::collections::BTreeMap;
 
@@ -7,7 +8,7 @@ use super::codec::{Meta, StoredHead, dedupe_value};
 use super::documents::{decode_doc, doc_key, doc_prefix, encode_doc};
 use super::index::{created_key, list_keys};
 use super::keys::{dedupe_key, event_key, game_key};
-use super::pack::packed_value;
+use super::pack::{folded_value, packed_value};
 use super::{SledStore, io};
 use crate::transfer::{DocExport, GameExport, Imported, Transfer, same_or_refuse};
 use crate::{GameId, GameStatus, StoreError, packed};
@@ -41,7 +42,7 @@ impl SledStore {
 /// no server is writing to.
 impl Transfer for SledStore {
     async fn game_ids(&self) -> Result<Vec<GameId>, StoreError> {
-        self.stored_ids().collect()
+        self.stored_ids()
     }
 
     async fn export_game(&self, id: GameId) -> Result<Option<GameExport>, StoreError> {
@@ -93,34 +94,6 @@ impl Transfer for SledStore {
         for game in games {
             let record = &game.record;
             let id = record.id;
-            let mut dedupe_kept = game.dedupe.as_slice();
-            let tail;
-            if record.status == GameStatus::Finished {
-                // A finished game is written packed: one record, not an
-                // entry per envelope and per action. As a packing would, an
-                // action that wrote no event at the end keeps its entry.
-                let mut packed = self.inner.packs.pack_game(game)?;
-                tail = std::mem::take(&mut packed.tail);
-                dedupe_kept = &tail;
-                packed_games.push((id, packed));
-            } else {
-                for (seq, envelope) in (1..).zip(&game.envelopes) {
-                    events.insert(&event_key(id, seq), envelope.as_bytes());
-                }
-            }
-            for entry in dedupe_kept {
-                dedupe.insert(
-                    dedupe_key(id, &entry.action_id),
-                    dedupe_value(entry.first, entry.count, entry.digest.as_ref()),
-                );
-            }
-            let meta = Meta {
-                generation: record.generation,
-                ruleset: record.ruleset.clone(),
-                created_at: record.created_at,
-                data: record.data.clone(),
-            };
-            metas.insert(&game_key(id), meta.encode()?);
             let created = created_key(record.created_at, id);
             for key in list_keys(record.status, &record.ruleset, &created) {
                 lists.insert(key, Some(Vec::new()));
@@ -131,8 +104,40 @@ impl Transfer for SledStore {
                 status: record.status,
                 updated_at: record.updated_at,
                 head_hash: record.head_hash.clone(),
-            };
-            heads.insert(&game_key(id), head.encode());
+            }
+            .encode();
+            let meta = Meta {
+                generation: record.generation,
+                ruleset: record.ruleset.clone(),
+                created_at: record.created_at,
+                data: record.data.clone(),
+            }
+            .encode()?;
+            let mut dedupe_kept = game.dedupe.as_slice();
+            let tail;
+            if record.status == GameStatus::Finished {
+                // A finished game is written packed: one record, not an
+                // entry per envelope and per action. As a packing would, an
+                // action that wrote no event at the end keeps its entry.
+                // Its head and meta are folded into its `packed` value
+                // (`stored.rs`), as the writer thread folds them.
+                let mut packed = self.inner.packs.pack_game(game)?;
+                tail = std::mem::take(&mut packed.tail);
+                dedupe_kept = &tail;
+                packed_games.push((id, packed, (head, meta)));
+            } else {
+                for (seq, envelope) in (1..).zip(&game.envelopes) {
+                    events.insert(&event_key(id, seq), envelope.as_bytes());
+                }
+                metas.insert(&game_key(id), meta);
+                heads.insert(&game_key(id), head);
+            }
+            for entry in dedupe_kept {
+                dedupe.insert(
+                    dedupe_key(id, &entry.action_id),
+                    dedupe_value(entry.first, entry.count, entry.digest.as_ref()),
+                );
+            }
         }
         let mut documents = BTreeMap::new();
         for doc in docs {
@@ -146,21 +151,24 @@ impl Transfer for SledStore {
         // The packed logs on disk (one sync for all), then where they are.
         let logs: Vec<(GameId, &[u8])> = packed_games
             .iter()
-            .map(|(id, packed)| (*id, packed.log.as_slice()))
+            .map(|(id, packed, _)| (*id, packed.log.as_slice()))
             .collect();
         let locations = self.inner.packfile.append(&logs)?;
         let mut packed_logs = sled::Batch::default();
-        for ((id, packed), at) in packed_games.iter().zip(locations) {
-            packed_logs.insert(&game_key(*id), packed_value(packed.upto, &packed.hash, at)?);
+        for ((id, packed, (head, meta)), at) in packed_games.iter().zip(locations) {
+            let unfolded = packed_value(packed.upto, &packed.hash, at)?;
+            packed_logs.insert(&game_key(*id), folded_value(&unfolded, head, meta)?);
         }
         trees.events.apply_batch(events).map_err(io)?;
-        trees.packed.apply_batch(packed_logs).map_err(io)?;
         trees.dedupe.apply_batch(dedupe).map_err(io)?;
         // Only this store's writer thread changes runs while it serves: a
         // bulk load is for a store no server is using (see the trait).
         trees.docs.apply(documents)?;
         trees.games.apply_batch(metas).map_err(io)?;
         trees.lists.apply(lists)?;
+        // The commit points last: a packed game's folded value, another's
+        // head.
+        trees.packed.apply_batch(packed_logs).map_err(io)?;
         trees.heads.apply_batch(heads).map_err(io)?;
         self.inner.db.flush().map_err(io)?;
         Ok(())

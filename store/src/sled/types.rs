@@ -43,6 +43,9 @@ pub(super) enum Request {
     /// expected revision), all or none: each checked against the revision
     /// the writes before it leave.
     PutDocs { writes: Vec<EncodedPut> },
+    /// Fold finished game `id`'s head and meta into its `packed` value
+    /// (`stored.rs`), if it is packed and not folded yet.
+    Fold { id: GameId },
 }
 
 /// A document write as the writer thread takes it: its `doc_runs` key, its JSON
@@ -58,6 +61,9 @@ pub(super) struct Game {
     pub(super) head: StoredHead,
     /// Its meta, as stored in `games`.
     pub(super) meta: Arc<Meta>,
+    /// Whether its head and meta are folded into its `packed` value
+    /// instead (`stored.rs`): a write to it unfolds it.
+    pub(super) folded: bool,
 }
 
 impl Game {
@@ -85,6 +91,9 @@ pub(super) enum Outcome {
     Doc { revision: u64 },
     /// Documents were written: each one's new revision (0: deleted).
     Docs { revisions: Vec<u64> },
+    /// The game is folded, by this request or before it, or is not to be
+    /// (not finished, or not packed).
+    Folded,
 }
 
 /// A game write the writer thread made: the game after it, and the
@@ -191,6 +200,7 @@ impl Sealed {
             game.head.status = status;
         }
         let meta = next_meta(&mut game, write, new)?;
+        game.folded = false;
         let written = Written {
             game,
             at,
@@ -210,9 +220,10 @@ impl Sealed {
 
 /// Moves `game`'s meta on to the write's `data` (its next generation, but
 /// for a `new` game), and its head with it: the meta's bytes, if the write
-/// stores it (a new game's always, another's only with new data).
+/// stores it (a new game's always, a folded game's always since the write
+/// unfolds it, another's only with new data).
 fn next_meta(game: &mut Game, write: &Write, new: bool) -> Result<Option<Vec<u8>>, Fail> {
-    if !new && write.data.is_none() {
+    if !new && write.data.is_none() && !game.folded {
         return Ok(None);
     }
     if let Some(data) = &write.data {

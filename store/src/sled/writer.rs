@@ -12,6 +12,7 @@ use super::codec::{DedupeEntry, Meta, StoredHead, read_dedupe};
 use super::commit::Plan;
 use super::documents::{put_doc, put_docs};
 use super::keys::{dedupe_key, game_key};
+use super::pack::{folded_value, read_packed_value};
 use super::types::{Fail, Game, Outcome, Request, Sealed};
 use super::{Trees, io};
 use crate::canonical::ZERO_HASH;
@@ -95,29 +96,39 @@ impl Writer {
         if let Some(game) = plan.changed.get(&id).or_else(|| self.cache.get(&id)) {
             return Ok(Some(game.clone()));
         }
-        let key = game_key(id);
-        let Some(head) = self.trees.heads.get(key)? else {
-            return Ok(None);
-        };
-        let head = StoredHead::decode(id, &head)?;
-        let meta = self
-            .trees
-            .games
-            .get(key)?
-            .ok_or_else(|| StoreError::Corrupt(format!("game {id} has a head but no meta")))?;
-        let meta = Meta::decode(id, &meta)?;
-        if meta.generation != head.generation {
-            return Err(StoreError::Corrupt(format!(
-                "game {id}: head of meta generation {}, meta of generation {}",
-                head.generation, meta.generation
-            ))
-            .into());
-        }
-        Ok(Some(Game {
+        Ok(self.trees.game(id)?.map(|stored| Game {
             id,
-            head,
-            meta: Arc::new(meta),
+            head: stored.head,
+            meta: Arc::new(stored.meta),
+            folded: stored.folded,
         }))
+    }
+
+    /// Game `id`'s `packed` value without its fold, for a write that
+    /// unfolds the game.
+    fn unfolded(&self, id: GameId) -> Result<Vec<u8>, Fail> {
+        let value = self.trees.packed.get(game_key(id))?.ok_or_else(|| {
+            StoreError::Corrupt(format!("game {id} is folded into no packed value"))
+        })?;
+        Ok(read_packed_value(id, &value)?.unfolded.to_vec())
+    }
+
+    /// A [`Request::Fold`] of game `id`: its head and meta folded into its
+    /// `packed` value if it is finished, packed and not folded yet.
+    fn fold(&self, plan: &mut Plan, id: GameId) -> Result<Outcome, Fail> {
+        let Some(game) = self.known_game(plan, id)? else {
+            return Err(StoreError::NotFound.into());
+        };
+        if game.folded || game.head.status != GameStatus::Finished {
+            return Ok(Outcome::Folded);
+        }
+        let Some(value) = self.trees.packed.get(game_key(id))? else {
+            return Ok(Outcome::Folded);
+        };
+        let unfolded = read_packed_value(id, &value)?.unfolded;
+        let folded = folded_value(unfolded, &game.head.encode(), &game.meta.encode()?)?;
+        plan.fold(game, folded);
+        Ok(Outcome::Folded)
     }
 
     /// One request of a batch: checked against the state the requests before
@@ -148,6 +159,7 @@ impl Writer {
                 expected,
             } => return put_doc(plan, &self.trees.docs, key, value.as_deref(), *expected),
             Request::PutDocs { writes } => return put_docs(plan, &self.trees.docs, writes),
+            Request::Fold { id } => return self.fold(plan, *id),
         };
         let dkey = write.action_id.as_deref().map(|a| dedupe_key(game.id, a));
         if let Some(dkey) = &dkey
@@ -158,9 +170,13 @@ impl Writer {
         }
         check_expected(write, expected, game.head.version, game.meta.generation)?;
         let id = game.id;
+        let unfolded = match game.folded {
+            true => Some(self.unfolded(id)?),
+            false => None,
+        };
         let sealed = Sealed::new(game, write, at, new)?;
         super::documents::set_docs(plan, &self.trees.docs, id, &write.docs)?;
-        Ok(plan.add(sealed, write, dkey, new))
+        Ok(plan.add(sealed, write, dkey, new, unfolded))
     }
 
     /// A new game, at version 0, under the first of `ids` used neither in
@@ -174,7 +190,7 @@ impl Writer {
     ) -> Result<Game, Fail> {
         let mut free = None;
         for &id in ids {
-            if !plan.changed.contains_key(&id) && self.trees.games.get(game_key(id))?.is_none() {
+            if !plan.changed.contains_key(&id) && !self.trees.id_in_use(id)? {
                 free = Some(id);
                 break;
             }
@@ -195,6 +211,7 @@ impl Writer {
                 created_at: at,
                 data: new.data.clone(),
             }),
+            folded: false,
         })
     }
 
