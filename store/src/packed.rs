@@ -175,6 +175,22 @@ impl Unpacked {
             .collect()
     }
 
+    /// [`Unpacked::after`], moving the envelopes out.
+    pub(crate) fn into_after(
+        self,
+        after: u64,
+        later: Vec<Envelope>,
+        limit: usize,
+    ) -> Vec<Envelope> {
+        let from = usize::try_from(after).unwrap_or(usize::MAX);
+        self.envelopes
+            .into_iter()
+            .skip(from)
+            .chain(later)
+            .take(limit)
+            .collect()
+    }
+
     /// What a verification has checked of the log once it is unpacked (its
     /// chain, recomputed): given the chain key, every commitment is checked
     /// against its event too.

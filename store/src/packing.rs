@@ -82,6 +82,45 @@ struct PackedCopy {
     log: Vec<u8>,
 }
 
+/// A packed log as a read of its envelopes gets it: kept in memory for the
+/// reads after it, or taken by this read alone.
+pub(crate) enum ReadLog {
+    /// Kept: the read copies the envelopes it returns.
+    Kept(Arc<Unpacked>),
+    /// Not kept: the read moves them out.
+    Taken(Unpacked),
+}
+
+impl ReadLog {
+    /// The last seq the log holds.
+    pub(crate) fn upto(&self) -> u64 {
+        let log = match self {
+            ReadLog::Kept(log) => &**log,
+            ReadLog::Taken(log) => log,
+        };
+        log.envelopes.len() as u64
+    }
+
+    /// Its envelopes after seq `after`, then `later` (the game's entries
+    /// past it), at most `limit` in all.
+    pub(crate) fn after(self, after: u64, later: Vec<Envelope>, limit: usize) -> Vec<Envelope> {
+        match self {
+            ReadLog::Kept(log) => log.after(after, later, limit),
+            ReadLog::Taken(log) => log.into_after(after, later, limit),
+        }
+    }
+}
+
+/// Whether a read of at most `limit` envelopes after seq `after` takes the
+/// whole of a log of `upto` envelopes from its start: a game loaded to be
+/// folded, or copied. Such a read is seldom followed by another of the
+/// same log soon, so the log is not kept: keeping it would cost a copy of
+/// every envelope and evict the logs that are read again (a rewind's, a
+/// page of events').
+pub(crate) fn takes_whole(after: u64, limit: usize, upto: u64) -> bool {
+    after == 0 && limit as u64 >= upto
+}
+
 /// A store's packing memory (see the module docs).
 #[derive(Default)]
 pub(crate) struct PackCaches {
@@ -121,6 +160,18 @@ impl PackCaches {
     pub(crate) fn unpacked(&self, id: GameId) -> Option<Arc<Unpacked>> {
         let logs = self.unpacked.lock().unwrap_or_else(PoisonError::into_inner);
         logs.logs.get(&id).cloned()
+    }
+
+    /// Game `id`'s log, just unpacked for a read of at most `limit`
+    /// envelopes after seq `after`: kept for the reads after it, unless
+    /// the read takes it whole ([`takes_whole`]).
+    pub(crate) fn for_read(&self, id: GameId, log: Unpacked, after: u64, limit: usize) -> ReadLog {
+        if takes_whole(after, limit, log.envelopes.len() as u64) {
+            return ReadLog::Taken(log);
+        }
+        let log = Arc::new(log);
+        self.keep(id, log.clone());
+        ReadLog::Kept(log)
     }
 
     /// Keeps game `id`'s unpacked log (unless it alone would take a quarter
@@ -200,6 +251,36 @@ mod tests {
     use super::*;
     use crate::packed::tests::log_of;
     use serde_json::json;
+
+    #[test]
+    fn a_read_that_takes_a_log_whole_moves_it_out_and_others_keep_it() {
+        let envelopes = log_of(40);
+        let log = packed::pack(&envelopes, &[], None).unwrap();
+        let head = envelopes.last().unwrap().hash.clone();
+        let unpacked = || packed::unpack(&log, &head).unwrap();
+        let caches = PackCaches::default();
+        // The whole log from its start: not kept, and read the same.
+        for limit in [40, 41, usize::MAX] {
+            let read = caches.for_read(GameId(1), unpacked(), 0, limit);
+            assert!(matches!(read, ReadLog::Taken(_)));
+            assert_eq!(read.after(0, Vec::new(), limit), envelopes);
+        }
+        assert!(caches.unpacked(GameId(1)).is_none());
+        // Part of it: kept for the reads after it.
+        for (id, after, limit) in [(2, 0, 39), (3, 1, 100), (4, 39, 1)] {
+            let read = caches.for_read(GameId(id), unpacked(), after, limit);
+            assert!(matches!(read, ReadLog::Kept(_)));
+            assert_eq!(read.upto(), 40);
+            let expected: Vec<_> = envelopes
+                .iter()
+                .skip(after as usize)
+                .take(limit)
+                .cloned()
+                .collect();
+            assert_eq!(read.after(after, Vec::new(), limit), expected);
+            assert!(caches.unpacked(GameId(id)).is_some());
+        }
+    }
 
     #[test]
     fn a_verification_reuses_a_kept_log_only_for_the_bytes_it_came_from() {

@@ -10,7 +10,7 @@ use tokio_postgres::GenericClient;
 use super::reads::{RECORD_COLUMNS, dedupe_rows, record_of};
 use super::{Inner, PgStore, int, pg, uint};
 use crate::packed::Unpacked;
-use crate::packing::{PackJob, left_unpacked, pack_whole};
+use crate::packing::{PackJob, ReadLog, left_unpacked, pack_whole};
 use crate::shared::status_byte;
 use crate::transfer::DedupeExport;
 use crate::{GameId, GameRecord, GameStatus, StoreError, packed};
@@ -95,15 +95,33 @@ impl PgStore {
         id: GameId,
         after: u64,
     ) -> Result<Option<Arc<Unpacked>>, StoreError> {
+        Ok(self
+            .packed_read(client, id, after, 0)
+            .await?
+            .map(|log| match log {
+                ReadLog::Kept(log) => log,
+                ReadLog::Taken(log) => Arc::new(log),
+            }))
+    }
+
+    /// Game `id`'s packed log if it runs past seq `after`, for a read of at
+    /// most `limit` envelopes after `after`: from memory, or read with
+    /// `client` and kept unless the read takes it whole
+    /// ([`crate::packing::PackCaches::for_read`]).
+    pub(crate) async fn packed_read<C: GenericClient>(
+        &self,
+        client: &C,
+        id: GameId,
+        after: u64,
+        limit: usize,
+    ) -> Result<Option<ReadLog>, StoreError> {
         if let Some(log) = self.inner.packs.unpacked(id) {
-            return Ok((log.envelopes.len() as u64 > after).then_some(log));
+            return Ok((log.envelopes.len() as u64 > after).then_some(ReadLog::Kept(log)));
         }
         let Some(log) = super::reads::packed_after(client, id, after, true).await? else {
             return Ok(None);
         };
-        let log = Arc::new(log);
-        self.inner.packs.keep(id, log.clone());
-        Ok(Some(log))
+        Ok(Some(self.inner.packs.for_read(id, log, after, limit)))
     }
 
     /// Packs every finished game not packed yet (those that finished

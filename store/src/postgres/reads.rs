@@ -312,10 +312,11 @@ impl PgStore {
         {
             return Ok(rows);
         }
-        let Some(packed) = self.packed_log(&**client, id, after).await? else {
+        let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+        let Some(packed) = self.packed_read(&**client, id, after, limit).await? else {
             return Ok(rows);
         };
-        Ok(packed.after(after, rows, usize::try_from(limit).unwrap_or(usize::MAX)))
+        Ok(packed.after(after, rows, limit))
     }
 
     pub(crate) async fn read_find_action(

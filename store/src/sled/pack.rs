@@ -25,7 +25,7 @@ use super::packfile::{Location, PackFile};
 use super::types::Request;
 use super::{Inner, SledStore, io};
 use crate::packed::{self, Unpacked};
-use crate::packing::{PackJob, left_unpacked, pack_whole};
+use crate::packing::{PackJob, ReadLog, left_unpacked, pack_whole};
 use crate::shared::decode_envelope;
 use crate::transfer::DedupeExport;
 use crate::{GameId, GameRecord, GameStatus, StoreError};
@@ -170,8 +170,25 @@ impl SledStore {
         id: GameId,
         after: u64,
     ) -> Result<Option<Arc<Unpacked>>, StoreError> {
+        Ok(self.packed_read(id, after, 0)?.map(|log| match log {
+            ReadLog::Kept(log) => log,
+            ReadLog::Taken(log) => Arc::new(log),
+        }))
+    }
+
+    /// Game `id`'s packed log if it runs past seq `after`, for a read of at
+    /// most `limit` envelopes after `after`: from memory, or read (checked)
+    /// and kept unless the read takes it whole ([`PackCaches::for_read`]).
+    ///
+    /// [`PackCaches::for_read`]: crate::packing::PackCaches::for_read
+    pub(super) fn packed_read(
+        &self,
+        id: GameId,
+        after: u64,
+        limit: usize,
+    ) -> Result<Option<ReadLog>, StoreError> {
         if let Some(log) = self.inner.packs.unpacked(id) {
-            return Ok((log.envelopes.len() as u64 > after).then_some(log));
+            return Ok((log.envelopes.len() as u64 > after).then_some(ReadLog::Kept(log)));
         }
         // A poll for what is new past a packed log does not unpack it.
         let Some(value) = self.inner.trees.packed.get(game_key(id)).map_err(io)? else {
@@ -183,9 +200,7 @@ impl SledStore {
         let Some(log) = self.read_packed(id, true)? else {
             return Ok(None);
         };
-        let log = Arc::new(log);
-        self.inner.packs.keep(id, log.clone());
-        Ok(Some(log))
+        Ok(Some(self.inner.packs.for_read(id, log, after, limit)))
     }
 
     /// Whether game `id`'s log is packed.

@@ -123,11 +123,10 @@ impl SledStore {
         if whole {
             return Ok(rows);
         }
-        let Some(packed) = self.packed_log(id, after)? else {
+        let Some(packed) = self.packed_read(id, after, limit)? else {
             return Ok(rows);
         };
-        let upto = packed.envelopes.len() as u64;
-        let later = self.entries(id, upto.saturating_add(1), version, limit)?;
+        let later = self.entries(id, packed.upto().saturating_add(1), version, limit)?;
         Ok(packed.after(after, later, limit))
     }
 
