@@ -101,6 +101,14 @@ impl ReadLog {
         log.envelopes.len() as u64
     }
 
+    /// The log itself, shared (a taken log then belongs to the caller).
+    pub(crate) fn into_shared(self) -> Arc<Unpacked> {
+        match self {
+            ReadLog::Kept(log) => log,
+            ReadLog::Taken(log) => Arc::new(log),
+        }
+    }
+
     /// Its envelopes after seq `after`, then `later` (the game's entries
     /// past it), at most `limit` in all.
     pub(crate) fn after(self, after: u64, later: Vec<Envelope>, limit: usize) -> Vec<Envelope> {

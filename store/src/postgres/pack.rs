@@ -95,13 +95,11 @@ impl PgStore {
         id: GameId,
         after: u64,
     ) -> Result<Option<Arc<Unpacked>>, StoreError> {
+        // A read of no envelope never takes the log whole: it is kept.
         Ok(self
             .packed_read(client, id, after, 0)
             .await?
-            .map(|log| match log {
-                ReadLog::Kept(log) => log,
-                ReadLog::Taken(log) => Arc::new(log),
-            }))
+            .map(ReadLog::into_shared))
     }
 
     /// Game `id`'s packed log if it runs past seq `after`, for a read of at

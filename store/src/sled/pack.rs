@@ -170,10 +170,8 @@ impl SledStore {
         id: GameId,
         after: u64,
     ) -> Result<Option<Arc<Unpacked>>, StoreError> {
-        Ok(self.packed_read(id, after, 0)?.map(|log| match log {
-            ReadLog::Kept(log) => log,
-            ReadLog::Taken(log) => Arc::new(log),
-        }))
+        // A read of no envelope never takes the log whole: it is kept.
+        Ok(self.packed_read(id, after, 0)?.map(ReadLog::into_shared))
     }
 
     /// Game `id`'s packed log if it runs past seq `after`, for a read of at

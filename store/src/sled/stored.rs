@@ -12,7 +12,7 @@
 
 use super::codec::{Meta, StoredHead};
 use super::keys::game_key;
-use super::pack::read_packed_value;
+use super::pack::{Fold, read_packed_value};
 use super::{Trees, io};
 use crate::{GameId, StoreError};
 
@@ -66,9 +66,7 @@ impl Trees {
             None => Ok(None),
             Some(Found::Split(head)) => StoredHead::decode(id, &head).map(Some),
             Some(Found::Folded(value)) => {
-                let fold = read_packed_value(id, &value)?.fold;
-                let fold = fold.ok_or_else(|| StoreError::Corrupt(format!("game {id}'s fold")))?;
-                StoredHead::decode(id, fold.head).map(Some)
+                StoredHead::decode(id, fold_of(id, &value)?.head).map(Some)
             }
         }
     }
@@ -83,9 +81,7 @@ impl Trees {
             let mismatch = match self.find(id)? {
                 None => return Ok(None),
                 Some(Found::Folded(value)) => {
-                    let fold = read_packed_value(id, &value)?.fold;
-                    let fold =
-                        fold.ok_or_else(|| StoreError::Corrupt(format!("game {id}'s fold")))?;
+                    let fold = fold_of(id, &value)?;
                     let head = StoredHead::decode(id, fold.head)?;
                     let meta = Meta::decode(id, fold.meta)?;
                     if head.generation != meta.generation {
@@ -161,6 +157,14 @@ impl Trees {
         ids.dedup();
         Ok(ids)
     }
+}
+
+/// The fold of game `id`'s `packed` value, which [`Trees::find`] found
+/// folded.
+fn fold_of(id: GameId, value: &[u8]) -> Result<Fold<'_>, StoreError> {
+    read_packed_value(id, value)?
+        .fold
+        .ok_or_else(|| StoreError::Corrupt(format!("game {id}'s fold")))
 }
 
 /// A head and a meta of different generations.

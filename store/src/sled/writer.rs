@@ -170,9 +170,10 @@ impl Writer {
         }
         check_expected(write, expected, game.head.version, game.meta.generation)?;
         let id = game.id;
-        let unfolded = match game.folded {
-            true => Some(self.unfolded(id)?),
-            false => None,
+        let unfolded = if game.folded {
+            Some(self.unfolded(id)?)
+        } else {
+            None
         };
         let sealed = Sealed::new(game, write, at, new)?;
         super::documents::set_docs(plan, &self.trees.docs, id, &write.docs)?;
