@@ -88,20 +88,6 @@ impl EncodedEvent {
         Ok(encoded)
     }
 
-    /// A chain v2 event whose commitment is given (read back, not made).
-    pub(crate) fn with_commitment(
-        event: &Value,
-        public: Option<&Value>,
-        commitment: String,
-    ) -> Result<EncodedEvent, serde_json::Error> {
-        let mut encoded = EncodedEvent::new(event)?;
-        encoded.commitment = Some(commitment);
-        if let Some(public) = public {
-            encoded.public = Some((canonical_json(public), serde_json::to_vec(public)?));
-        }
-        Ok(encoded)
-    }
-
     /// Chain v2: the envelope's commitment.
     pub(crate) fn commitment(&self) -> Option<&str> {
         self.commitment.as_deref()
@@ -127,7 +113,7 @@ impl EncodedEvent {
 /// unless some crate of the build enables `preserve_order`), since both write
 /// compact JSON with the same string escapes and number formats. Checked once,
 /// at run time, on a map whose insertion order is not its byte order.
-fn plain_is_canonical() -> bool {
+pub(crate) fn plain_is_canonical() -> bool {
     static SORTED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *SORTED.get_or_init(|| {
         let mut map = serde_json::Map::new();
@@ -155,6 +141,46 @@ pub(crate) struct SharedFields<'a> {
     pub(crate) action_id: Option<&'a [u8]>,
 }
 
+/// The hash of envelope `seq` (what [`envelope_hash`] gives for it), from
+/// its parts as JSON text: `shown` is the canonical JSON of its event, or
+/// of its public form when it has one (chain v2, with its `commitment`).
+pub(crate) fn seal_hash(
+    fields: &SharedFields<'_>,
+    seq: u64,
+    prev_hash: &str,
+    commitment: Option<&str>,
+    shown: &[u8],
+) -> String {
+    // The canonical unsigned envelope: keys in byte order, no `hash`. Chain
+    // v1: action_id, actor, at, event, prev_hash, seq. Chain v2: actor, at,
+    // commitment, event (its public form), prev_hash, seq.
+    let mut hasher = Sha256::new();
+    hasher.update(prev_hash.as_bytes());
+    hasher.update(b"{");
+    if let (Some(action_id), None) = (fields.action_id, commitment) {
+        hasher.update(b"\"action_id\":");
+        hasher.update(action_id);
+        hasher.update(b",");
+    }
+    hasher.update(b"\"actor\":");
+    hasher.update(fields.actor);
+    hasher.update(b",\"at\":");
+    hasher.update(fields.at);
+    if let Some(commitment) = commitment {
+        hasher.update(b",\"commitment\":\"");
+        hasher.update(commitment.as_bytes());
+        hasher.update(b"\"");
+    }
+    hasher.update(b",\"event\":");
+    hasher.update(shown);
+    hasher.update(b",\"prev_hash\":");
+    hasher.update(json_string(prev_hash));
+    hasher.update(b",\"seq\":");
+    hasher.update(seq.to_string().as_bytes());
+    hasher.update(b"}");
+    hex(&hasher.finalize())
+}
+
 /// Envelope `seq` of an append, from its pre-encoded parts: its hash (what
 /// [`envelope_hash`] gives for it) and its stored bytes (what `serde_json`
 /// writes for it), without building the envelope or a `Value`.
@@ -164,37 +190,15 @@ pub(crate) fn seal(
     prev_hash: &str,
     event: &EncodedEvent,
 ) -> (String, Vec<u8>) {
+    let hash = seal_hash(
+        fields,
+        seq,
+        prev_hash,
+        event.commitment.as_deref(),
+        event.shown(),
+    );
     let seq_text = seq.to_string();
     let prev_json = json_string(prev_hash);
-
-    // The canonical unsigned envelope: keys in byte order, no `hash`. Chain
-    // v1: action_id, actor, at, event, prev_hash, seq. Chain v2: actor, at,
-    // commitment, event (its public form), prev_hash, seq.
-    let mut hasher = Sha256::new();
-    hasher.update(prev_hash.as_bytes());
-    hasher.update(b"{");
-    if let (Some(action_id), None) = (fields.action_id, &event.commitment) {
-        hasher.update(b"\"action_id\":");
-        hasher.update(action_id);
-        hasher.update(b",");
-    }
-    hasher.update(b"\"actor\":");
-    hasher.update(fields.actor);
-    hasher.update(b",\"at\":");
-    hasher.update(fields.at);
-    if let Some(commitment) = &event.commitment {
-        hasher.update(b",\"commitment\":\"");
-        hasher.update(commitment.as_bytes());
-        hasher.update(b"\"");
-    }
-    hasher.update(b",\"event\":");
-    hasher.update(event.shown());
-    hasher.update(b",\"prev_hash\":");
-    hasher.update(&prev_json);
-    hasher.update(b",\"seq\":");
-    hasher.update(seq_text.as_bytes());
-    hasher.update(b"}");
-    let hash = hex(&hasher.finalize());
 
     // The stored envelope, in `Envelope`'s field order.
     let mut out = Vec::with_capacity(

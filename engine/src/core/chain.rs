@@ -85,12 +85,12 @@ pub fn write_json_string(out: &mut Vec<u8>, s: &str) {
 /// Lowercase hex of `bytes`.
 pub fn hex(bytes: &[u8]) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut out = String::with_capacity(bytes.len() * 2);
+    let mut out = Vec::with_capacity(bytes.len() * 2);
     for &b in bytes {
-        out.push(char::from(DIGITS[usize::from(b >> 4)]));
-        out.push(char::from(DIGITS[usize::from(b & 0x0f)]));
+        out.extend_from_slice(&[DIGITS[usize::from(b >> 4)], DIGITS[usize::from(b & 0x0f)]]);
     }
-    out
+    // Only ASCII digits were written: the fallback is never taken.
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// `hex(SHA-256(prev_hash ++ canonical_json(unsigned)))`, where `prev_hash`
