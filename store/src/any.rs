@@ -94,6 +94,16 @@ impl Store {
     }
 }
 
+/// After a bulk write to the store `spec` names, closed since: a sled
+/// store is opened once more so that sled writes its snapshot
+/// ([`SledStore::settle`]); nothing is needed on PostgreSQL.
+pub fn settle(spec: &str) -> Result<(), StoreError> {
+    if is_postgres_url(spec) {
+        return Ok(());
+    }
+    SledStore::settle(spec)
+}
+
 /// Whether `spec` names a PostgreSQL database rather than a sled directory.
 pub fn is_postgres_url(spec: &str) -> bool {
     spec.starts_with("postgres://") || spec.starts_with("postgresql://")

@@ -53,7 +53,7 @@ pub mod transfer;
 mod types;
 
 pub use self::sled::{DEFAULT_CACHE_BYTES, SledStore};
-pub use any::{Store, is_postgres_url};
+pub use any::{Store, is_postgres_url, settle};
 pub use canonical::{ZERO_HASH, canonical_json, commitment, envelope_hash, event_salt};
 pub use group_commit::GroupCommit;
 pub use postgres::{DEFAULT_POOL_SIZE, PgStore};

@@ -269,7 +269,8 @@ pub async fn copy<A: Transfer, B: Transfer>(from: &A, to: &B) -> Result<CopyRepo
 /// [`copy`] between two stores named as [`Store::open`] names them (a sled
 /// directory or a `postgres://` URL): what `bang-store copy` runs.
 /// A source sled directory must exist (opening a missing one would make an
-/// empty store and copy nothing).
+/// empty store and copy nothing); a sled target is settled last
+/// ([`crate::settle`]).
 pub async fn copy_between(from: &str, to: &str) -> Result<CopyReport, StoreError> {
     if !crate::is_postgres_url(from) && !std::path::Path::new(from).is_dir() {
         return Err(StoreError::Invalid(format!(
@@ -278,7 +279,10 @@ pub async fn copy_between(from: &str, to: &str) -> Result<CopyReport, StoreError
     }
     let source = Store::open(from, crate::DEFAULT_CACHE_BYTES).await?;
     let target = Store::open(to, crate::DEFAULT_CACHE_BYTES).await?;
-    copy(&source, &target).await
+    let report = copy(&source, &target).await?;
+    drop((source, target));
+    crate::settle(to)?;
+    Ok(report)
 }
 
 /// Calls the same method on whichever backend `$store` is.

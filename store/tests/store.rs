@@ -1586,3 +1586,52 @@ async fn a_finished_packed_game_takes_one_sled_key_and_a_write_unfolds_it() {
     assert_eq!(copy.events(id, 0, 100).await.unwrap().len(), 8);
     assert_eq!(copy.game_ids().await.unwrap(), vec![id]);
 }
+
+/// The names of sled's snapshot files in `dir` (`snap.<lsn in hex>`).
+fn sled_snapshots(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with("snap.") && !name.ends_with(".generating"))
+        .collect();
+    names.sort();
+    names
+}
+
+#[tokio::test]
+async fn settling_a_sled_store_writes_its_snapshot_so_the_next_open_replays_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (id, log) = {
+        let store = SledStore::open(dir.path()).unwrap();
+        let id = created(&store, "dice").await;
+        let mut version = 1;
+        for i in 0..50u64 {
+            let append = events("1", Some(&format!("a{i}")), one(i));
+            version = store
+                .append(id, version, append)
+                .await
+                .unwrap()
+                .head
+                .version;
+        }
+        (id, store.events(id, 0, 100).await.unwrap())
+    };
+    // The last snapshot is the one written as the store was opened, before
+    // the appends: the next open would replay them.
+    let written = sled_snapshots(dir.path());
+    store::settle(dir.path().to_str().unwrap()).unwrap();
+    let settled = sled_snapshots(dir.path());
+    assert!(
+        settled.last() > written.last(),
+        "{written:?} then {settled:?}"
+    );
+    // Nothing was written since: another open finds nothing to replay and
+    // writes no newer snapshot.
+    SledStore::settle(dir.path()).unwrap();
+    assert_eq!(sled_snapshots(dir.path()), settled);
+    // The store reads as before.
+    let store = SledStore::open(dir.path()).unwrap();
+    assert_eq!(store.events(id, 0, 100).await.unwrap(), log);
+    // On PostgreSQL there is nothing to settle.
+    store::settle("postgres://bang@127.0.0.1:1/none").unwrap();
+}

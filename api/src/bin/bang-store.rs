@@ -98,7 +98,11 @@ async fn pack(spec: &str) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match store.pack_finished(api::finished_chain_key).await {
+    let packed = store.pack_finished(api::finished_chain_key).await;
+    drop(store);
+    // A sled store is opened once more, so that the server's next start does
+    // not replay the packing's writes.
+    match packed.and_then(|n| store::settle(spec).map(|()| n)) {
         Ok(n) => {
             println!("{n} finished games packed");
             ExitCode::SUCCESS
