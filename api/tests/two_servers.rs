@@ -103,6 +103,84 @@ async fn a_hundred_posts_racing_through_both_servers_apply_once() {
     b.child.kill().ok();
 }
 
+/// The seat asked first in game `id` as `base` shows it, its legal actions
+/// and the version they apply to.
+async fn asked(
+    http: &reqwest::Client,
+    base: &str,
+    id: &str,
+    tokens: &[String],
+) -> (usize, Vec<serde_json::Value>, u64) {
+    let (_, game) = get(http, format!("{base}/v1/games/{id}")).await;
+    let seat = game["pending"][0]["seat"].as_u64().unwrap() as usize;
+    let (_, legal) = call(
+        http,
+        Method::GET,
+        format!("{base}/v1/games/{id}/actions"),
+        Some(&tokens[seat]),
+        None,
+    )
+    .await;
+    let version = legal["version"].as_u64().unwrap();
+    (seat, legal["actions"].as_array().unwrap().clone(), version)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_action_through_a_server_behind_the_store_is_decided_on_the_game_as_stored() {
+    let Some((mut a, mut b, _, _dir)) = two_servers().await else {
+        return;
+    };
+    let http = bots::http_client().build().expect("an HTTP client");
+    let (id, tokens) = dice_game(&http, &a.base, 11).await;
+    // B holds the game at its first version.
+    let (status, _) = get(&http, format!("{}/v1/games/{id}", b.base)).await;
+    assert_eq!(status, 200);
+    let post = |base: &str, seat: usize, body: serde_json::Value| {
+        call(
+            &http,
+            Method::POST,
+            format!("{base}/v1/games/{id}/actions"),
+            Some(&tokens[seat]),
+            Some(body),
+        )
+    };
+    // A moves the game on twice; B does not know.
+    for _ in 0..2 {
+        let (seat, actions, version) = asked(&http, &a.base, &id, &tokens).await;
+        let body = json!({"action": actions[0], "expected_version": version});
+        let (status, answer) = post(&a.base, seat, body).await;
+        assert_eq!(status, 200, "{answer}");
+    }
+    // The next action, posted through B at the version A shows, is taken.
+    let (seat, actions, version) = asked(&http, &a.base, &id, &tokens).await;
+    let body = json!({"action": actions[0], "expected_version": version, "action_id": "next"});
+    let (status, taken) = post(&b.base, seat, body.clone()).await;
+    assert_eq!(status, 200, "{taken}");
+    let after = taken["version"].as_u64().unwrap();
+    assert!(after > version, "{taken}");
+    // A, now behind, answers its retry with the same events.
+    let (status, retried) = post(&a.base, seat, body).await;
+    assert_eq!(status, 200, "{retried}");
+    assert_eq!(retried["duplicate"], true, "{retried}");
+    assert_eq!(
+        (&retried["version"], &retried["events"]),
+        (&taken["version"], &taken["events"])
+    );
+    // An action at the version A held is stale there, and appends nothing.
+    let (next_seat, next_actions, _) = asked(&http, &b.base, &id, &tokens).await;
+    let stale = json!({"action": next_actions[0], "expected_version": version});
+    let (status, refused) = post(&a.base, next_seat, stale).await;
+    assert_eq!(status, 409, "{refused}");
+    for base in [&a.base, &b.base] {
+        let (_, game) = get(&http, format!("{base}/v1/games/{id}")).await;
+        assert_eq!(game["version"].as_u64(), Some(after), "{game}");
+        let (_, audit) = get(&http, format!("{base}/v1/games/{id}/audit")).await;
+        assert_eq!(audit["valid"], true, "{audit}");
+    }
+    a.child.kill().ok();
+    b.child.kill().ok();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_long_poll_on_one_server_wakes_on_an_append_through_the_other() {
     let Some((mut a, mut b, _, _dir)) = two_servers().await else {

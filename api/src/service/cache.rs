@@ -187,6 +187,29 @@ impl GameCache {
     /// append, on any server, shows it.
     pub(super) async fn current(&self, id: GameId) -> Result<OwnedMutexGuard<Entry>, ApiError> {
         let mut entry = self.entry(id).await?.lock_owned().await;
+        self.catch_up(&mut entry).await?;
+        Ok(entry)
+    }
+
+    /// The game, locked, for an action, and whether it was caught up with
+    /// the store ([`GameCache::current`]). On a shared store a game this
+    /// server holds is given as it holds it, its head not read: an action
+    /// decided on it is appended with its version and generation expected,
+    /// and anything else is decided again after [`GameCache::catch_up`].
+    pub(super) async fn for_action(
+        &self,
+        id: GameId,
+    ) -> Result<(OwnedMutexGuard<Entry>, bool), ApiError> {
+        let held = self.shared.then(|| lock(&self.games).get(&id).cloned());
+        match held.flatten() {
+            Some(entry) => Ok((entry.lock_owned().await, false)),
+            None => Ok((self.current(id).await?, true)),
+        }
+    }
+
+    /// Catches `entry` up with the store (see [`GameCache::current`]).
+    pub(super) async fn catch_up(&self, entry: &mut Entry) -> Result<(), ApiError> {
+        let id = entry.record.id;
         let behind = if self.shared {
             let head = self
                 .store
@@ -207,13 +230,12 @@ impl GameCache {
                     entry.live.version()
                 )));
             }
-            let caught_up = &mut *entry;
             fold_into(
                 &self.store,
                 id,
-                &mut caught_up.live,
+                &mut entry.live,
                 record.version,
-                Some(&mut caught_up.snapshots),
+                Some(&mut entry.snapshots),
             )
             .await?;
             self.committed(id, record.version);
@@ -221,7 +243,7 @@ impl GameCache {
             entry.chain_key = entry.data.chain_key()?;
             entry.record = record;
         }
-        Ok(entry)
+        Ok(())
     }
 
     /// Whether this process already holds game `id` at `version` or later

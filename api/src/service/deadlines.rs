@@ -382,7 +382,7 @@ impl Service {
                 .map_err(|e| ApiError::unprocessable("no_window", e.to_string()))?,
             Due::Move { .. } => self.missed_move(&entry).await?,
         };
-        self.commit(&mut entry, version, "server".into(), None, outcome)
+        self.commit(&mut entry, version, "server".into(), None, outcome, None)
             .await?;
         Ok(())
     }

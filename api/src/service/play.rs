@@ -27,6 +27,13 @@ fn action_digest(body: &PostAction) -> [u8; 32] {
 
 impl Service {
     /// Takes an action for the caller's seat.
+    ///
+    /// On a store other servers write too, the game as this server holds it
+    /// is tried first, its head not read (one round trip less): the append
+    /// expects its version and generation, so an action it takes was decided
+    /// on the game as stored. Anything else (a refusal, a conflict, a
+    /// retried action id) is decided again on the game caught up with the
+    /// store, as if the first try had not been made.
     pub async fn act(
         &self,
         id: GameId,
@@ -44,7 +51,35 @@ impl Service {
                 "action_id: 1 to 128 characters, without control characters",
             ));
         }
-        let mut entry = self.games.current(id).await?;
+        let (mut entry, checked) = self.games.for_action(id).await?;
+        if !checked {
+            let tried = self
+                .act_in(&mut entry, credentials, as_seat, &body, started, false)
+                .await;
+            if let Ok(Some(result)) = tried {
+                return Ok(result);
+            }
+            self.games.catch_up(&mut entry).await?;
+        }
+        self.act_in(&mut entry, credentials, as_seat, &body, started, true)
+            .await?
+            .ok_or_else(|| ApiError::internal("an action on a caught-up game went unanswered"))
+    }
+
+    /// [`Service::act`] on `entry`: when not `checked` (the entry may be
+    /// behind the store), its append expects the entry's generation, and a
+    /// retried action id is answered `None` (to be answered from the game
+    /// caught up).
+    async fn act_in(
+        &self,
+        entry: &mut Entry,
+        credentials: &Credentials,
+        as_seat: Option<u8>,
+        body: &PostAction,
+        started: Instant,
+        checked: bool,
+    ) -> Result<Option<ActionResult>, ApiError> {
+        let id = entry.record.id;
         let mut caller = self.caller(credentials, &entry.data, as_seat).await?;
         if entry.record.status == GameStatus::Open {
             return Err(ApiError::conflict(
@@ -77,14 +112,14 @@ impl Service {
         }
         // Action ids are scoped to who sends them: one seat's ids never
         // answer for another's, nor for the bot workers'.
-        let digest = action_digest(&body);
+        let digest = action_digest(body);
         let action_key = body
             .action_id
             .as_ref()
             .map(|a| format!("{}/{a}", caller.action_scope()));
         let version = entry.live.version();
         let standing_orders = entry.live.anytime(&body.action);
-        let decided = self.decide(&entry, seat, &body, standing_orders);
+        let decided = self.decide(entry, seat, body, standing_orders);
         let outcome = match decided {
             Ok(outcome) => outcome,
             // A retry finds its first answer, whatever refuses it now (the
@@ -92,10 +127,11 @@ impl Service {
             // action that is not refused needs no lookup: its append finds
             // an action id already used itself.
             Err(refusal) => {
-                if let Some(key) = &action_key
+                if checked
+                    && let Some(key) = &action_key
                     && let Some(first) = self.store.find_action(id, key, Some(&digest)).await?
                 {
-                    return Ok(self.repeated(&entry, caller, &first));
+                    return Ok(Some(self.repeated(entry, caller, &first)));
                 }
                 return Err(refusal);
             }
@@ -105,15 +141,16 @@ impl Service {
         let prepared = Instant::now();
         let (envelopes, duplicate) = self
             .commit(
-                &mut entry,
+                entry,
                 version,
                 seat.to_string(),
                 action_key.clone().map(|key| (key, digest)),
                 outcome,
+                (!checked).then_some(entry.record.generation),
             )
             .await?;
         if duplicate {
-            return Ok(self.repeated(&entry, caller, &envelopes));
+            return Ok(checked.then(|| self.repeated(entry, caller, &envelopes)));
         }
         let stored = Instant::now();
         if standing_orders {
@@ -125,7 +162,7 @@ impl Service {
             duplicate: false,
         };
         crate::metrics::action_stages(prepared - started, stored - prepared, stored.elapsed());
-        Ok(result)
+        Ok(Some(result))
     }
 
     /// What the rules decide of `body` for `seat` in `entry`'s game, unless
@@ -170,7 +207,9 @@ impl Service {
 
     /// Appends decided events at `version` and moves the entry on to the game
     /// they lead to (unless the store found the action id already used).
-    /// `action` is the scoped action id and the digest of what was posted with it.
+    /// `action` is the scoped action id and the digest of what was posted
+    /// with it; with `expected_generation`, the append is refused if the
+    /// game's data changed since that generation.
     pub(super) async fn commit(
         &self,
         entry: &mut Entry,
@@ -178,6 +217,7 @@ impl Service {
         actor: String,
         action: Option<(String, [u8; 32])>,
         outcome: Outcome,
+        expected_generation: Option<u64>,
     ) -> Result<(Vec<Envelope>, bool), ApiError> {
         let Outcome {
             events,
@@ -221,7 +261,7 @@ impl Service {
                     events,
                     status: over.then_some(GameStatus::Finished),
                     data: data.as_ref().map(|(_, value)| value.clone()),
-                    expected_generation: None,
+                    expected_generation,
                     // The retention's marker and the players' finished
                     // entries land with the game's end.
                     docs: if over {
@@ -318,7 +358,7 @@ impl Service {
             .live
             .control(&engine::SeatControl::SeatReclaimed { seat })?;
         let (envelopes, _) = self
-            .commit(&mut entry, version, seat.to_string(), None, outcome)
+            .commit(&mut entry, version, seat.to_string(), None, outcome, None)
             .await?;
         let viewer = caller.viewer(entry.live.is_over());
         Ok(ActionResult {
