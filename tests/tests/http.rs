@@ -193,6 +193,47 @@ async fn rewinding_to_n_equals_a_fresh_replay_of_the_first_n_events() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
 
+/// Rewinds to every 13th version (and the last) of a game at `version` equal
+/// fresh replays of its log.
+async fn assert_rewinds_replay(c: &Client, id: &str, version: u64) {
+    let events = all_events(c, id, None).await;
+    assert_eq!(events.len() as u64, version);
+    let mut state = dice::State::default();
+    for (i, e) in events.iter().enumerate() {
+        let event: dice::Event = serde_json::from_value(e["event"].clone()).unwrap();
+        dice::apply(&mut state, &event);
+        let n = i as u64 + 1;
+        if n.is_multiple_of(13) || n == version {
+            let (status, at) = c.get(&format!("/v1/games/{id}?at={n}"), None).await;
+            assert_eq!(status, StatusCode::OK);
+            let fresh = serde_json::to_value(dice::view(&state, Viewer::Omniscient)).unwrap();
+            assert_eq!(at["view"], fresh, "at={n}");
+        }
+    }
+}
+
+/// The copies of the state a rewind starts from are taken at a game's first
+/// rewind and kept as it is played on: rewinds before and after that point,
+/// and after a restart (the game loaded cold, with no copies), all equal a
+/// fresh replay.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rewinds_of_a_game_rewound_mid_play_then_played_on_equal_fresh_replays() {
+    let mut server = TestServer::start().await;
+    let c = server.client();
+    let (id, tokens) = c.human_game(4, 8).await;
+    let mut picks = Picks(5);
+    let mut version = 0;
+    while version < 80 {
+        version = c.step(&id, &tokens, picks.next()).await.expect("still on");
+    }
+    let (status, _) = c.get(&format!("/v1/games/{id}?at=40"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let version = play_to_end(&c, &id, &tokens, 13).await;
+    assert_rewinds_replay(&c, &id, version).await;
+    server.restart().await;
+    assert_rewinds_replay(&server.client(), &id, version).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_game_forks_at_a_decision_and_plays_on() {
     let server = TestServer::start().await;

@@ -35,7 +35,7 @@ impl Service {
         at: Option<u64>,
     ) -> Result<Analysis, ApiError> {
         let (record, data, caller, snapshot) = {
-            let entry = self.games.current(id).await?;
+            let mut entry = self.games.current(id).await?;
             let caller = self.caller(credentials, &entry.data, as_seat).await?;
             if caller.worker {
                 return Err(ApiError::forbidden(
@@ -51,7 +51,7 @@ impl Service {
             // The latest state the cache keeps at or before the position:
             // only the events after it are folded.
             let near = at.unwrap_or(u64::MAX).min(entry.live.version());
-            let snapshot = entry.state_before(near);
+            let snapshot = self.games.rewound(&mut entry, near).await?;
             (entry.record.clone(), entry.data.clone(), caller, snapshot)
         };
         if record.status == GameStatus::Open {
@@ -85,9 +85,9 @@ impl Service {
             .await
             .map_err(|_| ApiError::internal("the coach has stopped"))?;
         let position = {
-            let (from, mut live) = match snapshot.filter(|(v, _)| *v <= at) {
-                Some(found) => found,
-                None => (0, crate::ruleset::new_game(&ruleset)?),
+            let (from, mut live) = match snapshot {
+                found if found.0 <= at => found,
+                _ => (0, crate::ruleset::new_game(&ruleset)?),
             };
             for e in envelopes.iter().take(at as usize).skip(from as usize) {
                 live.apply(&e.event)?;

@@ -1,6 +1,7 @@
 //! The bounded cache of folded games: each game's record, data and state kept
-//! in step, with copies of the state for rewinds, loaded from the store off
-//! the async threads and caught up with it when it fell behind.
+//! in step, with copies of the state for the rewinds of a game someone
+//! rewinds, loaded from the store off the async threads and caught up with it
+//! when it fell behind.
 
 use std::collections::HashMap;
 use std::num::NonZeroUsize;
@@ -36,43 +37,39 @@ pub(super) struct Entry {
     /// Its chain v2 key, derived once (`None` for a chain v1 game).
     pub chain_key: Option<[u8; 32]>,
     /// Copies of the state, at least [`SNAPSHOT_EVERY`] events apart (by the
-    /// version they were taken at), so that a rewind folds few events.
-    snapshots: Vec<(u64, Box<dyn Game>)>,
+    /// version they were taken at), so that a rewind folds few events; taken
+    /// at the game's first rewind ([`GameCache::rewound`]), not before, so
+    /// that a game only viewed or played holds one state, not one per 32
+    /// events (a long card game's copies weigh hundreds of KB).
+    snapshots: Option<Vec<(u64, Box<dyn Game>)>>,
 }
 
 impl Entry {
+    /// The entry of a game folded to `live`, with no copies of its state yet.
     pub(super) fn new(
         record: GameRecord,
         data: GameData,
         live: Box<dyn Game>,
-        snapshots: Vec<(u64, Box<dyn Game>)>,
     ) -> Result<Entry, ApiError> {
         Ok(Entry {
             chain_key: data.chain_key()?,
             record,
             data,
             live,
-            snapshots,
+            snapshots: None,
         })
     }
 
-    /// Keeps a copy of the state if the last one is [`SNAPSHOT_EVERY`] events old.
+    /// Keeps a copy of the state if the game keeps copies (it was rewound)
+    /// and the last one is [`SNAPSHOT_EVERY`] events old.
     pub(super) fn keep_snapshot(&mut self) {
         let version = self.live.version();
-        let last = self.snapshots.last().map_or(0, |(v, _)| *v);
-        if version >= last + SNAPSHOT_EVERY {
-            self.snapshots.push((version, self.live.clone()));
+        if let Some(snapshots) = &mut self.snapshots {
+            let last = snapshots.last().map_or(0, |(v, _)| *v);
+            if version >= last + SNAPSHOT_EVERY {
+                snapshots.push((version, self.live.clone()));
+            }
         }
-    }
-
-    /// The latest state kept at or before version `at`.
-    pub(super) fn state_before(&self, at: u64) -> Option<(u64, Box<dyn Game>)> {
-        if at >= self.live.version() {
-            return Some((self.live.version(), self.live.clone()));
-        }
-        // Kept in version order: a binary search, whatever the log's length.
-        let after = self.snapshots.partition_point(|(v, _)| *v <= at);
-        after.checked_sub(1).map(|i| self.snapshots[i].clone())
     }
 }
 
@@ -113,9 +110,8 @@ async fn load(store: &Store, id: GameId) -> Result<Entry, ApiError> {
     let record = record_of(store, id).await?;
     let data = GameData::of(&record)?;
     let mut live = crate::ruleset::new_game(&record.ruleset)?;
-    let mut snapshots = Vec::new();
-    fold_into(store, id, &mut live, record.version, Some(&mut snapshots)).await?;
-    Entry::new(record, data, live, snapshots)
+    fold_into(store, id, &mut live, record.version, None).await?;
+    Entry::new(record, data, live)
 }
 
 /// All events of a game up to `upto`.
@@ -235,7 +231,7 @@ impl GameCache {
                 id,
                 &mut entry.live,
                 record.version,
-                Some(&mut entry.snapshots),
+                entry.snapshots.as_mut(),
             )
             .await?;
             self.committed(id, record.version);
@@ -244,6 +240,42 @@ impl GameCache {
             entry.record = record;
         }
         Ok(())
+    }
+
+    /// The latest state at or before version `at` that `entry` keeps a copy
+    /// of, with its version, or the game's start. At the game's first rewind
+    /// its log is folded once to take the copies, kept from then on.
+    pub(super) async fn rewound(
+        &self,
+        entry: &mut Entry,
+        at: u64,
+    ) -> Result<(u64, Box<dyn Game>), ApiError> {
+        if at >= entry.live.version() {
+            return Ok((entry.live.version(), entry.live.clone()));
+        }
+        let snapshots = match &mut entry.snapshots {
+            Some(snapshots) => snapshots,
+            None => {
+                let mut taken = Vec::new();
+                let mut live = crate::ruleset::new_game(&entry.record.ruleset)?;
+                let upto = entry.live.version();
+                fold_into(
+                    &self.store,
+                    entry.record.id,
+                    &mut live,
+                    upto,
+                    Some(&mut taken),
+                )
+                .await?;
+                entry.snapshots.insert(taken)
+            }
+        };
+        // Kept in version order: a binary search, whatever the log's length.
+        let after = snapshots.partition_point(|(v, _)| *v <= at);
+        match after.checked_sub(1) {
+            Some(i) => Ok(snapshots[i].clone()),
+            None => Ok((0, crate::ruleset::new_game(&entry.record.ruleset)?)),
+        }
     }
 
     /// Whether this process already holds game `id` at `version` or later

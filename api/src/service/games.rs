@@ -325,8 +325,7 @@ impl Service {
             )
             .await?;
         let summary = data.summary(&record);
-        let mut entry = Entry::new(record, data, opening.live, Vec::new())?;
-        entry.keep_snapshot();
+        let entry = Entry::new(record, data, opening.live)?;
         self.refresh_waiting(&entry).await;
         self.games.put(entry);
         Ok(summary)

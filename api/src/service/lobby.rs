@@ -314,8 +314,7 @@ impl Service {
             )
             .await?;
         let record = self.record(id).await?;
-        *entry = Entry::new(record, data, opening.live, Vec::new())?;
-        entry.keep_snapshot();
+        *entry = Entry::new(record, data, opening.live)?;
         let version = appended.head.version;
         self.games.committed(id, version);
         self.versions.publish(id, version);

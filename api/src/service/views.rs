@@ -54,7 +54,7 @@ impl Service {
                 // From the latest copy of the state at or before `at`: at
                 // most SNAPSHOT_EVERY events are read and folded.
                 let (record, data, caller, mut live) = {
-                    let entry = self.games.current(id).await?;
+                    let mut entry = self.games.current(id).await?;
                     let caller = self.caller(credentials, &entry.data, as_seat).await?;
                     let version = entry.live.version();
                     if at == 0 || at > version {
@@ -62,10 +62,7 @@ impl Service {
                             "at: 1 to {version} (the game's version)"
                         )));
                     }
-                    let (_, base) = match entry.state_before(at) {
-                        Some(found) => found,
-                        None => (0, crate::ruleset::new_game(&entry.record.ruleset)?),
-                    };
+                    let (_, base) = self.games.rewound(&mut entry, at).await?;
                     (entry.record.clone(), entry.data.clone(), caller, base)
                 };
                 if live.version() < at {
