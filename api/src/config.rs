@@ -73,8 +73,9 @@ pub struct Config {
     /// How many folded games the server keeps in memory.
     #[arg(long, env = "BANG_CACHE_GAMES", default_value_t = 2_000)]
     pub cache_games: usize,
-    /// The event store's page cache, in MiB.
-    #[arg(long, env = "BANG_STORE_CACHE_MB", default_value_t = 64)]
+    /// The event store's page cache, in MiB, as sled counts it: sled counts
+    /// pages as stored, so the memory it holds is a few times this.
+    #[arg(long, env = "BANG_STORE_CACHE_MB", default_value_t = 16)]
     pub store_cache_mb: u64,
     /// The most malloc arenas glibc keeps (0: glibc's own limit, 8 per
     /// core). Each thread that allocates may get an arena of its own and
