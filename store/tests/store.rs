@@ -45,6 +45,23 @@ async fn created<S: EventStore>(store: &S, ruleset: &str) -> GameId {
     record.id
 }
 
+/// A game of `ruleset` created and then given `actions` numbered actions
+/// (ids `a0`, `a1`, …), one event each; its id and version.
+async fn played<S: EventStore>(store: &S, ruleset: &str, actions: u64) -> (GameId, u64) {
+    let id = created(store, ruleset).await;
+    let mut version = 1;
+    for i in 0..actions {
+        let append = events("1", Some(&format!("a{i}")), one(i));
+        version = store
+            .append(id, version, append)
+            .await
+            .unwrap()
+            .head
+            .version;
+    }
+    (id, version)
+}
+
 on_both!(create_append_and_read_back);
 async fn create_append_and_read_back<B: Backend>(b: &B) {
     let store = b.open().await;
@@ -1477,17 +1494,7 @@ async fn a_finished_packed_game_takes_one_sled_key_and_a_write_unfolds_it() {
     let dir = tempfile::tempdir().unwrap();
     let (id, record, log) = {
         let store = SledStore::open(dir.path()).unwrap();
-        let id = created(&store, "bang").await;
-        let mut version = 1;
-        for i in 0..5u64 {
-            let append = events("1", Some(&format!("a{i}")), one(i));
-            version = store
-                .append(id, version, append)
-                .await
-                .unwrap()
-                .head
-                .version;
-        }
+        let (id, version) = played(&store, "bang", 5).await;
         let mut finish = events("system", Some("end"), one(99));
         finish.status = Some(GameStatus::Finished);
         finish.data = Some(json!({"winner": "outlaws", "seats": 4}));
@@ -1603,17 +1610,7 @@ async fn settling_a_sled_store_writes_its_snapshot_so_the_next_open_replays_noth
     let dir = tempfile::tempdir().unwrap();
     let (id, log) = {
         let store = SledStore::open(dir.path()).unwrap();
-        let id = created(&store, "dice").await;
-        let mut version = 1;
-        for i in 0..50u64 {
-            let append = events("1", Some(&format!("a{i}")), one(i));
-            version = store
-                .append(id, version, append)
-                .await
-                .unwrap()
-                .head
-                .version;
-        }
+        let (id, _) = played(&store, "dice", 50).await;
         (id, store.events(id, 0, 100).await.unwrap())
     };
     // The last snapshot is the one written as the store was opened, before
