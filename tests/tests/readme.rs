@@ -903,7 +903,14 @@ async fn reach(c: &Client, vars: &Vars, until: &str) -> Result<(), String> {
             if game["game"]["seats"][0]["kept_by_bot"].is_string() {
                 return Ok(());
             }
-            tokio::time::sleep(Duration::from_millis(100)).await;
+            // Only Ann misses her deadline, as the README tells: the other
+            // people move, or their seats would pass to bots too and the
+            // bots could end the game before she takes hers back.
+            let pending = game["pending"].as_array().cloned().unwrap_or_default();
+            match pending.iter().find(|p| p["seat"] != 0) {
+                Some(asked) => play(c, vars, asked).await?,
+                None => tokio::time::sleep(Duration::from_millis(100)).await,
+            }
             continue;
         }
         let game = settle(c, id).await;
@@ -955,42 +962,50 @@ async fn reach(c: &Client, vars: &Vars, until: &str) -> Result<(), String> {
         let Some(asked) = pending.first() else {
             return Err(format!("nobody is asked, before `{until}`"));
         };
-        let seat = asked["seat"].as_u64().unwrap();
-        let token = vars
-            .tokens
-            .get(&seat)
-            .ok_or_else(|| format!("seat {seat} is asked and has no token here"))?;
-        let (_, legal) = call(
-            c,
-            reqwest::Method::GET,
-            &format!("/v1/games/{id}/actions?seat={seat}"),
-            Some(token),
-            None,
-        )
-        .await;
-        let actions = legal["actions"].as_array().cloned().unwrap_or_default();
-        let pass = json!({"type": "pass"});
-        let action = if asked["reaction"] == true && actions.contains(&pass) {
-            pass
-        } else {
-            actions
-                .first()
-                .cloned()
-                .ok_or_else(|| format!("seat {seat} has no legal action: {legal}"))?
-        };
-        let (status, body) = call(
-            c,
-            reqwest::Method::POST,
-            &format!("/v1/games/{id}/actions?seat={seat}"),
-            Some(token),
-            Some(json!({"action": action, "expected_version": legal["version"]})),
-        )
-        .await;
-        if !status.is_success() && status.as_u16() != 409 {
-            return Err(format!("seat {seat}'s {action}: {status} {body}"));
-        }
+        play(c, vars, asked).await?;
     }
     Err(format!("`{until}` was not reached"))
+}
+
+/// The seat `asked` (an entry of the game's `pending`) takes a legal action:
+/// it passes a reaction it may pass, else takes its first action.
+async fn play(c: &Client, vars: &Vars, asked: &Value) -> Result<(), String> {
+    let id = &vars.game;
+    let seat = asked["seat"].as_u64().unwrap();
+    let token = vars
+        .tokens
+        .get(&seat)
+        .ok_or_else(|| format!("seat {seat} is asked and has no token here"))?;
+    let (_, legal) = call(
+        c,
+        reqwest::Method::GET,
+        &format!("/v1/games/{id}/actions?seat={seat}"),
+        Some(token),
+        None,
+    )
+    .await;
+    let actions = legal["actions"].as_array().cloned().unwrap_or_default();
+    let pass = json!({"type": "pass"});
+    let action = if asked["reaction"] == true && actions.contains(&pass) {
+        pass
+    } else {
+        actions
+            .first()
+            .cloned()
+            .ok_or_else(|| format!("seat {seat} has no legal action: {legal}"))?
+    };
+    let (status, body) = call(
+        c,
+        reqwest::Method::POST,
+        &format!("/v1/games/{id}/actions?seat={seat}"),
+        Some(token),
+        Some(json!({"action": action, "expected_version": legal["version"]})),
+    )
+    .await;
+    if !status.is_success() && status.as_u16() != 409 {
+        return Err(format!("seat {seat}'s {action}: {status} {body}"));
+    }
+    Ok(())
 }
 
 // ----- the test ------------------------------------------------------------------
