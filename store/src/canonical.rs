@@ -113,7 +113,7 @@ impl EncodedEvent {
 /// unless some crate of the build enables `preserve_order`), since both write
 /// compact JSON with the same string escapes and number formats. Checked once,
 /// at run time, on a map whose insertion order is not its byte order.
-pub(crate) fn plain_is_canonical() -> bool {
+fn plain_is_canonical() -> bool {
     static SORTED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *SORTED.get_or_init(|| {
         let mut map = serde_json::Map::new();
@@ -123,6 +123,16 @@ pub(crate) fn plain_is_canonical() -> bool {
         let value = Value::Object(map);
         serde_json::to_vec(&value).is_ok_and(|plain| plain == canonical_json(&value))
     })
+}
+
+/// `canonical_json(value)`, written by `serde_json` itself when its own text
+/// is canonical ([`plain_is_canonical`]): what a read hashes of a stored event.
+pub(crate) fn canonical_bytes(value: &Value) -> Result<Vec<u8>, serde_json::Error> {
+    if plain_is_canonical() {
+        serde_json::to_vec(value)
+    } else {
+        Ok(canonical_json(value))
+    }
 }
 
 /// `s` as a JSON string literal, escaped as `serde_json` escapes it.

@@ -21,8 +21,8 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use crate::canonical::{
-    SharedFields, ZERO_HASH, canonical_json, commitment, commitment_of, hex, json_string,
-    plain_is_canonical, seal_hash,
+    SharedFields, ZERO_HASH, canonical_bytes, commitment, commitment_of, hex, json_string,
+    seal_hash,
 };
 use crate::shared::{Checked, decode_envelope};
 use crate::transfer::DedupeExport;
@@ -347,16 +347,6 @@ pub(crate) fn unpack_unchecked(bytes: &[u8]) -> Result<Unpacked, StoreError> {
             .saturating_mul(8)
             .saturating_add(count.saturating_mul(300)),
     })
-}
-
-/// `canonical_json(value)`: `serde_json`'s own text of it, unless a crate
-/// of the build keeps maps in insertion order.
-fn canonical_bytes(value: &Value) -> Result<Vec<u8>, serde_json::Error> {
-    if plain_is_canonical() {
-        serde_json::to_vec(value)
-    } else {
-        Ok(canonical_json(value))
-    }
 }
 
 /// Parses envelope texts as stored (for [`pack`]).
