@@ -1,7 +1,7 @@
 //! Group commit of appends: the sealed appends this server sends while
 //! others are on their way go to the database together, in one transaction
-//! (one commit, one WAL flush), their statements pipelined on one
-//! connection (one round trip for all of them), as sled's writer thread
+//! (one commit, one WAL flush), pipelined on one connection with its
+//! `BEGIN` and `COMMIT` (one round trip for all of them), as sled's writer thread
 //! commits the appends queued while it wrote the last batch.
 //!
 //! At most [`IN_FLIGHT`] batches are written at once; an append that finds
@@ -138,16 +138,83 @@ async fn alone(pool: &Pool, statement: &str, job: &Job) -> Result<Row, StoreErro
 
 /// Every append of `jobs` in one transaction, their statements pipelined;
 /// nothing written unless all of them answered.
+///
+/// `BEGIN`, the statements and `COMMIT` go out together, one round trip in
+/// all: the client queues every request when the three are first polled,
+/// so all of them are sent even if this future were dropped. A statement
+/// that fails aborts the transaction: the statements after it fail, and
+/// PostgreSQL answers the `COMMIT` with a rollback. `BEGIN` itself fails
+/// only on a broken connection, which fails everything after it too.
 async fn together(pool: &Pool, statement: &str, jobs: &[Job]) -> Result<Vec<Row>, StoreError> {
-    let mut client = pool.get().await.map_err(pool_error)?;
+    let client = pool.get().await.map_err(pool_error)?;
     let prepared = client.prepare_cached(statement).await.map_err(pg)?;
-    let tx = client.transaction().await.map_err(pg)?;
     let params: Vec<_> = jobs.iter().map(refs).collect();
-    let rows = join_all(params.iter().map(|p| tx.query_one(&prepared, p))).await;
+    let (begun, rows, committed) = futures_util::join!(
+        client.batch_execute("BEGIN"),
+        join_all(params.iter().map(|p| client.query_one(&prepared, p))),
+        client.batch_execute("COMMIT"),
+    );
+    begun.map_err(pg)?;
     let rows = rows
         .into_iter()
         .collect::<Result<Vec<_>, _>>()
         .map_err(pg)?;
-    tx.commit().await.map_err(pg)?;
+    committed.map_err(pg)?;
     Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use deadpool_postgres::{Manager, ManagerConfig, RecyclingMethod};
+    use tokio_postgres::NoTls;
+
+    use super::*;
+
+    /// Appends of games `1..=8` sent at once (one batch after the first,
+    /// which finds a slot free), the fifth failing: it alone gets the error,
+    /// and each other is written exactly once (a batch's statements before
+    /// the failure are rolled back, then sent alone).
+    #[tokio::test(flavor = "current_thread")]
+    async fn a_failing_append_rolls_its_batch_back_and_only_it_fails() {
+        let Some(url) = crate::testing::postgres_database().await else {
+            return;
+        };
+        let config: tokio_postgres::Config = url.parse().unwrap();
+        let manager = Manager::from_config(
+            config,
+            NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let pool = Pool::builder(manager).max_size(4).build().unwrap();
+        let client = pool.get().await.unwrap();
+        client
+            .batch_execute("CREATE TABLE written (game BIGINT NOT NULL)")
+            .await
+            .unwrap();
+        // The divisor 0 fails the statement when it runs.
+        let statement = "INSERT INTO written (game) SELECT $1::BIGINT + 0 * (1 / $2::BIGINT) \
+                         RETURNING game";
+        let (group, _task) = GroupCommit::start(pool.clone(), statement);
+        let calls = (1..=8i64).map(|game| {
+            let divisor = i64::from(game != 5);
+            let params: Params = vec![Box::new(game), Box::new(divisor)];
+            group.call(game, params)
+        });
+        let answers = join_all(calls).await;
+        for (game, answer) in (1..=8i64).zip(&answers) {
+            match answer {
+                Ok(row) => assert_eq!(row.get::<_, i64>(0), game),
+                Err(e) => assert_eq!(game, 5, "game {game}: {e}"),
+            }
+        }
+        assert!(answers[4].is_err());
+        let rows = client
+            .query("SELECT game FROM written ORDER BY game", &[])
+            .await
+            .unwrap();
+        let written: Vec<i64> = rows.iter().map(|r| r.get(0)).collect();
+        assert_eq!(written, vec![1, 2, 3, 4, 6, 7, 8]);
+    }
 }
