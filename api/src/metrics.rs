@@ -65,6 +65,8 @@ pub static REQUESTS_IN_FLIGHT: Gauge = Gauge::new();
 pub static BOT_DECISIONS: AtomicU64 = AtomicU64::new(0);
 /// Actions a seat's token posted that the server accepted.
 pub static SEAT_ACTIONS: AtomicU64 = AtomicU64::new(0);
+/// Catch-ups with a game another server appended to (a shared store).
+pub static FOLLOWS: AtomicU64 = AtomicU64::new(0);
 
 /// Why a request was turned away before reaching its handler.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -397,7 +399,7 @@ fn totals(out: &mut String) {
         header(out, name, "gauge", help);
         let _ = writeln!(out, "{name} {value}");
     }
-    let counters: [(&str, &str, u64); 5] = [
+    let counters: [(&str, &str, u64); 6] = [
         (
             "bang_bot_decisions_total",
             "Actions of bot seats (posted with the worker key) the server applied.",
@@ -407,6 +409,11 @@ fn totals(out: &mut String) {
             "bang_seat_actions_total",
             "Actions posted with a seat's token the server applied.",
             SEAT_ACTIONS.load(Ordering::Relaxed),
+        ),
+        (
+            "bang_follows_total",
+            "Catch-ups with games another server appended to (a shared store): at most one per game every 3 s, or one per append for a game held here with bot seats.",
+            FOLLOWS.load(Ordering::Relaxed),
         ),
         (
             "bang_store_appends_total",

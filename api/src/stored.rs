@@ -232,6 +232,11 @@ impl GameData {
             .is_some_and(|s| s.spec.bot.is_some() || s.kept_by_bot.is_some())
     }
 
+    /// Whether a bot plays any seat (from the start or keeping it).
+    pub fn has_bots(&self) -> bool {
+        (0..self.seats.len()).any(|seat| self.is_bot(seat as u8))
+    }
+
     /// Records who keeps each seat as `controls` say (after a `seat_control`
     /// event): whether anything changed.
     pub fn keep_seats(&mut self, controls: &engine::Controls) -> bool {

@@ -216,6 +216,51 @@ async fn a_long_poll_on_one_server_wakes_on_an_append_through_the_other() {
     b.child.kill().ok();
 }
 
+/// What server `base` counts under `bang_follows_total` in `/metrics`.
+async fn follows(http: &reqwest::Client, base: &str) -> u64 {
+    let text = http
+        .get(format!("{base}/metrics"))
+        .send()
+        .await
+        .expect("metrics")
+        .text()
+        .await
+        .expect("metrics text");
+    text.lines()
+        .find_map(|line| line.strip_prefix("bang_follows_total "))
+        .and_then(|n| n.trim().parse().ok())
+        .expect("bang_follows_total")
+}
+
+/// Another server's appends to a game held without bot seats are caught up
+/// with at most once every 3 s, not once each (issue 34: following every
+/// append cost a third of the store's appends): B follows A's thirty
+/// actions in a few catch-ups, and does catch up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_catches_up_with_another_servers_appends_per_game_not_per_append() {
+    let Some((mut a, mut b, _, _dir)) = two_servers().await else {
+        return;
+    };
+    let http = bots::http_client().build().expect("an HTTP client");
+    let (id, tokens) = dice_game(&http, &a.base, 11).await;
+    let before = follows(&http, &b.base).await;
+    let started = Instant::now();
+    let acked = play(&http, &[a.base.as_str()], &id, &tokens, 30).await;
+    let took = started.elapsed();
+    assert!(acked >= 10, "only {acked} actions played");
+    // Every catch-up due is done 3 s after the last append.
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    let caught_up = follows(&http, &b.base).await - before;
+    let windows = (took.as_secs_f64() / 3.0).ceil() as u64;
+    assert!(caught_up >= 1, "B never caught up with A's appends");
+    assert!(
+        caught_up <= windows + 2,
+        "B caught up {caught_up} times with {acked} appends made in {took:?}"
+    );
+    a.child.kill().ok();
+    b.child.kill().ok();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kill_nine_of_one_server_while_clients_play_on_both_loses_nothing() {
     let Some((mut a, mut b, url, dir)) = two_servers().await else {

@@ -285,6 +285,17 @@ impl GameCache {
         committed.is_some_and(|v| v >= version)
     }
 
+    /// Whether this process holds game `id` (at any version) with a seat a
+    /// bot plays, or is busy with it: another server's append to it is
+    /// followed at once, for a bot worker here may be waiting on its turn.
+    pub(super) fn held_with_bots(&self, id: GameId) -> bool {
+        let held = lock(&self.games).peek(&id).cloned();
+        held.is_some_and(|entry| match entry.try_lock() {
+            Ok(entry) => entry.data.has_bots(),
+            Err(_) => true,
+        })
+    }
+
     /// Caches a game just created.
     pub(super) fn put(&self, entry: Entry) {
         let id = entry.record.id;

@@ -1,7 +1,9 @@
 //! Several servers on one store (issue 17): what the others wrote, told by
-//! the store ([`EventStore::changes`]), handled as if this server had
-//! written it, so that long-polls, streams, bot turns, deadlines and
-//! webhook deliveries wake whichever server wrote.
+//! the store ([`EventStore::changes`]). Long-polls and streams wake on it at
+//! once, whichever server wrote; bot turns, deadlines and webhook
+//! deliveries are taken up a few seconds later (at once for a game held
+//! here with bot seats), so that a server gone after its append leaves
+//! nothing undone.
 //!
 //! The store sends its notices after each commit, in batches; a notice lost
 //! in a crash between the two is made good by a resync every minute.
@@ -16,20 +18,26 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use store::{Change, EventStore, GameId};
+use tokio::sync::OwnedMutexGuard;
 use tokio::sync::broadcast::Receiver;
 use tokio::sync::broadcast::error::RecvError;
 
 use super::Service;
+use super::cache::Entry;
 
 /// How often a server reads every active game again, as after a lost
 /// connection: a notification lost in a crash between another server's
 /// commit and its notification batch is made good within this time.
 const RESYNC_EVERY: Duration = Duration::from_secs(60);
 
-/// How long after another server's append this one checks that its webhook
-/// notifications were written (the appending server writes them right after
-/// its append; this covers a crash in between).
-const WEBHOOK_CHECK_DELAY: Duration = Duration::from_secs(3);
+/// How long after another server's append this one catches up with the
+/// game: one read per game however many appends arrive meanwhile. It then
+/// takes over what follows from the game (bot turns, the deadline) and
+/// checks that the appending server wrote its webhook notifications (it
+/// writes them right after its append; this covers a crash in between).
+/// Followers on this server do not wait for it: a notice wakes them at
+/// once, and they read the game's head.
+const FOLLOW_DELAY: Duration = Duration::from_secs(3);
 
 impl Service {
     /// Subscribes to the store's changes, if it is shared with other
@@ -61,33 +69,56 @@ impl Service {
         }
     }
 
-    /// Game `id` is at `version` in the store: wake its followers, and if
-    /// another server wrote it, catch up and take over what follows from it
-    /// (bot turns, the deadline, webhook notifications).
+    /// Game `id` is at `version` in the store: wake its followers at once,
+    /// and if another server wrote it, catch up with it and take over what
+    /// follows from it (bot turns, the deadline, webhook notifications)
+    /// should that server be gone: at once for a game held here with bot
+    /// seats (a bot worker here may be waiting on its turn), a little later
+    /// ([`FOLLOW_DELAY`]) for any other.
+    ///
+    /// Catching up on every append cost a third of the store's appends per
+    /// second with two servers (issue 34). The appending server plays on
+    /// without this one, and an action through this server on a game it
+    /// holds behind the store is decided again on the game as stored.
     async fn game_changed(self: &Arc<Self>, id: GameId, version: u64) {
         self.versions.publish(id, version);
         if self.games.knows(id, version) {
             return;
         }
-        let entry = match self.games.current(id).await {
-            Ok(entry) => entry,
+        if self.games.held_with_bots(id) {
+            self.follow(id).await;
+        }
+        self.follow_later(id);
+    }
+
+    /// Catches up with game `id` and takes over its bot turns and deadline;
+    /// gives the game, still locked.
+    async fn follow(&self, id: GameId) -> Option<OwnedMutexGuard<Entry>> {
+        crate::metrics::FOLLOWS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        match self.games.current(id).await {
+            Ok(entry) => {
+                self.refresh_waiting(&entry).await;
+                Some(entry)
+            }
             Err(e) => {
                 tracing::warn!(game = %id, error = %e, "another server's append not followed");
-                return;
+                None
             }
-        };
-        self.refresh_waiting(&entry).await;
-        drop(entry);
-        // One check per game at a time: it looks at the game as it is then,
-        // which covers every append made meanwhile.
-        if !super::lock(&self.webhook_checks).insert(id) {
+        }
+    }
+
+    /// Follows game `id` after [`FOLLOW_DELAY`] and checks its webhook
+    /// notifications: one check per game at a time, which reads the game as
+    /// it is then and so covers every append made meanwhile.
+    fn follow_later(self: &Arc<Self>, id: GameId) {
+        if !super::lock(&self.follows_due).insert(id) {
             return;
         }
         let service = self.clone();
         tokio::spawn(async move {
-            tokio::time::sleep(WEBHOOK_CHECK_DELAY).await;
-            super::lock(&service.webhook_checks).remove(&id);
-            if let Ok(entry) = service.games.current(id).await {
+            tokio::time::sleep(FOLLOW_DELAY).await;
+            super::lock(&service.follows_due).remove(&id);
+            if let Some(entry) = service.follow(id).await {
                 service.notify_webhooks(&entry).await;
             }
         });
@@ -103,7 +134,7 @@ impl Service {
         if let Some((id, n)) = super::chat::parse_message_key(collection, key) {
             let service = self.clone();
             tokio::spawn(async move {
-                tokio::time::sleep(WEBHOOK_CHECK_DELAY).await;
+                tokio::time::sleep(FOLLOW_DELAY).await;
                 if let Err(e) = service.tell_chat_if_untold(id, n).await {
                     tracing::warn!(game = %id, message = n, error = %e, "chat message not checked");
                 }

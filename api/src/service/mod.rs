@@ -172,9 +172,9 @@ pub struct Service {
     settings: Settings,
     /// Webhooks: the notifications due for delivery.
     webhooks: webhooks::Outbox,
-    /// The games whose webhook notifications this server will check after
-    /// another server's append (a shared store only).
-    webhook_checks: Mutex<std::collections::HashSet<GameId>>,
+    /// The games another server appended to that this server will catch
+    /// up with shortly (a shared store only; see `changes.rs`).
+    follows_due: Mutex<std::collections::HashSet<GameId>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -235,7 +235,7 @@ impl Service {
             analyses: std::sync::Arc::new(tokio::sync::Semaphore::new(settings.analysis.threads)),
             streams: StreamSlots::new(settings.max_streams_per_client),
             webhooks: webhooks::Outbox::new(settings.webhooks.clone()),
-            webhook_checks: Mutex::default(),
+            follows_due: Mutex::default(),
             settings,
         }
     }
