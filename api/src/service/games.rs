@@ -306,6 +306,7 @@ impl Service {
         data.forked_from = forked_from;
         let opening = Opening::of(ruleset, &mut data, &events)?;
         data.keep_seats(opening.live.controls());
+        let epoch = self.webhooks_epoch();
         let (record, _) = self
             .store
             .create(
@@ -325,6 +326,7 @@ impl Service {
             )
             .await?;
         let summary = data.summary(&record);
+        self.created_unwatched(record.id, &data, epoch);
         let entry = Entry::new(record, data, opening.live)?;
         self.refresh_waiting(&entry).await;
         self.games.put(entry);

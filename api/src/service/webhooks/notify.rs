@@ -37,6 +37,24 @@ fn waiting_humans(entry: &Entry) -> Vec<u8> {
 }
 
 impl Service {
+    /// The subscriptions' epoch now, read before a game is created: see
+    /// [`Service::created_unwatched`].
+    pub(in crate::service) fn webhooks_epoch(&self) -> u64 {
+        self.webhooks.epoch()
+    }
+
+    /// Game `id` was just created with `data`, `epoch` read before: with no
+    /// seat of a player account nobody can watch it yet (a game's own
+    /// subscriptions are made once it exists, a player's reach it through
+    /// a seat), so its appends read no webhook document until a
+    /// subscription is written anywhere. This spares its first action two
+    /// store reads.
+    pub(in crate::service) fn created_unwatched(&self, id: GameId, data: &GameData, epoch: u64) {
+        if data.seats.iter().all(|seat| seat.player.is_none()) {
+            self.webhooks.found_unwatched(id, epoch);
+        }
+    }
+
     /// Webhooks (issue 15): after an append (or a table's start), puts the
     /// notifications it makes in the outbox and moves the game's cursor.
     /// Never fails the append, which is durable already: a notification
