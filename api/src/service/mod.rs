@@ -175,6 +175,8 @@ pub struct Service {
     /// The games another server appended to that this server will catch
     /// up with shortly (a shared store only; see `changes.rs`).
     follows_due: Mutex<std::collections::HashSet<GameId>>,
+    /// The delayed catch-ups running now (see `changes.rs`).
+    follows_running: tokio::sync::Semaphore,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -236,6 +238,7 @@ impl Service {
             streams: StreamSlots::new(settings.max_streams_per_client),
             webhooks: webhooks::Outbox::new(settings.webhooks.clone()),
             follows_due: Mutex::default(),
+            follows_running: tokio::sync::Semaphore::new(changes::FOLLOWS_AT_ONCE),
             settings,
         }
     }
