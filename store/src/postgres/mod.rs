@@ -1,6 +1,7 @@
 //! [`EventStore`] on PostgreSQL: a store shared by several servers.
 //!
-//! The schema and its migrations are in `schema.rs`; the writes in
+//! The schema and its migrations are in `schema.rs`; the pool's connections
+//! are made in `connect.rs`; the writes in
 //! `append.rs`, an append being one statement that `group.rs` commits with
 //! the others sent meanwhile (one transaction, pipelined); the reads in
 //! `reads.rs`; the rate limits' shared takes in `takes.rs`; the changes sent
@@ -25,6 +26,7 @@
 //! (`clock_timestamp()`), truncated to the millisecond as sled's times are.
 
 mod append;
+mod connect;
 mod group;
 mod heads;
 mod listen;
@@ -165,9 +167,12 @@ impl PgStore {
     /// [`PgStore::connect`] with a pool of at most `pool_size` connections.
     pub async fn connect_with(url: &str, pool_size: usize) -> Result<PgStore, StoreError> {
         let (config, tls) = tls::configure(url)?;
-        let manager = Manager::from_config(
+        let manager = Manager::from_connect(
             config.clone(),
-            tls.clone(),
+            connect::OnRuntime {
+                tls: tls.clone(),
+                runtime: tokio::runtime::Handle::current(),
+            },
             ManagerConfig {
                 recycling_method: RecyclingMethod::Fast,
             },
