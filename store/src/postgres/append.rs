@@ -4,10 +4,12 @@
 use chrono::{DateTime, Utc};
 use deadpool_postgres::Transaction;
 use serde_json::Value;
+use tokio_postgres::Statement;
 use tokio_postgres::error::SqlState;
 
 use super::group::Params;
 use super::listen::{doc_payload, game_payload};
+use super::pipeline::Step;
 use super::{PgStore, int, pg, uint};
 use crate::canonical::ZERO_HASH;
 use crate::shared::{
@@ -17,14 +19,63 @@ use crate::{
     Append, Appended, Envelope, GameHead, GameId, GameRecord, GameStatus, NewGame, StoreError,
 };
 
-const INSERT_EVENTS: &str = "INSERT INTO events (game, seq, envelope) \
-     SELECT $1, s, e FROM UNNEST($2::bigint[], $3::text[]) AS t(s, e)";
-const INSERT_DEDUPE: &str =
-    "INSERT INTO dedupe (game, action_id, first_seq, count, digest) VALUES ($1, $2, $3, $4, $5)";
+/// The database's time, as a game's creation is stamped.
+const NOW: &str = "SELECT date_trunc('milliseconds', clock_timestamp())";
 
-/// Whether `e` is a violation of a unique key (a racing writer).
-fn unique_violation(e: &tokio_postgres::Error) -> bool {
-    e.code() == Some(&SqlState::UNIQUE_VIOLATION)
+/// The statements of a creation, prepared on its connection.
+struct Creation {
+    /// The game's row (a taken id fails it: [`taken_id`]).
+    game: Statement,
+    /// Its first envelopes.
+    events: Statement,
+    /// Its action id's entry.
+    dedupe: Statement,
+    /// The documents written with it (a NULL value deletes).
+    docs: Statement,
+}
+
+impl Creation {
+    async fn prepare(client: &deadpool_postgres::ClientWrapper) -> Result<Creation, StoreError> {
+        let prepare = |sql| client.prepare_cached(sql);
+        Ok(Creation {
+            game: prepare(
+                "INSERT INTO games (id, ruleset, status, version, generation, head_hash, \
+                 created_at, updated_at, data) VALUES ($1, $2, $3, $4, 0, $5, $6, $6, $7)",
+            )
+            .await
+            .map_err(pg)?,
+            events: prepare(
+                "INSERT INTO events (game, seq, envelope) \
+                 SELECT $1, s, e FROM UNNEST($2::bigint[], $3::text[]) AS t(s, e)",
+            )
+            .await
+            .map_err(pg)?,
+            dedupe: prepare(
+                "INSERT INTO dedupe (game, action_id, first_seq, count, digest) \
+                 VALUES ($1, $2, $3, $4, $5)",
+            )
+            .await
+            .map_err(pg)?,
+            docs: prepare(
+                "WITH t AS (SELECT * FROM UNNEST($1::text[], $2::bytea[], $3::text[]) \
+                 AS t(c, k, v)), gone AS (DELETE FROM docs x USING t \
+                 WHERE t.v IS NULL AND x.collection = t.c AND x.key = t.k) \
+                 INSERT INTO docs (collection, key, revision, value) \
+                 SELECT c, k, 1, v FROM t WHERE v IS NOT NULL \
+                 ON CONFLICT (collection, key) \
+                 DO UPDATE SET revision = docs.revision + 1, value = EXCLUDED.value",
+            )
+            .await
+            .map_err(pg)?,
+        })
+    }
+}
+
+/// Whether `e` is a creation's game row failing on an id already taken.
+fn taken_id(e: &tokio_postgres::Error) -> bool {
+    e.as_db_error().is_some_and(|db| {
+        db.code() == &SqlState::UNIQUE_VIOLATION && db.constraint() == Some("games_pkey")
+    })
 }
 
 /// `data` as the text the `data` column keeps.
@@ -40,57 +91,6 @@ fn texts(stored: Vec<Vec<u8>>) -> Result<Vec<String>, StoreError> {
         .collect()
 }
 
-/// Inserts the envelopes `first..` of game `id`; a unique violation (another
-/// writer took these seqs) is a conflict at the game's current version.
-async fn insert_events(
-    tx: &Transaction<'_>,
-    id: GameId,
-    first: u64,
-    stored: Vec<Vec<u8>>,
-) -> Result<(), Result<(), StoreError>> {
-    if stored.is_empty() {
-        return Ok(());
-    }
-    let seqs: Vec<i64> = (first..).take(stored.len()).map(int).collect();
-    let texts = texts(stored).map_err(Err)?;
-    let statement = tx
-        .prepare_cached(INSERT_EVENTS)
-        .await
-        .map_err(|e| Err(pg(e)))?;
-    match tx.execute(&statement, &[&int(id.0), &seqs, &texts]).await {
-        Ok(_) => Ok(()),
-        Err(e) if unique_violation(&e) => Err(Ok(())),
-        Err(e) => Err(Err(pg(e))),
-    }
-}
-
-/// Writes the documents of `write` to game `id` in `tx`, each at its next
-/// revision.
-async fn write_docs(tx: &Transaction<'_>, id: GameId, write: &Write) -> Result<(), StoreError> {
-    for doc in &write.docs {
-        let key = doc.key_of(id);
-        match &doc.value {
-            Some(value) => tx
-                .execute(
-                    "INSERT INTO docs (collection, key, revision, value) VALUES ($1, $2, 1, $3) \
-                     ON CONFLICT (collection, key) \
-                     DO UPDATE SET revision = docs.revision + 1, value = EXCLUDED.value",
-                    &[&doc.collection, &key.as_bytes(), value],
-                )
-                .await
-                .map_err(pg)?,
-            None => tx
-                .execute(
-                    "DELETE FROM docs WHERE collection = $1 AND key = $2",
-                    &[&doc.collection, &key.as_bytes()],
-                )
-                .await
-                .map_err(pg)?,
-        };
-    }
-    Ok(())
-}
-
 /// Commits `tx` (durable when it returns: `synchronous_commit` is on, and
 /// PostgreSQL flushes the WAL of concurrent commits together), recording it
 /// in the store's metrics as a batch of one write.
@@ -101,91 +101,91 @@ async fn commit_durably(tx: Transaction<'_>) -> Result<(), StoreError> {
     committed.map_err(pg)
 }
 
-async fn insert_dedupe(
-    tx: &Transaction<'_>,
-    id: GameId,
-    write: &Write,
-    first: u64,
-    count: u64,
-) -> Result<(), StoreError> {
-    let Some(action_id) = &write.action_id else {
-        return Ok(());
-    };
-    let statement = tx.prepare_cached(INSERT_DEDUPE).await.map_err(pg)?;
-    let digest = write.action_digest.as_ref().map(|d| d.as_slice());
-    tx.execute(
-        &statement,
-        &[
-            &int(id.0),
-            &action_id.as_bytes(),
-            &int(first),
-            &int(count),
-            &digest,
-        ],
-    )
-    .await
-    .map_err(pg)?;
-    Ok(())
-}
-
 impl PgStore {
-    /// See [`crate::EventStore::create`]: one transaction, under the first
+    /// See [`crate::EventStore::create`]: the database's time, then one
+    /// transaction in one round trip ([`super::pipeline`]) under the first
     /// fresh id not taken.
     pub(crate) async fn write_create(
         &self,
         new: NewGame,
+        append: Append,
+    ) -> Result<(GameRecord, Vec<Envelope>), StoreError> {
+        self.create_under(&random_ids()?, new, append).await
+    }
+
+    /// [`PgStore::write_create`] under the first of `ids` not taken.
+    async fn create_under(
+        &self,
+        ids: &[GameId],
+        new: NewGame,
         mut append: Append,
     ) -> Result<(GameRecord, Vec<Envelope>), StoreError> {
-        let ids = random_ids()?;
         let (write, commitments) = Write::encode(&mut append, 1)?;
         let count = append.events.len() as u64;
         let status = write.status.unwrap_or(GameStatus::Active);
         let data = write.data.clone().unwrap_or(new.data);
         let text = data_text(&data)?;
-        let mut client = self.client().await?;
-        let tx = client.transaction().await.map_err(pg)?;
-        let at: DateTime<Utc> = tx
-            .query_one("SELECT date_trunc('milliseconds', clock_timestamp())", &[])
-            .await
-            .map_err(pg)?
-            .get(0);
+        let client = self.client().await?;
+        // Read outside the transaction, which then holds nothing across
+        // round trips: the events are sealed on this time.
+        let at: DateTime<Utc> = client.query_one(NOW, &[]).await.map_err(pg)?.get(0);
         let at_json =
             serde_json::to_vec(&at).map_err(|e| StoreError::Io(format!("encode time: {e}")))?;
         let (hashes, stored) = seal_events(&write, &at_json, 1, ZERO_HASH);
         let head_hash = hashes.last().map_or(ZERO_HASH, String::as_str).to_owned();
+        let texts = texts(stored)?;
+        let seqs: Vec<i64> = (1..).take(texts.len()).map(int).collect();
+        let prepared = Creation::prepare(&client).await?;
+        let (status_byte, version) = (i16::from(status_byte(status)), int(count));
+        let (first, action_id) = (1i64, write.action_id.as_ref().map(|a| a.as_bytes()));
+        let digest = write.action_digest.as_ref().map(|d| d.as_slice());
+        let collections: Vec<&str> = write.docs.iter().map(|d| d.collection.as_str()).collect();
+        let values: Vec<Option<&str>> = write.docs.iter().map(|d| d.value.as_deref()).collect();
         let mut chosen = None;
-        for id in ids {
-            let inserted = tx
-                .execute(
-                    "INSERT INTO games (id, ruleset, status, version, generation, head_hash, \
-                     created_at, updated_at, data) VALUES ($1, $2, $3, $4, 0, $5, $6, $6, $7) \
-                     ON CONFLICT (id) DO NOTHING",
-                    &[
-                        &int(id.0),
-                        &new.ruleset,
-                        &i16::from(status_byte(status)),
-                        &int(count),
-                        &head_hash,
-                        &at,
-                        &text,
-                    ],
-                )
-                .await
-                .map_err(pg)?;
-            if inserted == 1 {
-                chosen = Some(id);
-                break;
+        for &id in ids {
+            let game = int(id.0);
+            let keys: Vec<Vec<u8>> = write
+                .docs
+                .iter()
+                .map(|d| d.key_of(id).into_bytes())
+                .collect();
+            let mut steps: Vec<Step<'_>> = vec![(
+                &prepared.game,
+                vec![
+                    &game,
+                    &new.ruleset,
+                    &status_byte,
+                    &version,
+                    &head_hash,
+                    &at,
+                    &text,
+                ],
+            )];
+            if !texts.is_empty() {
+                steps.push((&prepared.events, vec![&game, &seqs, &texts]));
+            }
+            if let Some(action_id) = &action_id {
+                steps.push((
+                    &prepared.dedupe,
+                    vec![&game, action_id, &first, &version, &digest],
+                ));
+            }
+            if !keys.is_empty() {
+                steps.push((&prepared.docs, vec![&collections, &keys, &values]));
+            }
+            let started = std::time::Instant::now();
+            let written = super::pipeline::transaction(&client, "BEGIN", &steps).await;
+            crate::metrics::batch(1, 1, started.elapsed(), written.is_ok());
+            match written {
+                Ok(_) => {
+                    chosen = Some(id);
+                    break;
+                }
+                Err(e) if taken_id(&e) => continue,
+                Err(e) => return Err(pg(e)),
             }
         }
         let id = chosen.ok_or_else(|| StoreError::Io("could not draw an unused game id".into()))?;
-        match insert_events(&tx, id, 1, stored).await {
-            Ok(()) => {}
-            Err(Ok(())) => return Err(StoreError::Io(format!("game {id} had events already"))),
-            Err(Err(e)) => return Err(e),
-        }
-        insert_dedupe(&tx, id, &write, 1, count).await?;
-        write_docs(&tx, id, &write).await?;
-        commit_durably(tx).await?;
         self.inner.notifier.tell(game_payload(id, count));
         self.tell_docs(id, &write);
         let record = GameRecord {
@@ -656,4 +656,74 @@ fn answer_of(row: &tokio_postgres::Row) -> Result<Answer, StoreError> {
 fn now_ms() -> DateTime<Utc> {
     let now = Utc::now();
     DateTime::from_timestamp_millis(now.timestamp_millis()).unwrap_or(now)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::{DocWrite, EventStore};
+
+    fn new_game() -> NewGame {
+        NewGame {
+            ruleset: "dice".into(),
+            data: json!({}),
+        }
+    }
+
+    fn first_append(n: u64) -> Append {
+        Append {
+            actor: "system".into(),
+            action_id: Some(format!("create-{n}")),
+            events: vec![json!({"n": n})],
+            docs: vec![DocWrite {
+                collection: "created".into(),
+                key: "{game}".into(),
+                value: Some(json!(n)),
+            }],
+            ..Default::default()
+        }
+    }
+
+    /// A creation whose first id is taken lands under the next one and
+    /// leaves the taken game as it was; with every id taken it writes
+    /// nothing at all.
+    #[tokio::test(flavor = "current_thread")]
+    async fn a_creation_skips_a_taken_id_and_writes_nothing_when_all_are() {
+        let Some(url) = crate::testing::postgres_database().await else {
+            return;
+        };
+        let store = PgStore::connect(&url).await.unwrap();
+        let (taken, _) = store.create(new_game(), first_append(1)).await.unwrap();
+        let fresh = GameId(taken.id.0 ^ 1);
+        let (record, envelopes) = store
+            .create_under(&[taken.id, fresh], new_game(), first_append(2))
+            .await
+            .unwrap();
+        assert_eq!(record.id, fresh);
+        assert_eq!(envelopes.len(), 1);
+        let kept = store.events(taken.id, 0, 10).await.unwrap();
+        assert_eq!(kept.len(), 1);
+        assert_eq!(kept[0].event, json!({"n": 1}));
+        assert_eq!(
+            store.events(fresh, 0, 10).await.unwrap()[0].event,
+            json!({"n": 2})
+        );
+        let store = &store;
+        let doc = |id: GameId| async move {
+            let doc = store.doc("created", &id.to_string()).await.unwrap();
+            doc.map(|(_, value)| value)
+        };
+        assert_eq!(doc(taken.id).await, Some(json!(1)));
+        assert_eq!(doc(fresh).await, Some(json!(2)));
+
+        let refused = store
+            .create_under(&[taken.id, fresh], new_game(), first_append(3))
+            .await;
+        assert!(matches!(refused, Err(StoreError::Io(_))), "{refused:?}");
+        assert_eq!(store.events(taken.id, 0, 10).await.unwrap().len(), 1);
+        assert_eq!(store.events(fresh, 0, 10).await.unwrap().len(), 1);
+        assert_eq!(doc(fresh).await, Some(json!(2)));
+    }
 }

@@ -1,7 +1,8 @@
 //! Group commit of appends: the sealed appends this server sends while
 //! others are on their way go to the database together, in one transaction
 //! (one commit, one WAL flush), pipelined on one connection with its
-//! `BEGIN` and `COMMIT` (one round trip for all of them), as sled's writer thread
+//! `BEGIN` and `COMMIT` (one round trip for all of them: `pipeline.rs`), as
+//! sled's writer thread
 //! commits the appends queued while it wrote the last batch.
 //!
 //! At most [`IN_FLIGHT`] batches are written at once; an append that finds
@@ -15,7 +16,6 @@
 use std::sync::Arc;
 
 use deadpool_postgres::Pool;
-use futures_util::future::join_all;
 use tokio::sync::{Semaphore, mpsc, oneshot};
 use tokio_postgres::Row;
 use tokio_postgres::types::ToSql;
@@ -136,36 +136,29 @@ async fn alone(pool: &Pool, statement: &str, job: &Job) -> Result<Row, StoreErro
     client.query_one(&prepared, &refs(job)).await.map_err(pg)
 }
 
-/// Every append of `jobs` in one transaction, their statements pipelined;
-/// nothing written unless all of them answered.
-///
-/// `BEGIN`, the statements and `COMMIT` go out together, one round trip in
-/// all: the client queues every request when the three are first polled,
-/// so all of them are sent even if this future were dropped. A statement
-/// that fails aborts the transaction: the statements after it fail, and
-/// PostgreSQL answers the `COMMIT` with a rollback. `BEGIN` itself fails
-/// only on a broken connection, which fails everything after it too.
+/// Every append of `jobs` in one transaction, their statements pipelined
+/// ([`super::pipeline`]): nothing written unless all of them answered.
 async fn together(pool: &Pool, statement: &str, jobs: &[Job]) -> Result<Vec<Row>, StoreError> {
     let client = pool.get().await.map_err(pool_error)?;
     let prepared = client.prepare_cached(statement).await.map_err(pg)?;
-    let params: Vec<_> = jobs.iter().map(refs).collect();
-    let (begun, rows, committed) = futures_util::join!(
-        client.batch_execute("BEGIN"),
-        join_all(params.iter().map(|p| client.query_one(&prepared, p))),
-        client.batch_execute("COMMIT"),
-    );
-    begun.map_err(pg)?;
-    let rows = rows
-        .into_iter()
-        .collect::<Result<Vec<_>, _>>()
+    let steps: Vec<_> = jobs.iter().map(|job| (&prepared, refs(job))).collect();
+    let answers = super::pipeline::transaction(&client, "BEGIN", &steps)
+        .await
         .map_err(pg)?;
-    committed.map_err(pg)?;
-    Ok(rows)
+    answers
+        .into_iter()
+        .map(|rows| {
+            <[Row; 1]>::try_from(rows)
+                .map(|[row]| row)
+                .map_err(|_| StoreError::Io("an append answered no single row".into()))
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use deadpool_postgres::{Manager, ManagerConfig, RecyclingMethod};
+    use futures_util::future::join_all;
     use tokio_postgres::NoTls;
 
     use super::*;

@@ -17,7 +17,8 @@
 //! them. The appends of one server on their way at once are committed in one
 //! transaction (`group.rs`); it is durable when it returns
 //! (`synchronous_commit` on). Creations and documents are one transaction
-//! each. Once committed, a write is told to every server (`notify.rs`: one
+//! each; a creation's is sent in one round trip (`pipeline.rs`) once the
+//! database's time is read. Once committed, a write is told to every server (`notify.rs`: one
 //! task per store sends the notifications of the writes committed meanwhile
 //! in one statement, outside the writes' transactions, so that they do not
 //! serialize the commits).
@@ -32,6 +33,7 @@ mod heads;
 mod listen;
 mod notify;
 mod pack;
+mod pipeline;
 mod reads;
 mod schema;
 mod takes;
