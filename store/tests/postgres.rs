@@ -945,3 +945,58 @@ async fn a_finished_games_log_is_packed_and_reads_the_same() {
         Err(StoreError::Corrupt(_))
     ));
 }
+
+/// Two servers packing one finished game at once pack it once: one of them
+/// writes the packed log and deletes the rows, the other finds it packed and
+/// writes nothing; both read the log as before.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_servers_packing_one_game_at_once_pack_it_once() {
+    let Some(url) = store::testing::postgres_database().await else {
+        return;
+    };
+    let a = PgStore::connect(&url).await.unwrap();
+    let b = PgStore::connect(&url).await.unwrap();
+    let id = created(&a).await;
+    let mut version = 1;
+    for i in 0..20u64 {
+        let append = appending("1", Some(&format!("a{i}")), vec![json!({"n": i})]);
+        version = a.append(id, version, append).await.unwrap().head.version;
+    }
+    let before = a.events(id, 0, 100).await.unwrap();
+    // Finished by hand, so that no append queues it for packing.
+    let sql = common::Pg(url).sql().await;
+    sql.execute(
+        "UPDATE games SET status = 1 WHERE id = $1",
+        &[&(id.0 as i64)],
+    )
+    .await
+    .unwrap();
+    let (by_a, by_b) = tokio::join!(a.pack(id, None), b.pack(id, None));
+    assert_eq!(
+        [by_a.unwrap(), by_b.unwrap()]
+            .iter()
+            .filter(|p| **p)
+            .count(),
+        1,
+        "packed by exactly one"
+    );
+    let count = |table: &'static str| {
+        let sql = &sql;
+        async move {
+            let n: i64 = sql
+                .query_one(
+                    &format!("SELECT count(*) FROM {table} WHERE game = $1"),
+                    &[&(id.0 as i64)],
+                )
+                .await
+                .unwrap()
+                .get(0);
+            n
+        }
+    };
+    assert_eq!(count("packed_logs").await, 1);
+    assert_eq!(count("events").await, 0);
+    assert_eq!(count("dedupe").await, 0);
+    assert_eq!(a.events(id, 0, 100).await.unwrap(), before);
+    assert_eq!(b.events(id, 0, 100).await.unwrap(), before);
+}

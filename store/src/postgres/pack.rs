@@ -1,13 +1,15 @@
 //! Packing a finished game's log ([`crate::packed`]) on PostgreSQL: its
-//! event and dedupe rows become one record, in one transaction that holds
-//! the game's row, so no append interleaves.
+//! event and dedupe rows become one record, written in one transaction
+//! that holds the game's row, on the condition that the game is still at
+//! the head it was read at, so no append interleaves.
 
 use std::sync::{Arc, Weak};
 
 use tokio::sync::mpsc;
-use tokio_postgres::GenericClient;
+use tokio_postgres::{GenericClient, Row};
 
-use super::reads::{RECORD_COLUMNS, dedupe_rows, record_of};
+use super::pipeline::{self, Step};
+use super::reads::{DEDUPE_ROWS, RECORD_COLUMNS, dedupe_of, record_of};
 use super::{Inner, PgStore, int, pg, uint};
 use crate::packed::Unpacked;
 use crate::packing::{PackJob, ReadLog, left_unpacked, pack_whole};
@@ -15,46 +17,72 @@ use crate::shared::status_byte;
 use crate::transfer::DedupeExport;
 use crate::{GameId, GameRecord, GameStatus, StoreError, packed};
 
+/// A repeatable-read, read-only transaction: the packing's reads in one
+/// snapshot.
+const SNAPSHOT: &str = "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY";
+
+/// Game `$1`'s head, status and whether it has a packed log.
+const HEAD: &str = "SELECT version, head_hash, status, \
+     EXISTS (SELECT 1 FROM packed_logs WHERE game = $1) FROM games WHERE id = $1";
+
+/// Game `$1`'s envelopes, in order.
+const EVENTS: &str = "SELECT envelope FROM events WHERE game = $1 ORDER BY seq";
+
+/// Game `$1`'s packed log `$4` up to `$2` (hash `$3`), if the game is still
+/// there with status `$5` (finished) and has none yet; its row is held
+/// until the commit. Answers a row when written.
+const INSERT_PACKED: &str = "INSERT INTO packed_logs (game, upto, hash, log) \
+     SELECT id, version, head_hash, $4 FROM games \
+     WHERE id = $1 AND version = $2 AND head_hash = $3 AND status = $5 FOR SHARE \
+     ON CONFLICT (game) DO NOTHING RETURNING game";
+
+/// The rows a packed log of game `$1` up to `$2` (hash `$3`) replaces,
+/// deleted once it is there.
+const DELETE_EVENTS: &str = "DELETE FROM events WHERE game = $1 AND seq <= $2 \
+     AND EXISTS (SELECT 1 FROM packed_logs WHERE game = $1 AND upto = $2 AND hash = $3)";
+const DELETE_DEDUPE: &str = "DELETE FROM dedupe WHERE game = $1 AND first_seq <= $2 \
+     AND EXISTS (SELECT 1 FROM packed_logs WHERE game = $1 AND upto = $2 AND hash = $3)";
+
 impl PgStore {
     /// Packs game `id`'s log if the game is finished and not packed yet:
     /// `Ok(true)` when it did. Reads answer the same before and after.
     /// Given the game's chain key, the commitments it gives are left out.
+    ///
+    /// Two round trips, no lock held between them: the game read in one
+    /// snapshot, then (once packed, off the runtime's threads) the packed
+    /// log written and the rows it replaces deleted in one transaction, on
+    /// the condition that the game is still finished at the head it was
+    /// packed at and nobody packed it meanwhile.
     pub async fn pack(&self, id: GameId, chain_key: Option<&[u8; 32]>) -> Result<bool, StoreError> {
-        let mut client = self.client().await?;
-        let tx = client.transaction().await.map_err(pg)?;
-        let Some(game) = tx
-            .query_opt(
-                "SELECT version, head_hash, status FROM games WHERE id = $1 FOR UPDATE",
-                &[&int(id.0)],
-            )
-            .await
-            .map_err(pg)?
-        else {
+        let game = int(id.0);
+        let read = {
+            let client = self.client().await?;
+            let head = client.prepare_cached(HEAD).await.map_err(pg)?;
+            let events = client.prepare_cached(EVENTS).await.map_err(pg)?;
+            let dedupe = client.prepare_cached(DEDUPE_ROWS).await.map_err(pg)?;
+            let steps: [Step<'_>; 3] = [
+                (&head, vec![&game]),
+                (&events, vec![&game]),
+                (&dedupe, vec![&game]),
+            ];
+            pipeline::transaction(&client, SNAPSHOT, &steps)
+                .await
+                .map_err(pg)?
+        };
+        let [head, events, dedupe] = <[Vec<Row>; 3]>::try_from(read)
+            .map_err(|_| StoreError::Io("a packing read answered oddly".into()))?;
+        let Some(head) = head.first() else {
             return Ok(false);
         };
-        let (version, head_hash): (i64, String) = (game.get(0), game.get(1));
+        let (version, head_hash): (i64, String) = (head.get(0), head.get(1));
         let finished = i16::from(status_byte(GameStatus::Finished));
-        let packed = tx
-            .query_opt("SELECT 1 FROM packed_logs WHERE game = $1", &[&int(id.0)])
-            .await
-            .map_err(pg)?;
-        if game.get::<_, i16>(2) != finished || packed.is_some() {
+        if head.get::<_, i16>(2) != finished || head.get::<_, bool>(3) {
             return Ok(false);
         }
-        let texts: Vec<String> = tx
-            .query(
-                "SELECT envelope FROM events WHERE game = $1 ORDER BY seq",
-                &[&int(id.0)],
-            )
-            .await
-            .map_err(pg)?
-            .iter()
-            .map(|row| row.get(0))
-            .collect();
+        let texts: Vec<String> = events.iter().map(|row| row.get(0)).collect();
         // A retry of an action that wrote no event at the log's end comes at
         // the game's version: its dedupe row stays for the append to find.
-        let dedupe: Vec<DedupeExport> = dedupe_rows(&*tx, id)
-            .await?
+        let dedupe: Vec<DedupeExport> = dedupe_of(id, &dedupe)?
             .into_iter()
             .filter(|d| d.first <= uint(version))
             .collect();
@@ -68,23 +96,19 @@ impl PgStore {
         })
         .await
         .map_err(|e| StoreError::Io(format!("a packing failed: {e}")))??;
-        tx.execute(
-            "INSERT INTO packed_logs (game, upto, hash, log) VALUES ($1, $2, $3, $4)",
-            &[&int(id.0), &version, &head_hash, &log],
-        )
-        .await
-        .map_err(pg)?;
-        tx.execute("DELETE FROM events WHERE game = $1", &[&int(id.0)])
+        let client = self.client().await?;
+        let insert = client.prepare_cached(INSERT_PACKED).await.map_err(pg)?;
+        let events = client.prepare_cached(DELETE_EVENTS).await.map_err(pg)?;
+        let dedupe = client.prepare_cached(DELETE_DEDUPE).await.map_err(pg)?;
+        let steps: [Step<'_>; 3] = [
+            (&insert, vec![&game, &version, &head_hash, &log, &finished]),
+            (&events, vec![&game, &version, &head_hash]),
+            (&dedupe, vec![&game, &version, &head_hash]),
+        ];
+        let written = pipeline::transaction(&client, "BEGIN", &steps)
             .await
             .map_err(pg)?;
-        tx.execute(
-            "DELETE FROM dedupe WHERE game = $1 AND first_seq <= $2",
-            &[&int(id.0), &version],
-        )
-        .await
-        .map_err(pg)?;
-        tx.commit().await.map_err(pg)?;
-        Ok(true)
+        Ok(written.first().is_some_and(|rows| !rows.is_empty()))
     }
 
     /// Game `id`'s packed log if it runs past seq `after`, from memory or

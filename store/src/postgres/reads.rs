@@ -118,30 +118,36 @@ pub(crate) async fn dedupe_rows<C: GenericClient>(
     client: &C,
     id: GameId,
 ) -> Result<Vec<DedupeExport>, StoreError> {
-    let mut dedupe = Vec::new();
-    for row in client
-        .query(
-            "SELECT action_id, first_seq, count, digest FROM dedupe WHERE game = $1",
-            &[&int(id.0)],
-        )
-        .await
-        .map_err(pg)?
-    {
-        let bad = || StoreError::Corrupt(format!("dedupe entry of game {id}"));
-        let action_id = String::from_utf8(row.get(0)).map_err(|_| bad())?;
-        let digest: Option<Vec<u8>> = row.get(3);
-        let digest = match digest {
-            None => None,
-            Some(d) => Some(<[u8; 32]>::try_from(d.as_slice()).map_err(|_| bad())?),
-        };
-        dedupe.push(DedupeExport {
-            action_id,
-            first: uint(row.get(1)),
-            count: uint(row.get(2)),
-            digest,
-        });
-    }
-    Ok(dedupe)
+    let rows = client.query(DEDUPE_ROWS, &[&int(id.0)]).await.map_err(pg)?;
+    dedupe_of(id, &rows)
+}
+
+/// Game `$1`'s dedupe entries ([`dedupe_of`] reads its rows).
+pub(crate) const DEDUPE_ROWS: &str =
+    "SELECT action_id, first_seq, count, digest FROM dedupe WHERE game = $1";
+
+/// Game `id`'s dedupe entries from the rows of [`DEDUPE_ROWS`].
+pub(crate) fn dedupe_of(
+    id: GameId,
+    rows: &[tokio_postgres::Row],
+) -> Result<Vec<DedupeExport>, StoreError> {
+    let bad = || StoreError::Corrupt(format!("dedupe entry of game {id}"));
+    rows.iter()
+        .map(|row| {
+            let action_id = String::from_utf8(row.get(0)).map_err(|_| bad())?;
+            let digest: Option<Vec<u8>> = row.get(3);
+            let digest = match digest {
+                None => None,
+                Some(d) => Some(<[u8; 32]>::try_from(d.as_slice()).map_err(|_| bad())?),
+            };
+            Ok(DedupeExport {
+                action_id,
+                first: uint(row.get(1)),
+                count: uint(row.get(2)),
+                digest,
+            })
+        })
+        .collect()
 }
 
 /// A game's packed log ([`crate::packed`]), if it has one: when `checked`,
