@@ -30,19 +30,21 @@ use super::cache::Entry;
 /// commit and its notification batch is made good within this time.
 const RESYNC_EVERY: Duration = Duration::from_secs(60);
 
-/// How long after another server's append this one catches up with the
-/// game: one read per game however many appends arrive meanwhile. It then
-/// takes over what follows from the game (bot turns, the deadline) and
-/// checks that the appending server wrote its webhook notifications (it
-/// writes them right after its append; this covers a crash in between).
-/// Followers on this server do not wait for it: a notice wakes them at
-/// once, and they read the game's head.
+/// How long another server's game must have been quiet (no append from
+/// it) before this one catches up with it: one read per game however many
+/// appends came, none while the game is played on. It then takes over what
+/// follows from the game (bot turns, the deadline) and checks that the
+/// appending server wrote its webhook notifications (it writes them right
+/// after its append; this covers a crash in between): should that server
+/// die, this one takes over this long after its last append. Followers on
+/// this server do not wait for it: a notice wakes them at once, and they
+/// read the game's head.
 const FOLLOW_DELAY: Duration = Duration::from_secs(3);
 
-/// The most delayed catch-ups run at once. Games played together fall due
-/// together (every append after a catch-up starts the next delay), and a
-/// burst of them took the store's connections from the appends: two
-/// servers' p99 at half load was 90–104 ms.
+/// The most delayed catch-ups run at once. Games that go quiet together
+/// (a burst of them ending) fall due together, and a burst of catch-ups
+/// took the store's connections from the appends: two servers' p99 at half
+/// load was 90–104 ms.
 pub(super) const FOLLOWS_AT_ONCE: usize = 2;
 
 impl Service {
@@ -79,8 +81,8 @@ impl Service {
     /// and if another server wrote it, catch up with it and take over what
     /// follows from it (bot turns, the deadline, webhook notifications)
     /// should that server be gone: at once for a game held here with bot
-    /// seats (a bot worker here may be waiting on its turn), a little later
-    /// ([`FOLLOW_DELAY`]) for any other.
+    /// seats (a bot worker here may be waiting on its turn), once it has
+    /// been quiet a little while ([`FOLLOW_DELAY`]) for any other.
     ///
     /// Catching up on every append cost a third of the store's appends per
     /// second with two servers (issue 34). The appending server plays on
@@ -113,16 +115,26 @@ impl Service {
         }
     }
 
-    /// Follows game `id` after [`FOLLOW_DELAY`] and checks its webhook
-    /// notifications: one check per game at a time, which reads the game as
-    /// it is then and so covers every append made meanwhile.
+    /// Follows game `id` once no append to it has come for
+    /// [`FOLLOW_DELAY`], and checks its webhook notifications: one check per
+    /// game at a time, which reads the game as it is then and so covers
+    /// every append made meanwhile.
     fn follow_later(self: &Arc<Self>, id: GameId) {
-        if !super::lock(&self.follows_due).insert(id) {
-            return;
+        let now = tokio::time::Instant::now();
+        if super::lock(&self.follows_due).insert(id, now).is_some() {
+            return; // its task waits on from this append
         }
         let service = self.clone();
         tokio::spawn(async move {
-            tokio::time::sleep(FOLLOW_DELAY).await;
+            loop {
+                let last = super::lock(&service.follows_due).get(&id).copied();
+                let Some(last) = last else { return };
+                let quiet = last + FOLLOW_DELAY;
+                if tokio::time::Instant::now() >= quiet {
+                    break;
+                }
+                tokio::time::sleep_until(quiet).await;
+            }
             let Ok(_running) = service.follows_running.acquire().await else {
                 return;
             };

@@ -173,8 +173,9 @@ pub struct Service {
     /// Webhooks: the notifications due for delivery.
     webhooks: webhooks::Outbox,
     /// The games another server appended to that this server will catch
-    /// up with shortly (a shared store only; see `changes.rs`).
-    follows_due: Mutex<std::collections::HashSet<GameId>>,
+    /// up with once they are quiet, and when it last heard of an append to
+    /// each (a shared store only; see `changes.rs`).
+    follows_due: Mutex<std::collections::HashMap<GameId, tokio::time::Instant>>,
     /// The delayed catch-ups running now (see `changes.rs`).
     follows_running: tokio::sync::Semaphore,
 }
