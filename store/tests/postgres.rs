@@ -56,6 +56,17 @@ async fn created_v2<S: EventStore>(store: &S, key: &[u8; 32]) -> GameId {
     record.id
 }
 
+/// How many rows of `table` belong to game `id`.
+async fn rows_of(sql: &tokio_postgres::Client, table: &str, id: GameId) -> i64 {
+    sql.query_one(
+        &format!("SELECT count(*) FROM {table} WHERE game = $1"),
+        &[&(id.0 as i64)],
+    )
+    .await
+    .unwrap()
+    .get(0)
+}
+
 /// Two servers on one database.
 async fn two() -> Option<(PgStore, PgStore)> {
     let url = store::testing::postgres_database().await?;
@@ -815,20 +826,7 @@ async fn a_finished_games_log_is_packed_and_reads_the_same() {
 
     // Packed in the background; packing again does nothing.
     let sql = common::Pg(url.clone()).sql().await;
-    let rows = |table: &'static str| {
-        let sql = &sql;
-        async move {
-            let n: i64 = sql
-                .query_one(
-                    &format!("SELECT count(*) FROM {table} WHERE game = $1"),
-                    &[&(id.0 as i64)],
-                )
-                .await
-                .unwrap()
-                .get(0);
-            n
-        }
-    };
+    let rows = |table: &'static str| rows_of(&sql, table, id);
     for _ in 0..200 {
         if rows("packed_logs").await == 1 {
             break;
@@ -980,23 +978,9 @@ async fn two_servers_packing_one_game_at_once_pack_it_once() {
         1,
         "packed by exactly one"
     );
-    let count = |table: &'static str| {
-        let sql = &sql;
-        async move {
-            let n: i64 = sql
-                .query_one(
-                    &format!("SELECT count(*) FROM {table} WHERE game = $1"),
-                    &[&(id.0 as i64)],
-                )
-                .await
-                .unwrap()
-                .get(0);
-            n
-        }
-    };
-    assert_eq!(count("packed_logs").await, 1);
-    assert_eq!(count("events").await, 0);
-    assert_eq!(count("dedupe").await, 0);
+    assert_eq!(rows_of(&sql, "packed_logs", id).await, 1);
+    assert_eq!(rows_of(&sql, "events", id).await, 0);
+    assert_eq!(rows_of(&sql, "dedupe", id).await, 0);
     assert_eq!(a.events(id, 0, 100).await.unwrap(), before);
     assert_eq!(b.events(id, 0, 100).await.unwrap(), before);
 }
