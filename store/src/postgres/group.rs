@@ -2,8 +2,8 @@
 //! others are on their way go to the database together, in one transaction
 //! (one commit, one WAL flush), pipelined on one connection with its
 //! `BEGIN` and `COMMIT` (one round trip for all of them: `pipeline.rs`), as
-//! sled's writer thread
-//! commits the appends queued while it wrote the last batch.
+//! sled's writer thread commits the appends queued while it wrote the last
+//! batch.
 //!
 //! At most [`IN_FLIGHT`] batches are written at once; an append that finds
 //! a slot free goes alone at once (no waiting for company), and those that

@@ -1,11 +1,11 @@
 //! [`EventStore`] on PostgreSQL: a store shared by several servers.
 //!
 //! The schema and its migrations are in `schema.rs`; the pool's connections
-//! are made in `connect.rs`; the writes in
-//! `append.rs`, an append being one statement that `group.rs` commits with
-//! the others sent meanwhile (one transaction, pipelined); the reads in
-//! `reads.rs`; the rate limits' shared takes in `takes.rs`; the changes sent
-//! in `notify.rs` and heard in `listen.rs`.
+//! are made in `connect.rs`; the writes in `append.rs`, an append being one
+//! statement that `group.rs` commits with the others sent meanwhile (one
+//! transaction, pipelined: `pipeline.rs`); the reads in `reads.rs`; the rate
+//! limits' shared takes in `takes.rs`; the changes sent in `notify.rs` and
+//! heard in `listen.rs`.
 //!
 //! An append is sealed here on the game's head as this server last saw it
 //! (its hash, and this server's clock, never earlier than the head's last
@@ -17,8 +17,8 @@
 //! them. The appends of one server on their way at once are committed in one
 //! transaction (`group.rs`); it is durable when it returns
 //! (`synchronous_commit` on). Creations and documents are one transaction
-//! each; a creation's is sent in one round trip (`pipeline.rs`) once the
-//! database's time is read. Once committed, a write is told to every server (`notify.rs`: one
+//! each; a creation's is sent in one round trip once the database's time is
+//! read. Once committed, a write is told to every server (`notify.rs`: one
 //! task per store sends the notifications of the writes committed meanwhile
 //! in one statement, outside the writes' transactions, so that they do not
 //! serialize the commits).

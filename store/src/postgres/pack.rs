@@ -69,9 +69,9 @@ impl PgStore {
                 .await
                 .map_err(pg)?
         };
-        let [head, events, dedupe] = <[Vec<Row>; 3]>::try_from(read)
+        let [heads, events, dedupe] = <[Vec<Row>; 3]>::try_from(read)
             .map_err(|_| StoreError::Io("a packing read answered oddly".into()))?;
-        let Some(head) = head.first() else {
+        let Some(head) = heads.first() else {
             return Ok(false);
         };
         let (version, head_hash): (i64, String) = (head.get(0), head.get(1));
@@ -98,12 +98,12 @@ impl PgStore {
         .map_err(|e| StoreError::Io(format!("a packing failed: {e}")))??;
         let client = self.client().await?;
         let insert = client.prepare_cached(INSERT_PACKED).await.map_err(pg)?;
-        let events = client.prepare_cached(DELETE_EVENTS).await.map_err(pg)?;
-        let dedupe = client.prepare_cached(DELETE_DEDUPE).await.map_err(pg)?;
+        let delete_events = client.prepare_cached(DELETE_EVENTS).await.map_err(pg)?;
+        let delete_dedupe = client.prepare_cached(DELETE_DEDUPE).await.map_err(pg)?;
         let steps: [Step<'_>; 3] = [
             (&insert, vec![&game, &version, &head_hash, &log, &finished]),
-            (&events, vec![&game, &version, &head_hash]),
-            (&dedupe, vec![&game, &version, &head_hash]),
+            (&delete_events, vec![&game, &version, &head_hash]),
+            (&delete_dedupe, vec![&game, &version, &head_hash]),
         ];
         let written = pipeline::transaction(&client, "BEGIN", &steps)
             .await
