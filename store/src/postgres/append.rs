@@ -7,7 +7,7 @@ use serde_json::Value;
 use tokio_postgres::Statement;
 use tokio_postgres::error::SqlState;
 
-use super::group::Params;
+use super::group::Sealed;
 use super::listen::{doc_payload, game_payload};
 use super::pipeline::Step;
 use super::{PgStore, int, pg, uint};
@@ -282,16 +282,21 @@ impl PgStore {
             let sealed = Sealed {
                 id,
                 expected,
-                prev_hash: &prev_hash,
+                prev_hash: prev_hash.clone(),
                 prev_generation: head.generation,
-                first,
-                stored: texts(stored)?,
-                head: &new_head,
+                envelopes: texts(stored)?,
+                head: new_head.clone(),
                 data: write.data.as_ref().map(data_text).transpose()?,
-                write: &write,
+                action_id: write.action_id.clone(),
+                digest: write.action_digest,
+                docs: write
+                    .docs
+                    .iter()
+                    .map(|d| (d.collection.clone(), d.key_of(id), d.value.clone()))
+                    .collect(),
             };
             // Committed with the other appends on their way (`group`).
-            let row = self.inner.group.call(int(id.0), sealed.params()).await?;
+            let row = self.inner.group.call(sealed).await?;
             match answer_of(&row)? {
                 Answer::Applied => {
                     self.inner.heads.put(id, &new_head);
@@ -544,33 +549,19 @@ enum Answer {
     Missing,
 }
 
-/// The parameters of one call of [`APPEND`].
-trait Call: Sync {
-    /// Its seventeen parameters, in order.
-    fn params(&self) -> Params;
-}
-
-/// A call that writes nothing: the head and the action id's first append.
+/// A call of [`APPEND`] that writes nothing: the head and the action id's
+/// first append.
 struct Probe<'a> {
     id: GameId,
     expected: u64,
     write: &'a Write,
 }
 
-/// A call that appends `stored` (sealed on `prev_hash` at `expected`).
-struct Sealed<'a> {
-    id: GameId,
-    expected: u64,
-    prev_hash: &'a str,
-    prev_generation: u64,
-    first: u64,
-    stored: Vec<String>,
-    head: &'a GameHead,
-    data: Option<String>,
-    write: &'a Write,
-}
+/// The owned parameters of one call of a statement.
+type Params = Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send>>;
 
-impl Call for Probe<'_> {
+impl Probe<'_> {
+    /// Its seventeen parameters, in order.
     fn params(&self) -> Params {
         let none_text: Option<String> = None;
         vec![
@@ -591,40 +582,6 @@ impl Call for Probe<'_> {
             Box::new(Vec::<String>::new()),
             Box::new(Vec::<Vec<u8>>::new()),
             Box::new(Vec::<Option<String>>::new()),
-        ]
-    }
-}
-
-impl Call for Sealed<'_> {
-    fn params(&self) -> Params {
-        let seqs: Vec<i64> = (self.first..).take(self.stored.len()).map(int).collect();
-        let docs = &self.write.docs;
-        vec![
-            Box::new(int(self.id.0)),
-            Box::new(int(self.expected)),
-            Box::new(Some(self.prev_hash.to_owned())),
-            Box::new(int(self.prev_generation)),
-            Box::new(seqs),
-            Box::new(self.stored.clone()),
-            Box::new(int(self.head.version)),
-            Box::new(self.head.head_hash.clone()),
-            Box::new(i16::from(status_byte(self.head.status))),
-            Box::new(self.head.updated_at),
-            Box::new(int(self.head.generation)),
-            Box::new(self.data.clone()),
-            Box::new(self.write.action_id.clone().map(String::into_bytes)),
-            Box::new(self.write.action_digest.map(|d| d.to_vec())),
-            Box::new(
-                docs.iter()
-                    .map(|d| d.collection.clone())
-                    .collect::<Vec<_>>(),
-            ),
-            Box::new(
-                docs.iter()
-                    .map(|d| d.key_of(self.id).into_bytes())
-                    .collect::<Vec<_>>(),
-            ),
-            Box::new(docs.iter().map(|d| d.value.clone()).collect::<Vec<_>>()),
         ]
     }
 }

@@ -1,21 +1,23 @@
 //! [`EventStore`] on PostgreSQL: a store shared by several servers.
 //!
 //! The schema and its migrations are in `schema.rs`; the pool's connections
-//! are made in `connect.rs`; the writes in `append.rs`, an append being one
-//! statement that `group.rs` commits with the others sent meanwhile (one
-//! transaction, pipelined: `pipeline.rs`); the reads in `reads.rs`; the rate
+//! are made in `connect.rs`; the writes in `append.rs`, an append being
+//! written by `group.rs` with the others sent meanwhile, in one call of one
+//! function; the reads in `reads.rs`; the rate
 //! limits' shared takes in `takes.rs`; the changes sent in `notify.rs` and
 //! heard in `listen.rs`.
 //!
 //! An append is sealed here on the game's head as this server last saw it
 //! (its hash, and this server's clock, never earlier than the head's last
-//! event), then sent as one call of `bang_append` (migration 2), which checks
-//! the action id (→ the first append's envelopes, nothing written), moves the
-//! head only if it is still where the events were sealed (→ the head as it
-//! is, and the append sealed again on it, or [`StoreError::Conflict`]),
-//! inserts the envelopes, the dedupe entry and the documents written with
-//! them. The appends of one server on their way at once are committed in one
-//! transaction (`group.rs`); it is durable when it returns
+//! event), then written with the other appends of this server on their way
+//! at once by one call of `bang_append_batch` (migration 5: `group.rs`). For
+//! each append, it checks the action id (→ the first append's envelopes,
+//! nothing written), moves the head only if it is still where the events
+//! were sealed (→ the head as it is, and the append sealed again on it, or
+//! [`StoreError::Conflict`]), inserts the envelopes, the dedupe entry and the
+//! documents written with them. A head this server does not know is read by
+//! a call of `bang_append` (migration 2) that writes nothing. The batch is
+//! one transaction; it is durable when it returns
 //! (`synchronous_commit` on). Creations and documents are one transaction
 //! each; a creation's is sent in one round trip once the database's time is
 //! read. Once committed, a write is told to every server (`notify.rs`: one
@@ -191,7 +193,7 @@ impl PgStore {
         let listener =
             tokio::spawn(listen::run(config, tls, changes.clone(), ready)).abort_handle();
         let (notifier, notifier_task) = notify::Notifier::start(pool.clone());
-        let (group, group_task) = group::GroupCommit::start(pool.clone(), append::APPEND);
+        let (group, group_task) = group::GroupCommit::start(pool.clone());
         let (packer, jobs) = tokio::sync::mpsc::channel(crate::packing::PACK_QUEUE);
         let inner = Arc::new(Inner {
             pool,

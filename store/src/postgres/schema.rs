@@ -15,7 +15,8 @@
 //! | `docs`    | `(collection, key)`  | a document's revision and JSON text                       |
 //! | `secrets` | `name`               | a server secret                                           |
 //!
-//! Function: `bang_append` (migration 2), an append in one statement.
+//! Functions: `bang_append` (migration 2), an append in one statement, and
+//! `bang_append_batch` (migration 5), a batch of appends in one call.
 //!
 //! A [`crate::GameId`] (a `u64`) is stored in a `BIGINT` as the `i64` with the
 //! same bits (`id as i64`, read back with `as u64`): ids above `i64::MAX` are
@@ -176,6 +177,126 @@ CREATE TABLE packed_logs (
     log BYTEA NOT NULL
 );
 ALTER TABLE packed_logs ALTER COLUMN log SET STORAGE EXTERNAL;
+"#,
+    r#"
+-- A batch of appends in one call (issue 34): what bang_append does for one
+-- append, done for every append of a batch by one set of statements, started
+-- once per batch rather than once per append. Append i (from 1) is element
+-- i of p_games .. p_digests: its game, the version it expects and the hash
+-- and generation its events were sealed on, the head after it, its new data
+-- (NULL: unchanged), its action id and digest. Its events are the elements
+-- of p_seqs and p_envelopes whose p_event_of is i; its documents those of
+-- p_doc_collections .. p_doc_values whose p_doc_of is i (a NULL value
+-- deletes). A batch names each game and each document once (the caller
+-- sends a second append of one in a later call).
+--
+-- The games are locked first, in id order, so that two batches never wait
+-- on each other in a circle and the statement after the lock sees every
+-- append committed before it. Answers one row per append, `n` being its i:
+-- 'applied'; 'duplicate' (the action id's first append: first_seq, count,
+-- digest); 'moved' (the head is not where the events were sealed: nothing
+-- written); 'missing'. Every answer carries the head as it is after the call.
+CREATE FUNCTION bang_append_batch(
+    p_games BIGINT[], p_expected BIGINT[], p_prev_hashes TEXT[], p_prev_generations BIGINT[],
+    p_versions BIGINT[], p_head_hashes TEXT[], p_statuses SMALLINT[],
+    p_updated_ats TIMESTAMPTZ[], p_generations BIGINT[], p_datas TEXT[],
+    p_action_ids BYTEA[], p_digests BYTEA[],
+    p_event_of INT[], p_seqs BIGINT[], p_envelopes TEXT[],
+    p_doc_of INT[], p_doc_collections TEXT[], p_doc_keys BYTEA[], p_doc_values TEXT[]
+) RETURNS TABLE (
+    version BIGINT, generation BIGINT, status SMALLINT, head_hash TEXT,
+    updated_at TIMESTAMPTZ, outcome TEXT, first_seq BIGINT, count BIGINT, digest BYTEA, n INT
+) LANGUAGE plpgsql AS $$
+DECLARE
+    applied INT[];
+    gone RECORD;
+BEGIN
+    PERFORM 1 FROM games g WHERE g.id = ANY (p_games) ORDER BY g.id FOR UPDATE;
+    -- The heads that move: each still where its append was sealed, and its
+    -- action id new. Every table is reached by key from the batch's own
+    -- values (an index scan per value, the plan being made once for all
+    -- sizes: see the settings below).
+    WITH moved AS (
+        UPDATE games g SET version = t.next_version, head_hash = t.next_hash,
+                status = t.next_status, updated_at = t.next_at,
+                generation = t.next_generation, data = COALESCE(t.data, g.data)
+            FROM UNNEST(p_games, p_expected, p_prev_hashes, p_prev_generations,
+                    p_versions, p_head_hashes, p_statuses, p_updated_ats, p_generations,
+                    p_datas, p_action_ids)
+                WITH ORDINALITY AS t(game, expected, prev_hash, prev_generation, next_version,
+                    next_hash, next_status, next_at, next_generation, data, action_id, i)
+            LEFT JOIN LATERAL (
+                SELECT 1 AS found FROM dedupe x
+                    WHERE x.game = t.game AND x.action_id = t.action_id LIMIT 1
+            ) x ON true
+            WHERE g.id = ANY (p_games) AND g.id = t.game AND g.version = t.expected
+                AND g.head_hash = t.prev_hash AND g.generation = t.prev_generation
+                AND x.found IS NULL
+            RETURNING t.i
+    )
+    SELECT coalesce(array_agg(m.i::INT), '{}') INTO applied FROM moved m;
+    IF cardinality(applied) > 0 THEN
+        WITH written AS (
+            INSERT INTO events (game, seq, envelope)
+            SELECT p_games[e.i], e.seq, e.envelope
+                FROM UNNEST(p_event_of, p_seqs, p_envelopes) AS e(i, seq, envelope)
+                WHERE e.i = ANY (applied)
+        ), deduped AS (
+            -- Its events are expected + 1 ..= its new version.
+            INSERT INTO dedupe (game, action_id, first_seq, count, digest)
+            SELECT p_games[a.i], p_action_ids[a.i], p_expected[a.i] + 1,
+                    p_versions[a.i] - p_expected[a.i], p_digests[a.i]
+                FROM UNNEST(applied) AS a(i) WHERE p_action_ids[a.i] IS NOT NULL
+        )
+        INSERT INTO docs (collection, key, revision, value)
+        SELECT d.c, d.k, 1, d.v
+            FROM UNNEST(p_doc_of, p_doc_collections, p_doc_keys, p_doc_values)
+                AS d(i, c, k, v)
+            WHERE d.v IS NOT NULL AND d.i = ANY (applied)
+        ON CONFLICT (collection, key)
+            DO UPDATE SET revision = docs.revision + 1, value = EXCLUDED.value;
+        -- Documents deleted (rare): one by one, each by its key.
+        FOR gone IN
+            SELECT d.c, d.k FROM UNNEST(p_doc_of, p_doc_collections, p_doc_keys, p_doc_values)
+                AS d(i, c, k, v)
+                WHERE d.v IS NULL AND d.i = ANY (applied)
+        LOOP
+            DELETE FROM docs x WHERE x.collection = gone.c AND x.key = gone.k;
+        END LOOP;
+    END IF;
+    -- A new statement: it sees the writes above.
+    RETURN QUERY
+    SELECT t.next_version, t.next_generation, t.next_status, t.next_hash, t.next_at,
+            'applied'::TEXT, NULL::BIGINT, NULL::BIGINT, NULL::BYTEA, t.i::INT
+        FROM UNNEST(p_versions, p_generations, p_statuses, p_head_hashes, p_updated_ats)
+            WITH ORDINALITY AS t(next_version, next_generation, next_status, next_hash,
+                next_at, i)
+        WHERE t.i = ANY (applied)
+    UNION ALL
+    SELECT g.version, g.generation, g.status, g.head_hash, g.updated_at,
+            CASE WHEN x.first_seq IS NOT NULL THEN 'duplicate'
+                WHEN g.version IS NULL THEN 'missing' ELSE 'moved' END,
+            x.first_seq, x.count, x.digest, t.i::INT
+        FROM UNNEST(p_games, p_action_ids) WITH ORDINALITY AS t(game, action_id, i)
+        LEFT JOIN LATERAL (
+            SELECT g.version, g.generation, g.status, g.head_hash, g.updated_at
+                FROM games g WHERE g.id = t.game LIMIT 1
+        ) g ON true
+        LEFT JOIN LATERAL (
+            SELECT x.first_seq, x.count, x.digest
+                FROM dedupe x WHERE x.game = t.game AND x.action_id = t.action_id LIMIT 1
+        ) x ON true
+        WHERE NOT (t.i = ANY (applied));
+END
+$$;
+-- Its plans are made once, on the tables as they are then, and kept: a
+-- custom plan would be made again at each call, for arrays of every size.
+-- A plan made while a table was small may scan it whole (cheaper, then);
+-- without sequential scans every table is reached through its key.
+ALTER FUNCTION bang_append_batch
+    SET plan_cache_mode = force_generic_plan SET enable_seqscan = off;
+-- bang_append keeps its plans too (after five calls): the same holds.
+ALTER FUNCTION bang_append SET enable_seqscan = off;
 "#,
 ];
 
