@@ -231,19 +231,9 @@ impl PgStore {
         for _ in 0..4 {
             let Some((head, fresh)) = known.take() else {
                 // Read the head (and the action id's first append) only.
-                let probe = Probe {
-                    id,
-                    expected,
-                    write: &write,
-                };
-                let answer = {
-                    let client = self.client().await?;
-                    let statement = client.prepare_cached(APPEND).await.map_err(pg)?;
-                    let params = probe.params();
-                    let refs: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
-                        params.iter().map(|p| &**p as _).collect();
-                    answer_of(&client.query_one(&statement, &refs).await.map_err(pg)?)?
-                };
+                let client = self.client().await?;
+                let answer = probe(&client, id, expected, &write).await?;
+                drop(client); // back to the pool before `settle` takes one
                 match answer {
                     Answer::Moved(head) if head.version == expected => {
                         self.inner.heads.put(id, &head);
@@ -549,41 +539,26 @@ enum Answer {
     Missing,
 }
 
-/// A call of [`APPEND`] that writes nothing: the head and the action id's
-/// first append.
-struct Probe<'a> {
+/// `id`'s head and the first append of `write`'s action id, read by a call
+/// of [`APPEND`] that writes nothing (it has no hash to move the head from).
+async fn probe(
+    client: &deadpool_postgres::ClientWrapper,
     id: GameId,
     expected: u64,
-    write: &'a Write,
-}
-
-/// The owned parameters of one call of a statement.
-type Params = Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send>>;
-
-impl Probe<'_> {
-    /// Its seventeen parameters, in order.
-    fn params(&self) -> Params {
-        let none_text: Option<String> = None;
-        vec![
-            Box::new(int(self.id.0)),
-            Box::new(int(self.expected)),
-            Box::new(none_text.clone()),
-            Box::new(0i64),
-            Box::new(Vec::<i64>::new()),
-            Box::new(Vec::<String>::new()),
-            Box::new(0i64),
-            Box::new(String::new()),
-            Box::new(0i16),
-            Box::new(now_ms()),
-            Box::new(0i64),
-            Box::new(none_text),
-            Box::new(self.write.action_id.clone().map(String::into_bytes)),
-            Box::new(self.write.action_digest.map(|d| d.to_vec())),
-            Box::new(Vec::<String>::new()),
-            Box::new(Vec::<Vec<u8>>::new()),
-            Box::new(Vec::<Option<String>>::new()),
-        ]
-    }
+    write: &Write,
+) -> Result<Answer, StoreError> {
+    let statement = client.prepare_cached(APPEND).await.map_err(pg)?;
+    let (game, expected, zero, now) = (int(id.0), int(expected), 0i64, now_ms());
+    let (no_hash, no_data, no_status): (Option<&str>, Option<&str>, i16) = (None, None, 0);
+    let (no_seqs, no_texts) = (Vec::<i64>::new(), Vec::<&str>::new());
+    let (no_keys, no_values) = (Vec::<&[u8]>::new(), Vec::<Option<&str>>::new());
+    let action_id = write.action_id.as_deref().map(str::as_bytes);
+    let digest = write.action_digest.as_ref().map(|d| &d[..]);
+    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 17] = [
+        &game, &expected, &no_hash, &zero, &no_seqs, &no_texts, &zero, &"", &no_status, &now,
+        &zero, &no_data, &action_id, &digest, &no_texts, &no_keys, &no_values,
+    ];
+    answer_of(&client.query_one(&statement, &params).await.map_err(pg)?)
 }
 
 /// What a row of [`APPEND`] answers.
