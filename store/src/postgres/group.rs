@@ -329,7 +329,9 @@ mod tests {
     use crate::postgres::PgStore;
 
     /// A migrated database holding games `1..=games` at version 0 (hash
-    /// `h0`), and a pool on it.
+    /// `h0`), and a pool on it: its own, not the migrating store's, whose
+    /// connections' table counts (read by the plan test) would still hold
+    /// the migrations' scans until PostgreSQL flushes them.
     async fn database(games: i64) -> Option<Pool> {
         let url = crate::testing::postgres_database().await?;
         drop(PgStore::connect(&url).await.unwrap());

@@ -3,9 +3,8 @@
 //! The schema and its migrations are in `schema.rs`; the pool's connections
 //! are made in `connect.rs`; the writes in `append.rs`, an append being
 //! written by `group.rs` with the others sent meanwhile, in one call of one
-//! function; the reads in `reads.rs`; the rate
-//! limits' shared takes in `takes.rs`; the changes sent in `notify.rs` and
-//! heard in `listen.rs`.
+//! function; the reads in `reads.rs`; the rate limits' shared takes in
+//! `takes.rs`; the changes sent in `notify.rs` and heard in `listen.rs`.
 //!
 //! An append is sealed here on the game's head as this server last saw it
 //! (its hash, and this server's clock, never earlier than the head's last
