@@ -1,12 +1,14 @@
-//! The changes of a shared PostgreSQL store: every write sends a notification
-//! on [`CHANNEL`] in its own transaction (delivered when, and only if, it
-//! commits); each [`super::PgStore`] keeps ONE connection that listens to it
-//! and feeds a broadcast channel of [`Change`]s.
+//! The changes of a shared PostgreSQL store: every committed write is told
+//! on [`CHANNEL`] (by [`super::notify`], after its commit); each
+//! [`super::PgStore`] keeps ONE connection that listens to it and feeds a
+//! broadcast channel of [`Change`]s.
 //!
 //! Payloads: `g <game id> <version>` for a game's creation or append, and
 //! `d <collection> <key>` for a document's write or delete (split at the first
 //! two spaces only: a key may hold spaces), or `r` ([`Change::Resync`]) for a
 //! document whose key holds a NUL byte (which a notification cannot carry).
+//! The notifier packs many payloads into one notification ([`pack`]): `p`,
+//! then each payload on a line of its own.
 
 use std::future::poll_fn;
 use std::time::Duration;
@@ -34,6 +36,59 @@ pub(crate) fn doc_payload(collection: &str, key: &str) -> String {
         return "r".into();
     }
     format!("d {collection} {key}")
+}
+
+/// What starts a notification packing several payloads, one a line.
+const PACKED: &str = "p\n";
+
+/// The longest notification PostgreSQL carries (it refuses 8,000 bytes).
+const MAX_NOTIFICATION: usize = 7_999;
+
+/// `payloads` as notifications, in order: as many as fit go in one
+/// ([`PACKED`], then one a line), so that a listener is woken and a queue
+/// entry written once for hundreds of changes rather than for each. A
+/// payload holding a line break is sent alone, as it is; one too long for
+/// any notification is told as `r` ([`Change::Resync`]).
+pub(crate) fn pack(payloads: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut packed = String::new();
+    for payload in payloads {
+        let alone = if payload.len() > MAX_NOTIFICATION {
+            Some("r".to_owned())
+        } else if payload.contains('\n') {
+            Some(payload.clone())
+        } else {
+            None
+        };
+        let full = packed.len() + 1 + payload.len() > MAX_NOTIFICATION;
+        if !packed.is_empty() && (alone.is_some() || full) {
+            out.push(std::mem::take(&mut packed));
+        }
+        match alone {
+            Some(notification) => out.push(notification),
+            None => {
+                packed.push_str(if packed.is_empty() { PACKED } else { "\n" });
+                packed.push_str(payload);
+            }
+        }
+    }
+    if !packed.is_empty() {
+        out.push(packed);
+    }
+    out
+}
+
+/// The changes a notification tells, packed ([`pack`]) or alone.
+pub(crate) fn parse_all(notification: &str) -> impl Iterator<Item = Change> + '_ {
+    let (packed, alone) = match notification.strip_prefix(PACKED) {
+        Some(lines) => (Some(lines), None),
+        None => (None, Some(notification)),
+    };
+    packed
+        .into_iter()
+        .flat_map(|lines| lines.split('\n'))
+        .chain(alone)
+        .filter_map(parse)
 }
 
 /// The change a payload tells, if it is one.
@@ -98,7 +153,7 @@ pub(crate) async fn run(
                         }
                         message = poll_fn(|cx| connection.poll_message(cx)) => match message {
                             Some(Ok(AsyncMessage::Notification(n))) => {
-                                if let Some(change) = parse(n.payload()) {
+                                for change in parse_all(n.payload()) {
                                     let _ = sender.send(change);
                                 }
                             }
@@ -142,5 +197,25 @@ mod tests {
         assert_eq!(parse("x 1 2"), None);
         assert_eq!(parse("g nothex 2"), None);
         assert_eq!(parse("g"), None);
+    }
+
+    #[test]
+    fn packed_payloads_fit_notifications_and_unpack_in_order() {
+        let mut payloads: Vec<String> = (0..1000)
+            .map(|v| game_payload(GameId(0xfedc_ba98_7654_3210), v))
+            .collect();
+        payloads.insert(10, doc_payload("notes", "two\nlines"));
+        payloads.insert(500, doc_payload("notes", &"k".repeat(MAX_NOTIFICATION)));
+        let notifications = pack(&payloads);
+        assert!(
+            notifications.len() < 10,
+            "{} notifications",
+            notifications.len()
+        );
+        assert!(notifications.iter().all(|n| n.len() <= MAX_NOTIFICATION));
+        let told: Vec<Change> = notifications.iter().flat_map(|n| parse_all(n)).collect();
+        let mut expected: Vec<Change> = payloads.iter().filter_map(|p| parse(p)).collect();
+        expected[500] = Change::Resync;
+        assert_eq!(told, expected);
     }
 }
