@@ -105,8 +105,8 @@ impl Rejection {
 
 /// The stages of an applied action (`POST /v1/games/{id}/actions`), as its
 /// handler times them: `prepare` (the game from the cache, the caller, the
-/// rules' decision), `store` (the append, until it is durable; on sled
-/// split further by the writer's queue, write and wake-up histograms) and
+/// rules' decision), `store` (the append, until it is durable; split
+/// further by the writer's queue, write and wake-up histograms) and
 /// `answer` (its events redacted for the caller). What a request's whole
 /// time adds to them is actix's: reading, parsing and writing.
 const ACTION_STAGES: [&str; 3] = ["prepare", "store", "answer"];
@@ -454,19 +454,19 @@ fn store_histograms(out: &mut String) {
         ),
         (
             "bang_store_queue_seconds",
-            "Time each write waited in the writer's queue before a batch took it (sled).",
+            "Time each write waited in the writer's queue before a batch took it (sled; PostgreSQL's appends).",
             store::metrics::QUEUED_NANOS.snapshot(),
             1e9,
         ),
         (
             "bang_store_write_seconds",
-            "Time from the writer taking each write's batch to its answer: the batch's writes, then its flush + fsync (sled).",
+            "Time from the writer taking each write's batch to its answer: the batch's writes, then its flush + fsync (sled; PostgreSQL's appends: the batch's call and commit).",
             store::metrics::WRITTEN_NANOS.snapshot(),
             1e9,
         ),
         (
             "bang_store_woken_seconds",
-            "Time from the writer's answer to each write's caller resuming (sled).",
+            "Time from the writer's answer to each write's caller resuming (sled; PostgreSQL's appends).",
             store::metrics::WOKEN_NANOS.snapshot(),
             1e9,
         ),

@@ -1,7 +1,7 @@
 //! Counters of the store's writes, for the server's `/metrics`. On sled they
-//! count the writer thread's batches; on PostgreSQL each transaction is a
-//! batch of one (PostgreSQL groups the WAL flushes of concurrent commits
-//! itself), its commit time the flush.
+//! count the writer thread's batches; on PostgreSQL the group commit's
+//! batches of appends (one call and one commit each, its time the flush)
+//! and every other transaction as a batch of one.
 //!
 //! They are process-wide (every store of the process adds to them) and cost a
 //! few relaxed atomic additions per batch, not per request. The writer thread
@@ -106,14 +106,16 @@ pub const NANOS_BOUNDS: [u64; 14] = [
 /// Time of each batch's flush + fsync, in nanoseconds.
 pub static FLUSH_NANOS: Histogram<14> = Histogram::new(NANOS_BOUNDS);
 /// How long each request waited in the writer's queue before a batch took
-/// it, in nanoseconds (sled).
+/// it, in nanoseconds (sled; PostgreSQL's appends).
 pub static QUEUED_NANOS: Histogram<14> = Histogram::new(NANOS_BOUNDS);
 /// How long each request's batch took from the writer taking it to the
-/// answers (its writes, then the flush + fsync), in nanoseconds (sled).
+/// answers (its writes, then the flush + fsync), in nanoseconds (sled;
+/// PostgreSQL's appends: the batch's call and commit).
 pub static WRITTEN_NANOS: Histogram<14> = Histogram::new(NANOS_BOUNDS);
 
 /// How long each request took to resume once the writer had sent its
-/// answer (the wait for its task to be run again), in nanoseconds (sled).
+/// answer (the wait for its task to be run again), in nanoseconds (sled;
+/// PostgreSQL's appends).
 pub static WOKEN_NANOS: Histogram<14> = Histogram::new(NANOS_BOUNDS);
 
 /// A duration as a histogram of nanoseconds records it.

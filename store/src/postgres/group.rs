@@ -17,6 +17,7 @@
 
 use std::collections::HashSet;
 use std::sync::Arc;
+use std::time::Instant;
 
 use chrono::{DateTime, Utc};
 use deadpool_postgres::Pool;
@@ -25,6 +26,7 @@ use tokio_postgres::Row;
 use tokio_postgres::types::ToSql;
 
 use super::{int, pg, pool_error};
+use crate::metrics::{QUEUED_NANOS, WOKEN_NANOS, WRITTEN_NANOS, nanos};
 use crate::{GameHead, GameId, StoreError};
 
 /// The most batches written at once (each on a connection of the pool).
@@ -75,10 +77,24 @@ pub(crate) struct Sealed {
     pub(crate) docs: Vec<(String, String, Option<String>)>,
 }
 
-/// One append waiting for its batch.
+/// An append's answer, sent with the moment it was sent (to time how long
+/// the waiting append takes to resume).
+type Answer = (Result<Row, StoreError>, Instant);
+
+/// One append waiting for its batch, since `queued`.
 struct Job {
     append: Sealed,
-    answer: oneshot::Sender<Result<Row, StoreError>>,
+    answer: oneshot::Sender<Answer>,
+    queued: Instant,
+}
+
+impl Job {
+    /// Answers the append, and records how long its batch took since it
+    /// was `taken` (its writes and commit).
+    fn answer(self, taken: Instant, answer: Result<Row, StoreError>) {
+        WRITTEN_NANOS.observe(nanos(taken.elapsed()));
+        let _ = self.answer.send((answer, Instant::now()));
+    }
 }
 
 /// The sending side: appends hand themselves to it.
@@ -98,12 +114,19 @@ impl GroupCommit {
     /// committed.
     pub(crate) async fn call(&self, append: Sealed) -> Result<Row, StoreError> {
         let (answer, answered) = oneshot::channel();
+        let queued = Instant::now();
         self.queue
-            .send(Job { append, answer })
+            .send(Job {
+                append,
+                answer,
+                queued,
+            })
             .map_err(|_| StoreError::Unavailable("the append writer stopped".into()))?;
-        answered
+        let (answer, sent) = answered
             .await
-            .map_err(|_| StoreError::Unavailable("the append writer stopped".into()))?
+            .map_err(|_| StoreError::Unavailable("the append writer stopped".into()))?;
+        WOKEN_NANOS.observe(nanos(sent.elapsed()));
+        answer
     }
 }
 
@@ -130,7 +153,10 @@ async fn run(pool: Pool, mut jobs: mpsc::UnboundedReceiver<Job>) {
 async fn write(pool: &Pool, mut jobs: Vec<Job>) {
     // Stable: a game's appends keep the order they came in.
     jobs.sort_by_key(|job| job.append.id);
-    let started = std::time::Instant::now();
+    let started = Instant::now();
+    for job in &jobs {
+        QUEUED_NANOS.observe(nanos(started - job.queued));
+    }
     let count = jobs.len();
     let appends: Vec<&Sealed> = jobs.iter().map(|job| &job.append).collect();
     let rows = together(pool, &appends).await;
@@ -138,19 +164,19 @@ async fn write(pool: &Pool, mut jobs: Vec<Job>) {
     match rows {
         Ok(rows) => {
             for (job, row) in jobs.into_iter().zip(rows) {
-                let _ = job.answer.send(Ok(row));
+                job.answer(started, Ok(row));
             }
         }
         Err(e) if count == 1 => {
             for job in jobs {
-                let _ = job.answer.send(Err(e.clone()));
+                job.answer(started, Err(e.clone()));
             }
         }
         Err(_) => {
             // One append's error is not the others': each goes alone.
             for job in jobs {
                 let row = together(pool, &[&job.append]).await.and_then(only_row);
-                let _ = job.answer.send(row);
+                job.answer(started, row);
             }
         }
     }
@@ -392,13 +418,21 @@ mod tests {
             .into_iter()
             .map(|append| {
                 let (answer, answered) = oneshot::channel();
-                (Job { append, answer }, answered)
+                let queued = Instant::now();
+                (
+                    Job {
+                        append,
+                        answer,
+                        queued,
+                    },
+                    answered,
+                )
             })
             .unzip();
         write(pool, jobs).await;
         let mut out = Vec::new();
         for answered in answers {
-            out.push(match answered.await.unwrap() {
+            out.push(match answered.await.unwrap().0 {
                 Ok(row) => Ok((row.get(5), row.get(0))),
                 Err(e) => Err(e.to_string()),
             });
@@ -415,6 +449,27 @@ mod tests {
         let client = pool.get().await.unwrap();
         let rows = client.query(sql, &[]).await.unwrap();
         rows.iter().map(|r| (r.get(0), r.get(1))).collect()
+    }
+
+    /// An append through the group commit is timed in the writer's queue,
+    /// write and wake-up histograms, as sled's writer times its requests.
+    #[tokio::test(flavor = "current_thread")]
+    async fn an_append_is_timed_in_the_queue_write_and_wake_up_histograms() {
+        let Some(pool) = database(1).await else {
+            return;
+        };
+        // Process-wide: other tests may add to them meanwhile, never take.
+        let counts = || [&QUEUED_NANOS, &WRITTEN_NANOS, &WOKEN_NANOS].map(|h| h.snapshot().count);
+        let before = counts();
+        let (group, task) = GroupCommit::start(pool);
+        let row = group.call(sealed(1, 0, "h0", 2)).await.unwrap();
+        task.abort();
+        assert_eq!(row.get::<_, String>(5), "applied");
+        let after = counts();
+        assert!(
+            before.iter().zip(&after).all(|(b, a)| a > b),
+            "{before:?} then {after:?}"
+        );
     }
 
     /// Each append of one batch is answered as bang_append answers it

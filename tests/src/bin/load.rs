@@ -176,7 +176,8 @@ fn report_memory(targets: &[Target]) {
 /// The histograms `load` reads from the servers' `/metrics`, by the name
 /// it prints: the action route's latency (from a request's arrival in the
 /// server to its answer), the handler's stages of an applied action, the
-/// sled writer's queue, write and wake-up times per request, and its flushes.
+/// store writer's queue, write and wake-up times per request (sled, and
+/// PostgreSQL's appends), and its flushes.
 const SERVER_SERIES: [(&str, &str); 8] = [
     (
         "actions",
