@@ -78,17 +78,29 @@ pub(crate) struct Sealed {
 }
 
 /// An append's answer, sent with the moment it was sent (to time how long
-/// the waiting append takes to resume).
-type Answer = (Result<Row, StoreError>, Instant);
+/// the waiting append takes to resume), as sled's writer replies.
+type Reply = (Result<Row, StoreError>, Instant);
 
 /// One append waiting for its batch, since `queued`.
 struct Job {
     append: Sealed,
-    answer: oneshot::Sender<Answer>,
+    answer: oneshot::Sender<Reply>,
     queued: Instant,
 }
 
 impl Job {
+    /// `append` queued now, and where its reply will come.
+    fn new(append: Sealed) -> (Job, oneshot::Receiver<Reply>) {
+        let (answer, answered) = oneshot::channel();
+        let queued = Instant::now();
+        let job = Job {
+            append,
+            answer,
+            queued,
+        };
+        (job, answered)
+    }
+
     /// Answers the append, and records how long its batch took since it
     /// was `taken` (its writes and commit).
     fn answer(self, taken: Instant, answer: Result<Row, StoreError>) {
@@ -113,14 +125,9 @@ impl GroupCommit {
     /// Writes `append` in the next batch; its answer row once the batch
     /// committed.
     pub(crate) async fn call(&self, append: Sealed) -> Result<Row, StoreError> {
-        let (answer, answered) = oneshot::channel();
-        let queued = Instant::now();
+        let (job, answered) = Job::new(append);
         self.queue
-            .send(Job {
-                append,
-                answer,
-                queued,
-            })
+            .send(job)
             .map_err(|_| StoreError::Unavailable("the append writer stopped".into()))?;
         let (answer, sent) = answered
             .await
@@ -414,21 +421,7 @@ mod tests {
         pool: &Pool,
         appends: Vec<Sealed>,
     ) -> Vec<Result<(String, Option<i64>), String>> {
-        let (jobs, answers): (Vec<_>, Vec<_>) = appends
-            .into_iter()
-            .map(|append| {
-                let (answer, answered) = oneshot::channel();
-                let queued = Instant::now();
-                (
-                    Job {
-                        append,
-                        answer,
-                        queued,
-                    },
-                    answered,
-                )
-            })
-            .unzip();
+        let (jobs, answers): (Vec<_>, Vec<_>) = appends.into_iter().map(Job::new).unzip();
         write(pool, jobs).await;
         let mut out = Vec::new();
         for answered in answers {

@@ -100,7 +100,7 @@ async fn send(pool: &Pool, batch: &[String]) -> Result<(), String> {
 mod tests {
     use tokio_postgres::{AsyncMessage, NoTls};
 
-    use super::super::listen::{game_payload, parse_all};
+    use super::super::listen::{game_payload, pack, parse_all};
     use super::*;
     use crate::{Change, GameId};
 
@@ -129,7 +129,7 @@ mod tests {
         let setting = "SELECT current_setting('synchronous_commit')";
         let transaction = client.transaction().await.unwrap();
         transaction
-            .execute(NOTIFY_ALL, &[&super::super::listen::pack(&payloads)])
+            .execute(NOTIFY_ALL, &[&pack(&payloads)])
             .await
             .unwrap();
         let inside: String = transaction.query_one(setting, &[]).await.unwrap().get(0);
