@@ -22,10 +22,10 @@
 //! the server's workers, `client`: the load clients' tokio workers, `sled`:
 //! sled's own threads), from `/proc/self/task/*/schedstat`.
 //!
-//! With `--server-bin PATH` the server is that `bang-server` binary started
-//! as its own process instead (one server), so that the resident memory
-//! printed after each HTTP phase is the server's alone; the CPU figures are
-//! then the load clients' only.
+//! With `--server-bin PATH` each server is that `bang-server` binary started
+//! as its own process instead, so that the resident memory printed after
+//! each HTTP phase is a server's alone; the CPU figures are then the load
+//! clients' only.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -66,12 +66,15 @@ struct Args {
     /// thousands of games into it); by default a temporary sled directory.
     #[arg(long)]
     store: Option<String>,
-    /// How many servers (in this process) share the PostgreSQL store; the
-    /// clients are spread over them in turn.
+    /// How many servers share the PostgreSQL store (in this process, or
+    /// each a process of its own with `--server-bin`); the clients are
+    /// spread over them in turn.
     #[arg(long, default_value_t = 1)]
     servers: usize,
-    /// Run the server as its own process from this `bang-server` binary
-    /// (e.g. `target/release/bang-server`), to measure its memory alone.
+    /// Run each server as a process of its own from this `bang-server`
+    /// binary (e.g. `target/release/bang-server`): to measure a server's
+    /// memory alone, and to run several servers as they are deployed, each
+    /// with its own runtime apart from the clients'.
     #[arg(long)]
     server_bin: Option<std::path::PathBuf>,
     /// The rate (actions/s) of the latency phase, instead of half the rate
@@ -158,19 +161,24 @@ async fn spawn_server(bin: &std::path::Path, store: Option<&str>) -> Target {
     panic!("the server did not answer /healthz within 30 s");
 }
 
-/// Prints the memory line after an HTTP phase: the server's own when it
-/// runs as a process, else this process's (server and clients together).
+/// Prints the memory line after an HTTP phase: the largest server's own
+/// when they run as processes, else this process's (servers and clients
+/// together).
 fn report_memory(targets: &[Target]) {
-    match targets.first().and_then(Target::own_memory_mib) {
-        Some((rss, hwm)) => println!(
-            "memory server_rss_mib={rss:.0} server_peak_mib={hwm:.0} (the server process alone; load clients {:.0})",
+    let own: Vec<(f64, f64)> = targets.iter().filter_map(Target::own_memory_mib).collect();
+    if own.is_empty() {
+        println!(
+            "memory rss_mib={:.0} (servers and load clients in one process)",
             rss_mib()
-        ),
-        None => println!(
-            "memory rss_mib={:.0} (server and load clients in one process)",
-            rss_mib()
-        ),
+        );
+        return;
     }
+    let rss = own.iter().map(|m| m.0).fold(0.0, f64::max);
+    let hwm = own.iter().map(|m| m.1).fold(0.0, f64::max);
+    println!(
+        "memory server_rss_mib={rss:.0} server_peak_mib={hwm:.0} (the largest server process alone; load clients {:.0})",
+        rss_mib()
+    );
 }
 
 /// The histograms `load` reads from the servers' `/metrics`, by the name
@@ -870,18 +878,12 @@ async fn main() {
         eprintln!("load: --servers: several servers need a shared store (--store postgres://…)");
         std::process::exit(2);
     }
-    if a.servers > 1 && a.server_bin.is_some() {
-        eprintln!("load: --server-bin runs one server");
-        std::process::exit(2);
-    }
     let mut servers = Vec::new();
-    match &a.server_bin {
-        Some(bin) => servers.push(spawn_server(bin, a.store.as_deref()).await),
-        None => {
-            for _ in 0..a.servers {
-                servers.push(Target::InProcess(server(a.store.as_deref()).await));
-            }
-        }
+    for _ in 0..a.servers {
+        servers.push(match &a.server_bin {
+            Some(bin) => spawn_server(bin, a.store.as_deref()).await,
+            None => Target::InProcess(server(a.store.as_deref()).await),
+        });
     }
     println!(
         "store={} servers={}",
