@@ -77,12 +77,6 @@ pub struct Config {
     /// pages as stored, so the memory it holds is a few times this.
     #[arg(long, env = "BANG_STORE_CACHE_MB", default_value_t = 16)]
     pub store_cache_mb: u64,
-    /// The most malloc arenas glibc keeps (0: glibc's own limit, 8 per
-    /// core). Each thread that allocates may get an arena of its own and
-    /// keeps what it frees there: with glibc's limit a server that had read
-    /// 200,000 games' lists, views and audits held 230 MiB, with 2 held 152.
-    #[arg(long, env = "BANG_MALLOC_ARENAS", default_value_t = 2)]
-    pub malloc_arenas: u32,
     /// The most events one game's log may hold; an action past it is a 422
     /// (`game_too_long`) and the game stays readable.
     #[arg(long, env = "BANG_MAX_EVENTS_PER_GAME", default_value_t = 100_000)]

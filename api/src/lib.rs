@@ -14,6 +14,7 @@
 
 #![warn(missing_docs)]
 
+pub mod allocator;
 pub mod auth;
 pub mod config;
 mod doc_links;

@@ -7,6 +7,8 @@
 use api::config::{BotsMode, Config};
 use clap::Parser;
 
+api::use_server_allocator!();
+
 /// Resolves on the first SIGTERM or SIGINT (Ctrl-C).
 async fn shutdown_signal() {
     #[cfg(unix)]
@@ -33,25 +35,8 @@ async fn shutdown_signal() {
     }
 }
 
-/// Limits glibc's malloc arenas to `arenas` (0: glibc's own limit). Run
-/// before any thread starts: an arena is taken by a thread's first
-/// allocation.
-fn limit_malloc_arenas(arenas: u32) {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    if let Ok(arenas @ 1..) = libc::c_int::try_from(arenas) {
-        // SAFETY: mallopt only sets an allocator parameter; no other thread
-        // allocates yet.
-        unsafe {
-            libc::mallopt(libc::M_ARENA_MAX, arenas);
-        }
-    }
-    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-    let _ = arenas;
-}
-
 fn main() {
     let config = Config::parse();
-    limit_malloc_arenas(config.malloc_arenas);
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -4,6 +4,7 @@
 //! clients play, restarted on the same data, and every game resumes at its
 //! last acknowledged version (or later, for a request in flight), chain intact.
 //! And a SIGTERM stops it cleanly and quickly: bot worker first, then server.
+//! And it allocates with jemalloc, with the server's settings.
 
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -154,4 +155,27 @@ async fn sigterm_stops_the_bot_worker_then_an_idle_server_within_two_seconds() {
     assert!(!log.contains("s3cr3t"), "a secret in the log:\n{log}");
     assert!(at("SIGTERM received") < at("bot worker stopped"));
     assert!(at("bot worker stopped") < at("server stopped"));
+}
+
+/// jemalloc, asked to confirm its settings (`confirm_conf`, from its
+/// environment variable), names the string the binary gives it: the
+/// server's [`api::allocator::SETTINGS`] are read, not jemalloc's defaults.
+#[cfg(not(target_env = "msvc"))]
+#[test]
+fn the_server_allocates_with_jemalloc_and_its_settings() {
+    let out = Command::new(env!("CARGO_BIN_EXE_bang-server"))
+        .arg("--help")
+        .env("_RJEM_MALLOC_CONF", "confirm_conf:true")
+        .output()
+        .expect("bang-server runs");
+    assert!(out.status.success());
+    let told = String::from_utf8_lossy(&out.stderr);
+    let settings = std::str::from_utf8(api::allocator::SETTINGS)
+        .expect("ASCII")
+        .trim_end_matches('\0');
+    assert!(
+        told.contains(&format!("global variable malloc_conf): \"{settings}\"")),
+        "jemalloc's start-up:\n{told}"
+    );
+    assert!(told.contains("Set conf value: narenas:2"), "{told}");
 }

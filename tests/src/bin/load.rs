@@ -26,6 +26,9 @@
 //! as its own process instead, so that the resident memory printed after
 //! each HTTP phase is a server's alone; the CPU figures are then the load
 //! clients' only.
+//!
+//! The in-process servers allocate as `bang-server` does (jemalloc, with its
+//! settings: [`api::allocator`]).
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -38,6 +41,8 @@ use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};
 use store::{Append, EventStore, NewGame, SledStore, Store};
 use tests::TestServer;
+
+api::use_server_allocator!();
 use tests::process::{free_port, memory_mib};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
