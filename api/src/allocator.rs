@@ -15,12 +15,15 @@
 //! jemalloc's environment variable `_RJEM_MALLOC_CONF` (e.g.
 //! `_RJEM_MALLOC_CONF=narenas:8`), which overrides [`SETTINGS`].
 
+/// The type of [`SETTINGS`]: jemalloc reads a pointer to the first byte.
+pub type Settings = [u8; 70];
+
 /// jemalloc's settings, as its option string (NUL-terminated, as jemalloc
 /// reads it): 2 arenas, so that each thread does not keep what it freed in
-/// an arena of its own; dirty pages given back after 1 s rather than 10, and
-/// at once once purged (`muzzy_decay_ms:0`), by a background thread, so that
-/// an idle server shrinks too.
-pub const SETTINGS: &[u8; 70] =
+/// an arena of its own; freed pages given back after 1 s rather than 10,
+/// and unmapped at once rather than kept lazily (`muzzy_decay_ms:0`), by a
+/// background thread, so that an idle server shrinks too.
+pub const SETTINGS: &Settings =
     b"narenas:2,dirty_decay_ms:1000,muzzy_decay_ms:0,background_thread:true\0";
 
 #[doc(hidden)]
@@ -40,6 +43,6 @@ macro_rules! use_server_allocator {
         /// jemalloc reads its settings from this symbol when it starts.
         #[cfg(not(target_env = "msvc"))]
         #[unsafe(export_name = "_rjem_malloc_conf")]
-        static JEMALLOC_SETTINGS: &[u8; 70] = $crate::allocator::SETTINGS;
+        static JEMALLOC_SETTINGS: &$crate::allocator::Settings = $crate::allocator::SETTINGS;
     };
 }

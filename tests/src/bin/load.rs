@@ -41,11 +41,11 @@ use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};
 use store::{Append, EventStore, NewGame, SledStore, Store};
 use tests::TestServer;
-
-api::use_server_allocator!();
 use tests::process::{free_port, memory_mib};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
+
+api::use_server_allocator!();
 
 /// Drives concurrent games over HTTP against an in-process server, then
 /// the raw store at the same concurrency, then HTTP again at half the rate;
